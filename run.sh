@@ -1,0 +1,20 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-3.0-or-later
+# Installs what is missing, builds, and runs rtbench: the GUI when a display exists, otherwise
+# a short latency run from the CLI that prints a summary and writes a run file and a PNG chart.
+set -euo pipefail
+cd "$(dirname "$0")"
+
+scripts/deps.sh
+scripts/build.sh
+
+export RTBENCH_WORKER="$PWD/build/src/worker/rtbench-worker"
+if [[ -n "${DISPLAY:-}${WAYLAND_DISPLAY:-}" && -x build/src/gui/rtbench ]]; then
+  exec build/src/gui/rtbench "$@"
+fi
+
+stamp=$(date +%Y%m%d-%H%M%S)
+out="rtbench-latency-$stamp.rtbench"
+build/src/cli/rtbench-cli run latency --duration 10s --output "$out" "$@"
+build/src/cli/rtbench-cli export "$out" --png "${out%.rtbench}.png"
+echo "Run saved to $out, chart to ${out%.rtbench}.png"

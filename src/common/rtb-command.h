@@ -1,0 +1,100 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/*
+ * A run command: what the client asks the worker to measure. The same parser validates a
+ * command line read from the worker's stdin, the worker's own arguments, and rtbench-cli's
+ * options (so every front end reports the same limits in the same words).
+ *
+ * Text form, tokens separated by spaces:
+ *
+ *   start latency  cpus=all|LIST policy=fifo|rr|other priority=N interval_us=N histogram_us=N
+ *                  duration=TIME
+ *   start jitter   base_us=N servo_us=N cpu=N priority=N duration=TIME
+ *   start timer    period_us=N spin_us=N cpu=N policy=… priority=N duration=TIME
+ *   start response size=N instances=N cpu=N policy=… priority=N gap_us=N
+ *   any method:    unthrottled=yes   accept running real-time threads while the kernel's
+ *                                    RT throttling (kernel.sched_rt_runtime_us) is off
+ *
+ * LIST is "0,2-3"; TIME is a number with an optional s, m, h or d suffix (seconds by default),
+ * 0 means until stopped. Keys may come in any order; each at most once; missing keys take the
+ * defaults below.
+ */
+#pragma once
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "rtb-protocol.h"
+
+#define RTB_MAX_CPUS 1024
+
+#define RTB_PRIORITY_MIN 1
+#define RTB_PRIORITY_MAX 99
+#define RTB_LATENCY_INTERVAL_MIN_US 50
+#define RTB_INTERVAL_MAX_US 1000000          /* 1 s */
+#define RTB_JITTER_BASE_MIN_US 10
+#define RTB_JITTER_SERVO_MIN_US 100
+#define RTB_HISTOGRAM_MIN_US 1
+#define RTB_HISTOGRAM_MAX_US 1000000
+#define RTB_TIMER_SPIN_MAX_US 10000
+#define RTB_MATRIX_MIN 2
+#define RTB_MATRIX_MAX 1024
+#define RTB_INSTANCES_MIN 1
+#define RTB_INSTANCES_MAX 100000000ull
+#define RTB_GAP_MIN_US 100
+#define RTB_GAP_MAX_US 10000000
+#define RTB_DURATION_MAX_NS (7ull * 24 * 3600 * 1000000000ull) /* 7 days */
+
+typedef struct {
+  RtbMethod method;
+  RtbPolicy policy;
+  int priority;                          /* 0 for SCHED_OTHER */
+  uint64_t cpus[RTB_MAX_CPUS / 64];      /* latency: the chosen CPUs; others: the one CPU */
+  bool cpus_all;                         /* latency: "all" = every online CPU */
+  uint32_t interval_us;                  /* latency interval, jitter base period, timer period */
+  uint32_t interval2_us;                 /* jitter servo period, timer spin, response gap */
+  uint32_t histogram_us;                 /* latency: histogram limit (1 µs buckets) */
+  uint32_t size;                         /* response: matrix size */
+  uint64_t instances;                    /* response: instance count */
+  uint64_t duration_ns;                  /* latency, jitter, timer; 0 = until stopped */
+  bool unthrottled;
+} RtbCommand;
+
+typedef struct {
+  RtbErrorCode code;
+  char field[32];
+  char message[256];
+} RtbCommandError;
+
+/* Fills `cmd` with the method's defaults (see METHODS.md): latency fifo 99, interval 1000 µs,
+ * histogram 1000 µs, all CPUs, 60 s; jitter base 25 µs, servo 1000 µs, the last online CPU,
+ * fifo 99, 60 s; timer period 5000 µs, spin 100 µs, CPU 0, fifo 80, 60 s; response size 32,
+ * 1000 instances, CPU 0, fifo 99, gap 1000 µs. `n_cpus_online` picks the jitter CPU. */
+void rtb_command_defaults (RtbCommand *cmd, RtbMethod method, int n_cpus_online);
+
+/* Parses "start METHOD key=value…" (with `with_verb`) or "METHOD key=value…". Checks syntax and
+ * static ranges; CPUs are checked against `n_cpus_online` (pass 0 to skip). Returns false and
+ * fills `error` with the field at fault and a message naming the allowed range. */
+bool rtb_command_parse (const char *line, bool with_verb, int n_cpus_online,
+                        RtbCommand *cmd, RtbCommandError *error);
+
+/* Parses one key=value pair into an already defaulted command (used by the CLI for options). */
+bool rtb_command_set (RtbCommand *cmd, const char *key, const char *value, int n_cpus_online,
+                      RtbCommandError *error);
+
+/* Cross-field checks after all keys are set (servo > base, spin < period…). */
+bool rtb_command_check (const RtbCommand *cmd, int n_cpus_online, RtbCommandError *error);
+
+/* Writes the normalised command line "start METHOD key=value…" that parses back to `cmd`.
+ * Returns the length, or -1 if it does not fit. */
+int rtb_command_format (const RtbCommand *cmd, char *buf, size_t buf_size);
+
+/* CPU list helpers: "0,2-3" <-> bit set. */
+bool rtb_cpu_list_parse (const char *str, uint64_t *cpus, int max_cpus, int *bad_cpu);
+int rtb_cpu_list_format (const uint64_t *cpus, int max_cpus, char *buf, size_t buf_size);
+static inline bool
+rtb_cpu_isset (const uint64_t *cpus, int cpu)
+{
+  return (cpus[cpu / 64] >> (cpu % 64)) & 1u;
+}
+int rtb_cpu_count (const uint64_t *cpus, int max_cpus);

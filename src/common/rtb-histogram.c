@@ -1,0 +1,245 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#include "config.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "rtb-histogram.h"
+
+void
+rtb_stats_init (RtbStats *stats)
+{
+  memset (stats, 0, sizeof *stats);
+  stats->min_ns = INT64_MAX;
+  stats->max_ns = INT64_MIN;
+}
+
+void
+rtb_stats_add (RtbStats *stats, int64_t value_ns)
+{
+  double us = (double) value_ns / 1000.0;
+
+  stats->count++;
+  if (value_ns < stats->min_ns)
+    stats->min_ns = value_ns;
+  if (value_ns > stats->max_ns)
+    stats->max_ns = value_ns;
+  stats->sum_ns += value_ns;
+
+  double delta = us - stats->mean_us;
+  stats->mean_us += delta / (double) stats->count;
+  stats->m2_us2 += delta * (us - stats->mean_us);
+}
+
+double
+rtb_stats_avg_us (const RtbStats *stats)
+{
+  if (stats->count == 0)
+    return NAN;
+  /* The exact integer sum gives the average cyclictest would print. */
+  return (double) stats->sum_ns / 1000.0 / (double) stats->count;
+}
+
+double
+rtb_stats_stddev_us (const RtbStats *stats)
+{
+  if (stats->count == 0)
+    return NAN;
+  return sqrt (stats->m2_us2 / (double) stats->count);
+}
+
+void
+rtb_stats_merge (RtbStats *into, const RtbStats *other)
+{
+  if (other->count == 0)
+    return;
+  if (into->count == 0)
+    {
+      *into = *other;
+      return;
+    }
+
+  double n_a = (double) into->count;
+  double n_b = (double) other->count;
+  double delta = other->mean_us - into->mean_us;
+
+  into->mean_us += delta * n_b / (n_a + n_b);
+  into->m2_us2 += other->m2_us2 + delta * delta * n_a * n_b / (n_a + n_b);
+  into->count += other->count;
+  into->sum_ns += other->sum_ns;
+  if (other->min_ns < into->min_ns)
+    into->min_ns = other->min_ns;
+  if (other->max_ns > into->max_ns)
+    into->max_ns = other->max_ns;
+}
+
+bool
+rtb_histogram_init (RtbHistogram *hist, int32_t lo_us, uint32_t n_buckets, size_t outside_cap)
+{
+  memset (hist, 0, sizeof *hist);
+  hist->lo_us = lo_us;
+  hist->n_buckets = n_buckets;
+  hist->outside_cap = outside_cap;
+  hist->outside_sorted = true;
+  rtb_stats_init (&hist->stats);
+  if (n_buckets > 0)
+    {
+      hist->counts = calloc (n_buckets, sizeof *hist->counts);
+      if (hist->counts == NULL)
+        return false;
+    }
+  return true;
+}
+
+void
+rtb_histogram_clear (RtbHistogram *hist)
+{
+  free (hist->counts);
+  free (hist->outside);
+  memset (hist, 0, sizeof *hist);
+}
+
+static void
+keep_outside (RtbHistogram *hist, int64_t value_ns)
+{
+  if (hist->n_outside == hist->outside_alloc)
+    {
+      size_t want = hist->outside_alloc == 0 ? 64 : hist->outside_alloc * 2;
+      if (want > hist->outside_cap)
+        want = hist->outside_cap;
+      int64_t *grown = want > hist->outside_alloc
+                         ? realloc (hist->outside, want * sizeof *grown)
+                         : NULL;
+      if (grown == NULL)
+        {
+          hist->outside_lost++;
+          return;
+        }
+      hist->outside = grown;
+      hist->outside_alloc = want;
+    }
+  if (hist->n_outside > 0 && value_ns < hist->outside[hist->n_outside - 1])
+    hist->outside_sorted = false;
+  hist->outside[hist->n_outside++] = value_ns;
+}
+
+void
+rtb_histogram_add (RtbHistogram *hist, int64_t value_ns)
+{
+  int64_t bucket = rtb_floor_div (value_ns, 1000) - hist->lo_us;
+
+  rtb_stats_add (&hist->stats, value_ns);
+
+  if (bucket >= 0 && bucket < (int64_t) hist->n_buckets)
+    {
+      hist->counts[bucket]++;
+      return;
+    }
+  if (bucket < 0)
+    hist->n_below++;
+  else
+    hist->n_above++;
+  keep_outside (hist, value_ns);
+}
+
+void
+rtb_histogram_add_bucket (RtbHistogram *hist, int32_t bucket_us, uint64_t count)
+{
+  int64_t bucket = (int64_t) bucket_us - hist->lo_us;
+  int64_t value_ns = (int64_t) bucket_us * 1000;
+
+  if (count == 0)
+    return;
+
+  /* The bucket's lower edge stands for every sample in it: the statistics of an imported
+   * histogram are those of its µs values, as the source tool computed them. */
+  RtbStats chunk = {
+    .count = count,
+    .min_ns = value_ns,
+    .max_ns = value_ns,
+    .sum_ns = value_ns * (int64_t) count,
+    .mean_us = (double) bucket_us,
+    .m2_us2 = 0.0,
+  };
+  rtb_stats_merge (&hist->stats, &chunk);
+
+  if (bucket >= 0 && bucket < (int64_t) hist->n_buckets)
+    {
+      hist->counts[bucket] += count;
+      return;
+    }
+  if (bucket < 0)
+    hist->n_below += count;
+  else
+    hist->n_above += count;
+  for (uint64_t i = 0; i < count; i++)
+    keep_outside (hist, value_ns);
+}
+
+uint64_t
+rtb_histogram_overflows (const RtbHistogram *hist)
+{
+  return hist->n_below + hist->n_above;
+}
+
+static int
+compare_int64 (const void *a, const void *b)
+{
+  int64_t x = *(const int64_t *) a;
+  int64_t y = *(const int64_t *) b;
+  return (x > y) - (x < y);
+}
+
+double
+rtb_histogram_percentile_us (RtbHistogram *hist, double p)
+{
+  uint64_t n = hist->stats.count;
+
+  if (n == 0)
+    return NAN;
+  if (p < 0)
+    p = 0;
+  if (p > 100)
+    p = 100;
+
+  if (!hist->outside_sorted)
+    {
+      qsort (hist->outside, hist->n_outside, sizeof *hist->outside, compare_int64);
+      hist->outside_sorted = true;
+    }
+
+  /* The rank-th smallest sample, 1-based: the nearest-rank definition. */
+  uint64_t rank = (uint64_t) ceil (p / 100.0 * (double) n);
+  if (rank < 1)
+    rank = 1;
+
+  /* Kept outside values are sorted; those below the histogram come first. When some were not
+   * kept (outside_lost), the ones that were still give the best available answer. */
+  size_t n_kept_below = 0;
+  while (n_kept_below < hist->n_outside &&
+         rtb_floor_div (hist->outside[n_kept_below], 1000) < hist->lo_us)
+    n_kept_below++;
+
+  if (rank <= hist->n_below)
+    {
+      if (n_kept_below == 0)
+        return (double) hist->stats.min_ns / 1000.0;
+      size_t i = rank - 1 < n_kept_below ? rank - 1 : n_kept_below - 1;
+      return (double) hist->outside[i] / 1000.0;
+    }
+  rank -= hist->n_below;
+
+  for (uint32_t b = 0; b < hist->n_buckets; b++)
+    {
+      if (rank <= hist->counts[b])
+        return (double) (hist->lo_us + (int64_t) b);
+      rank -= hist->counts[b];
+    }
+
+  size_t n_kept_above = hist->n_outside - n_kept_below;
+  if (n_kept_above == 0)
+    return (double) hist->stats.max_ns / 1000.0;
+  size_t i = rank - 1 < n_kept_above ? rank - 1 : n_kept_above - 1;
+  return (double) hist->outside[n_kept_below + i] / 1000.0;
+}

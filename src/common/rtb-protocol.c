@@ -1,0 +1,371 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#include "config.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "rtb-protocol.h"
+
+static const char *const method_names[] = {
+  [RTB_METHOD_LATENCY] = "latency",
+  [RTB_METHOD_JITTER] = "jitter",
+  [RTB_METHOD_TIMER] = "timer",
+  [RTB_METHOD_RESPONSE] = "response",
+};
+
+static const char *const policy_names[] = {
+  [RTB_POLICY_OTHER] = "other",
+  [RTB_POLICY_FIFO] = "fifo",
+  [RTB_POLICY_RR] = "rr",
+};
+
+static const char *const end_reason_names[] = {
+  [RTB_END_COMPLETED] = "completed",
+  [RTB_END_STOPPED] = "stopped",
+  [RTB_END_PIPE] = "client gone",
+  [RTB_END_PARENT] = "parent died",
+  [RTB_END_SIGNAL] = "signal",
+  [RTB_END_FAILED] = "failed",
+};
+
+static const char *const frame_names[] = {
+  [RTB_FRAME_HELLO] = "HELLO",
+  [RTB_FRAME_STARTED] = "STARTED",
+  [RTB_FRAME_SAMPLES] = "SAMPLES",
+  [RTB_FRAME_STATS] = "STATS",
+  [RTB_FRAME_SUMMARY] = "SUMMARY",
+  [RTB_FRAME_ERROR] = "ERROR",
+};
+
+#define N_ELEMENTS(a) (sizeof (a) / sizeof ((a)[0]))
+
+static const char *
+name_of (const char *const *names, size_t n_names, unsigned value)
+{
+  if (value < n_names && names[value] != NULL)
+    return names[value];
+  return "unknown";
+}
+
+static bool
+value_of (const char *const *names, size_t n_names, const char *str, unsigned *out)
+{
+  for (size_t i = 0; i < n_names; i++)
+    {
+      if (names[i] != NULL && str != NULL && strcmp (names[i], str) == 0)
+        {
+          *out = (unsigned) i;
+          return true;
+        }
+    }
+  return false;
+}
+
+const char *
+rtb_method_to_string (RtbMethod method)
+{
+  return name_of (method_names, N_ELEMENTS (method_names), method);
+}
+
+bool
+rtb_method_from_string (const char *str, RtbMethod *out)
+{
+  unsigned v;
+  if (!value_of (method_names, N_ELEMENTS (method_names), str, &v))
+    return false;
+  *out = (RtbMethod) v;
+  return true;
+}
+
+const char *
+rtb_policy_to_string (RtbPolicy policy)
+{
+  return name_of (policy_names, N_ELEMENTS (policy_names), policy);
+}
+
+bool
+rtb_policy_from_string (const char *str, RtbPolicy *out)
+{
+  unsigned v;
+  if (!value_of (policy_names, N_ELEMENTS (policy_names), str, &v))
+    return false;
+  *out = (RtbPolicy) v;
+  return true;
+}
+
+const char *
+rtb_end_reason_to_string (RtbEndReason reason)
+{
+  return name_of (end_reason_names, N_ELEMENTS (end_reason_names), reason);
+}
+
+const char *
+rtb_frame_type_to_string (RtbFrameType type)
+{
+  return name_of (frame_names, N_ELEMENTS (frame_names), type);
+}
+
+size_t
+rtb_frame_encode2 (void *buf, size_t buf_size, RtbFrameType type, uint32_t seq,
+                   const void *part1, size_t len1, const void *part2, size_t len2)
+{
+  size_t payload = len1 + len2;
+  if (payload > RTB_FRAME_MAX_PAYLOAD || buf_size < sizeof (RtbFrameHeader) + payload)
+    return 0;
+
+  RtbFrameHeader header = {
+    .magic = RTB_FRAME_MAGIC,
+    .type = (uint16_t) type,
+    .flags = 0,
+    .length = (uint32_t) payload,
+    .seq = seq,
+  };
+  unsigned char *p = buf;
+  memcpy (p, &header, sizeof header);
+  if (len1 > 0)
+    memcpy (p + sizeof header, part1, len1);
+  if (len2 > 0)
+    memcpy (p + sizeof header + len1, part2, len2);
+  return sizeof header + payload;
+}
+
+size_t
+rtb_frame_encode (void *buf, size_t buf_size, RtbFrameType type, uint32_t seq,
+                  const void *payload, size_t payload_len)
+{
+  return rtb_frame_encode2 (buf, buf_size, type, seq, payload, payload_len, NULL, 0);
+}
+
+static bool
+has_nul (const char *text, size_t size)
+{
+  return memchr (text, '\0', size) != NULL;
+}
+
+const char *
+rtb_frame_validate (const RtbFrameHeader *header, const void *payload)
+{
+  size_t len = header->length;
+
+  if (header->magic != RTB_FRAME_MAGIC)
+    return "bad frame magic (not an rtbench-worker stream, or a byte-swapped one)";
+  if (len > RTB_FRAME_MAX_PAYLOAD)
+    return "frame longer than the protocol allows";
+  if (header->flags != 0)
+    return "unknown frame flags";
+
+  switch ((RtbFrameType) header->type)
+    {
+    case RTB_FRAME_HELLO:
+      {
+        const RtbHelloFrame *hello = payload;
+        if (len != sizeof (RtbHelloFrame))
+          return "HELLO frame has the wrong size";
+        if (hello->protocol_version != RTB_PROTOCOL_VERSION)
+          return "the worker speaks another protocol version: install matching rtbench versions";
+        if (!has_nul (hello->worker_version, sizeof hello->worker_version) ||
+            !has_nul (hello->machine, sizeof hello->machine))
+          return "HELLO frame text is not terminated";
+        return NULL;
+      }
+    case RTB_FRAME_STARTED:
+      {
+        const RtbStartedFrame *started = payload;
+        if (len < sizeof (RtbStartedFrame))
+          return "STARTED frame is too short";
+        if (started->n_threads == 0 || started->n_threads > RTB_MAX_THREADS)
+          return "STARTED frame has an impossible thread count";
+        if (len != sizeof (RtbStartedFrame) + started->n_threads * sizeof (RtbThreadInfo))
+          return "STARTED frame length does not match its thread count";
+        if (started->method < RTB_METHOD_LATENCY || started->method > RTB_METHOD_RESPONSE)
+          return "STARTED frame names an unknown method";
+        if (!has_nul (started->command, sizeof started->command))
+          return "STARTED frame text is not terminated";
+        const RtbThreadInfo *threads = rtb_started_threads (started);
+        for (uint32_t i = 0; i < started->n_threads; i++)
+          {
+            if (threads[i].thread != i)
+              return "STARTED frame threads are not numbered in order";
+            if (!has_nul (threads[i].name, sizeof threads[i].name))
+              return "STARTED frame thread name is not terminated";
+            if (threads[i].policy > RTB_POLICY_RR)
+              return "STARTED frame names an unknown policy";
+          }
+        return NULL;
+      }
+    case RTB_FRAME_SAMPLES:
+      {
+        const RtbSamplesFrame *samples = payload;
+        if (len < sizeof (RtbSamplesFrame))
+          return "SAMPLES frame is too short";
+        if (samples->count == 0 || samples->count > RTB_SAMPLES_PER_FRAME)
+          return "SAMPLES frame has an impossible sample count";
+        if (len != sizeof (RtbSamplesFrame) + (size_t) samples->count * sizeof (RtbSample))
+          return "SAMPLES frame length does not match its sample count";
+        return NULL;
+      }
+    case RTB_FRAME_STATS:
+    case RTB_FRAME_SUMMARY:
+      {
+        const RtbStatsFrame *stats = payload;
+        if (len < sizeof (RtbStatsFrame))
+          return "STATS frame is too short";
+        if (stats->n_threads == 0 || stats->n_threads > RTB_MAX_THREADS)
+          return "STATS frame has an impossible thread count";
+        if (len != sizeof (RtbStatsFrame) + stats->n_threads * sizeof (RtbThreadStats))
+          return "STATS frame length does not match its thread count";
+        if (header->type == RTB_FRAME_SUMMARY &&
+            (stats->reason < RTB_END_COMPLETED || stats->reason > RTB_END_FAILED))
+          return "SUMMARY frame has an unknown end reason";
+        return NULL;
+      }
+    case RTB_FRAME_ERROR:
+      {
+        const RtbErrorFrame *error = payload;
+        if (len != sizeof (RtbErrorFrame))
+          return "ERROR frame has the wrong size";
+        if (!has_nul (error->field, sizeof error->field) ||
+            !has_nul (error->message, sizeof error->message))
+          return "ERROR frame text is not terminated";
+        return NULL;
+      }
+    default:
+      return "unknown frame type";
+    }
+}
+
+struct RtbDecoder
+{
+  RtbFrameFunc func;
+  void *user_data;
+  /* One frame is assembled here; malloc alignment keeps the payload (at offset 16)
+   * aligned for the 8-byte fields of the frame structs. */
+  unsigned char *buf;
+  size_t have;
+  const char *error;
+  uint64_t n_frames;
+  uint32_t next_seq;
+};
+
+RtbDecoder *
+rtb_decoder_new (RtbFrameFunc func, void *user_data)
+{
+  RtbDecoder *decoder = calloc (1, sizeof *decoder);
+  if (decoder == NULL)
+    return NULL;
+  decoder->buf = malloc (sizeof (RtbFrameHeader) + RTB_FRAME_MAX_PAYLOAD);
+  if (decoder->buf == NULL)
+    {
+      free (decoder);
+      return NULL;
+    }
+  decoder->func = func;
+  decoder->user_data = user_data;
+  return decoder;
+}
+
+void
+rtb_decoder_free (RtbDecoder *decoder)
+{
+  if (decoder == NULL)
+    return;
+  free (decoder->buf);
+  free (decoder);
+}
+
+static size_t
+take (RtbDecoder *decoder, const unsigned char **data, size_t *len, size_t want)
+{
+  size_t n = want - decoder->have;
+  if (n > *len)
+    n = *len;
+  memcpy (decoder->buf + decoder->have, *data, n);
+  decoder->have += n;
+  *data += n;
+  *len -= n;
+  return n;
+}
+
+long
+rtb_decoder_feed (RtbDecoder *decoder, const void *data, size_t len)
+{
+  const unsigned char *p = data;
+  long delivered = 0;
+
+  if (decoder->error != NULL)
+    return -1;
+
+  while (len > 0)
+    {
+      const size_t header_size = sizeof (RtbFrameHeader);
+      if (decoder->have < header_size)
+        {
+          take (decoder, &p, &len, header_size);
+          if (decoder->have < header_size)
+            break;
+          RtbFrameHeader header;
+          memcpy (&header, decoder->buf, header_size);
+          if (header.magic != RTB_FRAME_MAGIC)
+            {
+              decoder->error = "bad frame magic (not an rtbench-worker stream, or a byte-swapped one)";
+              return -1;
+            }
+          if (header.length > RTB_FRAME_MAX_PAYLOAD)
+            {
+              decoder->error = "frame longer than the protocol allows";
+              return -1;
+            }
+        }
+
+      const RtbFrameHeader *header = (const RtbFrameHeader *) (const void *) decoder->buf;
+      size_t frame_size = header_size + header->length;
+      if (decoder->have < frame_size)
+        take (decoder, &p, &len, frame_size);
+      if (decoder->have < frame_size)
+        break;
+
+      const void *payload = decoder->buf + header_size;
+      const char *invalid = rtb_frame_validate (header, payload);
+      if (invalid != NULL)
+        {
+          decoder->error = invalid;
+          return -1;
+        }
+      if (header->seq != decoder->next_seq)
+        {
+          decoder->error = "frame sequence gap: frames were lost or reordered";
+          return -1;
+        }
+      decoder->next_seq++;
+
+      RtbFrame frame = { .header = header, .payload = payload, .payload_len = header->length };
+      decoder->have = 0;
+      decoder->n_frames++;
+      delivered++;
+      if (!decoder->func (&frame, decoder->user_data))
+        {
+          decoder->error = "stopped by the receiver";
+          return -1;
+        }
+    }
+
+  return delivered;
+}
+
+const char *
+rtb_decoder_error (const RtbDecoder *decoder)
+{
+  return decoder->error;
+}
+
+size_t
+rtb_decoder_pending (const RtbDecoder *decoder)
+{
+  return decoder->have;
+}
+
+uint64_t
+rtb_decoder_frames (const RtbDecoder *decoder)
+{
+  return decoder->n_frames;
+}

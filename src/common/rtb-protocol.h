@@ -1,0 +1,253 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/*
+ * The wire protocol between a client (rtbench, rtbench-cli) and rtbench-worker.
+ *
+ * Client → worker, on the worker's stdin: text commands, one per line, ASCII, at most
+ * RTB_COMMAND_MAX bytes:
+ *
+ *   start METHOD key=value ...     start a run (see rtb-command.h for every key and its range)
+ *   stop                           stop the run now and send the summary
+ *
+ * EOF on stdin is the same as "stop" followed by exit. A worker launched with a command on its
+ * own argument list (`rtbench-worker latency cpus=all duration=10s`) reads nothing from stdin.
+ *
+ * Worker → client, on the worker's stdout: binary frames. Every frame is a RtbFrameHeader
+ * followed by `length` bytes of payload. All integers are little-endian (every architecture
+ * rtbench targets is little-endian; the magic catches the rest). The sequence of a stream is:
+ *
+ *   HELLO                          always first, before any command is read
+ *   ERROR*                         a rejected command; the worker then exits with status 2
+ *   STARTED                        the command was accepted and every thread is running
+ *   (SAMPLES | STATS)*             measurements, in batches, and statistics about once a second
+ *   SUMMARY                        always last when a run started: final per-thread statistics
+ *
+ * A stream that ends without SUMMARY was cut short (the worker died); everything before the cut
+ * is still valid. Human-readable log lines go to stderr, never into the frame stream.
+ */
+#pragma once
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#define RTB_PROTOCOL_VERSION 1
+#define RTB_FRAME_MAGIC 0x46425452u /* "RTBF" read as little-endian bytes */
+#define RTB_FRAME_MAX_PAYLOAD (1u << 20)
+#define RTB_COMMAND_MAX 1024
+#define RTB_MAX_THREADS 256
+#define RTB_TEXT_MAX 128
+
+typedef enum {
+  RTB_FRAME_HELLO = 1,
+  RTB_FRAME_STARTED = 2,
+  RTB_FRAME_SAMPLES = 3,
+  RTB_FRAME_STATS = 4,
+  RTB_FRAME_SUMMARY = 5,
+  RTB_FRAME_ERROR = 6,
+} RtbFrameType;
+
+typedef enum {
+  RTB_METHOD_LATENCY = 1,
+  RTB_METHOD_JITTER = 2,
+  RTB_METHOD_TIMER = 3,
+  RTB_METHOD_RESPONSE = 4,
+} RtbMethod;
+
+typedef enum {
+  RTB_POLICY_OTHER = 0,
+  RTB_POLICY_FIFO = 1,
+  RTB_POLICY_RR = 2,
+} RtbPolicy;
+
+/* Why a run ended (SUMMARY.reason). */
+typedef enum {
+  RTB_END_COMPLETED = 1, /* the duration or instance count was reached */
+  RTB_END_STOPPED = 2,   /* "stop" or EOF on stdin */
+  RTB_END_PIPE = 3,      /* stdout closed (EPIPE): the client went away */
+  RTB_END_PARENT = 4,    /* the parent process died */
+  RTB_END_SIGNAL = 5,    /* SIGINT or SIGTERM */
+  RTB_END_FAILED = 6,    /* a measurement thread failed (see stderr) */
+} RtbEndReason;
+
+/* Every frame starts with this header. */
+typedef struct {
+  uint32_t magic;  /* RTB_FRAME_MAGIC */
+  uint16_t type;   /* RtbFrameType */
+  uint16_t flags;  /* 0; reserved */
+  uint32_t length; /* payload bytes that follow, at most RTB_FRAME_MAX_PAYLOAD */
+  uint32_t seq;    /* frame number in this stream, from 0; a gap means frames were lost */
+} RtbFrameHeader;
+_Static_assert(sizeof(RtbFrameHeader) == 16, "RtbFrameHeader must be 16 bytes");
+
+/* HELLO: who the worker is and what it obtained for the whole process. mlockall and
+ * /dev/cpu_dma_latency are set up before HELLO, so these fields are what the run will have. */
+typedef struct {
+  uint32_t protocol_version; /* RTB_PROTOCOL_VERSION */
+  uint32_t pid;
+  uint32_t euid;
+  uint32_t n_cpus_online;    /* CPUs the kernel has online */
+  int32_t mlockall_errno;    /* 0: mlockall(MCL_CURRENT|MCL_FUTURE) succeeded */
+  int32_t dma_latency_errno; /* 0: /dev/cpu_dma_latency is held open with 0 written */
+  int32_t rt_priority_max;   /* highest SCHED_FIFO priority this process may use, 0 if none */
+  int32_t rt_runtime_us;     /* kernel.sched_rt_runtime_us, -1 = throttling off, -2 unknown */
+  char worker_version[32];   /* NUL-terminated */
+  char machine[32];          /* uname -m of the worker's host, NUL-terminated */
+} RtbHelloFrame;
+_Static_assert(sizeof(RtbHelloFrame) == 96, "RtbHelloFrame must be 96 bytes");
+
+/* STARTED: the accepted run. Followed in the same payload by n_threads RtbThreadInfo. */
+typedef struct {
+  uint32_t method;       /* RtbMethod */
+  uint32_t n_threads;
+  uint32_t interval_us;  /* latency: interval; jitter: base period; timer: period; response: 0 */
+  uint32_t interval2_us; /* jitter: servo period; timer: spin; response: sleep between instances */
+  uint32_t histogram_us; /* latency: histogram limit; others 0 */
+  uint32_t size;         /* response: matrix size; others 0 */
+  uint64_t duration_ns;  /* 0 = until stopped; response: 0 */
+  uint64_t instances;    /* response: instance count; others 0 */
+  uint64_t start_realtime_ns; /* CLOCK_REALTIME when the threads were released */
+  char command[RTB_TEXT_MAX]; /* the command as the worker understood it, normalised */
+} RtbStartedFrame;
+_Static_assert(sizeof(RtbStartedFrame) == 176, "RtbStartedFrame must be 176 bytes");
+
+/* What one measurement thread really got. */
+typedef struct {
+  uint16_t thread;   /* index used in SAMPLES, STATS and SUMMARY */
+  int16_t cpu;       /* the CPU it is pinned to, -1 if not pinned */
+  uint8_t policy;    /* RtbPolicy it really runs with */
+  uint8_t priority;  /* its real priority (0 for SCHED_OTHER) */
+  uint16_t reserved;
+  char name[24];     /* "CPU0", "base", "servo", "timer", "response" */
+} RtbThreadInfo;
+_Static_assert(sizeof(RtbThreadInfo) == 32, "RtbThreadInfo must be 32 bytes");
+
+/* One measurement. `index` is the cycle (latency), interval (jitter), tick (timer) or instance
+ * (response) number counted from 0; skipped periods make gaps in it. `value_ns` is the latency,
+ * the interval's deviation from the period, the tick error, or the instance's execution time. */
+typedef struct {
+  uint64_t index;
+  int64_t value_ns;
+} RtbSample;
+_Static_assert(sizeof(RtbSample) == 16, "RtbSample must be 16 bytes");
+
+/* SAMPLES: a batch of one thread's samples, in order. Followed by `count` RtbSample. */
+typedef struct {
+  uint16_t thread;
+  uint16_t reserved;
+  uint32_t count;
+  uint64_t dropped_total; /* samples of this thread lost to a full ring so far */
+} RtbSamplesFrame;
+_Static_assert(sizeof(RtbSamplesFrame) == 16, "RtbSamplesFrame must be 16 bytes");
+
+#define RTB_SAMPLES_PER_FRAME ((RTB_FRAME_MAX_PAYLOAD - sizeof(RtbSamplesFrame)) / sizeof(RtbSample))
+
+/* Per-thread statistics as the worker computed them over every sample it produced. */
+typedef struct {
+  uint16_t thread;
+  uint16_t reserved;
+  uint32_t reserved2;
+  uint64_t count;     /* samples produced (sent + dropped) */
+  uint64_t dropped;   /* samples lost to a full ring, not sent */
+  uint64_t skipped;   /* latency/jitter: whole periods skipped after an overrun */
+  uint64_t overflows; /* latency: samples at or above the histogram limit */
+  int64_t min_ns;
+  int64_t max_ns;
+  int64_t sum_ns;     /* fits 292 years of nanoseconds */
+  double sum_sq_us2;  /* sum of squared values in µs², for the standard deviation */
+  double residual_max; /* response: largest max|A·A⁻¹ − I| seen; others 0 */
+  uint64_t residual_failures; /* response: instances whose residual exceeded the tolerance */
+} RtbThreadStats;
+_Static_assert(sizeof(RtbThreadStats) == 88, "RtbThreadStats must be 88 bytes");
+
+/* STATS: periodic statistics; SUMMARY: the final ones. Followed by n_threads RtbThreadStats. */
+typedef struct {
+  uint32_t n_threads;
+  uint32_t reason;         /* SUMMARY: RtbEndReason; STATS: 0 */
+  uint64_t elapsed_ns;     /* since STARTED */
+  uint64_t end_realtime_ns; /* SUMMARY: CLOCK_REALTIME at the end; STATS: now */
+} RtbStatsFrame;
+_Static_assert(sizeof(RtbStatsFrame) == 24, "RtbStatsFrame must be 24 bytes");
+
+/* ERROR: a rejected command or a failure. The text says what was wrong and how to fix it,
+ * e.g. field "priority", message "priority 120 is out of range: use 1-99". */
+typedef struct {
+  int32_t code;             /* RtbErrorCode */
+  int32_t sys_errno;        /* errno behind it, 0 if none */
+  char field[32];           /* the command field at fault, "" if none; NUL-terminated */
+  char message[RTB_TEXT_MAX * 2]; /* NUL-terminated */
+} RtbErrorFrame;
+_Static_assert(sizeof(RtbErrorFrame) == 296, "RtbErrorFrame must be 296 bytes");
+
+typedef enum {
+  RTB_ERROR_SYNTAX = 1,      /* unknown verb, method or key, malformed value */
+  RTB_ERROR_RANGE = 2,       /* a value outside its allowed range */
+  RTB_ERROR_PERMISSION = 3,  /* the asked policy or priority cannot be had */
+  RTB_ERROR_SYSTEM = 4,      /* a system call failed */
+  RTB_ERROR_STATE = 5,       /* a command that makes no sense now (start twice) */
+  RTB_ERROR_UNSAFE = 6,      /* refused: could freeze the machine (RT throttling off) */
+} RtbErrorCode;
+
+const char *rtb_method_to_string (RtbMethod method);
+bool rtb_method_from_string (const char *str, RtbMethod *out);
+const char *rtb_policy_to_string (RtbPolicy policy);
+bool rtb_policy_from_string (const char *str, RtbPolicy *out);
+const char *rtb_end_reason_to_string (RtbEndReason reason);
+const char *rtb_frame_type_to_string (RtbFrameType type);
+
+/* ---- Encoder ---------------------------------------------------------------------------
+ * Builds one whole frame (header + payload) into `buf`. Returns the frame's size, or 0 when
+ * it does not fit in `buf_size`. `seq` is the caller's frame counter. */
+size_t rtb_frame_encode (void *buf, size_t buf_size, RtbFrameType type, uint32_t seq,
+                         const void *payload, size_t payload_len);
+
+/* Same, with the payload given as two parts (a fixed struct and its array). */
+size_t rtb_frame_encode2 (void *buf, size_t buf_size, RtbFrameType type, uint32_t seq,
+                          const void *part1, size_t len1, const void *part2, size_t len2);
+
+/* ---- Incremental decoder ---------------------------------------------------------------
+ * Accepts the byte stream in pieces of any size. Each complete frame is handed to the callback
+ * with its payload validated for its type (fixed part present, counts consistent with length).
+ * A stream that breaks the protocol puts the decoder in a failed state with a message. */
+typedef struct {
+  const RtbFrameHeader *header;
+  const void *payload;
+  size_t payload_len;
+} RtbFrame;
+
+/* Return false from the callback to stop decoding (rtb_decoder_feed then returns -1 with
+ * error "stopped by the receiver"). */
+typedef bool (*RtbFrameFunc) (const RtbFrame *frame, void *user_data);
+
+typedef struct RtbDecoder RtbDecoder;
+
+RtbDecoder *rtb_decoder_new (RtbFrameFunc func, void *user_data);
+void rtb_decoder_free (RtbDecoder *decoder);
+/* Returns the number of frames delivered, or -1 on a protocol error (see rtb_decoder_error). */
+long rtb_decoder_feed (RtbDecoder *decoder, const void *data, size_t len);
+const char *rtb_decoder_error (const RtbDecoder *decoder);
+/* Bytes held that do not yet form a whole frame (non-zero at EOF = a truncated stream). */
+size_t rtb_decoder_pending (const RtbDecoder *decoder);
+uint64_t rtb_decoder_frames (const RtbDecoder *decoder);
+
+/* Checks the payload of a frame of a known type: sizes and counts. Returns NULL when valid or
+ * a static message saying what is wrong. */
+const char *rtb_frame_validate (const RtbFrameHeader *header, const void *payload);
+
+/* Typed views of a validated payload. */
+static inline const RtbThreadInfo *
+rtb_started_threads (const RtbStartedFrame *started)
+{
+  return (const RtbThreadInfo *) (const void *) (started + 1);
+}
+
+static inline const RtbSample *
+rtb_samples_data (const RtbSamplesFrame *samples)
+{
+  return (const RtbSample *) (const void *) (samples + 1);
+}
+
+static inline const RtbThreadStats *
+rtb_stats_threads (const RtbStatsFrame *stats)
+{
+  return (const RtbThreadStats *) (const void *) (stats + 1);
+}

@@ -1,0 +1,289 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#include "config.h"
+
+#include <glib.h>
+#include <string.h>
+
+#include "rtb-protocol.h"
+
+typedef struct {
+  GByteArray *stream;
+  GPtrArray *frames; /* GBytes: header + payload of each decoded frame */
+} Fixture;
+
+static bool
+collect_frame (const RtbFrame *frame, void *user_data)
+{
+  GPtrArray *frames = user_data;
+  GByteArray *copy = g_byte_array_new ();
+  g_byte_array_append (copy, (const guint8 *) frame->header, sizeof *frame->header);
+  g_byte_array_append (copy, frame->payload, (guint) frame->payload_len);
+  g_ptr_array_add (frames, g_byte_array_free_to_bytes (copy));
+  return true;
+}
+
+static void
+append_frame (GByteArray *stream, uint32_t *seq, RtbFrameType type,
+              const void *p1, size_t l1, const void *p2, size_t l2)
+{
+  size_t size = sizeof (RtbFrameHeader) + l1 + l2;
+  g_autofree guint8 *buf = g_malloc (size);
+  g_assert_cmpuint (rtb_frame_encode2 (buf, size, type, (*seq)++, p1, l1, p2, l2), ==, size);
+  g_byte_array_append (stream, buf, (guint) size);
+}
+
+/* A stream with every frame type, samples of varying counts. */
+static GByteArray *
+build_stream (guint *n_frames)
+{
+  GByteArray *stream = g_byte_array_new ();
+  uint32_t seq = 0;
+
+  RtbHelloFrame hello = { .protocol_version = RTB_PROTOCOL_VERSION, .pid = 42, .n_cpus_online = 4,
+                          .rt_priority_max = 99, .rt_runtime_us = 950000 };
+  strcpy (hello.worker_version, "0.1.0");
+  strcpy (hello.machine, "aarch64");
+  append_frame (stream, &seq, RTB_FRAME_HELLO, &hello, sizeof hello, NULL, 0);
+
+  RtbStartedFrame started = { .method = RTB_METHOD_LATENCY, .n_threads = 2, .interval_us = 1000,
+                              .histogram_us = 800, .duration_ns = 1000000000 };
+  strcpy (started.command, "start latency cpus=0-1");
+  RtbThreadInfo threads[2] = {
+    { .thread = 0, .cpu = 0, .policy = RTB_POLICY_FIFO, .priority = 99, .name = "CPU0" },
+    { .thread = 1, .cpu = 1, .policy = RTB_POLICY_FIFO, .priority = 99, .name = "CPU1" },
+  };
+  append_frame (stream, &seq, RTB_FRAME_STARTED, &started, sizeof started, threads, sizeof threads);
+
+  for (guint f = 0; f < 20; f++)
+    {
+      RtbSample samples[37];
+      RtbSamplesFrame head = { .thread = f % 2, .count = 1 + f, .dropped_total = f };
+      for (guint i = 0; i < head.count; i++)
+        samples[i] = (RtbSample) { .index = f * 100 + i, .value_ns = (int64_t) (f * 1000 + i) - 500 };
+      append_frame (stream, &seq, RTB_FRAME_SAMPLES, &head, sizeof head,
+                    samples, head.count * sizeof (RtbSample));
+    }
+
+  RtbStatsFrame stats = { .n_threads = 2, .elapsed_ns = 5 };
+  RtbThreadStats ts[2] = { { .thread = 0, .count = 7, .min_ns = -1, .max_ns = 9 },
+                           { .thread = 1, .count = 8 } };
+  append_frame (stream, &seq, RTB_FRAME_STATS, &stats, sizeof stats, ts, sizeof ts);
+  stats.reason = RTB_END_STOPPED;
+  append_frame (stream, &seq, RTB_FRAME_SUMMARY, &stats, sizeof stats, ts, sizeof ts);
+
+  RtbErrorFrame error = { .code = RTB_ERROR_RANGE };
+  strcpy (error.field, "priority");
+  strcpy (error.message, "priority 120 is out of range: use 1-99");
+  append_frame (stream, &seq, RTB_FRAME_ERROR, &error, sizeof error, NULL, 0);
+
+  *n_frames = seq;
+  return stream;
+}
+
+static void
+check_frames (GByteArray *stream, GPtrArray *frames, guint n_frames)
+{
+  gsize offset = 0;
+
+  g_assert_cmpuint (frames->len, ==, n_frames);
+  for (guint i = 0; i < frames->len; i++)
+    {
+      gsize size;
+      const guint8 *data = g_bytes_get_data (frames->pdata[i], &size);
+      g_assert_cmpuint (offset + size, <=, stream->len);
+      g_assert_cmpmem (data, size, stream->data + offset, size);
+      offset += size;
+    }
+  g_assert_cmpuint (offset, ==, stream->len);
+}
+
+static void
+test_round_trip_whole (void)
+{
+  guint n_frames;
+  g_autoptr (GByteArray) stream = build_stream (&n_frames);
+  g_autoptr (GPtrArray) frames = g_ptr_array_new_with_free_func ((GDestroyNotify) g_bytes_unref);
+  RtbDecoder *decoder = rtb_decoder_new (collect_frame, frames);
+
+  g_assert_cmpint (rtb_decoder_feed (decoder, stream->data, stream->len), ==, n_frames);
+  g_assert_null (rtb_decoder_error (decoder));
+  g_assert_cmpuint (rtb_decoder_pending (decoder), ==, 0);
+  check_frames (stream, frames, n_frames);
+
+  /* Typed views see what was encoded. */
+  const guint8 *started = g_bytes_get_data (frames->pdata[1], NULL);
+  const RtbStartedFrame *s = (const RtbStartedFrame *) (started + sizeof (RtbFrameHeader));
+  g_assert_cmpstr (rtb_started_threads (s)[1].name, ==, "CPU1");
+  const guint8 *samples = g_bytes_get_data (frames->pdata[5], NULL);
+  const RtbSamplesFrame *sf = (const RtbSamplesFrame *) (samples + sizeof (RtbFrameHeader));
+  g_assert_cmpuint (sf->count, ==, 4);
+  g_assert_cmpint (rtb_samples_data (sf)[3].value_ns, ==, 3000 + 3 - 500);
+  rtb_decoder_free (decoder);
+}
+
+static void
+test_byte_by_byte (void)
+{
+  guint n_frames;
+  g_autoptr (GByteArray) stream = build_stream (&n_frames);
+  g_autoptr (GPtrArray) frames = g_ptr_array_new_with_free_func ((GDestroyNotify) g_bytes_unref);
+  RtbDecoder *decoder = rtb_decoder_new (collect_frame, frames);
+  long total = 0;
+
+  for (guint i = 0; i < stream->len; i++)
+    {
+      long n = rtb_decoder_feed (decoder, stream->data + i, 1);
+      g_assert_cmpint (n, >=, 0);
+      total += n;
+    }
+  g_assert_cmpint (total, ==, n_frames);
+  check_frames (stream, frames, n_frames);
+  rtb_decoder_free (decoder);
+}
+
+static void
+test_random_splits (void)
+{
+  guint n_frames;
+  g_autoptr (GByteArray) stream = build_stream (&n_frames);
+
+  for (guint round = 0; round < 200; round++)
+    {
+      g_autoptr (GPtrArray) frames = g_ptr_array_new_with_free_func ((GDestroyNotify) g_bytes_unref);
+      RtbDecoder *decoder = rtb_decoder_new (collect_frame, frames);
+      guint offset = 0;
+      while (offset < stream->len)
+        {
+          guint piece = (guint) g_test_rand_int_range (0, 700);
+          if (piece > stream->len - offset)
+            piece = stream->len - offset;
+          g_assert_cmpint (rtb_decoder_feed (decoder, stream->data + offset, piece), >=, 0);
+          offset += piece;
+        }
+      check_frames (stream, frames, n_frames);
+      rtb_decoder_free (decoder);
+    }
+}
+
+static void
+test_truncated (void)
+{
+  guint n_frames;
+  g_autoptr (GByteArray) stream = build_stream (&n_frames);
+  g_autoptr (GPtrArray) frames = g_ptr_array_new_with_free_func ((GDestroyNotify) g_bytes_unref);
+  RtbDecoder *decoder = rtb_decoder_new (collect_frame, frames);
+
+  /* Cut inside the last frame: every earlier frame arrives, the rest is pending. */
+  g_assert_cmpint (rtb_decoder_feed (decoder, stream->data, stream->len - 10), ==, n_frames - 1);
+  g_assert_null (rtb_decoder_error (decoder));
+  g_assert_cmpuint (rtb_decoder_pending (decoder), ==, sizeof (RtbFrameHeader) + sizeof (RtbErrorFrame) - 10);
+  rtb_decoder_free (decoder);
+}
+
+static bool
+ignore_frame (const RtbFrame *frame, void *user_data)
+{
+  return true;
+}
+
+static void
+expect_corrupt (GByteArray *stream, const char *what)
+{
+  RtbDecoder *decoder = rtb_decoder_new (ignore_frame, NULL);
+  g_assert_cmpint (rtb_decoder_feed (decoder, stream->data, stream->len), ==, -1);
+  g_assert_nonnull (rtb_decoder_error (decoder));
+  g_test_message ("%s: %s", what, rtb_decoder_error (decoder));
+  /* A failed decoder stays failed. */
+  g_assert_cmpint (rtb_decoder_feed (decoder, stream->data, 1), ==, -1);
+  rtb_decoder_free (decoder);
+}
+
+static void
+test_corrupt (void)
+{
+  guint n_frames;
+  g_autoptr (GByteArray) good = build_stream (&n_frames);
+  const gsize samples_offset = sizeof (RtbFrameHeader) * 2 + sizeof (RtbHelloFrame) +
+                               sizeof (RtbStartedFrame) + 2 * sizeof (RtbThreadInfo);
+  struct { const char *what; gsize offset; guint8 value; } cases[] = {
+    { "magic", 0, 'X' },
+    { "type", 4, 99 },
+    { "flags", 6, 1 },
+    { "huge length", 11, 0x7f },
+    { "sequence", 12, 5 },
+    { "protocol version", sizeof (RtbFrameHeader), 9 },
+    { "samples count", samples_offset + sizeof (RtbFrameHeader) + 4, 200 },
+    { "thread count", sizeof (RtbFrameHeader) * 2 + sizeof (RtbHelloFrame) + 4, 0 },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autoptr (GByteArray) bad = g_byte_array_new ();
+      g_byte_array_append (bad, good->data, good->len);
+      bad->data[cases[i].offset] = cases[i].value;
+      expect_corrupt (bad, cases[i].what);
+    }
+
+  /* Random garbage never crashes and never yields a frame with a bad payload. */
+  for (guint round = 0; round < 500; round++)
+    {
+      g_autoptr (GByteArray) bad = g_byte_array_new ();
+      g_byte_array_append (bad, good->data, good->len);
+      for (guint k = 0; k < 4; k++)
+        bad->data[g_test_rand_int_range (0, (gint32) bad->len)] = (guint8) g_test_rand_int ();
+      RtbDecoder *decoder = rtb_decoder_new (ignore_frame, NULL);
+      rtb_decoder_feed (decoder, bad->data, bad->len);
+      rtb_decoder_free (decoder);
+    }
+}
+
+static void
+test_encode_limits (void)
+{
+  guint8 small[20];
+  guint8 payload[8] = { 0 };
+
+  g_assert_cmpuint (rtb_frame_encode (small, sizeof small, RTB_FRAME_STATS, 0, payload, 8), ==, 0);
+  g_assert_cmpuint (rtb_frame_encode (small, sizeof small, RTB_FRAME_STATS, 0, payload, 4), ==, 20);
+  g_assert_cmpuint (rtb_frame_encode (small, SIZE_MAX, RTB_FRAME_STATS, 0, payload,
+                                      RTB_FRAME_MAX_PAYLOAD + 1), ==, 0);
+}
+
+static void
+test_names (void)
+{
+  RtbMethod m;
+  RtbPolicy p;
+
+  for (m = RTB_METHOD_LATENCY; m <= RTB_METHOD_RESPONSE; m++)
+    {
+      RtbMethod back;
+      g_assert_true (rtb_method_from_string (rtb_method_to_string (m), &back));
+      g_assert_cmpint (back, ==, m);
+    }
+  for (p = RTB_POLICY_OTHER; p <= RTB_POLICY_RR; p++)
+    {
+      RtbPolicy back;
+      g_assert_true (rtb_policy_from_string (rtb_policy_to_string (p), &back));
+      g_assert_cmpint (back, ==, p);
+    }
+  g_assert_false (rtb_method_from_string ("latencyx", &m));
+  g_assert_false (rtb_method_from_string (NULL, &m));
+  g_assert_false (rtb_policy_from_string ("FIFO", &p));
+  g_assert_cmpstr (rtb_frame_type_to_string (77), ==, "unknown");
+  g_assert_cmpstr (rtb_end_reason_to_string (RTB_END_PIPE), ==, "client gone");
+}
+
+int
+main (int argc, char *argv[])
+{
+  g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/protocol/round-trip", test_round_trip_whole);
+  g_test_add_func ("/protocol/byte-by-byte", test_byte_by_byte);
+  g_test_add_func ("/protocol/random-splits", test_random_splits);
+  g_test_add_func ("/protocol/truncated", test_truncated);
+  g_test_add_func ("/protocol/corrupt", test_corrupt);
+  g_test_add_func ("/protocol/encode-limits", test_encode_limits);
+  g_test_add_func ("/protocol/names", test_names);
+  return g_test_run ();
+}
