@@ -1,1 +1,813 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
+#include "config.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "rtb-command.h"
+#include "rtb-time.h"
+
+#define N_ELEMENTS(a) (sizeof (a) / sizeof ((a)[0]))
+#define MAX_TOKENS 64
+
+#define ON_LATENCY (1u << RTB_METHOD_LATENCY)
+#define ON_JITTER (1u << RTB_METHOD_JITTER)
+#define ON_TIMER (1u << RTB_METHOD_TIMER)
+#define ON_RESPONSE (1u << RTB_METHOD_RESPONSE)
+#define ON_ALL (ON_LATENCY | ON_JITTER | ON_TIMER | ON_RESPONSE)
+#define ON_TIMED (ON_LATENCY | ON_JITTER | ON_TIMER)
+#define ON_ONE_CPU (ON_JITTER | ON_TIMER | ON_RESPONSE)
+
+typedef enum {
+  KEY_CPUS,
+  KEY_CPU,
+  KEY_POLICY,
+  KEY_PRIORITY,
+  KEY_INTERVAL_US,
+  KEY_HISTOGRAM_US,
+  KEY_BASE_US,
+  KEY_SERVO_US,
+  KEY_PERIOD_US,
+  KEY_SPIN_US,
+  KEY_SIZE,
+  KEY_INSTANCES,
+  KEY_GAP_US,
+  KEY_DURATION,
+  KEY_UNTHROTTLED,
+  N_KEYS
+} Key;
+
+typedef struct {
+  const char *name;
+  unsigned methods;
+  uint64_t min;
+  uint64_t max;
+} KeyInfo;
+
+/* In the order rtb_command_format writes them. */
+static const KeyInfo keys[N_KEYS] = {
+  [KEY_CPUS] = { "cpus", ON_LATENCY, 0, RTB_MAX_CPUS - 1 },
+  [KEY_CPU] = { "cpu", ON_ONE_CPU, 0, RTB_MAX_CPUS - 1 },
+  [KEY_POLICY] = { "policy", ON_ALL, 0, 0 },
+  [KEY_PRIORITY] = { "priority", ON_ALL, RTB_PRIORITY_MIN, RTB_PRIORITY_MAX },
+  [KEY_INTERVAL_US] = { "interval_us", ON_LATENCY, RTB_LATENCY_INTERVAL_MIN_US,
+                        RTB_INTERVAL_MAX_US },
+  [KEY_HISTOGRAM_US] = { "histogram_us", ON_LATENCY, RTB_HISTOGRAM_MIN_US, RTB_HISTOGRAM_MAX_US },
+  [KEY_BASE_US] = { "base_us", ON_JITTER, RTB_JITTER_BASE_MIN_US, RTB_INTERVAL_MAX_US },
+  [KEY_SERVO_US] = { "servo_us", ON_JITTER, RTB_JITTER_SERVO_MIN_US, RTB_INTERVAL_MAX_US },
+  [KEY_PERIOD_US] = { "period_us", ON_TIMER, RTB_LATENCY_INTERVAL_MIN_US, RTB_INTERVAL_MAX_US },
+  [KEY_SPIN_US] = { "spin_us", ON_TIMER, 0, RTB_TIMER_SPIN_MAX_US },
+  [KEY_SIZE] = { "size", ON_RESPONSE, RTB_MATRIX_MIN, RTB_MATRIX_MAX },
+  [KEY_INSTANCES] = { "instances", ON_RESPONSE, RTB_INSTANCES_MIN, RTB_INSTANCES_MAX },
+  [KEY_GAP_US] = { "gap_us", ON_RESPONSE, RTB_GAP_MIN_US, RTB_GAP_MAX_US },
+  [KEY_DURATION] = { "duration", ON_TIMED, 0, RTB_DURATION_MAX_NS },
+  [KEY_UNTHROTTLED] = { "unthrottled", ON_ALL, 0, 1 },
+};
+
+static const char *const method_list = "latency, jitter, timer or response";
+
+static bool
+fail (RtbCommandError *error, RtbErrorCode code, const char *field, const char *format, ...)
+  __attribute__ ((format (printf, 4, 5)));
+
+static bool
+fail (RtbCommandError *error, RtbErrorCode code, const char *field, const char *format, ...)
+{
+  va_list args;
+
+  if (error == NULL)
+    return false;
+  error->code = code;
+  snprintf (error->field, sizeof error->field, "%s", field);
+  va_start (args, format);
+  vsnprintf (error->message, sizeof error->message, format, args);
+  va_end (args);
+  return false;
+}
+
+/* Long client text is cut so that the message keeps room for the allowed range. */
+static const char *
+quote (const char *text, char *buf, size_t buf_size)
+{
+  size_t len = strlen (text);
+
+  if (len < buf_size)
+    return text;
+  snprintf (buf, buf_size, "%.*s...", (int) (buf_size - 4), text);
+  return buf;
+}
+
+static int
+key_lookup (const char *name, size_t len)
+{
+  for (int i = 0; i < N_KEYS; i++)
+    if (strlen (keys[i].name) == len && strncmp (keys[i].name, name, len) == 0)
+      return i;
+  return -1;
+}
+
+static void
+key_list (RtbMethod method, char *buf, size_t buf_size)
+{
+  size_t used = 0;
+
+  buf[0] = '\0';
+  for (int i = 0; i < N_KEYS; i++)
+    {
+      if (!(keys[i].methods & (1u << method)))
+        continue;
+      int n = snprintf (buf + used, buf_size - used, "%s%s", used > 0 ? ", " : "", keys[i].name);
+      if (n < 0 || (size_t) n >= buf_size - used)
+        return;
+      used += (size_t) n;
+    }
+}
+
+static bool
+parse_uint (const char *str, uint64_t *out)
+{
+  uint64_t value = 0;
+
+  if (*str == '\0')
+    return false;
+  for (const char *p = str; *p != '\0'; p++)
+    {
+      if (*p < '0' || *p > '9')
+        return false;
+      if (value > (UINT64_MAX - 9) / 10)
+        return false;
+      value = value * 10 + (uint64_t) (*p - '0');
+    }
+  *out = value;
+  return true;
+}
+
+static bool
+parse_in_range (Key key, const char *value, uint64_t *out, RtbCommandError *error)
+{
+  const KeyInfo *info = &keys[key];
+  char q[40];
+
+  if (!parse_uint (value, out))
+    return fail (error, RTB_ERROR_SYNTAX, info->name,
+                 "%s '%s' is not a whole number: use %llu-%llu", info->name,
+                 quote (value, q, sizeof q), (unsigned long long) info->min,
+                 (unsigned long long) info->max);
+  if (*out < info->min || *out > info->max)
+    return fail (error, RTB_ERROR_RANGE, info->name, "%s %s is out of range: use %llu-%llu",
+                 info->name, quote (value, q, sizeof q), (unsigned long long) info->min,
+                 (unsigned long long) info->max);
+  return true;
+}
+
+static int
+default_priority (RtbMethod method)
+{
+  return method == RTB_METHOD_TIMER ? 80 : 99;
+}
+
+static void
+cpus_clear (uint64_t *cpus)
+{
+  memset (cpus, 0, sizeof (uint64_t) * (RTB_MAX_CPUS / 64));
+}
+
+static void
+cpus_set (uint64_t *cpus, int cpu)
+{
+  cpus[cpu / 64] |= (uint64_t) 1 << (cpu % 64);
+}
+
+static void
+cpus_fill (uint64_t *cpus, int n_cpus)
+{
+  cpus_clear (cpus);
+  for (int cpu = 0; cpu < n_cpus && cpu < RTB_MAX_CPUS; cpu++)
+    cpus_set (cpus, cpu);
+}
+
+static int
+cpus_first (const uint64_t *cpus)
+{
+  for (int cpu = 0; cpu < RTB_MAX_CPUS; cpu++)
+    if (rtb_cpu_isset (cpus, cpu))
+      return cpu;
+  return -1;
+}
+
+void
+rtb_command_defaults (RtbCommand *cmd, RtbMethod method, int n_cpus_online)
+{
+  memset (cmd, 0, sizeof *cmd);
+  cmd->method = method;
+  cmd->policy = RTB_POLICY_FIFO;
+  cmd->priority = default_priority (method);
+
+  switch (method)
+    {
+    case RTB_METHOD_LATENCY:
+      cmd->cpus_all = true;
+      cpus_fill (cmd->cpus, n_cpus_online);
+      cmd->interval_us = 1000;
+      cmd->histogram_us = 1000;
+      cmd->duration_ns = 60 * (uint64_t) RTB_NSEC_PER_SEC;
+      break;
+    case RTB_METHOD_JITTER:
+      cpus_set (cmd->cpus, n_cpus_online > 0 ? n_cpus_online - 1 : 0);
+      cmd->interval_us = 25;
+      cmd->interval2_us = 1000;
+      cmd->duration_ns = 60 * (uint64_t) RTB_NSEC_PER_SEC;
+      break;
+    case RTB_METHOD_TIMER:
+      cpus_set (cmd->cpus, 0);
+      cmd->interval_us = 5000;
+      cmd->interval2_us = 100;
+      cmd->duration_ns = 60 * (uint64_t) RTB_NSEC_PER_SEC;
+      break;
+    case RTB_METHOD_RESPONSE:
+      cpus_set (cmd->cpus, 0);
+      cmd->size = 32;
+      cmd->instances = 1000;
+      cmd->interval2_us = 1000;
+      break;
+    default:
+      break;
+    }
+}
+
+static bool
+set_cpus (RtbCommand *cmd, const char *value, int n_cpus_online, RtbCommandError *error)
+{
+  uint64_t cpus[RTB_MAX_CPUS / 64];
+  int bad_cpu = -1;
+  char q[40];
+
+  if (strcmp (value, "all") == 0)
+    {
+      cmd->cpus_all = true;
+      cpus_fill (cmd->cpus, n_cpus_online);
+      return true;
+    }
+  if (!rtb_cpu_list_parse (value, cpus, RTB_MAX_CPUS, &bad_cpu))
+    {
+      if (bad_cpu >= 0)
+        return fail (error, RTB_ERROR_RANGE, "cpus", "cpus %d is out of range: use 0-%d",
+                     bad_cpu, (n_cpus_online > 0 ? n_cpus_online : RTB_MAX_CPUS) - 1);
+      return fail (error, RTB_ERROR_SYNTAX, "cpus",
+                   "cpus '%s' is not a CPU list: use all or a list such as 0,2-3",
+                   quote (value, q, sizeof q));
+    }
+  if (n_cpus_online > 0)
+    for (int cpu = n_cpus_online; cpu < RTB_MAX_CPUS; cpu++)
+      if (rtb_cpu_isset (cpus, cpu))
+        return fail (error, RTB_ERROR_RANGE, "cpus",
+                     "cpus %d is out of range: use 0-%d (the online CPUs)",
+                     cpu, n_cpus_online - 1);
+  cmd->cpus_all = false;
+  memcpy (cmd->cpus, cpus, sizeof cpus);
+  return true;
+}
+
+static bool
+set_cpu (RtbCommand *cmd, const char *value, int n_cpus_online, RtbCommandError *error)
+{
+  uint64_t max = n_cpus_online > 0 ? (uint64_t) n_cpus_online - 1 : RTB_MAX_CPUS - 1;
+  uint64_t cpu;
+  char q[40];
+
+  if (!parse_uint (value, &cpu))
+    return fail (error, RTB_ERROR_SYNTAX, "cpu", "cpu '%s' is not a whole number: use 0-%llu",
+                 quote (value, q, sizeof q), (unsigned long long) max);
+  if (cpu > max)
+    return fail (error, RTB_ERROR_RANGE, "cpu", "cpu %s is out of range: use 0-%llu%s",
+                 quote (value, q, sizeof q), (unsigned long long) max,
+                 n_cpus_online > 0 ? " (the online CPUs)" : "");
+  cpus_clear (cmd->cpus);
+  cpus_set (cmd->cpus, (int) cpu);
+  return true;
+}
+
+static bool
+set_policy (RtbCommand *cmd, const char *value, RtbCommandError *error)
+{
+  RtbPolicy policy;
+  char q[40];
+
+  if (!rtb_policy_from_string (value, &policy))
+    return fail (error, RTB_ERROR_SYNTAX, "policy", "policy '%s' is unknown: use fifo, rr or other",
+                 quote (value, q, sizeof q));
+  /* Switching between RT and other moves an untouched default priority along, so that
+   * "policy=other" alone is valid and "policy=fifo" alone gets the method's priority. */
+  if (policy == RTB_POLICY_OTHER && cmd->priority == default_priority (cmd->method))
+    cmd->priority = 0;
+  else if (policy != RTB_POLICY_OTHER && cmd->priority == 0)
+    cmd->priority = default_priority (cmd->method);
+  cmd->policy = policy;
+  return true;
+}
+
+static bool
+set_priority (RtbCommand *cmd, const char *value, RtbCommandError *error)
+{
+  uint64_t priority;
+  char q[40];
+
+  if (!parse_uint (value, &priority))
+    return fail (error, RTB_ERROR_SYNTAX, "priority",
+                 "priority '%s' is not a whole number: use %d-%d (0 with policy=other)",
+                 quote (value, q, sizeof q), RTB_PRIORITY_MIN, RTB_PRIORITY_MAX);
+  if (priority > RTB_PRIORITY_MAX)
+    return fail (error, RTB_ERROR_RANGE, "priority",
+                 "priority %s is out of range: use %d-%d (0 with policy=other)",
+                 quote (value, q, sizeof q), RTB_PRIORITY_MIN, RTB_PRIORITY_MAX);
+  cmd->priority = (int) priority;
+  return true;
+}
+
+static bool
+set_duration (RtbCommand *cmd, const char *value, RtbCommandError *error)
+{
+  uint64_t ns;
+  char q[40];
+
+  if (!rtb_duration_parse (value, &ns))
+    return fail (error, RTB_ERROR_SYNTAX, "duration",
+                 "duration '%s' is not a time: use 0-7d, a number with an optional s, m, h or d "
+                 "suffix (0 = until stopped)", quote (value, q, sizeof q));
+  if (ns > RTB_DURATION_MAX_NS)
+    return fail (error, RTB_ERROR_RANGE, "duration",
+                 "duration %s is out of range: use 0-7d (0 = until stopped)",
+                 quote (value, q, sizeof q));
+  cmd->duration_ns = ns;
+  return true;
+}
+
+bool
+rtb_command_set (RtbCommand *cmd, const char *key, const char *value, int n_cpus_online,
+                 RtbCommandError *error)
+{
+  int k = key_lookup (key, strlen (key));
+  uint64_t v = 0;
+  char q[40];
+  char list[200];
+
+  if (k < 0 || !(keys[k].methods & (1u << cmd->method)))
+    {
+      key_list (cmd->method, list, sizeof list);
+      return fail (error, RTB_ERROR_SYNTAX, key, "unknown key '%s' for %s: use %s",
+                   quote (key, q, sizeof q), rtb_method_to_string (cmd->method), list);
+    }
+
+  switch ((Key) k)
+    {
+    case KEY_CPUS:
+      return set_cpus (cmd, value, n_cpus_online, error);
+    case KEY_CPU:
+      return set_cpu (cmd, value, n_cpus_online, error);
+    case KEY_POLICY:
+      return set_policy (cmd, value, error);
+    case KEY_PRIORITY:
+      return set_priority (cmd, value, error);
+    case KEY_DURATION:
+      return set_duration (cmd, value, error);
+    case KEY_UNTHROTTLED:
+      if (strcmp (value, "yes") != 0 && strcmp (value, "no") != 0)
+        return fail (error, RTB_ERROR_SYNTAX, "unthrottled",
+                     "unthrottled '%s' is unknown: use yes or no", quote (value, q, sizeof q));
+      cmd->unthrottled = strcmp (value, "yes") == 0;
+      return true;
+    case KEY_INTERVAL_US:
+    case KEY_HISTOGRAM_US:
+    case KEY_BASE_US:
+    case KEY_SERVO_US:
+    case KEY_PERIOD_US:
+    case KEY_SPIN_US:
+    case KEY_SIZE:
+    case KEY_INSTANCES:
+    case KEY_GAP_US:
+      if (!parse_in_range ((Key) k, value, &v, error))
+        return false;
+      break;
+    case N_KEYS:
+    default:
+      return false;
+    }
+
+  switch ((Key) k)
+    {
+    case KEY_INTERVAL_US:
+    case KEY_BASE_US:
+    case KEY_PERIOD_US:
+      cmd->interval_us = (uint32_t) v;
+      break;
+    case KEY_SERVO_US:
+    case KEY_SPIN_US:
+    case KEY_GAP_US:
+      cmd->interval2_us = (uint32_t) v;
+      break;
+    case KEY_HISTOGRAM_US:
+      cmd->histogram_us = (uint32_t) v;
+      break;
+    case KEY_SIZE:
+      cmd->size = (uint32_t) v;
+      break;
+    case KEY_INSTANCES:
+      cmd->instances = v;
+      break;
+    default:
+      break;
+    }
+  return true;
+}
+
+static bool
+check_range (Key key, uint64_t value, RtbCommandError *error)
+{
+  const KeyInfo *info = &keys[key];
+
+  if (value < info->min || value > info->max)
+    return fail (error, RTB_ERROR_RANGE, info->name, "%s %llu is out of range: use %llu-%llu",
+                 info->name, (unsigned long long) value, (unsigned long long) info->min,
+                 (unsigned long long) info->max);
+  return true;
+}
+
+bool
+rtb_command_check (const RtbCommand *cmd, int n_cpus_online, RtbCommandError *error)
+{
+  int n_cpus = rtb_cpu_count (cmd->cpus, RTB_MAX_CPUS);
+
+  if (cmd->method < RTB_METHOD_LATENCY || cmd->method > RTB_METHOD_RESPONSE)
+    return fail (error, RTB_ERROR_SYNTAX, "method", "unknown method: use %s", method_list);
+
+  if (cmd->policy == RTB_POLICY_OTHER)
+    {
+      if (cmd->priority != 0)
+        return fail (error, RTB_ERROR_RANGE, "priority",
+                     "priority %d needs a real-time policy: policy other takes no priority "
+                     "(omit it or use 0), or use policy=fifo or rr with priority 1-99",
+                     cmd->priority);
+    }
+  else if (cmd->policy == RTB_POLICY_FIFO || cmd->policy == RTB_POLICY_RR)
+    {
+      if (cmd->priority < RTB_PRIORITY_MIN || cmd->priority > RTB_PRIORITY_MAX)
+        return fail (error, RTB_ERROR_RANGE, "priority",
+                     "priority %d is out of range: use %d-%d with policy %s", cmd->priority,
+                     RTB_PRIORITY_MIN, RTB_PRIORITY_MAX, rtb_policy_to_string (cmd->policy));
+    }
+  else
+    return fail (error, RTB_ERROR_SYNTAX, "policy", "unknown policy: use fifo, rr or other");
+
+  if (cmd->method == RTB_METHOD_LATENCY)
+    {
+      if (n_cpus == 0)
+        return fail (error, RTB_ERROR_RANGE, "cpus",
+                     "cpus is empty: use all or a list such as 0,2-3");
+    }
+  else if (n_cpus != 1)
+    return fail (error, RTB_ERROR_RANGE, "cpu", "%s runs on exactly one cpu: use cpu=N",
+                 rtb_method_to_string (cmd->method));
+  if (n_cpus_online > 0)
+    for (int cpu = n_cpus_online; cpu < RTB_MAX_CPUS; cpu++)
+      if (rtb_cpu_isset (cmd->cpus, cpu))
+        return fail (error, RTB_ERROR_RANGE, cmd->method == RTB_METHOD_LATENCY ? "cpus" : "cpu",
+                     "%s %d is out of range: use 0-%d (the online CPUs)",
+                     cmd->method == RTB_METHOD_LATENCY ? "cpus" : "cpu", cpu, n_cpus_online - 1);
+
+  if (cmd->duration_ns > RTB_DURATION_MAX_NS)
+    return fail (error, RTB_ERROR_RANGE, "duration",
+                 "duration is out of range: use 0-7d (0 = until stopped)");
+
+  switch (cmd->method)
+    {
+    case RTB_METHOD_LATENCY:
+      return check_range (KEY_INTERVAL_US, cmd->interval_us, error) &&
+             check_range (KEY_HISTOGRAM_US, cmd->histogram_us, error);
+    case RTB_METHOD_JITTER:
+      if (!check_range (KEY_BASE_US, cmd->interval_us, error) ||
+          !check_range (KEY_SERVO_US, cmd->interval2_us, error))
+        return false;
+      if (cmd->interval2_us <= cmd->interval_us)
+        return fail (error, RTB_ERROR_RANGE, "servo_us",
+                     "servo_us %u must be longer than base_us %u: use %u-%d",
+                     cmd->interval2_us, cmd->interval_us, cmd->interval_us + 1,
+                     RTB_INTERVAL_MAX_US);
+      return true;
+    case RTB_METHOD_TIMER:
+      if (!check_range (KEY_PERIOD_US, cmd->interval_us, error) ||
+          !check_range (KEY_SPIN_US, cmd->interval2_us, error))
+        return false;
+      if (cmd->interval2_us >= cmd->interval_us)
+        return fail (error, RTB_ERROR_RANGE, "spin_us",
+                     "spin_us %u must be shorter than period_us %u: use 0-%u",
+                     cmd->interval2_us, cmd->interval_us, cmd->interval_us - 1);
+      return true;
+    case RTB_METHOD_RESPONSE:
+      return check_range (KEY_SIZE, cmd->size, error) &&
+             check_range (KEY_INSTANCES, cmd->instances, error) &&
+             check_range (KEY_GAP_US, cmd->interval2_us, error);
+    default:
+      return false;
+    }
+}
+
+static bool
+is_space (char c)
+{
+  return c == ' ' || c == '\t';
+}
+
+bool
+rtb_command_parse (const char *line, bool with_verb, int n_cpus_online, RtbCommand *cmd,
+                   RtbCommandError *error)
+{
+  char buf[RTB_COMMAND_MAX + 1];
+  char *tokens[MAX_TOKENS];
+  int key_of[MAX_TOKENS];
+  bool seen[N_KEYS] = { false };
+  size_t len;
+  int n_tokens = 0;
+  int first = 0;
+  char q[40];
+  char list[200];
+
+  if (error != NULL)
+    memset (error, 0, sizeof *error);
+  if (line == NULL)
+    return fail (error, RTB_ERROR_SYNTAX, "", "no command");
+
+  len = strlen (line);
+  if (len > 0 && line[len - 1] == '\n')
+    len--;
+  if (len > 0 && line[len - 1] == '\r')
+    len--;
+  if (len > RTB_COMMAND_MAX)
+    return fail (error, RTB_ERROR_SYNTAX, "", "the command is longer than %d bytes",
+                 RTB_COMMAND_MAX);
+  memcpy (buf, line, len);
+  buf[len] = '\0';
+
+  for (size_t i = 0; i < len; i++)
+    {
+      unsigned char c = (unsigned char) buf[i];
+      if ((c < 0x20 && c != '\t') || c >= 0x7f)
+        return fail (error, RTB_ERROR_SYNTAX, "",
+                     "the command has a non-ASCII or control byte 0x%02x at %zu: use plain "
+                     "ASCII key=value words", c, i);
+    }
+
+  for (char *p = buf; *p != '\0';)
+    {
+      while (is_space (*p))
+        *p++ = '\0';
+      if (*p == '\0')
+        break;
+      if (n_tokens == MAX_TOKENS)
+        return fail (error, RTB_ERROR_SYNTAX, "", "the command has more than %d words",
+                     MAX_TOKENS);
+      tokens[n_tokens++] = p;
+      while (*p != '\0' && !is_space (*p))
+        p++;
+    }
+
+  if (n_tokens == 0)
+    return fail (error, RTB_ERROR_SYNTAX, "",
+                 "empty command: use %sMETHOD key=value..., METHOD is %s",
+                 with_verb ? "start " : "", method_list);
+
+  if (with_verb)
+    {
+      if (strcmp (tokens[0], "stop") == 0)
+        return fail (error, RTB_ERROR_STATE, "", "stop: no run is in progress");
+      if (strcmp (tokens[0], "start") != 0)
+        return fail (error, RTB_ERROR_SYNTAX, "",
+                     "unknown command '%s': use start METHOD key=value... or stop",
+                     quote (tokens[0], q, sizeof q));
+      first = 1;
+    }
+
+  if (first >= n_tokens || strchr (tokens[first], '=') != NULL)
+    return fail (error, RTB_ERROR_SYNTAX, "method", "the method is missing: use %s",
+                 method_list);
+
+  RtbMethod method;
+  if (!rtb_method_from_string (tokens[first], &method))
+    return fail (error, RTB_ERROR_SYNTAX, "method", "unknown method '%s': use %s",
+                 quote (tokens[first], q, sizeof q), method_list);
+
+  rtb_command_defaults (cmd, method, n_cpus_online);
+  key_list (method, list, sizeof list);
+
+  for (int i = first + 1; i < n_tokens; i++)
+    {
+      char *eq = strchr (tokens[i], '=');
+      if (eq == NULL)
+        return fail (error, RTB_ERROR_SYNTAX, tokens[i],
+                     "'%s' has no '=': write key=value with a key among %s",
+                     quote (tokens[i], q, sizeof q), list);
+      if (eq == tokens[i])
+        return fail (error, RTB_ERROR_SYNTAX, "", "'%s' has no key before '=': use %s",
+                     quote (tokens[i], q, sizeof q), list);
+      *eq = '\0';
+      int k = key_lookup (tokens[i], strlen (tokens[i]));
+      if (k < 0 || !(keys[k].methods & (1u << method)))
+        return fail (error, RTB_ERROR_SYNTAX, tokens[i], "unknown key '%s' for %s: use %s",
+                     quote (tokens[i], q, sizeof q), tokens[first], list);
+      if (seen[k])
+        return fail (error, RTB_ERROR_SYNTAX, tokens[i], "key '%s' is given twice: give it once",
+                     tokens[i]);
+      if (eq[1] == '\0')
+        return fail (error, RTB_ERROR_SYNTAX, tokens[i], "key '%s' has no value after '='",
+                     tokens[i]);
+      seen[k] = true;
+      key_of[i] = k;
+    }
+
+  /* The policy goes first: it decides what an omitted priority means. */
+  for (int pass = 0; pass < 2; pass++)
+    for (int i = first + 1; i < n_tokens; i++)
+      {
+        if ((key_of[i] == KEY_POLICY) != (pass == 0))
+          continue;
+        if (!rtb_command_set (cmd, tokens[i], tokens[i] + strlen (tokens[i]) + 1, n_cpus_online,
+                              error))
+          return false;
+      }
+
+  return rtb_command_check (cmd, n_cpus_online, error);
+}
+
+static bool
+append (char *buf, size_t buf_size, size_t *used, const char *format, ...)
+  __attribute__ ((format (printf, 4, 5)));
+
+static bool
+append (char *buf, size_t buf_size, size_t *used, const char *format, ...)
+{
+  va_list args;
+  int n;
+
+  if (*used >= buf_size)
+    return false;
+  va_start (args, format);
+  n = vsnprintf (buf + *used, buf_size - *used, format, args);
+  va_end (args);
+  if (n < 0 || (size_t) n >= buf_size - *used)
+    return false;
+  *used += (size_t) n;
+  return true;
+}
+
+int
+rtb_command_format (const RtbCommand *cmd, char *buf, size_t buf_size)
+{
+  char cpus[RTB_COMMAND_MAX];
+  char duration[32];
+  size_t used = 0;
+  bool ok = true;
+
+  if (buf_size == 0)
+    return -1;
+  buf[0] = '\0';
+
+  ok &= append (buf, buf_size, &used, "start %s", rtb_method_to_string (cmd->method));
+  if (cmd->method == RTB_METHOD_LATENCY)
+    {
+      if (cmd->cpus_all)
+        snprintf (cpus, sizeof cpus, "all");
+      else if (rtb_cpu_list_format (cmd->cpus, RTB_MAX_CPUS, cpus, sizeof cpus) < 0)
+        return -1;
+      ok &= append (buf, buf_size, &used, " cpus=%s", cpus);
+    }
+  else
+    ok &= append (buf, buf_size, &used, " cpu=%d", cpus_first (cmd->cpus));
+  ok &= append (buf, buf_size, &used, " policy=%s priority=%d",
+                rtb_policy_to_string (cmd->policy), cmd->priority);
+
+  switch (cmd->method)
+    {
+    case RTB_METHOD_LATENCY:
+      ok &= append (buf, buf_size, &used, " interval_us=%u histogram_us=%u", cmd->interval_us,
+                    cmd->histogram_us);
+      break;
+    case RTB_METHOD_JITTER:
+      ok &= append (buf, buf_size, &used, " base_us=%u servo_us=%u", cmd->interval_us,
+                    cmd->interval2_us);
+      break;
+    case RTB_METHOD_TIMER:
+      ok &= append (buf, buf_size, &used, " period_us=%u spin_us=%u", cmd->interval_us,
+                    cmd->interval2_us);
+      break;
+    case RTB_METHOD_RESPONSE:
+      ok &= append (buf, buf_size, &used, " size=%u instances=%llu gap_us=%u", cmd->size,
+                    (unsigned long long) cmd->instances, cmd->interval2_us);
+      break;
+    default:
+      return -1;
+    }
+  if (cmd->method != RTB_METHOD_RESPONSE)
+    {
+      rtb_duration_format (cmd->duration_ns, duration, sizeof duration);
+      ok &= append (buf, buf_size, &used, " duration=%s", duration);
+    }
+  if (cmd->unthrottled)
+    ok &= append (buf, buf_size, &used, " unthrottled=yes");
+
+  return ok ? (int) used : -1;
+}
+
+static const char *
+parse_cpu_number (const char *p, int max_cpus, int *out, int *bad_cpu)
+{
+  long value = 0;
+
+  if (*p < '0' || *p > '9')
+    return NULL;
+  for (; *p >= '0' && *p <= '9'; p++)
+    {
+      if (value <= RTB_MAX_CPUS * 10L)
+        value = value * 10 + (*p - '0');
+    }
+  if (value >= max_cpus)
+    {
+      *bad_cpu = value > INT32_MAX ? INT32_MAX : (int) value;
+      return NULL;
+    }
+  *out = (int) value;
+  return p;
+}
+
+bool
+rtb_cpu_list_parse (const char *str, uint64_t *cpus, int max_cpus, int *bad_cpu)
+{
+  const char *p = str;
+  int dummy;
+
+  if (bad_cpu == NULL)
+    bad_cpu = &dummy;
+  *bad_cpu = -1;
+  memset (cpus, 0, sizeof (uint64_t) * (size_t) ((max_cpus + 63) / 64));
+  if (str == NULL || *str == '\0')
+    return false;
+
+  for (;;)
+    {
+      int lo, hi;
+
+      p = parse_cpu_number (p, max_cpus, &lo, bad_cpu);
+      if (p == NULL)
+        return false;
+      hi = lo;
+      if (*p == '-')
+        {
+          p = parse_cpu_number (p + 1, max_cpus, &hi, bad_cpu);
+          if (p == NULL || hi < lo)
+            return false;
+        }
+      for (int cpu = lo; cpu <= hi; cpu++)
+        cpus[cpu / 64] |= (uint64_t) 1 << (cpu % 64);
+      if (*p == '\0')
+        return true;
+      if (*p != ',')
+        return false;
+      p++;
+    }
+}
+
+int
+rtb_cpu_list_format (const uint64_t *cpus, int max_cpus, char *buf, size_t buf_size)
+{
+  size_t used = 0;
+
+  if (buf_size == 0)
+    return -1;
+  buf[0] = '\0';
+  for (int cpu = 0; cpu < max_cpus; cpu++)
+    {
+      if (!rtb_cpu_isset (cpus, cpu))
+        continue;
+      int end = cpu;
+      while (end + 1 < max_cpus && rtb_cpu_isset (cpus, end + 1))
+        end++;
+      bool ok;
+      if (end == cpu)
+        ok = append (buf, buf_size, &used, "%s%d", used > 0 ? "," : "", cpu);
+      else
+        ok = append (buf, buf_size, &used, "%s%d-%d", used > 0 ? "," : "", cpu, end);
+      if (!ok)
+        return -1;
+      cpu = end;
+    }
+  return (int) used;
+}
+
+int
+rtb_cpu_count (const uint64_t *cpus, int max_cpus)
+{
+  int n = 0;
+
+  for (int i = 0; i < (max_cpus + 63) / 64; i++)
+    n += __builtin_popcountll (cpus[i]);
+  return n;
+}

@@ -1,0 +1,115 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#include "config.h"
+
+#include <errno.h>
+#include <poll.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "rtb-worker.h"
+
+void
+rtb_input_init (RtbInput *input, int fd)
+{
+  memset (input, 0, sizeof *input);
+  input->fd = fd;
+}
+
+/* Takes one complete line out of the buffer, if there is one. */
+static int
+take_line (RtbInput *input, char *line, size_t line_size)
+{
+  char *nl = memchr (input->buf, '\n', input->len);
+
+  if (nl == NULL)
+    {
+      if (input->discarding)
+        input->len = 0;
+      else if (input->len > RTB_COMMAND_MAX)
+        {
+          input->len = 0;
+          input->discarding = true;
+          return RTB_INPUT_TOO_LONG;
+        }
+      return -1;
+    }
+
+  size_t n = (size_t) (nl - input->buf);
+  bool was_discarding = input->discarding;
+  bool too_long = !was_discarding && n > RTB_COMMAND_MAX;
+  if (!was_discarding && !too_long)
+    {
+      size_t copy = n < line_size - 1 ? n : line_size - 1;
+      memcpy (line, input->buf, copy);
+      line[copy] = '\0';
+    }
+  memmove (input->buf, nl + 1, input->len - n - 1);
+  input->len -= n + 1;
+  input->discarding = false;
+  if (was_discarding)
+    return take_line (input, line, line_size);
+  return too_long ? RTB_INPUT_TOO_LONG : RTB_INPUT_LINE;
+}
+
+RtbInputEvent
+rtb_input_wait (RtbInput *input, char *line, size_t line_size, int timeout_ms)
+{
+  struct pollfd fds[2];
+  int n_fds = 0;
+  int r;
+
+  if (input->eof_pending)
+    {
+      input->eof_pending = false;
+      return RTB_INPUT_EOF;
+    }
+  if (input->fd >= 0)
+    {
+      r = take_line (input, line, line_size);
+      if (r >= 0)
+        return (RtbInputEvent) r;
+    }
+
+  fds[n_fds++] = (struct pollfd) { .fd = rtb_stop_wake_fd (), .events = POLLIN };
+  if (input->fd >= 0)
+    fds[n_fds++] = (struct pollfd) { .fd = input->fd, .events = POLLIN };
+
+  r = poll (fds, (nfds_t) n_fds, timeout_ms);
+  if (r < 0)
+    return errno == EINTR ? RTB_INPUT_WAKE : RTB_INPUT_ERROR;
+  if (r == 0)
+    return RTB_INPUT_TIMEOUT;
+  if (fds[0].revents != 0)
+    return RTB_INPUT_WAKE;
+
+  if (n_fds > 1 && fds[1].revents != 0)
+    {
+      ssize_t got;
+
+      do
+        got = read (input->fd, input->buf + input->len, sizeof input->buf - input->len);
+      while (got < 0 && errno == EINTR);
+      if (got <= 0)
+        {
+          /* A last line without its newline still counts. */
+          bool have_partial = input->len > 0 && !input->discarding;
+          input->fd = -1;
+          if (have_partial && input->len <= RTB_COMMAND_MAX)
+            {
+              size_t copy = input->len < line_size - 1 ? input->len : line_size - 1;
+              memcpy (line, input->buf, copy);
+              line[copy] = '\0';
+              input->len = 0;
+              input->eof_pending = got == 0;
+              return RTB_INPUT_LINE;
+            }
+          input->len = 0;
+          return got == 0 ? RTB_INPUT_EOF : RTB_INPUT_ERROR;
+        }
+      input->len += (size_t) got;
+      r = take_line (input, line, line_size);
+      if (r >= 0)
+        return (RtbInputEvent) r;
+    }
+  return RTB_INPUT_TIMEOUT;
+}

@@ -1,0 +1,68 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* Thread jitter, the LinuxCNC latency-test method: a fast "base" and a slower "servo" thread on
+ * one CPU; each sample is the interval between two consecutive wake-ups minus the period. */
+#include "config.h"
+
+#include <errno.h>
+
+#include "rtb-worker.h"
+
+static int
+jitter_loop (RtbMeasure *m)
+{
+  const int64_t period = m->period_ns;
+  const int64_t end = m->worker->end_mono_ns;
+  uint64_t cycle = 0;
+  uint64_t skipped = 0;
+  int64_t next = rtb_monotonic_ns () + period;
+  int64_t previous = -1;
+
+  while (!rtb_stop_requested ())
+    {
+      int64_t now;
+      int err;
+
+      if (end != 0 && next > end)
+        break;
+      err = rtb_sleep_until (next);
+      if (err == EINTR)
+        continue;
+      if (err != 0)
+        return err;
+
+      now = rtb_monotonic_ns ();
+      /* No interval ends at the first wake-up, so the first one is never recorded. */
+      if (previous >= 0)
+        rtb_ring_push (&m->ring, cycle - 1, now - previous - period);
+      previous = now;
+      next += period;
+      cycle++;
+      if (now > next)
+        {
+          while (now > next)
+            {
+              next += period;
+              cycle++;
+              skipped++;
+            }
+          atomic_store_explicit (&m->skipped, skipped, memory_order_relaxed);
+        }
+    }
+  return 0;
+}
+
+bool
+rtb_jitter_prepare (RtbWorker *w, RtbCommandError *error)
+{
+  const RtbCommand *cmd = &w->cmd;
+  int cpu = rtb_setup_highest_cpu (cmd->cpus);
+  int servo_priority = cmd->priority > RTB_PRIORITY_MIN ? cmd->priority - 1 : RTB_PRIORITY_MIN;
+
+  return rtb_measures_alloc (w, 2) &&
+         rtb_measure_setup (&w->measures[0], "base", cpu, cmd->priority,
+                            (int64_t) cmd->interval_us * RTB_NSEC_PER_USEC, RTB_STACK_SIZE,
+                            jitter_loop) &&
+         rtb_measure_setup (&w->measures[1], "servo", cpu, servo_priority,
+                            (int64_t) cmd->interval2_us * RTB_NSEC_PER_USEC, RTB_STACK_SIZE,
+                            jitter_loop);
+}

@@ -1,0 +1,73 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* Wake-up latency, the cyclictest method: one thread per chosen CPU. */
+#include "config.h"
+
+#include <errno.h>
+#include <stdio.h>
+
+#include "rtb-worker.h"
+
+static int
+latency_loop (RtbMeasure *m)
+{
+  const int64_t interval = m->period_ns;
+  const int64_t end = m->worker->end_mono_ns;
+  uint64_t cycle = 0;
+  uint64_t skipped = 0;
+  int64_t next = rtb_monotonic_ns () + interval;
+
+  while (!rtb_stop_requested ())
+    {
+      int64_t now;
+      int err;
+
+      if (end != 0 && next > end)
+        break;
+      err = rtb_sleep_until (next);
+      if (err == EINTR)
+        continue;
+      if (err != 0)
+        return err;
+
+      now = rtb_monotonic_ns ();
+      rtb_ring_push (&m->ring, cycle, now - next);
+      next += interval;
+      cycle++;
+      /* A stall is one long sample, not a burst of catching-up ones. */
+      if (now > next)
+        {
+          while (now > next)
+            {
+              next += interval;
+              cycle++;
+              skipped++;
+            }
+          atomic_store_explicit (&m->skipped, skipped, memory_order_relaxed);
+        }
+    }
+  return 0;
+}
+
+bool
+rtb_latency_prepare (RtbWorker *w, RtbCommandError *error)
+{
+  const RtbCommand *cmd = &w->cmd;
+  unsigned n = (unsigned) rtb_cpu_count (cmd->cpus, RTB_MAX_CPUS);
+  unsigned i = 0;
+
+  if (!rtb_measures_alloc (w, n))
+    return false;
+  for (int cpu = 0; cpu < RTB_MAX_CPUS; cpu++)
+    {
+      char name[24];
+
+      if (!rtb_cpu_isset (cmd->cpus, cpu))
+        continue;
+      snprintf (name, sizeof name, "CPU%d", cpu);
+      if (!rtb_measure_setup (&w->measures[i++], name, cpu, cmd->priority,
+                              (int64_t) cmd->interval_us * RTB_NSEC_PER_USEC, RTB_STACK_SIZE,
+                              latency_loop))
+        return false;
+    }
+  return true;
+}

@@ -1,0 +1,260 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* One run: check what the system allows, start the threads together, watch for the end. */
+#include "config.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "rtb-worker.h"
+
+#define CONTROL_POLL_MS 100
+
+static bool
+fail (RtbCommandError *error, RtbErrorCode code, const char *field, const char *message)
+{
+  memset (error, 0, sizeof *error);
+  error->code = code;
+  snprintf (error->field, sizeof error->field, "%s", field);
+  snprintf (error->message, sizeof error->message, "%s", message);
+  return false;
+}
+
+static bool
+check_cpus (RtbWorker *w, RtbCommandError *error)
+{
+  RtbCommand *cmd = &w->cmd;
+  const char *field = cmd->method == RTB_METHOD_LATENCY ? "cpus" : "cpu";
+  char usable[256];
+
+  if (cmd->cpus_all)
+    memcpy (cmd->cpus, w->usable_cpus, sizeof cmd->cpus);
+  if (rtb_cpu_list_format (w->usable_cpus, RTB_MAX_CPUS, usable, sizeof usable) < 0)
+    snprintf (usable, sizeof usable, "the online CPUs");
+
+  for (int cpu = 0; cpu < RTB_MAX_CPUS; cpu++)
+    if (rtb_cpu_isset (cmd->cpus, cpu) && !rtb_cpu_isset (w->usable_cpus, cpu))
+      {
+        char message[256];
+        snprintf (message, sizeof message,
+                  "%s %d is not online or not allowed for this process: use %.120s", field, cpu,
+                  usable);
+        return fail (error, RTB_ERROR_RANGE, field, message);
+      }
+  if (rtb_cpu_count (cmd->cpus, RTB_MAX_CPUS) > RTB_MAX_THREADS)
+    return fail (error, RTB_ERROR_RANGE, field, "too many CPUs: use at most 256");
+  return true;
+}
+
+static bool
+check_safety (RtbWorker *w, RtbCommandError *error)
+{
+  const RtbCommand *cmd = &w->cmd;
+
+  /* Only response computes for long stretches: with throttling off, a FIFO instance of a big
+   * matrix owns its CPU until it ends. */
+  if (cmd->method == RTB_METHOD_RESPONSE && cmd->policy != RTB_POLICY_OTHER &&
+      w->hello.rt_runtime_us == -1 && !cmd->unthrottled)
+    return fail (error, RTB_ERROR_UNSAFE, "unthrottled",
+                 "kernel.sched_rt_runtime_us is -1 (RT throttling off): a real-time response "
+                 "run could lock up its CPU; add unthrottled=yes to accept, use policy=other, "
+                 "or set sched_rt_runtime_us back to 950000");
+  return true;
+}
+
+static bool
+prepare (RtbWorker *w, RtbCommandError *error)
+{
+  switch (w->cmd.method)
+    {
+    case RTB_METHOD_LATENCY:
+      return rtb_latency_prepare (w, error);
+    case RTB_METHOD_JITTER:
+      return rtb_jitter_prepare (w, error);
+    case RTB_METHOD_TIMER:
+      return rtb_timer_prepare (w, error);
+    case RTB_METHOD_RESPONSE:
+      return rtb_response_prepare (w, error);
+    default:
+      return false;
+    }
+}
+
+static bool
+send_started (RtbWorker *w)
+{
+  const RtbCommand *cmd = &w->cmd;
+  RtbStartedFrame frame;
+  RtbThreadInfo infos[RTB_MAX_THREADS];
+  char command[RTB_COMMAND_MAX * 2];
+
+  memset (&frame, 0, sizeof frame);
+  frame.method = cmd->method;
+  frame.n_threads = w->n_measures;
+  frame.interval_us = cmd->method == RTB_METHOD_RESPONSE ? 0 : cmd->interval_us;
+  frame.interval2_us = cmd->interval2_us;
+  frame.histogram_us = cmd->method == RTB_METHOD_LATENCY ? cmd->histogram_us : 0;
+  frame.size = cmd->method == RTB_METHOD_RESPONSE ? cmd->size : 0;
+  frame.duration_ns = cmd->method == RTB_METHOD_RESPONSE ? 0 : cmd->duration_ns;
+  frame.instances = cmd->method == RTB_METHOD_RESPONSE ? cmd->instances : 0;
+  frame.start_realtime_ns = (uint64_t) w->start_realtime_ns;
+  if (rtb_command_format (cmd, command, sizeof command) < 0)
+    command[0] = '\0';
+  snprintf (frame.command, sizeof frame.command, "%s", command);
+
+  for (unsigned i = 0; i < w->n_measures; i++)
+    {
+      const RtbThreadInfo *info = &w->measures[i].info;
+      infos[i] = *info;
+      rtb_log ("thread %s: cpu %d, %s priority %d", info->name, info->cpu,
+               rtb_policy_to_string ((RtbPolicy) info->policy), info->priority);
+    }
+  rtb_log ("started: %s", command);
+  return rtb_output_send (RTB_FRAME_STARTED, &frame, sizeof frame, infos,
+                          w->n_measures * sizeof (RtbThreadInfo));
+}
+
+static void
+handle_line (char *line)
+{
+  RtbCommandError error = { 0 };
+  char *word = line + strspn (line, " \t");
+  size_t len = strlen (word);
+
+  while (len > 0 && (word[len - 1] == ' ' || word[len - 1] == '\t' || word[len - 1] == '\r'))
+    word[--len] = '\0';
+
+  if (strcmp (word, "stop") == 0)
+    {
+      rtb_stop_request (RTB_END_STOPPED);
+      return;
+    }
+  if (strncmp (word, "start", 5) == 0 && (word[5] == ' ' || word[5] == '\0'))
+    {
+      error.code = RTB_ERROR_STATE;
+      snprintf (error.message, sizeof error.message,
+                "a run is already in progress: send stop first, then start");
+    }
+  else
+    {
+      error.code = RTB_ERROR_SYNTAX;
+      snprintf (error.message, sizeof error.message,
+                "unknown command '%.40s' during a run: use stop", word);
+    }
+  rtb_output_error (&error, 0);
+}
+
+static void
+watch (RtbWorker *w, RtbInput *input)
+{
+  char line[RTB_COMMAND_MAX + 2];
+
+  while (!rtb_stop_requested ())
+    {
+      RtbCommandError error = { 0 };
+      int signo;
+
+      if (rtb_threads_any_failed (w))
+        rtb_stop_request (RTB_END_FAILED);
+      else if (rtb_threads_all_exited (w))
+        rtb_stop_request (RTB_END_COMPLETED);
+      if (rtb_stop_requested ())
+        break;
+
+      switch (rtb_input_wait (input, line, sizeof line, CONTROL_POLL_MS))
+        {
+        case RTB_INPUT_LINE:
+          handle_line (line);
+          break;
+        case RTB_INPUT_EOF:
+        case RTB_INPUT_ERROR:
+          rtb_stop_request (RTB_END_STOPPED);
+          break;
+        case RTB_INPUT_TOO_LONG:
+          error.code = RTB_ERROR_SYNTAX;
+          snprintf (error.message, sizeof error.message,
+                    "the command is longer than %d bytes", RTB_COMMAND_MAX);
+          rtb_output_error (&error, 0);
+          break;
+        case RTB_INPUT_WAKE:
+          signo = rtb_stop_take_signal ();
+          if (signo != 0)
+            rtb_stop_request (rtb_setup_parent_alive () ? RTB_END_SIGNAL : RTB_END_PARENT);
+          break;
+        case RTB_INPUT_TIMEOUT:
+        default:
+          break;
+        }
+      if (!rtb_setup_parent_alive ())
+        rtb_stop_request (RTB_END_PARENT);
+    }
+}
+
+static void
+cleanup (RtbWorker *w)
+{
+  rtb_measures_free (w);
+  if (w->have_workload)
+    rtb_matrix_workload_free (&w->workload);
+  w->have_workload = false;
+}
+
+int
+rtb_run (RtbWorker *w, RtbInput *input)
+{
+  RtbCommand *cmd = &w->cmd;
+  RtbCommandError error = { 0 };
+  RtbEndReason reason;
+  int sys_errno = 0;
+  bool threads_ok;
+
+  if (!check_cpus (w, &error) || !check_safety (w, &error))
+    {
+      rtb_output_error (&error, 0);
+      return 2;
+    }
+
+  rtb_gate_init (w);
+  if (!prepare (w, &error) || !rtb_writer_start (w))
+    {
+      fail (&error, RTB_ERROR_SYSTEM, "", "out of memory while preparing the run");
+      rtb_output_error (&error, ENOMEM);
+      return 1;
+    }
+
+  if (!rtb_threads_create (w, &error, &sys_errno))
+    {
+      rtb_writer_finish (w, RTB_END_FAILED);
+      rtb_output_error (&error, sys_errno);
+      cleanup (w);
+      return error.code == RTB_ERROR_PERMISSION ? 2 : 1;
+    }
+
+  w->start_mono_ns = rtb_monotonic_ns ();
+  w->start_realtime_ns = rtb_realtime_ns ();
+  w->end_mono_ns = cmd->method == RTB_METHOD_RESPONSE || cmd->duration_ns == 0
+                     ? 0
+                     : w->start_mono_ns + (int64_t) cmd->duration_ns;
+  send_started (w);
+  rtb_threads_release (w);
+
+  watch (w, input);
+
+  threads_ok = rtb_threads_stop (w);
+  reason = rtb_stop_reason ();
+  if (!threads_ok)
+    reason = RTB_END_FAILED;
+  rtb_writer_finish (w, reason);
+
+  uint64_t count = 0, dropped = 0;
+  for (unsigned i = 0; i < w->n_measures; i++)
+    {
+      count += w->stats[i].count;
+      dropped += w->stats[i].dropped;
+    }
+  rtb_log ("run ended: %s, %llu samples, %llu dropped%s", rtb_end_reason_to_string (reason),
+           (unsigned long long) count, (unsigned long long) dropped,
+           rtb_output_broken () ? ", no summary (stdout is closed)" : "");
+  cleanup (w);
+  return reason == RTB_END_FAILED ? 1 : 0;
+}

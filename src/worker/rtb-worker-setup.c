@@ -1,0 +1,196 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#include "config.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <linux/capability.h>
+#include <sched.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/prctl.h>
+#include <sys/resource.h>
+#include <sys/syscall.h>
+#include <sys/utsname.h>
+#include <unistd.h>
+
+#include "rtb-worker.h"
+
+static pid_t parent_pid;
+static bool memlock_limited;
+/* Held open for the life of the process: closing it gives the idle states back. */
+static int dma_latency_fd = -1;
+
+void
+rtb_log (const char *format, ...)
+{
+  char buf[512];
+  va_list args;
+  int n;
+
+  n = snprintf (buf, sizeof buf, RTB_WORKER_LOG_PREFIX);
+  va_start (args, format);
+  vsnprintf (buf + n, sizeof buf - (size_t) n - 1, format, args);
+  va_end (args);
+  strcat (buf, "\n");
+  fputs (buf, stderr);
+}
+
+static bool
+has_capability (int cap)
+{
+  struct __user_cap_header_struct header = { .version = _LINUX_CAPABILITY_VERSION_3, .pid = 0 };
+  struct __user_cap_data_struct data[2];
+
+  memset (data, 0, sizeof data);
+  if (syscall (SYS_capget, &header, data) != 0)
+    return false;
+  return (data[cap / 32].effective >> (cap % 32)) & 1u;
+}
+
+static int
+read_rt_runtime_us (void)
+{
+  FILE *f = fopen ("/proc/sys/kernel/sched_rt_runtime_us", "re");
+  int value;
+
+  if (f == NULL)
+    return -2;
+  if (fscanf (f, "%d", &value) != 1)
+    value = -2;
+  fclose (f);
+  return value;
+}
+
+static int
+rt_priority_max (void)
+{
+  struct rlimit limit;
+  int max = sched_get_priority_max (SCHED_FIFO);
+
+  if (geteuid () == 0 || has_capability (CAP_SYS_NICE))
+    return max;
+  if (getrlimit (RLIMIT_RTPRIO, &limit) != 0)
+    return 0;
+  if (limit.rlim_cur == RLIM_INFINITY || limit.rlim_cur > (rlim_t) max)
+    return max;
+  return (int) limit.rlim_cur;
+}
+
+/* A user without CAP_IPC_LOCK under a finite RLIMIT_MEMLOCK would see MCL_FUTURE make later
+ * allocations (thread stacks, rings) fail once over the limit, so we do not lock then. */
+static int
+lock_memory (void)
+{
+  struct rlimit limit;
+
+  if (geteuid () != 0 && !has_capability (CAP_IPC_LOCK) &&
+      getrlimit (RLIMIT_MEMLOCK, &limit) == 0 && limit.rlim_cur != RLIM_INFINITY)
+    {
+      memlock_limited = true;
+      return ENOMEM;
+    }
+  if (mlockall (MCL_CURRENT | MCL_FUTURE) != 0)
+    return errno;
+  return 0;
+}
+
+static int
+hold_dma_latency (void)
+{
+  int32_t zero = 0;
+  int fd = open ("/dev/cpu_dma_latency", O_WRONLY | O_CLOEXEC);
+
+  if (fd < 0)
+    return errno;
+  if (write (fd, &zero, sizeof zero) != (ssize_t) sizeof zero)
+    {
+      int saved = errno != 0 ? errno : EIO;
+      close (fd);
+      return saved;
+    }
+  dma_latency_fd = fd;
+  return 0;
+}
+
+static void
+read_usable_cpus (RtbWorker *w)
+{
+  cpu_set_t *set = CPU_ALLOC (RTB_MAX_CPUS);
+  size_t size = CPU_ALLOC_SIZE (RTB_MAX_CPUS);
+
+  memset (w->usable_cpus, 0, sizeof w->usable_cpus);
+  if (set != NULL && sched_getaffinity (0, size, set) == 0)
+    {
+      for (int cpu = 0; cpu < RTB_MAX_CPUS; cpu++)
+        if (CPU_ISSET_S (cpu, size, set))
+          w->usable_cpus[cpu / 64] |= (uint64_t) 1 << (cpu % 64);
+    }
+  else
+    {
+      long n = sysconf (_SC_NPROCESSORS_ONLN);
+      for (long cpu = 0; cpu < n && cpu < RTB_MAX_CPUS; cpu++)
+        w->usable_cpus[cpu / 64] |= (uint64_t) 1 << (cpu % 64);
+    }
+  CPU_FREE (set);
+}
+
+int
+rtb_setup_highest_cpu (const uint64_t *cpus)
+{
+  for (int cpu = RTB_MAX_CPUS - 1; cpu >= 0; cpu--)
+    if (rtb_cpu_isset (cpus, cpu))
+      return cpu;
+  return -1;
+}
+
+bool
+rtb_setup_parent_alive (void)
+{
+  return getppid () == parent_pid;
+}
+
+void
+rtb_setup_process (RtbWorker *w)
+{
+  RtbHelloFrame *hello = &w->hello;
+  struct utsname uts;
+  long n_online;
+
+  parent_pid = getppid ();
+  prctl (PR_SET_PDEATHSIG, SIGTERM);
+  /* The parent may have died before the line above: then no signal will ever come. */
+  if (!rtb_setup_parent_alive ())
+    {
+      rtb_log ("the parent process is gone: exiting");
+      exit (0);
+    }
+
+  memset (hello, 0, sizeof *hello);
+  hello->protocol_version = RTB_PROTOCOL_VERSION;
+  hello->pid = (uint32_t) getpid ();
+  hello->euid = (uint32_t) geteuid ();
+  n_online = sysconf (_SC_NPROCESSORS_ONLN);
+  hello->n_cpus_online = n_online > 0 ? (uint32_t) n_online : 1;
+  hello->mlockall_errno = lock_memory ();
+  hello->dma_latency_errno = hold_dma_latency ();
+  hello->rt_priority_max = rt_priority_max ();
+  hello->rt_runtime_us = read_rt_runtime_us ();
+  snprintf (hello->worker_version, sizeof hello->worker_version, "%s", PACKAGE_VERSION);
+  if (uname (&uts) == 0)
+    snprintf (hello->machine, sizeof hello->machine, "%.31s", uts.machine);
+
+  read_usable_cpus (w);
+
+  rtb_log ("version %s, pid %d, euid %d, %u CPUs online", PACKAGE_VERSION, (int) getpid (),
+           (int) geteuid (), hello->n_cpus_online);
+  rtb_log ("mlockall: %s; cpu_dma_latency: %s; rt priority max %d; sched_rt_runtime_us %d",
+           hello->mlockall_errno == 0 ? "locked"
+           : memlock_limited ? "not done, RLIMIT_MEMLOCK is limited (needs root or CAP_IPC_LOCK)"
+                             : strerror (hello->mlockall_errno),
+           hello->dma_latency_errno == 0 ? "held at 0" : strerror (hello->dma_latency_errno),
+           hello->rt_priority_max, hello->rt_runtime_us);
+}

@@ -1,0 +1,65 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* Periodic timer error: sleep until shortly before each deadline, then spin (yielding) until
+ * the clock reaches it; the error is the time observed minus the deadline. */
+#include "config.h"
+
+#include <errno.h>
+#include <limits.h>
+#include <pthread.h>
+#include <sched.h>
+
+#include "rtb-worker.h"
+
+static int
+timer_loop (RtbMeasure *m)
+{
+  const int64_t period = m->period_ns;
+  const int64_t spin = (int64_t) m->worker->cmd.interval2_us * RTB_NSEC_PER_USEC;
+  const int64_t end = m->worker->end_mono_ns;
+  uint64_t tick = 0;
+  int64_t deadline = rtb_monotonic_ns () + period;
+
+  while (!rtb_stop_requested ())
+    {
+      int64_t now;
+      int err;
+
+      if (end != 0 && deadline > end)
+        break;
+      err = rtb_sleep_until (deadline - spin);
+      if (err == EINTR)
+        continue;
+      if (err != 0)
+        return err;
+
+      do
+        {
+          now = rtb_monotonic_ns ();
+          if (now >= deadline)
+            break;
+          sched_yield ();
+        }
+      while (!rtb_stop_requested ());
+      if (now < deadline)
+        break;
+
+      /* Tick 0 is the warm-up. */
+      if (tick > 0)
+        rtb_ring_push (&m->ring, tick, now - deadline);
+      tick++;
+      deadline += period;
+    }
+  return 0;
+}
+
+bool
+rtb_timer_prepare (RtbWorker *w, RtbCommandError *error)
+{
+  const RtbCommand *cmd = &w->cmd;
+
+  /* The method asks for the minimum stack size. */
+  return rtb_measures_alloc (w, 1) &&
+         rtb_measure_setup (&w->measures[0], "timer", rtb_setup_highest_cpu (cmd->cpus),
+                            cmd->priority, (int64_t) cmd->interval_us * RTB_NSEC_PER_USEC,
+                            PTHREAD_STACK_MIN, timer_loop);
+}

@@ -1,0 +1,165 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/*
+ * The writer: an ordinary (SCHED_OTHER) thread that drains every ring about every 20 ms into
+ * SAMPLES frames, keeps each thread's statistics, and sends STATS about once a second and the
+ * SUMMARY at the end. Statistics cover the samples drained; `count` adds the dropped ones.
+ */
+#include "config.h"
+
+#include <limits.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "rtb-worker.h"
+
+#define DRAIN_PERIOD_NS (20 * 1000 * 1000)
+#define STATS_PERIOD_NS RTB_NSEC_PER_SEC
+#define WRITER_STACK_SIZE (512 * 1024)
+
+static void
+account (RtbWorker *w, RtbThreadStats *stats, const RtbSample *samples, size_t n)
+{
+  const int64_t overflow_ns = w->cmd.method == RTB_METHOD_LATENCY
+                                ? (int64_t) w->cmd.histogram_us * RTB_NSEC_PER_USEC
+                                : INT64_MAX;
+  uint64_t drained = stats->count - stats->dropped;
+
+  for (size_t i = 0; i < n; i++)
+    {
+      int64_t v = samples[i].value_ns;
+      double v_us = (double) v / 1000.0;
+
+      if (drained == 0 || v < stats->min_ns)
+        stats->min_ns = v;
+      if (drained == 0 || v > stats->max_ns)
+        stats->max_ns = v;
+      drained++;
+      stats->sum_ns += v;
+      stats->sum_sq_us2 += v_us * v_us;
+      if (v >= overflow_ns)
+        stats->overflows++;
+    }
+  stats->count = drained + stats->dropped;
+}
+
+static void
+refresh_counters (RtbMeasure *m, RtbThreadStats *stats)
+{
+  uint64_t drained = stats->count - stats->dropped;
+  uint64_t bits = atomic_load_explicit (&m->residual_max_bits, memory_order_relaxed);
+
+  stats->dropped = rtb_ring_dropped (&m->ring);
+  stats->count = drained + stats->dropped;
+  stats->skipped = atomic_load_explicit (&m->skipped, memory_order_relaxed);
+  stats->residual_failures = atomic_load_explicit (&m->residual_failures, memory_order_relaxed);
+  memcpy (&stats->residual_max, &bits, sizeof bits);
+}
+
+static void
+drain (RtbWorker *w)
+{
+  for (unsigned i = 0; i < w->n_measures; i++)
+    {
+      RtbMeasure *m = &w->measures[i];
+      RtbThreadStats *stats = &w->stats[i];
+      size_t n;
+
+      while ((n = rtb_ring_pop (&m->ring, w->writer_scratch, RTB_SAMPLES_PER_FRAME)) > 0)
+        {
+          RtbSamplesFrame frame = {
+            .thread = (uint16_t) i,
+            .count = (uint32_t) n,
+          };
+
+          account (w, stats, w->writer_scratch, n);
+          refresh_counters (m, stats);
+          frame.dropped_total = stats->dropped;
+          rtb_output_send (RTB_FRAME_SAMPLES, &frame, sizeof frame, w->writer_scratch,
+                           n * sizeof (RtbSample));
+        }
+      refresh_counters (m, stats);
+    }
+}
+
+static void
+send_stats (RtbWorker *w, RtbFrameType type, RtbEndReason reason)
+{
+  RtbStatsFrame frame = {
+    .n_threads = w->n_measures,
+    .reason = type == RTB_FRAME_SUMMARY ? (uint32_t) reason : 0,
+    .elapsed_ns = (uint64_t) (rtb_monotonic_ns () - w->start_mono_ns),
+    .end_realtime_ns = (uint64_t) rtb_realtime_ns (),
+  };
+
+  rtb_output_send (type, &frame, sizeof frame, w->stats, w->n_measures * sizeof (RtbThreadStats));
+}
+
+static void *
+writer_main (void *data)
+{
+  RtbWorker *w = data;
+  int64_t next_stats;
+
+  pthread_setname_np (pthread_self (), "writer");
+  if (!rtb_gate_wait (w))
+    return NULL;
+  next_stats = rtb_monotonic_ns () + STATS_PERIOD_NS;
+  while (!atomic_load (&w->writer_stop))
+    {
+      struct timespec pause = { .tv_sec = 0, .tv_nsec = DRAIN_PERIOD_NS };
+
+      nanosleep (&pause, NULL);
+      drain (w);
+      if (rtb_monotonic_ns () >= next_stats)
+        {
+          send_stats (w, RTB_FRAME_STATS, 0);
+          next_stats += STATS_PERIOD_NS;
+        }
+    }
+  drain (w);
+  send_stats (w, RTB_FRAME_SUMMARY, w->end_reason);
+  return NULL;
+}
+
+bool
+rtb_writer_start (RtbWorker *w)
+{
+  pthread_attr_t attr;
+  struct sched_param param = { .sched_priority = 0 };
+  sigset_t block, old;
+  int err;
+
+  w->writer_scratch = malloc (RTB_SAMPLES_PER_FRAME * sizeof (RtbSample));
+  w->stats = calloc (w->n_measures, sizeof (RtbThreadStats));
+  if (w->writer_scratch == NULL || w->stats == NULL)
+    return false;
+  memset (w->writer_scratch, 0, RTB_SAMPLES_PER_FRAME * sizeof (RtbSample));
+  for (unsigned i = 0; i < w->n_measures; i++)
+    w->stats[i].thread = (uint16_t) i;
+  atomic_init (&w->writer_stop, false);
+
+  pthread_attr_init (&attr);
+  pthread_attr_setstacksize (&attr, WRITER_STACK_SIZE);
+  pthread_attr_setinheritsched (&attr, PTHREAD_EXPLICIT_SCHED);
+  pthread_attr_setschedpolicy (&attr, SCHED_OTHER);
+  pthread_attr_setschedparam (&attr, &param);
+  sigfillset (&block);
+  pthread_sigmask (SIG_BLOCK, &block, &old);
+  err = pthread_create (&w->writer, &attr, writer_main, w);
+  pthread_sigmask (SIG_SETMASK, &old, NULL);
+  pthread_attr_destroy (&attr);
+  w->writer_running = err == 0;
+  return err == 0;
+}
+
+void
+rtb_writer_finish (RtbWorker *w, RtbEndReason reason)
+{
+  if (!w->writer_running)
+    return;
+  w->end_reason = reason;
+  atomic_store (&w->writer_stop, true);
+  pthread_join (w->writer, NULL);
+  w->writer_running = false;
+}

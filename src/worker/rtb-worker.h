@@ -1,0 +1,196 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/*
+ * rtbench-worker internals. One run: the command, its measurement threads (one RtbMeasure
+ * each), the rings they fill and the writer that drains them.
+ */
+#pragma once
+
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <time.h>
+
+#include "rtb-command.h"
+#include "rtb-matrix.h"
+#include "rtb-protocol.h"
+#include "rtb-time.h"
+#include "rtb-worker-ring.h"
+
+#define RTB_WORKER_LOG_PREFIX "rtbench-worker: "
+
+typedef struct RtbWorker RtbWorker;
+typedef struct RtbMeasure RtbMeasure;
+
+/* The loop of one method. Returns 0, or an errno when the thread failed. */
+typedef int (*RtbLoopFunc) (RtbMeasure *m);
+
+struct RtbMeasure {
+  /* Set before the thread starts; read-only afterwards */
+  RtbWorker *worker;
+  unsigned index;
+  int cpu;
+  int policy;   /* SCHED_OTHER, SCHED_FIFO, SCHED_RR */
+  int priority;
+  char name[24];
+  int64_t period_ns;
+  size_t stack_size;
+  RtbLoopFunc loop;
+
+  /* Owned by the thread creator */
+  void *stack;
+  pthread_t thread;
+  bool created;
+
+  RtbRing ring;
+
+  /* Written by the measurement thread, read by others */
+  atomic_uint_fast64_t skipped;
+  atomic_uint_fast64_t residual_failures;
+  atomic_uint_fast64_t residual_max_bits; /* a double's bits */
+  atomic_bool exited;
+  int setup_errno;  /* before the gate: read by main under the gate lock */
+  const char *setup_what;
+  int loop_errno;   /* read after join */
+
+  /* Filled by main once the thread waits at the gate */
+  RtbThreadInfo info;
+};
+
+struct RtbWorker {
+  RtbCommand cmd;
+  RtbHelloFrame hello;
+  uint64_t usable_cpus[RTB_MAX_CPUS / 64];
+
+  unsigned n_measures;
+  RtbMeasure *measures;
+  RtbMatrixWorkload workload;
+  bool have_workload;
+
+  /* Released together through the gate */
+  pthread_mutex_t gate_lock;
+  pthread_cond_t gate_cond;
+  unsigned gate_ready;
+  int gate_state;   /* 0 wait, 1 go, 2 abort */
+  int64_t start_mono_ns;
+  int64_t end_mono_ns; /* 0: until stopped */
+  int64_t start_realtime_ns;
+
+  /* The writer thread */
+  pthread_t writer;
+  bool writer_running;
+  atomic_bool writer_stop;
+  RtbSample *writer_scratch;
+  RtbThreadStats *stats;
+  RtbEndReason end_reason;
+};
+
+/* rtb-worker-stop.c: the stop flag every loop checks, and the main thread's wake-up pipe */
+extern atomic_bool rtb_stopping;
+
+static inline bool
+rtb_stop_requested (void)
+{
+  return atomic_load_explicit (&rtb_stopping, memory_order_relaxed);
+}
+
+bool rtb_stop_init (void);
+int rtb_stop_wake_fd (void);
+void rtb_stop_wake (void);
+void rtb_stop_request (RtbEndReason reason);
+RtbEndReason rtb_stop_reason (void);
+/* Empties the wake pipe; returns the last signal received (0: none). */
+int rtb_stop_take_signal (void);
+
+/* rtb-worker-setup.c: process-wide set-up before HELLO */
+void rtb_setup_process (RtbWorker *w);
+bool rtb_setup_parent_alive (void);
+int rtb_setup_highest_cpu (const uint64_t *cpus);
+void rtb_log (const char *format, ...) __attribute__ ((format (printf, 1, 2)));
+
+/* rtb-worker-output.c: frames on stdout */
+bool rtb_output_init (int fd);
+bool rtb_output_send (RtbFrameType type, const void *part1, size_t len1,
+                      const void *part2, size_t len2);
+bool rtb_output_broken (void);
+void rtb_output_error (const RtbCommandError *error, int sys_errno);
+
+/* rtb-worker-input.c: command lines on stdin */
+typedef enum {
+  RTB_INPUT_LINE,
+  RTB_INPUT_EOF,
+  RTB_INPUT_WAKE,
+  RTB_INPUT_TIMEOUT,
+  RTB_INPUT_TOO_LONG,
+  RTB_INPUT_ERROR,
+} RtbInputEvent;
+
+typedef struct {
+  int fd;               /* -1: stdin is not read (command from the arguments, or EOF seen) */
+  char buf[RTB_COMMAND_MAX + 2];
+  size_t len;
+  bool discarding;      /* skipping the rest of an overlong line */
+  bool eof_pending;     /* EOF came right after a last line without newline */
+} RtbInput;
+
+void rtb_input_init (RtbInput *input, int fd);
+RtbInputEvent rtb_input_wait (RtbInput *input, char *line, size_t line_size, int timeout_ms);
+
+/* rtb-worker-threads.c: measurement threads */
+void rtb_gate_init (RtbWorker *w);
+/* Blocks until the gate opens; false when the run was aborted before it started. */
+bool rtb_gate_wait (RtbWorker *w);
+bool rtb_measures_alloc (RtbWorker *w, unsigned n);
+void rtb_measures_free (RtbWorker *w);
+/* Creates every thread and waits until each stands at the gate. */
+bool rtb_threads_create (RtbWorker *w, RtbCommandError *error, int *sys_errno);
+void rtb_threads_release (RtbWorker *w);
+bool rtb_threads_all_exited (RtbWorker *w);
+bool rtb_threads_any_failed (RtbWorker *w);
+/* Stops and joins every thread; returns false if one failed. */
+bool rtb_threads_stop (RtbWorker *w);
+
+/* rtb-worker-writer.c */
+bool rtb_writer_start (RtbWorker *w);
+void rtb_writer_finish (RtbWorker *w, RtbEndReason reason);
+
+/* One file per method: fill w->measures for the command */
+bool rtb_latency_prepare (RtbWorker *w, RtbCommandError *error);
+bool rtb_jitter_prepare (RtbWorker *w, RtbCommandError *error);
+bool rtb_timer_prepare (RtbWorker *w, RtbCommandError *error);
+bool rtb_response_prepare (RtbWorker *w, RtbCommandError *error);
+
+/* Shared by the method loops */
+#define RTB_STACK_SIZE (256 * 1024)
+
+/* Returns 0, EINTR (interrupted: check the stop flag), or another errno. */
+static inline int
+rtb_sleep_until (int64_t deadline_ns)
+{
+  struct timespec ts = rtb_timespec_from_ns (deadline_ns);
+
+  return clock_nanosleep (CLOCK_MONOTONIC, TIMER_ABSTIME, &ts, NULL);
+}
+
+/* Room for about two seconds of samples, so that a slow writer never drops any. */
+static inline size_t
+rtb_ring_capacity_for (int64_t period_ns)
+{
+  int64_t per_2s = 2 * RTB_NSEC_PER_SEC / (period_ns > 0 ? period_ns : 1);
+
+  if (per_2s < 4096)
+    return 4096;
+  if (per_2s > (1 << 18))
+    return 1 << 18;
+  return (size_t) per_2s;
+}
+
+int rtb_sched_policy (RtbPolicy policy);
+bool rtb_measure_setup (RtbMeasure *m, const char *name, int cpu, int priority,
+                        int64_t period_ns, size_t stack_size, RtbLoopFunc loop);
+
+/* rtb-worker-run.c: one whole run; returns the exit status */
+int rtb_run (RtbWorker *w, RtbInput *input);
+
+/* rtb-worker-usage.c */
+void rtb_usage_print (void);
