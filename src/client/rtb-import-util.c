@@ -1,0 +1,366 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#include "config.h"
+
+#include <string.h>
+
+#include "rtb-import-private.h"
+#include "rtb-run-private.h"
+
+G_DEFINE_QUARK (rtb-import-error-quark, rtb_import_error)
+
+void
+_rtb_import_lines_init (RtbImportLines *lines, const char *data, gsize len)
+{
+  lines->p = data;
+  lines->end = data + len;
+  lines->number = 0;
+}
+
+/* Terminal captures of cyclictest's live display start lines with "ESC [ n A" (cursor up). */
+static const char *
+skip_escapes (const char *p, const char *end)
+{
+  while (end - p >= 2 && p[0] == '\033' && p[1] == '[')
+    {
+      const char *q = p + 2;
+
+      while (q < end && ((*q >= '0' && *q <= '9') || *q == ';' || *q == '?'))
+        q++;
+      if (q == end || *q < '@' || *q > '~')
+        break;
+      p = q + 1;
+    }
+  return p;
+}
+
+gboolean
+_rtb_import_lines_next (RtbImportLines *lines, RtbImportLine *line)
+{
+  const char *nl, *stop;
+
+  if (lines->p >= lines->end)
+    return FALSE;
+
+  nl = memchr (lines->p, '\n', (gsize) (lines->end - lines->p));
+  stop = nl != NULL ? nl : lines->end;
+  line->p = skip_escapes (lines->p, stop);
+  if (stop > line->p && stop[-1] == '\r')
+    stop--;
+  line->len = (gsize) (stop - line->p);
+  line->number = ++lines->number;
+  lines->p = nl != NULL ? nl + 1 : lines->end;
+  return TRUE;
+}
+
+gboolean
+_rtb_import_line_equals (const RtbImportLine *line, const char *text)
+{
+  gsize n = strlen (text);
+
+  return line->len == n && memcmp (line->p, text, n) == 0;
+}
+
+gboolean
+_rtb_import_line_has_prefix (const RtbImportLine *line, const char *prefix)
+{
+  gsize n = strlen (prefix);
+
+  return line->len >= n && memcmp (line->p, prefix, n) == 0;
+}
+
+gboolean
+_rtb_import_line_is_blank (const RtbImportLine *line)
+{
+  for (gsize i = 0; i < line->len; i++)
+    if (line->p[i] != ' ' && line->p[i] != '\t')
+      return FALSE;
+  return TRUE;
+}
+
+gboolean
+_rtb_import_skip_blanks (RtbImportCursor *c)
+{
+  while (c->p < c->end && (*c->p == ' ' || *c->p == '\t'))
+    c->p++;
+  return c->p < c->end;
+}
+
+gboolean
+_rtb_import_skip_text (RtbImportCursor *c, const char *text)
+{
+  gsize n = strlen (text);
+
+  if ((gsize) (c->end - c->p) < n || memcmp (c->p, text, n) != 0)
+    return FALSE;
+  c->p += n;
+  return TRUE;
+}
+
+gboolean
+_rtb_import_parse_u64 (RtbImportCursor *c, guint64 max, guint64 *out)
+{
+  const char *p = c->p;
+  guint64 value = 0;
+
+  if (p == c->end || *p < '0' || *p > '9')
+    return FALSE;
+  for (; p < c->end && *p >= '0' && *p <= '9'; p++)
+    {
+      guint digit = (guint) (*p - '0');
+
+      if (value > (max - digit) / 10)
+        return FALSE;
+      value = value * 10 + digit;
+    }
+  c->p = p;
+  *out = value;
+  return TRUE;
+}
+
+char *
+_rtb_import_quote (const char *p, gsize len)
+{
+  GString *out = g_string_new ("\"");
+  gsize n = MIN (len, 60);
+
+  for (gsize i = 0; i < n; i++)
+    {
+      guchar ch = (guchar) p[i];
+
+      if (ch == '"' || ch == '\\')
+        g_string_append_printf (out, "\\%c", ch);
+      else if (ch >= 0x20 && ch < 0x7f)
+        g_string_append_c (out, (char) ch);
+      else
+        g_string_append_printf (out, "\\x%02x", ch);
+    }
+  g_string_append (out, n < len ? "…\"" : "\"");
+  return g_string_free (out, FALSE);
+}
+
+gboolean
+_rtb_import_fail (GError **error, guint line, const char *format, ...)
+{
+  va_list args;
+  g_autofree char *message = NULL;
+
+  va_start (args, format);
+  message = g_strdup_vprintf (format, args);
+  va_end (args);
+  g_set_error (error, RTB_IMPORT_ERROR, RTB_IMPORT_ERROR_FORMAT, "line %u: %s", line, message);
+  return FALSE;
+}
+
+gboolean
+_rtb_import_fail_code (GError **error, RtbImportError code, const char *format, ...)
+{
+  va_list args;
+  g_autofree char *message = NULL;
+
+  va_start (args, format);
+  message = g_strdup_vprintf (format, args);
+  va_end (args);
+  g_set_error_literal (error, RTB_IMPORT_ERROR, code, message);
+  return FALSE;
+}
+
+void
+_rtb_import_note (RtbImportInput *in, const char *format, ...)
+{
+  va_list args;
+
+  va_start (args, format);
+  g_ptr_array_add (in->notes, g_strdup_vprintf (format, args));
+  va_end (args);
+}
+
+gboolean
+_rtb_import_to_ns (guint64 value, gboolean ns, gint64 *out)
+{
+  guint64 limit = (guint64) RTB_IMPORT_MAX_VALUE_US * (ns ? 1000 : 1);
+
+  if (value > limit)
+    return FALSE;
+  *out = (gint64) value * (ns ? 1 : 1000);
+  return TRUE;
+}
+
+gboolean
+_rtb_import_sum_for_avg (gint64 avg_ns, guint64 count, gint64 *out)
+{
+  gint64 sum;
+
+  if (count > (guint64) G_MAXINT64 || __builtin_mul_overflow (avg_ns, (gint64) count, &sum))
+    return FALSE;
+  *out = sum;
+  return TRUE;
+}
+
+void
+rtb_series_set_imported_stats (RtbSeries *series, guint64 count, gint64 min_ns, gint64 max_ns,
+                               gint64 sum_ns)
+{
+  RtbStats *stats;
+  double variance;
+
+  g_return_if_fail (series != NULL);
+
+  stats = &series->histogram.stats;
+  if (count == 0)
+    {
+      rtb_stats_init (stats);
+      return;
+    }
+  variance = stats->count > 0 ? stats->m2_us2 / (double) stats->count : 0.0;
+  stats->count = count;
+  stats->min_ns = min_ns;
+  stats->max_ns = max_ns;
+  stats->sum_ns = sum_ns;
+  stats->mean_us = (double) sum_ns / 1000.0 / (double) count;
+  stats->m2_us2 = variance * (double) count;
+}
+
+void
+rtb_series_add_unknown_overflows (RtbSeries *series, guint64 n)
+{
+  g_return_if_fail (series != NULL);
+
+  series->histogram.n_above += n;
+  series->histogram.outside_lost += n;
+}
+
+void
+_rtb_import_command_init (RtbCommand *cmd, guint32 n_buckets)
+{
+  rtb_command_defaults (cmd, RTB_METHOD_LATENCY, 0);
+  memset (cmd->cpus, 0, sizeof cmd->cpus);
+  cmd->cpus_all = FALSE;
+  cmd->histogram_us = CLAMP (n_buckets, RTB_HISTOGRAM_MIN_US, RTB_HISTOGRAM_MAX_US);
+  /* Unknown unless the file says: an import does not pretend to know the duration. */
+  cmd->duration_ns = 0;
+  cmd->priority = 0;
+}
+
+RtbRun *
+_rtb_import_new_run (const RtbCommand *cmd, guint n_series, GError **error)
+{
+  if ((guint64) cmd->histogram_us * MAX (n_series, 1) > RTB_IMPORT_MAX_TOTAL_BUCKETS)
+    {
+      _rtb_import_fail_code (error, RTB_IMPORT_ERROR_TOO_LARGE,
+                             "%u series with histograms of %u buckets each exceed the limit of "
+                             "%" G_GUINT64_FORMAT " buckets in all", n_series, cmd->histogram_us,
+                             RTB_IMPORT_MAX_TOTAL_BUCKETS);
+      return NULL;
+    }
+  return rtb_run_new (cmd);
+}
+
+int
+_rtb_import_thread_cpu (RtbImportInput *in, guint thread, int file_cpu)
+{
+  const RtbImportOptions *options = in->options;
+
+  if (options->cpus != NULL && thread < options->n_cpus)
+    return options->cpus[thread];
+  return file_cpu >= 0 && file_cpu < RTB_MAX_CPUS ? file_cpu : -1;
+}
+
+RtbSeries *
+_rtb_import_add_series (RtbRun *run, RtbImportInput *in, guint thread, int file_cpu,
+                        const char *name_suffix)
+{
+  int cpu = _rtb_import_thread_cpu (in, thread, file_cpu);
+  g_autofree char *name = NULL;
+
+  if (cpu >= 0)
+    name = g_strdup_printf ("CPU%d%s%s", cpu, name_suffix ? " " : "", name_suffix ? name_suffix : "");
+  else
+    name = g_strdup_printf ("T%u%s%s", thread, name_suffix ? " " : "",
+                            name_suffix ? name_suffix : "");
+  return rtb_run_add_series (run, name, cpu);
+}
+
+RtbSystemInfo *
+_rtb_import_system_new (void)
+{
+  RtbSystemInfo *info = g_new0 (RtbSystemInfo, 1);
+
+  info->sched_rt_runtime_us = RTB_SYSTEM_INFO_UNKNOWN;
+  info->printk_level = RTB_SYSTEM_INFO_UNKNOWN;
+  info->overcommit_memory = RTB_SYSTEM_INFO_UNKNOWN;
+  info->swap_total_kb = -1;
+  return info;
+}
+
+static char *
+default_label (const char *name)
+{
+  g_autofree char *base = g_path_get_basename (name);
+  char *dot = strrchr (base, '.');
+
+  if (dot != NULL && dot != base)
+    *dot = '\0';
+  return g_utf8_make_valid (base, -1);
+}
+
+void
+_rtb_import_finish (RtbRun *run, RtbImportInput *in, const char *what, RtbSystemInfo *system)
+{
+  g_autofree char *source = NULL;
+  g_autofree char *label = NULL;
+  g_autofree char *name = g_utf8_make_valid (in->name, -1);
+
+  if (system == NULL)
+    system = _rtb_import_system_new ();
+  if (in->options->hostname != NULL)
+    {
+      g_free (system->hostname);
+      system->hostname = g_strdup (in->options->hostname);
+    }
+  rtb_run_set_system (run, system);
+
+  source = g_strdup_printf ("imported from %s: %s", what, name);
+  rtb_run_set_source (run, source);
+  label = in->options->label != NULL ? g_strdup (in->options->label) : default_label (in->name);
+  rtb_run_set_label (run, label);
+  if (rtb_run_get_state (run) == RTB_RUN_STATE_NEW)
+    {
+      _rtb_run_set_state (run, RTB_RUN_STATE_FINISHED);
+      _rtb_run_set_end_reason (run, RTB_END_COMPLETED);
+    }
+}
+
+gboolean
+_rtb_import_units (RtbImportInput *in, int file_ns, gboolean *ns, GError **error)
+{
+  RtbImportUnits units = in->options->units;
+
+  if (units != RTB_IMPORT_UNITS_AUTO && file_ns >= 0 &&
+      (units == RTB_IMPORT_UNITS_NS) != (file_ns == 1))
+    return _rtb_import_fail_code (error, RTB_IMPORT_ERROR_OPTIONS,
+                                  "the file says its values are in %s, but %s was asked",
+                                  file_ns ? "nanoseconds" : "microseconds",
+                                  units == RTB_IMPORT_UNITS_NS ? "ns" : "us");
+  if (units != RTB_IMPORT_UNITS_AUTO)
+    *ns = units == RTB_IMPORT_UNITS_NS;
+  else
+    *ns = file_ns == 1;
+  return TRUE;
+}
+
+guint32
+_rtb_import_buckets_for (guint64 max_index, gboolean ns)
+{
+  guint64 n = ns ? max_index / 1000 + 1 : max_index + 1;
+
+  return (guint32) MIN (n, (guint64) RTB_HISTOGRAM_MAX_US);
+}
+
+void
+_rtb_import_add_bucket (RtbSeries *series, guint64 index, gboolean ns, guint64 count)
+{
+  guint64 bucket = ns ? index / 1000 : index;
+
+  g_assert (bucket < series->histogram.n_buckets);
+  rtb_histogram_add_bucket (&series->histogram, (int32_t) bucket, count);
+}

@@ -1,0 +1,405 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#include "config.h"
+
+#include <string.h>
+#include <gio/gio.h>
+#include <gio/gunixinputstream.h>
+
+#include "rtb-import-private.h"
+
+static const char * const format_names[] = {
+  [RTB_IMPORT_FORMAT_AUTO] = "auto",
+  [RTB_IMPORT_FORMAT_CYCLICTEST] = "cyclictest",
+  [RTB_IMPORT_FORMAT_CYCLICTEST_JSON] = "cyclictest-json",
+  [RTB_IMPORT_FORMAT_RTLA] = "rtla",
+  [RTB_IMPORT_FORMAT_JITTERDEBUGGER] = "jitterdebugger",
+  [RTB_IMPORT_FORMAT_STREAM] = "stream",
+};
+
+void
+rtb_import_options_init (RtbImportOptions *options)
+{
+  g_return_if_fail (options != NULL);
+  memset (options, 0, sizeof *options);
+}
+
+const char *
+rtb_import_format_to_string (RtbImportFormat format)
+{
+  if ((guint) format >= G_N_ELEMENTS (format_names))
+    return "unknown";
+  return format_names[format];
+}
+
+gboolean
+rtb_import_format_from_string (const char *str, RtbImportFormat *format)
+{
+  g_return_val_if_fail (str != NULL, FALSE);
+
+  for (guint i = 0; i < G_N_ELEMENTS (format_names); i++)
+    if (strcmp (str, format_names[i]) == 0)
+      {
+        *format = i;
+        return TRUE;
+      }
+  return FALSE;
+}
+
+static gboolean
+contains (const guint8 *data, gsize len, const char *needle)
+{
+  return memmem (data, len, needle, strlen (needle)) != NULL;
+}
+
+RtbImportFormat
+rtb_import_detect (const guint8 *data, gsize len)
+{
+  RtbImportLines lines;
+  RtbImportLine line;
+  gsize head = MIN (len, (gsize) 1 << 20);
+  gsize i = 0;
+
+  if (len >= sizeof (guint32) && memcmp (data, "RTBF", 4) == 0)
+    return RTB_IMPORT_FORMAT_STREAM;
+
+  if (len >= 3 && memcmp (data, "\xef\xbb\xbf", 3) == 0)
+    i = 3;
+  while (i < head && g_ascii_isspace (data[i]))
+    i++;
+  if (i < head && data[i] == '{')
+    {
+      /* cyclictest's per-thread objects also have a "cpu" member; jitterdebugger has no
+       * "thread". */
+      if (contains (data, head, "\"thread\"") || !contains (data, head, "\"cpu\""))
+        return RTB_IMPORT_FORMAT_CYCLICTEST_JSON;
+      return RTB_IMPORT_FORMAT_JITTERDEBUGGER;
+    }
+
+  _rtb_import_lines_init (&lines, (const char *) data, head);
+  while (_rtb_import_lines_next (&lines, &line) && line.number <= 32)
+    {
+      if (_rtb_import_line_has_prefix (&line, "# RTLA "))
+        return RTB_IMPORT_FORMAT_RTLA;
+      if (_rtb_import_line_has_prefix (&line, "Index") &&
+          (memmem (line.p, line.len, "IRQ-", 4) != NULL ||
+           memmem (line.p, line.len, "Thr-", 4) != NULL ||
+           memmem (line.p, line.len, "CPU-", 4) != NULL))
+        return RTB_IMPORT_FORMAT_RTLA;
+    }
+  return RTB_IMPORT_FORMAT_CYCLICTEST;
+}
+
+/* cyclictest prints strings with %s (no escaping) and a zero-cycle average as nan: rewrite
+ * such lines so that a JSON parser accepts them. */
+static char *
+repair_cyclictest_json (const char *data, gsize len)
+{
+  GString *out = g_string_sized_new (len + 64);
+  RtbImportLines lines;
+  RtbImportLine line;
+
+  _rtb_import_lines_init (&lines, data, len);
+  while (_rtb_import_lines_next (&lines, &line))
+    {
+      const char *colon = NULL;
+      const char *end = line.p + line.len;
+      const char *value;
+      gboolean comma;
+
+      /* `  "key": value` with the key's closing quote followed by ':' */
+      for (const char *q = line.p; q + 1 < end; q++)
+        if (q[0] == '"' && q[1] == ':' && q > line.p)
+          {
+            colon = q + 1;
+            break;
+          }
+      if (colon == NULL)
+        {
+          g_string_append_len (out, line.p, (gssize) line.len);
+          g_string_append_c (out, '\n');
+          continue;
+        }
+      value = colon + 1;
+      while (value < end && *value == ' ')
+        value++;
+      while (end > value && (end[-1] == ' ' || end[-1] == '\t'))
+        end--;
+      comma = end > value && end[-1] == ',';
+      if (comma)
+        end--;
+
+      g_string_append_len (out, line.p, value - line.p);
+      if (end - value >= 2 && *value == '"' && end[-1] == '"')
+        {
+          g_string_append_c (out, '"');
+          for (const char *q = value + 1; q < end - 1; q++)
+            {
+              if (*q == '"' || *q == '\\')
+                g_string_append_c (out, '\\');
+              if ((guchar) *q < 0x20)
+                g_string_append_printf (out, "\\u%04x", (guchar) *q);
+              else
+                g_string_append_c (out, *q);
+            }
+          g_string_append_c (out, '"');
+        }
+      else if (end > value && (g_ascii_isalpha (*value) ||
+                               (*value == '-' && end - value > 1 && g_ascii_isalpha (value[1]))) &&
+               !g_str_has_prefix (value, "true") && !g_str_has_prefix (value, "false") &&
+               !g_str_has_prefix (value, "null"))
+        g_string_append (out, "null");
+      else
+        g_string_append_len (out, value, end - value);
+      if (comma)
+        g_string_append_c (out, ',');
+      g_string_append_c (out, '\n');
+    }
+  return g_string_free (out, FALSE);
+}
+
+/* json-glib says "<data>:3:5: Parse error: …"; say "line 3, column 5: …". */
+static void
+set_json_error (GError **error, const GError *parse_error)
+{
+  const char *message = parse_error->message;
+  guint line = 0, column = 0;
+  const char *text = strstr (message, ": Parse error: ");
+  const char *numbers = strchr (message, ':');
+
+  if (text != NULL && numbers != NULL &&
+      sscanf (numbers, ":%u:%u:", &line, &column) == 2)
+    g_set_error (error, RTB_IMPORT_ERROR, RTB_IMPORT_ERROR_FORMAT,
+                 "line %u, column %u: not valid JSON: %s", line, column,
+                 text + strlen (": Parse error: "));
+  else
+    g_set_error (error, RTB_IMPORT_ERROR, RTB_IMPORT_ERROR_FORMAT, "not valid JSON: %s",
+                 message);
+}
+
+JsonNode *
+_rtb_import_parse_json (RtbImportInput *in, gboolean repair, GError **error)
+{
+  g_autoptr (JsonParser) parser = json_parser_new_immutable ();
+  g_autoptr (GError) parse_error = NULL;
+
+  if (memchr (in->data, '\0', in->len) != NULL)
+    {
+      const char *nul = memchr (in->data, '\0', in->len);
+      guint line = 1;
+
+      for (const char *p = in->data; p < nul; p++)
+        line += *p == '\n';
+      _rtb_import_fail (error, line, "a NUL byte in a JSON file");
+      return NULL;
+    }
+  if (json_parser_load_from_data (parser, in->data, (gssize) in->len, &parse_error))
+    return json_parser_steal_root (parser);
+  if (repair)
+    {
+      g_autofree char *fixed = repair_cyclictest_json (in->data, in->len);
+      g_autoptr (JsonParser) retry = json_parser_new_immutable ();
+
+      if (json_parser_load_from_data (retry, fixed, -1, NULL))
+        {
+          _rtb_import_note (in, "the file is not valid JSON as written (cyclictest prints strings "
+                            "unescaped and a zero-cycle average as nan): read it leniently");
+          return json_parser_steal_root (retry);
+        }
+    }
+  set_json_error (error, parse_error);
+  return NULL;
+}
+
+gboolean
+_rtb_import_json_uint (JsonObject *object, const char *path, const char *member, guint64 max,
+                       gboolean optional, guint64 *out, GError **error)
+{
+  JsonNode *node = json_object_get_member (object, member);
+  gint64 value;
+
+  if (node == NULL || JSON_NODE_HOLDS_NULL (node))
+    {
+      if (optional)
+        return TRUE;
+      return _rtb_import_fail_code (error, RTB_IMPORT_ERROR_FORMAT, "%s%s%s: missing",
+                                    path, *path ? "." : "", member);
+    }
+  if (!JSON_NODE_HOLDS_VALUE (node) || json_node_get_value_type (node) != G_TYPE_INT64 ||
+      (value = json_node_get_int (node)) < 0 || (guint64) value > max)
+    return _rtb_import_fail_code (error, RTB_IMPORT_ERROR_FORMAT,
+                                  "%s%s%s: expected a whole number from 0 to %" G_GUINT64_FORMAT,
+                                  path, *path ? "." : "", member, max);
+  *out = (guint64) value;
+  return TRUE;
+}
+
+static GBytes *
+read_input (const char *path, GError **error)
+{
+  g_autoptr (GInputStream) stream = NULL;
+  g_autoptr (GByteArray) bytes = g_byte_array_new ();
+  gsize chunk = 1 << 20;
+
+  if (strcmp (path, "-") == 0)
+    stream = g_unix_input_stream_new (0, FALSE);
+  else
+    {
+      g_autoptr (GFile) file = g_file_new_for_commandline_arg (path);
+
+      stream = G_INPUT_STREAM (g_file_read (file, NULL, error));
+      if (stream == NULL)
+        return NULL;
+    }
+
+  for (;;)
+    {
+      gsize old = bytes->len;
+      gssize n;
+
+      if (old > RTB_IMPORT_MAX_FILE_SIZE)
+        {
+          g_set_error (error, RTB_IMPORT_ERROR, RTB_IMPORT_ERROR_TOO_LARGE,
+                       "%s is larger than %" G_GSIZE_FORMAT " MiB: no result file of the "
+                       "supported tools is that large; cut it to one run", path,
+                       RTB_IMPORT_MAX_FILE_SIZE >> 20);
+          return NULL;
+        }
+      g_byte_array_set_size (bytes, (guint) (old + chunk));
+      n = g_input_stream_read (stream, bytes->data + old, chunk, NULL, error);
+      if (n < 0)
+        return NULL;
+      g_byte_array_set_size (bytes, (guint) (old + (gsize) n));
+      if (n == 0)
+        break;
+    }
+  return g_byte_array_free_to_bytes (g_steal_pointer (&bytes));
+}
+
+static const char *
+describe (RtbImportFormat format)
+{
+  switch (format)
+    {
+    case RTB_IMPORT_FORMAT_CYCLICTEST_JSON:
+      return "a cyclictest --json file";
+    case RTB_IMPORT_FORMAT_JITTERDEBUGGER:
+      return "a jitterdebugger JSON file";
+    default:
+      return "JSON";
+    }
+}
+
+RtbRun *
+rtb_import_data (const guint8 *data, gsize len, const char *name,
+                 const RtbImportOptions *options, char ***notes, GError **error)
+{
+  g_autoptr (GPtrArray) note_array = g_ptr_array_new_with_free_func (g_free);
+  RtbImportOptions defaults;
+  RtbImportInput in;
+  RtbImportFormat format;
+  RtbRun *run = NULL;
+
+  g_return_val_if_fail (data != NULL || len == 0, NULL);
+  g_return_val_if_fail (name != NULL, NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  if (options == NULL)
+    {
+      rtb_import_options_init (&defaults);
+      options = &defaults;
+    }
+  if (len == 0)
+    {
+      _rtb_import_fail_code (error, RTB_IMPORT_ERROR_EMPTY, "the file is empty");
+      return NULL;
+    }
+  if (len > RTB_IMPORT_MAX_FILE_SIZE)
+    {
+      _rtb_import_fail_code (error, RTB_IMPORT_ERROR_TOO_LARGE,
+                             "the file is larger than %" G_GSIZE_FORMAT " MiB",
+                             RTB_IMPORT_MAX_FILE_SIZE >> 20);
+      return NULL;
+    }
+
+  in = (RtbImportInput) {
+    .data = (const char *) data, .len = len, .name = name, .options = options,
+    .notes = note_array,
+  };
+  format = options->format != RTB_IMPORT_FORMAT_AUTO ? options->format
+                                                      : rtb_import_detect (data, len);
+  switch (format)
+    {
+    case RTB_IMPORT_FORMAT_CYCLICTEST_JSON:
+    case RTB_IMPORT_FORMAT_JITTERDEBUGGER:
+      {
+        g_autoptr (JsonNode) root = NULL;
+
+        root = _rtb_import_parse_json (&in, format == RTB_IMPORT_FORMAT_CYCLICTEST_JSON, error);
+        if (root == NULL)
+          break;
+        if (!JSON_NODE_HOLDS_OBJECT (root))
+          {
+            _rtb_import_fail_code (error, RTB_IMPORT_ERROR_FORMAT,
+                                   "expected %s: a JSON object at the top", describe (format));
+            break;
+          }
+        if (options->format == RTB_IMPORT_FORMAT_AUTO)
+          {
+            JsonObject *object = json_node_get_object (root);
+
+            if (!json_object_has_member (object, "thread") &&
+                json_object_has_member (object, "cpu"))
+              format = RTB_IMPORT_FORMAT_JITTERDEBUGGER;
+            else if (!json_object_has_member (object, "thread") &&
+                     !json_object_has_member (object, "num_threads"))
+              {
+                _rtb_import_fail_code (error, RTB_IMPORT_ERROR_FORMAT,
+                                       "a JSON file that is neither cyclictest --json (with "
+                                       "\"thread\") nor jitterdebugger's (with \"cpu\")");
+                break;
+              }
+          }
+        if (format == RTB_IMPORT_FORMAT_JITTERDEBUGGER)
+          run = _rtb_import_jitterdebugger (&in, root, error);
+        else
+          run = _rtb_import_cyclictest_json (&in, root, error);
+      }
+      break;
+    case RTB_IMPORT_FORMAT_RTLA:
+      run = _rtb_import_rtla (&in, error);
+      break;
+    case RTB_IMPORT_FORMAT_STREAM:
+      run = _rtb_import_stream (&in, error);
+      break;
+    case RTB_IMPORT_FORMAT_CYCLICTEST:
+    case RTB_IMPORT_FORMAT_AUTO:
+    default:
+      run = _rtb_import_cyclictest (&in, error);
+      break;
+    }
+
+  if (run != NULL && notes != NULL)
+    {
+      g_ptr_array_add (note_array, NULL);
+      *notes = (char **) g_ptr_array_steal (note_array, NULL);
+    }
+  return run;
+}
+
+RtbRun *
+rtb_import_file (const char *path, const RtbImportOptions *options, char ***notes,
+                 GError **error)
+{
+  g_autoptr (GBytes) bytes = NULL;
+  gsize len;
+  const guint8 *data;
+
+  g_return_val_if_fail (path != NULL, NULL);
+
+  bytes = read_input (path, error);
+  if (bytes == NULL)
+    return NULL;
+  data = g_bytes_get_data (bytes, &len);
+  return rtb_import_data (data != NULL ? data : (const guint8 *) "", len, path, options, notes,
+                          error);
+}

@@ -1,0 +1,91 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/*
+ * Importers: turn other tools' results (and recorded rtbench-worker streams) into runs.
+ *
+ * Formats (see FORMATS.md): cyclictest -h/-H text of every version 1.x–2.10 (also a terminal
+ * capture, or -q status lines alone), cyclictest --json, rtla timerlat hist text, jitterdebugger
+ * JSON, and a recorded rtbench-worker frame stream.
+ *
+ * An imported series carries the source's own figures: count, min, max and the average exactly
+ * as the tool printed them (cyclictest's text Avg is truncated to an integer, so the imported
+ * average is that integer). The histogram holds the bucket counts; samples the source counted
+ * outside its histogram (overflows) keep their count but their values are unknown, so they are
+ * "lost" outside values: a percentile that falls among them is the file's max. When a source
+ * gives no histogram at all (cyclictest -q, --json without -h) every sample is such an unknown
+ * value: overflows = count and every percentile is the max. The standard deviation is estimated
+ * from the bucket values only.
+ *
+ * No input crashes or hangs an importer: files above RTB_IMPORT_MAX_FILE_SIZE are refused, every
+ * number is range-checked, and an error names the line and what was expected there.
+ */
+#pragma once
+
+#include <glib.h>
+
+#include "rtb-run.h"
+
+G_BEGIN_DECLS
+
+#define RTB_IMPORT_MAX_FILE_SIZE ((gsize) 512 * 1024 * 1024)
+
+typedef enum {
+  RTB_IMPORT_FORMAT_AUTO,
+  RTB_IMPORT_FORMAT_CYCLICTEST,      /* -h/-H text, terminal captures, -q status lines */
+  RTB_IMPORT_FORMAT_CYCLICTEST_JSON, /* --json */
+  RTB_IMPORT_FORMAT_RTLA,            /* rtla timerlat hist (and osnoise hist) text */
+  RTB_IMPORT_FORMAT_JITTERDEBUGGER,  /* jitterdebugger JSON */
+  RTB_IMPORT_FORMAT_STREAM,          /* a recorded rtbench-worker stream */
+} RtbImportFormat;
+
+typedef enum {
+  RTB_IMPORT_UNITS_AUTO, /* what the file says; microseconds when it says nothing */
+  RTB_IMPORT_UNITS_US,
+  RTB_IMPORT_UNITS_NS,   /* cyclictest -N, rtla -n */
+} RtbImportUnits;
+
+/* What a file does not say, the user can: every member is optional. */
+typedef struct {
+  RtbImportFormat format;
+  RtbImportUnits units;
+  const char *label;    /* NULL: derived from the file name */
+  const char *hostname; /* NULL: from the file when it names the machine */
+  const int *cpus;      /* CPU of thread i (i < n_cpus); NULL: from the file, else unknown */
+  guint n_cpus;
+} RtbImportOptions;
+
+void rtb_import_options_init (RtbImportOptions *options);
+
+const char *rtb_import_format_to_string (RtbImportFormat format);
+gboolean rtb_import_format_from_string (const char *str, RtbImportFormat *format);
+
+/* Guesses the format from the content (never AUTO). */
+RtbImportFormat rtb_import_detect (const guint8 *data, gsize len);
+
+/* Imports `data`, the content of the file `name` (used in the source and the default label).
+ * Returns a finished (or, for a stream cut short, CUT_SHORT) latency run whose source says
+ * "imported from FORMAT: NAME". `notes` (optional) receives sentences worth telling the user,
+ * e.g. that a stream was cut short and what of it was imported; free with g_strfreev. */
+RtbRun *rtb_import_data (const guint8 *data, gsize len, const char *name,
+                         const RtbImportOptions *options, char ***notes, GError **error);
+/* Same from a file; "-" reads standard input. */
+RtbRun *rtb_import_file (const char *path, const RtbImportOptions *options, char ***notes,
+                         GError **error);
+
+/* Sets a series' statistics to the figures a source printed (count of every sample including
+ * overflows, min, max in ns and the sum that gives its average). The mean follows from the sum;
+ * the variance of the buckets already added is kept, scaled to the new count. */
+void rtb_series_set_imported_stats (RtbSeries *series, guint64 count, gint64 min_ns,
+                                    gint64 max_ns, gint64 sum_ns);
+/* Counts `n` samples above the histogram whose values the source did not keep. */
+void rtb_series_add_unknown_overflows (RtbSeries *series, guint64 n);
+
+#define RTB_IMPORT_ERROR (rtb_import_error_quark ())
+GQuark rtb_import_error_quark (void);
+typedef enum {
+  RTB_IMPORT_ERROR_FORMAT,    /* not the expected format: the message names the line */
+  RTB_IMPORT_ERROR_TOO_LARGE, /* the file, or what it describes, exceeds a limit */
+  RTB_IMPORT_ERROR_OPTIONS,   /* the options contradict the file */
+  RTB_IMPORT_ERROR_EMPTY,     /* nothing to import */
+} RtbImportError;
+
+G_END_DECLS

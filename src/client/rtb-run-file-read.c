@@ -1,0 +1,641 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/*
+ * Run files, reading side. Loading trusts nothing: every member is checked for type and range,
+ * and the statistics must agree with the histogram, so a hand-edited or truncated file is
+ * refused with a message naming the member, never half loaded.
+ */
+#include "config.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "rtb-json-check.h"
+#include "rtb-run-private.h"
+#include "rtb-system-info-private.h"
+
+/* Far beyond what rtbench itself creates (2 M buckets for a 1 s jitter period), low enough
+ * that a hostile file cannot make us allocate gigabytes. */
+#define LOAD_MAX_BUCKETS 4000000
+#define LOAD_MAX_LO_US 10000000
+#define N_STATES 4
+
+static gboolean
+parse_time (JsonObject *root, const char *member, gint64 *out_us, GError **error)
+{
+  g_autoptr (GDateTime) dt = NULL;
+  const char *text;
+
+  if (!_rtb_json_get_string (root, "", member, TRUE, &text, error))
+    return FALSE;
+  *out_us = 0;
+  if (text == NULL)
+    return TRUE;
+  dt = g_date_time_new_from_iso8601 (text, NULL);
+  if (dt == NULL)
+    return _rtb_json_format_error (error, "%s: expected an ISO 8601 date and time such as "
+                                   "\"2024-05-01T12:00:00Z\", found \"%s\"", member, text);
+  *out_us = g_date_time_to_unix (dt) * G_USEC_PER_SEC + g_date_time_get_microsecond (dt);
+  return TRUE;
+}
+
+static gboolean
+parse_policy (JsonObject *object, const char *path, RtbPolicy *out, GError **error)
+{
+  const char *text;
+
+  if (!_rtb_json_get_string (object, path, "policy", FALSE, &text, error))
+    return FALSE;
+  if (!rtb_policy_from_string (text, out))
+    return _rtb_json_format_error (error, "%s.policy: \"%s\" is not one of fifo, rr, other",
+                                   path, text);
+  return TRUE;
+}
+
+static gboolean
+parse_command (JsonObject *root, RtbMethod method, RtbCommand *cmd, const char **worker_line,
+               GError **error)
+{
+  const char *path = "command";
+  JsonObject *object;
+  const char *text;
+  gint64 value;
+  gboolean flag;
+  RtbMethod command_method;
+
+  memset (cmd, 0, sizeof *cmd);
+  if (!_rtb_json_get_object (root, "", path, FALSE, &object, error) ||
+      !_rtb_json_get_string (object, path, "line", FALSE, &text, error) ||
+      !_rtb_json_get_string (object, path, "worker_line", TRUE, worker_line, error) ||
+      !_rtb_json_get_string (object, path, "method", FALSE, &text, error))
+    return FALSE;
+  if (!rtb_method_from_string (text, &command_method) || command_method != method)
+    return _rtb_json_format_error (error, "command.method: \"%s\" does not match the run's "
+                                   "method \"%s\"", text, rtb_method_to_string (method));
+  cmd->method = method;
+
+  if (!parse_policy (object, path, &cmd->policy, error))
+    return FALSE;
+  if (!_rtb_json_get_int (object, path, "priority", 0, RTB_PRIORITY_MAX, &value, error))
+    return FALSE;
+  cmd->priority = (int) value;
+
+  if (!_rtb_json_get_string (object, path, "cpus", FALSE, &text, error))
+    return FALSE;
+  if (text[0] != '\0')
+    {
+      int bad_cpu = -1;
+
+      if (!rtb_cpu_list_parse (text, cmd->cpus, RTB_MAX_CPUS, &bad_cpu))
+        return _rtb_json_format_error (error, "command.cpus: \"%s\" is not a CPU list such as "
+                                       "\"0,2-3\" with CPUs below %d", text, RTB_MAX_CPUS);
+    }
+  if (!_rtb_json_get_bool (object, path, "cpus_all", &flag, error))
+    return FALSE;
+  cmd->cpus_all = flag;
+  if (!_rtb_json_get_bool (object, path, "unthrottled", &flag, error))
+    return FALSE;
+  cmd->unthrottled = flag;
+
+  if (!_rtb_json_get_int (object, path, "interval_us", 0, G_MAXUINT32, &value, error))
+    return FALSE;
+  cmd->interval_us = (guint32) value;
+  if (!_rtb_json_get_int (object, path, "interval2_us", 0, G_MAXUINT32, &value, error))
+    return FALSE;
+  cmd->interval2_us = (guint32) value;
+  if (!_rtb_json_get_int (object, path, "histogram_us", 0, G_MAXUINT32, &value, error))
+    return FALSE;
+  cmd->histogram_us = (guint32) value;
+  if (!_rtb_json_get_int (object, path, "size", 0, G_MAXUINT32, &value, error))
+    return FALSE;
+  cmd->size = (guint32) value;
+  if (!_rtb_json_get_int (object, path, "instances", 0, G_MAXINT64, &value, error))
+    return FALSE;
+  cmd->instances = (guint64) value;
+  if (!_rtb_json_get_int (object, path, "duration_ns", 0, G_MAXINT64, &value, error))
+    return FALSE;
+  cmd->duration_ns = (guint64) value;
+  return TRUE;
+}
+
+static gboolean
+parse_errno_text (JsonObject *object, const char *member, gint32 *out, GError **error)
+{
+  g_autofree char *errno_member = g_strconcat (member, "_errno", NULL);
+  const char *text;
+  gint64 value;
+
+  if (!_rtb_json_get_string (object, "worker", member, FALSE, &text, error) ||
+      !_rtb_json_get_int (object, "worker", errno_member, 0, 4095, &value, error))
+    return FALSE;
+  *out = (gint32) value;
+  return TRUE;
+}
+
+static gboolean
+copy_text (JsonObject *object, const char *member, char *buf, gsize size, GError **error)
+{
+  const char *text;
+
+  if (!_rtb_json_get_string (object, "worker", member, FALSE, &text, error))
+    return FALSE;
+  if (strlen (text) >= size)
+    return _rtb_json_format_error (error, "worker.%s: longer than %" G_GSIZE_FORMAT
+                                   " characters", member, size - 1);
+  g_strlcpy (buf, text, size);
+  return TRUE;
+}
+
+static gboolean
+parse_worker (JsonObject *root, RtbRun *run, GError **error)
+{
+  static const struct {
+    const char *name;
+    gsize offset;
+    gint64 min;
+    gint64 max;
+  } ints[] = {
+    { "protocol_version", G_STRUCT_OFFSET (RtbHelloFrame, protocol_version), 0, G_MAXUINT32 },
+    { "pid", G_STRUCT_OFFSET (RtbHelloFrame, pid), 0, G_MAXUINT32 },
+    { "euid", G_STRUCT_OFFSET (RtbHelloFrame, euid), 0, G_MAXUINT32 },
+    { "n_cpus_online", G_STRUCT_OFFSET (RtbHelloFrame, n_cpus_online), 0, G_MAXUINT32 },
+    { "rt_priority_max", G_STRUCT_OFFSET (RtbHelloFrame, rt_priority_max), 0, 99 },
+    { "rt_runtime_us", G_STRUCT_OFFSET (RtbHelloFrame, rt_runtime_us), -2, G_MAXINT32 },
+  };
+  RtbHelloFrame hello = { 0 };
+  JsonObject *object = NULL;
+
+  if (!_rtb_json_get_object (root, "", "worker", TRUE, &object, error))
+    return FALSE;
+  if (object == NULL)
+    return TRUE;
+
+  for (guint i = 0; i < G_N_ELEMENTS (ints); i++)
+    {
+      gint64 value;
+
+      if (!_rtb_json_get_int (object, "worker", ints[i].name, ints[i].min, ints[i].max, &value,
+                              error))
+        return FALSE;
+      /* Every field is 32 bits wide; the range check above keeps the value in it. */
+      G_STRUCT_MEMBER (guint32, &hello, ints[i].offset) = (guint32) value;
+    }
+  if (!copy_text (object, "worker_version", hello.worker_version,
+                  sizeof hello.worker_version, error) ||
+      !copy_text (object, "machine", hello.machine, sizeof hello.machine, error) ||
+      !parse_errno_text (object, "mlockall", &hello.mlockall_errno, error) ||
+      !parse_errno_text (object, "dma_latency", &hello.dma_latency_errno, error))
+    return FALSE;
+
+  _rtb_run_set_worker (run, &hello);
+  return TRUE;
+}
+
+static gboolean
+parse_worker_stats (JsonObject *object, const char *series_path, RtbSeries *series,
+                    GError **error)
+{
+  g_autofree char *path = g_strconcat (series_path, ".worker_stats", NULL);
+  RtbThreadStats *stats = &series->worker_stats;
+  JsonObject *ws = NULL;
+  gint64 value;
+
+  if (!_rtb_json_get_object (object, series_path, "worker_stats", TRUE, &ws, error))
+    return FALSE;
+  if (ws == NULL)
+    return TRUE;
+
+  memset (stats, 0, sizeof *stats);
+#define GET_U64(member) \
+  if (!_rtb_json_get_int (ws, path, #member, 0, G_MAXINT64, &value, error)) \
+    return FALSE; \
+  stats->member = (guint64) value;
+#define GET_I64(member) \
+  if (!_rtb_json_get_int (ws, path, #member, G_MININT64, G_MAXINT64, &value, error)) \
+    return FALSE; \
+  stats->member = value;
+  GET_U64 (count)
+  GET_U64 (dropped)
+  GET_U64 (skipped)
+  GET_U64 (overflows)
+  GET_I64 (min_ns)
+  GET_I64 (max_ns)
+  GET_I64 (sum_ns)
+  GET_U64 (residual_failures)
+#undef GET_U64
+#undef GET_I64
+  if (!_rtb_json_get_double (ws, path, "sum_sq_us2", &stats->sum_sq_us2, error) ||
+      !_rtb_json_get_double (ws, path, "residual_max", &stats->residual_max, error))
+    return FALSE;
+  series->have_worker_stats = TRUE;
+  return TRUE;
+}
+
+/* [a, b, …] of exactly n integers. */
+static gboolean
+int_tuple (JsonNode *node, const char *name, guint n, const char *shape, gint64 *out,
+           GError **error)
+{
+  JsonArray *array;
+
+  if (!JSON_NODE_HOLDS_ARRAY (node) ||
+      json_array_get_length (array = json_node_get_array (node)) != n)
+    return _rtb_json_format_error (error, "%s: expected %s", name, shape);
+  for (guint i = 0; i < n; i++)
+    if (!_rtb_json_node_int (json_array_get_element (array, i), name, G_MININT64, G_MAXINT64,
+                             &out[i], error))
+      return FALSE;
+  return TRUE;
+}
+
+static gboolean
+parse_histogram (JsonObject *object, const char *path, RtbHistogram *hist, GError **error)
+{
+  JsonArray *counts, *outside;
+  gint64 value, previous = -1, sum = 0;
+  guint64 kept_below = 0, kept_above = 0;
+  guint n;
+
+  if (!_rtb_json_get_array (object, path, "counts", &counts, error))
+    return FALSE;
+  n = json_array_get_length (counts);
+  for (guint i = 0; i < n; i++)
+    {
+      g_autofree char *name = g_strdup_printf ("%s.counts[%u]", path, i);
+      gint64 pair[2];
+
+      if (!int_tuple (json_array_get_element (counts, i), name, 2, "[bucket index, count]",
+                      pair, error))
+        return FALSE;
+      if (pair[0] < 0 || pair[0] >= hist->n_buckets)
+        return _rtb_json_format_error (error, "%s: bucket index %" G_GINT64_FORMAT
+                                       " is outside 0–%u", name, pair[0], hist->n_buckets - 1);
+      if (pair[0] <= previous)
+        return _rtb_json_format_error (error, "%s: bucket index %" G_GINT64_FORMAT
+                                       " does not follow %" G_GINT64_FORMAT
+                                       " (indices must increase)", name, pair[0], previous);
+      if (pair[1] < 1 || pair[1] > G_MAXINT64 - sum)
+        return _rtb_json_format_error (error, "%s: count %" G_GINT64_FORMAT
+                                       " must be positive", name, pair[1]);
+      hist->counts[pair[0]] = (guint64) pair[1];
+      sum += pair[1];
+      previous = pair[0];
+    }
+
+  if (!_rtb_json_get_int (object, path, "below", 0, G_MAXINT64, &value, error))
+    return FALSE;
+  hist->n_below = (guint64) value;
+  if (!_rtb_json_get_int (object, path, "above", 0, G_MAXINT64, &value, error))
+    return FALSE;
+  hist->n_above = (guint64) value;
+  if (!_rtb_json_get_int (object, path, "outside_lost", 0, G_MAXINT64, &value, error))
+    return FALSE;
+  hist->outside_lost = (guint64) value;
+
+  if ((guint64) sum + hist->n_below + hist->n_above != hist->stats.count)
+    return _rtb_json_format_error (error, "%s: the buckets hold %" G_GINT64_FORMAT
+                                   " values, below %" G_GUINT64_FORMAT " and above %"
+                                   G_GUINT64_FORMAT ", which does not add up to the count %"
+                                   G_GUINT64_FORMAT, path, sum, hist->n_below, hist->n_above,
+                                   hist->stats.count);
+
+  if (!_rtb_json_get_array (object, path, "outside_ns", &outside, error))
+    return FALSE;
+  n = json_array_get_length (outside);
+  if (n > hist->outside_cap || (guint64) n + hist->outside_lost != hist->n_below + hist->n_above)
+    return _rtb_json_format_error (error, "%s.outside_ns: %u kept values and %" G_GUINT64_FORMAT
+                                   " lost ones do not match %" G_GUINT64_FORMAT
+                                   " values outside the histogram", path, n, hist->outside_lost,
+                                   hist->n_below + hist->n_above);
+  hist->outside = n > 0 ? malloc (n * sizeof *hist->outside) : NULL;
+  if (n > 0 && hist->outside == NULL)
+    g_error ("Out of memory for %u outside values", n);
+  hist->outside_alloc = n;
+  hist->outside_sorted = TRUE;
+  for (guint i = 0; i < n; i++)
+    {
+      g_autofree char *name = g_strdup_printf ("%s.outside_ns[%u]", path, i);
+      gint64 bucket;
+
+      if (!_rtb_json_node_int (json_array_get_element (outside, i), name, hist->stats.min_ns,
+                               hist->stats.max_ns, &value, error))
+        return FALSE;
+      bucket = rtb_floor_div (value, 1000) - hist->lo_us;
+      if (bucket >= 0 && bucket < hist->n_buckets)
+        return _rtb_json_format_error (error, "%s: %" G_GINT64_FORMAT " ns falls inside the "
+                                       "histogram, not outside it", name, value);
+      if (bucket < 0)
+        kept_below++;
+      else
+        kept_above++;
+      if (i > 0 && value < hist->outside[i - 1])
+        hist->outside_sorted = FALSE;
+      hist->outside[i] = value;
+      hist->n_outside++;
+    }
+  if (kept_below > hist->n_below || kept_above > hist->n_above)
+    return _rtb_json_format_error (error, "%s.outside_ns: %" G_GUINT64_FORMAT " values below "
+                                   "and %" G_GUINT64_FORMAT " above, but the histogram counts %"
+                                   G_GUINT64_FORMAT " below and %" G_GUINT64_FORMAT " above",
+                                   path, kept_below, kept_above, hist->n_below, hist->n_above);
+  return TRUE;
+}
+
+static gboolean
+parse_history (JsonObject *object, const char *path, RtbHistory *history, guint64 count,
+               GError **error)
+{
+  g_autofree RtbHistoryBlock *blocks = NULL;
+  JsonArray *array;
+  gint64 block_size, n_samples, total = 0;
+  guint n;
+
+  if (!_rtb_json_get_int (object, path, "block_size", 1, G_MAXUINT32, &block_size, error) ||
+      !_rtb_json_get_int (object, path, "n_samples", 0, (gint64) count, &n_samples, error) ||
+      !_rtb_json_get_array (object, path, "blocks", &array, error))
+    return FALSE;
+
+  n = json_array_get_length (array);
+  if (n > history->capacity)
+    return _rtb_json_format_error (error, "%s.blocks: %u blocks, at most %" G_GSIZE_FORMAT
+                                   " are possible", path, n, history->capacity);
+  blocks = g_new0 (RtbHistoryBlock, MAX (n, 1));
+  for (guint i = 0; i < n; i++)
+    {
+      g_autofree char *name = g_strdup_printf ("%s.blocks[%u]", path, i);
+      gint64 block[4];
+
+      if (!int_tuple (json_array_get_element (array, i), name, 4, "[min, max, sum, count]",
+                      block, error))
+        return FALSE;
+      if (block[0] > block[1])
+        return _rtb_json_format_error (error, "%s: min %" G_GINT64_FORMAT " is above max %"
+                                       G_GINT64_FORMAT, name, block[0], block[1]);
+      if (block[3] < 1 || block[3] > block_size || (i + 1 < n && block[3] != block_size))
+        return _rtb_json_format_error (error, "%s: count %" G_GINT64_FORMAT " must be %s %"
+                                       G_GINT64_FORMAT, name, block[3],
+                                       i + 1 < n ? "the block size" : "from 1 to the block size",
+                                       block_size);
+      blocks[i] = (RtbHistoryBlock) {
+        .min_ns = block[0], .max_ns = block[1], .sum_ns = block[2], .count = (guint32) block[3]
+      };
+      total += block[3];
+    }
+  if (total != n_samples)
+    return _rtb_json_format_error (error, "%s.n_samples: %" G_GINT64_FORMAT " does not match "
+                                   "the %" G_GINT64_FORMAT " samples in its blocks", path,
+                                   n_samples, total);
+  if (!rtb_history_set (history, (guint64) block_size, blocks, n))
+    return _rtb_json_format_error (error, "%s: inconsistent blocks", path);
+  return TRUE;
+}
+
+static gboolean
+parse_series (RtbRun *run, JsonObject *object, const char *path, GError **error)
+{
+  g_autofree char *hist_path = g_strconcat (path, ".histogram", NULL);
+  g_autofree char *history_path = g_strconcat (path, ".history", NULL);
+  JsonObject *hist_object = NULL, *history_object = NULL;
+  RtbSeries *series;
+  RtbStats stats;
+  const char *name;
+  gint64 cpu, lo_us, n_buckets, value;
+
+  rtb_stats_init (&stats);
+  if (!_rtb_json_get_string (object, path, "name", FALSE, &name, error) ||
+      !_rtb_json_get_int (object, path, "cpu", -1, RTB_MAX_CPUS - 1, &cpu, error) ||
+      !_rtb_json_get_int (object, path, "count", 0, G_MAXINT64, &value, error))
+    return FALSE;
+  stats.count = (guint64) value;
+  if (!_rtb_json_get_int (object, path, "min_ns", G_MININT64, G_MAXINT64, &stats.min_ns, error) ||
+      !_rtb_json_get_int (object, path, "max_ns", G_MININT64, G_MAXINT64, &stats.max_ns, error) ||
+      !_rtb_json_get_int (object, path, "sum_ns", G_MININT64, G_MAXINT64, &stats.sum_ns, error) ||
+      !_rtb_json_get_double (object, path, "mean_us", &stats.mean_us, error) ||
+      !_rtb_json_get_double (object, path, "m2_us2", &stats.m2_us2, error))
+    return FALSE;
+  if (stats.count > 0 && stats.min_ns > stats.max_ns)
+    return _rtb_json_format_error (error, "%s.min_ns: %" G_GINT64_FORMAT " is above max_ns %"
+                                   G_GINT64_FORMAT, path, stats.min_ns, stats.max_ns);
+  if (stats.m2_us2 < 0)
+    return _rtb_json_format_error (error, "%s.m2_us2: must not be negative", path);
+
+  if (!_rtb_json_get_object (object, path, "histogram", FALSE, &hist_object, error) ||
+      !_rtb_json_get_int (hist_object, hist_path, "lo_us", -LOAD_MAX_LO_US, LOAD_MAX_LO_US,
+                          &lo_us, error) ||
+      !_rtb_json_get_int (hist_object, hist_path, "n_buckets", 1, LOAD_MAX_BUCKETS, &n_buckets,
+                          error) ||
+      !_rtb_json_get_object (object, path, "history", FALSE, &history_object, error))
+    return FALSE;
+
+  series = _rtb_run_add_series_full (run, name, (int) cpu, (int32_t) lo_us,
+                                     (uint32_t) n_buckets);
+  series->histogram.stats = stats;
+  if (!parse_histogram (hist_object, hist_path, &series->histogram, error) ||
+      !parse_history (history_object, history_path, &series->history, stats.count, error))
+    return FALSE;
+
+#define GET_U64(member) \
+  if (!_rtb_json_get_int (object, path, #member, 0, G_MAXINT64, &value, error)) \
+    return FALSE; \
+  series->member = (guint64) value;
+  GET_U64 (dropped)
+  GET_U64 (skipped)
+  GET_U64 (gaps)
+  GET_U64 (next_index)
+  GET_U64 (residual_failures)
+#undef GET_U64
+  if (!_rtb_json_get_double (object, path, "residual_max", &series->residual_max, error))
+    return FALSE;
+  return parse_worker_stats (object, path, series, error);
+}
+
+static gboolean
+parse_threads_and_series (JsonObject *root, RtbRun *run, GError **error)
+{
+  JsonArray *threads, *series;
+  guint n;
+
+  if (!_rtb_json_get_array (root, "", "series", &series, error) ||
+      !_rtb_json_get_array (root, "", "threads", &threads, error))
+    return FALSE;
+  n = json_array_get_length (series);
+  if (n > RTB_MAX_THREADS)
+    return _rtb_json_format_error (error, "series: %u series, at most %d are possible", n,
+                                   RTB_MAX_THREADS);
+  if (json_array_get_length (threads) != n)
+    return _rtb_json_format_error (error, "threads: %u threads for %u series",
+                                   json_array_get_length (threads), n);
+
+  for (guint i = 0; i < n; i++)
+    {
+      g_autofree char *path = g_strdup_printf ("series[%u]", i);
+      g_autofree char *thread_path = g_strdup_printf ("threads[%u]", i);
+      JsonNode *node = json_array_get_element (series, i);
+      JsonNode *thread_node = json_array_get_element (threads, i);
+      RtbSeries *s;
+      gint64 priority;
+
+      if (!JSON_NODE_HOLDS_OBJECT (node))
+        return _rtb_json_format_error (error, "%s: expected an object", path);
+      if (!JSON_NODE_HOLDS_OBJECT (thread_node))
+        return _rtb_json_format_error (error, "%s: expected an object", thread_path);
+      if (!parse_series (run, json_node_get_object (node), path, error))
+        return FALSE;
+
+      s = rtb_run_get_series (run, i);
+      s->worker_stats.thread = i;
+      if (!parse_policy (json_node_get_object (thread_node), thread_path, &s->policy, error) ||
+          !_rtb_json_get_int (json_node_get_object (thread_node), thread_path, "priority", 0,
+                              RTB_PRIORITY_MAX, &priority, error))
+        return FALSE;
+      s->priority = (int) priority;
+    }
+  return TRUE;
+}
+
+static gboolean
+parse_header (JsonNode *root, JsonObject **out, GError **error)
+{
+  JsonObject *object;
+  JsonNode *format;
+  gint64 version;
+
+  if (!JSON_NODE_HOLDS_OBJECT (root))
+    return _rtb_json_format_error (error, "not an rtbench run file: expected a JSON object");
+  object = json_node_get_object (root);
+  format = json_object_get_member (object, "format");
+  if (format == NULL)
+    return _rtb_json_format_error (error, "not an rtbench run file: missing \"format\"");
+  if (!JSON_NODE_HOLDS_VALUE (format) || json_node_get_value_type (format) != G_TYPE_STRING ||
+      strcmp (json_node_get_string (format), RTB_RUN_FILE_FORMAT) != 0)
+    return _rtb_json_format_error (error, "not an rtbench run file: \"format\" is not \"%s\"",
+                                   RTB_RUN_FILE_FORMAT);
+  if (!_rtb_json_get_int (object, "", "version", 1, G_MAXINT32, &version, error))
+    return FALSE;
+  if (version > RTB_RUN_FILE_VERSION)
+    {
+      g_set_error (error, RTB_RUN_ERROR, RTB_RUN_ERROR_VERSION,
+                   "version %" G_GINT64_FORMAT " is newer than this rtbench (%d): update rtbench",
+                   version, RTB_RUN_FILE_VERSION);
+      return FALSE;
+    }
+  *out = object;
+  return TRUE;
+}
+
+static gboolean
+parse_state (JsonObject *root, RtbRunState *state, RtbEndReason *reason, GError **error)
+{
+  const char *text;
+
+  if (!_rtb_json_get_string (root, "", "state", FALSE, &text, error))
+    return FALSE;
+  *state = N_STATES;
+  for (guint i = 0; i < N_STATES; i++)
+    if (strcmp (text, _rtb_run_state_names[i]) == 0)
+      *state = i;
+  if (*state == N_STATES)
+    return _rtb_json_format_error (error, "state: \"%s\" is not one of new, running, finished, "
+                                   "cut-short", text);
+  /* Saved while running: no more frames will ever come to this copy. */
+  if (*state == RTB_RUN_STATE_RUNNING)
+    *state = RTB_RUN_STATE_CUT_SHORT;
+
+  if (!_rtb_json_get_string (root, "", "end_reason", TRUE, &text, error))
+    return FALSE;
+  *reason = 0;
+  if (text == NULL)
+    return TRUE;
+  for (RtbEndReason r = RTB_END_COMPLETED; r <= RTB_END_FAILED; r++)
+    if (g_strcmp0 (text, rtb_end_reason_to_string (r)) == 0)
+      *reason = r;
+  if (*reason == 0)
+    return _rtb_json_format_error (error, "end_reason: \"%s\" is not a known reason", text);
+  return TRUE;
+}
+
+RtbRun *
+rtb_run_from_json (JsonNode *root, GError **error)
+{
+  g_autoptr (RtbRun) run = NULL;
+  g_autoptr (RtbSystemInfo) system = NULL;
+  JsonObject *object = NULL, *system_object = NULL;
+  RtbCommand command;
+  RtbMethod method;
+  RtbRunState state;
+  RtbEndReason reason;
+  const char *text, *worker_line, *label, *load, *source;
+  gint64 start_us, end_us, elapsed_ns;
+
+  g_return_val_if_fail (root != NULL, NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  if (!parse_header (root, &object, error) ||
+      !_rtb_json_get_string (object, "", "method", FALSE, &text, error))
+    return NULL;
+  if (!rtb_method_from_string (text, &method))
+    {
+      _rtb_json_format_error (error, "method: \"%s\" is not one of latency, jitter, timer, "
+                              "response", text);
+      return NULL;
+    }
+  if (!parse_command (object, method, &command, &worker_line, error) ||
+      !_rtb_json_get_string (object, "", "label", FALSE, &label, error) ||
+      !_rtb_json_get_string (object, "", "load", FALSE, &load, error) ||
+      !_rtb_json_get_string (object, "", "source", FALSE, &source, error) ||
+      !parse_state (object, &state, &reason, error) ||
+      !parse_time (object, "start_time", &start_us, error) ||
+      !parse_time (object, "end_time", &end_us, error) ||
+      !_rtb_json_get_int (object, "", "elapsed_ns", 0, G_MAXINT64, &elapsed_ns, error) ||
+      !_rtb_json_get_object (object, "", "system", TRUE, &system_object, error))
+    return NULL;
+  if (system_object != NULL &&
+      !(system = _rtb_system_info_from_json_object (system_object, "system", error)))
+    return NULL;
+
+  run = rtb_run_new (&command);
+  rtb_run_set_label (run, label);
+  rtb_run_set_load (run, load);
+  rtb_run_set_source (run, source);
+  rtb_run_set_system (run, g_steal_pointer (&system));
+  _rtb_run_set_worker_command (run, worker_line);
+  if (!parse_worker (object, run, error) ||
+      !parse_threads_and_series (object, run, error))
+    return NULL;
+
+  _rtb_run_set_times (run, start_us, end_us, (guint64) elapsed_ns);
+  _rtb_run_set_end_reason (run, reason);
+  _rtb_run_set_state (run, state);
+  return g_steal_pointer (&run);
+}
+
+RtbRun *
+rtb_run_load (const char *path, GError **error)
+{
+  g_autoptr (JsonParser) parser = json_parser_new_immutable ();
+  g_autoptr (GError) local_error = NULL;
+  RtbRun *run;
+
+  g_return_val_if_fail (path != NULL, NULL);
+
+  if (!json_parser_load_from_file (parser, path, &local_error))
+    {
+      if (local_error->domain == JSON_PARSER_ERROR)
+        g_set_error (error, RTB_RUN_ERROR, RTB_RUN_ERROR_FORMAT, "not valid JSON: %s",
+                     local_error->message);
+      else
+        g_propagate_error (error, g_steal_pointer (&local_error));
+      return NULL;
+    }
+
+  /* json-glib accepts an empty document, with no root. */
+  if (json_parser_get_root (parser) == NULL)
+    {
+      g_set_error (error, RTB_RUN_ERROR, RTB_RUN_ERROR_FORMAT, "not valid JSON: the file is empty");
+      return NULL;
+    }
+
+  run = rtb_run_from_json (json_parser_get_root (parser), error);
+  if (run != NULL)
+    rtb_run_set_file (run, path);
+  return run;
+}

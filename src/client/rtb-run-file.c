@@ -1,0 +1,358 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* Run files, writing side: the run file document, summary --json and atomic saving. */
+#include "config.h"
+
+#include "rtb-json-check.h"
+#include "rtb-run-private.h"
+
+const char * const _rtb_run_state_names[] = {
+  [RTB_RUN_STATE_NEW] = "new",
+  [RTB_RUN_STATE_RUNNING] = "running",
+  [RTB_RUN_STATE_FINISHED] = "finished",
+  [RTB_RUN_STATE_CUT_SHORT] = "cut-short",
+};
+
+static void
+add_int (JsonBuilder *builder, const char *member, gint64 value)
+{
+  json_builder_set_member_name (builder, member);
+  json_builder_add_int_value (builder, value);
+}
+
+static void
+add_string (JsonBuilder *builder, const char *member, const char *value)
+{
+  json_builder_set_member_name (builder, member);
+  if (value != NULL)
+    json_builder_add_string_value (builder, value);
+  else
+    json_builder_add_null_value (builder);
+}
+
+static void
+add_bool (JsonBuilder *builder, const char *member, gboolean value)
+{
+  json_builder_set_member_name (builder, member);
+  json_builder_add_boolean_value (builder, value);
+}
+
+static void
+add_node (JsonBuilder *builder, const char *member, JsonNode *node)
+{
+  json_builder_set_member_name (builder, member);
+  if (node != NULL)
+    json_builder_add_value (builder, node);
+  else
+    json_builder_add_null_value (builder);
+}
+
+static char *
+format_time (gint64 us)
+{
+  g_autoptr (GDateTime) seconds = NULL;
+  g_autoptr (GDateTime) dt = NULL;
+
+  if (us == 0)
+    return NULL;
+  seconds = g_date_time_new_from_unix_utc (us / G_USEC_PER_SEC);
+  if (seconds == NULL)
+    return NULL;
+  dt = g_date_time_add (seconds, us % G_USEC_PER_SEC);
+  return g_date_time_format_iso8601 (dt);
+}
+
+static const char *
+method_name (RtbMethod method)
+{
+  const char *name = rtb_method_to_string (method);
+
+  return name != NULL ? name : "unknown";
+}
+
+static JsonNode *
+command_to_json (RtbRun *self)
+{
+  const RtbCommand *cmd = rtb_run_get_command (self);
+  g_autoptr (JsonBuilder) builder = json_builder_new ();
+  char line[RTB_COMMAND_MAX];
+  char cpus[RTB_COMMAND_MAX];
+
+  if (rtb_command_format (cmd, line, sizeof line) < 0)
+    line[0] = '\0';
+  if (rtb_cpu_list_format (cmd->cpus, RTB_MAX_CPUS, cpus, sizeof cpus) < 0)
+    cpus[0] = '\0';
+
+  json_builder_begin_object (builder);
+  add_string (builder, "line", line);
+  add_string (builder, "worker_line", rtb_run_get_worker_command (self));
+  add_string (builder, "method", method_name (cmd->method));
+  add_string (builder, "policy", rtb_policy_to_string (cmd->policy));
+  add_int (builder, "priority", cmd->priority);
+  add_string (builder, "cpus", cpus);
+  add_bool (builder, "cpus_all", cmd->cpus_all);
+  add_int (builder, "interval_us", cmd->interval_us);
+  add_int (builder, "interval2_us", cmd->interval2_us);
+  add_int (builder, "histogram_us", cmd->histogram_us);
+  add_int (builder, "size", cmd->size);
+  add_int (builder, "instances", (gint64) cmd->instances);
+  add_int (builder, "duration_ns", (gint64) cmd->duration_ns);
+  add_bool (builder, "unthrottled", cmd->unthrottled);
+  json_builder_end_object (builder);
+  return json_builder_get_root (builder);
+}
+
+static void
+add_errno_text (JsonBuilder *builder, const char *member, int err)
+{
+  g_autofree char *errno_member = g_strconcat (member, "_errno", NULL);
+
+  add_string (builder, member, err == 0 ? "ok" : g_strerror (err));
+  add_int (builder, errno_member, err);
+}
+
+static JsonNode *
+worker_to_json (const RtbHelloFrame *hello)
+{
+  g_autoptr (JsonBuilder) builder = json_builder_new ();
+
+  json_builder_begin_object (builder);
+  add_int (builder, "protocol_version", hello->protocol_version);
+  add_string (builder, "worker_version", hello->worker_version);
+  add_string (builder, "machine", hello->machine);
+  add_int (builder, "pid", hello->pid);
+  add_int (builder, "euid", hello->euid);
+  add_int (builder, "n_cpus_online", hello->n_cpus_online);
+  add_errno_text (builder, "mlockall", hello->mlockall_errno);
+  add_errno_text (builder, "dma_latency", hello->dma_latency_errno);
+  add_int (builder, "rt_priority_max", hello->rt_priority_max);
+  add_int (builder, "rt_runtime_us", hello->rt_runtime_us);
+  json_builder_end_object (builder);
+  return json_builder_get_root (builder);
+}
+
+static JsonNode *
+worker_stats_to_json (const RtbThreadStats *stats)
+{
+  g_autoptr (JsonBuilder) builder = json_builder_new ();
+
+  json_builder_begin_object (builder);
+  add_int (builder, "count", (gint64) stats->count);
+  add_int (builder, "dropped", (gint64) stats->dropped);
+  add_int (builder, "skipped", (gint64) stats->skipped);
+  add_int (builder, "overflows", (gint64) stats->overflows);
+  add_int (builder, "min_ns", stats->min_ns);
+  add_int (builder, "max_ns", stats->max_ns);
+  add_int (builder, "sum_ns", stats->sum_ns);
+  _rtb_json_add_double (builder, "sum_sq_us2", stats->sum_sq_us2);
+  _rtb_json_add_double (builder, "residual_max", stats->residual_max);
+  add_int (builder, "residual_failures", (gint64) stats->residual_failures);
+  json_builder_end_object (builder);
+  return json_builder_get_root (builder);
+}
+
+static void
+add_histogram (JsonBuilder *builder, const RtbHistogram *hist)
+{
+  json_builder_set_member_name (builder, "histogram");
+  json_builder_begin_object (builder);
+  add_int (builder, "lo_us", hist->lo_us);
+  add_int (builder, "n_buckets", hist->n_buckets);
+  json_builder_set_member_name (builder, "counts");
+  json_builder_begin_array (builder);
+  for (guint32 b = 0; b < hist->n_buckets; b++)
+    {
+      if (hist->counts[b] == 0)
+        continue;
+      json_builder_begin_array (builder);
+      json_builder_add_int_value (builder, b);
+      json_builder_add_int_value (builder, (gint64) hist->counts[b]);
+      json_builder_end_array (builder);
+    }
+  json_builder_end_array (builder);
+  add_int (builder, "below", (gint64) hist->n_below);
+  add_int (builder, "above", (gint64) hist->n_above);
+  json_builder_set_member_name (builder, "outside_ns");
+  json_builder_begin_array (builder);
+  for (gsize i = 0; i < hist->n_outside; i++)
+    json_builder_add_int_value (builder, hist->outside[i]);
+  json_builder_end_array (builder);
+  add_int (builder, "outside_lost", (gint64) hist->outside_lost);
+  json_builder_end_object (builder);
+}
+
+static void
+add_history (JsonBuilder *builder, const RtbHistory *history)
+{
+  json_builder_set_member_name (builder, "history");
+  json_builder_begin_object (builder);
+  add_int (builder, "block_size", (gint64) history->block_size);
+  add_int (builder, "n_samples", (gint64) history->n_samples);
+  json_builder_set_member_name (builder, "blocks");
+  json_builder_begin_array (builder);
+  for (gsize i = 0; i < history->n_blocks; i++)
+    {
+      const RtbHistoryBlock *block = &history->blocks[i];
+
+      json_builder_begin_array (builder);
+      json_builder_add_int_value (builder, block->min_ns);
+      json_builder_add_int_value (builder, block->max_ns);
+      json_builder_add_int_value (builder, block->sum_ns);
+      json_builder_add_int_value (builder, block->count);
+      json_builder_end_array (builder);
+    }
+  json_builder_end_array (builder);
+  json_builder_end_object (builder);
+}
+
+static void
+add_series (JsonBuilder *builder, const RtbSeries *series)
+{
+  const RtbStats *stats = &series->histogram.stats;
+
+  json_builder_begin_object (builder);
+  add_string (builder, "name", series->name);
+  add_int (builder, "cpu", series->cpu);
+  add_int (builder, "count", (gint64) stats->count);
+  add_int (builder, "min_ns", stats->min_ns);
+  add_int (builder, "max_ns", stats->max_ns);
+  add_int (builder, "sum_ns", stats->sum_ns);
+  _rtb_json_add_double (builder, "mean_us", stats->mean_us);
+  _rtb_json_add_double (builder, "m2_us2", stats->m2_us2);
+  add_int (builder, "dropped", (gint64) series->dropped);
+  add_int (builder, "skipped", (gint64) series->skipped);
+  add_int (builder, "gaps", (gint64) series->gaps);
+  add_int (builder, "next_index", (gint64) series->next_index);
+  _rtb_json_add_double (builder, "residual_max", series->residual_max);
+  add_int (builder, "residual_failures", (gint64) series->residual_failures);
+  add_node (builder, "worker_stats",
+            series->have_worker_stats ? worker_stats_to_json (&series->worker_stats) : NULL);
+  add_histogram (builder, &series->histogram);
+  add_history (builder, &series->history);
+  json_builder_end_object (builder);
+}
+
+JsonNode *
+rtb_run_to_json (RtbRun *self)
+{
+  g_autoptr (JsonBuilder) builder = json_builder_new ();
+  const RtbSystemInfo *system;
+  const RtbHelloFrame *hello;
+  RtbEndReason reason;
+  g_autofree char *start = NULL;
+  g_autofree char *end = NULL;
+
+  g_return_val_if_fail (RTB_IS_RUN (self), NULL);
+
+  system = rtb_run_get_system (self);
+  hello = rtb_run_get_worker (self);
+  reason = rtb_run_get_end_reason (self);
+  start = format_time (rtb_run_get_start_time (self));
+  end = format_time (rtb_run_get_end_time (self));
+
+  json_builder_begin_object (builder);
+  add_string (builder, "format", RTB_RUN_FILE_FORMAT);
+  add_int (builder, "version", RTB_RUN_FILE_VERSION);
+  add_string (builder, "label", rtb_run_get_label (self));
+  add_string (builder, "method", method_name (rtb_run_get_method (self)));
+  add_node (builder, "command", command_to_json (self));
+  add_string (builder, "load", rtb_run_get_load (self));
+  add_string (builder, "source", rtb_run_get_source (self));
+  add_string (builder, "state", _rtb_run_state_names[rtb_run_get_state (self)]);
+  add_string (builder, "end_reason", reason != 0 ? rtb_end_reason_to_string (reason) : NULL);
+  add_string (builder, "start_time", start);
+  add_string (builder, "end_time", end);
+  add_int (builder, "elapsed_ns", (gint64) rtb_run_get_elapsed_ns (self));
+  add_node (builder, "system", system != NULL ? rtb_system_info_to_json (system) : NULL);
+  add_node (builder, "worker", hello != NULL ? worker_to_json (hello) : NULL);
+
+  json_builder_set_member_name (builder, "threads");
+  json_builder_begin_array (builder);
+  for (guint i = 0; i < rtb_run_get_n_series (self); i++)
+    {
+      const RtbSeries *series = rtb_run_get_series (self, i);
+
+      json_builder_begin_object (builder);
+      add_string (builder, "name", series->name);
+      add_int (builder, "cpu", series->cpu);
+      add_string (builder, "policy", rtb_policy_to_string (series->policy));
+      add_int (builder, "priority", series->priority);
+      json_builder_end_object (builder);
+    }
+  json_builder_end_array (builder);
+
+  json_builder_set_member_name (builder, "series");
+  json_builder_begin_array (builder);
+  for (guint i = 0; i < rtb_run_get_n_series (self); i++)
+    add_series (builder, rtb_run_get_series (self, i));
+  json_builder_end_array (builder);
+  json_builder_end_object (builder);
+
+  return json_builder_get_root (builder);
+}
+
+JsonNode *
+rtb_run_summary_to_json (RtbRun *self)
+{
+  g_autoptr (JsonBuilder) builder = json_builder_new ();
+  const RtbSystemInfo *system;
+
+  g_return_val_if_fail (RTB_IS_RUN (self), NULL);
+
+  system = rtb_run_get_system (self);
+  json_builder_begin_object (builder);
+  add_string (builder, "label", rtb_run_get_label (self));
+  add_string (builder, "test", method_name (rtb_run_get_method (self)));
+  add_string (builder, "file", rtb_run_get_file (self));
+  add_node (builder, "system", system != NULL ? rtb_system_info_to_json (system) : NULL);
+  json_builder_set_member_name (builder, "series");
+  json_builder_begin_array (builder);
+  for (guint i = 0; i < rtb_run_get_n_series (self); i++)
+    {
+      RtbSeries *series = rtb_run_get_series (self, i);
+      RtbSeriesSummary summary;
+
+      rtb_series_get_summary (series, &summary);
+      json_builder_begin_object (builder);
+      add_string (builder, "name", series->name);
+      add_int (builder, "cpu", series->cpu);
+      add_int (builder, "count", (gint64) summary.count);
+      _rtb_json_add_double (builder, "min_us", summary.min_us);
+      _rtb_json_add_double (builder, "avg_us", summary.avg_us);
+      _rtb_json_add_double (builder, "max_us", summary.max_us);
+      _rtb_json_add_double (builder, "p50_us", summary.p50_us);
+      _rtb_json_add_double (builder, "p99_us", summary.p99_us);
+      _rtb_json_add_double (builder, "p999_us", summary.p999_us);
+      _rtb_json_add_double (builder, "stddev_us", summary.stddev_us);
+      add_int (builder, "overflows", (gint64) summary.overflows);
+      add_int (builder, "dropped", (gint64) summary.dropped);
+      json_builder_end_object (builder);
+    }
+  json_builder_end_array (builder);
+  json_builder_end_object (builder);
+  return json_builder_get_root (builder);
+}
+
+gboolean
+rtb_run_save (RtbRun *self, const char *path, GError **error)
+{
+  g_autoptr (JsonGenerator) generator = json_generator_new ();
+  g_autoptr (JsonNode) root = NULL;
+  g_autofree char *data = NULL;
+  gsize length;
+
+  g_return_val_if_fail (RTB_IS_RUN (self), FALSE);
+  g_return_val_if_fail (path != NULL, FALSE);
+
+  root = rtb_run_to_json (self);
+  json_generator_set_root (generator, root);
+  data = json_generator_to_data (generator, &length);
+
+  /* CONSISTENT writes a temporary file beside the target and renames it over: a crash or a
+   * full disk leaves the previous file intact. */
+  if (!g_file_set_contents_full (path, data, length, G_FILE_SET_CONTENTS_CONSISTENT, 0666,
+                                 error))
+    return FALSE;
+
+  rtb_run_set_file (self, path);
+  return TRUE;
+}

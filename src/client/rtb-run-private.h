@@ -1,0 +1,24 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* What the run file loader needs beyond the public RtbRun API. */
+#pragma once
+
+#include "rtb-run.h"
+
+G_BEGIN_DECLS
+
+#define RTB_RUN_FILE_FORMAT "rtbench-run"
+#define RTB_RUN_FILE_VERSION 1
+
+/* JSON names of RtbRunState, indexed by state. */
+extern const char * const _rtb_run_state_names[];
+
+/* Adds a series with the given histogram geometry instead of the method's default. */
+RtbSeries *_rtb_run_add_series_full (RtbRun *self, const char *name, int cpu, int32_t lo_us,
+                                     uint32_t n_buckets);
+void _rtb_run_set_state (RtbRun *self, RtbRunState state);
+void _rtb_run_set_end_reason (RtbRun *self, RtbEndReason reason);
+void _rtb_run_set_times (RtbRun *self, gint64 start_us, gint64 end_us, guint64 elapsed_ns);
+void _rtb_run_set_worker (RtbRun *self, const RtbHelloFrame *hello);
+void _rtb_run_set_worker_command (RtbRun *self, const char *line);
+
+G_END_DECLS

@@ -1,0 +1,724 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#include "config.h"
+
+#include <math.h>
+#include <string.h>
+
+#include "rtb-run-private.h"
+
+/* Signed histograms get at most ±this, so a 1 s timer period still costs only 8 MB. */
+#define TIMER_HALF_SPAN_MAX_US 500000
+#define JITTER_HALF_SPAN_MIN_US 1000
+/* Response times of big matrices run to seconds: a 10 s histogram would be 80 MB per series.
+ * 1 s (8 MB, allocated lazily by the kernel) covers every size up to 256×256 on slow boards;
+ * longer instances are kept as exact outside values, so percentiles stay exact anyway. */
+#define RESPONSE_SPAN_US 1000000
+
+struct _RtbRun
+{
+  GObject parent_instance;
+
+  /* Owned references */
+  GPtrArray *series;          /* RtbSeries*, index = worker thread index */
+  RtbSystemInfo *system;
+  char *label;
+  char *load;
+  char *source;
+  char *file;
+  char *worker_command;
+
+  RtbCommand command;
+  RtbHelloFrame hello;
+  gboolean have_hello;
+  RtbRunState state;
+  RtbEndReason end_reason;
+  gint64 start_us;
+  gint64 end_us;
+  guint64 elapsed_ns;
+  gboolean dirty;
+};
+
+G_DEFINE_FINAL_TYPE (RtbRun, rtb_run, G_TYPE_OBJECT)
+
+enum {
+  PROP_0,
+  PROP_LABEL,
+  PROP_STATE,
+  PROP_FILE,
+  N_PROPS
+};
+
+enum {
+  CHANGED,
+  FINISHED,
+  N_SIGNALS
+};
+
+static GParamSpec *properties[N_PROPS];
+static guint signals[N_SIGNALS];
+
+G_DEFINE_QUARK (rtb-run-error-quark, rtb_run_error)
+
+static void
+rtb_series_free (RtbSeries *series)
+{
+  g_free (series->name);
+  rtb_histogram_clear (&series->histogram);
+  rtb_history_clear (&series->history);
+  g_free (series);
+}
+
+static void
+rtb_run_finalize (GObject *object)
+{
+  RtbRun *self = (RtbRun *) object;
+
+  g_clear_pointer (&self->series, g_ptr_array_unref);
+  g_clear_pointer (&self->system, rtb_system_info_free);
+  g_clear_pointer (&self->label, g_free);
+  g_clear_pointer (&self->load, g_free);
+  g_clear_pointer (&self->source, g_free);
+  g_clear_pointer (&self->file, g_free);
+  g_clear_pointer (&self->worker_command, g_free);
+
+  G_OBJECT_CLASS (rtb_run_parent_class)->finalize (object);
+}
+
+static void
+rtb_run_get_property (GObject *object, guint prop_id, GValue *value, GParamSpec *pspec)
+{
+  RtbRun *self = RTB_RUN (object);
+
+  switch (prop_id)
+    {
+    case PROP_LABEL:
+      g_value_set_string (value, self->label);
+      break;
+    case PROP_STATE:
+      g_value_set_int (value, self->state);
+      break;
+    case PROP_FILE:
+      g_value_set_string (value, self->file);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+rtb_run_set_property (GObject *object, guint prop_id, const GValue *value, GParamSpec *pspec)
+{
+  RtbRun *self = RTB_RUN (object);
+
+  switch (prop_id)
+    {
+    case PROP_LABEL:
+      rtb_run_set_label (self, g_value_get_string (value));
+      break;
+    case PROP_FILE:
+      rtb_run_set_file (self, g_value_get_string (value));
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+rtb_run_class_init (RtbRunClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+
+  object_class->finalize = rtb_run_finalize;
+  object_class->get_property = rtb_run_get_property;
+  object_class->set_property = rtb_run_set_property;
+
+  properties[PROP_LABEL] =
+    g_param_spec_string ("label", NULL, NULL, "",
+                         G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_STATE] =
+    g_param_spec_int ("state", NULL, NULL,
+                      RTB_RUN_STATE_NEW, RTB_RUN_STATE_CUT_SHORT, RTB_RUN_STATE_NEW,
+                      G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
+  properties[PROP_FILE] =
+    g_param_spec_string ("file", NULL, NULL, NULL,
+                         G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+
+  signals[CHANGED] = g_signal_new ("changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                                   0, NULL, NULL, NULL, G_TYPE_NONE, 0);
+  signals[FINISHED] = g_signal_new ("finished", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                                    0, NULL, NULL, NULL, G_TYPE_NONE, 0);
+}
+
+static void
+rtb_run_init (RtbRun *self)
+{
+  self->series = g_ptr_array_new_with_free_func ((GDestroyNotify) rtb_series_free);
+  self->label = g_strdup ("");
+  self->load = g_strdup ("none");
+  self->source = g_strdup ("measured");
+}
+
+RtbRun *
+rtb_run_new (const RtbCommand *command)
+{
+  RtbRun *self;
+
+  g_return_val_if_fail (command != NULL, NULL);
+
+  self = g_object_new (RTB_TYPE_RUN, NULL);
+  self->command = *command;
+  return self;
+}
+
+static void
+histogram_geometry (const RtbCommand *command, int32_t *lo_us, uint32_t *n_buckets)
+{
+  guint32 half;
+
+  switch (command->method)
+    {
+    case RTB_METHOD_JITTER:
+      half = MAX (command->interval_us, JITTER_HALF_SPAN_MIN_US);
+      break;
+    case RTB_METHOD_TIMER:
+      half = CLAMP (command->interval_us, 1, TIMER_HALF_SPAN_MAX_US);
+      break;
+    case RTB_METHOD_RESPONSE:
+      *lo_us = 0;
+      *n_buckets = RESPONSE_SPAN_US;
+      return;
+    case RTB_METHOD_LATENCY:
+    default:
+      *lo_us = 0;
+      *n_buckets = CLAMP (command->histogram_us, RTB_HISTOGRAM_MIN_US, RTB_HISTOGRAM_MAX_US);
+      return;
+    }
+
+  *lo_us = -(int32_t) half;
+  *n_buckets = 2 * half;
+}
+
+RtbSeries *
+_rtb_run_add_series_full (RtbRun *self, const char *name, int cpu, int32_t lo_us,
+                          uint32_t n_buckets)
+{
+  RtbSeries *series = g_new0 (RtbSeries, 1);
+
+  series->name = g_strdup (name);
+  series->cpu = cpu;
+  series->policy = self->command.policy;
+  series->priority = self->command.priority;
+  if (!rtb_histogram_init (&series->histogram, lo_us, n_buckets,
+                           RTB_HISTOGRAM_DEFAULT_OUTSIDE_CAP))
+    g_error ("Out of memory for a histogram of %u buckets", n_buckets);
+  if (!rtb_history_init (&series->history, RTB_HISTORY_DEFAULT_CAPACITY))
+    g_error ("Out of memory for a history");
+
+  g_ptr_array_add (self->series, series);
+  self->dirty = TRUE;
+  return series;
+}
+
+RtbSeries *
+rtb_run_add_series (RtbRun *self, const char *name, int cpu)
+{
+  int32_t lo_us;
+  uint32_t n_buckets;
+
+  g_return_val_if_fail (RTB_IS_RUN (self), NULL);
+  g_return_val_if_fail (name != NULL, NULL);
+
+  histogram_geometry (&self->command, &lo_us, &n_buckets);
+  return _rtb_run_add_series_full (self, name, cpu, lo_us, n_buckets);
+}
+
+static void
+set_state (RtbRun *self, RtbRunState state)
+{
+  if (self->state == state)
+    return;
+  self->state = state;
+  self->dirty = TRUE;
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_STATE]);
+}
+
+static void
+finish (RtbRun *self, RtbRunState state)
+{
+  set_state (self, state);
+  rtb_run_flush_changed (self);
+  g_signal_emit (self, signals[FINISHED], 0);
+}
+
+static gboolean
+protocol_error (GError **error, const char *format, ...) G_GNUC_PRINTF (2, 3);
+
+static gboolean
+protocol_error (GError **error, const char *format, ...)
+{
+  va_list args;
+  g_autofree char *message = NULL;
+
+  va_start (args, format);
+  message = g_strdup_vprintf (format, args);
+  va_end (args);
+  g_set_error_literal (error, RTB_RUN_ERROR, RTB_RUN_ERROR_PROTOCOL, message);
+  return FALSE;
+}
+
+static gboolean
+handle_started (RtbRun *self, const RtbStartedFrame *started, GError **error)
+{
+  const RtbThreadInfo *infos = rtb_started_threads (started);
+
+  if (self->state != RTB_RUN_STATE_NEW || self->series->len > 0)
+    return protocol_error (error, "a second STARTED frame arrived");
+
+  /* What the worker accepted is what ran, whatever the client asked. */
+  self->command.method = started->method;
+  self->command.interval_us = started->interval_us;
+  self->command.interval2_us = started->interval2_us;
+  if (started->method == RTB_METHOD_LATENCY && started->histogram_us > 0)
+    self->command.histogram_us = started->histogram_us;
+  self->command.size = started->size;
+  self->command.duration_ns = started->duration_ns;
+  self->command.instances = started->instances;
+  g_free (self->worker_command);
+  self->worker_command = g_strndup (started->command, sizeof started->command);
+
+  /* Validated: infos[t].thread == t, so series t is thread t. */
+  for (guint t = 0; t < started->n_threads; t++)
+    {
+      const RtbThreadInfo *info = &infos[t];
+      g_autofree char *name = g_strndup (info->name, sizeof info->name);
+      RtbSeries *series = rtb_run_add_series (self, name, info->cpu);
+
+      series->policy = info->policy;
+      series->priority = info->priority;
+    }
+
+  self->start_us = (gint64) (started->start_realtime_ns / 1000);
+  set_state (self, RTB_RUN_STATE_RUNNING);
+  return TRUE;
+}
+
+static gboolean
+check_running (RtbRun *self, const char *what, GError **error)
+{
+  switch (self->state)
+    {
+    case RTB_RUN_STATE_RUNNING:
+      return TRUE;
+    case RTB_RUN_STATE_NEW:
+      return protocol_error (error, "%s before STARTED", what);
+    case RTB_RUN_STATE_FINISHED:
+      return protocol_error (error, "%s after SUMMARY", what);
+    case RTB_RUN_STATE_CUT_SHORT:
+    default:
+      return protocol_error (error, "%s after the stream ended", what);
+    }
+}
+
+static gboolean
+handle_samples (RtbRun *self, const RtbSamplesFrame *frame, GError **error)
+{
+  const RtbSample *samples = rtb_samples_data (frame);
+  RtbSeries *series;
+
+  if (!check_running (self, "SAMPLES", error))
+    return FALSE;
+  if (frame->thread >= self->series->len)
+    return protocol_error (error, "SAMPLES for thread %u, but the run has %u threads",
+                           frame->thread, self->series->len);
+
+  series = g_ptr_array_index (self->series, frame->thread);
+  for (guint32 i = 0; i < frame->count; i++)
+    {
+      if (samples[i].index > series->next_index)
+        series->gaps += samples[i].index - series->next_index;
+      if (samples[i].index >= series->next_index)
+        series->next_index = samples[i].index + 1;
+      rtb_histogram_add (&series->histogram, samples[i].value_ns);
+      rtb_history_add (&series->history, samples[i].value_ns);
+    }
+  series->dropped = MAX (series->dropped, frame->dropped_total);
+  self->dirty = TRUE;
+  return TRUE;
+}
+
+static gboolean
+handle_stats (RtbRun *self, const RtbStatsFrame *frame, gboolean summary, GError **error)
+{
+  const RtbThreadStats *stats = rtb_stats_threads (frame);
+  const char *what = summary ? "SUMMARY" : "STATS";
+
+  if (!check_running (self, what, error))
+    return FALSE;
+  for (guint32 i = 0; i < frame->n_threads; i++)
+    if (stats[i].thread >= self->series->len)
+      return protocol_error (error, "%s for thread %u, but the run has %u threads",
+                             what, stats[i].thread, self->series->len);
+
+  for (guint32 i = 0; i < frame->n_threads; i++)
+    {
+      RtbSeries *series = g_ptr_array_index (self->series, stats[i].thread);
+
+      series->dropped = MAX (series->dropped, stats[i].dropped);
+      series->skipped = stats[i].skipped;
+      series->residual_max = stats[i].residual_max;
+      series->residual_failures = stats[i].residual_failures;
+      if (summary)
+        {
+          series->worker_stats = stats[i];
+          series->have_worker_stats = TRUE;
+        }
+    }
+
+  self->elapsed_ns = frame->elapsed_ns;
+  self->dirty = TRUE;
+
+  if (summary)
+    {
+      self->end_us = (gint64) (frame->end_realtime_ns / 1000);
+      self->end_reason = frame->reason;
+      finish (self, RTB_RUN_STATE_FINISHED);
+    }
+  return TRUE;
+}
+
+gboolean
+rtb_run_handle_frame (RtbRun *self, const RtbFrame *frame, GError **error)
+{
+  const char *invalid;
+
+  g_return_val_if_fail (RTB_IS_RUN (self), FALSE);
+  g_return_val_if_fail (frame != NULL && frame->header != NULL, FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  /* The decoder checked this already; importers that build frames themselves did not. */
+  if (frame->header->type >= RTB_FRAME_HELLO && frame->header->type <= RTB_FRAME_ERROR &&
+      (invalid = rtb_frame_validate (frame->header, frame->payload)) != NULL)
+    return protocol_error (error, "%s", invalid);
+
+  switch (frame->header->type)
+    {
+    case RTB_FRAME_HELLO:
+      _rtb_run_set_worker (self, frame->payload);
+      return TRUE;
+    case RTB_FRAME_STARTED:
+      return handle_started (self, frame->payload, error);
+    case RTB_FRAME_SAMPLES:
+      return handle_samples (self, frame->payload, error);
+    case RTB_FRAME_STATS:
+      return handle_stats (self, frame->payload, FALSE, error);
+    case RTB_FRAME_SUMMARY:
+      return handle_stats (self, frame->payload, TRUE, error);
+    case RTB_FRAME_ERROR:
+    default:
+      /* The session reports errors; unknown types come from a newer worker. */
+      return TRUE;
+    }
+}
+
+void
+rtb_run_stream_ended (RtbRun *self)
+{
+  g_return_if_fail (RTB_IS_RUN (self));
+
+  if (self->state == RTB_RUN_STATE_FINISHED || self->state == RTB_RUN_STATE_CUT_SHORT)
+    return;
+  self->end_us = g_get_real_time ();
+  finish (self, RTB_RUN_STATE_CUT_SHORT);
+}
+
+void
+rtb_run_flush_changed (RtbRun *self)
+{
+  g_return_if_fail (RTB_IS_RUN (self));
+
+  if (!self->dirty)
+    return;
+  self->dirty = FALSE;
+  g_signal_emit (self, signals[CHANGED], 0);
+}
+
+const RtbCommand *
+rtb_run_get_command (RtbRun *self)
+{
+  g_return_val_if_fail (RTB_IS_RUN (self), NULL);
+  return &self->command;
+}
+
+RtbMethod
+rtb_run_get_method (RtbRun *self)
+{
+  g_return_val_if_fail (RTB_IS_RUN (self), 0);
+  return self->command.method;
+}
+
+const char *
+rtb_run_get_label (RtbRun *self)
+{
+  g_return_val_if_fail (RTB_IS_RUN (self), NULL);
+  return self->label;
+}
+
+void
+rtb_run_set_label (RtbRun *self, const char *label)
+{
+  g_return_if_fail (RTB_IS_RUN (self));
+
+  if (label == NULL)
+    label = "";
+  if (g_strcmp0 (self->label, label) == 0)
+    return;
+  g_free (self->label);
+  self->label = g_strdup (label);
+  self->dirty = TRUE;
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_LABEL]);
+}
+
+const char *
+rtb_run_get_load (RtbRun *self)
+{
+  g_return_val_if_fail (RTB_IS_RUN (self), NULL);
+  return self->load;
+}
+
+void
+rtb_run_set_load (RtbRun *self, const char *load)
+{
+  g_return_if_fail (RTB_IS_RUN (self));
+  g_free (self->load);
+  self->load = g_strdup (load != NULL ? load : "none");
+}
+
+const char *
+rtb_run_get_source (RtbRun *self)
+{
+  g_return_val_if_fail (RTB_IS_RUN (self), NULL);
+  return self->source;
+}
+
+void
+rtb_run_set_source (RtbRun *self, const char *source)
+{
+  g_return_if_fail (RTB_IS_RUN (self));
+  g_free (self->source);
+  self->source = g_strdup (source != NULL ? source : "measured");
+}
+
+const RtbSystemInfo *
+rtb_run_get_system (RtbRun *self)
+{
+  g_return_val_if_fail (RTB_IS_RUN (self), NULL);
+  return self->system;
+}
+
+void
+rtb_run_set_system (RtbRun *self, RtbSystemInfo *info)
+{
+  g_return_if_fail (RTB_IS_RUN (self));
+  if (info == self->system)
+    return;
+  g_clear_pointer (&self->system, rtb_system_info_free);
+  self->system = info;
+  self->dirty = TRUE;
+}
+
+const RtbHelloFrame *
+rtb_run_get_worker (RtbRun *self)
+{
+  g_return_val_if_fail (RTB_IS_RUN (self), NULL);
+  return self->have_hello ? &self->hello : NULL;
+}
+
+const char *
+rtb_run_get_worker_command (RtbRun *self)
+{
+  g_return_val_if_fail (RTB_IS_RUN (self), NULL);
+  return self->worker_command;
+}
+
+RtbRunState
+rtb_run_get_state (RtbRun *self)
+{
+  g_return_val_if_fail (RTB_IS_RUN (self), RTB_RUN_STATE_NEW);
+  return self->state;
+}
+
+RtbEndReason
+rtb_run_get_end_reason (RtbRun *self)
+{
+  g_return_val_if_fail (RTB_IS_RUN (self), 0);
+  return self->end_reason;
+}
+
+gint64
+rtb_run_get_start_time (RtbRun *self)
+{
+  g_return_val_if_fail (RTB_IS_RUN (self), 0);
+  return self->start_us;
+}
+
+gint64
+rtb_run_get_end_time (RtbRun *self)
+{
+  g_return_val_if_fail (RTB_IS_RUN (self), 0);
+  return self->end_us;
+}
+
+guint64
+rtb_run_get_elapsed_ns (RtbRun *self)
+{
+  g_return_val_if_fail (RTB_IS_RUN (self), 0);
+  return self->elapsed_ns;
+}
+
+const char *
+rtb_run_get_file (RtbRun *self)
+{
+  g_return_val_if_fail (RTB_IS_RUN (self), NULL);
+  return self->file;
+}
+
+void
+rtb_run_set_file (RtbRun *self, const char *path)
+{
+  g_return_if_fail (RTB_IS_RUN (self));
+  if (g_strcmp0 (self->file, path) == 0)
+    return;
+  g_free (self->file);
+  self->file = g_strdup (path);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_FILE]);
+}
+
+guint
+rtb_run_get_n_series (RtbRun *self)
+{
+  g_return_val_if_fail (RTB_IS_RUN (self), 0);
+  return self->series->len;
+}
+
+RtbSeries *
+rtb_run_get_series (RtbRun *self, guint i)
+{
+  g_return_val_if_fail (RTB_IS_RUN (self), NULL);
+  g_return_val_if_fail (i < self->series->len, NULL);
+  return g_ptr_array_index (self->series, i);
+}
+
+guint64
+rtb_run_get_total_count (RtbRun *self)
+{
+  guint64 total = 0;
+
+  g_return_val_if_fail (RTB_IS_RUN (self), 0);
+  for (guint i = 0; i < self->series->len; i++)
+    total += ((RtbSeries *) g_ptr_array_index (self->series, i))->histogram.stats.count;
+  return total;
+}
+
+guint64
+rtb_run_get_total_dropped (RtbRun *self)
+{
+  guint64 total = 0;
+
+  g_return_val_if_fail (RTB_IS_RUN (self), 0);
+  for (guint i = 0; i < self->series->len; i++)
+    total += ((RtbSeries *) g_ptr_array_index (self->series, i))->dropped;
+  return total;
+}
+
+double
+rtb_run_get_worst_us (RtbRun *self)
+{
+  double worst = NAN;
+
+  g_return_val_if_fail (RTB_IS_RUN (self), NAN);
+  for (guint i = 0; i < self->series->len; i++)
+    {
+      const RtbStats *stats = &((RtbSeries *) g_ptr_array_index (self->series, i))->histogram.stats;
+      double max_us;
+
+      if (stats->count == 0)
+        continue;
+      max_us = stats->max_ns / 1000.0;
+      if (isnan (worst) || max_us > worst)
+        worst = max_us;
+    }
+  return worst;
+}
+
+double
+rtb_series_percentile_us (RtbSeries *series, double p)
+{
+  g_return_val_if_fail (series != NULL, NAN);
+  return rtb_histogram_percentile_us (&series->histogram, p);
+}
+
+void
+rtb_series_get_summary (RtbSeries *series, RtbSeriesSummary *summary)
+{
+  const RtbStats *stats;
+
+  g_return_if_fail (series != NULL);
+  g_return_if_fail (summary != NULL);
+
+  stats = &series->histogram.stats;
+  summary->count = stats->count;
+  summary->overflows = rtb_histogram_overflows (&series->histogram);
+  summary->dropped = series->dropped;
+  if (stats->count == 0)
+    {
+      summary->min_us = summary->avg_us = summary->max_us = NAN;
+      summary->p50_us = summary->p99_us = summary->p999_us = summary->stddev_us = NAN;
+      return;
+    }
+  summary->min_us = stats->min_ns / 1000.0;
+  summary->max_us = stats->max_ns / 1000.0;
+  summary->avg_us = rtb_stats_avg_us (stats);
+  summary->stddev_us = rtb_stats_stddev_us (stats);
+  summary->p50_us = rtb_series_percentile_us (series, 50.0);
+  summary->p99_us = rtb_series_percentile_us (series, 99.0);
+  summary->p999_us = rtb_series_percentile_us (series, 99.9);
+}
+
+void
+_rtb_run_set_state (RtbRun *self, RtbRunState state)
+{
+  set_state (self, state);
+}
+
+void
+_rtb_run_set_end_reason (RtbRun *self, RtbEndReason reason)
+{
+  self->end_reason = reason;
+}
+
+void
+_rtb_run_set_times (RtbRun *self, gint64 start_us, gint64 end_us, guint64 elapsed_ns)
+{
+  self->start_us = start_us;
+  self->end_us = end_us;
+  self->elapsed_ns = elapsed_ns;
+}
+
+void
+_rtb_run_set_worker (RtbRun *self, const RtbHelloFrame *hello)
+{
+  self->hello = *hello;
+  /* The text fields come from another process: make sure they end. */
+  self->hello.worker_version[sizeof self->hello.worker_version - 1] = '\0';
+  self->hello.machine[sizeof self->hello.machine - 1] = '\0';
+  self->have_hello = TRUE;
+  self->dirty = TRUE;
+}
+
+void
+_rtb_run_set_worker_command (RtbRun *self, const char *line)
+{
+  g_free (self->worker_command);
+  self->worker_command = g_strdup (line);
+}

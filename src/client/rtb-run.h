@@ -1,0 +1,139 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/*
+ * RtbRun: one measurement run, live or loaded: what was asked (the command), where it ran
+ * (system info), what the worker obtained, and per thread a series with exact statistics, the
+ * 1 µs histogram and a bounded-memory history. Fed frame by frame from a session or a recorded
+ * stream; memory stays fixed however long the run.
+ */
+#pragma once
+
+#include <glib-object.h>
+
+#include "rtb-command.h"
+#include "rtb-histogram.h"
+#include "rtb-history.h"
+#include "rtb-protocol.h"
+#include "rtb-system-info.h"
+
+G_BEGIN_DECLS
+
+typedef struct {
+  char *name;             /* "CPU0", "base", "servo", "timer", "response" */
+  int cpu;                /* -1 when not pinned or unknown */
+  RtbHistogram histogram; /* statistics included (histogram.stats) */
+  RtbHistory history;
+  uint64_t next_index;    /* index expected next, to count gaps */
+  uint64_t dropped;       /* samples lost in the worker's ring */
+  uint64_t skipped;       /* periods skipped (reported by the worker) */
+  uint64_t gaps;          /* indices missing between consecutive received samples */
+  double residual_max;    /* response */
+  uint64_t residual_failures;
+  RtbPolicy policy;       /* what the thread really got (from STARTED) */
+  int priority;
+  gboolean have_worker_stats;
+  RtbThreadStats worker_stats; /* the worker's own final figures, to cross-check */
+} RtbSeries;
+
+/* The figures every report shows for one series, computed in one place for the CLI table,
+ * summary --json and the GUI. Values in µs; NAN when the series is empty. */
+typedef struct {
+  guint64 count;
+  double min_us;
+  double avg_us;
+  double max_us;
+  double p50_us;
+  double p99_us;
+  double p999_us;
+  double stddev_us;
+  guint64 overflows; /* values outside the histogram (below + above) */
+  guint64 dropped;   /* samples lost in the worker's ring */
+} RtbSeriesSummary;
+
+void rtb_series_get_summary (RtbSeries *series, RtbSeriesSummary *summary);
+/* p in [0, 100]; µs; NAN when empty. */
+double rtb_series_percentile_us (RtbSeries *series, double p);
+
+#define RTB_TYPE_RUN (rtb_run_get_type ())
+G_DECLARE_FINAL_TYPE (RtbRun, rtb_run, RTB, RUN, GObject)
+
+typedef enum {
+  RTB_RUN_STATE_NEW,       /* created, nothing measured yet */
+  RTB_RUN_STATE_RUNNING,   /* STARTED received */
+  RTB_RUN_STATE_FINISHED,  /* SUMMARY received or loaded from a complete file */
+  RTB_RUN_STATE_CUT_SHORT, /* the stream ended without SUMMARY; data kept */
+} RtbRunState;
+
+/* Keeps a copy of `command`. Histograms per method (1 µs buckets):
+ *   latency   0 … histogram_us
+ *   jitter    −H … +H with H = max(base period, 1000 µs)
+ *   timer     −H … +H with H = the period, at most 500000 µs
+ *   response  0 … 1 s; longer instances are kept as exact outside values
+ *
+ * Signals:
+ *   ::changed ()   from rtb_run_flush_changed() when something changed since the last flush,
+ *                  and once more just before ::finished
+ *   ::finished ()  once, when the run leaves RUNNING: SUMMARY received or the stream ended
+ * Properties: "label" (read-write), "state" (read-only), "file" (read-write). */
+RtbRun *rtb_run_new (const RtbCommand *command);
+
+const RtbCommand *rtb_run_get_command (RtbRun *self);
+RtbMethod rtb_run_get_method (RtbRun *self);
+const char *rtb_run_get_label (RtbRun *self);
+void rtb_run_set_label (RtbRun *self, const char *label);
+const char *rtb_run_get_load (RtbRun *self);       /* "none", "cpu", "full" */
+void rtb_run_set_load (RtbRun *self, const char *load);
+const char *rtb_run_get_source (RtbRun *self);     /* "measured" or what it was imported from */
+void rtb_run_set_source (RtbRun *self, const char *source);
+const RtbSystemInfo *rtb_run_get_system (RtbRun *self);
+void rtb_run_set_system (RtbRun *self, RtbSystemInfo *info); /* takes ownership */
+const RtbHelloFrame *rtb_run_get_worker (RtbRun *self);      /* NULL before HELLO */
+/* The normalised command line the worker reported in STARTED, or NULL. */
+const char *rtb_run_get_worker_command (RtbRun *self);
+RtbRunState rtb_run_get_state (RtbRun *self);
+RtbEndReason rtb_run_get_end_reason (RtbRun *self);          /* 0 while running */
+gint64 rtb_run_get_start_time (RtbRun *self);  /* µs since the epoch, 0 if not started */
+gint64 rtb_run_get_end_time (RtbRun *self);
+guint64 rtb_run_get_elapsed_ns (RtbRun *self); /* from the last STATS/SUMMARY */
+const char *rtb_run_get_file (RtbRun *self);   /* where it was saved or loaded, or NULL */
+void rtb_run_set_file (RtbRun *self, const char *path);
+
+guint rtb_run_get_n_series (RtbRun *self);
+RtbSeries *rtb_run_get_series (RtbRun *self, guint i);
+/* Adds a series (loaders and importers); returns it. */
+RtbSeries *rtb_run_add_series (RtbRun *self, const char *name, int cpu);
+
+/* Applies one decoded frame from the worker. Emits ::changed (batched by the caller's main
+ * loop, not per frame: see rtb_run_flush_changed) and ::finished on SUMMARY. Returns FALSE
+ * and sets error on a frame that contradicts the run (unknown thread, second STARTED…). */
+gboolean rtb_run_handle_frame (RtbRun *self, const RtbFrame *frame, GError **error);
+/* The stream ended: without a SUMMARY the run becomes CUT_SHORT, keeping its data. */
+void rtb_run_stream_ended (RtbRun *self);
+/* Emits ::changed if any frame changed the run since the last call. Call it from a frame clock
+ * tick or a progress timer, so a fast stream costs one redraw per tick, not one per frame. */
+void rtb_run_flush_changed (RtbRun *self);
+
+/* Totals over all series. */
+guint64 rtb_run_get_total_count (RtbRun *self);
+guint64 rtb_run_get_total_dropped (RtbRun *self);
+/* Largest max over all series in µs (NAN if empty). */
+double rtb_run_get_worst_us (RtbRun *self);
+
+/* Run files (.rtbench, JSON). Saving is atomic: a temporary file renamed over the target. */
+gboolean rtb_run_save (RtbRun *self, const char *path, GError **error);
+RtbRun *rtb_run_load (const char *path, GError **error);
+/* The whole run file document; transfer full. */
+JsonNode *rtb_run_to_json (RtbRun *self);
+RtbRun *rtb_run_from_json (JsonNode *root, GError **error);
+/* One element of summary --json's "runs" (DESIGN.md): label, test, file, system and per series
+ * count, min/avg/max, p50/p99/p99.9, stddev, overflows, dropped; transfer full. */
+JsonNode *rtb_run_summary_to_json (RtbRun *self);
+
+#define RTB_RUN_ERROR (rtb_run_error_quark ())
+GQuark rtb_run_error_quark (void);
+typedef enum {
+  RTB_RUN_ERROR_PROTOCOL, /* a frame that does not fit the run */
+  RTB_RUN_ERROR_FORMAT,   /* a run file that is not valid: the message names what */
+  RTB_RUN_ERROR_VERSION,  /* a run file from a newer rtbench */
+} RtbRunError;
+
+G_END_DECLS

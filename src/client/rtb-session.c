@@ -1,0 +1,836 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#include "config.h"
+
+#include <errno.h>
+#include <linux/capability.h>
+#include <signal.h>
+#include <string.h>
+#include <sys/resource.h>
+#include <sys/xattr.h>
+#include <unistd.h>
+
+#include <glib/gi18n-lib.h>
+#include <glib/gstdio.h>
+
+#include "rtb-session-private.h"
+
+#define READ_CHUNK (64 * 1024)
+#define STOP_GRACE_SECONDS 2
+
+struct _RtbSession
+{
+  GObject parent_instance;
+
+  /* Owned references */
+  char *worker_path;
+  char *remote_host;
+  char *pkexec_override;
+  GStrv argv;
+  GSubprocess *subprocess;
+  GDataInputStream *stderr_lines;
+  GCancellable *cancellable;
+  GMainContext *context;
+  GSource *stop_source;
+  RtbDecoder *decoder;
+  GError *worker_error;
+  char *protocol_error;
+  char *last_log_line;
+  GError *error;
+
+  RtbHelloFrame hello;
+  RtbSessionLaunch launch;
+
+  guint has_hello : 1;
+  guint has_summary : 1;
+  guint via_pkexec : 1;
+  guint may_signal : 1;
+  guint running : 1;
+  guint finished : 1;
+  guint stopping : 1;
+  guint stdout_done : 1;
+  guint stderr_done : 1;
+  guint exited : 1;
+};
+
+G_DEFINE_FINAL_TYPE (RtbSession, rtb_session, G_TYPE_OBJECT)
+
+enum {
+  PROP_0,
+  PROP_RUNNING,
+  N_PROPS
+};
+
+enum {
+  FRAME,
+  LOG,
+  FINISHED,
+  N_SIGNALS
+};
+
+static GParamSpec *properties[N_PROPS];
+static guint signals[N_SIGNALS];
+
+G_DEFINE_QUARK (rtb-session-error-quark, rtb_session_error)
+
+static void read_stdout (RtbSession *self);
+static void read_stderr (RtbSession *self);
+
+static void
+replace_str (char **field, const char *value)
+{
+  if (g_strcmp0 (*field, value) != 0)
+    {
+      g_free (*field);
+      *field = g_strdup (value);
+    }
+}
+
+static gboolean
+is_blank (const char *text)
+{
+  for (; *text != '\0'; text++)
+    if (!g_ascii_isspace (*text))
+      return FALSE;
+  return TRUE;
+}
+
+static gboolean
+is_executable_file (const char *path)
+{
+  return g_file_test (path, G_FILE_TEST_IS_REGULAR) && g_access (path, X_OK) == 0;
+}
+
+static gboolean
+status_has_cap (const char *field, int cap)
+{
+  g_autofree char *status = NULL;
+
+  if (!g_file_get_contents ("/proc/self/status", &status, NULL, NULL))
+    return FALSE;
+
+  for (char *line = status; line != NULL && *line != '\0';)
+    {
+      char *next = strchr (line, '\n');
+      if (g_str_has_prefix (line, field))
+        {
+          guint64 mask = g_ascii_strtoull (line + strlen (field), NULL, 16);
+          return (mask >> cap) & 1;
+        }
+      line = next != NULL ? next + 1 : NULL;
+    }
+  return FALSE;
+}
+
+static gboolean
+file_has_effective_cap (const char *path, int cap)
+{
+  struct vfs_cap_data data = { 0 };
+  ssize_t size = getxattr (path, "security.capability", &data, sizeof data);
+
+  if (size < (ssize_t) (sizeof data.magic_etc + sizeof data.data[0]))
+    return FALSE;
+  if ((GUINT32_FROM_LE (data.magic_etc) & VFS_CAP_FLAGS_EFFECTIVE) == 0)
+    return FALSE;
+  return (GUINT32_FROM_LE (data.data[cap / 32].permitted) >> (cap % 32)) & 1;
+}
+
+/* Whether `worker`, started directly by this process, may use the asked policy and priority.
+ * Capabilities in the effective set do not survive exec of an ordinary file; only ambient ones
+ * or the worker's own file capabilities do. */
+static gboolean
+can_use_priority (const char *worker, RtbPolicy policy, int priority)
+{
+  struct rlimit limit;
+
+  if (policy == RTB_POLICY_OTHER || geteuid () == 0)
+    return TRUE;
+  if (status_has_cap ("CapAmb:", CAP_SYS_NICE) || file_has_effective_cap (worker, CAP_SYS_NICE))
+    return TRUE;
+  if (getrlimit (RLIMIT_RTPRIO, &limit) == 0
+      && (limit.rlim_cur == RLIM_INFINITY || limit.rlim_cur >= (rlim_t) priority))
+    return TRUE;
+  return FALSE;
+}
+
+static char *
+resolve_worker (GError **error)
+{
+  const char *env = g_getenv ("RTBENCH_WORKER");
+
+  if (env != NULL && *env != '\0')
+    {
+      if (!is_executable_file (env))
+        {
+          g_set_error (error, RTB_SESSION_ERROR, RTB_SESSION_ERROR_WORKER_MISSING,
+                       _("RTBENCH_WORKER names “%s”, which is not an executable file: "
+                         "build rtbench-worker or unset RTBENCH_WORKER"), env);
+          return NULL;
+        }
+      return g_strdup (env);
+    }
+
+  if (!is_executable_file (RTB_WORKER_PATH))
+    {
+      g_set_error (error, RTB_SESSION_ERROR, RTB_SESSION_ERROR_WORKER_MISSING,
+                   _("The measurement worker is not installed (%s is missing): run "
+                     "`meson install`, or set RTBENCH_WORKER to a built rtbench-worker"),
+                   RTB_WORKER_PATH);
+      return NULL;
+    }
+  return g_strdup (RTB_WORKER_PATH);
+}
+
+char *
+rtb_session_find_worker (gboolean *needs_pkexec, GError **error)
+{
+  g_autofree char *worker = NULL;
+
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  worker = resolve_worker (error);
+  if (worker != NULL && needs_pkexec != NULL)
+    *needs_pkexec = g_str_equal (worker, RTB_WORKER_PATH)
+                    && !can_use_priority (worker, RTB_POLICY_FIFO, RTB_PRIORITY_MAX);
+  return g_steal_pointer (&worker);
+}
+
+static GStrv
+build_argv (RtbSession *self, const RtbCommand *command, GError **error)
+{
+  g_autoptr(GStrvBuilder) builder = g_strv_builder_new ();
+  g_autofree char *worker = NULL;
+  gboolean pkexec;
+
+  self->via_pkexec = FALSE;
+  self->may_signal = TRUE;
+
+  if (self->remote_host != NULL)
+    {
+      g_autofree char *ssh = g_find_program_in_path ("ssh");
+      if (ssh == NULL)
+        {
+          g_set_error (error, RTB_SESSION_ERROR, RTB_SESSION_ERROR_SPAWN,
+                       _("ssh is not installed: install it with `sudo apt install "
+                         "openssh-client` to measure %s"), self->remote_host);
+          return NULL;
+        }
+      g_strv_builder_add_many (builder, ssh, "-T", self->remote_host,
+                               self->worker_path != NULL ? self->worker_path : RTB_WORKER_PATH,
+                               NULL);
+      return g_strv_builder_end (builder);
+    }
+
+  if (self->worker_path != NULL)
+    {
+      if (!is_executable_file (self->worker_path))
+        {
+          g_set_error (error, RTB_SESSION_ERROR, RTB_SESSION_ERROR_WORKER_MISSING,
+                       _("The worker “%s” does not exist or is not executable"),
+                       self->worker_path);
+          return NULL;
+        }
+      worker = g_strdup (self->worker_path);
+    }
+  else if ((worker = resolve_worker (error)) == NULL)
+    return NULL;
+
+  /* The polkit action only names the installed worker, so pkexec is for that one alone. */
+  if (self->pkexec_override != NULL)
+    pkexec = TRUE;
+  else if (self->launch == RTB_SESSION_LAUNCH_DIRECT || !g_str_equal (worker, RTB_WORKER_PATH))
+    pkexec = FALSE;
+  else
+    pkexec = !can_use_priority (worker, command->policy, command->priority);
+
+  if (pkexec)
+    {
+      g_autofree char *program = self->pkexec_override != NULL
+                                 ? g_strdup (self->pkexec_override)
+                                 : g_find_program_in_path ("pkexec");
+      if (program == NULL)
+        {
+          g_set_error (error, RTB_SESSION_ERROR, RTB_SESSION_ERROR_SPAWN,
+                       _("Real-time priority needs administrator rights, and pkexec, which "
+                         "asks for them, is not installed: install it with `sudo apt install "
+                         "pkexec` (`policykit-1` on older systems), or run as root"));
+          return NULL;
+        }
+      g_strv_builder_add (builder, program);
+      if (self->launch == RTB_SESSION_LAUNCH_AUTO_GUI)
+        g_strv_builder_add (builder, "--disable-internal-agent");
+      self->via_pkexec = TRUE;
+      self->may_signal = FALSE;
+    }
+
+  g_strv_builder_add (builder, worker);
+  return g_strv_builder_end (builder);
+}
+
+static void
+close_stdin (RtbSession *self)
+{
+  GOutputStream *input = g_subprocess_get_stdin_pipe (self->subprocess);
+  g_autoptr(GError) error = NULL;
+
+  if (!g_output_stream_is_closed (input) && !g_output_stream_close (input, NULL, &error))
+    g_debug ("Closing the worker's stdin: %s", error->message);
+}
+
+static void
+clear_source (GSource **source)
+{
+  if (*source != NULL)
+    {
+      g_source_destroy (*source);
+      g_clear_pointer (source, g_source_unref);
+    }
+}
+
+static gboolean
+on_stop_timeout (gpointer user_data)
+{
+  RtbSession *self = user_data;
+
+  g_clear_pointer (&self->stop_source, g_source_unref);
+  if (!self->exited)
+    {
+      g_debug ("The worker ignored its closed stdin for %d s: sending SIGTERM",
+               STOP_GRACE_SECONDS);
+      g_subprocess_send_signal (self->subprocess, SIGTERM);
+    }
+  return G_SOURCE_REMOVE;
+}
+
+static void
+request_stop (RtbSession *self)
+{
+  if (self->stopping)
+    return;
+  self->stopping = TRUE;
+  close_stdin (self);
+
+  /* A worker run through pkexec belongs to root: closing its stdin is all we can do. */
+  if (self->may_signal)
+    {
+      self->stop_source = g_timeout_source_new_seconds (STOP_GRACE_SECONDS);
+      g_source_set_callback (self->stop_source, on_stop_timeout, self, NULL);
+      g_source_attach (self->stop_source, self->context);
+    }
+}
+
+static char *
+describe_exit (RtbSession *self)
+{
+  GSubprocess *subprocess = self->subprocess;
+
+  if (g_subprocess_get_if_signaled (subprocess))
+    {
+      int sig = g_subprocess_get_term_sig (subprocess);
+      return g_strdup_printf (_("was killed by signal %d (%s)"), sig, g_strsignal (sig));
+    }
+  return g_strdup_printf (_("exited with status %d"), g_subprocess_get_exit_status (subprocess));
+}
+
+static GError *
+build_end_error (RtbSession *self)
+{
+  gboolean exited = g_subprocess_get_if_exited (self->subprocess);
+  int status = exited ? g_subprocess_get_exit_status (self->subprocess) : -1;
+  const char *tail = self->last_log_line;
+  g_autofree char *how = NULL;
+
+  if (!self->has_hello && self->via_pkexec && status == 126)
+    return g_error_new (RTB_SESSION_ERROR, RTB_SESSION_ERROR_AUTH_DISMISSED,
+                        _("The authorization dialog was dismissed, so the worker did not "
+                          "start: real-time measurements need an administrator’s approval"));
+  if (!self->has_hello && self->via_pkexec && status == 127)
+    return g_error_new (RTB_SESSION_ERROR, RTB_SESSION_ERROR_AUTH_DENIED,
+                        _("Not authorized to run the worker: %s"),
+                        tail != NULL ? tail : _("polkit refused the request"));
+
+  if (self->worker_error != NULL)
+    return g_error_copy (self->worker_error);
+
+  if (self->protocol_error != NULL)
+    return g_error_new (RTB_SESSION_ERROR, RTB_SESSION_ERROR_PROTOCOL,
+                        _("The worker sent data that is not an rtbench stream: %s"),
+                        self->protocol_error);
+
+  if (!self->has_hello && self->remote_host != NULL && status == 127)
+    return g_error_new (RTB_SESSION_ERROR, RTB_SESSION_ERROR_WORKER_MISSING,
+                        _("The worker is not installed on %s: %s"), self->remote_host,
+                        tail != NULL ? tail : self->argv[g_strv_length (self->argv) - 1]);
+  if (!self->has_hello && self->remote_host != NULL && status == 255)
+    return g_error_new (RTB_SESSION_ERROR, RTB_SESSION_ERROR_SPAWN,
+                        _("Could not reach %s through ssh: %s"), self->remote_host,
+                        tail != NULL ? tail : _("no message"));
+  if (!self->has_hello && (status == 126 || status == 127))
+    return g_error_new (RTB_SESSION_ERROR,
+                        status == 127 ? RTB_SESSION_ERROR_WORKER_MISSING
+                                      : RTB_SESSION_ERROR_SPAWN,
+                        _("The worker could not be executed (exit status %d)%s%s"), status,
+                        tail != NULL ? ": " : "", tail != NULL ? tail : "");
+
+  if (self->has_summary && status == 0)
+    {
+      if (rtb_decoder_pending (self->decoder) > 0)
+        return g_error_new (RTB_SESSION_ERROR, RTB_SESSION_ERROR_PROTOCOL,
+                            _("The worker’s stream ends in the middle of a frame"));
+      return NULL;
+    }
+
+  how = describe_exit (self);
+  if (self->has_summary)
+    return g_error_new (RTB_SESSION_ERROR, RTB_SESSION_ERROR_DIED,
+                        _("The worker %s after its summary%s%s"), how,
+                        tail != NULL ? ": " : "", tail != NULL ? tail : "");
+  return g_error_new (RTB_SESSION_ERROR, RTB_SESSION_ERROR_DIED,
+                      _("The worker %s before the run ended%s%s"), how,
+                      tail != NULL ? ": " : "", tail != NULL ? tail : "");
+}
+
+static void
+maybe_finish (RtbSession *self)
+{
+  g_autoptr(GError) error = NULL;
+
+  if (self->finished || !self->stdout_done || !self->stderr_done || !self->exited)
+    return;
+
+  self->finished = TRUE;
+  self->running = FALSE;
+  clear_source (&self->stop_source);
+  close_stdin (self);
+  self->error = build_end_error (self);
+
+  /* A handler may start the next run, which clears self->error under later handlers. */
+  error = self->error != NULL ? g_error_copy (self->error) : NULL;
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_RUNNING]);
+  g_signal_emit (self, signals[FINISHED], 0, error);
+}
+
+static void
+remember_worker_error (RtbSession *self, const RtbErrorFrame *frame)
+{
+  g_autofree char *message = g_utf8_make_valid (frame->message, -1);
+  g_autofree char *field = g_utf8_make_valid (frame->field, -1);
+  gboolean refused = frame->code == RTB_ERROR_PERMISSION || frame->code == RTB_ERROR_SYSTEM
+                     || frame->code == RTB_ERROR_UNSAFE;
+
+  if (self->worker_error != NULL)
+    return;
+
+  if (*field != '\0' && strstr (message, field) == NULL)
+    self->worker_error = g_error_new (RTB_SESSION_ERROR, RTB_SESSION_ERROR_REJECTED,
+                                      refused ? _("The worker refused to run: %s: %s")
+                                              : _("The worker rejected the command: %s: %s"),
+                                      field, message);
+  else
+    self->worker_error = g_error_new (RTB_SESSION_ERROR, RTB_SESSION_ERROR_REJECTED,
+                                      refused ? _("The worker refused to run: %s")
+                                              : _("The worker rejected the command: %s"),
+                                      message);
+}
+
+static bool
+on_frame (const RtbFrame *frame, void *user_data)
+{
+  RtbSession *self = user_data;
+
+  if (g_cancellable_is_cancelled (self->cancellable))
+    return false;
+
+  switch ((RtbFrameType) frame->header->type)
+    {
+    case RTB_FRAME_HELLO:
+      memcpy (&self->hello, frame->payload, sizeof self->hello);
+      self->has_hello = TRUE;
+      break;
+    case RTB_FRAME_ERROR:
+      remember_worker_error (self, frame->payload);
+      break;
+    case RTB_FRAME_SUMMARY:
+      self->has_summary = TRUE;
+      break;
+    case RTB_FRAME_STARTED:
+    case RTB_FRAME_SAMPLES:
+    case RTB_FRAME_STATS:
+    default:
+      break;
+    }
+
+  g_signal_emit (self, signals[FRAME], 0, frame);
+  return true;
+}
+
+static void
+on_stdout_read (GObject *object, GAsyncResult *result, gpointer user_data)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GBytes) bytes = NULL;
+  g_autoptr(RtbSession) self = NULL;
+  gconstpointer data;
+  gsize size;
+
+  bytes = g_input_stream_read_bytes_finish (G_INPUT_STREAM (object), result, &error);
+  /* Only dispose cancels: the session may be gone. */
+  if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+    return;
+  self = g_object_ref (user_data);
+
+  if (bytes == NULL || g_bytes_get_size (bytes) == 0)
+    {
+      if (error != NULL)
+        g_debug ("Reading the worker's stdout: %s", error->message);
+      self->stdout_done = TRUE;
+      maybe_finish (self);
+      return;
+    }
+
+  /* After a protocol error the rest is drained unread until the worker stops. */
+  data = g_bytes_get_data (bytes, &size);
+  if (self->protocol_error == NULL && rtb_decoder_feed (self->decoder, data, size) < 0
+      && !g_cancellable_is_cancelled (self->cancellable))
+    {
+      self->protocol_error = g_strdup (rtb_decoder_error (self->decoder));
+      request_stop (self);
+    }
+
+  if (!g_cancellable_is_cancelled (self->cancellable))
+    read_stdout (self);
+}
+
+static void
+read_stdout (RtbSession *self)
+{
+  g_input_stream_read_bytes_async (g_subprocess_get_stdout_pipe (self->subprocess), READ_CHUNK,
+                                   G_PRIORITY_DEFAULT, self->cancellable, on_stdout_read, self);
+}
+
+static void
+on_stderr_line (GObject *object, GAsyncResult *result, gpointer user_data)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(RtbSession) self = NULL;
+  g_autofree char *line = NULL;
+  g_autofree char *valid = NULL;
+  gsize length = 0;
+
+  line = g_data_input_stream_read_line_finish (G_DATA_INPUT_STREAM (object), result, &length,
+                                               &error);
+  if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+    return;
+  self = g_object_ref (user_data);
+
+  if (line == NULL)
+    {
+      if (error != NULL)
+        g_debug ("Reading the worker's stderr: %s", error->message);
+      self->stderr_done = TRUE;
+      maybe_finish (self);
+      return;
+    }
+
+  if (length > 0 && line[length - 1] == '\r')
+    line[--length] = '\0';
+  valid = g_utf8_make_valid (line, length);
+  if (!is_blank (valid))
+    {
+      g_free (self->last_log_line);
+      self->last_log_line = g_strdup (valid);
+    }
+
+  g_signal_emit (self, signals[LOG], 0, valid);
+
+  if (!g_cancellable_is_cancelled (self->cancellable))
+    read_stderr (self);
+}
+
+static void
+read_stderr (RtbSession *self)
+{
+  g_data_input_stream_read_line_async (self->stderr_lines, G_PRIORITY_DEFAULT,
+                                       self->cancellable, on_stderr_line, self);
+}
+
+static void
+on_wait (GObject *object, GAsyncResult *result, gpointer user_data)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(RtbSession) self = NULL;
+
+  if (!g_subprocess_wait_finish (G_SUBPROCESS (object), result, &error))
+    return;
+
+  self = g_object_ref (user_data);
+  self->exited = TRUE;
+  maybe_finish (self);
+}
+
+static void
+reset_run (RtbSession *self)
+{
+  clear_source (&self->stop_source);
+  g_clear_object (&self->stderr_lines);
+  g_clear_object (&self->subprocess);
+  g_clear_object (&self->cancellable);
+  g_clear_pointer (&self->context, g_main_context_unref);
+  g_clear_pointer (&self->decoder, rtb_decoder_free);
+  g_clear_pointer (&self->argv, g_strfreev);
+  g_clear_error (&self->worker_error);
+  g_clear_error (&self->error);
+  g_clear_pointer (&self->protocol_error, g_free);
+  g_clear_pointer (&self->last_log_line, g_free);
+  memset (&self->hello, 0, sizeof self->hello);
+  self->has_hello = FALSE;
+  self->has_summary = FALSE;
+  self->finished = FALSE;
+  self->stopping = FALSE;
+  self->stdout_done = FALSE;
+  self->stderr_done = FALSE;
+  self->exited = FALSE;
+}
+
+gboolean
+rtb_session_start (RtbSession *self, const RtbCommand *command, GError **error)
+{
+  g_autoptr(GSubprocessLauncher) launcher = NULL;
+  g_autoptr(GError) local_error = NULL;
+  g_auto(GStrv) argv = NULL;
+  char line[RTB_COMMAND_MAX + 2];
+  int len;
+
+  g_return_val_if_fail (RTB_IS_SESSION (self), FALSE);
+  g_return_val_if_fail (command != NULL, FALSE);
+  g_return_val_if_fail (!self->running, FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  len = rtb_command_format (command, line, RTB_COMMAND_MAX);
+  if (len < 0)
+    {
+      g_set_error (error, RTB_SESSION_ERROR, RTB_SESSION_ERROR_REJECTED,
+                   _("The command is longer than the worker accepts (%d bytes)"),
+                   RTB_COMMAND_MAX);
+      return FALSE;
+    }
+  line[len++] = '\n';
+
+  reset_run (self);
+  argv = build_argv (self, command, error);
+  if (argv == NULL)
+    return FALSE;
+
+  launcher = g_subprocess_launcher_new (G_SUBPROCESS_FLAGS_STDIN_PIPE
+                                        | G_SUBPROCESS_FLAGS_STDOUT_PIPE
+                                        | G_SUBPROCESS_FLAGS_STDERR_PIPE);
+  self->subprocess = g_subprocess_launcher_spawnv (launcher, (const char * const *) argv,
+                                                   &local_error);
+  if (self->subprocess == NULL)
+    {
+      g_set_error (error, RTB_SESSION_ERROR, RTB_SESSION_ERROR_SPAWN,
+                   _("Could not start %s: %s"), argv[0], local_error->message);
+      return FALSE;
+    }
+  self->argv = g_steal_pointer (&argv);
+
+  /* The pipe holds the line even while pkexec is still asking; a worker that is already
+   * gone makes this fail, and ::finished then says why it went. */
+  if (!g_output_stream_write_all (g_subprocess_get_stdin_pipe (self->subprocess), line,
+                                  (gsize) len, NULL, NULL, &local_error))
+    g_debug ("Writing the command to the worker: %s", local_error->message);
+
+  self->context = g_main_context_ref_thread_default ();
+  self->cancellable = g_cancellable_new ();
+  self->decoder = rtb_decoder_new (on_frame, self);
+  self->stderr_lines = g_data_input_stream_new (g_subprocess_get_stderr_pipe (self->subprocess));
+  g_data_input_stream_set_newline_type (self->stderr_lines, G_DATA_STREAM_NEWLINE_TYPE_LF);
+  self->running = TRUE;
+
+  read_stdout (self);
+  read_stderr (self);
+  g_subprocess_wait_async (self->subprocess, self->cancellable, on_wait, self);
+
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_RUNNING]);
+  return TRUE;
+}
+
+void
+rtb_session_stop (RtbSession *self)
+{
+  g_return_if_fail (RTB_IS_SESSION (self));
+
+  if (self->running)
+    request_stop (self);
+}
+
+gboolean
+rtb_session_is_running (RtbSession *self)
+{
+  g_return_val_if_fail (RTB_IS_SESSION (self), FALSE);
+
+  return self->running;
+}
+
+gboolean
+rtb_session_is_finished (RtbSession *self)
+{
+  g_return_val_if_fail (RTB_IS_SESSION (self), FALSE);
+
+  return self->finished;
+}
+
+const GError *
+rtb_session_get_error (RtbSession *self)
+{
+  g_return_val_if_fail (RTB_IS_SESSION (self), NULL);
+
+  return self->error;
+}
+
+gboolean
+rtb_session_get_uses_pkexec (RtbSession *self)
+{
+  g_return_val_if_fail (RTB_IS_SESSION (self), FALSE);
+
+  return self->via_pkexec;
+}
+
+const RtbHelloFrame *
+rtb_session_get_hello (RtbSession *self)
+{
+  g_return_val_if_fail (RTB_IS_SESSION (self), NULL);
+
+  return self->has_hello ? &self->hello : NULL;
+}
+
+const char * const *
+rtb_session_get_argv (RtbSession *self)
+{
+  g_return_val_if_fail (RTB_IS_SESSION (self), NULL);
+
+  return (const char * const *) self->argv;
+}
+
+void
+rtb_session_set_worker_path (RtbSession *self, const char *path)
+{
+  g_return_if_fail (RTB_IS_SESSION (self));
+
+  replace_str (&self->worker_path, path);
+}
+
+void
+rtb_session_set_launch (RtbSession *self, RtbSessionLaunch launch)
+{
+  g_return_if_fail (RTB_IS_SESSION (self));
+  g_return_if_fail (launch <= RTB_SESSION_LAUNCH_DIRECT);
+
+  self->launch = launch;
+}
+
+void
+rtb_session_set_remote (RtbSession *self, const char *host)
+{
+  g_return_if_fail (RTB_IS_SESSION (self));
+
+  replace_str (&self->remote_host, host != NULL && *host != '\0' ? host : NULL);
+}
+
+void
+_rtb_session_set_pkexec (RtbSession *self, const char *program)
+{
+  g_return_if_fail (RTB_IS_SESSION (self));
+
+  replace_str (&self->pkexec_override, program);
+}
+
+RtbSession *
+rtb_session_new (void)
+{
+  return g_object_new (RTB_TYPE_SESSION, NULL);
+}
+
+static void
+rtb_session_dispose (GObject *object)
+{
+  RtbSession *self = RTB_SESSION (object);
+
+  /* Pending reads then complete as cancelled without touching us; the worker sees EOF. */
+  if (self->cancellable != NULL)
+    g_cancellable_cancel (self->cancellable);
+  if (self->running)
+    close_stdin (self);
+  self->running = FALSE;
+  clear_source (&self->stop_source);
+  g_clear_object (&self->stderr_lines);
+  g_clear_object (&self->subprocess);
+  g_clear_object (&self->cancellable);
+
+  G_OBJECT_CLASS (rtb_session_parent_class)->dispose (object);
+}
+
+static void
+rtb_session_finalize (GObject *object)
+{
+  RtbSession *self = RTB_SESSION (object);
+
+  reset_run (self);
+  g_clear_pointer (&self->worker_path, g_free);
+  g_clear_pointer (&self->remote_host, g_free);
+  g_clear_pointer (&self->pkexec_override, g_free);
+
+  G_OBJECT_CLASS (rtb_session_parent_class)->finalize (object);
+}
+
+static void
+rtb_session_get_property (GObject *object, guint prop_id, GValue *value, GParamSpec *pspec)
+{
+  RtbSession *self = RTB_SESSION (object);
+
+  switch (prop_id)
+    {
+    case PROP_RUNNING:
+      g_value_set_boolean (value, self->running);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+rtb_session_class_init (RtbSessionClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  struct sigaction action;
+
+  object_class->dispose = rtb_session_dispose;
+  object_class->finalize = rtb_session_finalize;
+  object_class->get_property = rtb_session_get_property;
+
+  properties[PROP_RUNNING] =
+    g_param_spec_boolean ("running", NULL, NULL, FALSE,
+                          G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+
+  signals[FRAME] = g_signal_new ("frame", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                                 0, NULL, NULL, g_cclosure_marshal_VOID__POINTER,
+                                 G_TYPE_NONE, 1, G_TYPE_POINTER);
+  g_signal_set_va_marshaller (signals[FRAME], G_TYPE_FROM_CLASS (klass),
+                              g_cclosure_marshal_VOID__POINTERv);
+  signals[LOG] = g_signal_new ("log", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                               0, NULL, NULL, g_cclosure_marshal_VOID__STRING,
+                               G_TYPE_NONE, 1, G_TYPE_STRING);
+  signals[FINISHED] = g_signal_new ("finished", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                                    0, NULL, NULL, g_cclosure_marshal_VOID__POINTER,
+                                    G_TYPE_NONE, 1, G_TYPE_POINTER);
+
+  /* A worker that died before reading its command must not take us down with SIGPIPE. */
+  if (sigaction (SIGPIPE, NULL, &action) == 0 && action.sa_handler == SIG_DFL)
+    signal (SIGPIPE, SIG_IGN);
+}
+
+static void
+rtb_session_init (RtbSession *self)
+{
+  self->launch = RTB_SESSION_LAUNCH_AUTO_CLI;
+}

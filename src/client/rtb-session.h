@@ -1,0 +1,86 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/*
+ * RtbSession: one rtbench-worker process and its pipes. Starts the worker (RTBENCH_WORKER,
+ * directly when already privileged, or through pkexec), sends the command, reads frames
+ * asynchronously in the thread-default main context and emits them, and stops it cooperatively
+ * (closing its stdin).
+ */
+#pragma once
+
+#include <gio/gio.h>
+
+#include "rtb-command.h"
+#include "rtb-protocol.h"
+
+G_BEGIN_DECLS
+
+#define RTB_TYPE_SESSION (rtb_session_get_type ())
+G_DECLARE_FINAL_TYPE (RtbSession, rtb_session, RTB, SESSION, GObject)
+
+typedef enum {
+  RTB_SESSION_LAUNCH_AUTO_CLI, /* RTBENCH_WORKER, else direct if privileged, else pkexec */
+  RTB_SESSION_LAUNCH_AUTO_GUI, /* same, with pkexec --disable-internal-agent */
+  RTB_SESSION_LAUNCH_DIRECT,   /* the worker path as given, no pkexec */
+} RtbSessionLaunch;
+
+#define RTB_SESSION_ERROR (rtb_session_error_quark ())
+GQuark rtb_session_error_quark (void);
+typedef enum {
+  RTB_SESSION_ERROR_WORKER_MISSING, /* no worker executable where expected */
+  RTB_SESSION_ERROR_SPAWN,          /* the process could not be started */
+  RTB_SESSION_ERROR_AUTH_DISMISSED, /* pkexec exit 126: the dialog was dismissed */
+  RTB_SESSION_ERROR_AUTH_DENIED,    /* pkexec exit 127: not authorized */
+  RTB_SESSION_ERROR_REJECTED,       /* the worker sent an ERROR frame */
+  RTB_SESSION_ERROR_PROTOCOL,       /* garbage on the worker's stdout */
+  RTB_SESSION_ERROR_DIED,           /* the worker exited or crashed before its SUMMARY */
+} RtbSessionError;
+
+RtbSession *rtb_session_new (void);
+
+/* Which worker to run: NULL = the default search (RTBENCH_WORKER, then the installed path).
+ * Only the installed path is ever run through pkexec; any other worker runs directly. */
+void rtb_session_set_worker_path (RtbSession *self, const char *path);
+void rtb_session_set_launch (RtbSession *self, RtbSessionLaunch launch);
+/* Runs the worker on another machine through `ssh -T HOST WORKER`, WORKER being the path set
+ * with rtb_session_set_worker_path or else the installed path (NULL host = this machine).
+ * Privileges on the remote side are the remote user's: ssh as root or give the user rtprio. */
+void rtb_session_set_remote (RtbSession *self, const char *host);
+
+/* Spawns the worker and writes the command. Frames arrive through ::frame; the end through
+ * ::finished. Returns FALSE when nothing could be started (the error says what to do). */
+gboolean rtb_session_start (RtbSession *self, const RtbCommand *command, GError **error);
+
+/* Asks the worker to stop (closes its stdin); ::finished follows within ~100 ms. Safe to call
+ * more than once and after the end. */
+void rtb_session_stop (RtbSession *self);
+
+gboolean rtb_session_is_running (RtbSession *self);
+/* TRUE once ::finished was emitted; rtb_session_get_error then returns what it carried. */
+gboolean rtb_session_is_finished (RtbSession *self);
+const GError *rtb_session_get_error (RtbSession *self);
+/* TRUE when the last start went through pkexec (the user may be looking at a polkit dialog). */
+gboolean rtb_session_get_uses_pkexec (RtbSession *self);
+/* The HELLO the worker sent, or NULL. */
+const RtbHelloFrame *rtb_session_get_hello (RtbSession *self);
+/* The argv that was spawned (for messages and tests). */
+const char * const *rtb_session_get_argv (RtbSession *self);
+
+/*
+ * Signals:
+ *   ::frame (const RtbFrame *frame)       every decoded frame, HELLO included, in order;
+ *                                         the frame lives only during the emission: copy
+ *                                         what you keep
+ *   ::log (const char *line)              each line the worker wrote to stderr
+ *   ::finished (const GError *error)      once: NULL after a SUMMARY and a clean exit,
+ *                                         otherwise why it ended badly
+ *
+ * Property: "running" (gboolean, read-only, notifies).
+ */
+
+/* Resolves the worker per DESIGN.md without starting it: $RTBENCH_WORKER, else the
+ * installed RTB_WORKER_PATH; and whether pkexec is needed for a SCHED_FIFO 99 run. Only the
+ * installed worker goes through pkexec (the polkit action names its path): a worker chosen by
+ * RTBENCH_WORKER is a development build and runs directly. For messages and tests. */
+char *rtb_session_find_worker (gboolean *needs_pkexec, GError **error);
+
+G_END_DECLS

@@ -1,0 +1,48 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* The system a run was measured on: everything the tuning checklist of METHODS.md reads. */
+#pragma once
+
+#include <glib.h>
+#include <json-glib/json-glib.h>
+
+G_BEGIN_DECLS
+
+/* An integer member that could not be read. */
+#define RTB_SYSTEM_INFO_UNKNOWN (-2)
+
+typedef struct {
+  char *hostname;
+  char *kernel_release;   /* uname -r */
+  char *kernel_version;   /* uname -v */
+  gboolean preempt_rt;    /* /sys/kernel/realtime = 1 or PREEMPT_RT in uname -v */
+  char *machine;          /* uname -m */
+  char *cpu_model;
+  int n_cpus;             /* online */
+  char *cmdline;          /* /proc/cmdline */
+  char *isolcpus;         /* the isolcpus= value on the command line, "" if none */
+  char *nohz_full;
+  char *rcu_nocbs;
+  char *isolated;         /* /sys/devices/system/cpu/isolated */
+  char *governor;         /* of every online CPU, "" if no cpufreq; "mixed" if they differ */
+  char *smt;              /* /sys/devices/system/cpu/smt/control: on, off, notsupported… */
+  int sched_rt_runtime_us; /* -1 = throttling off; RTB_SYSTEM_INFO_UNKNOWN */
+  int printk_level;       /* first field of /proc/sys/kernel/printk; RTB_SYSTEM_INFO_UNKNOWN */
+  int overcommit_memory;  /* RTB_SYSTEM_INFO_UNKNOWN when unreadable */
+  gint64 swap_total_kb;   /* -1 when unknown */
+  char *idle_states;      /* cpuidle state names of CPU0, comma separated */
+} RtbSystemInfo;
+
+/* Reads the local system. Never fails: what cannot be read is left empty or unknown.
+ * JSON member names: hostname, kernel (release), kernel_version, preempt_rt, machine, cpu_model,
+ * n_cpus, cmdline, isolcpus, nohz_full, rcu_nocbs, isolated, governor, smt, sched_rt_runtime_us,
+ * printk_level, overcommit_memory, swap_total_kb, idle_states. */
+RtbSystemInfo *rtb_system_info_collect (void);
+RtbSystemInfo *rtb_system_info_copy (const RtbSystemInfo *info);
+void rtb_system_info_free (RtbSystemInfo *info);
+JsonNode *rtb_system_info_to_json (const RtbSystemInfo *info);
+/* Returns NULL and sets error (naming the member) when the object is malformed. */
+RtbSystemInfo *rtb_system_info_from_json (JsonNode *node, GError **error);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (RtbSystemInfo, rtb_system_info_free)
+
+G_END_DECLS

@@ -1,0 +1,195 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/*
+ * A scripted stand-in for rtbench-worker (and for pkexec), for the failures the real worker
+ * cannot be made to produce. The script is the name it runs under (tests make symlinks named
+ * after the scripts), so it plays pkexec as well as the worker; any other name means "ok":
+ *
+ *   ok        HELLO, STARTED, two SAMPLES, SUMMARY, exit 0
+ *   die       HELLO, STARTED, three SAMPLES, a last stderr line, exit 3
+ *   kill      the same, then SIGKILL itself
+ *   garbage   HELLO, then bytes that are no frame; exits at EOF on stdin
+ *   exit126   what pkexec does when its dialog is dismissed
+ *   exit127   what pkexec does when polkit says no
+ *   stderr    three log lines on stderr around a complete run
+ *   stubborn  HELLO, STARTED, then ignores EOF on stdin until a signal comes
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "rtb-protocol.h"
+
+static uint32_t seq;
+
+static void
+write_all (const void *data, size_t len)
+{
+  const char *p = data;
+
+  while (len > 0)
+    {
+      ssize_t n = write (STDOUT_FILENO, p, len);
+      if (n < 0 && errno == EINTR)
+        continue;
+      if (n <= 0)
+        exit (1);
+      p += n;
+      len -= (size_t) n;
+    }
+}
+
+static void
+send_frame (RtbFrameType type, const void *part1, size_t len1, const void *part2, size_t len2)
+{
+  static unsigned char buf[sizeof (RtbFrameHeader) + 4096];
+  size_t size = rtb_frame_encode2 (buf, sizeof buf, type, seq++, part1, len1, part2, len2);
+
+  if (size == 0)
+    abort ();
+  write_all (buf, size);
+}
+
+static void
+send_hello (void)
+{
+  RtbHelloFrame hello = {
+    .protocol_version = RTB_PROTOCOL_VERSION,
+    .pid = (uint32_t) getpid (),
+    .euid = (uint32_t) geteuid (),
+    .n_cpus_online = 1,
+    .rt_runtime_us = 950000,
+  };
+
+  snprintf (hello.worker_version, sizeof hello.worker_version, "fake");
+  snprintf (hello.machine, sizeof hello.machine, "fake");
+  send_frame (RTB_FRAME_HELLO, &hello, sizeof hello, NULL, 0);
+}
+
+static void
+read_command (void)
+{
+  char c;
+
+  while (read (STDIN_FILENO, &c, 1) == 1 && c != '\n')
+    ;
+}
+
+static void
+wait_for_eof (void)
+{
+  char buf[256];
+
+  while (read (STDIN_FILENO, buf, sizeof buf) > 0)
+    ;
+}
+
+static void
+send_started (void)
+{
+  RtbStartedFrame started = {
+    .method = RTB_METHOD_LATENCY,
+    .n_threads = 1,
+    .interval_us = 1000,
+    .histogram_us = 1000,
+  };
+  RtbThreadInfo thread = { .thread = 0, .cpu = 0, .policy = RTB_POLICY_OTHER };
+
+  snprintf (started.command, sizeof started.command, "start latency");
+  snprintf (thread.name, sizeof thread.name, "CPU0");
+  send_frame (RTB_FRAME_STARTED, &started, sizeof started, &thread, sizeof thread);
+}
+
+static void
+send_samples (uint64_t first)
+{
+  RtbSamplesFrame head = { .thread = 0, .count = 4 };
+  RtbSample samples[4];
+
+  for (int i = 0; i < 4; i++)
+    samples[i] = (RtbSample) { .index = first + (uint64_t) i, .value_ns = 5000 + i * 100 };
+  send_frame (RTB_FRAME_SAMPLES, &head, sizeof head, samples, sizeof samples);
+}
+
+static void
+send_summary (void)
+{
+  RtbStatsFrame head = { .n_threads = 1, .reason = RTB_END_COMPLETED, .elapsed_ns = 8000000 };
+  RtbThreadStats stats = {
+    .thread = 0,
+    .count = 8,
+    .min_ns = 5000,
+    .max_ns = 5300,
+    .sum_ns = 2 * (5000 + 5100 + 5200 + 5300),
+  };
+
+  send_frame (RTB_FRAME_SUMMARY, &head, sizeof head, &stats, sizeof stats);
+}
+
+static const char *
+pick_mode (const char *argv0)
+{
+  const char *slash = strrchr (argv0, '/');
+
+  return slash != NULL ? slash + 1 : argv0;
+}
+
+int
+main (int argc, char **argv)
+{
+  const char *mode = pick_mode (argv[0]);
+
+  if (strcmp (mode, "exit126") == 0)
+    {
+      fprintf (stderr, "Error executing command as another user: Request dismissed\n");
+      return 126;
+    }
+  if (strcmp (mode, "exit127") == 0)
+    {
+      fprintf (stderr, "Error executing command as another user: Not authorized\n");
+      return 127;
+    }
+
+  send_hello ();
+  read_command ();
+
+  if (strcmp (mode, "garbage") == 0)
+    {
+      static const char garbage[64] = "this is not a frame, this is not a frame, this is not...";
+      write_all (garbage, sizeof garbage);
+      wait_for_eof ();
+      return 0;
+    }
+
+  if (strcmp (mode, "stderr") == 0)
+    fprintf (stderr, "fake: first line\nfake: second line\n");
+
+  send_started ();
+  send_samples (0);
+  send_samples (4);
+
+  if (strcmp (mode, "die") == 0 || strcmp (mode, "kill") == 0)
+    {
+      send_samples (8);
+      fprintf (stderr, "fake: crashing on purpose\n");
+      if (strcmp (mode, "kill") == 0)
+        raise (SIGKILL);
+      return 3;
+    }
+
+  if (strcmp (mode, "stubborn") == 0)
+    {
+      wait_for_eof ();
+      for (;;)
+        pause ();
+    }
+
+  send_summary ();
+  if (strcmp (mode, "stderr") == 0)
+    fprintf (stderr, "fake: last line\n");
+  return 0;
+}

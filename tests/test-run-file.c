@@ -1,0 +1,623 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#include "config.h"
+
+#include <errno.h>
+#include <math.h>
+#include <signal.h>
+#include <string.h>
+#include <sys/resource.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <glib/gstdio.h>
+
+#include "rtb-run.h"
+#include "rtb-system-info-private.h"
+
+static char *
+data_path (const char *name)
+{
+  const char *dir = g_getenv ("RTBENCH_TEST_DATA");
+
+  if (dir != NULL)
+    return g_build_filename (dir, name, NULL);
+  return g_test_build_filename (G_TEST_DIST, "data", name, NULL);
+}
+
+static void
+handle (RtbRun *run, RtbFrameType type, const void *part1, gsize len1, const void *part2,
+        gsize len2)
+{
+  gsize size = sizeof (RtbFrameHeader) + len1 + len2;
+  g_autofree guint8 *buf = g_malloc (size);
+  g_autoptr (GError) error = NULL;
+  RtbFrame frame = {
+    .header = (const RtbFrameHeader *) buf,
+    .payload = buf + sizeof (RtbFrameHeader),
+    .payload_len = len1 + len2,
+  };
+
+  g_assert_cmpuint (rtb_frame_encode2 (buf, size, type, 0, part1, len1, part2, len2), ==, size);
+  g_assert_true (rtb_run_handle_frame (run, &frame, &error));
+  g_assert_no_error (error);
+}
+
+/* A finished run with every kind of content: two threads, overflows on both sides of a
+ * signed histogram when `method` is jitter, a history long enough to have merged blocks. */
+static RtbRun *
+make_run (RtbMethod method, guint32 histogram_us, guint n_samples)
+{
+  RtbCommand cmd;
+  RtbRun *run;
+  RtbHelloFrame hello = {
+    .protocol_version = RTB_PROTOCOL_VERSION, .pid = 42, .n_cpus_online = 4,
+    .mlockall_errno = 0, .dma_latency_errno = EACCES, .rt_priority_max = 99,
+    .rt_runtime_us = 950000,
+  };
+  RtbStartedFrame started = {
+    .method = method, .n_threads = 2, .interval_us = 1000, .histogram_us = histogram_us,
+    .duration_ns = 60000000000, .start_realtime_ns = G_GUINT64_CONSTANT (1714564800123456000),
+  };
+  RtbThreadInfo threads[2] = {
+    { .thread = 0, .cpu = 0, .policy = RTB_POLICY_FIFO, .priority = 99, .name = "CPU0" },
+    { .thread = 1, .cpu = 3, .policy = RTB_POLICY_RR, .priority = 80, .name = "CPU3" },
+  };
+  RtbStatsFrame summary = {
+    .n_threads = 2, .reason = RTB_END_STOPPED, .elapsed_ns = 61000000007,
+    .end_realtime_ns = G_GUINT64_CONSTANT (1714564861123456999),
+  };
+  RtbThreadStats stats[2] = {
+    { .thread = 0, .count = n_samples, .dropped = 3, .skipped = 2, .min_ns = -5,
+      .sum_sq_us2 = 1.0 / 3.0, .residual_max = 1e-12 },
+    { .thread = 1, .count = n_samples, .residual_failures = 1 },
+  };
+  g_autofree RtbSample *samples = g_new (RtbSample, n_samples);
+  g_autofree char *root = data_path ("sysroot-rpi4");
+
+  rtb_command_defaults (&cmd, method, 4);
+  if (histogram_us > 0)
+    cmd.histogram_us = histogram_us;
+  run = rtb_run_new (&cmd);
+  rtb_run_set_label (run, "Pi 4 \"rt\" — ünïcode");
+  rtb_run_set_load (run, "cpu");
+  rtb_run_set_system (run, _rtb_system_info_collect_from (root));
+  g_strlcpy (hello.worker_version, "0.1.0", sizeof hello.worker_version);
+  g_strlcpy (hello.machine, "aarch64", sizeof hello.machine);
+  g_strlcpy (started.command, "start latency cpus=0,3", sizeof started.command);
+
+  handle (run, RTB_FRAME_HELLO, &hello, sizeof hello, NULL, 0);
+  handle (run, RTB_FRAME_STARTED, &started, sizeof started, threads, sizeof threads);
+  for (guint t = 0; t < 2; t++)
+    {
+      RtbSamplesFrame frame = { .thread = t, .count = n_samples, .dropped_total = t };
+      guint64 index = 0;
+
+      for (guint i = 0; i < n_samples; i++, index++)
+        {
+          gint64 value = (gint64) ((i * 7919u + t * 13u) % 97u) * 137 - 3000;
+
+          if (i % 101 == 7)
+            value = 1500000 + (gint64) i;
+          if (i % 211 == 5)
+            value = -2500000 - (gint64) i;
+          if (i % 500 == 499)
+            index += 3;
+          samples[i] = (RtbSample) { .index = index, .value_ns = value };
+        }
+      handle (run, RTB_FRAME_SAMPLES, &frame, sizeof frame, samples,
+              n_samples * sizeof *samples);
+    }
+  handle (run, RTB_FRAME_SUMMARY, &summary, sizeof summary, stats, sizeof stats);
+  return run;
+}
+
+static void
+assert_runs_equal (RtbRun *a, RtbRun *b)
+{
+  static const double ps[] = { 0, 0.1, 1, 5, 25, 50, 75, 90, 95, 99, 99.9, 99.99, 100 };
+  const RtbCommand *ca = rtb_run_get_command (a);
+  const RtbCommand *cb = rtb_run_get_command (b);
+  g_autoptr (JsonNode) ja = rtb_run_to_json (a);
+  g_autoptr (JsonNode) jb = rtb_run_to_json (b);
+
+  g_assert_cmpstr (rtb_run_get_label (a), ==, rtb_run_get_label (b));
+  g_assert_cmpstr (rtb_run_get_load (a), ==, rtb_run_get_load (b));
+  g_assert_cmpstr (rtb_run_get_source (a), ==, rtb_run_get_source (b));
+  g_assert_cmpstr (rtb_run_get_worker_command (a), ==, rtb_run_get_worker_command (b));
+  g_assert_cmpint (rtb_run_get_state (a), ==, rtb_run_get_state (b));
+  g_assert_cmpint (rtb_run_get_end_reason (a), ==, rtb_run_get_end_reason (b));
+  g_assert_cmpint (rtb_run_get_start_time (a), ==, rtb_run_get_start_time (b));
+  g_assert_cmpint (rtb_run_get_end_time (a), ==, rtb_run_get_end_time (b));
+  g_assert_cmpuint (rtb_run_get_elapsed_ns (a), ==, rtb_run_get_elapsed_ns (b));
+
+  g_assert_cmpint (ca->method, ==, cb->method);
+  g_assert_cmpint (ca->policy, ==, cb->policy);
+  g_assert_cmpint (ca->priority, ==, cb->priority);
+  g_assert_cmpmem (ca->cpus, sizeof ca->cpus, cb->cpus, sizeof cb->cpus);
+  g_assert_cmpint (ca->cpus_all, ==, cb->cpus_all);
+  g_assert_cmpuint (ca->interval_us, ==, cb->interval_us);
+  g_assert_cmpuint (ca->interval2_us, ==, cb->interval2_us);
+  g_assert_cmpuint (ca->histogram_us, ==, cb->histogram_us);
+  g_assert_cmpuint (ca->size, ==, cb->size);
+  g_assert_cmpuint (ca->instances, ==, cb->instances);
+  g_assert_cmpuint (ca->duration_ns, ==, cb->duration_ns);
+  g_assert_cmpint (ca->unthrottled, ==, cb->unthrottled);
+
+  g_assert_true ((rtb_run_get_worker (a) == NULL) == (rtb_run_get_worker (b) == NULL));
+  if (rtb_run_get_worker (a) != NULL)
+    g_assert_cmpmem (rtb_run_get_worker (a), sizeof (RtbHelloFrame),
+                     rtb_run_get_worker (b), sizeof (RtbHelloFrame));
+
+  g_assert_cmpuint (rtb_run_get_n_series (a), ==, rtb_run_get_n_series (b));
+  for (guint i = 0; i < rtb_run_get_n_series (a); i++)
+    {
+      RtbSeries *sa = rtb_run_get_series (a, i);
+      RtbSeries *sb = rtb_run_get_series (b, i);
+      const RtbHistogram *ha = &sa->histogram, *hb = &sb->histogram;
+      RtbSeriesSummary suma, sumb;
+
+      g_assert_cmpstr (sa->name, ==, sb->name);
+      g_assert_cmpint (sa->cpu, ==, sb->cpu);
+      g_assert_cmpint (sa->policy, ==, sb->policy);
+      g_assert_cmpint (sa->priority, ==, sb->priority);
+      /* Bit for bit, the doubles of Welford's mean and M2 included. */
+      g_assert_cmpmem (&ha->stats, sizeof ha->stats, &hb->stats, sizeof hb->stats);
+      g_assert_cmpint (ha->lo_us, ==, hb->lo_us);
+      g_assert_cmpmem (ha->counts, ha->n_buckets * sizeof (guint64),
+                       hb->counts, hb->n_buckets * sizeof (guint64));
+      g_assert_cmpuint (ha->n_below, ==, hb->n_below);
+      g_assert_cmpuint (ha->n_above, ==, hb->n_above);
+      g_assert_cmpuint (ha->outside_lost, ==, hb->outside_lost);
+      g_assert_cmpmem (ha->outside, ha->n_outside * sizeof (gint64),
+                       hb->outside, hb->n_outside * sizeof (gint64));
+      g_assert_cmpuint (sa->history.block_size, ==, sb->history.block_size);
+      g_assert_cmpuint (sa->history.n_samples, ==, sb->history.n_samples);
+      g_assert_cmpmem (sa->history.blocks, sa->history.n_blocks * sizeof (RtbHistoryBlock),
+                       sb->history.blocks, sb->history.n_blocks * sizeof (RtbHistoryBlock));
+      g_assert_cmpuint (sa->dropped, ==, sb->dropped);
+      g_assert_cmpuint (sa->skipped, ==, sb->skipped);
+      g_assert_cmpuint (sa->gaps, ==, sb->gaps);
+      g_assert_cmpuint (sa->next_index, ==, sb->next_index);
+      g_assert_cmpfloat (sa->residual_max, ==, sb->residual_max);
+      g_assert_cmpuint (sa->residual_failures, ==, sb->residual_failures);
+      g_assert_cmpint (sa->have_worker_stats, ==, sb->have_worker_stats);
+      g_assert_cmpmem (&sa->worker_stats, sizeof sa->worker_stats,
+                       &sb->worker_stats, sizeof sb->worker_stats);
+
+      for (guint p = 0; p < G_N_ELEMENTS (ps); p++)
+        {
+          double pa = rtb_series_percentile_us (sa, ps[p]);
+          double pb = rtb_series_percentile_us (sb, ps[p]);
+
+          g_assert_true ((isnan (pa) && isnan (pb)) || pa == pb);
+        }
+      rtb_series_get_summary (sa, &suma);
+      rtb_series_get_summary (sb, &sumb);
+      g_assert_cmpmem (&suma, sizeof suma, &sumb, sizeof sumb);
+    }
+
+  g_assert_true (json_node_equal (ja, jb));
+}
+
+static void
+test_round_trip (gconstpointer data)
+{
+  RtbMethod method = GPOINTER_TO_INT (data);
+  g_autoptr (GError) error = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("rtbench-test-XXXXXX", &error);
+  g_autofree char *path = g_build_filename (dir, "run.rtbench", NULL);
+  g_autoptr (RtbRun) run = make_run (method, 50, 40000);
+  g_autoptr (RtbRun) loaded = NULL;
+  RtbSeries *series = rtb_run_get_series (run, 0);
+
+  g_assert_no_error (error);
+  /* The test is only worth it if every part is populated. */
+  g_assert_cmpuint (series->history.block_size, >, 1);
+  g_assert_cmpuint (series->histogram.n_above, >, 0);
+  g_assert_cmpuint (series->histogram.n_outside, >, 0);
+  g_assert_cmpuint (series->gaps, >, 0);
+  if (method == RTB_METHOD_JITTER)
+    g_assert_cmpuint (series->histogram.n_below, >, 0);
+
+  g_assert_true (rtb_run_save (run, path, &error));
+  g_assert_no_error (error);
+  g_assert_cmpstr (rtb_run_get_file (run), ==, path);
+
+  loaded = rtb_run_load (path, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (loaded);
+  g_assert_cmpstr (rtb_run_get_file (loaded), ==, path);
+  g_assert_cmpint (rtb_run_get_state (loaded), ==, RTB_RUN_STATE_FINISHED);
+  g_assert_cmpstr (rtb_run_get_system (loaded)->cpu_model, ==,
+                   "Raspberry Pi 4 Model B Rev 1.1 (Cortex-A72)");
+  assert_runs_equal (run, loaded);
+
+  g_assert_no_errno (g_unlink (path));
+  g_assert_no_errno (g_rmdir (dir));
+}
+
+static void
+test_round_trip_minimal (void)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (RtbRun) run = NULL;
+  g_autoptr (RtbRun) back = NULL;
+  g_autoptr (JsonNode) node = NULL;
+  RtbCommand cmd;
+
+  /* Nothing measured, no system, no worker: nulls where there is nothing. */
+  rtb_command_defaults (&cmd, RTB_METHOD_RESPONSE, 2);
+  run = rtb_run_new (&cmd);
+  rtb_run_add_series (run, "response", 0);
+  node = rtb_run_to_json (run);
+  g_assert_true (json_object_get_null_member (json_node_get_object (node), "start_time"));
+  g_assert_true (json_object_get_null_member (json_node_get_object (node), "worker"));
+  back = rtb_run_from_json (node, &error);
+  g_assert_no_error (error);
+  g_assert_null (rtb_run_get_system (back));
+  g_assert_null (rtb_run_get_worker (back));
+  g_assert_cmpint (rtb_run_get_state (back), ==, RTB_RUN_STATE_NEW);
+  assert_runs_equal (run, back);
+}
+
+static void
+test_saved_running (void)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (RtbRun) run = make_run (RTB_METHOD_LATENCY, 20, 100);
+  g_autoptr (JsonNode) node = rtb_run_to_json (run);
+  g_autoptr (RtbRun) back = NULL;
+
+  json_object_set_string_member (json_node_get_object (node), "state", "running");
+  back = rtb_run_from_json (node, &error);
+  g_assert_no_error (error);
+  /* A copy on disk will never receive another frame. */
+  g_assert_cmpint (rtb_run_get_state (back), ==, RTB_RUN_STATE_CUT_SHORT);
+}
+
+static char *
+read_file (const char *path)
+{
+  g_autoptr (GError) error = NULL;
+  char *contents = NULL;
+
+  g_file_get_contents (path, &contents, NULL, &error);
+  g_assert_no_error (error);
+  return contents;
+}
+
+static guint
+count_entries (const char *dir)
+{
+  g_autoptr (GDir) d = g_dir_open (dir, 0, NULL);
+  guint n = 0;
+
+  while (g_dir_read_name (d) != NULL)
+    n++;
+  return n;
+}
+
+static void
+test_atomic_save (void)
+{
+  g_autoptr (GError) error = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("rtbench-test-XXXXXX", &error);
+  g_autofree char *path = g_build_filename (dir, "run.rtbench", NULL);
+  g_autofree char *missing = g_build_filename (dir, "no-such-dir", "run.rtbench", NULL);
+  g_autoptr (RtbRun) small = make_run (RTB_METHOD_LATENCY, 10, 10);
+  g_autoptr (RtbRun) big = make_run (RTB_METHOD_LATENCY, 1000, 20000);
+  g_autofree char *before = NULL;
+  g_autofree char *after = NULL;
+  struct rlimit saved, limited;
+  void (*old_handler) (int);
+  gboolean ok;
+
+  g_assert_no_error (error);
+  g_assert_true (rtb_run_save (small, path, &error));
+  g_assert_no_error (error);
+  before = read_file (path);
+
+  /* A write that fails half way (here: the file size limit, which binds root too) must
+   * leave the old file as it was and no temporary file behind. */
+  g_assert_no_errno (getrlimit (RLIMIT_FSIZE, &saved));
+  limited = saved;
+  limited.rlim_cur = strlen (before) + 1024;
+  old_handler = signal (SIGXFSZ, SIG_IGN);
+  g_assert_no_errno (setrlimit (RLIMIT_FSIZE, &limited));
+  ok = rtb_run_save (big, path, &error);
+  g_assert_no_errno (setrlimit (RLIMIT_FSIZE, &saved));
+  signal (SIGXFSZ, old_handler);
+  g_assert_false (ok);
+  g_assert_nonnull (error);
+  g_assert_cmpuint (error->domain, ==, G_FILE_ERROR);
+  g_clear_error (&error);
+  after = read_file (path);
+  g_assert_cmpstr (after, ==, before);
+  g_assert_cmpuint (count_entries (dir), ==, 1);
+  g_assert_cmpstr (rtb_run_get_file (big), ==, NULL);
+
+  g_assert_false (rtb_run_save (big, missing, &error));
+  g_assert_error (error, G_FILE_ERROR, G_FILE_ERROR_NOENT);
+  g_clear_error (&error);
+
+  /* A directory the user may not write to: root may write anywhere, so only as a user. */
+  if (geteuid () != 0)
+    {
+      g_assert_no_errno (g_chmod (dir, 0555));
+      g_assert_false (rtb_run_save (big, path, &error));
+      g_assert_error (error, G_FILE_ERROR, G_FILE_ERROR_ACCES);
+      g_clear_error (&error);
+      g_assert_no_errno (g_chmod (dir, 0755));
+      g_clear_pointer (&after, g_free);
+      after = read_file (path);
+      g_assert_cmpstr (after, ==, before);
+    }
+
+  /* And a successful save replaces it whole. */
+  g_assert_true (rtb_run_save (big, path, &error));
+  g_assert_no_error (error);
+  g_clear_pointer (&after, g_free);
+  after = read_file (path);
+  g_assert_cmpstr (after, !=, before);
+  g_assert_cmpuint (count_entries (dir), ==, 1);
+
+  g_assert_no_errno (g_unlink (path));
+  g_assert_no_errno (g_rmdir (dir));
+  if (geteuid () == 0)
+    g_test_message ("running as root: the read-only directory case was not tried");
+}
+
+/* Replaces (or with value == NULL removes) the node at a path such as "series[0].count". */
+static void
+set_at_path (JsonNode *root, const char *path, const char *value)
+{
+  g_auto (GStrv) parts = g_strsplit_set (path, ".[", -1);
+  JsonNode *node = root;
+  guint n = g_strv_length (parts);
+
+  for (guint i = 0; i < n; i++)
+    {
+      const char *part = parts[i];
+      gboolean last = i + 1 == n;
+      gboolean is_index = g_str_has_suffix (part, "]");
+
+      if (is_index)
+        {
+          JsonArray *array = json_node_get_array (node);
+          guint index = (guint) g_ascii_strtoull (part, NULL, 10);
+
+          if (!last)
+            {
+              node = json_array_get_element (array, index);
+              continue;
+            }
+          if (value == NULL)
+            json_array_remove_element (array, index);
+          else
+            {
+              /* JsonArray cannot replace in place: rebuild it. */
+              g_autoptr (JsonArray) copy = json_array_new ();
+              guint len = json_array_get_length (array);
+
+              for (guint k = 0; k < len; k++)
+                {
+                  JsonNode *element = json_array_get_element (array, k);
+
+                  json_array_add_element (copy, k == index ? json_from_string (value, NULL)
+                                                           : json_node_copy (element));
+                }
+              json_node_set_array (node, copy);
+            }
+          return;
+        }
+
+      if (!last)
+        {
+          node = json_object_get_member (json_node_get_object (node), part);
+          g_assert_nonnull (node);
+          continue;
+        }
+      if (value == NULL)
+        json_object_remove_member (json_node_get_object (node), part);
+      else
+        json_object_set_member (json_node_get_object (node), part, json_from_string (value, NULL));
+    }
+}
+
+static const struct {
+  const char *path;
+  const char *value; /* NULL: remove the member */
+  const char *message;
+} broken[] = {
+  { "format", NULL, "not an rtbench run file: missing \"format\"" },
+  { "format", "\"cyclictest\"", "not an rtbench run file: \"format\" is not \"rtbench-run\"" },
+  { "version", "\"1\"", "version: expected an integer, found a string" },
+  { "version", "0", "version: 0 is outside 1–2147483647" },
+  { "version", NULL, "missing member \"version\"" },
+  { "method", "\"bogus\"", "method: \"bogus\" is not one of latency, jitter, timer, response" },
+  { "command", NULL, "missing member \"command\"" },
+  { "command.method", "\"jitter\"", "command.method: \"jitter\" does not match the run's method "
+                                    "\"latency\"" },
+  { "command.priority", "120", "command.priority: 120 is outside 0–99" },
+  { "command.policy", "\"batch\"", "command.policy: \"batch\" is not one of fifo, rr, other" },
+  { "command.cpus", "\"2-x\"", "command.cpus: \"2-x\" is not a CPU list" },
+  { "command.cpus_all", "1", "command.cpus_all: expected true or false, found an integer" },
+  { "label", "null", "label: expected a string, found null" },
+  { "state", "\"paused\"", "state: \"paused\" is not one of new, running, finished, cut-short" },
+  { "end_reason", "\"bored\"", "end_reason: \"bored\" is not a known reason" },
+  { "start_time", "\"yesterday\"", "start_time: expected an ISO 8601 date and time" },
+  { "elapsed_ns", "-5", "elapsed_ns: -5 is outside 0–9223372036854775807" },
+  { "system", "[]", "system: expected an object or null, found an array" },
+  { "system.hostname", "5", "system.hostname: expected a string, found an integer" },
+  { "system.smt", NULL, "system: missing member \"smt\"" },
+  { "worker.machine", "\"0123456789012345678901234567890123\"",
+    "worker.machine: longer than 31 characters" },
+  { "worker.rt_priority_max", "150", "worker.rt_priority_max: 150 is outside 0–99" },
+  { "worker.mlockall_errno", NULL, "worker: missing member \"mlockall_errno\"" },
+  { "threads", "[]", "threads: 0 threads for 2 series" },
+  { "threads[1].policy", "\"idle\"", "threads[1].policy: \"idle\" is not one of fifo, rr, other" },
+  { "series", "{}", "series: expected an array, found an object" },
+  { "series[1]", "7", "series[1]: expected an object" },
+  { "series[0].count", NULL, "series[0]: missing member \"count\"" },
+  { "series[0].count", "999", "series[0].histogram: the buckets hold" },
+  { "series[0].cpu", "5000", "series[0].cpu: 5000 is outside -1–1023" },
+  { "series[0].min_ns", "99999999", "series[0].min_ns: 99999999 is above max_ns" },
+  { "series[0].mean_us", "\"NaN\"", "series[0].mean_us: expected a number, found a string" },
+  { "series[0].m2_us2", "-1.5", "series[0].m2_us2: must not be negative" },
+  { "series[1].histogram.n_buckets", "0", "series[1].histogram.n_buckets: 0 is outside 1–4000000" },
+  { "series[1].histogram.lo_us", "1e3", "series[1].histogram.lo_us: expected an integer, found a "
+                                        "fractional number" },
+  { "series[1].histogram.counts[3]", "[900, 1]", "series[1].histogram.counts[3]: bucket index 900 "
+                                                 "is outside 0–9" },
+  { "series[1].histogram.counts[3]", "[1]", "series[1].histogram.counts[3]: expected "
+                                            "[bucket index, count]" },
+  { "series[1].histogram.counts[3]", "[0, 5]", "series[1].histogram.counts[3]: bucket index 0 "
+                                               "does not follow" },
+  { "series[1].histogram.counts[0]", "[0, 0]", "series[1].histogram.counts[0]: count 0 must be "
+                                               "positive" },
+  { "series[1].histogram.counts[0]", "[0, \"many\"]", "series[1].histogram.counts[0]: expected an "
+                                                      "integer, found a string" },
+  { "series[1].histogram.above", "0", "series[1].histogram: the buckets hold" },
+  { "series[1].histogram.outside_lost", "2", "series[1].histogram.outside_ns: " },
+  { "series[1].histogram.outside_ns[0]", "5000", "series[1].histogram.outside_ns[0]: 5000 ns falls "
+                                                 "inside the histogram" },
+  { "series[1].histogram.outside_ns[0]", "-99999999999", "series[1].histogram.outside_ns[0]: "
+                                                         "-99999999999 is outside" },
+  { "series[1].history.block_size", "0", "series[1].history.block_size: 0 is outside" },
+  { "series[1].history.n_samples", "3", "series[1].history.n_samples: 3 does not match" },
+  { "series[1].history.blocks[0]", "[9, 1, 10, 1]", "series[1].history.blocks[0]: min 9 is above "
+                                                    "max 1" },
+  { "series[1].history.blocks[0]", "[1, 9, 10, 2]", "series[1].history.blocks[0]: count 2 must be "
+                                                    "the block size 1" },
+  { "series[1].worker_stats.sum_sq_us2", "true", "series[1].worker_stats.sum_sq_us2: expected a "
+                                                 "number, found a boolean" },
+};
+
+static void
+test_malformed (void)
+{
+  g_autoptr (RtbRun) run = make_run (RTB_METHOD_LATENCY, 10, 40);
+  g_autoptr (JsonNode) good = rtb_run_to_json (run);
+  g_autofree char *text = json_to_string (good, FALSE);
+
+  for (guint i = 0; i < G_N_ELEMENTS (broken); i++)
+    {
+      /* json_node_copy() shares objects: parse afresh for a deep copy. */
+      g_autoptr (JsonNode) doc = json_from_string (text, NULL);
+      g_autoptr (GError) error = NULL;
+      g_autoptr (RtbRun) loaded = NULL;
+
+      set_at_path (doc, broken[i].path, broken[i].value);
+      loaded = rtb_run_from_json (doc, &error);
+      g_test_message ("%s = %s -> %s", broken[i].path, broken[i].value,
+                      error != NULL ? error->message : "(accepted)");
+      g_assert_null (loaded);
+      g_assert_error (error, RTB_RUN_ERROR, RTB_RUN_ERROR_FORMAT);
+      g_assert_true (g_str_has_prefix (error->message, broken[i].message));
+    }
+
+  {
+    g_autoptr (GError) error = NULL;
+    g_autoptr (RtbRun) loaded = rtb_run_from_json (good, &error);
+
+    g_assert_no_error (error);
+    g_assert_nonnull (loaded);
+  }
+}
+
+static void
+test_not_a_run (void)
+{
+  static const struct {
+    const char *text;
+    const char *message;
+  } cases[] = {
+    { "", "not valid JSON: " },
+    { "{\"format\": \"rtbench-run\", ", "not valid JSON: " },
+    { "[1, 2]", "not an rtbench run file: expected a JSON object" },
+    { "{}", "not an rtbench run file: missing \"format\"" },
+    { "{\"format\": 3}", "not an rtbench run file: \"format\" is not \"rtbench-run\"" },
+  };
+  g_autoptr (GError) error = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("rtbench-test-XXXXXX", &error);
+  g_autofree char *path = g_build_filename (dir, "broken.rtbench", NULL);
+
+  g_assert_no_error (error);
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autoptr (RtbRun) run = NULL;
+
+      g_assert_true (g_file_set_contents (path, cases[i].text, -1, &error));
+      run = rtb_run_load (path, &error);
+      g_assert_null (run);
+      g_assert_error (error, RTB_RUN_ERROR, RTB_RUN_ERROR_FORMAT);
+      g_test_message ("%s", error->message);
+      g_assert_true (g_str_has_prefix (error->message, cases[i].message));
+      g_clear_error (&error);
+    }
+
+  g_assert_null (rtb_run_load (dir, &error));
+  g_assert_nonnull (error);
+  g_clear_error (&error);
+  g_assert_no_errno (g_unlink (path));
+  g_assert_no_errno (g_rmdir (dir));
+}
+
+static void
+test_fixtures (void)
+{
+  g_autofree char *good = data_path ("run-v1.rtbench");
+  g_autofree char *newer = data_path ("run-v7.rtbench");
+  g_autoptr (GError) error = NULL;
+  g_autoptr (RtbRun) run = rtb_run_load (good, &error);
+  RtbSeriesSummary summary;
+  RtbSeries *series;
+
+  /* A file written by version 1 must load forever, with the same figures. */
+  g_assert_no_error (error);
+  g_assert_cmpstr (rtb_run_get_label (run), ==, "rpi4 PREEMPT_RT");
+  g_assert_cmpint (rtb_run_get_method (run), ==, RTB_METHOD_LATENCY);
+  g_assert_cmpint (rtb_run_get_state (run), ==, RTB_RUN_STATE_FINISHED);
+  g_assert_cmpint (rtb_run_get_end_reason (run), ==, RTB_END_STOPPED);
+  g_assert_cmpint (rtb_run_get_start_time (run), ==, G_GINT64_CONSTANT (1714564800123456));
+  g_assert_cmpstr (rtb_run_get_system (run)->hostname, ==, "rpi4");
+  g_assert_true (rtb_run_get_system (run)->preempt_rt);
+  g_assert_cmpint (rtb_run_get_worker (run)->dma_latency_errno, ==, EACCES);
+  g_assert_cmpuint (rtb_run_get_n_series (run), ==, 2);
+  series = rtb_run_get_series (run, 1);
+  g_assert_cmpstr (series->name, ==, "CPU3");
+  rtb_series_get_summary (series, &summary);
+  g_assert_cmpuint (summary.count, ==, 300);
+  g_assert_cmpuint (summary.overflows, ==, 77);
+  g_assert_cmpfloat (summary.min_us, ==, -2500.216);
+  g_assert_cmpfloat (summary.max_us, ==, 1500.209);
+  g_assert_cmpfloat (summary.p50_us, ==, 3);
+  g_assert_cmpfloat (summary.p99_us, ==, 10.152);
+  g_assert_cmpfloat (summary.p999_us, ==, 1500.209);
+  g_assert_cmpuint (series->gaps, ==, 0);
+
+  g_clear_object (&run);
+  run = rtb_run_load (newer, &error);
+  g_assert_null (run);
+  g_assert_error (error, RTB_RUN_ERROR, RTB_RUN_ERROR_VERSION);
+  g_assert_cmpstr (error->message, ==, "version 7 is newer than this rtbench (1): update rtbench");
+}
+
+int
+main (int argc, char *argv[])
+{
+  g_test_init (&argc, &argv, NULL);
+
+  g_test_add_data_func ("/run-file/round-trip/latency", GINT_TO_POINTER (RTB_METHOD_LATENCY),
+                        test_round_trip);
+  g_test_add_data_func ("/run-file/round-trip/jitter", GINT_TO_POINTER (RTB_METHOD_JITTER),
+                        test_round_trip);
+  g_test_add_func ("/run-file/round-trip/minimal", test_round_trip_minimal);
+  g_test_add_func ("/run-file/saved-running", test_saved_running);
+  g_test_add_func ("/run-file/atomic-save", test_atomic_save);
+  g_test_add_func ("/run-file/malformed", test_malformed);
+  g_test_add_func ("/run-file/not-a-run", test_not_a_run);
+  g_test_add_func ("/run-file/fixtures", test_fixtures);
+
+  return g_test_run ();
+}

@@ -1,0 +1,609 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#include "config.h"
+
+#include <math.h>
+#include <string.h>
+
+#include "rtb-run.h"
+
+/* Frames go through the real encoder and decoder, as they would from a worker's pipe. */
+typedef struct {
+  RtbRun *run;
+  RtbDecoder *decoder;
+  guint32 seq;
+  GError *error;
+  guint n_changed;
+  guint n_finished;
+  guint changed_at_finish;
+} Feed;
+
+static bool
+deliver (const RtbFrame *frame, void *user_data)
+{
+  Feed *feed = user_data;
+
+  if (feed->error != NULL)
+    return false;
+  return rtb_run_handle_frame (feed->run, frame, &feed->error);
+}
+
+static void
+on_changed (RtbRun *run, Feed *feed)
+{
+  feed->n_changed++;
+}
+
+static void
+on_finished (RtbRun *run, Feed *feed)
+{
+  feed->n_finished++;
+  feed->changed_at_finish = feed->n_changed;
+}
+
+static void
+feed_init (Feed *feed, RtbRun *run)
+{
+  memset (feed, 0, sizeof *feed);
+  feed->run = run;
+  feed->decoder = rtb_decoder_new (deliver, feed);
+  g_signal_connect (run, "changed", G_CALLBACK (on_changed), feed);
+  g_signal_connect (run, "finished", G_CALLBACK (on_finished), feed);
+}
+
+static void
+feed_clear (Feed *feed)
+{
+  g_clear_pointer (&feed->decoder, rtb_decoder_free);
+  g_clear_error (&feed->error);
+  g_clear_object (&feed->run);
+}
+
+/* Sends one frame; returns FALSE and leaves feed->error set when the run refused it. */
+static gboolean
+send2 (Feed *feed, RtbFrameType type, const void *part1, gsize len1, const void *part2,
+       gsize len2)
+{
+  gsize size = sizeof (RtbFrameHeader) + len1 + len2;
+  g_autofree guint8 *buf = g_malloc (size);
+  gsize n = rtb_frame_encode2 (buf, size, type, feed->seq++, part1, len1, part2, len2);
+  long delivered;
+
+  g_assert_cmpuint (n, ==, size);
+  g_clear_error (&feed->error);
+  delivered = rtb_decoder_feed (feed->decoder, buf, n);
+  if (feed->error != NULL)
+    {
+      /* The receiver stopped the decoder; start a fresh one for the next frame. */
+      rtb_decoder_free (feed->decoder);
+      feed->decoder = rtb_decoder_new (deliver, feed);
+      feed->seq = 0;
+      return FALSE;
+    }
+  g_assert_cmpint (delivered, ==, 1);
+  return TRUE;
+}
+
+/* Bypasses the decoder, which would refuse these frames itself: the run must not rely on it
+ * (importers hand it frames from recorded files). */
+static gboolean
+send_raw (Feed *feed, RtbFrameType type, const void *part1, gsize len1, const void *part2,
+          gsize len2)
+{
+  gsize size = sizeof (RtbFrameHeader) + len1 + len2;
+  g_autofree guint8 *buf = g_malloc (size);
+  RtbFrame frame = {
+    .header = (const RtbFrameHeader *) buf,
+    .payload = buf + sizeof (RtbFrameHeader),
+    .payload_len = len1 + len2,
+  };
+
+  g_assert_cmpuint (rtb_frame_encode2 (buf, size, type, 0, part1, len1, part2, len2), ==, size);
+  g_clear_error (&feed->error);
+  return rtb_run_handle_frame (feed->run, &frame, &feed->error);
+}
+
+static void
+send_hello (Feed *feed)
+{
+  RtbHelloFrame hello = {
+    .protocol_version = RTB_PROTOCOL_VERSION,
+    .pid = 1234,
+    .n_cpus_online = 4,
+    .mlockall_errno = 0,
+    .dma_latency_errno = 13,
+    .rt_priority_max = 99,
+    .rt_runtime_us = 950000,
+  };
+
+  g_strlcpy (hello.worker_version, "0.1.0", sizeof hello.worker_version);
+  g_strlcpy (hello.machine, "aarch64", sizeof hello.machine);
+  g_assert_true (send2 (feed, RTB_FRAME_HELLO, &hello, sizeof hello, NULL, 0));
+}
+
+static gboolean
+send_started (Feed *feed, RtbMethod method, guint n_threads, guint32 interval_us,
+              guint32 histogram_us)
+{
+  RtbStartedFrame started = {
+    .method = method,
+    .n_threads = n_threads,
+    .interval_us = interval_us,
+    .histogram_us = histogram_us,
+    .duration_ns = 60 * G_GUINT64_CONSTANT (1000000000),
+    .start_realtime_ns = G_GUINT64_CONSTANT (1700000000123456789),
+  };
+  g_autofree RtbThreadInfo *threads = g_new0 (RtbThreadInfo, n_threads);
+
+  g_snprintf (started.command, sizeof started.command, "start %s", rtb_method_to_string (method));
+  for (guint i = 0; i < n_threads; i++)
+    {
+      threads[i].thread = i;
+      threads[i].cpu = i;
+      threads[i].policy = RTB_POLICY_FIFO;
+      threads[i].priority = 99;
+      g_snprintf (threads[i].name, sizeof threads[i].name, "CPU%u", i);
+    }
+  return send2 (feed, RTB_FRAME_STARTED, &started, sizeof started, threads,
+                n_threads * sizeof *threads);
+}
+
+static gboolean
+send_samples (Feed *feed, guint thread, const RtbSample *samples, guint n, guint64 dropped)
+{
+  RtbSamplesFrame frame = { .thread = thread, .count = n, .dropped_total = dropped };
+
+  return send2 (feed, RTB_FRAME_SAMPLES, &frame, sizeof frame, samples, n * sizeof *samples);
+}
+
+static gboolean
+send_stats (Feed *feed, RtbFrameType type, guint n_threads, guint first_thread,
+            guint64 skipped, RtbEndReason reason)
+{
+  RtbStatsFrame frame = {
+    .n_threads = n_threads,
+    .reason = type == RTB_FRAME_SUMMARY ? reason : 0,
+    .elapsed_ns = 2 * G_GUINT64_CONSTANT (1000000000),
+    .end_realtime_ns = G_GUINT64_CONSTANT (1700000002123456789),
+  };
+  g_autofree RtbThreadStats *stats = g_new0 (RtbThreadStats, MAX (n_threads, 1));
+
+  for (guint i = 0; i < n_threads; i++)
+    {
+      stats[i].thread = first_thread + i;
+      stats[i].skipped = skipped;
+      stats[i].dropped = 1;
+    }
+  return send2 (feed, type, &frame, sizeof frame, stats, n_threads * sizeof *stats);
+}
+
+static RtbRun *
+new_run (RtbMethod method, guint32 histogram_us)
+{
+  RtbCommand cmd;
+
+  rtb_command_defaults (&cmd, method, 4);
+  if (histogram_us > 0)
+    cmd.histogram_us = histogram_us;
+  return rtb_run_new (&cmd);
+}
+
+static guint64
+histogram_total (const RtbHistogram *hist)
+{
+  guint64 total = hist->n_below + hist->n_above;
+
+  for (guint32 b = 0; b < hist->n_buckets; b++)
+    total += hist->counts[b];
+  return total;
+}
+
+static void
+test_run_latency (void)
+{
+  Feed feed;
+  RtbSample samples[100];
+  RtbSeriesSummary summary;
+  RtbSeries *s0, *s1;
+
+  feed_init (&feed, new_run (RTB_METHOD_LATENCY, 100));
+  send_hello (&feed);
+  g_assert_nonnull (rtb_run_get_worker (feed.run));
+  g_assert_cmpint (rtb_run_get_worker (feed.run)->dma_latency_errno, ==, 13);
+  g_assert_true (send_started (&feed, RTB_METHOD_LATENCY, 2, 1000, 100));
+  g_assert_cmpint (rtb_run_get_state (feed.run), ==, RTB_RUN_STATE_RUNNING);
+  g_assert_cmpint (rtb_run_get_start_time (feed.run), ==, G_GINT64_CONSTANT (1700000000123456));
+  g_assert_cmpuint (rtb_run_get_n_series (feed.run), ==, 2);
+  g_assert_cmpstr (rtb_run_get_worker_command (feed.run), ==, "start latency");
+
+  /* Thread 0: one value in each bucket 0…99 µs. */
+  for (guint i = 0; i < 100; i++)
+    samples[i] = (RtbSample) { .index = i, .value_ns = i * 1000 + 500 };
+  g_assert_true (send_samples (&feed, 0, samples, 100, 0));
+
+  /* Thread 1: 98 values at 10 µs and two overflows. */
+  for (guint i = 0; i < 100; i++)
+    samples[i] = (RtbSample) { .index = i, .value_ns = 10200 };
+  samples[40].value_ns = 150500;
+  samples[70].value_ns = 250250;
+  g_assert_true (send_samples (&feed, 1, samples, 100, 0));
+
+  g_assert_cmpuint (feed.n_changed, ==, 0);
+  rtb_run_flush_changed (feed.run);
+  g_assert_cmpuint (feed.n_changed, ==, 1);
+  rtb_run_flush_changed (feed.run);
+  g_assert_cmpuint (feed.n_changed, ==, 1);
+
+  s0 = rtb_run_get_series (feed.run, 0);
+  s1 = rtb_run_get_series (feed.run, 1);
+  g_assert_cmpstr (s0->name, ==, "CPU0");
+  g_assert_cmpint (s1->cpu, ==, 1);
+  g_assert_cmpint (s1->policy, ==, RTB_POLICY_FIFO);
+  g_assert_cmpint (s1->priority, ==, 99);
+  g_assert_cmpuint (s0->histogram.n_buckets, ==, 100);
+
+  rtb_series_get_summary (s0, &summary);
+  g_assert_cmpuint (summary.count, ==, 100);
+  g_assert_cmpfloat (summary.min_us, ==, 0.5);
+  g_assert_cmpfloat (summary.max_us, ==, 99.5);
+  g_assert_cmpfloat_with_epsilon (summary.avg_us, 50.0, 1e-9);
+  g_assert_cmpfloat (summary.p50_us, ==, 49);
+  g_assert_cmpfloat (summary.p99_us, ==, 98);
+  g_assert_cmpfloat (summary.p999_us, ==, 99);
+  g_assert_cmpuint (summary.overflows, ==, 0);
+  g_assert_cmpuint (histogram_total (&s0->histogram), ==, 100);
+
+  rtb_series_get_summary (s1, &summary);
+  g_assert_cmpuint (summary.count, ==, 100);
+  g_assert_cmpuint (summary.overflows, ==, 2);
+  g_assert_cmpuint (histogram_total (&s1->histogram), ==, summary.count);
+  g_assert_cmpfloat (summary.p50_us, ==, 10);
+  /* Percentiles among the overflows come from the kept exact values, not the limit. */
+  g_assert_cmpfloat (summary.p99_us, ==, 150.5);
+  g_assert_cmpfloat (summary.p999_us, ==, 250.25);
+  g_assert_cmpfloat (summary.max_us, ==, 250.25);
+  g_assert_cmpfloat (rtb_run_get_worst_us (feed.run), ==, 250.25);
+  g_assert_cmpuint (rtb_run_get_total_count (feed.run), ==, 200);
+  g_assert_cmpuint (s0->gaps, ==, 0);
+
+  g_assert_true (send_stats (&feed, RTB_FRAME_SUMMARY, 2, 0, 0, RTB_END_COMPLETED));
+  g_assert_cmpint (rtb_run_get_state (feed.run), ==, RTB_RUN_STATE_FINISHED);
+  g_assert_cmpint (rtb_run_get_end_reason (feed.run), ==, RTB_END_COMPLETED);
+  g_assert_cmpint (rtb_run_get_end_time (feed.run), ==, G_GINT64_CONSTANT (1700000002123456));
+  g_assert_cmpuint (rtb_run_get_elapsed_ns (feed.run), ==, 2 * G_GUINT64_CONSTANT (1000000000));
+  g_assert_true (s1->have_worker_stats);
+  g_assert_cmpuint (feed.n_finished, ==, 1);
+  /* The final ::changed arrives before ::finished. */
+  g_assert_cmpuint (feed.changed_at_finish, ==, 2);
+
+  rtb_run_stream_ended (feed.run);
+  g_assert_cmpint (rtb_run_get_state (feed.run), ==, RTB_RUN_STATE_FINISHED);
+  g_assert_cmpuint (feed.n_finished, ==, 1);
+  feed_clear (&feed);
+}
+
+static void
+test_run_gaps (void)
+{
+  static const guint64 indices[] = { 0, 1, 2, 5, 6, 10 };
+  RtbSample samples[G_N_ELEMENTS (indices)];
+  RtbSeries *series;
+  Feed feed;
+
+  feed_init (&feed, new_run (RTB_METHOD_LATENCY, 0));
+  g_assert_true (send_started (&feed, RTB_METHOD_LATENCY, 1, 1000, 1000));
+  for (guint i = 0; i < G_N_ELEMENTS (indices); i++)
+    samples[i] = (RtbSample) { .index = indices[i], .value_ns = 3000 };
+  g_assert_true (send_samples (&feed, 0, samples, 3, 0));
+  g_assert_true (send_samples (&feed, 0, samples + 3, 3, 7));
+
+  series = rtb_run_get_series (feed.run, 0);
+  g_assert_cmpuint (series->gaps, ==, 5);
+  g_assert_cmpuint (series->next_index, ==, 11);
+  g_assert_cmpuint (series->dropped, ==, 7);
+  g_assert_cmpuint (rtb_run_get_total_dropped (feed.run), ==, 7);
+
+  g_assert_true (send_stats (&feed, RTB_FRAME_STATS, 1, 0, 3, 0));
+  g_assert_cmpuint (series->skipped, ==, 3);
+  g_assert_cmpuint (series->dropped, ==, 7);
+  g_assert_false (series->have_worker_stats);
+  g_assert_cmpint (rtb_run_get_state (feed.run), ==, RTB_RUN_STATE_RUNNING);
+  feed_clear (&feed);
+}
+
+static void
+test_run_cut_short (void)
+{
+  RtbSample samples[50];
+  gint64 before;
+  Feed feed;
+
+  feed_init (&feed, new_run (RTB_METHOD_LATENCY, 0));
+  g_assert_true (send_started (&feed, RTB_METHOD_LATENCY, 1, 1000, 1000));
+  for (guint i = 0; i < G_N_ELEMENTS (samples); i++)
+    samples[i] = (RtbSample) { .index = i, .value_ns = 1000 * i };
+  g_assert_true (send_samples (&feed, 0, samples, G_N_ELEMENTS (samples), 0));
+
+  before = g_get_real_time ();
+  rtb_run_stream_ended (feed.run);
+  g_assert_cmpint (rtb_run_get_state (feed.run), ==, RTB_RUN_STATE_CUT_SHORT);
+  g_assert_cmpint (rtb_run_get_end_time (feed.run), >=, before);
+  g_assert_cmpint (rtb_run_get_end_reason (feed.run), ==, 0);
+  g_assert_cmpuint (rtb_run_get_total_count (feed.run), ==, 50);
+  g_assert_cmpuint (feed.n_finished, ==, 1);
+  g_assert_cmpuint (feed.changed_at_finish, ==, 1);
+
+  rtb_run_stream_ended (feed.run);
+  g_assert_cmpuint (feed.n_finished, ==, 1);
+
+  /* Nothing more may arrive after the end. */
+  g_assert_false (send_samples (&feed, 0, samples, 1, 0));
+  g_assert_error (feed.error, RTB_RUN_ERROR, RTB_RUN_ERROR_PROTOCOL);
+  feed_clear (&feed);
+}
+
+static void
+test_run_protocol_errors (void)
+{
+  RtbSample sample = { .index = 0, .value_ns = 1000 };
+  Feed feed;
+
+  feed_init (&feed, new_run (RTB_METHOD_LATENCY, 0));
+  g_assert_false (send_samples (&feed, 0, &sample, 1, 0));
+  g_assert_error (feed.error, RTB_RUN_ERROR, RTB_RUN_ERROR_PROTOCOL);
+  g_assert_nonnull (strstr (feed.error->message, "before STARTED"));
+  g_assert_false (send_stats (&feed, RTB_FRAME_STATS, 1, 0, 0, 0));
+  g_assert_error (feed.error, RTB_RUN_ERROR, RTB_RUN_ERROR_PROTOCOL);
+  g_assert_false (send_stats (&feed, RTB_FRAME_SUMMARY, 1, 0, 0, RTB_END_STOPPED));
+  g_assert_error (feed.error, RTB_RUN_ERROR, RTB_RUN_ERROR_PROTOCOL);
+
+  g_assert_true (send_started (&feed, RTB_METHOD_LATENCY, 2, 1000, 1000));
+  g_assert_false (send_started (&feed, RTB_METHOD_LATENCY, 2, 1000, 1000));
+  g_assert_error (feed.error, RTB_RUN_ERROR, RTB_RUN_ERROR_PROTOCOL);
+  g_assert_nonnull (strstr (feed.error->message, "second STARTED"));
+
+  g_assert_false (send_samples (&feed, 2, &sample, 1, 0));
+  g_assert_error (feed.error, RTB_RUN_ERROR, RTB_RUN_ERROR_PROTOCOL);
+  g_assert_false (send_stats (&feed, RTB_FRAME_STATS, 1, 5, 0, 0));
+  g_assert_error (feed.error, RTB_RUN_ERROR, RTB_RUN_ERROR_PROTOCOL);
+  /* A refused frame changed nothing. */
+  g_assert_cmpuint (rtb_run_get_total_count (feed.run), ==, 0);
+
+  g_assert_true (send_samples (&feed, 1, &sample, 1, 0));
+  g_assert_true (send_stats (&feed, RTB_FRAME_SUMMARY, 2, 0, 0, RTB_END_STOPPED));
+  g_assert_false (send_samples (&feed, 1, &sample, 1, 0));
+  g_assert_nonnull (strstr (feed.error->message, "after SUMMARY"));
+  g_assert_false (send_stats (&feed, RTB_FRAME_SUMMARY, 2, 0, 0, RTB_END_STOPPED));
+  g_assert_cmpuint (feed.n_finished, ==, 1);
+  feed_clear (&feed);
+}
+
+static void
+test_run_bad_started (void)
+{
+  RtbStartedFrame started = { .method = RTB_METHOD_LATENCY, .n_threads = 2, .interval_us = 1000 };
+  RtbThreadInfo threads[2] = { { .thread = 1, .cpu = 0 }, { .thread = 1, .cpu = 1 } };
+  RtbSamplesFrame samples = { .thread = 0, .count = 3 };
+  Feed feed;
+
+  feed_init (&feed, new_run (RTB_METHOD_LATENCY, 0));
+  g_assert_false (send_raw (&feed, RTB_FRAME_STARTED, &started, sizeof started, threads,
+                            sizeof threads));
+  g_assert_error (feed.error, RTB_RUN_ERROR, RTB_RUN_ERROR_PROTOCOL);
+  g_assert_cmpint (rtb_run_get_state (feed.run), ==, RTB_RUN_STATE_NEW);
+  g_assert_cmpuint (rtb_run_get_n_series (feed.run), ==, 0);
+
+  threads[0].thread = 0;
+  g_assert_true (send_raw (&feed, RTB_FRAME_STARTED, &started, sizeof started, threads,
+                           sizeof threads));
+  /* A count that the payload does not hold. */
+  g_assert_false (send_raw (&feed, RTB_FRAME_SAMPLES, &samples, sizeof samples, NULL, 0));
+  g_assert_error (feed.error, RTB_RUN_ERROR, RTB_RUN_ERROR_PROTOCOL);
+  feed_clear (&feed);
+}
+
+static void
+test_run_signed_methods (void)
+{
+  RtbSample samples[4] = {
+    { 0, -5500 }, { 1, 2300 }, { 2, -1200000 }, { 3, 700 },
+  };
+  RtbSeriesSummary summary;
+  RtbSeries *series;
+  Feed feed;
+
+  feed_init (&feed, new_run (RTB_METHOD_JITTER, 0));
+  g_assert_true (send_started (&feed, RTB_METHOD_JITTER, 2, 25, 0));
+  series = rtb_run_get_series (feed.run, 0);
+  g_assert_cmpint (series->histogram.lo_us, ==, -1000);
+  g_assert_cmpuint (series->histogram.n_buckets, ==, 2000);
+  g_assert_true (send_samples (&feed, 0, samples, 4, 0));
+  rtb_series_get_summary (series, &summary);
+  g_assert_cmpuint (summary.overflows, ==, 1);
+  g_assert_cmpuint (series->histogram.n_below, ==, 1);
+  g_assert_cmpfloat (summary.min_us, ==, -1200);
+  g_assert_cmpfloat (rtb_series_percentile_us (series, 25), ==, -1200);
+  g_assert_cmpfloat (rtb_series_percentile_us (series, 50), ==, -6);
+  g_assert_cmpfloat (rtb_series_percentile_us (series, 75), ==, 0);
+  g_assert_cmpfloat (rtb_series_percentile_us (series, 100), ==, 2);
+  feed_clear (&feed);
+
+  feed_init (&feed, new_run (RTB_METHOD_TIMER, 0));
+  g_assert_true (send_started (&feed, RTB_METHOD_TIMER, 1, 5000, 0));
+  series = rtb_run_get_series (feed.run, 0);
+  g_assert_cmpint (series->histogram.lo_us, ==, -5000);
+  g_assert_cmpuint (series->histogram.n_buckets, ==, 10000);
+  feed_clear (&feed);
+
+  feed_init (&feed, new_run (RTB_METHOD_RESPONSE, 0));
+  g_assert_true (send_started (&feed, RTB_METHOD_RESPONSE, 1, 0, 0));
+  series = rtb_run_get_series (feed.run, 0);
+  g_assert_cmpint (series->histogram.lo_us, ==, 0);
+  g_assert_cmpuint (series->histogram.n_buckets, ==, 1000000);
+  feed_clear (&feed);
+}
+
+/* 20 million samples: every structure stays at its fixed size; only the kept overflow values
+ * grow, and they are capped. Checked on the structures, not on RSS, so it cannot flake. */
+static void
+test_run_bounded_memory (void)
+{
+  const guint per_frame = RTB_SAMPLES_PER_FRAME;
+  const guint64 total = 20000000;
+  gsize size = sizeof (RtbFrameHeader) + sizeof (RtbSamplesFrame) + per_frame * sizeof (RtbSample);
+  g_autofree guint8 *buf = g_malloc (size);
+  g_autofree RtbSample *samples = g_new (RtbSample, per_frame);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (RtbRun) run = new_run (RTB_METHOD_LATENCY, 200);
+  RtbSeries *series;
+  guint64 index = 0;
+  guint32 seq = 0;
+  Feed feed;
+
+  feed_init (&feed, g_object_ref (run));
+  g_assert_true (send_started (&feed, RTB_METHOD_LATENCY, 1, 1000, 200));
+  series = rtb_run_get_series (run, 0);
+
+  while (index < total)
+    {
+      guint n = (guint) MIN (per_frame, total - index);
+      RtbSamplesFrame frame = { .thread = 0, .count = n };
+      RtbFrame decoded;
+      gsize len;
+
+      for (guint i = 0; i < n; i++, index++)
+        {
+          /* Mostly 2–50 µs, one overflow in every 10007 samples. */
+          samples[i].index = index;
+          samples[i].value_ns = (index % 10007 == 0) ? 300000 + (gint64) (index % 977)
+                                                     : 2000 + (gint64) ((index * 7919) % 48000);
+        }
+      len = rtb_frame_encode2 (buf, size, RTB_FRAME_SAMPLES, seq++, &frame, sizeof frame,
+                               samples, n * sizeof *samples);
+      g_assert_cmpuint (len, >, 0);
+      decoded.header = (const RtbFrameHeader *) buf;
+      decoded.payload = buf + sizeof (RtbFrameHeader);
+      decoded.payload_len = len - sizeof (RtbFrameHeader);
+      g_assert_true (rtb_run_handle_frame (run, &decoded, &error));
+      g_assert_no_error (error);
+    }
+
+  g_assert_cmpuint (series->histogram.stats.count, ==, total);
+  g_assert_cmpuint (histogram_total (&series->histogram), ==, total);
+  g_assert_cmpuint (series->histogram.n_above, ==, (total + 10006) / 10007);
+  g_assert_cmpuint (series->histogram.n_outside, <=, series->histogram.outside_cap);
+  g_assert_cmpuint (series->histogram.n_buckets, ==, 200);
+  g_assert_cmpuint (series->history.n_samples, ==, total);
+  g_assert_cmpuint (series->history.capacity, ==, RTB_HISTORY_DEFAULT_CAPACITY);
+  g_assert_cmpuint (series->history.n_blocks, <=, series->history.capacity);
+  g_assert_cmpuint (series->history.block_size, >=, total / series->history.capacity);
+  g_assert_cmpuint (series->gaps, ==, 0);
+  /* The whole series: histogram, history and the kept outside values, well under 3 MB. */
+  g_assert_cmpuint (series->histogram.n_buckets * sizeof (guint64) +
+                    series->history.capacity * sizeof (RtbHistoryBlock) +
+                    series->histogram.outside_alloc * sizeof (gint64), <, 3 << 20);
+  g_assert_cmpfloat (rtb_series_percentile_us (series, 100), ==,
+                    series->histogram.stats.max_ns / 1000.0);
+  g_assert_cmpfloat (rtb_series_percentile_us (series, 100), >=, 300);
+  feed_clear (&feed);
+}
+
+static void
+test_run_summary_json (void)
+{
+  g_autoptr (JsonNode) node = NULL;
+  RtbSample samples[10];
+  JsonObject *object, *series;
+  RtbSystemInfo *info = g_new0 (RtbSystemInfo, 1);
+  Feed feed;
+
+  feed_init (&feed, new_run (RTB_METHOD_LATENCY, 0));
+  rtb_run_set_label (feed.run, "rpi4 rt");
+  info->hostname = g_strdup ("pi");
+  info->kernel_release = g_strdup ("6.6.0-rt");
+  info->machine = g_strdup ("aarch64");
+  info->preempt_rt = TRUE;
+  rtb_run_set_system (feed.run, info);
+  g_assert_true (send_started (&feed, RTB_METHOD_LATENCY, 2, 1000, 1000));
+  for (guint i = 0; i < 10; i++)
+    samples[i] = (RtbSample) { .index = i, .value_ns = 1000 * (i + 1) };
+  g_assert_true (send_samples (&feed, 0, samples, 10, 0));
+
+  node = rtb_run_summary_to_json (feed.run);
+  object = json_node_get_object (node);
+  g_assert_cmpstr (json_object_get_string_member (object, "label"), ==, "rpi4 rt");
+  g_assert_cmpstr (json_object_get_string_member (object, "test"), ==, "latency");
+  g_assert_true (json_object_get_null_member (object, "file"));
+  g_assert_cmpstr (json_object_get_string_member (json_object_get_object_member (object, "system"),
+                                                  "hostname"), ==, "pi");
+  g_assert_true (json_object_get_boolean_member (json_object_get_object_member (object, "system"),
+                                                 "preempt_rt"));
+  g_assert_cmpuint (json_array_get_length (json_object_get_array_member (object, "series")), ==, 2);
+  series = json_array_get_object_element (json_object_get_array_member (object, "series"), 0);
+  g_assert_cmpstr (json_object_get_string_member (series, "name"), ==, "CPU0");
+  g_assert_cmpint (json_object_get_int_member (series, "cpu"), ==, 0);
+  g_assert_cmpint (json_object_get_int_member (series, "count"), ==, 10);
+  g_assert_cmpfloat (json_object_get_double_member (series, "min_us"), ==, 1);
+  g_assert_cmpfloat (json_object_get_double_member (series, "avg_us"), ==, 5.5);
+  g_assert_cmpfloat (json_object_get_double_member (series, "max_us"), ==, 10);
+  g_assert_cmpfloat (json_object_get_double_member (series, "p50_us"), ==, 5);
+  g_assert_cmpfloat (json_object_get_double_member (series, "p99_us"), ==, 10);
+  g_assert_cmpfloat (json_object_get_double_member (series, "p999_us"), ==, 10);
+  g_assert_true (json_object_has_member (series, "stddev_us"));
+  g_assert_cmpint (json_object_get_int_member (series, "overflows"), ==, 0);
+  g_assert_cmpint (json_object_get_int_member (series, "dropped"), ==, 0);
+
+  /* An empty series has no values to show: null, never NaN (which JSON cannot carry). */
+  series = json_array_get_object_element (json_object_get_array_member (object, "series"), 1);
+  g_assert_cmpint (json_object_get_int_member (series, "count"), ==, 0);
+  g_assert_true (json_object_get_null_member (series, "min_us"));
+  g_assert_true (json_object_get_null_member (series, "p99_us"));
+  feed_clear (&feed);
+}
+
+static void
+count_notify (guint *counter)
+{
+  (*counter)++;
+}
+
+static void
+test_run_properties (void)
+{
+  g_autoptr (RtbRun) run = new_run (RTB_METHOD_LATENCY, 0);
+  g_autofree char *label = NULL;
+  guint notified = 0;
+
+  g_signal_connect_swapped (run, "notify::label", G_CALLBACK (count_notify), &notified);
+  rtb_run_set_label (run, "one");
+  rtb_run_set_label (run, "one");
+  g_assert_cmpuint (notified, ==, 1);
+  g_object_get (run, "label", &label, NULL);
+  g_assert_cmpstr (label, ==, "one");
+  g_assert_cmpstr (rtb_run_get_load (run), ==, "none");
+  g_assert_cmpstr (rtb_run_get_source (run), ==, "measured");
+  g_assert_null (rtb_run_get_file (run));
+  g_assert_null (rtb_run_get_worker (run));
+  g_assert_true (isnan (rtb_run_get_worst_us (run)));
+
+  /* Loaders and importers add series themselves, with the method's histogram. */
+  g_assert_cmpuint (rtb_run_add_series (run, "CPU3", 3)->histogram.n_buckets, ==,
+                    rtb_run_get_command (run)->histogram_us);
+}
+
+int
+main (int argc, char *argv[])
+{
+  g_test_init (&argc, &argv, NULL);
+
+  g_test_add_func ("/run/latency", test_run_latency);
+  g_test_add_func ("/run/gaps", test_run_gaps);
+  g_test_add_func ("/run/cut-short", test_run_cut_short);
+  g_test_add_func ("/run/protocol-errors", test_run_protocol_errors);
+  g_test_add_func ("/run/bad-started", test_run_bad_started);
+  g_test_add_func ("/run/signed-methods", test_run_signed_methods);
+  g_test_add_func ("/run/bounded-memory", test_run_bounded_memory);
+  g_test_add_func ("/run/summary-json", test_run_summary_json);
+  g_test_add_func ("/run/properties", test_run_properties);
+
+  return g_test_run ();
+}

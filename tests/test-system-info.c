@@ -1,0 +1,279 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#include "config.h"
+
+#include "rtb-run.h"
+#include "rtb-system-info-private.h"
+
+static char *
+data_path (const char *name)
+{
+  const char *dir = g_getenv ("RTBENCH_TEST_DATA");
+
+  if (dir != NULL)
+    return g_build_filename (dir, name, NULL);
+  return g_test_build_filename (G_TEST_DIST, "data", name, NULL);
+}
+
+static char *
+fixture (const char *name)
+{
+  g_autofree char *path = data_path (name);
+  g_autoptr (GError) error = NULL;
+  char *contents = NULL;
+
+  g_file_get_contents (path, &contents, NULL, &error);
+  g_assert_no_error (error);
+  return contents;
+}
+
+static void
+test_cpuinfo (void)
+{
+  static const struct {
+    const char *file;
+    const char *model;
+    int n;
+  } cases[] = {
+    { "cpuinfo-rpi4.txt", "Raspberry Pi 4 Model B Rev 1.1 (Cortex-A72)", 4 },
+    { "cpuinfo-rpi4-armhf.txt", "Raspberry Pi 4 Model B Rev 1.4 (Cortex-A72)", 4 },
+    { "cpuinfo-rk3562.txt", "Cortex-A53", 4 },
+    { "cpuinfo-x86.txt", "12th Gen Intel(R) Core(TM) i5-12400F", 2 },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autofree char *text = fixture (cases[i].file);
+      g_autofree char *model = _rtb_cpuinfo_parse_model (text);
+
+      g_test_message ("%s", cases[i].file);
+      g_assert_cmpstr (model, ==, cases[i].model);
+      g_assert_cmpint (_rtb_cpuinfo_count_processors (text), ==, cases[i].n);
+    }
+}
+
+static void
+test_cpuinfo_fallbacks (void)
+{
+  static const struct {
+    const char *text;
+    const char *model;
+  } cases[] = {
+    { "", "" },
+    { "processor : 0\nHardware : Generic DT based system\n", "Generic DT based system" },
+    { "system type : MT7621\nprocessor : 0\ncpu model : MIPS 1004Kc V2.15\n",
+      "MIPS 1004Kc V2.15" },
+    { "processor : 0\nhart : 0\nisa : rv64imafdc\nuarch : sifive,u74-mc\n", "sifive,u74-mc" },
+    { "Processor : ARMv6-compatible processor rev 7 (v6l)\n",
+      "ARMv6-compatible processor rev 7 (v6l)" },
+    { "model name :\nModel : \nCPU implementer : 0x51\nCPU part : 0x801\n", "" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autofree char *model = _rtb_cpuinfo_parse_model (cases[i].text);
+
+      g_assert_cmpstr (model, ==, cases[i].model);
+    }
+}
+
+static void
+test_cmdline (void)
+{
+  g_autofree char *iso = fixture ("cmdline-isolcpus.txt");
+  g_autofree char *plain = fixture ("cmdline-plain.txt");
+  g_autofree char *quoted = fixture ("cmdline-quoted.txt");
+  static const char *keys[] = { "isolcpus", "nohz_full", "rcu_nocbs" };
+  static const char *iso_values[] = { "nohz,domain,managed_irq,2-3", "2-3", "2-3" };
+
+  for (guint i = 0; i < G_N_ELEMENTS (keys); i++)
+    {
+      g_autofree char *value = _rtb_cmdline_get_param (iso, keys[i]);
+      g_autofree char *none = _rtb_cmdline_get_param (plain, keys[i]);
+
+      g_assert_cmpstr (value, ==, iso_values[i]);
+      g_assert_cmpstr (none, ==, "");
+    }
+
+  {
+    /* The last one counts; quotes are removed; what follows "--" is for init. */
+    g_autofree char *isol = _rtb_cmdline_get_param (quoted, "isolcpus");
+    g_autofree char *dyndbg = _rtb_cmdline_get_param (quoted, "dyndbg");
+    g_autofree char *prefix = _rtb_cmdline_get_param ("isolcpusx=1 xisolcpus=2", "isolcpus");
+
+    g_assert_cmpstr (isol, ==, "3");
+    g_assert_cmpstr (dyndbg, ==, "file drivers/usb/* +p");
+    g_assert_cmpstr (prefix, ==, "");
+  }
+}
+
+static void
+test_small_parsers (void)
+{
+  g_autofree char *meminfo = fixture ("meminfo-rpi4.txt");
+  const char *same[] = { "performance", "performance", NULL };
+  const char *mixed[] = { "performance", "schedutil", NULL };
+  const char *none[] = { NULL };
+  g_autofree char *g1 = _rtb_governors_combine (same);
+  g_autofree char *g2 = _rtb_governors_combine (mixed);
+  g_autofree char *g3 = _rtb_governors_combine (none);
+
+  g_assert_true (_rtb_kernel_version_is_preempt_rt ("#1 SMP PREEMPT_RT Debian 6.1.76-1"));
+  g_assert_true (_rtb_kernel_version_is_preempt_rt ("#1 SMP PREEMPT RT Fri Jan 1"));
+  g_assert_false (_rtb_kernel_version_is_preempt_rt ("#1 SMP PREEMPT_DYNAMIC Debian"));
+  g_assert_false (_rtb_kernel_version_is_preempt_rt (NULL));
+
+  g_assert_cmpint (_rtb_cpu_list_count ("0-3\n"), ==, 4);
+  g_assert_cmpint (_rtb_cpu_list_count ("0,2-3,6"), ==, 4);
+  g_assert_cmpint (_rtb_cpu_list_count (""), ==, 0);
+  g_assert_cmpint (_rtb_cpu_list_count ("3-1"), ==, -1);
+  g_assert_cmpint (_rtb_cpu_list_count ("x"), ==, -1);
+
+  g_assert_cmpint (_rtb_meminfo_parse_kb (meminfo, "SwapTotal"), ==, 102396);
+  g_assert_cmpint (_rtb_meminfo_parse_kb (meminfo, "MemTotal"), ==, 3884836);
+  g_assert_cmpint (_rtb_meminfo_parse_kb (meminfo, "Hugetlb"), ==, -1);
+
+  g_assert_cmpint (_rtb_parse_first_int ("4\t4\t1\t7\n", -2), ==, 4);
+  g_assert_cmpint (_rtb_parse_first_int ("-1\n", -2), ==, -1);
+  g_assert_cmpint (_rtb_parse_first_int ("", -2), ==, -2);
+  g_assert_cmpint (_rtb_parse_first_int (NULL, -2), ==, -2);
+
+  g_assert_cmpstr (g1, ==, "performance");
+  g_assert_cmpstr (g2, ==, "mixed");
+  g_assert_cmpstr (g3, ==, "");
+}
+
+static void
+test_collect_sysroot (void)
+{
+  g_autofree char *root = data_path ("sysroot-rpi4");
+  g_autoptr (RtbSystemInfo) info = _rtb_system_info_collect_from (root);
+
+  g_assert_cmpstr (info->cpu_model, ==, "Raspberry Pi 4 Model B Rev 1.1 (Cortex-A72)");
+  g_assert_cmpint (info->n_cpus, ==, 4);
+  g_assert_true (info->preempt_rt);
+  g_assert_cmpstr (info->isolcpus, ==, "nohz,domain,managed_irq,2-3");
+  g_assert_cmpstr (info->nohz_full, ==, "2-3");
+  g_assert_cmpstr (info->rcu_nocbs, ==, "2-3");
+  g_assert_cmpstr (info->isolated, ==, "2-3");
+  g_assert_cmpstr (info->governor, ==, "mixed");
+  g_assert_cmpstr (info->smt, ==, "");
+  g_assert_cmpint (info->sched_rt_runtime_us, ==, -1);
+  g_assert_cmpint (info->printk_level, ==, 3);
+  g_assert_cmpint (info->overcommit_memory, ==, 0);
+  g_assert_cmpint (info->swap_total_kb, ==, 102396);
+  g_assert_cmpstr (info->idle_states, ==, "WFI,cpu-sleep-0");
+}
+
+static void
+test_collect_empty_root (void)
+{
+  g_autoptr (RtbSystemInfo) info = _rtb_system_info_collect_from ("/nonexistent-rtbench-root");
+
+  g_assert_cmpstr (info->cpu_model, ==, "");
+  g_assert_cmpint (info->n_cpus, ==, 1);
+  g_assert_cmpstr (info->governor, ==, "");
+  g_assert_cmpstr (info->cmdline, ==, "");
+  g_assert_cmpint (info->sched_rt_runtime_us, ==, RTB_SYSTEM_INFO_UNKNOWN);
+  g_assert_cmpint (info->swap_total_kb, ==, -1);
+}
+
+static void
+test_collect_local (void)
+{
+  g_autoptr (RtbSystemInfo) info = rtb_system_info_collect ();
+
+  g_assert_nonnull (info->hostname);
+  g_assert_cmpstr (info->hostname, !=, "");
+  g_assert_cmpstr (info->kernel_release, !=, "");
+  g_assert_cmpstr (info->kernel_version, !=, "");
+  g_assert_cmpstr (info->machine, !=, "");
+  g_assert_cmpint (info->n_cpus, >=, 1);
+  g_assert_nonnull (info->cpu_model);
+  g_assert_nonnull (info->governor);
+  g_assert_nonnull (info->idle_states);
+  g_test_message ("%s %s %s, %d CPUs, %s, governor \"%s\", smt \"%s\"", info->hostname,
+                  info->kernel_release, info->machine, info->n_cpus, info->cpu_model,
+                  info->governor, info->smt);
+}
+
+static void
+test_json_round_trip (void)
+{
+  g_autofree char *root = data_path ("sysroot-rpi4");
+  g_autoptr (RtbSystemInfo) info = _rtb_system_info_collect_from (root);
+  g_autoptr (RtbSystemInfo) copy = rtb_system_info_copy (info);
+  g_autoptr (JsonNode) node = rtb_system_info_to_json (copy);
+  g_autoptr (RtbSystemInfo) back = NULL;
+  g_autoptr (JsonNode) again = NULL;
+  g_autoptr (GError) error = NULL;
+
+  back = rtb_system_info_from_json (node, &error);
+  g_assert_no_error (error);
+  g_assert_cmpstr (back->hostname, ==, info->hostname);
+  g_assert_cmpstr (back->cpu_model, ==, info->cpu_model);
+  g_assert_cmpint (back->preempt_rt, ==, info->preempt_rt);
+  g_assert_cmpint (back->swap_total_kb, ==, info->swap_total_kb);
+  g_assert_cmpint (back->sched_rt_runtime_us, ==, info->sched_rt_runtime_us);
+  g_assert_cmpstr (back->idle_states, ==, info->idle_states);
+  again = rtb_system_info_to_json (back);
+  g_assert_true (json_node_equal (node, again));
+
+  /* DESIGN.md's summary names. */
+  g_assert_true (json_object_has_member (json_node_get_object (node), "kernel"));
+  g_assert_true (json_object_has_member (json_node_get_object (node), "preempt_rt"));
+}
+
+static void
+test_json_errors (void)
+{
+  static const struct {
+    const char *json;
+    const char *message;
+  } cases[] = {
+    { "[]", "expected an object" },
+    { "{}", "missing member \"hostname\"" },
+    { "{\"hostname\": 3}", "hostname: expected a string, found an integer" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autoptr (JsonNode) node = json_from_string (cases[i].json, NULL);
+      g_autoptr (GError) error = NULL;
+      g_autoptr (RtbSystemInfo) info = rtb_system_info_from_json (node, &error);
+
+      g_assert_null (info);
+      g_assert_error (error, RTB_RUN_ERROR, RTB_RUN_ERROR_FORMAT);
+      g_assert_cmpstr (error->message, ==, cases[i].message);
+    }
+
+  {
+    g_autofree char *root = data_path ("sysroot-rpi4");
+    g_autoptr (RtbSystemInfo) info = _rtb_system_info_collect_from (root);
+    g_autoptr (JsonNode) node = rtb_system_info_to_json (info);
+    g_autoptr (GError) error = NULL;
+    g_autoptr (RtbSystemInfo) back = NULL;
+
+    json_object_set_string_member (json_node_get_object (node), "n_cpus", "four");
+    back = rtb_system_info_from_json (node, &error);
+    g_assert_null (back);
+    g_assert_cmpstr (error->message, ==, "n_cpus: expected an integer, found a string");
+  }
+}
+
+int
+main (int argc, char *argv[])
+{
+  g_test_init (&argc, &argv, NULL);
+
+  g_test_add_func ("/system-info/cpuinfo", test_cpuinfo);
+  g_test_add_func ("/system-info/cpuinfo-fallbacks", test_cpuinfo_fallbacks);
+  g_test_add_func ("/system-info/cmdline", test_cmdline);
+  g_test_add_func ("/system-info/small-parsers", test_small_parsers);
+  g_test_add_func ("/system-info/collect-sysroot", test_collect_sysroot);
+  g_test_add_func ("/system-info/collect-empty-root", test_collect_empty_root);
+  g_test_add_func ("/system-info/collect-local", test_collect_local);
+  g_test_add_func ("/system-info/json-round-trip", test_json_round_trip);
+  g_test_add_func ("/system-info/json-errors", test_json_errors);
+
+  return g_test_run ();
+}
