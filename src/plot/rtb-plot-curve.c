@@ -1,0 +1,556 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#define G_LOG_DOMAIN "rtbench-plot"
+
+#include "config.h"
+
+#include <math.h>
+
+#include "rtb-plot-curve.h"
+#include "rtb-plot-private.h"
+
+typedef struct {
+  double min;
+  double max;
+  double sum;
+  uint64_t count;
+} Block;
+
+typedef struct {
+  double min;
+  double max;
+  double mean;
+  double sum;                  /* of the blocks starting in this column, for the mean */
+  uint64_t count;
+  uint64_t first;              /* samples covered, 0-based, last exclusive */
+  uint64_t last;
+  bool has;
+} Column;
+
+static inline uint64_t
+series_block_size (const RtbPlotSeries *series)
+{
+  return series->history ? MAX (series->history->block_size, 1) : 1;
+}
+
+static inline size_t
+series_n_blocks (const RtbPlotSeries *series)
+{
+  if (series->history)
+    return series->history->blocks ? series->history->n_blocks : 0;
+  return series->values_us ? series->n_values : 0;
+}
+
+static inline void
+series_block (const RtbPlotSeries *series,
+              size_t               i,
+              Block               *block)
+{
+  if (series->history)
+    {
+      const RtbHistoryBlock *b = &series->history->blocks[i];
+
+      block->min = b->min_ns / 1000.0;
+      block->max = b->max_ns / 1000.0;
+      block->sum = b->sum_ns / 1000.0;
+      block->count = b->count;
+    }
+  else
+    {
+      block->min = block->max = block->sum = series->values_us[i];
+      block->count = 1;
+    }
+}
+
+uint64_t
+rtb_plot_series_n_instances (const RtbPlotSeries *series)
+{
+  g_return_val_if_fail (series != NULL, 0);
+
+  if (series->history)
+    return series->history->n_samples;
+  return series->values_us ? series->n_values : 0;
+}
+
+/* The blocks overlapping samples [lo, hi): only those are ever read while drawing. */
+static void
+block_span (const RtbPlotSeries *series,
+            double               lo,
+            double               hi,
+            size_t              *b0,
+            size_t              *b1)
+{
+  double size = series_block_size (series);
+  size_t n = series_n_blocks (series);
+
+  *b0 = (size_t) CLAMP (floor (MAX (lo, 0) / size), 0, n);
+  *b1 = (size_t) CLAMP (ceil (MAX (hi, 0) / size), 0, n);
+}
+
+void
+rtb_plot_curve_options_init (RtbPlotCurveOptions *opts)
+{
+  g_return_if_fail (opts != NULL);
+
+  *opts = (RtbPlotCurveOptions) {
+    .show_band = true,
+    .show_mean = true,
+    .show_legend = true,
+  };
+}
+
+static void
+sample_range (const RtbPlotCurveOptions *opts,
+              const RtbPlotSeries       *series,
+              guint                      n_series,
+              double                    *s0,
+              double                    *s1)
+{
+  uint64_t n = 0;
+
+  for (guint i = 0; i < n_series; i++)
+    n = MAX (n, rtb_plot_series_n_instances (&series[i]));
+
+  *s0 = opts->first > 0 ? (double) (opts->first - 1) : 0;
+  *s1 = opts->last > 0 ? (double) opts->last : (double) (n > 0 ? n : 10);
+  if (*s1 <= *s0)
+    *s1 = *s0 + 1;
+}
+
+static void
+legend_entries (const RtbPlotTheme        *theme,
+                const RtbPlotCurveOptions *opts,
+                const RtbPlotSeries       *series,
+                guint                      n_series,
+                RtbPlotLegendEntry        *entries,
+                guint                     *n_entries)
+{
+  *n_entries = 0;
+  if (!opts->show_legend || n_series == 0)
+    return;
+
+  for (guint i = 0; i < n_series; i++)
+    entries[(*n_entries)++] = (RtbPlotLegendEntry) {
+      series[i].name ? series[i].name : "",
+      rtb_plot_theme_series_color (theme, series[i].color_index),
+      rtb_plot_theme_strong_color (theme, series[i].color_index),
+      opts->show_band ? RTB_PLOT_SWATCH_BAND : RTB_PLOT_SWATCH_LINE,
+    };
+  if (opts->show_band && opts->show_mean)
+    entries[(*n_entries)++] = (RtbPlotLegendEntry) {
+      .name = "band: min–max · line: running mean", .swatch = RTB_PLOT_SWATCH_NOTE,
+    };
+}
+
+static void
+frame_texts (const RtbPlotCurveOptions *opts,
+             RtbPlotFrameSpec          *spec)
+{
+  spec->title = opts->title;
+  spec->subtitle = opts->subtitle;
+  spec->x_label = opts->x_label ? opts->x_label : "instance";
+  spec->y_label = opts->y_label ? opts->y_label : "µs";
+}
+
+static void
+auto_y_range (const RtbPlotCurveOptions *opts,
+              const RtbPlotSeries       *series,
+              guint                      n_series,
+              double                     s0,
+              double                     s1,
+              RtbPlotFrameSpec          *spec)
+{
+  double lo = G_MAXDOUBLE, hi = -G_MAXDOUBLE, lo_positive = G_MAXDOUBLE;
+
+  for (guint i = 0; i < n_series; i++)
+    {
+      size_t b0, b1;
+
+      block_span (&series[i], s0, s1, &b0, &b1);
+      for (size_t b = b0; b < b1; b++)
+        {
+          Block block;
+
+          series_block (&series[i], b, &block);
+          if (block.count == 0)
+            continue;
+          lo = MIN (lo, block.min);
+          hi = MAX (hi, block.max);
+          if (block.min > 0)
+            lo_positive = MIN (lo_positive, block.min);
+          else if (block.max > 0)
+            lo_positive = MIN (lo_positive, block.max);
+        }
+    }
+
+  if (opts->y_log)
+    {
+      spec->y_lo = lo_positive < G_MAXDOUBLE ? lo_positive : 1;
+      spec->y_hi = hi > 0 ? hi : 10;
+    }
+  else if (hi < lo)
+    {
+      spec->y_lo = 0;
+      spec->y_hi = 10;
+    }
+  else
+    {
+      spec->y_lo = MIN (0, lo);
+      spec->y_hi = hi > spec->y_lo ? hi : spec->y_lo + 1;
+    }
+}
+
+void
+rtb_plot_curve_layout (const RtbPlotTheme        *theme,
+                       int                        width,
+                       int                        height,
+                       const RtbPlotCurveOptions *opts,
+                       const RtbPlotSeries       *series,
+                       guint                      n_series,
+                       RtbPlotLayout             *layout)
+{
+  g_autoptr(RtbPlotTextContext) context = NULL;
+  g_autofree RtbPlotLegendEntry *entries = NULL;
+  RtbPlotFrameSpec spec = { 0 };
+  double s0, s1;
+
+  g_return_if_fail (theme != NULL);
+  g_return_if_fail (opts != NULL);
+  g_return_if_fail (series != NULL || n_series == 0);
+  g_return_if_fail (layout != NULL);
+
+  context = _rtb_plot_text_context ();
+  entries = g_new0 (RtbPlotLegendEntry, n_series + 1);
+  legend_entries (theme, opts, series, n_series, entries, &spec.n_legend);
+  spec.legend = entries;
+  frame_texts (opts, &spec);
+
+  sample_range (opts, series, n_series, &s0, &s1);
+  spec.x_unit = opts->x_per_instance > 0 ? opts->x_per_instance : 1.0;
+  spec.x_lo = s0 * spec.x_unit;
+  spec.x_hi = s1 * spec.x_unit;
+  spec.x_min_step = opts->x_per_instance > 0 ? 0 : 1;
+  spec.x_style = opts->x_per_instance > 0 ? RTB_PLOT_TICKS_PLAIN : RTB_PLOT_TICKS_SI;
+
+  spec.y_log = opts->y_log;
+  if (opts->y_fixed && opts->y_max_us > opts->y_min_us && (!opts->y_log || opts->y_min_us > 0))
+    {
+      spec.y_lo = opts->y_min_us;
+      spec.y_hi = opts->y_max_us;
+    }
+  else
+    {
+      auto_y_range (opts, series, n_series, s0, s1, &spec);
+      spec.y_expand = true;
+    }
+
+  _rtb_plot_layout_compute (context, theme, MAX (width, 1), MAX (height, 1), &spec, layout);
+}
+
+void
+rtb_plot_curve_draw_frame (cairo_t                   *cr,
+                           const RtbPlotTheme        *theme,
+                           const RtbPlotLayout       *layout,
+                           const RtbPlotCurveOptions *opts,
+                           const RtbPlotSeries       *series,
+                           guint                      n_series)
+{
+  g_autoptr(RtbPlotTextContext) context = NULL;
+  g_autofree RtbPlotLegendEntry *entries = NULL;
+  RtbPlotFrameSpec spec = { 0 };
+
+  g_return_if_fail (cr != NULL);
+  g_return_if_fail (theme != NULL && layout != NULL && opts != NULL);
+  g_return_if_fail (series != NULL || n_series == 0);
+
+  context = _rtb_plot_text_context ();
+  entries = g_new0 (RtbPlotLegendEntry, n_series + 1);
+  legend_entries (theme, opts, series, n_series, entries, &spec.n_legend);
+  spec.legend = entries;
+  frame_texts (opts, &spec);
+  _rtb_plot_draw_frame (cr, context, theme, layout, &spec);
+}
+
+/* Reduces the blocks that fall in columns c0..c1 of the plot to one Column each. A block that
+ * straddles columns counts in each for min/max (so no spike is lost) and, for the running mean,
+ * in the column it starts in. The blocks before the range are only summed, for the mean. */
+static void
+reduce (const RtbPlotSeries *series,
+        const RtbPlotLayout *layout,
+        guint                c0,
+        guint                c1,
+        Column              *columns)
+{
+  double s0 = layout->x.lo / layout->x.unit;
+  double per_column = (layout->x.hi - layout->x.lo) / layout->x.unit / layout->plot.width;
+  double lo = s0 + c0 * per_column;
+  double hi = s0 + (c1 + 1) * per_column;
+  uint64_t size = series_block_size (series);
+  double sum = 0;
+  uint64_t count = 0;
+  size_t b0, b1;
+
+  for (guint c = c0; c <= c1; c++)
+    columns[c - c0] = (Column) { .min = G_MAXDOUBLE, .max = -G_MAXDOUBLE, .mean = NAN };
+
+  block_span (series, lo, hi, &b0, &b1);
+
+  for (size_t b = 0; b < b0; b++)
+    {
+      Block block;
+
+      series_block (series, b, &block);
+      sum += block.sum;
+      count += block.count;
+    }
+
+  for (size_t b = b0; b < b1; b++)
+    {
+      uint64_t start = b * size;
+      double first_column, last_column;
+      Block block;
+
+      series_block (series, b, &block);
+      if (block.count == 0)
+        continue;
+
+      first_column = floor ((start - s0) / per_column);
+      last_column = ceil ((start + block.count - s0) / per_column) - 1;
+      if (last_column < c0 || first_column > c1)
+        {
+          if (first_column < c0)
+            {
+              sum += block.sum;
+              count += block.count;
+            }
+          continue;
+        }
+
+      for (guint c = (guint) MAX (first_column, c0); c <= (guint) MIN (last_column, c1); c++)
+        {
+          Column *column = &columns[c - c0];
+
+          column->min = MIN (column->min, block.min);
+          column->max = MAX (column->max, block.max);
+          if (!column->has)
+            column->first = start;
+          column->last = start + block.count;
+          column->has = true;
+        }
+
+      if (first_column < c0)
+        {
+          sum += block.sum;
+          count += block.count;
+        }
+      else
+        {
+          columns[(guint) first_column - c0].sum += block.sum;
+          columns[(guint) first_column - c0].count += block.count;
+        }
+    }
+
+  for (guint c = c0; c <= c1; c++)
+    {
+      Column *column = &columns[c - c0];
+
+      sum += column->sum;
+      count += column->count;
+      if (count > 0)
+        column->mean = sum / count;
+    }
+}
+
+static inline double
+row (const RtbPlotLayout *layout,
+     double               value)
+{
+  /* Pixel centres keep flat lines crisp; half a pixel is below what the eye can read anyway */
+  return floor (rtb_plot_axis_to_pixel (&layout->y, value)) + 0.5;
+}
+
+static void
+draw_band (cairo_t             *cr,
+           const RtbPlotLayout *layout,
+           const Column        *columns,
+           guint                n_columns,
+           const RtbPlotColor  *color)
+{
+  guint c = 0;
+
+  while (c < n_columns)
+    {
+      guint start, end;
+
+      while (c < n_columns && !columns[c].has)
+        c++;
+      if (c == n_columns)
+        break;
+      start = c;
+      while (c < n_columns && columns[c].has)
+        c++;
+      end = c;
+
+      cairo_new_sub_path (cr);
+      for (guint i = start; i < end; i++)
+        cairo_line_to (cr, layout->plot.x + i + 0.5, row (layout, columns[i].max));
+      for (guint i = end; i > start; i--)
+        cairo_line_to (cr, layout->plot.x + i - 0.5, row (layout, columns[i - 1].min));
+      cairo_close_path (cr);
+    }
+
+  _rtb_plot_set_color_alpha (cr, color, 0.3);
+  cairo_fill_preserve (cr);
+  _rtb_plot_set_color (cr, color);
+  cairo_set_line_width (cr, 1.0);
+  cairo_stroke (cr);
+}
+
+static void
+draw_mean (cairo_t             *cr,
+           const RtbPlotLayout *layout,
+           const Column        *columns,
+           guint                n_columns,
+           const RtbPlotColor  *color,
+           const RtbPlotColor  *casing,
+           double               line_width)
+{
+  bool pen = false;
+
+  for (guint i = 0; i < n_columns; i++)
+    {
+      double x = layout->plot.x + i + 0.5;
+
+      if (!columns[i].has || isnan (columns[i].mean))
+        {
+          pen = false;
+          continue;
+        }
+      if (pen)
+        cairo_line_to (cr, x, row (layout, columns[i].mean));
+      else
+        cairo_move_to (cr, x, row (layout, columns[i].mean));
+      pen = true;
+    }
+  /* A casing in the background colour lifts the mean off its own band's zigzag */
+  _rtb_plot_set_color_alpha (cr, casing, 0.8);
+  cairo_set_line_width (cr, line_width + 2.5);
+  cairo_stroke_preserve (cr);
+  _rtb_plot_set_color (cr, color);
+  cairo_set_line_width (cr, line_width);
+  cairo_stroke (cr);
+}
+
+void
+rtb_plot_curve_draw_series (cairo_t                   *cr,
+                            const RtbPlotTheme        *theme,
+                            const RtbPlotLayout       *layout,
+                            const RtbPlotCurveOptions *opts,
+                            const RtbPlotSeries       *series,
+                            RtbPlotCurvePart           parts)
+{
+  g_autofree Column *columns = NULL;
+  RtbPlotColor color, strong;
+  guint n_columns;
+
+  g_return_if_fail (cr != NULL);
+  g_return_if_fail (theme != NULL && layout != NULL && opts != NULL && series != NULL);
+
+  n_columns = (guint) ceil (layout->plot.width);
+  if (n_columns == 0 || series_n_blocks (series) == 0)
+    return;
+
+  columns = g_new (Column, n_columns);
+  reduce (series, layout, 0, n_columns - 1, columns);
+  color = rtb_plot_theme_series_color (theme, series->color_index);
+  strong = rtb_plot_theme_strong_color (theme, series->color_index);
+
+  cairo_save (cr);
+  _rtb_plot_clip_to_plot (cr, layout);
+  /* Miter joins would overshoot a one-column spike and show a value that was never measured */
+  cairo_set_line_join (cr, CAIRO_LINE_JOIN_BEVEL);
+  if (opts->show_band && (parts & RTB_PLOT_CURVE_BAND))
+    draw_band (cr, layout, columns, n_columns, &color);
+  if (opts->show_mean && (parts & RTB_PLOT_CURVE_MEAN))
+    draw_mean (cr, layout, columns, n_columns, opts->show_band ? &strong : &color,
+               &theme->background, opts->show_band ? 2.0 : 1.5);
+  cairo_restore (cr);
+}
+
+void
+rtb_plot_curve (cairo_t                   *cr,
+                const RtbPlotTheme        *theme,
+                int                        width,
+                int                        height,
+                const RtbPlotCurveOptions *opts,
+                const RtbPlotSeries       *series,
+                guint                      n_series,
+                RtbPlotLayout             *layout)
+{
+  RtbPlotLayout local;
+
+  g_return_if_fail (cr != NULL);
+  g_return_if_fail (theme != NULL && opts != NULL);
+
+  if (layout == NULL)
+    layout = &local;
+  rtb_plot_curve_layout (theme, width, height, opts, series, n_series, layout);
+  rtb_plot_curve_draw_frame (cr, theme, layout, opts, series, n_series);
+  /* Every band first, so no band hides another series' mean */
+  for (guint i = 0; i < n_series; i++)
+    rtb_plot_curve_draw_series (cr, theme, layout, opts, &series[i], RTB_PLOT_CURVE_BAND);
+  for (guint i = 0; i < n_series; i++)
+    rtb_plot_curve_draw_series (cr, theme, layout, opts, &series[i], RTB_PLOT_CURVE_MEAN);
+}
+
+bool
+rtb_plot_curve_value_at (const RtbPlotLayout *layout,
+                         const RtbPlotSeries *series,
+                         guint                n_series,
+                         double               x,
+                         RtbPlotCurveValue   *values)
+{
+  double column;
+
+  g_return_val_if_fail (layout != NULL, false);
+  g_return_val_if_fail (series != NULL || n_series == 0, false);
+  g_return_val_if_fail (values != NULL || n_series == 0, false);
+
+  column = floor (x - layout->plot.x);
+  if (column < 0 || column >= ceil (layout->plot.width))
+    return false;
+
+  for (guint i = 0; i < n_series; i++)
+    {
+      Column c;
+
+      reduce (&series[i], layout, (guint) column, (guint) column, &c);
+      values[i] = (RtbPlotCurveValue) { .has_data = c.has };
+      if (!c.has)
+        continue;
+      values[i].first = c.first + 1;
+      values[i].last = c.last;
+      values[i].min_us = c.min;
+      values[i].max_us = c.max;
+      values[i].mean_us = c.mean;
+    }
+  return true;
+}
+
+void
+rtb_plot_curve_range_at (const RtbPlotLayout *layout,
+                         double               x0,
+                         double               x1,
+                         uint64_t            *first,
+                         uint64_t            *last)
+{
+  double lo, hi;
+
+  g_return_if_fail (layout != NULL && first != NULL && last != NULL);
+
+  lo = rtb_plot_axis_from_pixel (&layout->x, MIN (x0, x1)) / layout->x.unit;
+  hi = rtb_plot_axis_from_pixel (&layout->x, MAX (x0, x1)) / layout->x.unit;
+  lo = MAX (lo, layout->x.lo / layout->x.unit);
+  hi = MIN (hi, layout->x.hi / layout->x.unit);
+  *first = (uint64_t) MAX (floor (lo), 0) + 1;
+  *last = MAX ((uint64_t) MAX (ceil (hi), 0), *first);
+}

@@ -1,0 +1,76 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#pragma once
+
+#include <cairo.h>
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "rtb-plot-layout.h"
+#include "rtb-plot-series.h"
+#include "rtb-plot-theme.h"
+
+G_BEGIN_DECLS
+
+/* Per-instance curves: x is the instance number (1-based), y the value in µs. Each series is
+ * reduced to one min/max pair per pixel column, drawn as a band, with its running mean (the
+ * mean of all instances from the first one up to the column) on top. */
+typedef struct {
+  const char *title;
+  const char *subtitle;        /* e.g. the system line */
+  const char *x_label;         /* NULL: "instance" */
+  const char *y_label;         /* NULL: "µs" */
+  uint64_t first;              /* first instance shown, 1-based; 0: from the start */
+  uint64_t last;               /* last instance shown; 0: up to the newest */
+  double x_per_instance;       /* x axis units per instance (e.g. the period in s); 0: 1 */
+  bool y_fixed;                /* otherwise 0 (or the minimum, if negative) .. max, rounded */
+  double y_min_us;
+  double y_max_us;
+  bool y_log;
+  bool show_band;
+  bool show_mean;
+  bool show_legend;
+} RtbPlotCurveOptions;
+
+typedef struct {
+  bool has_data;
+  uint64_t first;              /* instances the column covers, 1-based, inclusive */
+  uint64_t last;
+  double min_us;
+  double max_us;
+  double mean_us;              /* running mean of instances 1 .. last */
+} RtbPlotCurveValue;
+
+void rtb_plot_curve_options_init (RtbPlotCurveOptions *opts);
+
+void rtb_plot_curve_layout (const RtbPlotTheme *theme, int width, int height,
+                            const RtbPlotCurveOptions *opts, const RtbPlotSeries *series,
+                            guint n_series, RtbPlotLayout *layout);
+/* Background, title, legend, grid and axes. */
+void rtb_plot_curve_draw_frame (cairo_t *cr, const RtbPlotTheme *theme,
+                                const RtbPlotLayout *layout, const RtbPlotCurveOptions *opts,
+                                const RtbPlotSeries *series, guint n_series);
+typedef enum {
+  RTB_PLOT_CURVE_BAND = 1 << 0,
+  RTB_PLOT_CURVE_MEAN = 1 << 1,
+  RTB_PLOT_CURVE_ALL = RTB_PLOT_CURVE_BAND | RTB_PLOT_CURVE_MEAN,
+} RtbPlotCurvePart;
+
+/* One series' band and/or mean, clipped to the plot area. With several series, draw all bands
+ * before the means (as rtb_plot_curve() does) so a band never hides a mean. */
+void rtb_plot_curve_draw_series (cairo_t *cr, const RtbPlotTheme *theme,
+                                 const RtbPlotLayout *layout, const RtbPlotCurveOptions *opts,
+                                 const RtbPlotSeries *series, RtbPlotCurvePart parts);
+/* The whole chart; `layout` (nullable) receives the layout for later hit testing. */
+void rtb_plot_curve (cairo_t *cr, const RtbPlotTheme *theme, int width, int height,
+                     const RtbPlotCurveOptions *opts, const RtbPlotSeries *series,
+                     guint n_series, RtbPlotLayout *layout);
+
+/* What column `x` shows, one value per series. False when x is outside the plot. */
+bool rtb_plot_curve_value_at (const RtbPlotLayout *layout, const RtbPlotSeries *series,
+                              guint n_series, double x, RtbPlotCurveValue *values);
+/* Instances between two pixel columns (in either order), for zooming to a dragged range. */
+void rtb_plot_curve_range_at (const RtbPlotLayout *layout, double x0, double x1,
+                              uint64_t *first, uint64_t *last);
+uint64_t rtb_plot_series_n_instances (const RtbPlotSeries *series);
+
+G_END_DECLS

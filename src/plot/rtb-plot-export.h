@@ -1,0 +1,31 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#pragma once
+
+#include <cairo.h>
+#include <glib.h>
+
+G_BEGIN_DECLS
+
+typedef enum {
+  RTB_PLOT_FORMAT_PNG,
+  RTB_PLOT_FORMAT_SVG,
+  RTB_PLOT_FORMAT_PDF,
+} RtbPlotFormat;
+
+/* Draws a chart of width × height user units (rtb_plot_curve() or rtb_plot_histogram()). */
+typedef void (*RtbPlotDrawFunc) (cairo_t *cr, int width, int height, gpointer user_data);
+
+/* `scale` multiplies the pixels of a PNG (2 for a sharp image on HiDPI screens and in print);
+ * SVG and PDF are vector documents of width × height (px and pt respectively). */
+gboolean rtb_plot_export (RtbPlotFormat format, const char *path, int width, int height,
+                          double scale, RtbPlotDrawFunc draw, gpointer user_data, GError **error);
+gboolean rtb_plot_export_png (const char *path, int width, int height, double scale,
+                              RtbPlotDrawFunc draw, gpointer user_data, GError **error);
+gboolean rtb_plot_export_svg (const char *path, int width, int height, double scale,
+                              RtbPlotDrawFunc draw, gpointer user_data, GError **error);
+gboolean rtb_plot_export_pdf (const char *path, int width, int height, double scale,
+                              RtbPlotDrawFunc draw, gpointer user_data, GError **error);
+/* From the file name's extension (.png, .svg, .pdf, any case). */
+gboolean rtb_plot_format_from_path (const char *path, RtbPlotFormat *format);
+
+G_END_DECLS

@@ -1,0 +1,86 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#pragma once
+
+#include <cairo.h>
+#include <pango/pangocairo.h>
+
+#include "rtb-plot-layout.h"
+#include "rtb-plot-theme.h"
+
+G_BEGIN_DECLS
+
+typedef enum {
+  RTB_PLOT_FONT_BODY,
+  RTB_PLOT_FONT_SMALL,
+  RTB_PLOT_FONT_TITLE,
+} RtbPlotFont;
+
+typedef enum {
+  RTB_PLOT_SWATCH_BAND, /* min–max band with its running-mean line */
+  RTB_PLOT_SWATCH_LINE,
+  RTB_PLOT_SWATCH_NOTE, /* text only, dim */
+} RtbPlotSwatch;
+
+typedef struct {
+  const char *name;
+  RtbPlotColor color;
+  RtbPlotColor strong;
+  RtbPlotSwatch swatch;
+} RtbPlotLegendEntry;
+
+/* What a chart asks of the shared frame: texts, legend and the two axis domains. */
+typedef struct {
+  const char *title;
+  const char *subtitle;
+  const char *x_label;
+  const char *y_label;
+  const RtbPlotLegendEntry *legend;
+  guint n_legend;
+  double x_lo, x_hi, x_unit, x_min_step;
+  bool x_expand;
+  RtbPlotTickStyle x_style;
+  double y_lo, y_hi;
+  bool y_log;
+  bool y_expand;
+} RtbPlotFrameSpec;
+
+/* rtb-plot-text.c. Pango 1.50 has no autoptr cleanup for PangoContext, hence the alias. */
+typedef PangoContext RtbPlotTextContext;
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (RtbPlotTextContext, g_object_unref)
+
+RtbPlotTextContext *_rtb_plot_text_context (void);
+PangoLayout *_rtb_plot_text_layout (PangoContext *context, const RtbPlotTheme *theme,
+                                    RtbPlotFont font, const char *text, bool markup);
+void _rtb_plot_text_size (PangoLayout *layout, double *width, double *height);
+double _rtb_plot_text_line_height (PangoContext *context, const RtbPlotTheme *theme,
+                                   RtbPlotFont font);
+void _rtb_plot_text_draw (cairo_t *cr, PangoLayout *layout, double x, double y,
+                          const RtbPlotColor *color);
+void _rtb_plot_set_color (cairo_t *cr, const RtbPlotColor *color);
+void _rtb_plot_set_color_alpha (cairo_t *cr, const RtbPlotColor *color, double alpha);
+
+/* rtb-plot-axis.c */
+double _rtb_plot_nice_step (double raw);
+void _rtb_plot_axis_ticks (RtbPlotAxis *axis, double length_px, double spacing_px, double min_step,
+                           bool expand);
+void _rtb_plot_axis_format (const RtbPlotAxis *axis, double value, char *buf, gsize size,
+                            bool *markup);
+void _rtb_plot_draw_grid (cairo_t *cr, const RtbPlotTheme *theme, const RtbPlotLayout *layout);
+void _rtb_plot_draw_axes (cairo_t *cr, PangoContext *context, const RtbPlotTheme *theme,
+                          const RtbPlotLayout *layout, const RtbPlotFrameSpec *spec);
+
+/* rtb-plot-legend.c */
+double _rtb_plot_legend_height (PangoContext *context, const RtbPlotTheme *theme,
+                                const RtbPlotLegendEntry *entries, guint n_entries, double width);
+void _rtb_plot_legend_draw (cairo_t *cr, PangoContext *context, const RtbPlotTheme *theme,
+                            const RtbPlotLegendEntry *entries, guint n_entries,
+                            const RtbPlotRect *area);
+
+/* rtb-plot-layout.c */
+void _rtb_plot_layout_compute (PangoContext *context, const RtbPlotTheme *theme, int width,
+                               int height, const RtbPlotFrameSpec *spec, RtbPlotLayout *layout);
+void _rtb_plot_draw_frame (cairo_t *cr, PangoContext *context, const RtbPlotTheme *theme,
+                           const RtbPlotLayout *layout, const RtbPlotFrameSpec *spec);
+void _rtb_plot_clip_to_plot (cairo_t *cr, const RtbPlotLayout *layout);
+
+G_END_DECLS

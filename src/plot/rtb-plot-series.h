@@ -1,0 +1,24 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#pragma once
+
+#include <glib.h>
+#include <stddef.h>
+
+#include "rtb-histogram.h"
+#include "rtb-history.h"
+
+G_BEGIN_DECLS
+
+/* One series as the charts see it, independent of the run model. All pointers are borrowed for
+ * the duration of a call. A curve reads `history`, or when that is NULL the plain per-instance
+ * `values_us` (imported or synthetic data); a histogram chart reads `histogram`. */
+typedef struct {
+  const char *name;
+  guint color_index;                /* palette slot: keep it stable per series across charts */
+  const RtbHistory *history;
+  const double *values_us;
+  size_t n_values;
+  const RtbHistogram *histogram;
+} RtbPlotSeries;
+
+G_END_DECLS

@@ -1,0 +1,721 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#define G_LOG_DOMAIN "rtbench-test"
+
+#include "config.h"
+
+#include <glib/gstdio.h>
+#include <math.h>
+#include <string.h>
+
+#include "rtb-plot.h"
+
+#define WIDTH 800
+#define HEIGHT 400
+
+/* Set RTBENCH_PLOT_SAMPLES to a directory to keep every rendered image for a look. */
+static void
+keep_sample (cairo_surface_t *surface,
+             const char      *name)
+{
+  const char *dir = g_getenv ("RTBENCH_PLOT_SAMPLES");
+  g_autofree char *path = NULL;
+
+  if (dir == NULL)
+    return;
+  path = g_strdup_printf ("%s/plot-%s.png", dir, name);
+  g_assert_cmpint (cairo_surface_write_to_png (surface, path), ==, CAIRO_STATUS_SUCCESS);
+}
+
+typedef struct {
+  guint8 r, g, b;
+} Pixel;
+
+static Pixel
+pixel_at (cairo_surface_t *surface,
+          int              x,
+          int              y)
+{
+  const guint8 *data;
+  guint32 value;
+
+  cairo_surface_flush (surface);
+  g_assert_cmpint (x, >=, 0);
+  g_assert_cmpint (y, >=, 0);
+  g_assert_cmpint (x, <, cairo_image_surface_get_width (surface));
+  g_assert_cmpint (y, <, cairo_image_surface_get_height (surface));
+  data = cairo_image_surface_get_data (surface);
+  value = *(const guint32 *) (data + y * cairo_image_surface_get_stride (surface) + x * 4);
+  return (Pixel) { value >> 16 & 0xff, value >> 8 & 0xff, value & 0xff };
+}
+
+static bool
+is_background (Pixel               p,
+               const RtbPlotTheme *theme)
+{
+  return ABS (p.r - (int) round (theme->background.red * 255)) < 8 &&
+         ABS (p.g - (int) round (theme->background.green * 255)) < 8 &&
+         ABS (p.b - (int) round (theme->background.blue * 255)) < 8;
+}
+
+/* Text, axes and grid are grey; only series are coloured */
+static bool
+is_coloured (Pixel p)
+{
+  return MAX (p.r, MAX (p.g, p.b)) - MIN (p.r, MIN (p.g, p.b)) > 40;
+}
+
+static guint
+count_drawn (cairo_surface_t    *surface,
+             const RtbPlotTheme *theme,
+             double              x0,
+             double              y0,
+             double              x1,
+             double              y1)
+{
+  guint n = 0;
+
+  for (int y = (int) MAX (0, y0); y < (int) y1; y++)
+    for (int x = (int) MAX (0, x0); x < (int) x1; x++)
+      if (!is_background (pixel_at (surface, x, y), theme))
+        n++;
+  return n;
+}
+
+/* Some coloured pixel within ±1 pixel of (x, y) */
+static bool
+coloured_near (cairo_surface_t *surface,
+               double           x,
+               double           y)
+{
+  int w = cairo_image_surface_get_width (surface);
+  int h = cairo_image_surface_get_height (surface);
+
+  for (int dy = -1; dy <= 1; dy++)
+    for (int dx = -1; dx <= 1; dx++)
+      {
+        int px = (int) floor (x) + dx, py = (int) floor (y) + dy;
+
+        if (px >= 0 && py >= 0 && px < w && py < h && is_coloured (pixel_at (surface, px, py)))
+          return true;
+      }
+  return false;
+}
+
+static cairo_surface_t *
+draw_curve (const RtbPlotTheme        *theme,
+            const RtbPlotCurveOptions *opts,
+            const RtbPlotSeries       *series,
+            guint                      n_series,
+            RtbPlotLayout             *layout)
+{
+  cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_RGB24, WIDTH, HEIGHT);
+  cairo_t *cr = cairo_create (surface);
+
+  rtb_plot_curve (cr, theme, WIDTH, HEIGHT, opts, series, n_series, layout);
+  g_assert_cmpint (cairo_status (cr), ==, CAIRO_STATUS_SUCCESS);
+  cairo_destroy (cr);
+  return surface;
+}
+
+static cairo_surface_t *
+draw_histogram (const RtbPlotTheme            *theme,
+                const RtbPlotHistogramOptions *opts,
+                const RtbPlotSeries           *series,
+                guint                          n_series,
+                RtbPlotLayout                 *layout)
+{
+  cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_RGB24, WIDTH, HEIGHT);
+  cairo_t *cr = cairo_create (surface);
+
+  rtb_plot_histogram (cr, theme, WIDTH, HEIGHT, opts, series, n_series, layout);
+  g_assert_cmpint (cairo_status (cr), ==, CAIRO_STATUS_SUCCESS);
+  cairo_destroy (cr);
+  return surface;
+}
+
+static void
+assert_axes_drawn (cairo_surface_t     *surface,
+                   const RtbPlotTheme  *theme,
+                   const RtbPlotLayout *layout)
+{
+  const RtbPlotRect *p = &layout->plot;
+  int left = (int) floor (p->x), bottom = (int) floor (p->y + p->height);
+
+  g_assert_cmpfloat (p->width, >, WIDTH / 2);
+  g_assert_cmpfloat (p->height, >, HEIGHT / 3);
+  g_assert_cmpuint (layout->x.n_ticks, >=, 2);
+  g_assert_cmpuint (layout->y.n_ticks, >=, 2);
+
+  /* The axis lines themselves */
+  g_assert_false (is_background (pixel_at (surface, left, (int) (p->y + p->height / 2)), theme));
+  g_assert_false (is_background (pixel_at (surface, (int) (p->x + p->width / 2), bottom), theme));
+  /* Tick labels left of the plot and below it */
+  g_assert_cmpuint (count_drawn (surface, theme, 0, p->y, p->x - 6, p->y + p->height), >, 30);
+  g_assert_cmpuint (count_drawn (surface, theme, p->x, bottom + 6, p->x + p->width, HEIGHT), >,
+                    30);
+}
+
+static void
+test_ticks_are_nice (void)
+{
+  RtbPlotTheme theme = rtb_plot_theme_light ();
+  double values[] = { 0.3, 17.2, 1234.5, 73.0 };
+  RtbPlotSeries series = { "CPU0", 0, .values_us = values, .n_values = G_N_ELEMENTS (values) };
+  RtbPlotCurveOptions opts;
+  RtbPlotLayout layout;
+  double mantissa;
+
+  rtb_plot_curve_options_init (&opts);
+  rtb_plot_curve_layout (&theme, WIDTH, HEIGHT, &opts, &series, 1, &layout);
+
+  g_assert_cmpfloat (layout.y.lo, ==, 0);
+  g_assert_cmpfloat (layout.y.hi, >=, 1234.5);
+  mantissa = layout.y.step / pow (10, floor (log10 (layout.y.step)));
+  g_assert_true (fabs (mantissa - 1) < 1e-9 || fabs (mantissa - 2) < 1e-9 ||
+                 fabs (mantissa - 5) < 1e-9);
+  g_assert_cmpfloat (fmod (layout.y.hi, layout.y.step), ==, 0);
+  for (guint i = 1; i < layout.y.n_ticks; i++)
+    g_assert_cmpfloat_with_epsilon (layout.y.ticks[i] - layout.y.ticks[i - 1], layout.y.step,
+                                    1e-9);
+  /* The x domain is the instance range, not rounded: 4 instances fill the width */
+  g_assert_cmpfloat (layout.x.lo, ==, 0);
+  g_assert_cmpfloat (layout.x.hi, ==, 4);
+  g_assert_cmpfloat (layout.x.step, >=, 1);
+}
+
+static void
+test_axes_and_labels (void)
+{
+  RtbPlotTheme theme = rtb_plot_theme_light ();
+  double values[200];
+  RtbPlotSeries series = { "CPU0", 0, .values_us = values, .n_values = G_N_ELEMENTS (values) };
+  RtbPlotCurveOptions opts;
+  RtbPlotLayout layout;
+  cairo_surface_t *surface;
+
+  for (guint i = 0; i < G_N_ELEMENTS (values); i++)
+    values[i] = 20 + 10 * sin (i / 10.0);
+  rtb_plot_curve_options_init (&opts);
+  opts.title = "Wake-up latency";
+  opts.subtitle = "host · 6.1.0-rt · PREEMPT_RT · x86_64";
+  opts.y_label = "latency (µs)";
+  surface = draw_curve (&theme, &opts, &series, 1, &layout);
+  keep_sample (surface, "test-axes");
+
+  assert_axes_drawn (surface, &theme, &layout);
+  g_assert_cmpfloat (layout.title_y, >=, 0);
+  g_assert_cmpfloat (layout.subtitle_y, >, layout.title_y);
+  g_assert_cmpfloat (layout.legend.height, >, 0);
+  /* Title, subtitle and legend above the plot */
+  g_assert_cmpuint (count_drawn (surface, &theme, 0, 0, WIDTH, layout.plot.y - 2), >, 100);
+  /* The rotated y label in the leftmost strip */
+  g_assert_cmpuint (count_drawn (surface, &theme, 0, layout.plot.y, 24,
+                                 layout.plot.y + layout.plot.height), >, 20);
+  cairo_surface_destroy (surface);
+}
+
+static void
+check_constant_curve (const RtbPlotSeries *series,
+                      double               value_us)
+{
+  RtbPlotTheme theme = rtb_plot_theme_light ();
+  RtbPlotCurveOptions opts;
+  RtbPlotLayout layout;
+  cairo_surface_t *surface;
+  double y;
+
+  rtb_plot_curve_options_init (&opts);
+  surface = draw_curve (&theme, &opts, series, 1, &layout);
+  y = rtb_plot_axis_to_pixel (&layout.y, value_us);
+  g_assert_cmpfloat (y, >, layout.plot.y);
+  g_assert_cmpfloat (y, <, layout.plot.y + layout.plot.height);
+
+  for (double f = 0.1; f < 1.0; f += 0.2)
+    {
+      double x = layout.plot.x + f * layout.plot.width;
+      Pixel p = pixel_at (surface, (int) x, (int) floor (y));
+
+      g_assert_true (is_coloured (p));
+      /* Blue (palette slot 0), a shade of it */
+      g_assert_cmpint (p.b, >, p.r);
+      g_assert_false (coloured_near (surface, x, y - 8));
+      g_assert_false (coloured_near (surface, x, y + 8));
+    }
+  cairo_surface_destroy (surface);
+}
+
+static void
+test_constant_curve (void)
+{
+  double values[1000];
+  RtbPlotSeries series = { "CPU0", 0, .values_us = values, .n_values = G_N_ELEMENTS (values) };
+  RtbHistory history;
+
+  for (guint i = 0; i < G_N_ELEMENTS (values); i++)
+    values[i] = 42.0;
+  check_constant_curve (&series, 42.0);
+
+  g_assert_true (rtb_history_init (&history, 256));
+  for (guint i = 0; i < 100000; i++)
+    rtb_history_add (&history, 37000);
+  series = (RtbPlotSeries) { "CPU0", 0, .history = &history };
+  check_constant_curve (&series, 37.0);
+  rtb_history_clear (&history);
+}
+
+static void
+test_spike_survives (void)
+{
+  const uint64_t n = 10 * 1000 * 1000, spike_at = 6543210;
+  RtbPlotTheme theme = rtb_plot_theme_light ();
+  RtbPlotSeries series = { "CPU2", 2 };
+  RtbPlotCurveValue value;
+  RtbPlotCurveOptions opts;
+  RtbPlotLayout layout;
+  RtbHistory history;
+  cairo_surface_t *surface;
+  double x, y;
+  bool seen = false, found = false;
+
+  g_assert_true (rtb_history_init (&history, RTB_HISTORY_DEFAULT_CAPACITY));
+  for (uint64_t i = 0; i < n; i++)
+    rtb_history_add (&history, i == spike_at ? 437000 : 8000 + (int64_t) (i * 7919 % 4000));
+  g_assert_cmpuint (history.n_samples, ==, n);
+  series.history = &history;
+
+  rtb_plot_curve_options_init (&opts);
+  surface = draw_curve (&theme, &opts, &series, 1, &layout);
+  keep_sample (surface, "test-spike");
+
+  x = rtb_plot_axis_to_pixel (&layout.x, spike_at + 0.5);
+  y = rtb_plot_axis_to_pixel (&layout.y, 437.0);
+  g_assert_cmpfloat (y, >, layout.plot.y);
+  for (int dx = -1; dx <= 1 && !seen; dx++)
+    seen = is_coloured (pixel_at (surface, (int) floor (x) + dx, (int) floor (y)));
+  g_assert_true (seen);
+  /* Nothing else reaches half that height */
+  g_assert_false (coloured_near (surface, x - 40, rtb_plot_axis_to_pixel (&layout.y, 220)));
+  g_assert_false (coloured_near (surface, x + 40, rtb_plot_axis_to_pixel (&layout.y, 220)));
+
+  for (int dx = -1; dx <= 1; dx++)
+    {
+      g_assert_true (rtb_plot_curve_value_at (&layout, &series, 1, x + dx, &value));
+      g_assert_true (value.has_data);
+      if (value.max_us == 437.0)
+        {
+          g_assert_cmpuint (value.first, <=, spike_at + 1);
+          g_assert_cmpuint (value.last, >=, spike_at + 1);
+          found = true;
+        }
+      g_assert_cmpfloat (value.min_us, >=, 8.0);
+      g_assert_cmpfloat (value.mean_us, >, 9.0);
+      g_assert_cmpfloat (value.mean_us, <, 11.0);
+    }
+  g_assert_true (found);
+
+  cairo_surface_destroy (surface);
+  rtb_history_clear (&history);
+}
+
+static void
+test_running_mean (void)
+{
+  RtbPlotTheme theme = rtb_plot_theme_light ();
+  double values[400];
+  RtbPlotSeries series = { "run", 1, .values_us = values, .n_values = G_N_ELEMENTS (values) };
+  RtbPlotCurveValue value;
+  RtbPlotCurveOptions opts;
+  RtbPlotLayout layout;
+
+  /* A large first sample then small ones: the mean decays as 1/n, like the published plots */
+  values[0] = 1000;
+  for (guint i = 1; i < G_N_ELEMENTS (values); i++)
+    values[i] = 0;
+  rtb_plot_curve_options_init (&opts);
+  rtb_plot_curve_layout (&theme, WIDTH, HEIGHT, &opts, &series, 1, &layout);
+
+  g_assert_true (rtb_plot_curve_value_at (&layout, &series, 1,
+                                          layout.plot.x + layout.plot.width - 0.5, &value));
+  g_assert_true (value.has_data);
+  g_assert_cmpuint (value.last, ==, 400);
+  g_assert_cmpfloat_with_epsilon (value.mean_us, 1000.0 / 400, 1e-9);
+  g_assert_false (rtb_plot_curve_value_at (&layout, &series, 1, layout.plot.x - 1, &value));
+}
+
+static void
+test_zoom (void)
+{
+  RtbPlotTheme theme = rtb_plot_theme_light ();
+  RtbPlotSeries series = { "CPU1", 1 };
+  RtbPlotCurveValue value;
+  RtbPlotCurveOptions opts;
+  RtbPlotLayout layout;
+  RtbHistory history;
+  cairo_surface_t *surface;
+  uint64_t first, last;
+
+  g_assert_true (rtb_history_init (&history, 1024));
+  for (uint64_t i = 0; i < 100000; i++)
+    rtb_history_add (&history, (int64_t) (i / 1000) * 1000);
+  series.history = &history;
+
+  rtb_plot_curve_options_init (&opts);
+  rtb_plot_curve_layout (&theme, WIDTH, HEIGHT, &opts, &series, 1, &layout);
+  rtb_plot_curve_range_at (&layout, layout.plot.x + layout.plot.width * 0.75,
+                           layout.plot.x + layout.plot.width * 0.25, &first, &last);
+  g_assert_cmpuint (first, >=, 24000);
+  g_assert_cmpuint (first, <=, 25100);
+  g_assert_cmpuint (last, >=, 74900);
+  g_assert_cmpuint (last, <=, 76000);
+
+  opts.first = 50001;
+  opts.last = 50400;
+  surface = draw_curve (&theme, &opts, &series, 1, &layout);
+  keep_sample (surface, "test-zoom");
+  g_assert_cmpfloat (layout.x.lo, ==, 50000);
+  g_assert_cmpfloat (layout.x.hi, ==, 50400);
+  /* The whole run's mean up to the zoomed range still counts */
+  g_assert_true (rtb_plot_curve_value_at (&layout, &series, 1, layout.plot.x + 0.5, &value));
+  g_assert_true (value.has_data);
+  g_assert_cmpuint (value.first, <=, 50001);
+  /* Zoomed below the block size (128 here), a column shows its whole block */
+  g_assert_cmpfloat (value.min_us, ==, 49.0);
+  g_assert_cmpfloat (value.max_us, ==, 50.0);
+  g_assert_cmpfloat (value.mean_us, >, 24.0);
+  g_assert_cmpfloat (value.mean_us, <, 25.5);
+  cairo_surface_destroy (surface);
+  rtb_history_clear (&history);
+}
+
+static void
+test_log_histogram (void)
+{
+  RtbPlotTheme theme = rtb_plot_theme_light ();
+  RtbPlotHistogramOptions opts;
+  RtbPlotHistogramValue value;
+  RtbPlotLayout layout;
+  RtbPlotSeries series = { "CPU0", 0 };
+  RtbHistogram hist;
+  cairo_surface_t *surface;
+  double x, y;
+  bool decade = false;
+
+  g_assert_true (rtb_histogram_init (&hist, 0, 1000000, 16));
+  rtb_histogram_add_bucket (&hist, 5, 10);
+  rtb_histogram_add_bucket (&hist, 50, 1000);
+  rtb_histogram_add_bucket (&hist, 80, 1);
+  series.histogram = &hist;
+
+  rtb_plot_histogram_options_init (&opts);
+  surface = draw_histogram (&theme, &opts, &series, 1, &layout);
+  keep_sample (surface, "test-histogram");
+  assert_axes_drawn (surface, &theme, &layout);
+
+  g_assert_true (layout.y.log);
+  for (guint i = 0; i < layout.y.n_ticks; i++)
+    decade |= layout.y.ticks[i] == 1000;
+  g_assert_true (decade);
+  /* Auto range: up to the highest non-empty bucket and a little more, not the million */
+  g_assert_cmpfloat (layout.x.hi, >, 81);
+  g_assert_cmpfloat (layout.x.hi, <=, 100);
+
+  x = rtb_plot_axis_to_pixel (&layout.x, 50.5);
+  y = rtb_plot_axis_to_pixel (&layout.y, 1000);
+  g_assert_true (coloured_near (surface, x, y));
+  g_assert_false (coloured_near (surface, x, rtb_plot_axis_to_pixel (&layout.y, 3000)));
+  g_assert_false (coloured_near (surface, x, rtb_plot_axis_to_pixel (&layout.y, 300)));
+  /* One count still shows, above the axis */
+  g_assert_true (coloured_near (surface, rtb_plot_axis_to_pixel (&layout.x, 80.5),
+                                rtb_plot_axis_to_pixel (&layout.y, 1)));
+  g_assert_cmpfloat (rtb_plot_axis_to_pixel (&layout.y, 1), <, layout.plot.y + layout.plot.height - 3);
+
+  g_assert_true (rtb_plot_histogram_value_at (&layout, &series, 1, x, &value));
+  g_assert_true (value.has_data);
+  g_assert_cmpint (value.lo_us, <=, 50);
+  g_assert_cmpint (value.hi_us, >, 50);
+  g_assert_cmpuint (value.max_count, ==, 1000);
+
+  cairo_surface_destroy (surface);
+  rtb_histogram_clear (&hist);
+}
+
+static void
+test_histogram_overflows (void)
+{
+  RtbPlotTheme theme = rtb_plot_theme_dark ();
+  RtbPlotHistogramOptions opts;
+  RtbPlotLayout layout;
+  RtbPlotSeries series[2] = { { "CPU0", 0 }, { "CPU1", 1 } };
+  RtbHistogram hist[2];
+  cairo_surface_t *surface;
+  double right;
+
+  for (guint i = 0; i < 2; i++)
+    {
+      g_assert_true (rtb_histogram_init (&hist[i], 0, 100, 64));
+      for (int v = 0; v < 100; v++)
+        rtb_histogram_add_bucket (&hist[i], v, (uint64_t) (1e5 * exp (-v / (5.0 + 3 * i))) + 1);
+      series[i].histogram = &hist[i];
+    }
+  for (guint k = 0; k < 42; k++)
+    rtb_histogram_add (&hist[1], 250000 + k);
+
+  rtb_plot_histogram_options_init (&opts);
+  surface = draw_histogram (&theme, &opts, series, 2, &layout);
+  keep_sample (surface, "test-overflows");
+  g_assert_true (is_background (pixel_at (surface, 2, 2), &theme));
+  assert_axes_drawn (surface, &theme, &layout);
+
+  /* The marker at the right edge, at the height of 42 */
+  right = layout.plot.x + layout.plot.width - 3;
+  g_assert_true (coloured_near (surface, right, rtb_plot_axis_to_pixel (&layout.y, 42)));
+  cairo_surface_destroy (surface);
+  for (guint i = 0; i < 2; i++)
+    rtb_histogram_clear (&hist[i]);
+}
+
+static void
+test_signed_histogram (void)
+{
+  RtbPlotTheme theme = rtb_plot_theme_light ();
+  RtbPlotHistogramOptions opts;
+  RtbPlotLayout layout;
+  RtbPlotSeries series = { "jitter", 3 };
+  RtbHistogram hist;
+  cairo_surface_t *surface;
+
+  g_assert_true (rtb_histogram_init (&hist, -1000, 2000, 16));
+  for (int v = -30; v <= 30; v++)
+    rtb_histogram_add_bucket (&hist, v, (uint64_t) (1e4 * exp (-v * v / 60.0)) + 1);
+  rtb_histogram_add (&hist, -5000000);
+  series.histogram = &hist;
+
+  rtb_plot_histogram_options_init (&opts);
+  opts.x_label = "deviation (µs)";
+  surface = draw_histogram (&theme, &opts, &series, 1, &layout);
+  keep_sample (surface, "test-signed");
+  assert_axes_drawn (surface, &theme, &layout);
+  g_assert_cmpfloat (layout.x.lo, <, -30);
+  g_assert_cmpfloat (layout.x.lo, >, -100);
+  g_assert_cmpfloat (layout.x.hi, >, 30);
+  g_assert_true (coloured_near (surface, rtb_plot_axis_to_pixel (&layout.x, 0.5),
+                                rtb_plot_axis_to_pixel (&layout.y, 1e4)));
+  cairo_surface_destroy (surface);
+  rtb_histogram_clear (&hist);
+}
+
+static void
+test_empty_and_single (void)
+{
+  RtbPlotTheme theme = rtb_plot_theme_light ();
+  RtbPlotCurveOptions curve_opts;
+  RtbPlotHistogramOptions hist_opts;
+  RtbPlotLayout layout;
+  RtbPlotSeries series = { "CPU0", 0 };
+  RtbPlotCurveValue value;
+  RtbHistory history;
+  RtbHistogram hist;
+  cairo_surface_t *surface;
+
+  rtb_plot_curve_options_init (&curve_opts);
+  rtb_plot_histogram_options_init (&hist_opts);
+
+  surface = draw_curve (&theme, &curve_opts, NULL, 0, &layout);
+  assert_axes_drawn (surface, &theme, &layout);
+  cairo_surface_destroy (surface);
+
+  surface = draw_histogram (&theme, &hist_opts, NULL, 0, &layout);
+  assert_axes_drawn (surface, &theme, &layout);
+  cairo_surface_destroy (surface);
+
+  g_assert_true (rtb_history_init (&history, 64));
+  g_assert_true (rtb_histogram_init (&hist, 0, 1000, 16));
+  series.history = &history;
+  series.histogram = &hist;
+
+  surface = draw_curve (&theme, &curve_opts, &series, 1, &layout);
+  assert_axes_drawn (surface, &theme, &layout);
+  g_assert_true (rtb_plot_curve_value_at (&layout, &series, 1, layout.plot.x + 3, &value));
+  g_assert_false (value.has_data);
+  cairo_surface_destroy (surface);
+  surface = draw_histogram (&theme, &hist_opts, &series, 1, &layout);
+  assert_axes_drawn (surface, &theme, &layout);
+  cairo_surface_destroy (surface);
+
+  rtb_history_add (&history, 12345);
+  rtb_histogram_add (&hist, 12345);
+  curve_opts.y_log = true;
+  surface = draw_curve (&theme, &curve_opts, &series, 1, &layout);
+  keep_sample (surface, "test-single");
+  assert_axes_drawn (surface, &theme, &layout);
+  g_assert_true (coloured_near (surface, layout.plot.x + layout.plot.width / 2,
+                                rtb_plot_axis_to_pixel (&layout.y, 12.345)));
+  cairo_surface_destroy (surface);
+  surface = draw_histogram (&theme, &hist_opts, &series, 1, &layout);
+  assert_axes_drawn (surface, &theme, &layout);
+  g_assert_true (coloured_near (surface, rtb_plot_axis_to_pixel (&layout.x, 12.5),
+                                rtb_plot_axis_to_pixel (&layout.y, 1)));
+  cairo_surface_destroy (surface);
+
+  /* Tiny and degenerate sizes must not crash */
+  for (int size = 1; size <= 64; size *= 4)
+    {
+      cairo_surface_t *tiny = cairo_image_surface_create (CAIRO_FORMAT_RGB24, size, size);
+      cairo_t *cr = cairo_create (tiny);
+
+      rtb_plot_curve (cr, &theme, size, size, &curve_opts, &series, 1, NULL);
+      rtb_plot_histogram (cr, &theme, size, size, &hist_opts, &series, 1, NULL);
+      g_assert_cmpint (cairo_status (cr), ==, CAIRO_STATUS_SUCCESS);
+      cairo_destroy (cr);
+      cairo_surface_destroy (tiny);
+    }
+
+  rtb_history_clear (&history);
+  rtb_histogram_clear (&hist);
+}
+
+typedef struct {
+  RtbPlotTheme theme;
+  RtbPlotCurveOptions opts;
+  RtbPlotSeries series;
+} ExportData;
+
+static void
+draw_export (cairo_t  *cr,
+             int       width,
+             int       height,
+             gpointer  user_data)
+{
+  ExportData *data = user_data;
+
+  rtb_plot_curve (cr, &data->theme, width, height, &data->opts, &data->series, 1, NULL);
+}
+
+static guint32
+read_be32 (const guint8 *p)
+{
+  return (guint32) p[0] << 24 | (guint32) p[1] << 16 | (guint32) p[2] << 8 | p[3];
+}
+
+static void
+test_export (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("rtbench-plot-XXXXXX", &error);
+  g_autofree char *png = NULL, *png2 = NULL, *svg = NULL, *pdf = NULL;
+  g_autofree char *contents = NULL;
+  double values[] = { 3, 1, 4, 1, 5, 9, 2, 6 };
+  ExportData data = {
+    rtb_plot_theme_light (),
+    { 0 },
+    { "CPU0", 0, .values_us = values, .n_values = G_N_ELEMENTS (values) },
+  };
+  RtbPlotFormat format;
+  gsize length;
+
+  g_assert_no_error (error);
+  rtb_plot_curve_options_init (&data.opts);
+  data.opts.title = "export";
+  png = g_build_filename (dir, "chart.png", NULL);
+  png2 = g_build_filename (dir, "chart@2.png", NULL);
+  svg = g_build_filename (dir, "chart.svg", NULL);
+  pdf = g_build_filename (dir, "chart.pdf", NULL);
+
+  g_assert_true (rtb_plot_format_from_path (svg, &format));
+  g_assert_cmpint (format, ==, RTB_PLOT_FORMAT_SVG);
+  g_assert_true (rtb_plot_format_from_path ("A.PDF", &format));
+  g_assert_cmpint (format, ==, RTB_PLOT_FORMAT_PDF);
+  g_assert_false (rtb_plot_format_from_path ("chart.txt", &format));
+
+  g_assert_true (rtb_plot_export_png (png, 640, 360, 1, draw_export, &data, &error));
+  g_assert_no_error (error);
+  g_assert_true (g_file_get_contents (png, &contents, &length, &error));
+  g_assert_cmpuint (length, >, 24);
+  g_assert_cmpmem (contents, 8, "\x89PNG\r\n\x1a\n", 8);
+  g_assert_cmpmem (contents + 12, 4, "IHDR", 4);
+  g_assert_cmpuint (read_be32 ((const guint8 *) contents + 16), ==, 640);
+  g_assert_cmpuint (read_be32 ((const guint8 *) contents + 20), ==, 360);
+  g_clear_pointer (&contents, g_free);
+
+  g_assert_true (rtb_plot_export (RTB_PLOT_FORMAT_PNG, png2, 640, 360, 2, draw_export, &data,
+                                  &error));
+  g_assert_true (g_file_get_contents (png2, &contents, &length, &error));
+  g_assert_cmpuint (read_be32 ((const guint8 *) contents + 16), ==, 1280);
+  g_assert_cmpuint (read_be32 ((const guint8 *) contents + 20), ==, 720);
+  g_clear_pointer (&contents, g_free);
+
+  g_assert_true (rtb_plot_export_svg (svg, 640, 360, 1, draw_export, &data, &error));
+  g_assert_no_error (error);
+  g_assert_true (g_file_get_contents (svg, &contents, &length, &error));
+  g_assert_nonnull (strstr (contents, "<svg"));
+  g_assert_nonnull (strstr (contents, "width=\"640"));
+  g_assert_nonnull (strstr (contents, "height=\"360"));
+  g_clear_pointer (&contents, g_free);
+
+  g_assert_true (rtb_plot_export_pdf (pdf, 640, 360, 1, draw_export, &data, &error));
+  g_assert_no_error (error);
+  g_assert_true (g_file_get_contents (pdf, &contents, &length, &error));
+  g_assert_cmpuint (length, >, 5);
+  g_assert_cmpmem (contents, 5, "%PDF-", 5);
+  g_assert_nonnull (memmem (contents, length, "/MediaBox [ 0 0 640 360 ]", 25));
+  g_clear_pointer (&contents, g_free);
+
+  g_assert_false (rtb_plot_export_png ("/nonexistent-dir/x.png", 64, 64, 1, draw_export, &data,
+                                       &error));
+  g_assert_error (error, G_FILE_ERROR, G_FILE_ERROR_FAILED);
+
+  g_unlink (png);
+  g_unlink (png2);
+  g_unlink (svg);
+  g_unlink (pdf);
+  g_rmdir (dir);
+}
+
+static void
+test_theme_colours (void)
+{
+  RtbPlotTheme light = rtb_plot_theme_light ();
+  RtbPlotTheme dark = rtb_plot_theme_dark ();
+
+  g_assert_false (light.is_dark);
+  g_assert_true (dark.is_dark);
+  g_assert_cmpfloat (light.background.red, >, 0.9);
+  g_assert_cmpfloat (dark.background.red, <, 0.2);
+  /* Slot 0 is GNOME blue 3 on light backgrounds; indices wrap around the palette */
+  g_assert_cmpfloat_with_epsilon (rtb_plot_theme_series_color (&light, 0).blue, 0xe4 / 255.0,
+                                  1e-9);
+  g_assert_cmpfloat (rtb_plot_theme_series_color (&light, RTB_PLOT_N_COLORS).red, ==,
+                     rtb_plot_theme_series_color (&light, 0).red);
+  g_assert_cmpstr (rtb_plot_color_name (0), ==, "blue");
+  for (guint i = 0; i < RTB_PLOT_N_COLORS; i++)
+    for (guint j = i + 1; j < RTB_PLOT_N_COLORS; j++)
+      {
+        RtbPlotColor a = rtb_plot_theme_series_color (&light, i);
+        RtbPlotColor b = rtb_plot_theme_series_color (&light, j);
+
+        g_assert_cmpfloat (fabs (a.red - b.red) + fabs (a.green - b.green) +
+                           fabs (a.blue - b.blue), >, 0.25);
+      }
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_test_init (&argc, &argv, NULL);
+
+  g_test_add_func ("/plot/theme", test_theme_colours);
+  g_test_add_func ("/plot/ticks", test_ticks_are_nice);
+  g_test_add_func ("/plot/axes", test_axes_and_labels);
+  g_test_add_func ("/plot/curve/constant", test_constant_curve);
+  g_test_add_func ("/plot/curve/spike", test_spike_survives);
+  g_test_add_func ("/plot/curve/running-mean", test_running_mean);
+  g_test_add_func ("/plot/curve/zoom", test_zoom);
+  g_test_add_func ("/plot/histogram/log", test_log_histogram);
+  g_test_add_func ("/plot/histogram/overflows", test_histogram_overflows);
+  g_test_add_func ("/plot/histogram/signed", test_signed_histogram);
+  g_test_add_func ("/plot/empty-and-single", test_empty_and_single);
+  g_test_add_func ("/plot/export", test_export);
+
+  return g_test_run ();
+}
