@@ -1,0 +1,74 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#include "config.h"
+
+#include <locale.h>
+#include <string.h>
+
+#include "rtb-cli.h"
+
+static const char usage[] =
+  "Usage: rtbench-cli COMMAND [OPTIONS]\n"
+  "\n"
+  "Measure how real-time this Linux system is, and compare systems.\n"
+  "\n"
+  "Commands:\n"
+  "  run latency|jitter|timer|response [OPTIONS]   measure (see rtbench-cli run --help)\n"
+  "  summary FILE... [--json]                       statistics of saved runs\n"
+  "  export FILE [--png F] [--svg F] [--pdf F] [--csv F]\n"
+  "                                                 charts and tables of a saved run\n"
+  "\n"
+  "Options:\n"
+  "  -h, --help      show this help\n"
+  "  --version       show the version\n"
+  "\n"
+  "The measurement itself runs in rtbench-worker, which needs real-time privileges: it is\n"
+  "started directly when rtbench-cli runs as root (or with CAP_SYS_NICE), otherwise through\n"
+  "pkexec. Set RTBENCH_WORKER to use another worker binary.\n";
+
+void
+rtb_cli_error (const char *format, ...)
+{
+  va_list args;
+  g_autofree char *message = NULL;
+
+  va_start (args, format);
+  message = g_strdup_vprintf (format, args);
+  va_end (args);
+  fprintf (stderr, "rtbench-cli: %s\n", message);
+}
+
+int
+main (int argc, char *argv[])
+{
+  setlocale (LC_ALL, "");
+  /* Numbers in tables and JSON use a dot whatever the user's locale. */
+  setlocale (LC_NUMERIC, "C");
+
+  if (argc < 2)
+    {
+      fputs (usage, stderr);
+      return RTB_CLI_USAGE;
+    }
+
+  const char *command = argv[1];
+  if (strcmp (command, "-h") == 0 || strcmp (command, "--help") == 0 || strcmp (command, "help") == 0)
+    {
+      fputs (usage, stdout);
+      return RTB_CLI_OK;
+    }
+  if (strcmp (command, "--version") == 0)
+    {
+      printf ("rtbench-cli %s\n", PACKAGE_VERSION);
+      return RTB_CLI_OK;
+    }
+  if (strcmp (command, "run") == 0)
+    return rtb_cli_run (argc - 1, argv + 1);
+  if (strcmp (command, "summary") == 0)
+    return rtb_cli_summary (argc - 1, argv + 1);
+  if (strcmp (command, "export") == 0)
+    return rtb_cli_export (argc - 1, argv + 1);
+
+  rtb_cli_error ("unknown command \"%s\": use run, summary or export (see rtbench-cli --help)",
+                 command);
+  return RTB_CLI_USAGE;
+}

@@ -1,0 +1,471 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#define G_LOG_DOMAIN "rtbench-cli"
+#include "config.h"
+
+#include <glib-unix.h>
+#include <math.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "rtb-cli.h"
+#include "rtb-load.h"
+#include "rtb-session.h"
+#include "rtb-time.h"
+
+/* Options that map one to one onto a worker command key ("--interval-us" → "interval_us"). */
+typedef struct {
+  const char *option;
+  const char *arg;
+  const char *help;
+} MethodOption;
+
+static const MethodOption latency_options[] = {
+  { "cpus", "LIST|all", "CPUs to measure, e.g. 0,2-3 (default: all)" },
+  { "priority", "N", "real-time priority 1-99 (default: 99)" },
+  { "policy", "fifo|rr|other", "scheduling policy (default: fifo)" },
+  { "interval-us", "N", "wake-up interval in µs, at least 50 (default: 1000)" },
+  { "histogram-us", "N", "histogram limit in µs, 1 µs buckets (default: 1000)" },
+  { "duration", "TIME", "run time with s, m, h or d suffix, 0 = until Ctrl-C (default: 60s)" },
+  { NULL }
+};
+
+static const MethodOption jitter_options[] = {
+  { "base-us", "N", "base thread period in µs (default: 25)" },
+  { "servo-us", "N", "servo thread period in µs (default: 1000)" },
+  { "cpu", "N", "CPU both threads run on (default: the last one)" },
+  { "priority", "N", "priority of the base thread; servo runs one lower (default: 99)" },
+  { "duration", "TIME", "run time (default: 60s)" },
+  { NULL }
+};
+
+static const MethodOption timer_options[] = {
+  { "period-us", "N", "timer period in µs (default: 5000)" },
+  { "spin-us", "N", "spin this long before each deadline (default: 100)" },
+  { "cpu", "N", "CPU to run on (default: 0)" },
+  { "priority", "N", "real-time priority (default: 80)" },
+  { "policy", "fifo|rr|other", "scheduling policy (default: fifo)" },
+  { "duration", "TIME", "run time (default: 60s)" },
+  { NULL }
+};
+
+static const MethodOption response_options[] = {
+  { "size", "N", "matrix size N for N×N inversion, 2-1024 (default: 32)" },
+  { "instances", "N", "number of inversions (default: 1000)" },
+  { "cpu", "N", "CPU to run on (default: 0)" },
+  { "priority", "N", "real-time priority (default: 99)" },
+  { "policy", "fifo|rr|other", "scheduling policy (default: fifo)" },
+  { "gap-us", "N", "sleep between instances in µs, at least 100 (default: 1000)" },
+  { NULL }
+};
+
+static const MethodOption *
+options_for (RtbMethod method)
+{
+  switch (method)
+    {
+    case RTB_METHOD_LATENCY:
+      return latency_options;
+    case RTB_METHOD_JITTER:
+      return jitter_options;
+    case RTB_METHOD_TIMER:
+      return timer_options;
+    case RTB_METHOD_RESPONSE:
+    default:
+      return response_options;
+    }
+}
+
+static void
+print_run_help (FILE *out)
+{
+  fputs ("Usage: rtbench-cli run METHOD [OPTIONS]\n\nMethods and their options:\n", out);
+  for (RtbMethod m = RTB_METHOD_LATENCY; m <= RTB_METHOD_RESPONSE; m++)
+    {
+      fprintf (out, "\n  %s\n", rtb_method_to_string (m));
+      for (const MethodOption *o = options_for (m); o->option != NULL; o++)
+        {
+          g_autofree char *left = g_strdup_printf ("--%s %s", o->option, o->arg);
+          fprintf (out, "    %-26s %s\n", left, o->help);
+        }
+    }
+  fputs ("\n  every method\n"
+         "    --load none|cpu|full       run stress-ng meanwhile: cpu = --cpu N --cpu-method=all,\n"
+         "                               full adds --io N --vm N --vm-bytes 64M (N = CPU count)\n"
+         "    --label TEXT               name of the run (default: METHOD on HOSTNAME)\n"
+         "    --output FILE              save the run (.rtbench), also when stopped early\n"
+         "    --unthrottled              accept running while kernel RT throttling is off\n"
+         "    --verbose                  show the worker's log\n"
+         "\nCtrl-C stops the run early; what was measured is summarised and saved.\n",
+         out);
+}
+
+typedef struct {
+  RtbCommand command;
+  RtbLoadScenario load;
+  char *label;
+  char *output;
+  gboolean verbose;
+} RunOptions;
+
+static void
+run_options_clear (RunOptions *options)
+{
+  g_clear_pointer (&options->label, g_free);
+  g_clear_pointer (&options->output, g_free);
+}
+
+static gboolean
+find_option (RtbMethod method, const char *name)
+{
+  for (const MethodOption *o = options_for (method); o->option != NULL; o++)
+    if (strcmp (o->option, name) == 0)
+      return TRUE;
+  return FALSE;
+}
+
+static char *
+list_options (RtbMethod method)
+{
+  GString *list = g_string_new (NULL);
+  for (const MethodOption *o = options_for (method); o->option != NULL; o++)
+    g_string_append_printf (list, "%s--%s", list->len ? ", " : "", o->option);
+  g_string_append (list, ", --load, --label, --output, --unthrottled, --verbose");
+  return g_string_free (list, FALSE);
+}
+
+/* Parses "run METHOD --opt value --opt=value …" into `options`. Returns FALSE after printing
+ * what was wrong. */
+static gboolean
+parse_run_options (int argc, char **argv, RunOptions *options)
+{
+  RtbMethod method;
+  RtbCommandError error = { 0 };
+  long n_cpus = sysconf (_SC_NPROCESSORS_ONLN);
+
+  if (argc < 2 || !rtb_method_from_string (argv[1], &method))
+    {
+      rtb_cli_error ("%s%s%s: choose a method: latency, jitter, timer or response",
+                     argc < 2 ? "missing method" : "unknown method \"",
+                     argc < 2 ? "" : argv[1], argc < 2 ? "" : "\"");
+      return FALSE;
+    }
+
+  rtb_command_defaults (&options->command, method, (int) n_cpus);
+  options->load = RTB_LOAD_NONE;
+
+  for (int i = 2; i < argc; i++)
+    {
+      const char *arg = argv[i];
+      g_autofree char *name = NULL;
+      const char *value = NULL;
+
+      if (!g_str_has_prefix (arg, "--"))
+        {
+          rtb_cli_error ("unexpected argument \"%s\": options start with --", arg);
+          return FALSE;
+        }
+      const char *eq = strchr (arg, '=');
+      name = eq ? g_strndup (arg + 2, (gsize) (eq - arg - 2)) : g_strdup (arg + 2);
+
+      if (strcmp (name, "unthrottled") == 0 || strcmp (name, "verbose") == 0)
+        {
+          if (eq != NULL)
+            {
+              rtb_cli_error ("--%s takes no value", name);
+              return FALSE;
+            }
+          if (name[0] == 'v')
+            options->verbose = TRUE;
+          else if (!rtb_command_set (&options->command, "unthrottled", "yes", (int) n_cpus, &error))
+            goto bad_value;
+          continue;
+        }
+
+      if (eq != NULL)
+        value = eq + 1;
+      else if (i + 1 < argc)
+        value = argv[++i];
+      else
+        {
+          rtb_cli_error ("--%s needs a value", name);
+          return FALSE;
+        }
+
+      if (strcmp (name, "label") == 0)
+        {
+          g_free (options->label);
+          options->label = g_strdup (value);
+        }
+      else if (strcmp (name, "output") == 0)
+        {
+          g_free (options->output);
+          options->output = g_strdup (value);
+        }
+      else if (strcmp (name, "load") == 0)
+        {
+          if (!rtb_load_scenario_from_string (value, &options->load))
+            {
+              rtb_cli_error ("--load \"%s\" is not a load scenario: use none, cpu or full", value);
+              return FALSE;
+            }
+        }
+      else if (find_option (method, name))
+        {
+          g_autofree char *key = g_strdelimit (g_strdup (name), "-", '_');
+          if (!rtb_command_set (&options->command, key, value, (int) n_cpus, &error))
+            goto bad_value;
+        }
+      else
+        {
+          g_autofree char *known = list_options (method);
+          rtb_cli_error ("unknown option --%s for run %s; its options are: %s", name,
+                         rtb_method_to_string (method), known);
+          return FALSE;
+        }
+    }
+
+  if (!rtb_command_check (&options->command, (int) n_cpus, &error))
+    goto bad_value;
+  return TRUE;
+
+bad_value:
+  rtb_cli_error ("%s", error.message);
+  return FALSE;
+}
+
+typedef struct {
+  GMainLoop *loop;
+  RtbRun *run;
+  RtbSession *session;
+  GError *error;
+  gboolean verbose;
+  gboolean progress;
+  guint interrupts;
+  gint64 started_at; /* monotonic µs when STARTED arrived */
+} RunContext;
+
+static void
+on_frame (RtbSession *session, const RtbFrame *frame, RunContext *ctx)
+{
+  g_autoptr (GError) error = NULL;
+
+  if (frame->header->type == RTB_FRAME_STARTED)
+    ctx->started_at = g_get_monotonic_time ();
+  if (!rtb_run_handle_frame (ctx->run, frame, &error))
+    {
+      rtb_cli_error ("%s", error->message);
+      rtb_session_stop (session);
+    }
+}
+
+static void
+on_log (RtbSession *session, const char *line, RunContext *ctx)
+{
+  if (ctx->verbose)
+    fprintf (stderr, "%s%s\n", ctx->progress ? "\r\033[K" : "", line);
+}
+
+static void
+on_finished (RtbSession *session, const GError *error, RunContext *ctx)
+{
+  if (error != NULL)
+    ctx->error = g_error_copy (error);
+  g_main_loop_quit (ctx->loop);
+}
+
+static gboolean
+on_interrupt (gpointer user_data)
+{
+  RunContext *ctx = user_data;
+
+  ctx->interrupts++;
+  if (ctx->interrupts == 1)
+    {
+      fprintf (stderr, "%sStopping; press Ctrl-C again to stop waiting for the worker.\n",
+               ctx->progress ? "\r\033[K" : "");
+      rtb_session_stop (ctx->session);
+    }
+  else
+    g_main_loop_quit (ctx->loop);
+  return G_SOURCE_CONTINUE;
+}
+
+static void
+format_seconds (double seconds, char *buf, gsize size)
+{
+  if (seconds < 3600)
+    g_snprintf (buf, size, "%d:%02d", (int) seconds / 60, (int) seconds % 60);
+  else
+    g_snprintf (buf, size, "%d:%02d:%02d", (int) seconds / 3600, ((int) seconds / 60) % 60,
+                (int) seconds % 60);
+}
+
+static gboolean
+on_progress (gpointer user_data)
+{
+  RunContext *ctx = user_data;
+  const RtbCommand *command = rtb_run_get_command (ctx->run);
+  char elapsed[32], total[32];
+  GString *line = g_string_new ("\r\033[K");
+
+  if (ctx->started_at == 0)
+    {
+      g_string_free (line, TRUE);
+      return G_SOURCE_CONTINUE;
+    }
+
+  double seconds = (double) (g_get_monotonic_time () - ctx->started_at) / G_USEC_PER_SEC;
+  format_seconds (seconds, elapsed, sizeof elapsed);
+  if (command->method == RTB_METHOD_RESPONSE)
+    g_string_append_printf (line, "%s  %" G_GUINT64_FORMAT " of %" G_GUINT64_FORMAT " instances",
+                            elapsed, rtb_run_get_total_count (ctx->run), command->instances);
+  else if (command->duration_ns == 0)
+    g_string_append_printf (line, "%s (until Ctrl-C)  %" G_GUINT64_FORMAT " samples", elapsed,
+                            rtb_run_get_total_count (ctx->run));
+  else
+    {
+      format_seconds ((double) command->duration_ns / 1e9, total, sizeof total);
+      g_string_append_printf (line, "%s of %s  %" G_GUINT64_FORMAT " samples", elapsed, total,
+                              rtb_run_get_total_count (ctx->run));
+    }
+
+  double worst = rtb_run_get_worst_us (ctx->run);
+  if (!isnan (worst))
+    g_string_append_printf (line, "  worst %.1f µs", worst);
+  guint64 dropped = rtb_run_get_total_dropped (ctx->run);
+  if (dropped > 0)
+    g_string_append_printf (line, "  dropped %" G_GUINT64_FORMAT, dropped);
+  fputs (line->str, stderr);
+  fflush (stderr);
+  g_string_free (line, TRUE);
+  rtb_run_flush_changed (ctx->run);
+  return G_SOURCE_CONTINUE;
+}
+
+static char *
+default_label (const RtbCommand *command, const RtbSystemInfo *system)
+{
+  return g_strdup_printf ("%s on %s", rtb_method_to_string (command->method),
+                          system && system->hostname && *system->hostname ? system->hostname
+                                                                         : "this system");
+}
+
+static int
+finish_run (RunContext *ctx, RunOptions *options)
+{
+  int status = RTB_CLI_OK;
+
+  rtb_run_stream_ended (ctx->run);
+  rtb_cli_print_run_header (ctx->run, stdout);
+  rtb_cli_print_table (ctx->run, stdout);
+
+  if (ctx->error != NULL)
+    {
+      rtb_cli_error ("%s", ctx->error->message);
+      status = RTB_CLI_FAILED;
+    }
+  else if (ctx->interrupts > 1)
+    status = RTB_CLI_INTERRUPTED;
+
+  if (rtb_run_get_state (ctx->run) == RTB_RUN_STATE_CUT_SHORT)
+    fprintf (stdout, "The run was cut short: the figures above cover what was measured.\n");
+
+  if (options->output != NULL && rtb_run_get_state (ctx->run) != RTB_RUN_STATE_NEW)
+    {
+      g_autoptr (GError) error = NULL;
+      if (!rtb_run_save (ctx->run, options->output, &error))
+        {
+          rtb_cli_error ("could not save the run to %s: %s", options->output, error->message);
+          status = RTB_CLI_FAILED;
+        }
+      else
+        fprintf (stdout, "Saved to %s\n", options->output);
+    }
+  return status;
+}
+
+int
+rtb_cli_run (int argc, char **argv)
+{
+  RunOptions options = { 0 };
+  RunContext ctx = { 0 };
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GSubprocess) load = NULL;
+  int status;
+
+  if (argc >= 2 && (strcmp (argv[1], "--help") == 0 || strcmp (argv[1], "-h") == 0))
+    {
+      print_run_help (stdout);
+      return RTB_CLI_OK;
+    }
+  if (!parse_run_options (argc, argv, &options))
+    {
+      fputs ("See rtbench-cli run --help.\n", stderr);
+      run_options_clear (&options);
+      return RTB_CLI_USAGE;
+    }
+
+  ctx.run = rtb_run_new (&options.command);
+  RtbSystemInfo *system = rtb_system_info_collect ();
+  g_autofree char *label = options.label ? g_strdup (options.label)
+                                         : default_label (&options.command, system);
+  rtb_run_set_system (ctx.run, system);
+  rtb_run_set_label (ctx.run, label);
+  rtb_run_set_load (ctx.run, rtb_load_scenario_to_string (options.load));
+  rtb_run_set_source (ctx.run, "measured");
+
+  if (options.load != RTB_LOAD_NONE)
+    {
+      load = rtb_load_start (options.load, (int) sysconf (_SC_NPROCESSORS_ONLN), &error);
+      if (load == NULL)
+        {
+          rtb_cli_error ("%s", error->message);
+          g_object_unref (ctx.run);
+          run_options_clear (&options);
+          return RTB_CLI_FAILED;
+        }
+    }
+
+  ctx.loop = g_main_loop_new (NULL, FALSE);
+  ctx.verbose = options.verbose;
+  ctx.progress = isatty (STDERR_FILENO);
+  ctx.session = rtb_session_new ();
+  rtb_session_set_launch (ctx.session, RTB_SESSION_LAUNCH_AUTO_CLI);
+  g_signal_connect (ctx.session, "frame", G_CALLBACK (on_frame), &ctx);
+  g_signal_connect (ctx.session, "log", G_CALLBACK (on_log), &ctx);
+  g_signal_connect (ctx.session, "finished", G_CALLBACK (on_finished), &ctx);
+
+  if (!rtb_session_start (ctx.session, &options.command, &error))
+    {
+      rtb_cli_error ("%s", error->message);
+      status = RTB_CLI_FAILED;
+    }
+  else
+    {
+      guint sigint = g_unix_signal_add (SIGINT, on_interrupt, &ctx);
+      guint sigterm = g_unix_signal_add (SIGTERM, on_interrupt, &ctx);
+      guint sighup = g_unix_signal_add (SIGHUP, on_interrupt, &ctx);
+      guint progress = ctx.progress ? g_timeout_add (250, on_progress, &ctx) : 0;
+
+      g_main_loop_run (ctx.loop);
+
+      g_source_remove (sigint);
+      g_source_remove (sigterm);
+      g_source_remove (sighup);
+      if (progress != 0)
+        {
+          g_source_remove (progress);
+          fputs ("\r\033[K", stderr);
+        }
+      status = finish_run (&ctx, &options);
+    }
+
+  if (load != NULL)
+    rtb_load_stop (load);
+  g_clear_error (&ctx.error);
+  g_clear_object (&ctx.session);
+  g_clear_object (&ctx.run);
+  g_clear_pointer (&ctx.loop, g_main_loop_unref);
+  run_options_clear (&options);
+  return status;
+}
