@@ -34,6 +34,7 @@ static const MethodOption jitter_options[] = {
   { "servo-us", "N", "servo thread period in µs (default: 1000)" },
   { "cpu", "N", "CPU both threads run on (default: the last one)" },
   { "priority", "N", "priority of the base thread; servo runs one lower (default: 99)" },
+  { "policy", "fifo|rr|other", "scheduling policy (default: fifo)" },
   { "duration", "TIME", "run time (default: 60s)" },
   { NULL }
 };
@@ -141,6 +142,7 @@ parse_run_options (int argc, char **argv, RunOptions *options)
   RtbMethod method;
   RtbCommandError error = { 0 };
   long n_cpus = sysconf (_SC_NPROCESSORS_ONLN);
+  gboolean explicit_priority = FALSE;
 
   if (argc < 2 || !rtb_method_from_string (argv[1], &method))
     {
@@ -212,6 +214,7 @@ parse_run_options (int argc, char **argv, RunOptions *options)
       else if (find_option (method, name))
         {
           g_autofree char *key = g_strdelimit (g_strdup (name), "-", '_');
+          explicit_priority |= strcmp (name, "priority") == 0;
           if (!rtb_command_set (&options->command, key, value, (int) n_cpus, &error))
             goto bad_value;
         }
@@ -224,12 +227,27 @@ parse_run_options (int argc, char **argv, RunOptions *options)
         }
     }
 
+  if (explicit_priority && options->command.policy == RTB_POLICY_OTHER &&
+      options->command.priority > 0)
+    {
+      rtb_cli_error ("--priority %d cannot be used with --policy other: SCHED_OTHER has no "
+                     "real-time priority; drop --priority or use --policy fifo",
+                     options->command.priority);
+      return FALSE;
+    }
   if (!rtb_command_check (&options->command, (int) n_cpus, &error))
     goto bad_value;
   return TRUE;
 
 bad_value:
-  rtb_cli_error ("%s", error.message);
+  {
+    /* Name the option the user typed, not the worker's key. */
+    g_autofree char *option = g_strdelimit (g_strdup (error.field), "_", '-');
+    if (*option != '\0')
+      rtb_cli_error ("--%s: %s", option, error.message);
+    else
+      rtb_cli_error ("%s", error.message);
+  }
   return FALSE;
 }
 

@@ -21,6 +21,9 @@
  *   (SAMPLES | STATS)*             measurements, in batches, and statistics about once a second
  *   SUMMARY                        always last when a run started: final per-thread statistics
  *
+ * While a run goes on, a further command line that is not "stop" (a second start, garbage) is
+ * answered with an ERROR frame (RTB_ERROR_STATE or SYNTAX) and the run carries on.
+ *
  * A stream that ends without SUMMARY was cut short (the worker died); everything before the cut
  * is still valid. Human-readable log lines go to stderr, never into the frame stream.
  */

@@ -1,0 +1,363 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* rtbench-cli as users and scripts call it: the real CLI, the real worker, real files. */
+#include "config.h"
+
+#include <gio/gio.h>
+#include <glib/gstdio.h>
+#include <json-glib/json-glib.h>
+#include <math.h>
+#include <signal.h>
+#include <string.h>
+
+typedef struct {
+  int status;
+  char *out;
+  char *err;
+} CliResult;
+
+static void
+cli_result_clear (CliResult *r)
+{
+  g_free (r->out);
+  g_free (r->err);
+}
+
+static char *tmpdir;
+
+static char *
+tmp_path (const char *name)
+{
+  return g_build_filename (tmpdir, name, NULL);
+}
+
+/* Runs rtbench-cli with the given arguments (NULL-terminated) and waits for it. */
+static void
+run_cli (CliResult *r, ...)
+{
+  g_autoptr (GPtrArray) argv = g_ptr_array_new ();
+  g_autoptr (GError) error = NULL;
+  va_list args;
+  int wait_status;
+
+  g_ptr_array_add (argv, (gpointer) g_getenv ("RTBENCH_CLI"));
+  va_start (args, r);
+  for (const char *a = va_arg (args, const char *); a != NULL; a = va_arg (args, const char *))
+    g_ptr_array_add (argv, (gpointer) a);
+  va_end (args);
+  g_ptr_array_add (argv, NULL);
+
+  g_assert_true (g_spawn_sync (NULL, (char **) argv->pdata, NULL, G_SPAWN_DEFAULT, NULL, NULL,
+                               &r->out, &r->err, &wait_status, &error));
+  g_assert_no_error (error);
+  g_assert_true (WIFEXITED (wait_status));
+  r->status = WEXITSTATUS (wait_status);
+  if (r->status != 0)
+    g_test_message ("rtbench-cli exit %d\nstdout: %s\nstderr: %s", r->status, r->out, r->err);
+}
+
+static JsonObject *
+summary_json (JsonParser *parser, const char *file)
+{
+  CliResult r = { 0 };
+  g_autoptr (GError) error = NULL;
+
+  run_cli (&r, "summary", file, "--json", NULL);
+  g_assert_cmpint (r.status, ==, 0);
+  g_assert_true (json_parser_load_from_data (parser, r.out, -1, &error));
+  g_assert_no_error (error);
+  cli_result_clear (&r);
+
+  JsonObject *root = json_node_get_object (json_parser_get_root (parser));
+  JsonArray *runs = json_object_get_array_member (root, "runs");
+  g_assert_cmpuint (json_array_get_length (runs), ==, 1);
+  return json_array_get_object_element (runs, 0);
+}
+
+/* Every series has the contract's figures, and they are ordered as statistics must be. */
+static guint64
+check_series (JsonObject *run, guint expected_series)
+{
+  JsonArray *series = json_object_get_array_member (run, "series");
+  guint64 total = 0;
+
+  g_assert_cmpuint (json_array_get_length (series), ==, expected_series);
+  for (guint i = 0; i < json_array_get_length (series); i++)
+    {
+      JsonObject *s = json_array_get_object_element (series, i);
+      static const char *keys[] = { "name", "cpu", "count", "min_us", "avg_us", "max_us", "p50_us",
+                                    "p99_us", "p999_us", "stddev_us", "overflows" };
+      for (guint k = 0; k < G_N_ELEMENTS (keys); k++)
+        g_assert_true (json_object_has_member (s, keys[k]));
+      gint64 count = json_object_get_int_member (s, "count");
+      g_assert_cmpint (count, >, 0);
+      double min = json_object_get_double_member (s, "min_us");
+      double max = json_object_get_double_member (s, "max_us");
+      double avg = json_object_get_double_member (s, "avg_us");
+      double p50 = json_object_get_double_member (s, "p50_us");
+      double p99 = json_object_get_double_member (s, "p99_us");
+      double p999 = json_object_get_double_member (s, "p999_us");
+      g_assert_cmpfloat (min, <=, avg);
+      g_assert_cmpfloat (avg, <=, max);
+      /* Percentiles are truncated to the µs bucket, so compare against floor(min). */
+      g_assert_cmpfloat (floor (min), <=, p50);
+      g_assert_cmpfloat (p50, <=, p99);
+      g_assert_cmpfloat (p99, <=, p999);
+      g_assert_cmpfloat (p999, <=, max);
+      total += (guint64) count;
+    }
+  return total;
+}
+
+static void
+test_latency_run_and_summary (void)
+{
+  CliResult r = { 0 };
+  g_autofree char *file = tmp_path ("latency.rtbench");
+  g_autoptr (JsonParser) parser = json_parser_new ();
+
+  run_cli (&r, "run", "latency", "--cpus", "0", "--policy", "other", "--interval-us", "1000",
+           "--duration", "1s", "--label", "cli test", "--output", file, NULL);
+  g_assert_cmpint (r.status, ==, 0);
+  g_assert_nonnull (strstr (r.out, "CPU0"));
+  g_assert_nonnull (strstr (r.out, "p99.9"));
+  cli_result_clear (&r);
+
+  JsonObject *run = summary_json (parser, file);
+  g_assert_cmpstr (json_object_get_string_member (run, "label"), ==, "cli test");
+  g_assert_cmpstr (json_object_get_string_member (run, "test"), ==, "latency");
+  g_assert_cmpstr (json_object_get_string_member (run, "file"), ==, file);
+  JsonObject *system = json_object_get_object_member (run, "system");
+  g_assert_nonnull (system);
+  g_assert_true (json_object_has_member (system, "preempt_rt"));
+  g_assert_cmpstr (json_object_get_string_member (system, "machine"), !=, "");
+  guint64 count = check_series (run, 1);
+  /* 1 s at 1 ms: about 1000 wake-ups; skipped periods on a loaded VM make it a little less. */
+  g_assert_cmpuint (count, >=, 500);
+  g_assert_cmpuint (count, <=, 1001);
+}
+
+static void
+test_every_method (void)
+{
+  static const struct { const char *method; const char *args[8]; guint series; } cases[] = {
+    { "jitter", { "--duration", "1s", "--policy", "other", NULL }, 2 },
+    { "timer", { "--duration", "1s", "--period-us", "5000", NULL }, 1 },
+    { "response", { "--size", "16", "--instances", "20", "--gap-us", "100", NULL }, 1 },
+    { "latency", { "--duration", "1s", "--cpus", "all", "--interval-us", "500", NULL }, 0 },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autofree char *file = tmp_path ("method.rtbench");
+      g_autoptr (GPtrArray) argv = g_ptr_array_new ();
+      g_autoptr (JsonParser) parser = json_parser_new ();
+      g_autofree char *out = NULL, *err = NULL;
+      g_autoptr (GError) error = NULL;
+      int wait_status;
+
+      g_ptr_array_add (argv, (gpointer) g_getenv ("RTBENCH_CLI"));
+      g_ptr_array_add (argv, "run");
+      g_ptr_array_add (argv, (gpointer) cases[i].method);
+      for (guint a = 0; cases[i].args[a] != NULL; a++)
+        g_ptr_array_add (argv, (gpointer) cases[i].args[a]);
+      g_ptr_array_add (argv, "--output");
+      g_ptr_array_add (argv, file);
+      g_ptr_array_add (argv, NULL);
+      g_assert_true (g_spawn_sync (NULL, (char **) argv->pdata, NULL, G_SPAWN_DEFAULT, NULL, NULL,
+                                   &out, &err, &wait_status, &error));
+      if (!g_spawn_check_wait_status (wait_status, NULL))
+        g_error ("run %s failed: %s%s", cases[i].method, out, err);
+
+      JsonObject *run = summary_json (parser, file);
+      g_assert_cmpstr (json_object_get_string_member (run, "test"), ==, cases[i].method);
+      guint n_series = cases[i].series ? cases[i].series : (guint) g_get_num_processors ();
+      guint64 count = check_series (run, n_series);
+      if (strcmp (cases[i].method, "response") == 0)
+        g_assert_cmpuint (count, ==, 20);
+    }
+}
+
+/* Ctrl-C (and SIGTERM) end the run early; what was measured is summarised and saved. */
+static void
+check_interrupt (int signo)
+{
+  g_autofree char *file = tmp_path ("interrupted.rtbench");
+  g_autoptr (GError) error = NULL;
+  g_autoptr (JsonParser) parser = json_parser_new ();
+
+  g_remove (file);
+  g_autoptr (GSubprocess) cli = g_subprocess_new (G_SUBPROCESS_FLAGS_STDOUT_PIPE |
+                                                  G_SUBPROCESS_FLAGS_STDERR_PIPE, &error,
+                                                  g_getenv ("RTBENCH_CLI"), "run", "latency",
+                                                  "--duration", "60s", "--output", file, NULL);
+  g_assert_no_error (error);
+  g_usleep (1500 * 1000);
+  g_subprocess_send_signal (cli, signo);
+
+  g_autofree char *out = NULL, *err = NULL;
+  g_subprocess_communicate_utf8 (cli, NULL, NULL, &out, &err, &error);
+  g_assert_no_error (error);
+  g_assert_true (g_subprocess_get_if_exited (cli));
+  g_test_message ("stdout: %s\nstderr: %s", out, err);
+  g_assert_cmpint (g_subprocess_get_exit_status (cli), ==, 0);
+  g_assert_nonnull (strstr (out, "Saved to"));
+
+  JsonObject *run = summary_json (parser, file);
+  guint64 count = check_series (run, (guint) g_get_num_processors ());
+  /* Stopped long before the 60 s were up. */
+  g_assert_cmpuint (count, <, 30000 * (guint64) g_get_num_processors ());
+}
+
+static void
+test_sigint_saves (void)
+{
+  check_interrupt (SIGINT);
+}
+
+static void
+test_sigterm_saves (void)
+{
+  check_interrupt (SIGTERM);
+}
+
+static void
+test_bad_options (void)
+{
+  static const struct { const char *args[6]; const char *message; } cases[] = {
+    { { "run", NULL }, "missing method" },
+    { { "run", "latenc", NULL }, "unknown method" },
+    { { "run", "latency", "--priority", "120", NULL }, "--priority: priority 120 is out of range: use 1-99" },
+    { { "run", "latency", "--priority", "x", NULL }, "--priority" },
+    { { "run", "latency", "--interval-us", "10", NULL }, "use 50-1000000" },
+    { { "run", "latency", "--cpus", "4096", NULL }, "--cpus" },
+    { { "run", "latency", "--duration", "8d", NULL }, "use 0-7d" },
+    { { "run", "latency", "--duration", "1x", NULL }, "--duration" },
+    { { "run", "latency", "--histogram-us", "0", NULL }, "--histogram-us" },
+    { { "run", "latency", "--load", "heavy", NULL }, "use none, cpu or full" },
+    { { "run", "latency", "--size", "8", NULL }, "unknown option --size for run latency" },
+    { { "run", "latency", "--duration", NULL }, "--duration needs a value" },
+    { { "run", "latency", "stray", NULL }, "unexpected argument" },
+    { { "run", "latency", "--priority", "50", "--policy", "other" }, "cannot be used with --policy other" },
+    { { "run", "response", "--size", "1025", NULL }, "use 2-1024" },
+    { { "run", "jitter", "--base-us", "1000", "--servo-us", "500" }, "--servo-us" },
+    { { "run", "timer", "--spin-us", "6000", NULL }, "--spin-us" },
+    { { "frobnicate", NULL }, "unknown command" },
+    { { "summary", NULL }, "at least one run file" },
+    { { "summary", "a.rtbench", "--csv", NULL }, "unknown option" },
+    { { "export", "a.rtbench", NULL }, "nothing to export" },
+    { { "export", "a.rtbench", "--png", "x.png", "--width", "5" }, "--width" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      CliResult r = { 0 };
+      run_cli (&r, cases[i].args[0], cases[i].args[1], cases[i].args[2], cases[i].args[3],
+               cases[i].args[4], cases[i].args[5], NULL);
+      if (r.status != 2 || strstr (r.err, cases[i].message) == NULL)
+        g_error ("case %u (%s %s %s): exit %d, expected 2 and \"%s\" in: %s", i, cases[i].args[0],
+                 cases[i].args[1] ? cases[i].args[1] : "", cases[i].args[2] ? cases[i].args[2] : "",
+                 r.status, cases[i].message, r.err);
+      cli_result_clear (&r);
+    }
+}
+
+static void
+test_bad_files (void)
+{
+  g_autofree char *garbage = tmp_path ("garbage.rtbench");
+  g_autofree char *missing = tmp_path ("missing.rtbench");
+  CliResult r = { 0 };
+
+  g_assert_true (g_file_set_contents (garbage, "{\"format\": \"something else\"}", -1, NULL));
+  run_cli (&r, "summary", garbage, NULL);
+  g_assert_cmpint (r.status, ==, 1);
+  g_assert_nonnull (strstr (r.err, garbage));
+  cli_result_clear (&r);
+
+  run_cli (&r, "summary", missing, "--json", NULL);
+  g_assert_cmpint (r.status, ==, 1);
+  g_assert_nonnull (strstr (r.err, missing));
+  cli_result_clear (&r);
+
+  run_cli (&r, "export", missing, "--png", "x.png", NULL);
+  g_assert_cmpint (r.status, ==, 1);
+  cli_result_clear (&r);
+}
+
+static void
+test_export_png (void)
+{
+  g_autofree char *file = tmp_path ("export.rtbench");
+  g_autofree char *png = tmp_path ("export.png");
+  g_autofree char *svg = tmp_path ("export.svg");
+  g_autofree char *pdf = tmp_path ("export.pdf");
+  CliResult r = { 0 };
+
+  run_cli (&r, "run", "latency", "--cpus", "0", "--duration", "1s", "--output", file, NULL);
+  g_assert_cmpint (r.status, ==, 0);
+  cli_result_clear (&r);
+  run_cli (&r, "export", file, "--png", png, "--svg", svg, "--pdf", pdf, "--width", "800",
+           "--height", "600", NULL);
+  g_assert_cmpint (r.status, ==, 0);
+  cli_result_clear (&r);
+
+  g_autofree char *data = NULL;
+  gsize len;
+  g_assert_true (g_file_get_contents (png, &data, &len, NULL));
+  g_assert_cmpuint (len, >, 24);
+  g_assert_cmpmem (data, 8, "\x89PNG\r\n\x1a\n", 8);
+  guint32 width = GUINT32_FROM_BE (*(guint32 *) (data + 16));
+  guint32 height = GUINT32_FROM_BE (*(guint32 *) (data + 20));
+  g_assert_cmpuint (width, ==, 800);
+  g_assert_cmpuint (height, ==, 600);
+  g_clear_pointer (&data, g_free);
+  g_assert_true (g_file_get_contents (pdf, &data, &len, NULL));
+  g_assert_true (g_str_has_prefix (data, "%PDF-"));
+  g_clear_pointer (&data, g_free);
+  g_assert_true (g_file_get_contents (svg, &data, &len, NULL));
+  g_assert_nonnull (strstr (data, "<svg"));
+}
+
+static void
+test_load_cpu (void)
+{
+  g_autofree char *stress = g_find_program_in_path ("stress-ng");
+  g_autofree char *file = tmp_path ("load.rtbench");
+  g_autoptr (JsonParser) parser = json_parser_new ();
+  g_autoptr (GError) error = NULL;
+  CliResult r = { 0 };
+
+  if (stress == NULL)
+    {
+      g_test_skip ("stress-ng is not installed (apt install stress-ng)");
+      return;
+    }
+  run_cli (&r, "run", "latency", "--cpus", "0", "--duration", "2s", "--load", "cpu", "--output",
+           file, NULL);
+  g_assert_cmpint (r.status, ==, 0);
+  g_assert_nonnull (strstr (r.out, "load: cpu"));
+  cli_result_clear (&r);
+
+  g_assert_true (json_parser_load_from_file (parser, file, &error));
+  JsonObject *root = json_node_get_object (json_parser_get_root (parser));
+  g_assert_cmpstr (json_object_get_string_member (root, "load"), ==, "cpu");
+}
+
+int
+main (int argc, char *argv[])
+{
+  g_test_init (&argc, &argv, NULL);
+  tmpdir = g_dir_make_tmp ("rtbench-cli-XXXXXX", NULL);
+  g_test_add_func ("/cli/latency-run-and-summary", test_latency_run_and_summary);
+  g_test_add_func ("/cli/every-method", test_every_method);
+  g_test_add_func ("/cli/sigint-saves", test_sigint_saves);
+  g_test_add_func ("/cli/sigterm-saves", test_sigterm_saves);
+  g_test_add_func ("/cli/bad-options", test_bad_options);
+  g_test_add_func ("/cli/bad-files", test_bad_files);
+  g_test_add_func ("/cli/export-png", test_export_png);
+  g_test_add_func ("/cli/load-cpu", test_load_cpu);
+  int status = g_test_run ();
+  g_autofree char *cmd = g_strdup_printf ("rm -rf '%s'", tmpdir);
+  (void) !system (cmd);
+  return status;
+}
