@@ -50,16 +50,43 @@ test_workload_sizes (void)
     {
       RtbMatrixWorkload w;
       g_assert_true (rtb_matrix_workload_init (&w, sizes[i], 42));
-      g_assert_true (rtb_matrix_workload_run (&w));
+      g_assert_cmpint (rtb_matrix_workload_run (&w, NULL), ==, RTB_MATRIX_OK);
       double r = rtb_matrix_residual (w.a, w.inv, w.n);
       g_test_message ("n=%zu residual %.3g", sizes[i], r);
       g_assert_cmpfloat (r, <, RTB_MATRIX_RESIDUAL_TOLERANCE);
       /* The input is never modified, so every instance does the same work. */
       double first = w.a[0];
-      g_assert_true (rtb_matrix_workload_run (&w));
+      g_assert_cmpint (rtb_matrix_workload_run (&w, NULL), ==, RTB_MATRIX_OK);
       g_assert_cmpfloat (w.a[0], ==, first);
       rtb_matrix_workload_free (&w);
     }
+}
+
+static int polls;
+
+static bool
+cancel_after_three (void)
+{
+  return ++polls > 3;
+}
+
+static void
+test_cancel (void)
+{
+  RtbMatrixWorkload w;
+  double residual = -1;
+
+  g_assert_true (rtb_matrix_workload_init (&w, 64, 1));
+  polls = 0;
+  g_assert_cmpint (rtb_matrix_workload_run (&w, cancel_after_three), ==, RTB_MATRIX_CANCELLED);
+  g_assert_cmpint (polls, ==, 4);
+  g_assert_cmpint (rtb_matrix_workload_run (&w, NULL), ==, RTB_MATRIX_OK);
+  polls = 0;
+  g_assert_false (rtb_matrix_residual_cancellable (w.a, w.inv, w.n, cancel_after_three, &residual));
+  g_assert_cmpfloat (residual, ==, -1);
+  g_assert_true (rtb_matrix_residual_cancellable (w.a, w.inv, w.n, NULL, &residual));
+  g_assert_cmpfloat (residual, <, RTB_MATRIX_RESIDUAL_TOLERANCE);
+  rtb_matrix_workload_free (&w);
 }
 
 static void
@@ -82,5 +109,6 @@ main (int argc, char *argv[])
   g_test_add_func ("/matrix/residual-detects-wrong", test_residual_detects_wrong);
   g_test_add_func ("/matrix/workload-sizes", test_workload_sizes);
   g_test_add_func ("/matrix/same-matrix-everywhere", test_same_matrix_everywhere);
+  g_test_add_func ("/matrix/cancel", test_cancel);
   return g_test_run ();
 }

@@ -673,6 +673,26 @@ test_stdin_stop (void)
   g_assert_cmpuint (stats[0].count, ==, samples->len + stats[0].dropped);
 }
 
+/* A stop request cuts even a 1024×1024 inversion short instead of waiting for it. */
+static void
+test_stop_long_instance (void)
+{
+  g_autoptr (Stream) s = stream_new ();
+  g_autoptr (GSubprocess) sp = spawn (NULL, TRUE, FALSE);
+  gint64 took;
+
+  write_stdin (sp, "start response policy=other size=1024 instances=100 gap_us=100\n");
+  read_until (s, sp, RTB_FRAME_STARTED);
+  g_usleep (300 * 1000);
+  g_output_stream_close (g_subprocess_get_stdin_pipe (sp), NULL, NULL);
+  took = read_to_eof (s, sp, STOP_BOUND_US);
+  wait_exit (s, sp);
+  g_test_message ("stopped %" G_GINT64_FORMAT " us after EOF, mid-instance", took);
+  g_assert_cmpint (s->exit_status, ==, 0);
+  g_assert_cmpint (stream_summary (s)->reason, ==, RTB_END_STOPPED);
+  g_assert_cmpuint (rtb_stats_threads (stream_summary (s))[0].count, <, 100);
+}
+
 static void
 test_sigterm (void)
 {
@@ -853,6 +873,7 @@ main (int argc, char **argv)
   g_test_add_func ("/worker/stop/stdin-eof", test_stdin_eof);
   g_test_add_func ("/worker/stop/stdin-stop", test_stdin_stop);
   g_test_add_func ("/worker/stop/sigterm", test_sigterm);
+  g_test_add_func ("/worker/stop/long-instance", test_stop_long_instance);
   g_test_add_func ("/worker/stop/epipe", test_epipe);
   g_test_add_func ("/worker/stop/parent-death", test_parent_death);
   return g_test_run ();

@@ -67,11 +67,11 @@ rtb_matrix_workload_free (RtbMatrixWorkload *w)
   memset (w, 0, sizeof *w);
 }
 
-bool
-rtb_matrix_workload_run (RtbMatrixWorkload *w)
+RtbMatrixResult
+rtb_matrix_workload_run (RtbMatrixWorkload *w, RtbMatrixCancelled cancelled)
 {
   memcpy (w->work, w->a, w->n * w->n * sizeof (double));
-  return rtb_matrix_invert (w->work, w->inv, w->n);
+  return rtb_matrix_invert_cancellable (w->work, w->inv, w->n, cancelled);
 }
 
 static void
@@ -87,8 +87,8 @@ swap_rows (double *m, size_t n, size_t r1, size_t r2)
     }
 }
 
-bool
-rtb_matrix_invert (double *work, double *inv, size_t n)
+RtbMatrixResult
+rtb_matrix_invert_cancellable (double *work, double *inv, size_t n, RtbMatrixCancelled cancelled)
 {
   for (size_t i = 0; i < n; i++)
     for (size_t j = 0; j < n; j++)
@@ -96,6 +96,8 @@ rtb_matrix_invert (double *work, double *inv, size_t n)
 
   for (size_t col = 0; col < n; col++)
     {
+      if (cancelled != NULL && cancelled ())
+        return RTB_MATRIX_CANCELLED;
       size_t pivot = col;
       double best = fabs (work[col * n + col]);
       for (size_t r = col + 1; r < n; r++)
@@ -108,7 +110,7 @@ rtb_matrix_invert (double *work, double *inv, size_t n)
             }
         }
       if (best < 1e-300)
-        return false;
+        return RTB_MATRIX_SINGULAR;
       if (pivot != col)
         {
           swap_rows (work, n, pivot, col);
@@ -140,22 +142,42 @@ rtb_matrix_invert (double *work, double *inv, size_t n)
             }
         }
     }
+  return RTB_MATRIX_OK;
+}
+
+bool
+rtb_matrix_invert (double *work, double *inv, size_t n)
+{
+  return rtb_matrix_invert_cancellable (work, inv, n, NULL) == RTB_MATRIX_OK;
+}
+
+bool
+rtb_matrix_residual_cancellable (const double *a, const double *b, size_t n,
+                                 RtbMatrixCancelled cancelled, double *out)
+{
+  double worst = 0.0;
+  for (size_t i = 0; i < n; i++)
+    {
+      if (cancelled != NULL && cancelled ())
+        return false;
+      for (size_t j = 0; j < n; j++)
+        {
+          double sum = 0.0;
+          for (size_t k = 0; k < n; k++)
+            sum += a[i * n + k] * b[k * n + j];
+          double err = fabs (sum - (i == j ? 1.0 : 0.0));
+          if (err > worst || isnan (err))
+            worst = err;
+        }
+    }
+  *out = worst;
   return true;
 }
 
 double
 rtb_matrix_residual (const double *a, const double *b, size_t n)
 {
-  double worst = 0.0;
-  for (size_t i = 0; i < n; i++)
-    for (size_t j = 0; j < n; j++)
-      {
-        double sum = 0.0;
-        for (size_t k = 0; k < n; k++)
-          sum += a[i * n + k] * b[k * n + j];
-        double err = fabs (sum - (i == j ? 1.0 : 0.0));
-        if (err > worst || isnan (err))
-          worst = err;
-      }
+  double worst = NAN;
+  rtb_matrix_residual_cancellable (a, b, n, NULL, &worst);
   return worst;
 }

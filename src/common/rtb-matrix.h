@@ -24,12 +24,26 @@ typedef struct {
 bool rtb_matrix_workload_init (RtbMatrixWorkload *w, size_t n, uint64_t seed);
 void rtb_matrix_workload_free (RtbMatrixWorkload *w);
 
-/* One instance: copies a into work and inverts it into inv. Returns false if singular. */
-bool rtb_matrix_workload_run (RtbMatrixWorkload *w);
+typedef enum {
+  RTB_MATRIX_OK,
+  RTB_MATRIX_SINGULAR,
+  RTB_MATRIX_CANCELLED,
+} RtbMatrixResult;
 
-/* Inverts an n×n row-major matrix. `work` is destroyed (it starts as a copy of the input).
- * Returns false when the matrix is singular to working precision. */
+/* Asked once per row or column, so that a stop request ends even a 1024×1024 instance within
+ * milliseconds. NULL: never cancelled. */
+typedef bool (*RtbMatrixCancelled) (void);
+
+/* One instance: copies a into work and inverts it into inv. */
+RtbMatrixResult rtb_matrix_workload_run (RtbMatrixWorkload *w, RtbMatrixCancelled cancelled);
+
+/* Inverts an n×n row-major matrix. `work` is destroyed (it starts as a copy of the input). */
+RtbMatrixResult rtb_matrix_invert_cancellable (double *work, double *inv, size_t n,
+                                               RtbMatrixCancelled cancelled);
+/* Returns false when the matrix is singular to working precision. */
 bool rtb_matrix_invert (double *work, double *inv, size_t n);
 
-/* max over i,j of |(A·B)_ij − δ_ij| */
+/* max over i,j of |(A·B)_ij − δ_ij|; returns false (leaving *out alone) when cancelled. */
+bool rtb_matrix_residual_cancellable (const double *a, const double *b, size_t n,
+                                      RtbMatrixCancelled cancelled, double *out);
 double rtb_matrix_residual (const double *a, const double *b, size_t n);

@@ -24,16 +24,21 @@ response_loop (RtbMeasure *m)
     {
       int64_t t0, t1, wake;
       double residual;
-      bool ok;
+      RtbMatrixResult result;
 
+      /* An instance cut by a stop request is not a measurement: it is dropped, not recorded. */
       t0 = rtb_monotonic_ns ();
-      ok = rtb_matrix_workload_run (workload);
+      result = rtb_matrix_workload_run (workload, rtb_stop_requested);
       t1 = rtb_monotonic_ns ();
-      if (!ok)
+      if (result == RTB_MATRIX_CANCELLED)
+        break;
+      if (result == RTB_MATRIX_SINGULAR)
         return EDOM;
       rtb_ring_push (&m->ring, i, t1 - t0);
 
-      residual = rtb_matrix_residual (workload->a, workload->inv, workload->n);
+      if (!rtb_matrix_residual_cancellable (workload->a, workload->inv, workload->n,
+                                            rtb_stop_requested, &residual))
+        break;
       if (!(residual <= RTB_MATRIX_RESIDUAL_TOLERANCE))
         atomic_store_explicit (&m->residual_failures, ++failures, memory_order_relaxed);
       if (residual > residual_max || residual != residual)
