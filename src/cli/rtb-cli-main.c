@@ -13,6 +13,8 @@ static const char usage[] =
   "\n"
   "Commands:\n"
   "  run latency|jitter|timer|response [OPTIONS]   measure (see rtbench-cli run --help)\n"
+  "  import FILE --output F [--label TEXT]         another tool's results or a recorded\n"
+  "                                                 worker stream as a run (see import --help)\n"
   "  summary FILE... [--json]                       statistics of saved runs\n"
   "  export FILE [--png F] [--svg F] [--pdf F] [--csv F]\n"
   "                                                 charts and tables of a saved run\n"
@@ -63,6 +65,8 @@ main (int argc, char *argv[])
     }
   if (strcmp (command, "run") == 0)
     return rtb_cli_run (argc - 1, argv + 1);
+  if (strcmp (command, "import") == 0)
+    return rtb_cli_import (argc - 1, argv + 1);
   if (strcmp (command, "summary") == 0)
     return rtb_cli_summary (argc - 1, argv + 1);
   if (strcmp (command, "export") == 0)

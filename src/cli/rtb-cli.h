@@ -19,6 +19,7 @@ enum {
 int rtb_cli_run (int argc, char **argv);
 int rtb_cli_summary (int argc, char **argv);
 int rtb_cli_export (int argc, char **argv);
+int rtb_cli_import (int argc, char **argv);
 
 /* Prints the per-thread table (cyclictest-like, all values in µs). */
 void rtb_cli_print_table (RtbRun *run, FILE *out);

@@ -346,7 +346,7 @@ parse_time (JsonObject *root, const char *member)
   int day, year, hour, minute, second, offset;
   const char *found;
 
-  if (text == NULL || sscanf (text, "%*3s %d %3s %d %d:%d:%d %d", &day, month, &year, &hour,
+  if (text == NULL || sscanf (text, "%*3s, %d %3s %d %d:%d:%d %d", &day, month, &year, &hour,
                               &minute, &second, &offset) != 7 || strlen (month) != 3 ||
       (found = strstr (months, month)) == NULL || (found - months) % 3 != 0 ||
       offset < -2400 || offset > 2400)

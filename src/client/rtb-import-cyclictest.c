@@ -145,7 +145,8 @@ parse_status (const RtbImportLine *line, Parse *parse)
 
   while (_rtb_import_skip_blanks (&c))
     {
-      static const char * const keys[] = { "P:", "I:", "C:", "Min:", "Act:", "Avg:", "Max:", "SMI:" };
+      static const char * const keys[] = { "P:", "I:", "C:", "Min:", "Act:", "Avg:", "Max:",
+                                           "SMI:" };
       guint64 *slots[] = { &status.priority, &status.interval, &status.count, &status.min, NULL,
                            &status.avg, &status.max, NULL };
       guint k;
@@ -412,7 +413,7 @@ build_histogram_run (Parse *parse, RtbImportInput *in, GError **error)
 {
   g_autoptr (RtbRun) run = NULL;
   RtbCommand cmd;
-  guint n_threads;
+  guint n_threads = 0;
   gboolean ns;
 
   if (!check_summary (parse, &n_threads, error) ||

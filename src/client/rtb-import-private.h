@@ -12,7 +12,8 @@ G_BEGIN_DECLS
 #define RTB_IMPORT_MAX_VALUE_US G_GINT64_CONSTANT (1000000000)  /* 1000 s */
 #define RTB_IMPORT_MAX_COUNT (G_GUINT64_CONSTANT (1) << 33)   /* 100 days at 1 kHz */
 /* Bucket indices: cyclictest clamps its histogram to 1000000 buckets, our histograms too. */
-#define RTB_IMPORT_MAX_INDEX(ns) ((ns) ? G_GUINT64_CONSTANT (999999999) : G_GUINT64_CONSTANT (999999))
+#define RTB_IMPORT_MAX_INDEX(ns) \
+  ((ns) ? G_GUINT64_CONSTANT (999999999) : G_GUINT64_CONSTANT (999999))
 /* The histograms of one import together: 256 MB of counters at most. */
 #define RTB_IMPORT_MAX_TOTAL_BUCKETS (G_GUINT64_CONSTANT (1) << 25)
 

@@ -271,12 +271,14 @@ _rtb_import_add_series (RtbRun *run, RtbImportInput *in, guint thread, int file_
 {
   int cpu = _rtb_import_thread_cpu (in, thread, file_cpu);
   g_autofree char *name = NULL;
+  const char *space = name_suffix != NULL ? " " : "";
 
+  if (name_suffix == NULL)
+    name_suffix = "";
   if (cpu >= 0)
-    name = g_strdup_printf ("CPU%d%s%s", cpu, name_suffix ? " " : "", name_suffix ? name_suffix : "");
+    name = g_strdup_printf ("CPU%d%s%s", cpu, space, name_suffix);
   else
-    name = g_strdup_printf ("T%u%s%s", thread, name_suffix ? " " : "",
-                            name_suffix ? name_suffix : "");
+    name = g_strdup_printf ("T%u%s%s", thread, space, name_suffix);
   return rtb_run_add_series (run, name, cpu);
 }
 

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 #include "config.h"
 
+#include <stdio.h>
 #include <string.h>
 #include <gio/gio.h>
 #include <gio/gunixinputstream.h>
@@ -66,7 +67,7 @@ rtb_import_detect (const guint8 *data, gsize len)
     i = 3;
   while (i < head && g_ascii_isspace (data[i]))
     i++;
-  if (i < head && data[i] == '{')
+  if (i < head && (data[i] == '{' || data[i] == '['))
     {
       /* cyclictest's per-thread objects also have a "cpu" member; jitterdebugger has no
        * "thread". */
@@ -245,7 +246,17 @@ read_input (const char *path, GError **error)
   else
     {
       g_autoptr (GFile) file = g_file_new_for_commandline_arg (path);
+      g_autoptr (GFileInfo) info = g_file_query_info (file, G_FILE_ATTRIBUTE_STANDARD_SIZE,
+                                                      G_FILE_QUERY_INFO_NONE, NULL, NULL);
 
+      if (info != NULL && (guint64) g_file_info_get_size (info) > RTB_IMPORT_MAX_FILE_SIZE)
+        {
+          g_set_error (error, RTB_IMPORT_ERROR, RTB_IMPORT_ERROR_TOO_LARGE,
+                       "%s is larger than %" G_GSIZE_FORMAT " MiB: no result file of the "
+                       "supported tools is that large; cut it to one run", path,
+                       RTB_IMPORT_MAX_FILE_SIZE >> 20);
+          return NULL;
+        }
       stream = G_INPUT_STREAM (g_file_read (file, NULL, error));
       if (stream == NULL)
         return NULL;

@@ -1,0 +1,858 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#include "config.h"
+
+#include <math.h>
+#include <string.h>
+#include <unistd.h>
+#include <gio/gio.h>
+#include <glib/gstdio.h>
+
+#include "rtb-import.h"
+
+/* ---- The source's own figures, read the simplest way ------------------------------------ */
+
+typedef struct {
+  guint n;
+  guint64 v[64];
+} Figures;
+
+static gboolean
+figures_from_text (const char *text, const char *prefix, Figures *out)
+{
+  g_auto (GStrv) lines = g_strsplit (text, "\n", -1);
+
+  out->n = 0;
+  for (guint i = 0; lines[i] != NULL; i++)
+    if (g_str_has_prefix (lines[i], prefix))
+      {
+        g_auto (GStrv) words = g_strsplit_set (lines[i] + strlen (prefix), " \t\r", -1);
+
+        for (guint w = 0; words[w] != NULL; w++)
+          if (*words[w] != '\0' && out->n < G_N_ELEMENTS (out->v))
+            out->v[out->n++] = g_ascii_strtoull (words[w], NULL, 10);
+        return TRUE;
+      }
+  return FALSE;
+}
+
+static char *
+data_path (const char *name)
+{
+  const char *dir = g_getenv ("RTBENCH_TEST_DATA");
+
+  return g_build_filename (dir != NULL ? dir : "tests/data", "import", name, NULL);
+}
+
+static guint64
+bucket_sum (RtbSeries *series)
+{
+  guint64 sum = 0;
+
+  for (guint32 b = 0; b < series->histogram.n_buckets; b++)
+    sum += series->histogram.counts[b];
+  return sum;
+}
+
+/* Every series: count = buckets + overflows, and the figures survive a save and load. */
+static void
+check_consistent (RtbRun *run)
+{
+  g_autofree char *path = g_build_filename (g_get_tmp_dir (), "rtb-test-import-XXXXXX.rtbench",
+                                            NULL);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (RtbRun) loaded = NULL;
+  int fd = g_mkstemp (path);
+
+  g_assert_cmpint (fd, >=, 0);
+  close (fd);
+  g_assert_true (g_str_has_prefix (rtb_run_get_source (run), "imported from "));
+  for (guint i = 0; i < rtb_run_get_n_series (run); i++)
+    {
+      RtbSeries *series = rtb_run_get_series (run, i);
+      RtbSeriesSummary summary;
+
+      rtb_series_get_summary (series, &summary);
+      g_assert_cmpuint (summary.count, ==, bucket_sum (series) + summary.overflows);
+      if (summary.count > 0)
+        {
+          g_assert_cmpfloat (summary.p999_us, <=, summary.max_us);
+          g_assert_cmpfloat (summary.p50_us, >=, floor (summary.min_us) - 1);
+        }
+    }
+
+  g_assert_true (rtb_run_save (run, path, &error));
+  g_assert_no_error (error);
+  loaded = rtb_run_load (path, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (rtb_run_get_n_series (loaded), ==, rtb_run_get_n_series (run));
+  g_assert_cmpstr (rtb_run_get_source (loaded), ==, rtb_run_get_source (run));
+  for (guint i = 0; i < rtb_run_get_n_series (run); i++)
+    {
+      RtbSeriesSummary a, b;
+
+      rtb_series_get_summary (rtb_run_get_series (run, i), &a);
+      rtb_series_get_summary (rtb_run_get_series (loaded, i), &b);
+      g_assert_cmpuint (a.count, ==, b.count);
+      g_assert_cmpuint (a.overflows, ==, b.overflows);
+      if (a.count > 0)
+        {
+          g_assert_cmpfloat (a.min_us, ==, b.min_us);
+          g_assert_cmpfloat (a.max_us, ==, b.max_us);
+          g_assert_cmpfloat_with_epsilon (a.avg_us, b.avg_us, 1e-9);
+        }
+    }
+  g_unlink (path);
+}
+
+static RtbRun *
+import_path (const char *path, const RtbImportOptions *options)
+{
+  g_autoptr (GError) error = NULL;
+  g_auto (GStrv) notes = NULL;
+  RtbRun *run = rtb_import_file (path, options, &notes, &error);
+
+  g_assert_no_error (error);
+  g_assert_nonnull (run);
+  for (guint i = 0; notes[i] != NULL; i++)
+    g_test_message ("%s: note: %s", path, notes[i]);
+  check_consistent (run);
+  return run;
+}
+
+/* The imported run reproduces the text's Min/Avg/Max/Overflows (and Total) exactly. */
+static void
+check_cyclictest_text (const char *path, gboolean ns)
+{
+  g_autofree char *text = NULL;
+  g_autoptr (RtbRun) run = NULL;
+  RtbImportOptions options;
+  Figures min, avg, max, overflows, total;
+  gboolean have_total;
+  double unit = ns ? 1000.0 : 1.0;
+
+  g_assert_true (g_file_get_contents (path, &text, NULL, NULL));
+  rtb_import_options_init (&options);
+  options.units = ns ? RTB_IMPORT_UNITS_NS : RTB_IMPORT_UNITS_AUTO;
+  run = import_path (path, &options);
+
+  g_assert_true (figures_from_text (text, "# Min Latencies:", &min));
+  g_assert_true (figures_from_text (text, "# Avg Latencies:", &avg));
+  g_assert_true (figures_from_text (text, "# Max Latencies:", &max));
+  g_assert_true (figures_from_text (text, "# Histogram Overflows:", &overflows));
+  have_total = figures_from_text (text, "# Total:", &total);
+  g_assert_cmpuint (rtb_run_get_n_series (run), ==, min.n);
+
+  for (guint t = 0; t < min.n; t++)
+    {
+      RtbSeries *series = rtb_run_get_series (run, t);
+      RtbSeriesSummary summary;
+
+      rtb_series_get_summary (series, &summary);
+      g_assert_cmpuint (summary.overflows, ==, overflows.v[t]);
+      if (have_total)
+        g_assert_cmpuint (bucket_sum (series), ==, total.v[t]);
+      if (summary.count == 0)
+        continue;
+      g_assert_cmpfloat (summary.min_us, ==, min.v[t] / unit);
+      g_assert_cmpfloat (summary.avg_us, ==, avg.v[t] / unit);
+      g_assert_cmpfloat (summary.max_us, ==, max.v[t] / unit);
+      if (overflows.v[t] > 0 && overflows.v[t] * 1000 > summary.count)
+        g_assert_cmpfloat (summary.p999_us, ==, summary.max_us);
+    }
+}
+
+/* The imported run reproduces cyclictest --json's cycles/min/max/avg, and the overflows are the
+ * cycles outside the histogram. */
+static void
+check_cyclictest_json (const char *path)
+{
+  g_autoptr (JsonParser) parser = json_parser_new ();
+  g_autoptr (RtbRun) run = import_path (path, NULL);
+  JsonObject *threads;
+  gboolean ns;
+
+  if (!json_parser_load_from_file (parser, path, NULL))
+    return; /* the quirky files are checked by hand */
+  ns = json_object_get_int_member (json_node_get_object (json_parser_get_root (parser)),
+                                   "resolution_in_ns") == 1;
+  threads = json_object_get_object_member (json_node_get_object (json_parser_get_root (parser)),
+                                           "thread");
+  g_assert_cmpuint (rtb_run_get_n_series (run), ==, json_object_get_size (threads));
+  for (guint t = 0; t < json_object_get_size (threads); t++)
+    {
+      g_autofree char *key = g_strdup_printf ("%u", t);
+      JsonObject *thread = json_object_get_object_member (threads, key);
+      RtbSeries *series = rtb_run_get_series (run, t);
+      RtbSeriesSummary summary;
+      guint64 in_histogram = 0;
+      double unit = ns ? 1000.0 : 1.0;
+      g_autofree char *avg = NULL;
+      g_autofree char *expected_avg = NULL;
+
+      if (json_object_has_member (thread, "histogram"))
+        {
+          JsonObject *hist = json_object_get_object_member (thread, "histogram");
+          g_autoptr (GList) keys = json_object_get_members (hist);
+
+          for (GList *l = keys; l != NULL; l = l->next)
+            in_histogram += (guint64) json_object_get_int_member (hist, l->data);
+        }
+      rtb_series_get_summary (series, &summary);
+      g_assert_cmpint (series->cpu, ==, json_object_get_int_member (thread, "cpu"));
+      g_assert_cmpuint (summary.count, ==, json_object_get_int_member (thread, "cycles"));
+      g_assert_cmpuint (summary.overflows, ==, summary.count - (in_histogram > 0 ? in_histogram
+                                                                                 : 0));
+      g_assert_cmpfloat (summary.min_us, ==, json_object_get_int_member (thread, "min") / unit);
+      g_assert_cmpfloat (summary.max_us, ==, json_object_get_int_member (thread, "max") / unit);
+      avg = g_strdup_printf ("%.2f", summary.avg_us * unit);
+      expected_avg = g_strdup_printf ("%.2f", json_object_get_double_member (thread, "avg"));
+      g_assert_cmpstr (avg, ==, expected_avg);
+    }
+}
+
+static void
+test_cyclictest_text (gconstpointer data)
+{
+  g_autofree char *path = data_path (data);
+
+  check_cyclictest_text (path, strstr (data, "-N-") != NULL);
+}
+
+static void
+test_cyclictest_json (gconstpointer data)
+{
+  g_autofree char *path = data_path (data);
+
+  check_cyclictest_json (path);
+}
+
+static void
+check_figures (RtbRun *run, guint i, guint64 count, double min_us, double avg_us, double max_us,
+               guint64 overflows)
+{
+  RtbSeriesSummary summary;
+
+  g_assert_cmpuint (i, <, rtb_run_get_n_series (run));
+  rtb_series_get_summary (rtb_run_get_series (run, i), &summary);
+  g_assert_cmpuint (summary.count, ==, count);
+  g_assert_cmpuint (summary.overflows, ==, overflows);
+  if (count == 0)
+    return;
+  g_assert_cmpfloat_with_epsilon (summary.min_us, min_us, 1e-9);
+  g_assert_cmpfloat_with_epsilon (summary.avg_us, avg_us, 1e-9);
+  g_assert_cmpfloat_with_epsilon (summary.max_us, max_us, 1e-9);
+}
+
+static RtbRun *
+import_fixture (const char *name, const RtbImportOptions *options)
+{
+  g_autofree char *path = data_path (name);
+
+  return import_path (path, options);
+}
+
+/* The same real run as text and JSON: the text's Avg is the JSON's, truncated. */
+static void
+test_text_json_pair (void)
+{
+  g_autoptr (RtbRun) text = import_fixture ("ct24-h30-q-2t.txt", NULL);
+  g_autoptr (RtbRun) json = import_fixture ("ct24-h30-q-2t.json", NULL);
+
+  g_assert_cmpuint (rtb_run_get_n_series (text), ==, rtb_run_get_n_series (json));
+  for (guint i = 0; i < rtb_run_get_n_series (text); i++)
+    {
+      RtbSeriesSummary a, b;
+
+      rtb_series_get_summary (rtb_run_get_series (text, i), &a);
+      rtb_series_get_summary (rtb_run_get_series (json, i), &b);
+      g_assert_cmpuint (a.count, ==, b.count);
+      g_assert_cmpuint (a.overflows, ==, b.overflows);
+      g_assert_cmpfloat (a.min_us, ==, b.min_us);
+      g_assert_cmpfloat (a.max_us, ==, b.max_us);
+      g_assert_cmpfloat (a.avg_us, ==, floor (b.avg_us + 1e-9));
+      g_assert_cmpfloat (a.p50_us, ==, b.p50_us);
+    }
+  g_assert_cmpstr (rtb_run_get_system (json)->hostname, ==, "vm");
+  g_assert_nonnull (strstr (rtb_run_get_source (text), "cyclictest 1.x–2.6 text"));
+}
+
+static void
+test_status_lines (void)
+{
+  g_autoptr (RtbRun) run = import_fixture ("ct24-q-2t.txt", NULL);
+  g_autoptr (RtbRun) ns = NULL;
+  RtbImportOptions options;
+  RtbSeriesSummary summary;
+
+  /* T: 0 … C:    200 Min:     17 Act:   25 Avg:   56 Max:    6309 */
+  check_figures (run, 0, 200, 17, 56, 6309, 200);
+  check_figures (run, 1, 149, 19, 30, 62, 149);
+  rtb_series_get_summary (rtb_run_get_series (run, 0), &summary);
+  g_assert_cmpfloat (summary.p50_us, ==, 6309);
+  g_assert_cmpint (rtb_run_get_command (run)->priority, ==, 80);
+
+  rtb_import_options_init (&options);
+  options.units = RTB_IMPORT_UNITS_NS;
+  ns = import_fixture ("ct1x-q-N-1t.txt", &options);
+  check_figures (ns, 0, 10000, 1.874, 2.405, 18.23, 10000);
+}
+
+static void
+test_json_quirks (void)
+{
+  g_autofree char *path = data_path ("ct20-q-quirks.json");
+  g_autoptr (GError) error = NULL;
+  g_auto (GStrv) notes = NULL;
+  g_autoptr (RtbRun) run = rtb_import_file (path, NULL, &notes, &error);
+
+  g_assert_no_error (error);
+  check_consistent (run);
+  check_figures (run, 0, 5000, 7, 12.44, 61, 5000);
+  check_figures (run, 1, 0, 0, 0, 0, 0);
+  g_assert_cmpstr (rtb_run_get_system (run)->hostname, ==, "board\\lab");
+  g_assert_true (rtb_run_get_system (run)->preempt_rt);
+  g_assert_cmpint (rtb_run_get_start_time (run), ==, G_GINT64_CONSTANT (1624604400) * 1000000);
+  g_assert_nonnull (notes[0]);
+}
+
+static void
+test_rtla (void)
+{
+  g_autoptr (RtbRun) run = import_fixture ("rtla-timerlat-2cpu.txt", NULL);
+  g_autoptr (RtbRun) ns = import_fixture ("rtla-timerlat-ns-usr.txt", NULL);
+  RtbSeriesSummary summary;
+
+  g_assert_cmpuint (rtb_run_get_n_series (run), ==, 4);
+  g_assert_cmpstr (rtb_run_get_series (run, 0)->name, ==, "CPU0 IRQ");
+  g_assert_cmpstr (rtb_run_get_series (run, 3)->name, ==, "CPU1 Thr");
+  g_assert_cmpint (rtb_run_get_series (run, 3)->cpu, ==, 1);
+  check_figures (run, 0, 600002, 0, 0, 16, 0);
+  check_figures (run, 1, 600002, 1, 3, 36, 0);
+  check_figures (run, 3, 600004, 1, 3, 70, 2);
+  g_assert_cmpuint (rtb_run_get_elapsed_ns (run), ==, G_GUINT64_CONSTANT (600000000000));
+
+  g_assert_cmpuint (rtb_run_get_n_series (ns), ==, 6);
+  g_assert_cmpstr (rtb_run_get_series (ns, 5)->name, ==, "CPU2 Usr");
+  check_figures (ns, 0, 100, 0.812, 1.515, 2.577, 0);
+  check_figures (ns, 2, 0, 0, 0, 0, 0);
+  check_figures (ns, 5, 100, 3.011, 3.380, 45, 2);
+  rtb_series_get_summary (rtb_run_get_series (ns, 5), &summary);
+  g_assert_cmpfloat (summary.p50_us, ==, 3);
+  g_assert_cmpfloat (summary.p99_us, ==, 45);
+}
+
+static void
+test_jitterdebugger (void)
+{
+  g_autoptr (RtbRun) run = import_fixture ("jitterdebugger-2cpu.json", NULL);
+
+  g_assert_cmpuint (rtb_run_get_n_series (run), ==, 2);
+  check_figures (run, 0, 3901, 3, 3.06, 11, 0);
+  check_figures (run, 1, 3904, 2, 3.47, 1480, 3);
+  g_assert_cmpstr (rtb_run_get_system (run)->hostname, ==, "rk3562");
+  g_assert_cmpint (rtb_run_get_system (run)->n_cpus, ==, 4);
+  g_assert_nonnull (strstr (rtb_run_get_source (run), "jitterdebugger"));
+}
+
+static void
+check_stream (const guint8 *data, gsize len, gboolean complete)
+{
+  g_autoptr (GError) error = NULL;
+  g_auto (GStrv) notes = NULL;
+  g_autoptr (RtbRun) run = rtb_import_data (data, len, "worker.stream", NULL, &notes, &error);
+
+  g_assert_no_error (error);
+  check_consistent (run);
+  g_assert_cmpint (rtb_run_get_method (run), ==, RTB_METHOD_LATENCY);
+  g_assert_cmpuint (rtb_run_get_n_series (run), ==, 1);
+  if (complete)
+    {
+      RtbSeries *series = rtb_run_get_series (run, 0);
+      RtbSeriesSummary summary;
+
+      g_assert_cmpint (rtb_run_get_state (run), ==, RTB_RUN_STATE_FINISHED);
+      g_assert_true (series->have_worker_stats);
+      rtb_series_get_summary (series, &summary);
+      g_assert_cmpuint (summary.count + series->dropped, ==, series->worker_stats.count);
+      if (series->dropped == 0)
+        {
+          g_assert_cmpint (series->histogram.stats.min_ns, ==, series->worker_stats.min_ns);
+          g_assert_cmpint (series->histogram.stats.max_ns, ==, series->worker_stats.max_ns);
+          g_assert_cmpint (series->histogram.stats.sum_ns, ==, series->worker_stats.sum_ns);
+        }
+    }
+  else
+    {
+      g_assert_cmpint (rtb_run_get_state (run), ==, RTB_RUN_STATE_CUT_SHORT);
+      g_assert_nonnull (notes[0]);
+    }
+}
+
+static void
+check_stream_and_cuts (GBytes *bytes)
+{
+  gsize len;
+  const guint8 *data = g_bytes_get_data (bytes, &len);
+
+  g_assert_cmpint (rtb_import_detect (data, len), ==, RTB_IMPORT_FORMAT_STREAM);
+  check_stream (data, len, TRUE);
+  /* Cut inside the SUMMARY frame, and in the middle of the samples. */
+  check_stream (data, len - 10, FALSE);
+  check_stream (data, len / 2, FALSE);
+}
+
+static void
+test_stream_fixture (void)
+{
+  g_autofree char *path = data_path ("worker-latency-1s.stream");
+  g_autofree char *contents = NULL;
+  g_autoptr (GBytes) bytes = NULL;
+  gsize len;
+
+  g_assert_true (g_file_get_contents (path, &contents, &len, NULL));
+  bytes = g_bytes_new (contents, len);
+  check_stream_and_cuts (bytes);
+}
+
+static void
+test_stream_live (void)
+{
+  const char *worker = g_getenv ("RTBENCH_WORKER");
+  g_autoptr (GSubprocess) process = NULL;
+  g_autoptr (GBytes) out = NULL;
+  g_autoptr (GError) error = NULL;
+
+  if (worker == NULL || !g_file_test (worker, G_FILE_TEST_IS_EXECUTABLE))
+    {
+      g_test_skip ("RTBENCH_WORKER is not set to a worker binary");
+      return;
+    }
+  process = g_subprocess_new (G_SUBPROCESS_FLAGS_STDOUT_PIPE | G_SUBPROCESS_FLAGS_STDERR_SILENCE,
+                              &error, worker, "latency", "cpus=0", "policy=other", "priority=0",
+                              "duration=1s", NULL);
+  g_assert_no_error (error);
+  g_assert_true (g_subprocess_communicate (process, NULL, NULL, &out, NULL, &error));
+  g_assert_no_error (error);
+  g_assert_true (g_subprocess_get_if_exited (process));
+  g_assert_cmpint (g_subprocess_get_exit_status (process), ==, 0);
+  check_stream_and_cuts (out);
+}
+
+static void
+test_detect (void)
+{
+  static const struct { const char *name; RtbImportFormat format; } files[] = {
+    { "ct24-h20-q-2t.txt", RTB_IMPORT_FORMAT_CYCLICTEST },
+    { "ct24-q-2t.txt", RTB_IMPORT_FORMAT_CYCLICTEST },
+    { "ct210-h20-capture-crlf.txt", RTB_IMPORT_FORMAT_CYCLICTEST },
+    { "ct24-h30-q-2t.json", RTB_IMPORT_FORMAT_CYCLICTEST_JSON },
+    { "ct20-q-quirks.json", RTB_IMPORT_FORMAT_CYCLICTEST_JSON },
+    { "jitterdebugger-2cpu.json", RTB_IMPORT_FORMAT_JITTERDEBUGGER },
+    { "rtla-timerlat-2cpu.txt", RTB_IMPORT_FORMAT_RTLA },
+    { "rtla-timerlat-ns-usr.txt", RTB_IMPORT_FORMAT_RTLA },
+    { "worker-latency-1s.stream", RTB_IMPORT_FORMAT_STREAM },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (files); i++)
+    {
+      g_autofree char *path = data_path (files[i].name);
+      g_autofree char *contents = NULL;
+      gsize len;
+      RtbImportFormat format;
+
+      g_assert_true (g_file_get_contents (path, &contents, &len, NULL));
+      g_assert_cmpint (rtb_import_detect ((const guint8 *) contents, len), ==, files[i].format);
+      g_assert_true (rtb_import_format_from_string (rtb_import_format_to_string (files[i].format),
+                                                    &format));
+      g_assert_cmpint (format, ==, files[i].format);
+    }
+}
+
+static void
+test_options (void)
+{
+  static const int cpus[] = { 2, 3 };
+  g_autofree char *text = data_path ("ct24-h20-q-2t.txt");
+  g_autofree char *json = data_path ("ct24-h30-q-2t.json");
+  g_autoptr (GError) error = NULL;
+  g_autoptr (RtbRun) run = NULL;
+  RtbImportOptions options;
+
+  rtb_import_options_init (&options);
+  options.cpus = cpus;
+  options.n_cpus = G_N_ELEMENTS (cpus);
+  options.hostname = "rpi5";
+  options.label = "Raspberry Pi 5";
+  run = import_path (text, &options);
+  g_assert_cmpstr (rtb_run_get_series (run, 1)->name, ==, "CPU3");
+  g_assert_cmpint (rtb_run_get_series (run, 0)->cpu, ==, 2);
+  g_assert_cmpstr (rtb_run_get_system (run)->hostname, ==, "rpi5");
+  g_assert_cmpstr (rtb_run_get_label (run), ==, "Raspberry Pi 5");
+  g_clear_object (&run);
+
+  /* The JSON says µs; asking for ns contradicts it. */
+  rtb_import_options_init (&options);
+  options.units = RTB_IMPORT_UNITS_NS;
+  run = rtb_import_file (json, &options, NULL, &error);
+  g_assert_error (error, RTB_IMPORT_ERROR, RTB_IMPORT_ERROR_OPTIONS);
+  g_assert_null (run);
+  g_clear_error (&error);
+
+  /* A forced format that does not fit. */
+  rtb_import_options_init (&options);
+  options.format = RTB_IMPORT_FORMAT_RTLA;
+  run = rtb_import_file (text, &options, NULL, &error);
+  g_assert_error (error, RTB_IMPORT_ERROR, RTB_IMPORT_ERROR_FORMAT);
+  g_assert_nonnull (strstr (error->message, "line 3: expected the rtla header"));
+  g_clear_error (&error);
+
+  options.format = RTB_IMPORT_FORMAT_STREAM;
+  run = rtb_import_file (text, &options, NULL, &error);
+  g_assert_nonnull (error);
+  g_assert_null (run);
+}
+
+typedef struct {
+  const char *text;
+  gsize len;          /* 0: strlen */
+  RtbImportFormat format;
+  const char *expect; /* a part of the message */
+} BadInput;
+
+#define HIST "# Histogram\n"
+#define SUMMARY2 "# Min Latencies: 00002 00002\n# Avg Latencies: 00003 00003\n" \
+  "# Max Latencies: 00009 00009\n# Histogram Overflows: 00000 00000\n"
+
+static const BadInput bad_inputs[] = {
+  { "foo\nbar\n", 0, 0, "line 1: expected cyclictest output" },
+  { HIST "000001 000005\nfoo\n", 0, 0,
+    "line 3: expected a histogram row \"NNNNNN COUNT…\" or a \"# …\" summary line, "
+    "found \"foo\"" },
+  { HIST "000001 000005\t000001\n", 0, 0, "line 2: the file ends without the summary" },
+  { HIST "99999999999 1\n", 0, 0, "line 2: expected a histogram row starting with a bucket" },
+  { HIST "000001 0000\0001\n" SUMMARY2, 30, 0, "line 2: " },
+  { "\xff\xfe\x80garbage\n", 0, 0, "line 1: expected cyclictest output" },
+  { HIST "000001 -5\n", 0, 0, "line 2: expected bucket counts" },
+  { HIST "000001 99999999999999999999999\n", 0, 0, "line 2: expected bucket counts" },
+  { HIST "000001 5\n# Min Latencies: 0000x\n", 0, 0, "line 3: expected up to" },
+  { HIST "000001 5\t5\n# Min Latencies: 1 1\n# Avg Latencies: 1\n"
+    "# Max Latencies: 1 1\n# Histogram Overflows: 0 0\n", 0, 0,
+    "line 4: \"# Avg Latencies:\" has 1 values" },
+  { HIST "000002 5\t5\n# Total: 000000004 000000005\n" SUMMARY2, 0, 0,
+    "line 3: \"# Total:\" counts 4 samples for thread 0" },
+  { HIST "000005 5\t5\n000003 5\t5\n", 0, 0, "line 3: bucket 3 does not follow bucket 5" },
+  { HIST "000003 5\t5\n000004 5\n", 0, 0, "line 3: a histogram row with 1 counts" },
+  { HIST "000003 5\t5\n" SUMMARY2 HIST, 0, 0, "line 7: a second \"# Histogram\"" },
+  { HIST "000003 5\t5\n" SUMMARY2 "000004 1\t1\n", 0, 0, "line 7: a histogram row after" },
+  { HIST "000003 5\t5\t9\n" SUMMARY2, 0, 0, "line 2: the all-threads column (-H) holds 9" },
+  { HIST "000003 5\n# Min Latencies: 9\n# Avg Latencies: 5\n# Max Latencies: 3\n"
+    "# Histogram Overflows: 0\n", 0, 0, "line 5: thread 0: Max 3 is below Min 9" },
+  { HIST "000003 5\n# Min Latencies: 3\n# Avg Latencies: 3\n", 0, 0,
+    "line 4: the summary has no \"# Max Latencies:\" line" },
+  { "# /dev/cpu_dma_latency set to 0us\n\n", 0, 0, "line 2: the file ends without a cyclictest" },
+  { "T: 0 ( 1636) P:90 I:200 C: 10", 0, 0, "line 1: expected cyclictest output" },
+  { "{\"thread\": {\"0\": {", 0, 0, "line 1, column" },
+  { "{\"thread\": {\"0\": {\"histogram\": {\"x\": 1}, \"cycles\": 1, \"min\": 1, \"max\": 1, "
+    "\"avg\": 1}}}", 0, 0, "thread.0.histogram: expected bucket numbers" },
+  { "{\"thread\": {\"0\": {\"histogram\": {\"1\": 9}, \"cycles\": 1, \"min\": 1, \"max\": 1, "
+    "\"avg\": 1}}}", 0, 0, "thread.0.histogram holds more samples than its cycles" },
+  { "{\"thread\": {\"0\": {\"cycles\": -1}}}", 0, 0, "thread.0.cycles: expected a whole number" },
+  { "{\"thread\": {\"0\": {\"cycles\": 99999999999999999999999}}}", 0, 0, "thread.0.cycles" },
+  { "{\"thread\": {\"300\": {\"cycles\": 1}}}", 0, 0, "thread: expected thread numbers" },
+  { "{\"thread\": {\"0\": {\"cycles\": 2, \"min\": 1, \"max\": 1, \"avg\": \"x\"}}}", 0, 0,
+    "thread.0.avg: expected a number" },
+  { "{\"foo\": 1}", 0, 0, "neither cyclictest --json" },
+  { "[1, 2]", 0, 0, "a JSON object at the top" },
+  { "{\"sysinfo\": {\"resolution_in_ns\": 7}, \"cpu\": {}}", 0, 0,
+    "sysinfo.resolution_in_ns: expected 1000" },
+  { "# RTLA timerlat histogram\n# Time unit is microseconds (us)\nbogus\n", 0, 0,
+    "line 3: expected the rtla header" },
+  { "# RTLA timerlat histogram\nIndex   IRQ-000   Thr-000\n0 5 5 5\n", 0, 0,
+    "line 3: expected a histogram row \"INDEX COUNT…\" with an index up to 999999 and 2" },
+  { "# RTLA timerlat histogram\nIndex   IRQ-000\n1 5\nover: 0\ncount: 9\nmin: 1\navg: 1\n"
+    "max: 1\n", 0, 0, "line 5: column 1 counts 9 samples" },
+  { "# RTLA timerlat histogram\nIndex   Foo-000\n", 0, 0, "line 2: expected the column line" },
+  { "# RTLA timerlat histogram\n", 0, 0, "line 1: the file ends before rtla's column line" },
+  { "RTBF\x01\x00\x00\x00\xff\xff\xff\xff\x00\x00\x00\x00", 16, 0,
+    "not a valid rtbench-worker stream" },
+  { "RTBF", 4, 0, "the recording holds no run" },
+  { "", 0, 0, "the file is empty" },
+  { HIST "000001 5\n", 0, RTB_IMPORT_FORMAT_CYCLICTEST_JSON, "line 1, column 1" },
+  { HIST "000001 5\n", 0, RTB_IMPORT_FORMAT_JITTERDEBUGGER, "line 1, column 1" },
+};
+
+static void
+test_malformed (void)
+{
+  for (guint i = 0; i < G_N_ELEMENTS (bad_inputs); i++)
+    {
+      const BadInput *bad = &bad_inputs[i];
+      g_autoptr (GError) error = NULL;
+      g_autoptr (RtbRun) run = NULL;
+      RtbImportOptions options;
+      gsize len = bad->len != 0 ? bad->len : strlen (bad->text);
+
+      rtb_import_options_init (&options);
+      options.format = bad->format;
+      run = rtb_import_data ((const guint8 *) bad->text, len, "bad", &options, NULL, &error);
+      g_test_message ("input %u: %s", i, error != NULL ? error->message : "(no error)");
+      g_assert_null (run);
+      g_assert_nonnull (error);
+      g_assert_true (g_utf8_validate (error->message, -1, NULL));
+      g_assert_cmpuint (strlen (error->message), <, 400);
+      if (strstr (error->message, bad->expect) == NULL)
+        g_error ("input %u: \"%s\" does not contain \"%s\"", i, error->message, bad->expect);
+    }
+}
+
+/* Long lines, many columns and huge inputs end quickly with an error naming the line. */
+static void
+test_limits (void)
+{
+  GString *text = g_string_new (HIST "000001 1\n000002 ");
+  g_autofree char *path = g_build_filename (g_get_tmp_dir (), "rtb-test-import-big-XXXXXX", NULL);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (RtbRun) run = NULL;
+  int fd;
+
+  for (guint i = 0; i < 1000; i++)
+    g_string_append (text, "\t000001");
+  g_string_append_c (text, '\n');
+  run = rtb_import_data ((const guint8 *) text->str, text->len, "wide", NULL, NULL, &error);
+  g_assert_null (run);
+  g_assert_nonnull (strstr (error->message, "line 3: a histogram row with more than 257"));
+  g_clear_error (&error);
+
+  /* An 8 MiB line of garbage inside the histogram. */
+  g_string_truncate (text, strlen (HIST));
+  for (guint i = 0; i < (8u << 20) / 16; i++)
+    g_string_append (text, "0123456789abcdef");
+  run = rtb_import_data ((const guint8 *) text->str, text->len, "long", NULL, NULL, &error);
+  g_assert_null (run);
+  g_assert_true (g_str_has_prefix (error->message, "line 2: "));
+  g_assert_cmpuint (strlen (error->message), <, 300);
+  g_clear_error (&error);
+  g_string_free (text, TRUE);
+
+  /* A file above the size limit is refused before it is read. */
+  fd = g_mkstemp (path);
+  g_assert_cmpint (fd, >=, 0);
+  g_assert_cmpint (ftruncate (fd, (off_t) RTB_IMPORT_MAX_FILE_SIZE + 1), ==, 0);
+  close (fd);
+  run = rtb_import_file (path, NULL, NULL, &error);
+  g_assert_error (error, RTB_IMPORT_ERROR, RTB_IMPORT_ERROR_TOO_LARGE);
+  g_unlink (path);
+}
+
+/* Every fixture cut anywhere or with bytes changed imports or fails cleanly, never crashes. */
+static void
+test_mutations (void)
+{
+  g_autofree char *dir = data_path ("");
+  g_autoptr (GDir) listing = g_dir_open (dir, 0, NULL);
+  const char *name;
+  GRand *rand = g_rand_new_with_seed (20250303);
+
+  g_assert_nonnull (listing);
+  while ((name = g_dir_read_name (listing)) != NULL)
+    {
+      g_autofree char *path = g_build_filename (dir, name, NULL);
+      g_autofree char *contents = NULL;
+      gsize len, step;
+
+      g_assert_true (g_file_get_contents (path, &contents, &len, NULL));
+      step = MAX (len / 40, 1);
+      for (gsize cut = 0; cut < len; cut += step)
+        {
+          g_autoptr (GError) error = NULL;
+          g_autoptr (RtbRun) run = rtb_import_data ((const guint8 *) contents, cut, name, NULL,
+                                                   NULL, &error);
+
+          g_assert_true ((run == NULL) != (error == NULL));
+        }
+      for (guint round = 0; round < 40; round++)
+        {
+          g_autofree char *copy = g_memdup2 (contents, len);
+          g_autoptr (GError) error = NULL;
+          g_autoptr (RtbRun) run = NULL;
+
+          for (guint k = 0; k < 4; k++)
+            copy[g_rand_int_range (rand, 0, (gint32) len)] = (char) g_rand_int_range (rand, 0, 256);
+          run = rtb_import_data ((const guint8 *) copy, len, name, NULL, NULL, &error);
+          g_assert_true ((run == NULL) != (error == NULL));
+        }
+    }
+  g_rand_free (rand);
+}
+
+/* ---- Live cyclictest ------------------------------------------------------------------ */
+
+static gboolean
+run_cyclictest (const char *dir, const char * const *args, const char *out_name)
+{
+  g_autoptr (GPtrArray) argv = g_ptr_array_new ();
+  g_autofree char *out = NULL;
+  g_autofree char *path = g_build_filename (dir, out_name, NULL);
+  int status = 0;
+
+  g_ptr_array_add (argv, (gpointer) "/usr/bin/cyclictest");
+  for (guint i = 0; args[i] != NULL; i++)
+    g_ptr_array_add (argv, (gpointer) args[i]);
+  g_ptr_array_add (argv, NULL);
+  if (!g_spawn_sync (dir, (char **) argv->pdata, NULL, G_SPAWN_STDERR_TO_DEV_NULL, NULL, NULL,
+                     &out, NULL, &status, NULL) || !g_spawn_check_wait_status (status, NULL))
+    return FALSE;
+  return g_file_set_contents (path, out, -1, NULL);
+}
+
+static void
+test_cyclictest_live (void)
+{
+  static const char * const h_q[] = { "-m", "-S", "-p80", "-i1000", "-l200", "-h200", "-q",
+                                      "--json=h.json", NULL };
+  static const char * const H_1[] = { "-m", "-t1", "-p80", "-i1000", "-l200", "-H100", "-q", NULL };
+  static const char * const h_live[] = { "-m", "-S", "-p80", "-i1000", "-l200", "-h50", NULL };
+  static const char * const q[] = { "-m", "-S", "-p80", "-i1000", "-l200", "-q",
+                                    "--json=q.json", NULL };
+  g_autofree char *dir = NULL;
+
+  if (!g_file_test ("/usr/bin/cyclictest", G_FILE_TEST_IS_EXECUTABLE) || geteuid () != 0)
+    {
+      g_test_skip ("needs /usr/bin/cyclictest and root");
+      return;
+    }
+  dir = g_dir_make_tmp ("rtb-test-import-XXXXXX", NULL);
+  g_assert_nonnull (dir);
+
+  if (!run_cyclictest (dir, h_q, "h.txt") || !run_cyclictest (dir, H_1, "H.txt") ||
+      !run_cyclictest (dir, h_live, "live.txt") || !run_cyclictest (dir, q, "q.txt"))
+    {
+      g_test_skip ("cyclictest could not run here");
+      return;
+    }
+  for (guint i = 0; i < 3; i++)
+    {
+      static const char * const names[] = { "h.txt", "H.txt", "live.txt" };
+      g_autofree char *path = g_build_filename (dir, names[i], NULL);
+
+      check_cyclictest_text (path, FALSE);
+      g_unlink (path);
+    }
+  for (guint i = 0; i < 2; i++)
+    {
+      static const char * const names[] = { "h.json", "q.json" };
+      g_autofree char *path = g_build_filename (dir, names[i], NULL);
+
+      check_cyclictest_json (path);
+      g_unlink (path);
+    }
+  {
+    g_autofree char *path = g_build_filename (dir, "q.txt", NULL);
+    g_autoptr (RtbRun) run = import_path (path, NULL);
+
+    g_assert_cmpuint (rtb_run_get_n_series (run), >=, 1);
+    g_unlink (path);
+  }
+  g_rmdir (dir);
+}
+
+/* ---- rtbench-cli import --------------------------------------------------------------- */
+
+static void
+test_cli (void)
+{
+  const char *cli = g_getenv ("RTBENCH_CLI");
+  g_autofree char *input = data_path ("ct210-h20-q-2t.txt");
+  g_autofree char *dir = NULL;
+  g_autofree char *output = NULL;
+  g_autofree char *out = NULL;
+  g_autofree char *err = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autoptr (RtbRun) run = NULL;
+  int status;
+
+  if (cli == NULL || !g_file_test (cli, G_FILE_TEST_IS_EXECUTABLE))
+    {
+      g_test_skip ("RTBENCH_CLI is not set to rtbench-cli");
+      return;
+    }
+  dir = g_dir_make_tmp ("rtb-test-import-XXXXXX", NULL);
+  output = g_build_filename (dir, "rpi5.rtbench", NULL);
+  {
+    const char *argv[] = { cli, "import", input, "--label", "Pi 5", "--cpus", "0-1",
+                           "--hostname", "rpi5", "--output", output, NULL };
+
+    g_assert_true (g_spawn_sync (NULL, (char **) argv, NULL, 0, NULL, NULL, &out, &err, &status,
+                                 NULL));
+    g_test_message ("%s%s", out, err);
+    g_assert_true (g_spawn_check_wait_status (status, NULL));
+  }
+  run = rtb_run_load (output, &error);
+  g_assert_no_error (error);
+  g_assert_cmpstr (rtb_run_get_label (run), ==, "Pi 5");
+  g_assert_cmpstr (rtb_run_get_series (run, 1)->name, ==, "CPU1");
+  g_assert_true (g_str_has_prefix (rtb_run_get_source (run),
+                                   "imported from cyclictest 2.7+ text: "));
+  check_figures (run, 1, 100000, 2, 3, 23, 3);
+  g_unlink (output);
+  g_clear_pointer (&out, g_free);
+  g_clear_pointer (&err, g_free);
+
+  {
+    g_autofree char *bad = data_path ("rtla-timerlat-2cpu.txt");
+    const char *argv[] = { cli, "import", bad, "--format", "cyclictest", "--output", output,
+                           NULL };
+
+    g_assert_true (g_spawn_sync (NULL, (char **) argv, NULL, 0, NULL, NULL, &out, &err, &status,
+                                 NULL));
+    g_assert_false (g_spawn_check_wait_status (status, NULL));
+    g_assert_nonnull (strstr (err, "line 4: expected cyclictest output"));
+    g_assert_false (g_file_test (output, G_FILE_TEST_EXISTS));
+  }
+  g_rmdir (dir);
+}
+
+int
+main (int argc, char *argv[])
+{
+  static const char * const texts[] = {
+    "ct24-h20-q-2t.txt", "ct24-H20-q-2t.txt", "ct24-H50-q-1t.txt", "ct24-H40-q-3t.txt",
+    "ct24-h100-live-2t.txt", "ct24-h30-q-2t.txt", "ct24-N-h20000-q-2t.txt",
+    "ct210-h20-q-2t.txt", "ct210-H20-q-2t.txt", "ct1x-h20-q-2t.txt", "ct26-H20-2t.txt",
+    "ct210-H10-q-1t-others.txt", "ct210-h5-all-overflow.txt", "ct210-h20-capture-crlf.txt",
+  };
+  static const char * const jsons[] = {
+    "ct24-h30-q-2t.json", "ct24-q-2t.json", "ct24-N-h20000-q-2t.json", "ct210-h20-q-2t.json",
+  };
+
+  g_test_init (&argc, &argv, NULL);
+
+  for (guint i = 0; i < G_N_ELEMENTS (texts); i++)
+    {
+      g_autofree char *name = g_strdup_printf ("/import/cyclictest-text/%s", texts[i]);
+
+      g_test_add_data_func (name, texts[i], test_cyclictest_text);
+    }
+  for (guint i = 0; i < G_N_ELEMENTS (jsons); i++)
+    {
+      g_autofree char *name = g_strdup_printf ("/import/cyclictest-json/%s", jsons[i]);
+
+      g_test_add_data_func (name, jsons[i], test_cyclictest_json);
+    }
+  g_test_add_func ("/import/cyclictest/text-json-pair", test_text_json_pair);
+  g_test_add_func ("/import/cyclictest/status-lines", test_status_lines);
+  g_test_add_func ("/import/cyclictest/json-quirks", test_json_quirks);
+  g_test_add_func ("/import/cyclictest/live", test_cyclictest_live);
+  g_test_add_func ("/import/rtla", test_rtla);
+  g_test_add_func ("/import/jitterdebugger", test_jitterdebugger);
+  g_test_add_func ("/import/stream/fixture", test_stream_fixture);
+  g_test_add_func ("/import/stream/live", test_stream_live);
+  g_test_add_func ("/import/detect", test_detect);
+  g_test_add_func ("/import/options", test_options);
+  g_test_add_func ("/import/malformed", test_malformed);
+  g_test_add_func ("/import/limits", test_limits);
+  g_test_add_func ("/import/mutations", test_mutations);
+  g_test_add_func ("/import/cli", test_cli);
+
+  return g_test_run ();
+}
