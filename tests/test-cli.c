@@ -220,6 +220,38 @@ test_sigterm_saves (void)
   check_interrupt (SIGTERM);
 }
 
+/* A long run saves itself every 10 s: after kill -9 of the CLI the last checkpoint loads,
+ * marked as cut short, with what had been measured by then. */
+static void
+test_checkpoint_survives_kill (void)
+{
+  g_autofree char *file = tmp_path ("checkpoint.rtbench");
+  g_autoptr (GError) error = NULL;
+  g_autoptr (JsonParser) parser = json_parser_new ();
+
+  g_remove (file);
+  g_autoptr (GSubprocess) cli = g_subprocess_new (G_SUBPROCESS_FLAGS_STDOUT_SILENCE |
+                                                  G_SUBPROCESS_FLAGS_STDERR_SILENCE, &error,
+                                                  g_getenv ("RTBENCH_CLI"), "run", "latency",
+                                                  "--cpus", "0", "--duration", "0",
+                                                  "--output", file, NULL);
+  g_assert_no_error (error);
+  for (guint i = 0; i < 300 && !g_file_test (file, G_FILE_TEST_EXISTS); i++)
+    g_usleep (100 * 1000);
+  g_assert_true (g_file_test (file, G_FILE_TEST_EXISTS));
+  g_subprocess_force_exit (cli);
+  g_subprocess_wait (cli, NULL, NULL);
+
+  JsonObject *run = summary_json (parser, file);
+  guint64 count = check_series (run, 1);
+  /* About 10 s at 1 kHz had been measured when the checkpoint was written. */
+  g_assert_cmpuint (count, >, 1000);
+  g_assert_true (json_parser_load_from_file (parser, file, &error));
+  g_assert_no_error (error);
+  JsonObject *root = json_node_get_object (json_parser_get_root (parser));
+  g_assert_cmpstr (json_object_get_string_member (root, "state"), ==, "running");
+}
+
 static void
 test_bad_options (void)
 {
@@ -352,6 +384,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/cli/every-method", test_every_method);
   g_test_add_func ("/cli/sigint-saves", test_sigint_saves);
   g_test_add_func ("/cli/sigterm-saves", test_sigterm_saves);
+  g_test_add_func ("/cli/checkpoint-survives-kill", test_checkpoint_survives_kill);
   g_test_add_func ("/cli/bad-options", test_bad_options);
   g_test_add_func ("/cli/bad-files", test_bad_files);
   g_test_add_func ("/cli/export-png", test_export_png);

@@ -260,7 +260,13 @@ typedef struct {
   gboolean progress;
   guint interrupts;
   gint64 started_at; /* monotonic µs when STARTED arrived */
+  const char *checkpoint_file;
 } RunContext;
+
+/* A run longer than this is saved every RTB_CHECKPOINT_SECONDS while it goes on, so that a
+ * crash or kill -9 loses at most that much. */
+#define RTB_CHECKPOINT_MIN_DURATION_NS (60ull * 1000000000ull)
+#define RTB_CHECKPOINT_SECONDS 10
 
 static void
 on_frame (RtbSession *session, const RtbFrame *frame, RunContext *ctx)
@@ -358,6 +364,27 @@ on_progress (gpointer user_data)
   g_string_free (line, TRUE);
   rtb_run_flush_changed (ctx->run);
   return G_SOURCE_CONTINUE;
+}
+
+static gboolean
+on_checkpoint (gpointer user_data)
+{
+  RunContext *ctx = user_data;
+  g_autoptr (GError) error = NULL;
+
+  if (rtb_run_get_state (ctx->run) != RTB_RUN_STATE_RUNNING)
+    return G_SOURCE_CONTINUE;
+  if (!rtb_run_save (ctx->run, ctx->checkpoint_file, &error))
+    rtb_cli_error ("could not save a checkpoint to %s: %s", ctx->checkpoint_file, error->message);
+  return G_SOURCE_CONTINUE;
+}
+
+static gboolean
+needs_checkpoints (const RtbCommand *command)
+{
+  if (command->method == RTB_METHOD_RESPONSE)
+    return TRUE; /* its length depends on the machine, not on a duration */
+  return command->duration_ns == 0 || command->duration_ns > RTB_CHECKPOINT_MIN_DURATION_NS;
 }
 
 static char *
@@ -464,12 +491,19 @@ rtb_cli_run (int argc, char **argv)
       guint sigterm = g_unix_signal_add (SIGTERM, on_interrupt, &ctx);
       guint sighup = g_unix_signal_add (SIGHUP, on_interrupt, &ctx);
       guint progress = ctx.progress ? g_timeout_add (250, on_progress, &ctx) : 0;
+      guint checkpoint = 0;
+      if (options.output != NULL && needs_checkpoints (&options.command))
+        {
+          ctx.checkpoint_file = options.output;
+          checkpoint = g_timeout_add_seconds (RTB_CHECKPOINT_SECONDS, on_checkpoint, &ctx);
+        }
 
       g_main_loop_run (ctx.loop);
 
       g_source_remove (sigint);
       g_source_remove (sigterm);
       g_source_remove (sighup);
+      g_clear_handle_id (&checkpoint, g_source_remove);
       if (progress != 0)
         {
           g_source_remove (progress);
