@@ -1,0 +1,126 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#define G_LOG_DOMAIN "rtbench-gui"
+
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "rtb-application.h"
+#include "rtb-window.h"
+
+struct _RtbApplication
+{
+  AdwApplication parent_instance;
+};
+
+G_DEFINE_FINAL_TYPE (RtbApplication, rtb_application, ADW_TYPE_APPLICATION)
+
+static RtbWindow *
+get_window (RtbApplication *self)
+{
+  GtkWindow *window = gtk_application_get_active_window (GTK_APPLICATION (self));
+
+  if (RTB_IS_WINDOW (window))
+    return RTB_WINDOW (window);
+  return rtb_window_new (GTK_APPLICATION (self));
+}
+
+static void
+rtb_application_activate (GApplication *application)
+{
+  gtk_window_present (GTK_WINDOW (get_window (RTB_APPLICATION (application))));
+}
+
+static void
+rtb_application_open (GApplication  *application,
+                      GFile        **files,
+                      int            n_files,
+                      const char    *hint)
+{
+  RtbWindow *window = get_window (RTB_APPLICATION (application));
+
+  for (int i = 0; i < n_files; i++)
+    rtb_window_open_file (window, files[i]);
+  gtk_window_present (GTK_WINDOW (window));
+}
+
+static void
+about_action (GSimpleAction *action,
+              GVariant      *parameter,
+              gpointer       user_data)
+{
+  GtkApplication *application = user_data;
+  static const char *developers[] = { "The rtbench contributors", NULL };
+  GtkWidget *about;
+
+  about = g_object_new (ADW_TYPE_ABOUT_WINDOW,
+                        "transient-for", gtk_application_get_active_window (application),
+                        "application-icon", APP_ID,
+                        "application-name", _("rtbench"),
+                        "developer-name", _("The rtbench contributors"),
+                        "version", PACKAGE_VERSION,
+                        "comments", _("Measure how real-time a Linux system is: wake-up "
+                                      "latency, thread jitter, timer error and response time, "
+                                      "live, and compare systems side by side."),
+                        "website", "https://github.com/rtbench/rtbench",
+                        "issue-url", "https://github.com/rtbench/rtbench/issues",
+                        "license-type", GTK_LICENSE_GPL_3_0,
+                        "developers", developers,
+                        "translator-credits", _("translator-credits"),
+                        NULL);
+  gtk_window_present (GTK_WINDOW (about));
+}
+
+static void
+quit_action (GSimpleAction *action,
+             GVariant      *parameter,
+             gpointer       user_data)
+{
+  GtkApplication *application = user_data;
+  GList *windows = gtk_application_get_windows (application);
+
+  /* Through close-request, so a running measurement asks first. */
+  for (GList *l = windows; l != NULL; l = l->next)
+    gtk_window_close (l->data);
+}
+
+static const GActionEntry app_actions[] = {
+  { .name = "about", .activate = about_action },
+  { .name = "quit", .activate = quit_action },
+};
+
+static void
+rtb_application_startup (GApplication *application)
+{
+  G_APPLICATION_CLASS (rtb_application_parent_class)->startup (application);
+
+  g_action_map_add_action_entries (G_ACTION_MAP (application), app_actions,
+                                   G_N_ELEMENTS (app_actions), application);
+  gtk_application_set_accels_for_action (GTK_APPLICATION (application), "app.quit",
+                                         (const char *[]) { "<Control>q", NULL });
+}
+
+static void
+rtb_application_class_init (RtbApplicationClass *klass)
+{
+  GApplicationClass *app_class = G_APPLICATION_CLASS (klass);
+
+  app_class->activate = rtb_application_activate;
+  app_class->open = rtb_application_open;
+  app_class->startup = rtb_application_startup;
+}
+
+static void
+rtb_application_init (RtbApplication *self)
+{
+}
+
+RtbApplication *
+rtb_application_new (void)
+{
+  return g_object_new (RTB_TYPE_APPLICATION,
+                       "application-id", APP_ID,
+                       "flags", G_APPLICATION_HANDLES_OPEN,
+                       "resource-base-path", "/io/github/rtbench/RtBench",
+                       NULL);
+}

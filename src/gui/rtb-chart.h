@@ -1,0 +1,33 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* A chart of a run drawn through src/plot: per-instance curves or histograms. */
+#pragma once
+
+#include <gtk/gtk.h>
+
+#include "rtb-run.h"
+
+G_BEGIN_DECLS
+
+typedef enum {
+  RTB_CHART_CURVE,
+  RTB_CHART_HISTOGRAM,
+} RtbChartKind;
+
+#define RTB_TYPE_CHART (rtb_chart_get_type ())
+G_DECLARE_FINAL_TYPE (RtbChart, rtb_chart, RTB, CHART, GtkWidget)
+
+RtbChart *rtb_chart_new (RtbChartKind kind);
+RtbChartKind rtb_chart_get_kind (RtbChart *self);
+RtbRun *rtb_chart_get_run (RtbChart *self);
+void rtb_chart_set_run (RtbChart *self, RtbRun *run);
+/* Show only series `index` of the run (-1: all). */
+void rtb_chart_set_series_filter (RtbChart *self, int index);
+void rtb_chart_set_title (RtbChart *self, const char *title);
+gboolean rtb_chart_get_zoomed (RtbChart *self);
+void rtb_chart_reset_zoom (RtbChart *self);
+
+/* For tests: what hovering at (x, y) shows, or NULL; and zooming as a drag would. */
+const char *rtb_chart_hover (RtbChart *self, double x, double y);
+void rtb_chart_zoom_pixels (RtbChart *self, double x0, double x1);
+
+G_END_DECLS

@@ -1,0 +1,561 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#define G_LOG_DOMAIN "rtbench-gui"
+
+#include "config.h"
+
+#include <adwaita.h>
+#include <glib/gi18n.h>
+#include <math.h>
+
+#include "rtb-chart.h"
+#include "rtb-live-view.h"
+#include "rtb-system-panel.h"
+
+#define MAX_FIGURES 4
+#define MAX_LOG_LINES 200
+
+struct _RtbLiveView
+{
+  GtkWidget parent_instance;
+
+  /* Template widgets */
+  GtkLabel *title_label;
+  GtkLabel *command_label;
+  GtkLabel *state_label;
+  GtkProgressBar *progress_bar;
+  GtkLabel *time_label;
+  GtkBox *figures_box;
+  GtkBox *curves_box;
+  GtkFrame *histogram_frame;
+  RtbStatsTable *stats_table;
+  RtbSystemPanel *system_panel;
+  GtkExpander *log_expander;
+  GtkLabel *log_label;
+
+  /* Owned references */
+  RtbRun *run;
+  GQueue log_lines;
+
+  /* Borrowed references */
+  GtkLabel *figure_values[MAX_FIGURES];
+  GtkLabel *figure_captions[MAX_FIGURES];
+  GPtrArray *charts;
+  guint n_figures;
+};
+
+G_DEFINE_FINAL_TYPE (RtbLiveView, rtb_live_view, GTK_TYPE_WIDGET)
+
+enum {
+  PROP_0,
+  PROP_RUN,
+  N_PROPS
+};
+
+static GParamSpec *properties[N_PROPS];
+
+static const char *
+method_title (RtbMethod method)
+{
+  switch (method)
+    {
+    case RTB_METHOD_JITTER: return _("Thread Jitter");
+    case RTB_METHOD_TIMER: return _("Timer Error");
+    case RTB_METHOD_RESPONSE: return _("Response Time");
+    case RTB_METHOD_LATENCY:
+    default: return _("Wake-up Latency");
+    }
+}
+
+static char *
+format_duration (guint64 ns)
+{
+  guint64 s = ns / G_GUINT64_CONSTANT (1000000000);
+
+  if (s >= 3600)
+    return g_strdup_printf ("%" G_GUINT64_FORMAT ":%02u:%02u", s / 3600,
+                            (guint) (s / 60 % 60), (guint) (s % 60));
+  return g_strdup_printf ("%u:%02u", (guint) (s / 60), (guint) (s % 60));
+}
+
+static char *
+format_value (double us)
+{
+  if (isnan (us))
+    return g_strdup ("—");
+  if (fabs (us) >= 10000)
+    return g_strdup_printf (_("%.2f ms"), us / 1000);
+  return g_strdup_printf (_("%.1f µs"), us);
+}
+
+static void
+add_figure (RtbLiveView *self,
+            const char  *caption)
+{
+  GtkWidget *box;
+  GtkWidget *value;
+  GtkWidget *label;
+
+  g_assert (self->n_figures < MAX_FIGURES);
+
+  box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 2);
+  gtk_widget_add_css_class (box, "card");
+  gtk_widget_add_css_class (box, "figure");
+  value = gtk_label_new ("—");
+  gtk_widget_add_css_class (value, "title-1");
+  gtk_widget_add_css_class (value, "numeric");
+  label = gtk_label_new (caption);
+  gtk_widget_add_css_class (label, "dim-label");
+  gtk_box_append (GTK_BOX (box), value);
+  gtk_box_append (GTK_BOX (box), label);
+  gtk_box_append (self->figures_box, box);
+
+  self->figure_values[self->n_figures] = GTK_LABEL (value);
+  self->figure_captions[self->n_figures] = GTK_LABEL (label);
+  self->n_figures++;
+}
+
+static void
+set_figure (RtbLiveView *self,
+            guint        i,
+            char        *text)
+{
+  if (i < self->n_figures)
+    gtk_label_set_label (self->figure_values[i], text);
+  g_free (text);
+}
+
+static GtkWidget *
+add_chart (RtbLiveView  *self,
+           RtbChartKind  kind,
+           const char   *title,
+           int           filter)
+{
+  RtbChart *chart = rtb_chart_new (kind);
+  GtkWidget *frame;
+
+  rtb_chart_set_title (chart, title);
+  rtb_chart_set_series_filter (chart, filter);
+  rtb_chart_set_run (chart, self->run);
+  gtk_widget_set_size_request (GTK_WIDGET (chart), -1, kind == RTB_CHART_CURVE ? 300 : 260);
+  g_ptr_array_add (self->charts, chart);
+
+  if (kind == RTB_CHART_HISTOGRAM)
+    {
+      gtk_frame_set_child (self->histogram_frame, GTK_WIDGET (chart));
+      return GTK_WIDGET (chart);
+    }
+  frame = gtk_frame_new (NULL);
+  gtk_widget_add_css_class (frame, "chart-frame");
+  gtk_frame_set_child (GTK_FRAME (frame), GTK_WIDGET (chart));
+  gtk_box_append (self->curves_box, frame);
+  return GTK_WIDGET (chart);
+}
+
+static void
+build_for_method (RtbLiveView *self)
+{
+  switch (rtb_run_get_method (self->run))
+    {
+    case RTB_METHOD_JITTER:
+      add_figure (self, _("Base thread max jitter"));
+      add_figure (self, _("Servo thread max jitter"));
+      add_chart (self, RTB_CHART_CURVE, _("Base thread: interval deviation"), 0);
+      add_chart (self, RTB_CHART_CURVE, _("Servo thread: interval deviation"), 1);
+      add_chart (self, RTB_CHART_HISTOGRAM, _("Deviation histogram"), -1);
+      break;
+    case RTB_METHOD_TIMER:
+      add_figure (self, _("RMS error"));
+      add_figure (self, _("Max |error|"));
+      add_figure (self, _("99th percentile error"));
+      add_chart (self, RTB_CHART_CURVE, _("Tick error"), -1);
+      add_chart (self, RTB_CHART_HISTOGRAM, _("Tick error histogram"), -1);
+      break;
+    case RTB_METHOD_RESPONSE:
+      add_figure (self, _("Mean execution time"));
+      add_figure (self, _("Max execution time"));
+      add_figure (self, _("Min execution time"));
+      add_chart (self, RTB_CHART_CURVE, _("Execution time per instance, with the running mean"),
+                 -1);
+      add_chart (self, RTB_CHART_HISTOGRAM, _("Execution time histogram"), -1);
+      break;
+    case RTB_METHOD_LATENCY:
+    default:
+      add_figure (self, _("Max latency"));
+      add_figure (self, _("Average latency"));
+      add_figure (self, _("99.9 % latency"));
+      add_chart (self, RTB_CHART_CURVE, _("Latency per CPU, with the running mean"), -1);
+      add_chart (self, RTB_CHART_HISTOGRAM, _("Latency histogram per CPU"), -1);
+      break;
+    }
+}
+
+static void
+update_figures (RtbLiveView *self)
+{
+  guint n = rtb_run_get_n_series (self->run);
+  double max = NAN;
+  double min = NAN;
+  double p999 = NAN;
+  double sum = 0;
+  guint64 count = 0;
+
+  for (guint i = 0; i < n; i++)
+    {
+      RtbSeriesSummary s;
+
+      rtb_series_get_summary (rtb_run_get_series (self->run, i), &s);
+      if (s.count == 0)
+        continue;
+      max = isnan (max) ? s.max_us : MAX (max, s.max_us);
+      min = isnan (min) ? s.min_us : MIN (min, s.min_us);
+      p999 = isnan (p999) ? s.p999_us : MAX (p999, s.p999_us);
+      sum += s.avg_us * s.count;
+      count += s.count;
+    }
+
+  switch (rtb_run_get_method (self->run))
+    {
+    case RTB_METHOD_JITTER:
+      /* LinuxCNC's figure: max(max interval − period, period − min interval). */
+      for (guint i = 0; i < MIN (n, 2u); i++)
+        {
+          RtbSeriesSummary s;
+
+          rtb_series_get_summary (rtb_run_get_series (self->run, i), &s);
+          set_figure (self, i, format_value (s.count ? MAX (fabs (s.max_us), fabs (s.min_us))
+                                                     : NAN));
+        }
+      break;
+    case RTB_METHOD_TIMER:
+      if (n > 0)
+        {
+          RtbSeries *series = rtb_run_get_series (self->run, 0);
+          RtbSeriesSummary s;
+          double p99;
+
+          rtb_series_get_summary (series, &s);
+          p99 = rtb_series_percentile_us (series, 99);
+          set_figure (self, 0, format_value (s.count ? sqrt (s.avg_us * s.avg_us +
+                                                             s.stddev_us * s.stddev_us) : NAN));
+          set_figure (self, 1, format_value (s.count ? MAX (fabs (s.max_us), fabs (s.min_us))
+                                                     : NAN));
+          set_figure (self, 2, format_value (s.count ? p99 : NAN));
+        }
+      break;
+    case RTB_METHOD_RESPONSE:
+      set_figure (self, 0, format_value (count ? sum / count : NAN));
+      set_figure (self, 1, format_value (max));
+      set_figure (self, 2, format_value (min));
+      break;
+    case RTB_METHOD_LATENCY:
+    default:
+      set_figure (self, 0, format_value (max));
+      set_figure (self, 1, format_value (count ? sum / count : NAN));
+      set_figure (self, 2, format_value (p999));
+      break;
+    }
+}
+
+static void
+update_state (RtbLiveView *self)
+{
+  const RtbCommand *cmd = rtb_run_get_command (self->run);
+  RtbRunState state = rtb_run_get_state (self->run);
+  guint64 elapsed = rtb_run_get_elapsed_ns (self->run);
+  g_autofree char *elapsed_text = format_duration (elapsed);
+  g_autofree char *time_text = NULL;
+  const char *state_text;
+  const char *state_class;
+  double fraction = 0;
+
+  switch (state)
+    {
+    case RTB_RUN_STATE_NEW:
+      state_text = _("Starting");
+      state_class = "accent";
+      break;
+    case RTB_RUN_STATE_RUNNING:
+      state_text = _("Running");
+      state_class = "accent";
+      break;
+    case RTB_RUN_STATE_CUT_SHORT:
+      state_text = _("Cut short");
+      state_class = "warning";
+      break;
+    case RTB_RUN_STATE_FINISHED:
+    default:
+      state_text = rtb_run_get_end_reason (self->run) == RTB_END_COMPLETED ? _("Finished")
+                   : rtb_run_get_end_reason (self->run) == RTB_END_FAILED ? _("Failed")
+                   : _("Stopped");
+      state_class = rtb_run_get_end_reason (self->run) == RTB_END_FAILED ? "error" : "success";
+      break;
+    }
+  gtk_label_set_label (self->state_label, state_text);
+  gtk_widget_set_css_classes (GTK_WIDGET (self->state_label),
+                              (const char *[]) { "run-state", state_class, NULL });
+
+  if (cmd->method == RTB_METHOD_RESPONSE)
+    {
+      guint64 done = rtb_run_get_total_count (self->run);
+
+      fraction = cmd->instances ? (double) done / cmd->instances : 0;
+      time_text = g_strdup_printf (_("%" G_GUINT64_FORMAT " of %" G_GUINT64_FORMAT
+                                     " instances, %s"),
+                                   done, cmd->instances, elapsed_text);
+    }
+  else if (cmd->duration_ns > 0)
+    {
+      g_autofree char *total = format_duration (cmd->duration_ns);
+
+      fraction = (double) elapsed / cmd->duration_ns;
+      if (state == RTB_RUN_STATE_RUNNING || state == RTB_RUN_STATE_NEW)
+        {
+          g_autofree char *remaining =
+            format_duration (cmd->duration_ns > elapsed ? cmd->duration_ns - elapsed : 0);
+
+          time_text = g_strdup_printf (_("%s of %s, %s left"), elapsed_text, total, remaining);
+        }
+      else
+        time_text = g_strdup_printf (_("%s of %s"), elapsed_text, total);
+    }
+  else
+    time_text = g_strdup_printf (_("%s, until stopped"), elapsed_text);
+
+  if (state == RTB_RUN_STATE_FINISHED && rtb_run_get_end_reason (self->run) == RTB_END_COMPLETED)
+    fraction = 1;
+  gtk_progress_bar_set_fraction (self->progress_bar, CLAMP (fraction, 0, 1));
+  gtk_label_set_label (self->time_label, time_text);
+}
+
+static void
+update_title (RtbLiveView *self)
+{
+  const char *worker_command = rtb_run_get_worker_command (self->run);
+  g_autofree char *title = rtb_live_view_dup_title (self);
+  char command[512];
+
+  gtk_label_set_label (self->title_label, title);
+  if (worker_command == NULL || worker_command[0] == '\0')
+    {
+      if (rtb_command_format (rtb_run_get_command (self->run), command, sizeof command) < 0)
+        command[0] = '\0';
+      worker_command = command;
+    }
+  gtk_label_set_label (self->command_label, worker_command);
+}
+
+static void
+on_run_changed (RtbLiveView *self)
+{
+  update_title (self);
+  update_state (self);
+  update_figures (self);
+}
+
+void
+rtb_live_view_append_log (RtbLiveView *self,
+                          const char  *line)
+{
+  g_autoptr(GString) text = g_string_new (NULL);
+
+  g_return_if_fail (RTB_IS_LIVE_VIEW (self));
+  g_return_if_fail (line != NULL);
+
+  g_queue_push_tail (&self->log_lines, g_strdup (line));
+  while (self->log_lines.length > MAX_LOG_LINES)
+    g_free (g_queue_pop_head (&self->log_lines));
+  for (GList *l = self->log_lines.head; l != NULL; l = l->next)
+    {
+      if (text->len > 0)
+        g_string_append_c (text, '\n');
+      g_string_append (text, l->data);
+    }
+  gtk_label_set_label (self->log_label, text->str);
+  gtk_widget_set_visible (GTK_WIDGET (self->log_expander), TRUE);
+}
+
+RtbLiveView *
+rtb_live_view_new (RtbRun *run)
+{
+  g_return_val_if_fail (RTB_IS_RUN (run), NULL);
+
+  return g_object_new (RTB_TYPE_LIVE_VIEW, "run", run, NULL);
+}
+
+RtbRun *
+rtb_live_view_get_run (RtbLiveView *self)
+{
+  g_return_val_if_fail (RTB_IS_LIVE_VIEW (self), NULL);
+
+  return self->run;
+}
+
+char *
+rtb_live_view_dup_title (RtbLiveView *self)
+{
+  const char *label;
+
+  g_return_val_if_fail (RTB_IS_LIVE_VIEW (self), NULL);
+
+  label = rtb_run_get_label (self->run);
+  if (label != NULL && label[0] != '\0')
+    return g_strdup (label);
+  return g_strdup (method_title (rtb_run_get_method (self->run)));
+}
+
+void
+rtb_live_view_reset_zoom (RtbLiveView *self)
+{
+  g_return_if_fail (RTB_IS_LIVE_VIEW (self));
+
+  for (guint i = 0; i < self->charts->len; i++)
+    rtb_chart_reset_zoom (g_ptr_array_index (self->charts, i));
+}
+
+RtbStatsTable *
+rtb_live_view_get_stats_table (RtbLiveView *self)
+{
+  g_return_val_if_fail (RTB_IS_LIVE_VIEW (self), NULL);
+
+  return self->stats_table;
+}
+
+char *
+rtb_live_view_dup_figures (RtbLiveView *self)
+{
+  GString *text = g_string_new (NULL);
+
+  g_return_val_if_fail (RTB_IS_LIVE_VIEW (self), NULL);
+
+  for (guint i = 0; i < self->n_figures; i++)
+    g_string_append_printf (text, "%s: %s\n", gtk_label_get_label (self->figure_captions[i]),
+                            gtk_label_get_label (self->figure_values[i]));
+  return g_string_free (text, FALSE);
+}
+
+static void
+rtb_live_view_constructed (GObject *object)
+{
+  RtbLiveView *self = RTB_LIVE_VIEW (object);
+
+  G_OBJECT_CLASS (rtb_live_view_parent_class)->constructed (object);
+
+  g_assert (self->run != NULL);
+  build_for_method (self);
+  rtb_stats_table_set_run (self->stats_table, self->run);
+  rtb_system_panel_set_run (self->system_panel, self->run);
+  g_signal_connect_object (self->run, "changed", G_CALLBACK (on_run_changed), self,
+                           G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->run, "finished", G_CALLBACK (on_run_changed), self,
+                           G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->run, "notify::label", G_CALLBACK (update_title), self,
+                           G_CONNECT_SWAPPED);
+  on_run_changed (self);
+}
+
+static void
+rtb_live_view_get_property (GObject    *object,
+                            guint       prop_id,
+                            GValue     *value,
+                            GParamSpec *pspec)
+{
+  RtbLiveView *self = RTB_LIVE_VIEW (object);
+
+  switch (prop_id)
+    {
+    case PROP_RUN:
+      g_value_set_object (value, self->run);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+rtb_live_view_set_property (GObject      *object,
+                            guint         prop_id,
+                            const GValue *value,
+                            GParamSpec   *pspec)
+{
+  RtbLiveView *self = RTB_LIVE_VIEW (object);
+
+  switch (prop_id)
+    {
+    case PROP_RUN:
+      self->run = g_value_dup_object (value);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+rtb_live_view_dispose (GObject *object)
+{
+  RtbLiveView *self = RTB_LIVE_VIEW (object);
+  GtkWidget *child;
+
+  gtk_widget_dispose_template (GTK_WIDGET (self), RTB_TYPE_LIVE_VIEW);
+  /* dispose_template() only unparents the children bound to fields. */
+  while ((child = gtk_widget_get_first_child (GTK_WIDGET (self))) != NULL)
+    gtk_widget_unparent (child);
+  g_clear_object (&self->run);
+  g_queue_clear_full (&self->log_lines, g_free);
+
+  G_OBJECT_CLASS (rtb_live_view_parent_class)->dispose (object);
+}
+
+static void
+rtb_live_view_finalize (GObject *object)
+{
+  RtbLiveView *self = RTB_LIVE_VIEW (object);
+
+  g_clear_pointer (&self->charts, g_ptr_array_unref);
+
+  G_OBJECT_CLASS (rtb_live_view_parent_class)->finalize (object);
+}
+
+static void
+rtb_live_view_class_init (RtbLiveViewClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->constructed = rtb_live_view_constructed;
+  object_class->get_property = rtb_live_view_get_property;
+  object_class->set_property = rtb_live_view_set_property;
+  object_class->dispose = rtb_live_view_dispose;
+  object_class->finalize = rtb_live_view_finalize;
+
+  properties[PROP_RUN] =
+    g_param_spec_object ("run", NULL, NULL, RTB_TYPE_RUN,
+                         G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+
+  g_type_ensure (RTB_TYPE_STATS_TABLE);
+  g_type_ensure (RTB_TYPE_SYSTEM_PANEL);
+
+  gtk_widget_class_set_template_from_resource (widget_class,
+                                               "/io/github/rtbench/RtBench/rtb-live-view.ui");
+  gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
+  gtk_widget_class_bind_template_child (widget_class, RtbLiveView, title_label);
+  gtk_widget_class_bind_template_child (widget_class, RtbLiveView, command_label);
+  gtk_widget_class_bind_template_child (widget_class, RtbLiveView, state_label);
+  gtk_widget_class_bind_template_child (widget_class, RtbLiveView, progress_bar);
+  gtk_widget_class_bind_template_child (widget_class, RtbLiveView, time_label);
+  gtk_widget_class_bind_template_child (widget_class, RtbLiveView, figures_box);
+  gtk_widget_class_bind_template_child (widget_class, RtbLiveView, curves_box);
+  gtk_widget_class_bind_template_child (widget_class, RtbLiveView, histogram_frame);
+  gtk_widget_class_bind_template_child (widget_class, RtbLiveView, stats_table);
+  gtk_widget_class_bind_template_child (widget_class, RtbLiveView, system_panel);
+  gtk_widget_class_bind_template_child (widget_class, RtbLiveView, log_expander);
+  gtk_widget_class_bind_template_child (widget_class, RtbLiveView, log_label);
+}
+
+static void
+rtb_live_view_init (RtbLiveView *self)
+{
+  self->charts = g_ptr_array_new ();
+  g_queue_init (&self->log_lines);
+  gtk_widget_init_template (GTK_WIDGET (self));
+}

@@ -1,0 +1,25 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* One run on screen, live or loaded: progress, key figures, charts, table and system. */
+#pragma once
+
+#include <gtk/gtk.h>
+
+#include "rtb-run.h"
+#include "rtb-stats-table.h"
+
+G_BEGIN_DECLS
+
+#define RTB_TYPE_LIVE_VIEW (rtb_live_view_get_type ())
+G_DECLARE_FINAL_TYPE (RtbLiveView, rtb_live_view, RTB, LIVE_VIEW, GtkWidget)
+
+RtbLiveView *rtb_live_view_new (RtbRun *run);
+RtbRun *rtb_live_view_get_run (RtbLiveView *self);
+/* The tab title: the run's label, else its method. Transfer full. */
+char *rtb_live_view_dup_title (RtbLiveView *self);
+void rtb_live_view_append_log (RtbLiveView *self, const char *line);
+void rtb_live_view_reset_zoom (RtbLiveView *self);
+RtbStatsTable *rtb_live_view_get_stats_table (RtbLiveView *self);
+/* The big figures as shown, for tests: "caption: value" lines. Transfer full. */
+char *rtb_live_view_dup_figures (RtbLiveView *self);
+
+G_END_DECLS

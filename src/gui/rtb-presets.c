@@ -1,0 +1,87 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#define G_LOG_DOMAIN "rtbench-gui"
+
+#include "config.h"
+
+#include <gio/gio.h>
+#include <glib/gi18n.h>
+
+#include "rtb-presets.h"
+
+/* The board vendor ran cyclictest -m -Sp99 -i1000 -h800 -D12h in three scenarios; the
+ * LinuxCNC latency-test uses a 25 µs base and a 1 ms servo thread on the last CPU, and is
+ * read after 15 minutes under load; the response study inverted 32, 64 and 128 matrices; the
+ * timer study ran a 5 ms timer for 60 s with and without SCHED_FIFO 80. */
+static const RtbPreset presets[] = {
+  { N_("Board vendor method: idle"),
+    N_("cyclictest -m -Sp99 -i1000 -h800 -D12h on every CPU, no load"),
+    "latency cpus=all policy=fifo priority=99 interval_us=1000 histogram_us=800 duration=12h",
+    RTB_LOAD_NONE },
+  { N_("Board vendor method: full load"),
+    N_("The same under stress-ng CPU, I/O and memory load"),
+    "latency cpus=all policy=fifo priority=99 interval_us=1000 histogram_us=800 duration=12h",
+    RTB_LOAD_FULL },
+  { N_("Board vendor method: isolated core"),
+    N_("Boot with isolcpus set to the last CPU, then the same under full load"),
+    "latency cpus=all policy=fifo priority=99 interval_us=1000 histogram_us=800 duration=12h",
+    RTB_LOAD_FULL },
+  { N_("LinuxCNC latency test"),
+    N_("25 µs base and 1 ms servo thread on the last CPU for 15 minutes; load the desktop meanwhile"),
+    "jitter base_us=25 servo_us=1000 policy=fifo priority=99 duration=15m",
+    RTB_LOAD_NONE },
+  { N_("Matrix inversion 32"),
+    N_("1000 inversions of a 32×32 matrix, instance time against instance number"),
+    "response size=32 instances=1000 cpu=0 policy=fifo priority=99 gap_us=1000",
+    RTB_LOAD_NONE },
+  { N_("Matrix inversion 64"),
+    N_("1000 inversions of a 64×64 matrix"),
+    "response size=64 instances=1000 cpu=0 policy=fifo priority=99 gap_us=1000",
+    RTB_LOAD_NONE },
+  { N_("Matrix inversion 128"),
+    N_("1000 inversions of a 128×128 matrix"),
+    "response size=128 instances=1000 cpu=0 policy=fifo priority=99 gap_us=1000",
+    RTB_LOAD_NONE },
+  { N_("5 ms timer: real-time"),
+    N_("12000 ticks of a 5 ms timer in a SCHED_FIFO 80 thread, spinning the last 100 µs"),
+    "timer period_us=5000 spin_us=100 cpu=0 policy=fifo priority=80 duration=60s",
+    RTB_LOAD_NONE },
+  { N_("5 ms timer: normal"),
+    N_("The same timer in an ordinary SCHED_OTHER thread"),
+    "timer period_us=5000 spin_us=100 cpu=0 policy=other priority=0 duration=60s",
+    RTB_LOAD_NONE },
+};
+
+guint
+rtb_presets_get_n (void)
+{
+  return G_N_ELEMENTS (presets);
+}
+
+const RtbPreset *
+rtb_presets_get (guint i)
+{
+  g_return_val_if_fail (i < G_N_ELEMENTS (presets), NULL);
+
+  return &presets[i];
+}
+
+gboolean
+rtb_preset_build_command (const RtbPreset *preset,
+                          int              n_cpus,
+                          RtbCommand      *cmd,
+                          GError         **error)
+{
+  RtbCommandError cerr = { 0 };
+
+  g_return_val_if_fail (preset != NULL, FALSE);
+  g_return_val_if_fail (cmd != NULL, FALSE);
+
+  if (!rtb_command_parse (preset->command, false, n_cpus, cmd, &cerr) ||
+      !rtb_command_check (cmd, n_cpus, &cerr))
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT, "%s", cerr.message);
+      return FALSE;
+    }
+
+  return TRUE;
+}

@@ -1,0 +1,955 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#define G_LOG_DOMAIN "rtbench-gui"
+
+#include "config.h"
+
+#include <glib/gi18n.h>
+#include <unistd.h>
+
+#include "rtb-presets.h"
+#include "rtb-setup-panel.h"
+#include "rtb-time.h"
+
+typedef enum {
+  PARAM_INTERVAL,
+  PARAM_HISTOGRAM,
+  PARAM_BASE,
+  PARAM_SERVO,
+  PARAM_PERIOD,
+  PARAM_SPIN,
+  PARAM_SIZE,
+  PARAM_INSTANCES,
+  PARAM_GAP,
+  N_PARAMS
+} Param;
+
+typedef struct {
+  const char *key;          /* the command key */
+  const char *settings_key;
+  const char *title;
+  const char *subtitle;
+  double lower;
+  double upper;
+  double step;
+  RtbMethod method;
+} ParamSpec;
+
+static const ParamSpec params[N_PARAMS] = {
+  [PARAM_INTERVAL] = { "interval_us", "interval-us", N_("Interval (µs)"),
+                       N_("Wake-up period of each thread"),
+                       RTB_LATENCY_INTERVAL_MIN_US, RTB_INTERVAL_MAX_US, 100,
+                       RTB_METHOD_LATENCY },
+  [PARAM_HISTOGRAM] = { "histogram_us", "histogram-us", N_("Histogram Limit (µs)"),
+                        N_("1 µs buckets; larger values count as overflows"),
+                        RTB_HISTOGRAM_MIN_US, RTB_HISTOGRAM_MAX_US, 100, RTB_METHOD_LATENCY },
+  [PARAM_BASE] = { "base_us", "base-us", N_("Base Thread Period (µs)"),
+                   N_("The fast thread that steps motors in software"),
+                   RTB_JITTER_BASE_MIN_US, RTB_INTERVAL_MAX_US, 5, RTB_METHOD_JITTER },
+  [PARAM_SERVO] = { "servo_us", "servo-us", N_("Servo Thread Period (µs)"),
+                    N_("The slow thread that runs the motion controller"),
+                    RTB_JITTER_SERVO_MIN_US, RTB_INTERVAL_MAX_US, 100, RTB_METHOD_JITTER },
+  [PARAM_PERIOD] = { "period_us", "period-us", N_("Timer Period (µs)"), NULL,
+                     RTB_LATENCY_INTERVAL_MIN_US, RTB_INTERVAL_MAX_US, 500, RTB_METHOD_TIMER },
+  [PARAM_SPIN] = { "spin_us", "spin-us", N_("Spin Before Deadline (µs)"),
+                   N_("Sleep until this long before each tick, then spin"),
+                   0, RTB_TIMER_SPIN_MAX_US, 10, RTB_METHOD_TIMER },
+  [PARAM_SIZE] = { "size", "size", N_("Matrix Size"),
+                   N_("Gauss-Jordan inversion of an n×n matrix of doubles"),
+                   RTB_MATRIX_MIN, RTB_MATRIX_MAX, 16, RTB_METHOD_RESPONSE },
+  [PARAM_INSTANCES] = { "instances", "instances", N_("Instances"),
+                        N_("How many inversions to time"),
+                        RTB_INSTANCES_MIN, 100000000, 100, RTB_METHOD_RESPONSE },
+  [PARAM_GAP] = { "gap_us", "gap-us", N_("Pause Between Instances (µs)"), NULL,
+                  RTB_GAP_MIN_US, RTB_GAP_MAX_US, 100, RTB_METHOD_RESPONSE },
+};
+
+static const char *const method_descriptions[] = {
+  N_("Wake-up latency of one thread per CPU, the cyclictest method"),
+  N_("Base and servo thread jitter, the LinuxCNC latency-test method"),
+  N_("Error of a periodic timer's ticks"),
+  N_("Execution time of a matrix inversion, instance by instance"),
+};
+
+static const char *const policy_names[] = { "fifo", "rr", "other" };
+static const char *const load_names[] = { "none", "cpu", "full" };
+
+struct _RtbSetupPanel
+{
+  GtkWidget parent_instance;
+
+  /* Template widgets */
+  AdwPreferencesPage *page;
+  AdwComboRow *preset_row;
+  AdwComboRow *method_row;
+  AdwPreferencesGroup *params_group;
+  AdwPreferencesRow *cpus_row;
+  GtkLabel *cpus_title;
+  GtkLabel *cpus_caption;
+  GtkButton *all_cpus_button;
+  GtkFlowBox *cpus_box;
+  AdwComboRow *policy_row;
+  AdwActionRow *priority_row;
+  GtkAdjustment *priority_adjustment;
+  AdwEntryRow *duration_row;
+  AdwComboRow *load_row;
+  AdwEntryRow *label_row;
+
+  /* Borrowed references */
+  AdwActionRow *param_rows[N_PARAMS];
+  GtkAdjustment *param_adjustments[N_PARAMS];
+  GtkToggleButton **cpu_buttons;
+  GtkWidget *error_row;
+
+  int n_cpus;
+  gboolean *selected;       /* latency: the chosen CPUs */
+  int single_cpu;           /* the other methods' CPU */
+  uint64_t isolated[RTB_MAX_CPUS / 64];
+  guint syncing_cpus;
+  guint applying;           /* filling the fields from a command or preset */
+  RtbMethod method;
+};
+
+G_DEFINE_FINAL_TYPE (RtbSetupPanel, rtb_setup_panel, GTK_TYPE_WIDGET)
+
+enum {
+  PROP_0,
+  PROP_METHOD,
+  PROP_CPUS,
+  PROP_CPU,
+  PROP_POLICY,
+  PROP_LOAD,
+  N_PROPS
+};
+
+static GParamSpec *properties[N_PROPS];
+
+static RtbPolicy
+get_policy (RtbSetupPanel *self)
+{
+  switch (adw_combo_row_get_selected (self->policy_row))
+    {
+    case 1: return RTB_POLICY_RR;
+    case 2: return RTB_POLICY_OTHER;
+    default: return RTB_POLICY_FIFO;
+    }
+}
+
+static void
+set_policy (RtbSetupPanel *self,
+            RtbPolicy      policy)
+{
+  adw_combo_row_set_selected (self->policy_row,
+                              policy == RTB_POLICY_RR ? 1 : policy == RTB_POLICY_OTHER ? 2 : 0);
+}
+
+static int
+default_cpu (RtbMethod method,
+             int       n_cpus)
+{
+  RtbCommand cmd;
+
+  rtb_command_defaults (&cmd, method, n_cpus);
+  for (int cpu = 0; cpu < n_cpus; cpu++)
+    if (rtb_cpu_isset (cmd.cpus, cpu))
+      return cpu;
+  return 0;
+}
+
+static void
+clear_error (RtbSetupPanel *self)
+{
+  if (self->error_row != NULL)
+    gtk_widget_remove_css_class (self->error_row, "error");
+  self->error_row = NULL;
+}
+
+static void
+setup_changed (RtbSetupPanel *self)
+{
+  clear_error (self);
+  if (!self->applying && adw_combo_row_get_selected (self->preset_row) != 0)
+    adw_combo_row_set_selected (self->preset_row, 0);
+}
+
+static char *
+format_cpus (RtbSetupPanel *self)
+{
+  uint64_t cpus[RTB_MAX_CPUS / 64] = { 0 };
+  char buf[1024];
+  gboolean all = TRUE;
+
+  for (int cpu = 0; cpu < self->n_cpus; cpu++)
+    {
+      if (self->selected[cpu])
+        cpus[cpu / 64] |= (uint64_t) 1 << (cpu % 64);
+      else
+        all = FALSE;
+    }
+  if (all)
+    return g_strdup ("all");
+  if (rtb_cpu_list_format (cpus, RTB_MAX_CPUS, buf, sizeof buf) < 0)
+    return g_strdup ("all");
+  return g_strdup (buf);
+}
+
+static void
+sync_cpu_buttons (RtbSetupPanel *self)
+{
+  gboolean multi = self->method == RTB_METHOD_LATENCY;
+  g_autofree char *isolated = NULL;
+  char buf[256];
+
+  self->syncing_cpus++;
+  for (int cpu = 0; cpu < self->n_cpus; cpu++)
+    gtk_toggle_button_set_active (self->cpu_buttons[cpu],
+                                  multi ? self->selected[cpu] : cpu == self->single_cpu);
+  self->syncing_cpus--;
+
+  gtk_label_set_label (self->cpus_title, multi ? _("CPUs") : _("CPU"));
+  gtk_widget_set_visible (GTK_WIDGET (self->all_cpus_button), multi);
+
+  if (rtb_cpu_list_format (self->isolated, RTB_MAX_CPUS, buf, sizeof buf) > 0 && buf[0] != '\0')
+    isolated = g_strdup_printf (_("Isolated from the scheduler: %s (marked)"), buf);
+  else
+    isolated = g_strdup (_("No CPU is isolated (isolcpus)"));
+  gtk_label_set_label (self->cpus_caption, isolated);
+}
+
+static void
+on_cpu_toggled (GtkToggleButton *button,
+                RtbSetupPanel   *self)
+{
+  int cpu = GPOINTER_TO_INT (g_object_get_data (G_OBJECT (button), "cpu"));
+  gboolean active = gtk_toggle_button_get_active (button);
+
+  if (self->syncing_cpus)
+    return;
+
+  if (self->method == RTB_METHOD_LATENCY)
+    {
+      gboolean any = FALSE;
+
+      self->selected[cpu] = active;
+      for (int i = 0; i < self->n_cpus; i++)
+        any |= self->selected[i];
+      if (!any)
+        self->selected[cpu] = TRUE; /* keep at least one */
+      sync_cpu_buttons (self);
+      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_CPUS]);
+    }
+  else
+    {
+      if (active)
+        self->single_cpu = cpu;
+      sync_cpu_buttons (self);
+      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_CPU]);
+    }
+  setup_changed (self);
+}
+
+static void
+on_all_cpus_clicked (RtbSetupPanel *self)
+{
+  for (int cpu = 0; cpu < self->n_cpus; cpu++)
+    self->selected[cpu] = TRUE;
+  sync_cpu_buttons (self);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_CPUS]);
+  setup_changed (self);
+}
+
+static void
+update_cpu_marks (RtbSetupPanel *self)
+{
+  for (int cpu = 0; cpu < self->n_cpus; cpu++)
+    {
+      GtkWidget *button = GTK_WIDGET (self->cpu_buttons[cpu]);
+      g_autofree char *tooltip = NULL;
+
+      if (rtb_cpu_isset (self->isolated, cpu))
+        {
+          gtk_widget_add_css_class (button, "isolated");
+          tooltip = g_strdup_printf (_("CPU %d, isolated"), cpu);
+        }
+      else
+        {
+          gtk_widget_remove_css_class (button, "isolated");
+          tooltip = g_strdup_printf (_("CPU %d"), cpu);
+        }
+      gtk_widget_set_tooltip_text (button, tooltip);
+    }
+  sync_cpu_buttons (self);
+}
+
+static void
+read_isolated (RtbSetupPanel *self)
+{
+  g_autofree char *contents = NULL;
+  int bad;
+
+  memset (self->isolated, 0, sizeof self->isolated);
+  if (g_file_get_contents ("/sys/devices/system/cpu/isolated", &contents, NULL, NULL))
+    {
+      g_strstrip (contents);
+      if (contents[0] != '\0' &&
+          !rtb_cpu_list_parse (contents, self->isolated, RTB_MAX_CPUS, &bad))
+        memset (self->isolated, 0, sizeof self->isolated);
+    }
+}
+
+static void
+update_method_rows (RtbSetupPanel *self)
+{
+  guint index = self->method - RTB_METHOD_LATENCY;
+
+  for (guint p = 0; p < N_PARAMS; p++)
+    gtk_widget_set_visible (GTK_WIDGET (self->param_rows[p]), params[p].method == self->method);
+  gtk_widget_set_visible (GTK_WIDGET (self->duration_row), self->method != RTB_METHOD_RESPONSE);
+  if (index < G_N_ELEMENTS (method_descriptions))
+    adw_action_row_set_subtitle (ADW_ACTION_ROW (self->method_row),
+                                 _(method_descriptions[index]));
+  sync_cpu_buttons (self);
+}
+
+static void
+on_method_selected (RtbSetupPanel *self)
+{
+  RtbMethod method = RTB_METHOD_LATENCY + adw_combo_row_get_selected (self->method_row);
+
+  if (method == self->method)
+    return;
+  self->method = method;
+
+  /* The methods differ in their usual priority and CPU; a change by hand starts from those. */
+  if (!self->applying)
+    {
+      RtbCommand defaults;
+
+      rtb_command_defaults (&defaults, method, self->n_cpus);
+      set_policy (self, defaults.policy);
+      gtk_adjustment_set_value (self->priority_adjustment, defaults.priority);
+      self->single_cpu = default_cpu (method, self->n_cpus);
+      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_CPU]);
+    }
+
+  update_method_rows (self);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_METHOD]);
+  setup_changed (self);
+}
+
+static void
+on_policy_selected (RtbSetupPanel *self)
+{
+  RtbPolicy policy = get_policy (self);
+  double priority = gtk_adjustment_get_value (self->priority_adjustment);
+
+  if (!self->applying)
+    {
+      if (policy == RTB_POLICY_OTHER)
+        gtk_adjustment_set_value (self->priority_adjustment, 0);
+      else if (priority < RTB_PRIORITY_MIN)
+        gtk_adjustment_set_value (self->priority_adjustment,
+                                  self->method == RTB_METHOD_TIMER ? 80 : 99);
+    }
+  gtk_widget_set_sensitive (GTK_WIDGET (self->priority_row), policy != RTB_POLICY_OTHER);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_POLICY]);
+  setup_changed (self);
+}
+
+static void
+on_load_selected (RtbSetupPanel *self)
+{
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_LOAD]);
+  setup_changed (self);
+}
+
+static void
+on_preset_selected (RtbSetupPanel *self)
+{
+  guint selected = adw_combo_row_get_selected (self->preset_row);
+
+  if (selected > 0 && selected != GTK_INVALID_LIST_POSITION && !self->applying)
+    rtb_setup_panel_apply_preset (self, selected - 1);
+}
+
+static void
+set_cpus_string (RtbSetupPanel *self,
+                 const char    *str)
+{
+  uint64_t cpus[RTB_MAX_CPUS / 64] = { 0 };
+  gboolean all = str == NULL || g_strcmp0 (str, "all") == 0;
+  gboolean any = FALSE;
+  int bad;
+
+  if (!all && !rtb_cpu_list_parse (str, cpus, RTB_MAX_CPUS, &bad))
+    all = TRUE;
+  for (int cpu = 0; cpu < self->n_cpus; cpu++)
+    {
+      self->selected[cpu] = all || rtb_cpu_isset (cpus, cpu);
+      any |= self->selected[cpu];
+    }
+  if (!any)
+    for (int cpu = 0; cpu < self->n_cpus; cpu++)
+      self->selected[cpu] = TRUE;
+  sync_cpu_buttons (self);
+}
+
+static void
+create_param_rows (RtbSetupPanel *self)
+{
+  for (guint p = 0; p < N_PARAMS; p++)
+    {
+      GtkWidget *row = adw_action_row_new ();
+      GtkAdjustment *adjustment;
+      GtkWidget *spin;
+
+      adjustment = gtk_adjustment_new (params[p].lower, params[p].lower, params[p].upper,
+                                       params[p].step, params[p].step * 10, 0);
+      spin = gtk_spin_button_new (adjustment, 1, 0);
+      gtk_spin_button_set_numeric (GTK_SPIN_BUTTON (spin), TRUE);
+      gtk_widget_set_valign (spin, GTK_ALIGN_CENTER);
+      gtk_widget_set_name (spin, params[p].key);
+
+      adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), _(params[p].title));
+      if (params[p].subtitle != NULL)
+        adw_action_row_set_subtitle (ADW_ACTION_ROW (row), _(params[p].subtitle));
+      adw_action_row_add_suffix (ADW_ACTION_ROW (row), spin);
+      adw_action_row_set_activatable_widget (ADW_ACTION_ROW (row), spin);
+      adw_preferences_group_add (self->params_group, row);
+
+      g_signal_connect_swapped (adjustment, "value-changed", G_CALLBACK (setup_changed), self);
+      self->param_rows[p] = ADW_ACTION_ROW (row);
+      self->param_adjustments[p] = adjustment;
+    }
+}
+
+static void
+create_cpu_buttons (RtbSetupPanel *self)
+{
+  self->cpu_buttons = g_new0 (GtkToggleButton *, self->n_cpus);
+  self->selected = g_new0 (gboolean, self->n_cpus);
+  for (int cpu = 0; cpu < self->n_cpus; cpu++)
+    {
+      g_autofree char *label = g_strdup_printf ("%d", cpu);
+      GtkWidget *button = gtk_toggle_button_new_with_label (label);
+
+      gtk_widget_add_css_class (button, "cpu-toggle");
+      g_object_set_data (G_OBJECT (button), "cpu", GINT_TO_POINTER (cpu));
+      g_signal_connect (button, "toggled", G_CALLBACK (on_cpu_toggled), self);
+      gtk_flow_box_append (self->cpus_box, button);
+      self->cpu_buttons[cpu] = GTK_TOGGLE_BUTTON (button);
+      self->selected[cpu] = TRUE;
+    }
+}
+
+static guint64
+param_from_command (Param             p,
+                    const RtbCommand *cmd)
+{
+  switch (p)
+    {
+    case PARAM_INTERVAL:
+    case PARAM_BASE:
+    case PARAM_PERIOD:
+      return cmd->interval_us;
+    case PARAM_SERVO:
+    case PARAM_SPIN:
+    case PARAM_GAP:
+      return cmd->interval2_us;
+    case PARAM_HISTOGRAM:
+      return cmd->histogram_us;
+    case PARAM_SIZE:
+      return cmd->size;
+    case PARAM_INSTANCES:
+      return cmd->instances;
+    case N_PARAMS:
+    default:
+      g_assert_not_reached ();
+    }
+}
+
+static GtkWidget *
+row_for_field (RtbSetupPanel *self,
+               const char    *field)
+{
+  if (g_str_equal (field, "cpus") || g_str_equal (field, "cpu"))
+    return GTK_WIDGET (self->cpus_row);
+  if (g_str_equal (field, "policy"))
+    return GTK_WIDGET (self->policy_row);
+  if (g_str_equal (field, "priority"))
+    return GTK_WIDGET (self->priority_row);
+  if (g_str_equal (field, "duration"))
+    return GTK_WIDGET (self->duration_row);
+  for (guint p = 0; p < N_PARAMS; p++)
+    if (g_str_equal (field, params[p].key))
+      return GTK_WIDGET (self->param_rows[p]);
+  return NULL;
+}
+
+static gboolean
+fail_field (RtbSetupPanel         *self,
+            const RtbCommandError *cerr,
+            GError               **error)
+{
+  GtkWidget *row = row_for_field (self, cerr->field);
+
+  clear_error (self);
+  if (row != NULL)
+    {
+      gtk_widget_add_css_class (row, "error");
+      self->error_row = row;
+    }
+  g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT, "%s", cerr->message);
+  return FALSE;
+}
+
+gboolean
+rtb_setup_panel_build_command (RtbSetupPanel *self,
+                               RtbCommand    *cmd,
+                               GError       **error)
+{
+  RtbCommandError cerr = { 0 };
+  char value[64];
+
+  g_return_val_if_fail (RTB_IS_SETUP_PANEL (self), FALSE);
+  g_return_val_if_fail (cmd != NULL, FALSE);
+
+  rtb_command_defaults (cmd, self->method, self->n_cpus);
+
+  if (!rtb_command_set (cmd, "policy", policy_names[get_policy (self) == RTB_POLICY_RR ? 1 :
+                                                    get_policy (self) == RTB_POLICY_OTHER ? 2 : 0],
+                        self->n_cpus, &cerr))
+    return fail_field (self, &cerr, error);
+
+  g_snprintf (value, sizeof value, "%d",
+              (int) gtk_adjustment_get_value (self->priority_adjustment));
+  if (!rtb_command_set (cmd, "priority", value, self->n_cpus, &cerr))
+    return fail_field (self, &cerr, error);
+
+  for (guint p = 0; p < N_PARAMS; p++)
+    {
+      if (params[p].method != self->method)
+        continue;
+      g_snprintf (value, sizeof value, "%.0f",
+                  gtk_adjustment_get_value (self->param_adjustments[p]));
+      if (!rtb_command_set (cmd, params[p].key, value, self->n_cpus, &cerr))
+        return fail_field (self, &cerr, error);
+    }
+
+  if (self->method == RTB_METHOD_LATENCY)
+    {
+      g_autofree char *cpus = format_cpus (self);
+
+      if (!rtb_command_set (cmd, "cpus", cpus, self->n_cpus, &cerr))
+        return fail_field (self, &cerr, error);
+    }
+  else
+    {
+      g_snprintf (value, sizeof value, "%d", self->single_cpu);
+      if (!rtb_command_set (cmd, "cpu", value, self->n_cpus, &cerr))
+        return fail_field (self, &cerr, error);
+    }
+
+  if (self->method != RTB_METHOD_RESPONSE)
+    {
+      g_autofree char *duration =
+        g_strstrip (g_strdup (gtk_editable_get_text (GTK_EDITABLE (self->duration_row))));
+
+      if (!rtb_command_set (cmd, "duration", duration, self->n_cpus, &cerr))
+        return fail_field (self, &cerr, error);
+    }
+
+  if (!rtb_command_check (cmd, self->n_cpus, &cerr))
+    return fail_field (self, &cerr, error);
+
+  clear_error (self);
+  return TRUE;
+}
+
+void
+rtb_setup_panel_set_command (RtbSetupPanel    *self,
+                             const RtbCommand *cmd)
+{
+  g_return_if_fail (RTB_IS_SETUP_PANEL (self));
+  g_return_if_fail (cmd != NULL);
+
+  self->applying++;
+
+  rtb_setup_panel_set_method (self, cmd->method);
+  set_policy (self, cmd->policy);
+  gtk_adjustment_set_value (self->priority_adjustment, cmd->priority);
+  for (guint p = 0; p < N_PARAMS; p++)
+    if (params[p].method == cmd->method)
+      gtk_adjustment_set_value (self->param_adjustments[p], param_from_command (p, cmd));
+
+  if (cmd->method == RTB_METHOD_LATENCY)
+    {
+      for (int cpu = 0; cpu < self->n_cpus; cpu++)
+        self->selected[cpu] = cmd->cpus_all || rtb_cpu_isset (cmd->cpus, cpu);
+      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_CPUS]);
+    }
+  else
+    {
+      self->single_cpu = 0;
+      for (int cpu = 0; cpu < self->n_cpus; cpu++)
+        if (rtb_cpu_isset (cmd->cpus, cpu))
+          {
+            self->single_cpu = cpu;
+            break;
+          }
+      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_CPU]);
+    }
+  sync_cpu_buttons (self);
+
+  if (cmd->method != RTB_METHOD_RESPONSE)
+    {
+      char buf[64];
+
+      rtb_duration_format (cmd->duration_ns, buf, sizeof buf);
+      gtk_editable_set_text (GTK_EDITABLE (self->duration_row), buf);
+    }
+
+  self->applying--;
+  setup_changed (self);
+}
+
+RtbMethod
+rtb_setup_panel_get_method (RtbSetupPanel *self)
+{
+  g_return_val_if_fail (RTB_IS_SETUP_PANEL (self), RTB_METHOD_LATENCY);
+
+  return self->method;
+}
+
+void
+rtb_setup_panel_set_method (RtbSetupPanel *self,
+                            RtbMethod      method)
+{
+  g_return_if_fail (RTB_IS_SETUP_PANEL (self));
+  g_return_if_fail (method >= RTB_METHOD_LATENCY && method <= RTB_METHOD_RESPONSE);
+
+  adw_combo_row_set_selected (self->method_row, method - RTB_METHOD_LATENCY);
+}
+
+RtbLoadScenario
+rtb_setup_panel_get_load (RtbSetupPanel *self)
+{
+  g_return_val_if_fail (RTB_IS_SETUP_PANEL (self), RTB_LOAD_NONE);
+
+  switch (adw_combo_row_get_selected (self->load_row))
+    {
+    case 1: return RTB_LOAD_CPU;
+    case 2: return RTB_LOAD_FULL;
+    default: return RTB_LOAD_NONE;
+    }
+}
+
+void
+rtb_setup_panel_set_load (RtbSetupPanel   *self,
+                          RtbLoadScenario  load)
+{
+  g_return_if_fail (RTB_IS_SETUP_PANEL (self));
+
+  adw_combo_row_set_selected (self->load_row,
+                              load == RTB_LOAD_CPU ? 1 : load == RTB_LOAD_FULL ? 2 : 0);
+}
+
+const char *
+rtb_setup_panel_get_label (RtbSetupPanel *self)
+{
+  g_return_val_if_fail (RTB_IS_SETUP_PANEL (self), NULL);
+
+  return gtk_editable_get_text (GTK_EDITABLE (self->label_row));
+}
+
+void
+rtb_setup_panel_set_label (RtbSetupPanel *self,
+                           const char    *label)
+{
+  g_return_if_fail (RTB_IS_SETUP_PANEL (self));
+
+  gtk_editable_set_text (GTK_EDITABLE (self->label_row), label ? label : "");
+}
+
+void
+rtb_setup_panel_set_duration (RtbSetupPanel *self,
+                              const char    *duration)
+{
+  g_return_if_fail (RTB_IS_SETUP_PANEL (self));
+
+  gtk_editable_set_text (GTK_EDITABLE (self->duration_row), duration);
+}
+
+void
+rtb_setup_panel_apply_preset (RtbSetupPanel *self,
+                              guint          index)
+{
+  const RtbPreset *preset;
+  g_autoptr(GError) error = NULL;
+  RtbCommand cmd;
+
+  g_return_if_fail (RTB_IS_SETUP_PANEL (self));
+  g_return_if_fail (index < rtb_presets_get_n ());
+
+  preset = rtb_presets_get (index);
+  if (!rtb_preset_build_command (preset, self->n_cpus, &cmd, &error))
+    {
+      g_warning ("Preset “%s” does not fit this machine: %s", preset->name, error->message);
+      return;
+    }
+
+  self->applying++;
+  rtb_setup_panel_set_command (self, &cmd);
+  rtb_setup_panel_set_load (self, preset->load);
+  rtb_setup_panel_set_label (self, _(preset->name));
+  adw_combo_row_set_selected (self->preset_row, index + 1);
+  self->applying--;
+}
+
+void
+rtb_setup_panel_set_isolated (RtbSetupPanel *self,
+                              const char    *list)
+{
+  int bad;
+
+  g_return_if_fail (RTB_IS_SETUP_PANEL (self));
+
+  memset (self->isolated, 0, sizeof self->isolated);
+  if (list != NULL && list[0] != '\0' &&
+      !rtb_cpu_list_parse (list, self->isolated, RTB_MAX_CPUS, &bad))
+    memset (self->isolated, 0, sizeof self->isolated);
+  update_cpu_marks (self);
+}
+
+gboolean
+rtb_setup_panel_is_cpu_isolated (RtbSetupPanel *self,
+                                 int            cpu)
+{
+  g_return_val_if_fail (RTB_IS_SETUP_PANEL (self), FALSE);
+
+  return cpu >= 0 && cpu < RTB_MAX_CPUS && rtb_cpu_isset (self->isolated, cpu);
+}
+
+void
+rtb_setup_panel_bind_settings (RtbSetupPanel *self,
+                               GSettings     *settings)
+{
+  g_return_if_fail (RTB_IS_SETUP_PANEL (self));
+  g_return_if_fail (G_IS_SETTINGS (settings));
+
+  /* The method first: changing it resets the policy, priority and CPU to its defaults. */
+  g_settings_bind (settings, "method", self, "method", G_SETTINGS_BIND_DEFAULT);
+  g_settings_bind (settings, "policy", self, "policy", G_SETTINGS_BIND_DEFAULT);
+  g_settings_bind (settings, "priority", self->priority_adjustment, "value",
+                   G_SETTINGS_BIND_DEFAULT);
+  g_settings_bind (settings, "cpus", self, "cpus", G_SETTINGS_BIND_DEFAULT);
+  g_settings_bind (settings, "cpu", self, "cpu", G_SETTINGS_BIND_DEFAULT);
+  g_settings_bind (settings, "duration", self->duration_row, "text", G_SETTINGS_BIND_DEFAULT);
+  g_settings_bind (settings, "load", self, "load", G_SETTINGS_BIND_DEFAULT);
+  g_settings_bind (settings, "label", self->label_row, "text", G_SETTINGS_BIND_DEFAULT);
+  for (guint p = 0; p < N_PARAMS; p++)
+    g_settings_bind (settings, params[p].settings_key, self->param_adjustments[p], "value",
+                     G_SETTINGS_BIND_DEFAULT);
+}
+
+RtbSetupPanel *
+rtb_setup_panel_new (void)
+{
+  return g_object_new (RTB_TYPE_SETUP_PANEL, NULL);
+}
+
+static void
+rtb_setup_panel_get_property (GObject    *object,
+                              guint       prop_id,
+                              GValue     *value,
+                              GParamSpec *pspec)
+{
+  RtbSetupPanel *self = RTB_SETUP_PANEL (object);
+
+  switch (prop_id)
+    {
+    case PROP_METHOD:
+      g_value_set_string (value, rtb_method_to_string (self->method));
+      break;
+    case PROP_CPUS:
+      g_value_take_string (value, format_cpus (self));
+      break;
+    case PROP_CPU:
+      g_value_set_int (value, self->single_cpu);
+      break;
+    case PROP_POLICY:
+      g_value_set_string (value, rtb_policy_to_string (get_policy (self)));
+      break;
+    case PROP_LOAD:
+      g_value_set_string (value, load_names[rtb_setup_panel_get_load (self)]);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+rtb_setup_panel_set_property (GObject      *object,
+                              guint         prop_id,
+                              const GValue *value,
+                              GParamSpec   *pspec)
+{
+  RtbSetupPanel *self = RTB_SETUP_PANEL (object);
+  RtbMethod method;
+  RtbPolicy policy;
+  RtbLoadScenario load;
+  int cpu;
+
+  switch (prop_id)
+    {
+    case PROP_METHOD:
+      if (rtb_method_from_string (g_value_get_string (value), &method))
+        rtb_setup_panel_set_method (self, method);
+      break;
+    case PROP_CPUS:
+      set_cpus_string (self, g_value_get_string (value));
+      break;
+    case PROP_CPU:
+      cpu = g_value_get_int (value);
+      if (cpu >= 0 && cpu < self->n_cpus && cpu != self->single_cpu)
+        {
+          self->single_cpu = cpu;
+          sync_cpu_buttons (self);
+          g_object_notify_by_pspec (object, pspec);
+        }
+      break;
+    case PROP_POLICY:
+      if (rtb_policy_from_string (g_value_get_string (value), &policy))
+        set_policy (self, policy);
+      break;
+    case PROP_LOAD:
+      if (rtb_load_scenario_from_string (g_value_get_string (value), &load))
+        rtb_setup_panel_set_load (self, load);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+rtb_setup_panel_dispose (GObject *object)
+{
+  RtbSetupPanel *self = RTB_SETUP_PANEL (object);
+  GtkWidget *child;
+
+  gtk_widget_dispose_template (GTK_WIDGET (self), RTB_TYPE_SETUP_PANEL);
+  /* dispose_template() only unparents the children bound to fields. */
+  while ((child = gtk_widget_get_first_child (GTK_WIDGET (self))) != NULL)
+    gtk_widget_unparent (child);
+
+  G_OBJECT_CLASS (rtb_setup_panel_parent_class)->dispose (object);
+}
+
+static void
+rtb_setup_panel_finalize (GObject *object)
+{
+  RtbSetupPanel *self = RTB_SETUP_PANEL (object);
+
+  g_free (self->cpu_buttons);
+  g_free (self->selected);
+
+  G_OBJECT_CLASS (rtb_setup_panel_parent_class)->finalize (object);
+}
+
+static void
+rtb_setup_panel_class_init (RtbSetupPanelClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->get_property = rtb_setup_panel_get_property;
+  object_class->set_property = rtb_setup_panel_set_property;
+  object_class->dispose = rtb_setup_panel_dispose;
+  object_class->finalize = rtb_setup_panel_finalize;
+
+  properties[PROP_METHOD] =
+    g_param_spec_string ("method", NULL, NULL, "latency",
+                         G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_CPUS] =
+    g_param_spec_string ("cpus", NULL, NULL, "all",
+                         G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_CPU] =
+    g_param_spec_int ("cpu", NULL, NULL, -1, RTB_MAX_CPUS - 1, 0,
+                      G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_POLICY] =
+    g_param_spec_string ("policy", NULL, NULL, "fifo",
+                         G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_LOAD] =
+    g_param_spec_string ("load", NULL, NULL, "none",
+                         G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+
+  gtk_widget_class_set_template_from_resource (widget_class,
+                                               "/io/github/rtbench/RtBench/rtb-setup-panel.ui");
+  gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
+  gtk_widget_class_bind_template_child (widget_class, RtbSetupPanel, page);
+  gtk_widget_class_bind_template_child (widget_class, RtbSetupPanel, preset_row);
+  gtk_widget_class_bind_template_child (widget_class, RtbSetupPanel, method_row);
+  gtk_widget_class_bind_template_child (widget_class, RtbSetupPanel, params_group);
+  gtk_widget_class_bind_template_child (widget_class, RtbSetupPanel, cpus_row);
+  gtk_widget_class_bind_template_child (widget_class, RtbSetupPanel, cpus_title);
+  gtk_widget_class_bind_template_child (widget_class, RtbSetupPanel, cpus_caption);
+  gtk_widget_class_bind_template_child (widget_class, RtbSetupPanel, all_cpus_button);
+  gtk_widget_class_bind_template_child (widget_class, RtbSetupPanel, cpus_box);
+  gtk_widget_class_bind_template_child (widget_class, RtbSetupPanel, policy_row);
+  gtk_widget_class_bind_template_child (widget_class, RtbSetupPanel, priority_row);
+  gtk_widget_class_bind_template_child (widget_class, RtbSetupPanel, priority_adjustment);
+  gtk_widget_class_bind_template_child (widget_class, RtbSetupPanel, duration_row);
+  gtk_widget_class_bind_template_child (widget_class, RtbSetupPanel, load_row);
+  gtk_widget_class_bind_template_child (widget_class, RtbSetupPanel, label_row);
+  gtk_widget_class_bind_template_callback (widget_class, on_all_cpus_clicked);
+}
+
+static void
+rtb_setup_panel_init (RtbSetupPanel *self)
+{
+  g_autoptr(GtkStringList) presets = gtk_string_list_new (NULL);
+  long online = sysconf (_SC_NPROCESSORS_ONLN);
+
+  gtk_widget_init_template (GTK_WIDGET (self));
+
+  self->n_cpus = (int) CLAMP (online, 1, RTB_MAX_CPUS);
+  self->method = RTB_METHOD_LATENCY;
+
+  gtk_string_list_append (presets, _("Custom"));
+  for (guint i = 0; i < rtb_presets_get_n (); i++)
+    gtk_string_list_append (presets, _(rtb_presets_get (i)->name));
+  adw_combo_row_set_model (self->preset_row, G_LIST_MODEL (presets));
+
+  create_param_rows (self);
+  create_cpu_buttons (self);
+  read_isolated (self);
+  update_cpu_marks (self);
+
+  {
+    RtbCommand defaults;
+
+    rtb_command_defaults (&defaults, RTB_METHOD_LATENCY, self->n_cpus);
+    rtb_setup_panel_set_command (self, &defaults);
+    for (guint p = 0; p < N_PARAMS; p++)
+      {
+        RtbCommand other;
+
+        rtb_command_defaults (&other, params[p].method, self->n_cpus);
+        gtk_adjustment_set_value (self->param_adjustments[p], param_from_command (p, &other));
+      }
+  }
+  update_method_rows (self);
+
+  g_signal_connect_swapped (self->method_row, "notify::selected",
+                            G_CALLBACK (on_method_selected), self);
+  g_signal_connect_swapped (self->policy_row, "notify::selected",
+                            G_CALLBACK (on_policy_selected), self);
+  g_signal_connect_swapped (self->load_row, "notify::selected",
+                            G_CALLBACK (on_load_selected), self);
+  g_signal_connect_swapped (self->preset_row, "notify::selected",
+                            G_CALLBACK (on_preset_selected), self);
+  g_signal_connect_swapped (self->priority_adjustment, "value-changed",
+                            G_CALLBACK (setup_changed), self);
+  g_signal_connect_swapped (self->duration_row, "changed", G_CALLBACK (setup_changed), self);
+  g_signal_connect_swapped (self->label_row, "changed", G_CALLBACK (setup_changed), self);
+}

@@ -1,0 +1,268 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#define G_LOG_DOMAIN "rtbench-gui"
+
+#include "config.h"
+
+#include <adwaita.h>
+#include <glib/gi18n.h>
+#include <math.h>
+
+#include "rtb-plot.h"
+#include "rtb-stats-table.h"
+
+static const char *const headers[RTB_STATS_N_COLUMNS] = {
+  [RTB_STATS_COLUMN_NAME] = N_("Series"),
+  [RTB_STATS_COLUMN_COUNT] = N_("Samples"),
+  [RTB_STATS_COLUMN_MIN] = N_("Min µs"),
+  [RTB_STATS_COLUMN_AVG] = N_("Avg µs"),
+  [RTB_STATS_COLUMN_MAX] = N_("Max µs"),
+  [RTB_STATS_COLUMN_P99] = N_("99 % µs"),
+  [RTB_STATS_COLUMN_P999] = N_("99.9 % µs"),
+  [RTB_STATS_COLUMN_OVERFLOWS] = N_("Overflows"),
+  [RTB_STATS_COLUMN_DROPPED] = N_("Dropped"),
+};
+
+struct _RtbStatsTable
+{
+  GtkWidget parent_instance;
+
+  /* Template widgets */
+  GtkGrid *grid;
+
+  /* Owned references */
+  RtbRun *run;
+  GPtrArray *cells;  /* GtkLabel *, row-major, RTB_STATS_N_COLUMNS per series (borrowed) */
+
+  guint n_rows;
+};
+
+G_DEFINE_FINAL_TYPE (RtbStatsTable, rtb_stats_table, GTK_TYPE_WIDGET)
+
+static void
+draw_swatch (GtkDrawingArea *area,
+             cairo_t        *cr,
+             int             width,
+             int             height,
+             gpointer        user_data)
+{
+  guint index = GPOINTER_TO_UINT (user_data);
+  RtbPlotTheme theme = adw_style_manager_get_dark (adw_style_manager_get_default ())
+                       ? rtb_plot_theme_dark () : rtb_plot_theme_light ();
+  RtbPlotColor color = rtb_plot_theme_series_color (&theme, index);
+
+  cairo_set_source_rgba (cr, color.red, color.green, color.blue, color.alpha);
+  cairo_arc (cr, width / 2.0, height / 2.0, MIN (width, height) / 2.0, 0, 2 * G_PI);
+  cairo_fill (cr);
+}
+
+static GtkWidget *
+cell_label (gboolean numeric)
+{
+  GtkWidget *label = gtk_label_new (NULL);
+
+  gtk_label_set_xalign (GTK_LABEL (label), numeric ? 1.0 : 0.0);
+  gtk_label_set_selectable (GTK_LABEL (label), TRUE);
+  gtk_widget_set_can_focus (label, FALSE);
+  if (numeric)
+    gtk_widget_add_css_class (label, "numeric");
+  return label;
+}
+
+static void
+clear_rows (RtbStatsTable *self)
+{
+  GtkWidget *child;
+
+  while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->grid))) != NULL)
+    gtk_grid_remove (self->grid, child);
+  g_ptr_array_set_size (self->cells, 0);
+  self->n_rows = 0;
+}
+
+static void
+build_rows (RtbStatsTable *self,
+            guint          n_rows)
+{
+  clear_rows (self);
+
+  for (guint c = 0; c < RTB_STATS_N_COLUMNS; c++)
+    {
+      GtkWidget *header = gtk_label_new (_(headers[c]));
+
+      gtk_label_set_xalign (GTK_LABEL (header), c == RTB_STATS_COLUMN_NAME ? 0.0 : 1.0);
+      gtk_widget_add_css_class (header, "heading");
+      gtk_widget_add_css_class (header, "dim-label");
+      gtk_grid_attach (self->grid, header, c == RTB_STATS_COLUMN_NAME ? 0 : c + 1, 0,
+                       c == RTB_STATS_COLUMN_NAME ? 2 : 1, 1);
+    }
+
+  for (guint r = 0; r < n_rows; r++)
+    {
+      GtkWidget *swatch = gtk_drawing_area_new ();
+
+      gtk_drawing_area_set_content_width (GTK_DRAWING_AREA (swatch), 10);
+      gtk_drawing_area_set_content_height (GTK_DRAWING_AREA (swatch), 10);
+      gtk_widget_set_valign (swatch, GTK_ALIGN_CENTER);
+      gtk_drawing_area_set_draw_func (GTK_DRAWING_AREA (swatch), draw_swatch,
+                                      GUINT_TO_POINTER (r), NULL);
+      g_signal_connect_object (adw_style_manager_get_default (), "notify::dark",
+                               G_CALLBACK (gtk_widget_queue_draw), swatch, G_CONNECT_SWAPPED);
+      gtk_grid_attach (self->grid, swatch, 0, r + 1, 1, 1);
+
+      for (guint c = 0; c < RTB_STATS_N_COLUMNS; c++)
+        {
+          GtkWidget *label = cell_label (c != RTB_STATS_COLUMN_NAME);
+
+          gtk_widget_set_hexpand (label, c == RTB_STATS_COLUMN_NAME);
+          gtk_grid_attach (self->grid, label, c == RTB_STATS_COLUMN_NAME ? 1 : c + 1, r + 1, 1, 1);
+          g_ptr_array_add (self->cells, label);
+        }
+    }
+  self->n_rows = n_rows;
+}
+
+static char *
+format_us (double value)
+{
+  if (isnan (value))
+    return g_strdup ("—");
+  if (fabs (value) >= 10000)
+    return g_strdup_printf ("%.0f", value);
+  return g_strdup_printf ("%.1f", value);
+}
+
+static void
+set_cell (RtbStatsTable  *self,
+          guint           row,
+          RtbStatsColumn  column,
+          char           *text)
+{
+  GtkLabel *label = g_ptr_array_index (self->cells, row * RTB_STATS_N_COLUMNS + column);
+
+  if (g_strcmp0 (gtk_label_get_label (label), text) != 0)
+    gtk_label_set_label (label, text);
+  g_free (text);
+}
+
+void
+rtb_stats_table_update (RtbStatsTable *self)
+{
+  guint n_series;
+
+  g_return_if_fail (RTB_IS_STATS_TABLE (self));
+
+  n_series = self->run ? rtb_run_get_n_series (self->run) : 0;
+  if (n_series != self->n_rows)
+    build_rows (self, n_series);
+
+  for (guint r = 0; r < n_series; r++)
+    {
+      RtbSeries *series = rtb_run_get_series (self->run, r);
+      RtbSeriesSummary summary;
+
+      rtb_series_get_summary (series, &summary);
+      set_cell (self, r, RTB_STATS_COLUMN_NAME, g_strdup (series->name));
+      set_cell (self, r, RTB_STATS_COLUMN_COUNT,
+                g_strdup_printf ("%" G_GUINT64_FORMAT, summary.count));
+      set_cell (self, r, RTB_STATS_COLUMN_MIN, format_us (summary.min_us));
+      set_cell (self, r, RTB_STATS_COLUMN_AVG, format_us (summary.avg_us));
+      set_cell (self, r, RTB_STATS_COLUMN_MAX, format_us (summary.max_us));
+      set_cell (self, r, RTB_STATS_COLUMN_P99, format_us (summary.p99_us));
+      set_cell (self, r, RTB_STATS_COLUMN_P999, format_us (summary.p999_us));
+      set_cell (self, r, RTB_STATS_COLUMN_OVERFLOWS,
+                g_strdup_printf ("%" G_GUINT64_FORMAT, summary.overflows));
+      set_cell (self, r, RTB_STATS_COLUMN_DROPPED,
+                g_strdup_printf ("%" G_GUINT64_FORMAT, summary.dropped));
+    }
+}
+
+void
+rtb_stats_table_set_run (RtbStatsTable *self,
+                         RtbRun        *run)
+{
+  g_return_if_fail (RTB_IS_STATS_TABLE (self));
+  g_return_if_fail (run == NULL || RTB_IS_RUN (run));
+
+  if (self->run == run)
+    return;
+  if (self->run != NULL)
+    g_signal_handlers_disconnect_by_func (self->run, rtb_stats_table_update, self);
+  g_set_object (&self->run, run);
+  if (run != NULL)
+    g_signal_connect_swapped (run, "changed", G_CALLBACK (rtb_stats_table_update), self);
+  rtb_stats_table_update (self);
+}
+
+guint
+rtb_stats_table_get_n_rows (RtbStatsTable *self)
+{
+  g_return_val_if_fail (RTB_IS_STATS_TABLE (self), 0);
+
+  return self->n_rows;
+}
+
+const char *
+rtb_stats_table_get_text (RtbStatsTable  *self,
+                          guint           row,
+                          RtbStatsColumn  column)
+{
+  g_return_val_if_fail (RTB_IS_STATS_TABLE (self), NULL);
+  g_return_val_if_fail (row < self->n_rows, NULL);
+  g_return_val_if_fail (column < RTB_STATS_N_COLUMNS, NULL);
+
+  return gtk_label_get_label (g_ptr_array_index (self->cells, row * RTB_STATS_N_COLUMNS + column));
+}
+
+RtbStatsTable *
+rtb_stats_table_new (void)
+{
+  return g_object_new (RTB_TYPE_STATS_TABLE, NULL);
+}
+
+static void
+rtb_stats_table_dispose (GObject *object)
+{
+  RtbStatsTable *self = RTB_STATS_TABLE (object);
+  GtkWidget *child;
+
+  rtb_stats_table_set_run (self, NULL);
+  gtk_widget_dispose_template (GTK_WIDGET (self), RTB_TYPE_STATS_TABLE);
+  /* dispose_template() only unparents the children bound to fields. */
+  while ((child = gtk_widget_get_first_child (GTK_WIDGET (self))) != NULL)
+    gtk_widget_unparent (child);
+
+  G_OBJECT_CLASS (rtb_stats_table_parent_class)->dispose (object);
+}
+
+static void
+rtb_stats_table_finalize (GObject *object)
+{
+  RtbStatsTable *self = RTB_STATS_TABLE (object);
+
+  g_clear_pointer (&self->cells, g_ptr_array_unref);
+
+  G_OBJECT_CLASS (rtb_stats_table_parent_class)->finalize (object);
+}
+
+static void
+rtb_stats_table_class_init (RtbStatsTableClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->dispose = rtb_stats_table_dispose;
+  object_class->finalize = rtb_stats_table_finalize;
+
+  gtk_widget_class_set_template_from_resource (widget_class,
+                                               "/io/github/rtbench/RtBench/rtb-stats-table.ui");
+  gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
+  gtk_widget_class_bind_template_child (widget_class, RtbStatsTable, grid);
+}
+
+static void
+rtb_stats_table_init (RtbStatsTable *self)
+{
+  self->cells = g_ptr_array_new ();
+  gtk_widget_init_template (GTK_WIDGET (self));
+  build_rows (self, 0);
+}

@@ -1,0 +1,238 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#define G_LOG_DOMAIN "rtbench-gui"
+
+#include "config.h"
+
+#include <adwaita.h>
+#include <glib/gi18n.h>
+#include <string.h>
+
+#include "rtb-system-panel.h"
+
+typedef enum {
+  ROW_HOST,
+  ROW_KERNEL,
+  ROW_PREEMPT_RT,
+  ROW_CPU,
+  ROW_ISOLATED,
+  ROW_NOHZ,
+  ROW_GOVERNOR,
+  ROW_SMT,
+  ROW_THROTTLING,
+  ROW_SCHEDULING,
+  ROW_MEMORY,
+  ROW_LOAD,
+  N_ROWS
+} Row;
+
+static const char *const row_titles[N_ROWS] = {
+  [ROW_HOST] = N_("Host"),
+  [ROW_KERNEL] = N_("Kernel"),
+  [ROW_PREEMPT_RT] = N_("PREEMPT_RT"),
+  [ROW_CPU] = N_("Processor"),
+  [ROW_ISOLATED] = N_("Isolated CPUs"),
+  [ROW_NOHZ] = N_("nohz_full / rcu_nocbs"),
+  [ROW_GOVERNOR] = N_("Frequency Governor"),
+  [ROW_SMT] = N_("Simultaneous Multithreading"),
+  [ROW_THROTTLING] = N_("Real-Time Throttling"),
+  [ROW_SCHEDULING] = N_("Threads Got"),
+  [ROW_MEMORY] = N_("Memory Lock and DMA Latency"),
+  [ROW_LOAD] = N_("Load"),
+};
+
+struct _RtbSystemPanel
+{
+  GtkWidget parent_instance;
+
+  /* Template widgets */
+  AdwPreferencesGroup *group;
+
+  /* Owned references */
+  RtbRun *run;
+
+  /* Borrowed references */
+  GtkLabel *values[N_ROWS];
+};
+
+G_DEFINE_FINAL_TYPE (RtbSystemPanel, rtb_system_panel, GTK_TYPE_WIDGET)
+
+static void
+set_row (RtbSystemPanel *self,
+         Row             row,
+         const char     *text,
+         const char     *style)
+{
+  GtkWidget *label = GTK_WIDGET (self->values[row]);
+
+  gtk_label_set_label (self->values[row], text && text[0] ? text : _("unknown"));
+  gtk_widget_remove_css_class (label, "success");
+  gtk_widget_remove_css_class (label, "warning");
+  if (style != NULL)
+    gtk_widget_add_css_class (label, style);
+}
+
+static char *
+describe_scheduling (RtbRun *run)
+{
+  guint n = rtb_run_get_n_series (run);
+  RtbSeries *first;
+
+  if (n == 0 || rtb_run_get_state (run) == RTB_RUN_STATE_NEW)
+    return g_strdup (_("not started yet"));
+  first = rtb_run_get_series (run, 0);
+  if (first->policy == RTB_POLICY_OTHER)
+    return g_strdup (_("normal scheduling (SCHED_OTHER)"));
+  return g_strdup_printf (_("SCHED_%s priority %d"),
+                          first->policy == RTB_POLICY_RR ? "RR" : "FIFO", first->priority);
+}
+
+void
+rtb_system_panel_update (RtbSystemPanel *self)
+{
+  const RtbSystemInfo *info;
+  const RtbHelloFrame *hello;
+  g_autofree char *kernel = NULL;
+  g_autofree char *cpu = NULL;
+  g_autofree char *nohz = NULL;
+  g_autofree char *throttling = NULL;
+  g_autofree char *scheduling = NULL;
+  g_autofree char *memory = NULL;
+  const char *load;
+
+  g_return_if_fail (RTB_IS_SYSTEM_PANEL (self));
+
+  info = self->run ? rtb_run_get_system (self->run) : NULL;
+  if (info == NULL)
+    {
+      for (guint r = 0; r < N_ROWS; r++)
+        set_row (self, r, NULL, NULL);
+      return;
+    }
+
+  set_row (self, ROW_HOST, info->hostname, NULL);
+  kernel = g_strdup_printf ("%s %s", info->kernel_release ? info->kernel_release : "",
+                            info->machine ? info->machine : "");
+  set_row (self, ROW_KERNEL, g_strstrip (kernel), NULL);
+  set_row (self, ROW_PREEMPT_RT, info->preempt_rt ? _("Yes") : _("No"),
+           info->preempt_rt ? "success" : "warning");
+  if (info->n_cpus > 0)
+    cpu = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s, %d CPU", "%s, %d CPUs",
+                                        info->n_cpus),
+                           info->cpu_model ? info->cpu_model : "", info->n_cpus);
+  set_row (self, ROW_CPU, cpu, NULL);
+  set_row (self, ROW_ISOLATED,
+           info->isolated && info->isolated[0] ? info->isolated : _("none"),
+           info->isolated && info->isolated[0] ? "success" : NULL);
+  nohz = g_strdup_printf ("%s / %s",
+                          info->nohz_full && info->nohz_full[0] ? info->nohz_full : _("none"),
+                          info->rcu_nocbs && info->rcu_nocbs[0] ? info->rcu_nocbs : _("none"));
+  set_row (self, ROW_NOHZ, nohz, NULL);
+  set_row (self, ROW_GOVERNOR,
+           info->governor && info->governor[0] ? info->governor : _("no cpufreq"),
+           g_strcmp0 (info->governor, "performance") == 0 ? "success" : NULL);
+  set_row (self, ROW_SMT, info->smt && info->smt[0] ? info->smt : _("unknown"),
+           g_strcmp0 (info->smt, "on") == 0 ? "warning" : NULL);
+
+  if (info->sched_rt_runtime_us == -1)
+    throttling = g_strdup (_("off (sched_rt_runtime_us = -1)"));
+  else if (info->sched_rt_runtime_us == RTB_SYSTEM_INFO_UNKNOWN)
+    throttling = g_strdup (_("unknown"));
+  else
+    throttling = g_strdup_printf (_("on, %d µs per second"), info->sched_rt_runtime_us);
+  set_row (self, ROW_THROTTLING, throttling, NULL);
+
+  scheduling = describe_scheduling (self->run);
+  set_row (self, ROW_SCHEDULING, scheduling, NULL);
+
+  hello = rtb_run_get_worker (self->run);
+  if (hello != NULL)
+    memory = g_strdup_printf ("%s, %s",
+                              hello->mlockall_errno == 0 ? _("memory locked")
+                                                         : _("memory not locked"),
+                              hello->dma_latency_errno == 0 ? _("cpu_dma_latency held at 0")
+                                                            : _("cpu_dma_latency not held"));
+  set_row (self, ROW_MEMORY, memory ? memory : _("not started yet"),
+           hello == NULL ? NULL
+           : hello->mlockall_errno == 0 && hello->dma_latency_errno == 0 ? "success" : "warning");
+
+  load = rtb_run_get_load (self->run);
+  set_row (self, ROW_LOAD,
+           g_strcmp0 (load, "full") == 0 ? _("full: CPU, I/O and memory (stress-ng)")
+           : g_strcmp0 (load, "cpu") == 0 ? _("CPU (stress-ng)")
+           : _("none"), NULL);
+}
+
+void
+rtb_system_panel_set_run (RtbSystemPanel *self,
+                          RtbRun         *run)
+{
+  g_return_if_fail (RTB_IS_SYSTEM_PANEL (self));
+  g_return_if_fail (run == NULL || RTB_IS_RUN (run));
+
+  if (self->run == run)
+    return;
+  if (self->run != NULL)
+    g_signal_handlers_disconnect_by_func (self->run, rtb_system_panel_update, self);
+  g_set_object (&self->run, run);
+  if (run != NULL)
+    g_signal_connect_swapped (run, "finished", G_CALLBACK (rtb_system_panel_update), self);
+  rtb_system_panel_update (self);
+}
+
+RtbSystemPanel *
+rtb_system_panel_new (void)
+{
+  return g_object_new (RTB_TYPE_SYSTEM_PANEL, NULL);
+}
+
+static void
+rtb_system_panel_dispose (GObject *object)
+{
+  RtbSystemPanel *self = RTB_SYSTEM_PANEL (object);
+  GtkWidget *child;
+
+  rtb_system_panel_set_run (self, NULL);
+  gtk_widget_dispose_template (GTK_WIDGET (self), RTB_TYPE_SYSTEM_PANEL);
+  /* dispose_template() only unparents the children bound to fields. */
+  while ((child = gtk_widget_get_first_child (GTK_WIDGET (self))) != NULL)
+    gtk_widget_unparent (child);
+
+  G_OBJECT_CLASS (rtb_system_panel_parent_class)->dispose (object);
+}
+
+static void
+rtb_system_panel_class_init (RtbSystemPanelClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->dispose = rtb_system_panel_dispose;
+
+  gtk_widget_class_set_template_from_resource (widget_class,
+                                               "/io/github/rtbench/RtBench/rtb-system-panel.ui");
+  gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
+  gtk_widget_class_bind_template_child (widget_class, RtbSystemPanel, group);
+}
+
+static void
+rtb_system_panel_init (RtbSystemPanel *self)
+{
+  gtk_widget_init_template (GTK_WIDGET (self));
+
+  for (guint r = 0; r < N_ROWS; r++)
+    {
+      GtkWidget *row = adw_action_row_new ();
+      GtkWidget *value = gtk_label_new (NULL);
+
+      gtk_label_set_selectable (GTK_LABEL (value), TRUE);
+      gtk_label_set_wrap (GTK_LABEL (value), TRUE);
+      gtk_label_set_xalign (GTK_LABEL (value), 1.0);
+      gtk_label_set_justify (GTK_LABEL (value), GTK_JUSTIFY_RIGHT);
+      gtk_widget_set_can_focus (value, FALSE);
+      gtk_widget_set_hexpand (value, TRUE);
+      adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), _(row_titles[r]));
+      adw_action_row_add_suffix (ADW_ACTION_ROW (row), value);
+      adw_preferences_group_add (self->group, row);
+      self->values[r] = GTK_LABEL (value);
+    }
+}

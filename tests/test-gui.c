@@ -1,0 +1,520 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* The GTK application: setup panel, chart widget, and a real run through the window. */
+#define G_LOG_DOMAIN "rtbench-test"
+
+#include "config.h"
+
+#include <adwaita.h>
+#include <glib/gstdio.h>
+#include <unistd.h>
+
+#include "rtb-chart.h"
+#include "rtb-live-view.h"
+#include "rtb-presets.h"
+#include "rtb-setup-panel.h"
+#include "rtb-stats-table.h"
+#include "rtb-window.h"
+
+static gboolean have_display;
+
+#define REQUIRE_DISPLAY()                                              \
+  G_STMT_START {                                                       \
+    if (!have_display)                                                 \
+      {                                                                \
+        g_test_skip ("no display: run under xvfb-run (./test.sh)");    \
+        return;                                                        \
+      }                                                                \
+  } G_STMT_END
+
+static int
+n_cpus (void)
+{
+  return (int) CLAMP (sysconf (_SC_NPROCESSORS_ONLN), 1, RTB_MAX_CPUS);
+}
+
+static void
+iterate_until (gboolean (*done) (gpointer), gpointer data, guint timeout_s)
+{
+  gint64 deadline = g_get_monotonic_time () + timeout_s * G_USEC_PER_SEC;
+
+  while (!done (data) && g_get_monotonic_time () < deadline)
+    g_main_context_iteration (NULL, FALSE), g_usleep (1000);
+}
+
+static char *
+format_command (const RtbCommand *cmd)
+{
+  char buf[512];
+
+  g_assert_cmpint (rtb_command_format (cmd, buf, sizeof buf), >, 0);
+  return g_strdup (buf);
+}
+
+static void
+test_setup_methods (void)
+{
+  RtbSetupPanel *panel;
+
+  REQUIRE_DISPLAY ();
+
+  panel = g_object_ref_sink (rtb_setup_panel_new ());
+  for (RtbMethod m = RTB_METHOD_LATENCY; m <= RTB_METHOD_RESPONSE; m++)
+    {
+      g_autoptr(GError) error = NULL;
+      RtbCommandError cerr;
+      RtbCommand cmd;
+      RtbCommand defaults;
+      g_autofree char *text = NULL;
+      g_autofree char *expected = NULL;
+
+      rtb_setup_panel_set_method (panel, m);
+      g_assert_cmpint (rtb_setup_panel_get_method (panel), ==, m);
+      g_assert_true (rtb_setup_panel_build_command (panel, &cmd, &error));
+      g_assert_no_error (error);
+      g_assert_cmpint (cmd.method, ==, m);
+      g_assert_true (rtb_command_check (&cmd, n_cpus (), &cerr));
+
+      /* A fresh method starts from METHODS.md's defaults. */
+      rtb_command_defaults (&defaults, m, n_cpus ());
+      g_assert_cmpint (cmd.policy, ==, defaults.policy);
+      g_assert_cmpint (cmd.priority, ==, defaults.priority);
+      text = format_command (&cmd);
+      expected = format_command (&defaults);
+      g_test_message ("%s", text);
+      g_assert_cmpstr (text, ==, expected);
+    }
+  g_object_unref (panel);
+}
+
+static void
+test_setup_presets (void)
+{
+  RtbSetupPanel *panel;
+
+  REQUIRE_DISPLAY ();
+
+  panel = g_object_ref_sink (rtb_setup_panel_new ());
+  g_assert_cmpuint (rtb_presets_get_n (), ==, 9);
+  for (guint i = 0; i < rtb_presets_get_n (); i++)
+    {
+      const RtbPreset *preset = rtb_presets_get (i);
+      g_autoptr(GError) error = NULL;
+      g_autofree char *got = NULL;
+      g_autofree char *want = NULL;
+      RtbCommand cmd;
+      RtbCommand expected;
+
+      g_assert_true (rtb_preset_build_command (preset, n_cpus (), &expected, &error));
+      g_assert_no_error (error);
+
+      rtb_setup_panel_apply_preset (panel, i);
+      g_assert_true (rtb_setup_panel_build_command (panel, &cmd, &error));
+      g_assert_no_error (error);
+      got = format_command (&cmd);
+      want = format_command (&expected);
+      g_test_message ("%s: %s", preset->name, got);
+      g_assert_cmpstr (got, ==, want);
+      g_assert_cmpint (rtb_setup_panel_get_load (panel), ==, preset->load);
+      g_assert_cmpstr (rtb_setup_panel_get_label (panel), ==, preset->name);
+    }
+  g_object_unref (panel);
+}
+
+static void
+test_setup_invalid (void)
+{
+  g_autoptr(GError) error = NULL;
+  RtbSetupPanel *panel;
+  RtbCommand cmd;
+
+  REQUIRE_DISPLAY ();
+
+  panel = g_object_ref_sink (rtb_setup_panel_new ());
+  rtb_setup_panel_set_method (panel, RTB_METHOD_LATENCY);
+  rtb_setup_panel_set_duration (panel, "forever");
+  g_assert_false (rtb_setup_panel_build_command (panel, &cmd, &error));
+  g_assert_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT);
+  g_assert_nonnull (strstr (error->message, "duration"));
+
+  rtb_setup_panel_set_isolated (panel, "0");
+  g_assert_true (rtb_setup_panel_is_cpu_isolated (panel, 0));
+  rtb_setup_panel_set_isolated (panel, "");
+  g_assert_false (rtb_setup_panel_is_cpu_isolated (panel, 0));
+  g_object_unref (panel);
+}
+
+static gboolean
+widget_has_size (gpointer data)
+{
+  return gtk_widget_get_width (data) > 0 && gtk_widget_get_height (data) > 0;
+}
+
+static void
+render_chart (RtbChart *chart)
+{
+  GtkSnapshot *snapshot = gtk_snapshot_new ();
+  g_autoptr(GskRenderNode) node = NULL;
+  cairo_surface_t *surface;
+  cairo_t *cr;
+  int w = gtk_widget_get_width (GTK_WIDGET (chart));
+  int h = gtk_widget_get_height (GTK_WIDGET (chart));
+
+  /* The widget's own snapshot(), as the frame clock would call it. */
+  GTK_WIDGET_GET_CLASS (chart)->snapshot (GTK_WIDGET (chart), snapshot);
+  node = gtk_snapshot_free_to_node (snapshot);
+  g_assert_nonnull (node);
+  surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, w, h);
+  cr = cairo_create (surface);
+  gsk_render_node_draw (node, cr);
+  g_assert_cmpint (cairo_status (cr), ==, CAIRO_STATUS_SUCCESS);
+  cairo_destroy (cr);
+  cairo_surface_destroy (surface);
+}
+
+static void
+exercise_chart (RtbRun *run)
+{
+  for (RtbChartKind kind = RTB_CHART_CURVE; kind <= RTB_CHART_HISTOGRAM; kind++)
+    {
+      GtkWidget *window = gtk_window_new ();
+      RtbChart *chart = rtb_chart_new (kind);
+      int w;
+      int h;
+
+      rtb_chart_set_run (chart, run);
+      gtk_window_set_default_size (GTK_WINDOW (window), 640, 360);
+      gtk_window_set_child (GTK_WINDOW (window), GTK_WIDGET (chart));
+      gtk_window_present (GTK_WINDOW (window));
+      iterate_until (widget_has_size, chart, 10);
+      g_assert_true (widget_has_size (chart));
+      w = gtk_widget_get_width (GTK_WIDGET (chart));
+      h = gtk_widget_get_height (GTK_WIDGET (chart));
+
+      render_chart (chart);
+      for (int x = 0; x < w; x += 7)
+        (void) rtb_chart_hover (chart, x, h / 2.0);
+      rtb_chart_zoom_pixels (chart, w * 0.3, w * 0.7);
+      render_chart (chart);
+      rtb_chart_reset_zoom (chart);
+      g_assert_false (rtb_chart_get_zoomed (chart));
+      render_chart (chart);
+
+      gtk_window_destroy (GTK_WINDOW (window));
+    }
+}
+
+static void
+test_chart_empty (void)
+{
+  g_autoptr(RtbRun) run = NULL;
+  RtbCommand cmd;
+
+  REQUIRE_DISPLAY ();
+
+  rtb_command_defaults (&cmd, RTB_METHOD_LATENCY, n_cpus ());
+  run = rtb_run_new (&cmd);
+  exercise_chart (run);
+  exercise_chart (NULL);
+}
+
+static void
+test_chart_single (void)
+{
+  g_autoptr(RtbRun) run = NULL;
+  RtbSeries *series;
+  RtbCommand cmd;
+
+  REQUIRE_DISPLAY ();
+
+  rtb_command_defaults (&cmd, RTB_METHOD_LATENCY, n_cpus ());
+  run = rtb_run_new (&cmd);
+  series = rtb_run_add_series (run, "CPU0", 0);
+  rtb_histogram_add (&series->histogram, 12345);
+  rtb_history_add (&series->history, 12345);
+  exercise_chart (run);
+
+  /* A second, empty series next to it, and a signed method. */
+  rtb_run_add_series (run, "CPU1", 1);
+  exercise_chart (run);
+  {
+    g_autoptr(RtbRun) jitter = NULL;
+
+    rtb_command_defaults (&cmd, RTB_METHOD_JITTER, n_cpus ());
+    jitter = rtb_run_new (&cmd);
+    series = rtb_run_add_series (jitter, "base", 0);
+    rtb_histogram_add (&series->histogram, -3000);
+    rtb_history_add (&series->history, -3000);
+    exercise_chart (jitter);
+  }
+}
+
+static gboolean
+window_done (gpointer data)
+{
+  return !rtb_window_is_running (data);
+}
+
+static gboolean
+run_started (gpointer data)
+{
+  RtbWindow *window = data;
+  RtbRun *run = rtb_window_get_live_run (window);
+
+  return !rtb_window_is_running (window) ||
+         (run != NULL && rtb_run_get_state (run) == RTB_RUN_STATE_RUNNING);
+}
+
+static RtbWindow *
+new_window (void)
+{
+  RtbWindow *window = rtb_window_new (NULL);
+
+  gtk_window_present (GTK_WINDOW (window));
+  return window;
+}
+
+static void
+setup_short_latency (RtbWindow *window,
+                     const char *duration)
+{
+  RtbSetupPanel *panel = rtb_window_get_setup_panel (window);
+
+  rtb_setup_panel_set_method (panel, RTB_METHOD_LATENCY);
+  rtb_setup_panel_set_duration (panel, duration);
+  rtb_setup_panel_set_load (panel, RTB_LOAD_NONE);
+  rtb_setup_panel_set_label (panel, "gui test");
+  if (geteuid () != 0)
+    g_object_set (panel, "policy", "other", NULL);
+}
+
+static void
+check_table_matches_worker (RtbLiveView *view,
+                            RtbRun      *run,
+                            guint64      min_count)
+{
+  RtbStatsTable *table = rtb_live_view_get_stats_table (view);
+
+  g_assert_cmpuint (rtb_stats_table_get_n_rows (table), ==, rtb_run_get_n_series (run));
+  g_assert_cmpuint (rtb_run_get_n_series (run), >, 0);
+  for (guint i = 0; i < rtb_run_get_n_series (run); i++)
+    {
+      RtbSeries *series = rtb_run_get_series (run, i);
+      g_autofree char *expected = NULL;
+
+      g_assert_true (series->have_worker_stats);
+      g_assert_cmpuint (series->worker_stats.dropped, ==, 0);
+      g_assert_cmpuint (series->worker_stats.count, >=, min_count);
+      expected = g_strdup_printf ("%" G_GUINT64_FORMAT, series->worker_stats.count);
+      g_test_message ("%s: table %s, worker %s", series->name,
+                      rtb_stats_table_get_text (table, i, RTB_STATS_COLUMN_COUNT), expected);
+      g_assert_cmpstr (rtb_stats_table_get_text (table, i, RTB_STATS_COLUMN_NAME), ==,
+                       series->name);
+      g_assert_cmpstr (rtb_stats_table_get_text (table, i, RTB_STATS_COLUMN_COUNT), ==,
+                       expected);
+    }
+}
+
+static void
+test_window_run (void)
+{
+  g_autofree char *dir = NULL;
+  g_autofree char *path = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GFile) file = NULL;
+  g_autofree char *figures = NULL;
+  RtbWindow *window;
+  RtbLiveView *view;
+  RtbRun *run;
+
+  REQUIRE_DISPLAY ();
+  if (g_getenv ("RTBENCH_WORKER") == NULL)
+    {
+      g_test_skip ("RTBENCH_WORKER is not set");
+      return;
+    }
+
+  window = new_window ();
+  setup_short_latency (window, "3s");
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.start", NULL);
+  g_assert_true (rtb_window_is_running (window));
+  iterate_until (window_done, window, 30);
+  g_assert_false (rtb_window_is_running (window));
+  g_assert_null (rtb_window_get_last_error (window));
+
+  run = rtb_window_get_live_run (window);
+  g_assert_nonnull (run);
+  g_assert_cmpint (rtb_run_get_state (run), ==, RTB_RUN_STATE_FINISHED);
+  g_assert_cmpint (rtb_run_get_end_reason (run), ==, RTB_END_COMPLETED);
+  g_assert_cmpstr (rtb_run_get_label (run), ==, "gui test");
+  view = rtb_window_get_selected_view (window);
+  g_assert_true (rtb_live_view_get_run (view) == run);
+  check_table_matches_worker (view, run, 2000);
+  figures = rtb_live_view_dup_figures (view);
+  g_test_message ("%s", figures);
+  g_assert_null (strstr (figures, "—"));
+
+  /* Saved and opened again, it shows the same counts in a second tab. */
+  dir = g_dir_make_tmp ("rtbench-gui-XXXXXX", &error);
+  g_assert_no_error (error);
+  path = g_build_filename (dir, "run.rtbench", NULL);
+  g_assert_true (rtb_run_save (run, path, &error));
+  g_assert_no_error (error);
+  file = g_file_new_for_path (path);
+  rtb_window_open_file (window, file);
+  g_assert_null (rtb_window_get_last_error (window));
+  g_assert_cmpuint (rtb_window_get_n_runs (window), ==, 2);
+  view = rtb_window_get_selected_view (window);
+  g_assert_true (rtb_live_view_get_run (view) != run);
+  check_table_matches_worker (view, rtb_live_view_get_run (view), 2000);
+
+  g_unlink (path);
+  g_rmdir (dir);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+static void
+test_window_stop (void)
+{
+  RtbWindow *window;
+  RtbRun *run;
+
+  REQUIRE_DISPLAY ();
+  if (g_getenv ("RTBENCH_WORKER") == NULL)
+    {
+      g_test_skip ("RTBENCH_WORKER is not set");
+      return;
+    }
+
+  window = new_window ();
+  setup_short_latency (window, "0");
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.start", NULL);
+  iterate_until (run_started, window, 20);
+  g_assert_true (rtb_window_is_running (window));
+  g_usleep (300000);
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.stop", NULL);
+  iterate_until (window_done, window, 10);
+  g_assert_false (rtb_window_is_running (window));
+
+  run = rtb_window_get_live_run (window);
+  g_assert_cmpint (rtb_run_get_state (run), ==, RTB_RUN_STATE_FINISHED);
+  g_assert_cmpint (rtb_run_get_end_reason (run), ==, RTB_END_STOPPED);
+  check_table_matches_worker (rtb_window_get_selected_view (window), run, 1);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+static AdwMessageDialog *
+find_dialog (void)
+{
+  GListModel *toplevels = gtk_window_get_toplevels (); /* transfer none */
+
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr(GObject) item = g_list_model_get_item (toplevels, i);
+
+      if (ADW_IS_MESSAGE_DIALOG (item))
+        return ADW_MESSAGE_DIALOG (item);
+    }
+  return NULL;
+}
+
+static gboolean
+pointer_cleared (gpointer data)
+{
+  return *(gpointer *) data == NULL;
+}
+
+static void
+test_window_close_during_run (void)
+{
+  AdwMessageDialog *dialog;
+  RtbWindow *window;
+
+  REQUIRE_DISPLAY ();
+  if (g_getenv ("RTBENCH_WORKER") == NULL)
+    {
+      g_test_skip ("RTBENCH_WORKER is not set");
+      return;
+    }
+
+  window = new_window ();
+  g_object_add_weak_pointer (G_OBJECT (window), (gpointer *) &window);
+  setup_short_latency (window, "0");
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.start", NULL);
+  iterate_until (run_started, window, 20);
+  g_assert_true (rtb_window_is_running (window));
+
+  gtk_window_close (GTK_WINDOW (window));
+  g_assert_nonnull (window);
+  dialog = find_dialog ();
+  g_assert_nonnull (dialog);
+  adw_message_dialog_response (dialog, "cancel");
+  g_assert_true (rtb_window_is_running (window));
+
+  gtk_window_close (GTK_WINDOW (window));
+  dialog = find_dialog ();
+  g_assert_nonnull (dialog);
+  adw_message_dialog_response (dialog, "discard");
+  iterate_until (pointer_cleared, &window, 10);
+  g_assert_null (window);
+}
+
+static void
+test_window_errors (void)
+{
+  g_autofree char *saved = g_strdup (g_getenv ("RTBENCH_WORKER"));
+  RtbWindow *window;
+
+  REQUIRE_DISPLAY ();
+
+  window = new_window ();
+
+  /* A setup the command layer refuses: said in the window, nothing started. */
+  setup_short_latency (window, "forever");
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.start", NULL);
+  g_assert_false (rtb_window_is_running (window));
+  g_assert_nonnull (rtb_window_get_last_error (window));
+  g_assert_nonnull (strstr (rtb_window_get_last_error (window), "duration"));
+  g_assert_cmpuint (rtb_window_get_n_runs (window), ==, 0);
+
+  /* No worker where RTBENCH_WORKER points. */
+  g_setenv ("RTBENCH_WORKER", "/nonexistent/rtbench-worker", TRUE);
+  setup_short_latency (window, "1s");
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.start", NULL);
+  iterate_until (window_done, window, 10);
+  g_assert_false (rtb_window_is_running (window));
+  g_test_message ("%s", rtb_window_get_last_error (window));
+  g_assert_null (strstr (rtb_window_get_last_error (window), "duration"));
+  if (saved != NULL)
+    g_setenv ("RTBENCH_WORKER", saved, TRUE);
+  else
+    g_unsetenv ("RTBENCH_WORKER");
+
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_setenv ("GSETTINGS_BACKEND", "memory", TRUE);
+  g_setenv ("GTK_A11Y", "none", FALSE);
+  g_test_init (&argc, &argv, NULL);
+
+  /* Without a display every test reports a skip, never a pass. */
+  have_display = (g_getenv ("DISPLAY") != NULL || g_getenv ("WAYLAND_DISPLAY") != NULL) &&
+                 gtk_init_check ();
+  if (have_display)
+    adw_init ();
+
+  g_test_add_func ("/gui/setup/methods", test_setup_methods);
+  g_test_add_func ("/gui/setup/presets", test_setup_presets);
+  g_test_add_func ("/gui/setup/invalid", test_setup_invalid);
+  g_test_add_func ("/gui/chart/empty", test_chart_empty);
+  g_test_add_func ("/gui/chart/single", test_chart_single);
+  g_test_add_func ("/gui/window/errors", test_window_errors);
+  g_test_add_func ("/gui/window/run", test_window_run);
+  g_test_add_func ("/gui/window/stop", test_window_stop);
+  g_test_add_func ("/gui/window/close-during-run", test_window_close_during_run);
+
+  return g_test_run ();
+}
