@@ -37,16 +37,7 @@ jitter_loop (RtbMeasure *m)
       previous = now;
       next += period;
       cycle++;
-      if (now > next)
-        {
-          while (now > next)
-            {
-              next += period;
-              cycle++;
-              skipped++;
-            }
-          atomic_store_explicit (&m->skipped, skipped, memory_order_relaxed);
-        }
+      rtb_skip_missed_periods (m, now, period, &next, &cycle, &skipped);
     }
   return 0;
 }

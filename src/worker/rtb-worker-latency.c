@@ -33,17 +33,7 @@ latency_loop (RtbMeasure *m)
       rtb_ring_push (&m->ring, cycle, now - next);
       next += interval;
       cycle++;
-      /* A stall is one long sample, not a burst of catching-up ones. */
-      if (now > next)
-        {
-          while (now > next)
-            {
-              next += interval;
-              cycle++;
-              skipped++;
-            }
-          atomic_store_explicit (&m->skipped, skipped, memory_order_relaxed);
-        }
+      rtb_skip_missed_periods (m, now, interval, &next, &cycle, &skipped);
     }
   return 0;
 }

@@ -94,6 +94,24 @@ rtb_stop_requested (void)
   return atomic_load_explicit (&rtb_stopping, memory_order_relaxed);
 }
 
+/* A stall is one long sample, not a burst of catching-up ones: after a wake-up at `now`, move
+ * `next` (and the cycle count) past every period that already went by, counting them as
+ * skipped. Called by the periodic methods' real-time loops; it neither blocks nor allocates. */
+static inline void
+rtb_skip_missed_periods (RtbMeasure *m, int64_t now, int64_t period, int64_t *next,
+                         uint64_t *cycle, uint64_t *skipped)
+{
+  if (now <= *next)
+    return;
+  while (now > *next)
+    {
+      *next += period;
+      (*cycle)++;
+      (*skipped)++;
+    }
+  atomic_store_explicit (&m->skipped, *skipped, memory_order_relaxed);
+}
+
 bool rtb_stop_init (void);
 int rtb_stop_wake_fd (void);
 void rtb_stop_wake (void);
