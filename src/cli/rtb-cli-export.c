@@ -2,61 +2,46 @@
 #define G_LOG_DOMAIN "rtbench-cli"
 #include "config.h"
 
-#include <stdlib.h>
 #include <string.h>
 
 #include "rtb-cli.h"
-#include "rtb-plot-run.h"
+#include "rtb-csv.h"
+#include "rtb-cyclictest-export.h"
 
 static const char export_usage[] =
   "Usage: rtbench-cli export FILE [--png F] [--svg F] [--pdf F] [--chart both|curve|histogram]\n"
   "                               [--width N] [--height N] [--scale S] [--dark]\n"
+  "                               [--csv F] [--csv-histogram F] [--csv-series F]\n"
+  "                               [--cyclictest F]\n"
   "\n"
   "Draws a saved run: its per-instance curve with the running mean and its histogram with a log\n"
   "count axis (--chart both, the default, stacks them in one image). PNG size is width×height\n"
-  "points times --scale pixels; SVG and PDF are width×height.\n";
-
-typedef struct {
-  RtbRun *run;
-  RtbPlotRunChart chart;
-  gboolean dark;
-} DrawData;
-
-static void
-draw_run (cairo_t *cr, int width, int height, gpointer user_data)
-{
-  DrawData *data = user_data;
-  RtbPlotTheme theme = data->dark ? rtb_plot_theme_dark () : rtb_plot_theme_light ();
-  rtb_plot_run_draw (cr, &theme, width, height, data->chart, &data->run, 1);
-}
-
-static gboolean
-parse_int (const char *name, const char *value, int lo, int hi, int *out)
-{
-  char *end = NULL;
-  long v = strtol (value, &end, 10);
-  if (end == value || *end != '\0' || v < lo || v > hi)
-    {
-      rtb_cli_error ("--%s \"%s\" is not valid: use a whole number from %d to %d", name, value, lo, hi);
-      return FALSE;
-    }
-  *out = (int) v;
-  return TRUE;
-}
+  "points times --scale pixels; SVG and PDF are width×height.\n"
+  "\n"
+  "Tables (CSV: comma separated, '.' decimal point, values in µs):\n"
+  "  --csv F            the statistics: run, series, cpu, count, min_us … p999_us, stddev_us,\n"
+  "                     overflows, dropped; one line per series\n"
+  "  --csv-histogram F  bucket_us, then the count of each series; only buckets that hold a\n"
+  "                     sample, and a last line \"overflows\"\n"
+  "  --csv-series F     the per-instance history: run, series, index, samples, min_us, max_us,\n"
+  "                     mean_us, running_mean_us; one line per block (exact for short runs)\n"
+  "  --cyclictest F     the histogram as cyclictest -h prints it (rt-tests 2.7+), for scripts\n"
+  "                     made for cyclictest; latency and response runs only (no negative\n"
+  "                     buckets); the overflow cycle numbers are not known and stay empty\n";
 
 int
 rtb_cli_export (int argc, char **argv)
 {
   const char *input = NULL;
-  const char *outputs[3] = { NULL, NULL, NULL }; /* indexed by RtbPlotFormat */
-  DrawData data = { .chart = RTB_PLOT_RUN_BOTH };
-  int width = 1200, height = 0;
-  double scale = 1.0;
+  const char *csv = NULL, *csv_histogram = NULL, *csv_series = NULL, *cyclictest = NULL;
+  RtbCliChartOptions charts;
 
+  rtb_cli_chart_options_init (&charts);
   for (int i = 1; i < argc; i++)
     {
       const char *arg = argv[i];
       const char *value = i + 1 < argc ? argv[i + 1] : NULL;
+      int taken;
 
       if (strcmp (arg, "--help") == 0 || strcmp (arg, "-h") == 0)
         {
@@ -65,7 +50,7 @@ rtb_cli_export (int argc, char **argv)
         }
       if (strcmp (arg, "--dark") == 0)
         {
-          data.dark = TRUE;
+          charts.dark = TRUE;
           continue;
         }
       if (!g_str_has_prefix (arg, "--"))
@@ -84,43 +69,19 @@ rtb_cli_export (int argc, char **argv)
           return RTB_CLI_USAGE;
         }
       i++;
-      if (strcmp (arg, "--png") == 0)
-        outputs[RTB_PLOT_FORMAT_PNG] = value;
-      else if (strcmp (arg, "--svg") == 0)
-        outputs[RTB_PLOT_FORMAT_SVG] = value;
-      else if (strcmp (arg, "--pdf") == 0)
-        outputs[RTB_PLOT_FORMAT_PDF] = value;
-      else if (strcmp (arg, "--width") == 0)
-        {
-          if (!parse_int ("width", value, 200, 20000, &width))
-            return RTB_CLI_USAGE;
-        }
-      else if (strcmp (arg, "--height") == 0)
-        {
-          if (!parse_int ("height", value, 150, 20000, &height))
-            return RTB_CLI_USAGE;
-        }
-      else if (strcmp (arg, "--scale") == 0)
-        {
-          int s;
-          if (!parse_int ("scale", value, 1, 4, &s))
-            return RTB_CLI_USAGE;
-          scale = s;
-        }
-      else if (strcmp (arg, "--chart") == 0)
-        {
-          if (strcmp (value, "both") == 0)
-            data.chart = RTB_PLOT_RUN_BOTH;
-          else if (strcmp (value, "curve") == 0)
-            data.chart = RTB_PLOT_RUN_CURVE;
-          else if (strcmp (value, "histogram") == 0)
-            data.chart = RTB_PLOT_RUN_HISTOGRAM;
-          else
-            {
-              rtb_cli_error ("--chart \"%s\" is not a chart: use both, curve or histogram", value);
-              return RTB_CLI_USAGE;
-            }
-        }
+      taken = rtb_cli_chart_option (&charts, arg, value);
+      if (taken < 0)
+        return RTB_CLI_USAGE;
+      if (taken > 0)
+        continue;
+      if (strcmp (arg, "--csv") == 0)
+        csv = value;
+      else if (strcmp (arg, "--csv-histogram") == 0)
+        csv_histogram = value;
+      else if (strcmp (arg, "--csv-series") == 0)
+        csv_series = value;
+      else if (strcmp (arg, "--cyclictest") == 0)
+        cyclictest = value;
       else
         {
           rtb_cli_error ("unknown option %s for export (see rtbench-cli export --help)", arg);
@@ -133,13 +94,13 @@ rtb_cli_export (int argc, char **argv)
       rtb_cli_error ("export needs a run file: rtbench-cli export FILE --png F");
       return RTB_CLI_USAGE;
     }
-  if (outputs[0] == NULL && outputs[1] == NULL && outputs[2] == NULL)
+  if (!rtb_cli_chart_options_any (&charts) && csv == NULL && csv_histogram == NULL &&
+      csv_series == NULL && cyclictest == NULL)
     {
-      rtb_cli_error ("nothing to export: give --png, --svg or --pdf with a file name");
+      rtb_cli_error ("nothing to export: give --png, --svg, --pdf, --csv, --csv-histogram, "
+                     "--csv-series or --cyclictest with a file name");
       return RTB_CLI_USAGE;
     }
-  if (height == 0)
-    height = data.chart == RTB_PLOT_RUN_BOTH ? 900 : 500;
 
   g_autoptr (GError) error = NULL;
   g_autoptr (RtbRun) run = rtb_run_load (input, &error);
@@ -148,18 +109,41 @@ rtb_cli_export (int argc, char **argv)
       rtb_cli_error ("%s: %s", input, error->message);
       return RTB_CLI_FAILED;
     }
-  data.run = run;
 
-  for (RtbPlotFormat format = RTB_PLOT_FORMAT_PNG; format <= RTB_PLOT_FORMAT_PDF; format++)
+  /* Checked first, so that a refused format writes nothing at all. */
+  g_autofree char *cyclictest_text = NULL;
+  if (cyclictest != NULL)
     {
-      if (outputs[format] == NULL)
-        continue;
-      if (!rtb_plot_export (format, outputs[format], width, height, scale, draw_run, &data, &error))
+      cyclictest_text = rtb_cyclictest_export (run, &error);
+      if (cyclictest_text == NULL)
         {
-          rtb_cli_error ("could not write %s: %s", outputs[format], error->message);
+          rtb_cli_error ("%s: %s", cyclictest, error->message);
           return RTB_CLI_FAILED;
         }
-      printf ("Wrote %s\n", outputs[format]);
     }
+
+  if (!rtb_cli_chart_write (&charts, &run, 1))
+    return RTB_CLI_FAILED;
+
+  struct {
+    const char *path;
+    char *(*make) (RtbRun *const *runs, guint n_runs);
+  } tables[] = {
+    { csv, rtb_csv_summary },
+    { csv_histogram, rtb_csv_histogram },
+    { csv_series, rtb_csv_series },
+  };
+  for (guint t = 0; t < G_N_ELEMENTS (tables); t++)
+    {
+      g_autofree char *text = NULL;
+
+      if (tables[t].path == NULL)
+        continue;
+      text = tables[t].make (&run, 1);
+      if (!rtb_cli_write_text (tables[t].path, text, stdout))
+        return RTB_CLI_FAILED;
+    }
+  if (cyclictest_text != NULL && !rtb_cli_write_text (cyclictest, cyclictest_text, stdout))
+    return RTB_CLI_FAILED;
   return RTB_CLI_OK;
 }

@@ -16,7 +16,10 @@ static const char usage[] =
   "  import FILE --output F [--label TEXT]         another tool's results or a recorded\n"
   "                                                 worker stream as a run (see import --help)\n"
   "  summary FILE... [--json]                       statistics of saved runs\n"
-  "  export FILE [--png F] [--svg F] [--pdf F] [--csv F]\n"
+  "  compare FILE FILE... [--png F] [--svg F] [--pdf F] [--csv F] [--json]\n"
+  "                                                 runs side by side: systems, statistics,\n"
+  "                                                 overlaid charts (see compare --help)\n"
+  "  export FILE [--png F] [--svg F] [--pdf F] [--csv F] [--cyclictest F]\n"
   "                                                 charts and tables of a saved run\n"
   "\n"
   "Options:\n"
@@ -71,8 +74,11 @@ main (int argc, char *argv[])
     return rtb_cli_summary (argc - 1, argv + 1);
   if (strcmp (command, "export") == 0)
     return rtb_cli_export (argc - 1, argv + 1);
+  if (strcmp (command, "compare") == 0)
+    return rtb_cli_compare (argc - 1, argv + 1);
 
-  rtb_cli_error ("unknown command \"%s\": use run, summary or export (see rtbench-cli --help)",
+  rtb_cli_error ("unknown command \"%s\": use run, import, summary, compare or export (see "
+                 "rtbench-cli --help)",
                  command);
   return RTB_CLI_USAGE;
 }

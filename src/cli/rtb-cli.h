@@ -4,6 +4,7 @@
 #include <glib.h>
 #include <stdio.h>
 
+#include "rtb-plot-run.h"
 #include "rtb-run.h"
 
 G_BEGIN_DECLS
@@ -20,6 +21,30 @@ int rtb_cli_run (int argc, char **argv);
 int rtb_cli_summary (int argc, char **argv);
 int rtb_cli_export (int argc, char **argv);
 int rtb_cli_import (int argc, char **argv);
+int rtb_cli_compare (int argc, char **argv);
+
+/* The chart options export and compare share (rtb-cli-chart.c). */
+typedef struct {
+  const char *outputs[3]; /* indexed by RtbPlotFormat; NULL = not asked */
+  RtbPlotRunChart chart;
+  int width;
+  int height;             /* 0: 900 for both charts, 500 for one */
+  double scale;
+  gboolean dark;
+  FILE *status;           /* where "Wrote FILE" goes */
+} RtbCliChartOptions;
+
+void rtb_cli_chart_options_init (RtbCliChartOptions *options);
+/* Takes --png, --svg, --pdf, --chart, --width, --height, --scale with its value: 1 when taken,
+ * 0 when `arg` is another option, -1 when the value is wrong (reported). */
+int rtb_cli_chart_option (RtbCliChartOptions *options, const char *arg, const char *value);
+gboolean rtb_cli_chart_options_any (const RtbCliChartOptions *options);
+/* Writes every asked chart of the runs overlaid; reports failures. */
+gboolean rtb_cli_chart_write (const RtbCliChartOptions *options, RtbRun *const *runs,
+                              guint n_runs);
+/* Writes `text` atomically, then says so on `status`; reports failures. */
+gboolean rtb_cli_write_text (const char *path, const char *text, FILE *status);
+gboolean rtb_cli_parse_int (const char *name, const char *value, int lo, int hi, int *out);
 
 /* Prints the per-thread table (cyclictest-like, all values in µs). */
 void rtb_cli_print_table (RtbRun *run, FILE *out);

@@ -36,11 +36,15 @@ rtb_plot_run_system_line (RtbRun *run)
 
   if (system == NULL)
     return g_string_free (line, FALSE);
-  g_string_append_printf (line, "%s · Linux %s · %s · %s · %d CPUs",
-                          system->hostname ? system->hostname : "?",
-                          system->kernel_release ? system->kernel_release : "?",
-                          system->preempt_rt ? "PREEMPT_RT" : "not PREEMPT_RT",
-                          system->machine ? system->machine : "?", system->n_cpus);
+  g_string_append (line, system->hostname && *system->hostname ? system->hostname : "?");
+  /* An import may know nothing of the kernel: then it cannot say whether it was PREEMPT_RT. */
+  if (system->kernel_release != NULL && *system->kernel_release != '\0')
+    g_string_append_printf (line, " · Linux %s · %s", system->kernel_release,
+                            system->preempt_rt ? "PREEMPT_RT" : "not PREEMPT_RT");
+  if (system->machine != NULL && *system->machine != '\0')
+    g_string_append_printf (line, " · %s", system->machine);
+  if (system->n_cpus > 0)
+    g_string_append_printf (line, " · %d CPUs", system->n_cpus);
   if (system->isolcpus != NULL && *system->isolcpus != '\0')
     g_string_append_printf (line, " · isolcpus=%s", system->isolcpus);
   const char *load = rtb_run_get_load (run);
@@ -100,7 +104,8 @@ subtitle (RtbRun *const *runs, guint n_runs)
   for (guint r = 0; r < n_runs; r++)
     {
       g_autofree char *line = rtb_plot_run_system_line (runs[r]);
-      g_string_append_printf (text, "%s%s: %s", r ? "  |  " : "", rtb_run_get_label (runs[r]), line);
+      /* One line per run: side by side, two systems do not fit the width of a chart. */
+      g_string_append_printf (text, "%s%s: %s", r ? "\n" : "", rtb_run_get_label (runs[r]), line);
     }
   return g_string_free (text, FALSE);
 }

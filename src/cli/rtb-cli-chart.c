@@ -1,0 +1,137 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#define G_LOG_DOMAIN "rtbench-cli"
+#include "config.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "rtb-cli.h"
+#include "rtb-csv.h"
+
+gboolean
+rtb_cli_parse_int (const char *name, const char *value, int lo, int hi, int *out)
+{
+  char *end = NULL;
+  long v = strtol (value, &end, 10);
+
+  if (end == value || *end != '\0' || v < lo || v > hi)
+    {
+      rtb_cli_error ("--%s \"%s\" is not valid: use a whole number from %d to %d", name, value,
+                     lo, hi);
+      return FALSE;
+    }
+  *out = (int) v;
+  return TRUE;
+}
+
+void
+rtb_cli_chart_options_init (RtbCliChartOptions *options)
+{
+  memset (options, 0, sizeof *options);
+  options->chart = RTB_PLOT_RUN_BOTH;
+  options->width = 1200;
+  options->scale = 1.0;
+  options->status = stdout;
+}
+
+int
+rtb_cli_chart_option (RtbCliChartOptions *options, const char *arg, const char *value)
+{
+  if (strcmp (arg, "--png") == 0)
+    options->outputs[RTB_PLOT_FORMAT_PNG] = value;
+  else if (strcmp (arg, "--svg") == 0)
+    options->outputs[RTB_PLOT_FORMAT_SVG] = value;
+  else if (strcmp (arg, "--pdf") == 0)
+    options->outputs[RTB_PLOT_FORMAT_PDF] = value;
+  else if (strcmp (arg, "--width") == 0)
+    return rtb_cli_parse_int ("width", value, 200, 20000, &options->width) ? 1 : -1;
+  else if (strcmp (arg, "--height") == 0)
+    return rtb_cli_parse_int ("height", value, 150, 20000, &options->height) ? 1 : -1;
+  else if (strcmp (arg, "--scale") == 0)
+    {
+      int s;
+      if (!rtb_cli_parse_int ("scale", value, 1, 4, &s))
+        return -1;
+      options->scale = s;
+    }
+  else if (strcmp (arg, "--chart") == 0)
+    {
+      if (strcmp (value, "both") == 0)
+        options->chart = RTB_PLOT_RUN_BOTH;
+      else if (strcmp (value, "curve") == 0)
+        options->chart = RTB_PLOT_RUN_CURVE;
+      else if (strcmp (value, "histogram") == 0)
+        options->chart = RTB_PLOT_RUN_HISTOGRAM;
+      else
+        {
+          rtb_cli_error ("--chart \"%s\" is not a chart: use both, curve or histogram", value);
+          return -1;
+        }
+    }
+  else
+    return 0;
+  return 1;
+}
+
+gboolean
+rtb_cli_chart_options_any (const RtbCliChartOptions *options)
+{
+  for (guint i = 0; i < G_N_ELEMENTS (options->outputs); i++)
+    if (options->outputs[i] != NULL)
+      return TRUE;
+  return FALSE;
+}
+
+typedef struct {
+  const RtbCliChartOptions *options;
+  RtbRun *const *runs;
+  guint n_runs;
+} DrawData;
+
+static void
+draw_runs (cairo_t *cr, int width, int height, gpointer user_data)
+{
+  DrawData *data = user_data;
+  RtbPlotTheme theme = data->options->dark ? rtb_plot_theme_dark () : rtb_plot_theme_light ();
+
+  rtb_plot_run_draw (cr, &theme, width, height, data->options->chart, data->runs, data->n_runs);
+}
+
+gboolean
+rtb_cli_chart_write (const RtbCliChartOptions *options, RtbRun *const *runs, guint n_runs)
+{
+  DrawData data = { options, runs, n_runs };
+  int height = options->height;
+
+  if (height == 0)
+    height = options->chart == RTB_PLOT_RUN_BOTH ? 900 : 500;
+  for (RtbPlotFormat format = RTB_PLOT_FORMAT_PNG; format <= RTB_PLOT_FORMAT_PDF; format++)
+    {
+      g_autoptr (GError) error = NULL;
+
+      if (options->outputs[format] == NULL)
+        continue;
+      if (!rtb_plot_export (format, options->outputs[format], options->width, height,
+                            options->scale, draw_runs, &data, &error))
+        {
+          rtb_cli_error ("could not write %s: %s", options->outputs[format], error->message);
+          return FALSE;
+        }
+      fprintf (options->status, "Wrote %s\n", options->outputs[format]);
+    }
+  return TRUE;
+}
+
+gboolean
+rtb_cli_write_text (const char *path, const char *text, FILE *status)
+{
+  g_autoptr (GError) error = NULL;
+
+  if (!rtb_csv_write (path, text, &error))
+    {
+      rtb_cli_error ("could not write %s: %s", path, error->message);
+      return FALSE;
+    }
+  fprintf (status, "Wrote %s\n", path);
+  return TRUE;
+}

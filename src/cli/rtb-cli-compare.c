@@ -1,0 +1,481 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#define G_LOG_DOMAIN "rtbench-cli"
+#include "config.h"
+
+#include <math.h>
+#include <string.h>
+
+#include "rtb-cli.h"
+#include "rtb-compare.h"
+#include "rtb-csv.h"
+
+static const char compare_usage[] =
+  "Usage: rtbench-cli compare FILE FILE... [--png F] [--svg F] [--pdf F] [--csv F]\n"
+  "                                        [--csv-histogram F] [--chart both|curve|histogram]\n"
+  "                                        [--width N] [--height N] [--scale S] [--dark] [--json]\n"
+  "\n"
+  "Compares saved runs, from this machine or others; the first is the baseline. Prints the\n"
+  "systems side by side (* marks the rows that differ), notices about what makes the runs hard\n"
+  "to compare (different methods, intervals, durations…), and every statistic per series and\n"
+  "for all CPUs pooled, with its difference and ratio to the baseline; * marks the best value\n"
+  "of a row (closer to zero is better; count is not judged; ties are not marked).\n"
+  "\n"
+  "  --png/--svg/--pdf F  the runs' charts overlaid, each series in its own colour\n"
+  "  --chart C            both (default), curve or histogram\n"
+  "  --width/--height N   chart size (default 1200×900, 1200×500 for one chart); --scale S\n"
+  "                       multiplies PNG pixels; --dark uses the dark theme\n"
+  "  --csv F              the comparison table: series, statistic, each run's value, each\n"
+  "                       run's difference and ratio to the baseline, the best run\n"
+  "  --csv-histogram F    bucket_us and one column per series of each run\n"
+  "  --json               print the comparison as JSON instead of text\n";
+
+#define NAME_WIDTH 14
+#define MAX_COLUMN 24
+
+static guint
+text_width (const char *text)
+{
+  return (guint) g_utf8_strlen (text, -1);
+}
+
+/* Pads or cuts `text` to `width` characters, right-aligned when `right`. */
+static void
+put_cell (GString *line, const char *text, guint width, gboolean right)
+{
+  guint w = text_width (text);
+
+  if (w > width)
+    {
+      const char *end = g_utf8_offset_to_pointer (text, width > 0 ? width - 1 : 0);
+      g_string_append_len (line, text, end - text);
+      g_string_append (line, "…");
+      return;
+    }
+  if (!right)
+    g_string_append (line, text);
+  for (guint i = w; i < width; i++)
+    g_string_append_c (line, ' ');
+  if (right)
+    g_string_append (line, text);
+}
+
+static void
+print_system (RtbCompare *compare, FILE *out)
+{
+  guint n_runs = rtb_compare_get_n_runs (compare);
+  guint width = 12, names = 0;
+  g_autoptr (GString) line = g_string_new (NULL);
+
+  for (guint r = 0; r < n_runs; r++)
+    names = MAX (names, text_width (rtb_compare_get_run_name (compare, r)));
+  width = MAX (width, names);
+  for (guint i = 0; i < rtb_compare_get_n_system_rows (compare); i++)
+    for (guint r = 0; r < n_runs; r++)
+      {
+        guint w = text_width (rtb_compare_get_system_row (compare, i)->values[r]);
+        if (w <= 30)
+          width = MAX (width, w);
+      }
+  width = MIN (width, 30) + 2;
+
+  g_string_assign (line, "System");
+  for (guint i = text_width ("System"); i < NAME_WIDTH + 2; i++)
+    g_string_append_c (line, ' ');
+  for (guint r = 0; r < n_runs; r++)
+    put_cell (line, rtb_compare_get_run_name (compare, r), width, FALSE);
+  fprintf (out, "%s\n", g_strchomp (line->str));
+
+  for (guint i = 0; i < rtb_compare_get_n_system_rows (compare); i++)
+    {
+      const RtbCompareSystemRow *row = rtb_compare_get_system_row (compare, i);
+      gboolean long_values = FALSE;
+
+      for (guint r = 0; r < n_runs; r++)
+        long_values = long_values || text_width (row->values[r]) > width - 2;
+      g_string_assign (line, row->differs ? "* " : "  ");
+      put_cell (line, row->title, NAME_WIDTH, FALSE);
+      if (long_values && !row->differs)
+        {
+          fprintf (out, "%s%s  (all runs)\n", line->str, row->values[0]);
+          continue;
+        }
+      if (long_values)
+        {
+          fprintf (out, "%s\n", g_strchomp (line->str));
+          for (guint r = 0; r < n_runs; r++)
+            {
+              g_autoptr (GString) sub = g_string_new ("    ");
+              g_autofree char *name = g_strdup_printf ("%s:",
+                                                       rtb_compare_get_run_name (compare, r));
+              put_cell (sub, name, names + 2, FALSE);
+              fprintf (out, "%s%s\n", sub->str, row->values[r]);
+            }
+          continue;
+        }
+      for (guint r = 0; r < n_runs; r++)
+        put_cell (line, row->values[r], width, FALSE);
+      fprintf (out, "%s\n", g_strchomp (line->str));
+    }
+  fputs ("(* the runs differ)\n", out);
+}
+
+static char *
+format_value (RtbCompareStat stat, double value, gboolean sign)
+{
+  if (isnan (value))
+    return g_strdup ("-");
+  if (sign && value == 0)
+    return g_strdup ("0");
+  if (rtb_compare_stat_is_integer (stat))
+    return g_strdup_printf (sign ? "%+.0f" : "%.0f", value);
+  return g_strdup_printf (sign ? "%+.1f" : "%.1f", value);
+}
+
+/* Columns: the series or statistic, each run's value followed by a two-character slot for the
+ * best mark, then for each run after the baseline its difference and ratio. */
+static void
+print_row (RtbCompare *compare, guint row, guint width, FILE *out)
+{
+  guint n_runs = rtb_compare_get_n_runs (compare);
+  g_autoptr (GString) line = g_string_new (NULL);
+
+  put_cell (line, rtb_compare_get_row_name (compare, row), NAME_WIDTH, FALSE);
+  for (guint r = 0; r < n_runs; r++)
+    {
+      put_cell (line, rtb_compare_get_run_name (compare, r), width, TRUE);
+      g_string_append (line, "  ");
+    }
+  for (guint r = 1; r < n_runs; r++)
+    {
+      g_autofree char *diff = g_strdup_printf ("Δ %s", rtb_compare_get_run_name (compare, r));
+      g_autofree char *ratio = g_strdup_printf ("× %s", rtb_compare_get_run_name (compare, r));
+      put_cell (line, diff, width, TRUE);
+      g_string_append (line, "  ");
+      put_cell (line, ratio, width, TRUE);
+      g_string_append (line, "  ");
+    }
+  fprintf (out, "%s\n", g_strchomp (line->str));
+
+  for (RtbCompareStat stat = 0; stat < RTB_COMPARE_N_STATS; stat++)
+    {
+      g_string_assign (line, "  ");
+      put_cell (line, rtb_compare_stat_title (stat), NAME_WIDTH - 2, FALSE);
+      for (guint r = 0; r < n_runs; r++)
+        {
+          const RtbCompareCell *cell = rtb_compare_get_cell (compare, row, r, stat);
+          g_autofree char *value = format_value (stat, cell->value, FALSE);
+
+          put_cell (line, value, width, TRUE);
+          g_string_append (line, cell->best ? " *" : "  ");
+        }
+      for (guint r = 1; r < n_runs; r++)
+        {
+          const RtbCompareCell *cell = rtb_compare_get_cell (compare, row, r, stat);
+          g_autofree char *diff = format_value (stat, cell->difference, TRUE);
+          g_autofree char *ratio = isnan (cell->ratio) ? g_strdup ("-")
+                                                       : g_strdup_printf ("%.2f", cell->ratio);
+          put_cell (line, diff, width, TRUE);
+          g_string_append (line, "  ");
+          put_cell (line, ratio, width, TRUE);
+          g_string_append (line, "  ");
+        }
+      fprintf (out, "%s\n", g_strchomp (line->str));
+    }
+}
+
+static void
+print_text (RtbCompare *compare, char **files, FILE *out)
+{
+  guint n_runs = rtb_compare_get_n_runs (compare);
+  const char * const *notices = rtb_compare_get_notices (compare);
+  guint width = 8, names = 0;
+
+  for (guint r = 0; r < n_runs; r++)
+    names = MAX (names, text_width (rtb_compare_get_run_name (compare, r)));
+  fprintf (out, "Comparing %u runs; the first is the baseline:\n", n_runs);
+  for (guint r = 0; r < n_runs; r++)
+    {
+      g_autoptr (GString) line = g_string_new ("  ");
+      put_cell (line, rtb_compare_get_run_name (compare, r), names + 2, FALSE);
+      fprintf (out, "%s%s\n", line->str, files[r]);
+    }
+  fputc ('\n', out);
+  print_system (compare, out);
+
+  if (notices[0] != NULL)
+    {
+      fputs ("\nNotices\n", out);
+      for (guint i = 0; notices[i] != NULL; i++)
+        fprintf (out, "  ! %s\n", notices[i]);
+    }
+
+  width = CLAMP (names + 2, width, MAX_COLUMN);
+  fprintf (out, "\nStatistics in µs. Δ and × are the difference and ratio to %s;\n"
+           "* marks the best of a row (closer to zero is better; count is not judged).\n",
+           rtb_compare_get_run_name (compare, 0));
+  for (guint row = 0; row < rtb_compare_get_n_rows (compare); row++)
+    {
+      fputc ('\n', out);
+      print_row (compare, row, width, out);
+    }
+}
+
+static void
+add_double (JsonBuilder *builder, double value)
+{
+  if (isnan (value) || isinf (value))
+    json_builder_add_null_value (builder);
+  else
+    json_builder_add_double_value (builder, value);
+}
+
+static const char *
+verdict_name (RtbCompareVerdict verdict)
+{
+  switch (verdict)
+    {
+    case RTB_COMPARE_SAME:
+      return "same";
+    case RTB_COMPARE_BETTER:
+      return "better";
+    case RTB_COMPARE_WORSE:
+      return "worse";
+    case RTB_COMPARE_UNJUDGED:
+    default:
+      return NULL;
+    }
+}
+
+static void
+add_stats_json (JsonBuilder *b, RtbCompare *compare, guint row)
+{
+  guint n_runs = rtb_compare_get_n_runs (compare);
+
+  json_builder_begin_object (b);
+  for (RtbCompareStat stat = 0; stat < RTB_COMPARE_N_STATS; stat++)
+    {
+      int best = -1;
+
+      json_builder_set_member_name (b, rtb_compare_stat_key (stat));
+      json_builder_begin_object (b);
+      json_builder_set_member_name (b, "values");
+      json_builder_begin_array (b);
+      for (guint r = 0; r < n_runs; r++)
+        {
+          const RtbCompareCell *cell = rtb_compare_get_cell (compare, row, r, stat);
+          add_double (b, cell->value);
+          if (cell->best)
+            best = (int) r;
+        }
+      json_builder_end_array (b);
+      json_builder_set_member_name (b, "difference");
+      json_builder_begin_array (b);
+      for (guint r = 0; r < n_runs; r++)
+        add_double (b, rtb_compare_get_cell (compare, row, r, stat)->difference);
+      json_builder_end_array (b);
+      json_builder_set_member_name (b, "ratio");
+      json_builder_begin_array (b);
+      for (guint r = 0; r < n_runs; r++)
+        add_double (b, rtb_compare_get_cell (compare, row, r, stat)->ratio);
+      json_builder_end_array (b);
+      json_builder_set_member_name (b, "verdict");
+      json_builder_begin_array (b);
+      for (guint r = 0; r < n_runs; r++)
+        {
+          const char *v = verdict_name (rtb_compare_get_cell (compare, row, r, stat)->verdict);
+          if (v != NULL)
+            json_builder_add_string_value (b, v);
+          else
+            json_builder_add_null_value (b);
+        }
+      json_builder_end_array (b);
+      json_builder_set_member_name (b, "best");
+      if (best >= 0)
+        json_builder_add_int_value (b, best);
+      else
+        json_builder_add_null_value (b);
+      json_builder_end_object (b);
+    }
+  json_builder_end_object (b);
+}
+
+static void
+print_json (RtbCompare *compare, char **files, FILE *out)
+{
+  g_autoptr (JsonBuilder) b = json_builder_new ();
+  guint n_runs = rtb_compare_get_n_runs (compare);
+  const char * const *notices = rtb_compare_get_notices (compare);
+
+  json_builder_begin_object (b);
+  json_builder_set_member_name (b, "runs");
+  json_builder_begin_array (b);
+  for (guint r = 0; r < n_runs; r++)
+    {
+      RtbRun *run = rtb_compare_get_run (compare, r);
+      json_builder_begin_object (b);
+      json_builder_set_member_name (b, "name");
+      json_builder_add_string_value (b, rtb_compare_get_run_name (compare, r));
+      json_builder_set_member_name (b, "file");
+      json_builder_add_string_value (b, files[r]);
+      json_builder_set_member_name (b, "test");
+      json_builder_add_string_value (b, rtb_method_to_string (rtb_run_get_method (run)));
+      json_builder_end_object (b);
+    }
+  json_builder_end_array (b);
+
+  json_builder_set_member_name (b, "system");
+  json_builder_begin_array (b);
+  for (guint i = 0; i < rtb_compare_get_n_system_rows (compare); i++)
+    {
+      const RtbCompareSystemRow *row = rtb_compare_get_system_row (compare, i);
+      json_builder_begin_object (b);
+      json_builder_set_member_name (b, "key");
+      json_builder_add_string_value (b, row->key);
+      json_builder_set_member_name (b, "values");
+      json_builder_begin_array (b);
+      for (guint r = 0; r < n_runs; r++)
+        json_builder_add_string_value (b, row->values[r]);
+      json_builder_end_array (b);
+      json_builder_set_member_name (b, "differs");
+      json_builder_add_boolean_value (b, row->differs);
+      json_builder_end_object (b);
+    }
+  json_builder_end_array (b);
+
+  json_builder_set_member_name (b, "notices");
+  json_builder_begin_array (b);
+  for (guint i = 0; notices[i] != NULL; i++)
+    json_builder_add_string_value (b, notices[i]);
+  json_builder_end_array (b);
+
+  json_builder_set_member_name (b, "series");
+  json_builder_begin_array (b);
+  for (guint row = 0; row < rtb_compare_get_n_rows (compare); row++)
+    {
+      json_builder_begin_object (b);
+      json_builder_set_member_name (b, "name");
+      json_builder_add_string_value (b, rtb_compare_get_row_name (compare, row));
+      json_builder_set_member_name (b, "pooled");
+      json_builder_add_boolean_value (b, rtb_compare_row_is_pooled (compare, row));
+      json_builder_set_member_name (b, "stats");
+      add_stats_json (b, compare, row);
+      json_builder_end_object (b);
+    }
+  json_builder_end_array (b);
+  json_builder_end_object (b);
+
+  g_autoptr (JsonGenerator) generator = json_generator_new ();
+  g_autoptr (JsonNode) root = json_builder_get_root (b);
+  json_generator_set_root (generator, root);
+  json_generator_set_pretty (generator, TRUE);
+  g_autofree char *text = json_generator_to_data (generator, NULL);
+  fprintf (out, "%s\n", text);
+}
+
+int
+rtb_cli_compare (int argc, char **argv)
+{
+  g_autoptr (GPtrArray) files = g_ptr_array_new ();
+  g_autoptr (GPtrArray) runs = g_ptr_array_new_with_free_func (g_object_unref);
+  const char *csv = NULL, *csv_histogram = NULL;
+  gboolean json = FALSE;
+  RtbCliChartOptions charts;
+
+  rtb_cli_chart_options_init (&charts);
+  for (int i = 1; i < argc; i++)
+    {
+      const char *arg = argv[i];
+      const char *value = i + 1 < argc ? argv[i + 1] : NULL;
+      int taken;
+
+      if (strcmp (arg, "--help") == 0 || strcmp (arg, "-h") == 0)
+        {
+          fputs (compare_usage, stdout);
+          return RTB_CLI_OK;
+        }
+      if (strcmp (arg, "--dark") == 0)
+        {
+          charts.dark = TRUE;
+          continue;
+        }
+      if (strcmp (arg, "--json") == 0)
+        {
+          json = TRUE;
+          continue;
+        }
+      if (!g_str_has_prefix (arg, "--"))
+        {
+          g_ptr_array_add (files, (gpointer) arg);
+          continue;
+        }
+      if (value == NULL)
+        {
+          rtb_cli_error ("%s needs a value", arg);
+          return RTB_CLI_USAGE;
+        }
+      i++;
+      taken = rtb_cli_chart_option (&charts, arg, value);
+      if (taken < 0)
+        return RTB_CLI_USAGE;
+      if (taken > 0)
+        continue;
+      if (strcmp (arg, "--csv") == 0)
+        csv = value;
+      else if (strcmp (arg, "--csv-histogram") == 0)
+        csv_histogram = value;
+      else
+        {
+          rtb_cli_error ("unknown option %s for compare (see rtbench-cli compare --help)", arg);
+          return RTB_CLI_USAGE;
+        }
+    }
+  if (files->len < 2)
+    {
+      rtb_cli_error ("compare needs at least two run files: rtbench-cli compare FILE FILE...");
+      return RTB_CLI_USAGE;
+    }
+
+  for (guint i = 0; i < files->len; i++)
+    {
+      g_autoptr (GError) error = NULL;
+      RtbRun *run = rtb_run_load (files->pdata[i], &error);
+
+      if (run == NULL)
+        {
+          rtb_cli_error ("%s: %s", (const char *) files->pdata[i], error->message);
+          return RTB_CLI_FAILED;
+        }
+      g_ptr_array_add (runs, run);
+    }
+
+  g_autoptr (RtbCompare) compare = rtb_compare_new ((RtbRun **) runs->pdata, runs->len);
+  /* Unique names in the legends and CSV columns too: two runs may share a label. */
+  for (guint r = 0; r < runs->len; r++)
+    rtb_run_set_label (runs->pdata[r], rtb_compare_get_run_name (compare, r));
+
+  if (json)
+    print_json (compare, (char **) files->pdata, stdout);
+  else
+    print_text (compare, (char **) files->pdata, stdout);
+  fflush (stdout);
+
+  FILE *status = json ? stderr : stdout;
+  if (!json && (rtb_cli_chart_options_any (&charts) || csv != NULL || csv_histogram != NULL))
+    fputc ('\n', status);
+  charts.status = status;
+  if (!rtb_cli_chart_write (&charts, (RtbRun **) runs->pdata, runs->len))
+    return RTB_CLI_FAILED;
+  if (csv != NULL)
+    {
+      g_autofree char *text = rtb_csv_compare (compare);
+      if (!rtb_cli_write_text (csv, text, status))
+        return RTB_CLI_FAILED;
+    }
+  if (csv_histogram != NULL)
+    {
+      g_autofree char *text = rtb_csv_histogram ((RtbRun **) runs->pdata, runs->len);
+      if (!rtb_cli_write_text (csv_histogram, text, status))
+        return RTB_CLI_FAILED;
+    }
+  return RTB_CLI_OK;
+}

@@ -1,0 +1,15 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* The system rows and notices of a comparison (rtb-compare-system.c). */
+#pragma once
+
+#include "rtb-compare.h"
+
+G_BEGIN_DECLS
+
+/* Appends RtbCompareSystemRow to `rows`. */
+void _rtb_compare_build_system (RtbRun *const *runs, guint n_runs, GArray *rows);
+/* Appends sentences (g_free) to `notices`; `names` are the runs' unique names. */
+void _rtb_compare_build_notices (RtbRun *const *runs, const char * const *names, guint n_runs,
+                                 GPtrArray *notices);
+
+G_END_DECLS

@@ -1,0 +1,293 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#include "config.h"
+
+#include <string.h>
+
+#include "rtb-compare-private.h"
+
+typedef enum {
+  SYS_HOSTNAME,
+  SYS_KERNEL,
+  SYS_PREEMPT_RT,
+  SYS_MACHINE,
+  SYS_CPU_MODEL,
+  SYS_N_CPUS,
+  SYS_ISOLCPUS,
+  SYS_NOHZ_FULL,
+  SYS_GOVERNOR,
+  SYS_SMT,
+  SYS_LOAD,
+  SYS_METHOD,
+  SYS_PARAMETERS,
+  SYS_SOURCE,
+} SystemField;
+
+static const struct {
+  const char *key;
+  const char *title;
+} system_fields[] = {
+  [SYS_HOSTNAME] = { "hostname", "host" },
+  [SYS_KERNEL] = { "kernel", "kernel" },
+  [SYS_PREEMPT_RT] = { "preempt_rt", "PREEMPT_RT" },
+  [SYS_MACHINE] = { "machine", "architecture" },
+  [SYS_CPU_MODEL] = { "cpu_model", "CPU model" },
+  [SYS_N_CPUS] = { "n_cpus", "CPUs" },
+  [SYS_ISOLCPUS] = { "isolcpus", "isolcpus" },
+  [SYS_NOHZ_FULL] = { "nohz_full", "nohz_full" },
+  [SYS_GOVERNOR] = { "governor", "governor" },
+  [SYS_SMT] = { "smt", "SMT" },
+  [SYS_LOAD] = { "load", "load" },
+  [SYS_METHOD] = { "method", "method" },
+  [SYS_PARAMETERS] = { "parameters", "parameters" },
+  [SYS_SOURCE] = { "source", "source" },
+};
+
+static char *
+text_or (const char *value, const char *fallback)
+{
+  return g_strdup (value != NULL && *value != '\0' ? value : fallback);
+}
+
+/* "latency cpus=0 policy=other…" without "start " and the method. */
+static char *
+parameters_text (const RtbCommand *command)
+{
+  char line[RTB_COMMAND_MAX];
+  const char *p;
+
+  if (rtb_command_format (command, line, sizeof line) < 0)
+    return g_strdup ("-");
+  p = line;
+  if (g_str_has_prefix (p, "start "))
+    p += strlen ("start ");
+  p = strchr (p, ' ');
+  return g_strdup (p != NULL ? p + 1 : "");
+}
+
+/* Runs measured by rtbench (or recorded from its worker) know their parameters; other tools'
+ * files state few of them, the rest being defaults that must not be compared. */
+static gboolean
+parameters_known (RtbRun *run)
+{
+  const char *source = rtb_run_get_source (run);
+
+  return source == NULL || *source == '\0' || strcmp (source, "measured") == 0 ||
+         g_str_has_prefix (source, "imported from rtbench-worker stream");
+}
+
+static char *
+system_value (RtbRun *run, SystemField field)
+{
+  const RtbSystemInfo *s = rtb_run_get_system (run);
+  /* An import that names no kernel knows nothing of the system but perhaps its hostname:
+   * its empty isolcpus means "unknown", not "none". */
+  gboolean known = s != NULL && s->kernel_release != NULL && *s->kernel_release != '\0';
+
+  switch (field)
+    {
+    case SYS_HOSTNAME:
+      return text_or (s ? s->hostname : NULL, "-");
+    case SYS_KERNEL:
+      return text_or (s ? s->kernel_release : NULL, "-");
+    case SYS_PREEMPT_RT:
+      return g_strdup (!known ? "-" : s->preempt_rt ? "yes" : "no");
+    case SYS_MACHINE:
+      return text_or (s ? s->machine : NULL, "-");
+    case SYS_CPU_MODEL:
+      return text_or (s ? s->cpu_model : NULL, "-");
+    case SYS_N_CPUS:
+      return s != NULL && s->n_cpus > 0 ? g_strdup_printf ("%d", s->n_cpus) : g_strdup ("-");
+    case SYS_ISOLCPUS:
+      return known ? text_or (s->isolcpus, "none") : g_strdup ("-");
+    case SYS_NOHZ_FULL:
+      return known ? text_or (s->nohz_full, "none") : g_strdup ("-");
+    case SYS_GOVERNOR:
+      return text_or (s ? s->governor : NULL, "-");
+    case SYS_SMT:
+      return text_or (s ? s->smt : NULL, "-");
+    case SYS_LOAD:
+      return text_or (rtb_run_get_load (run), "none");
+    case SYS_METHOD:
+      return g_strdup (rtb_method_to_string (rtb_run_get_method (run)));
+    case SYS_PARAMETERS:
+      if (!parameters_known (run))
+        return g_strdup ("-");
+      return parameters_text (rtb_run_get_command (run));
+    case SYS_SOURCE:
+      return text_or (rtb_run_get_source (run), "measured");
+    default:
+      g_return_val_if_reached (g_strdup ("-"));
+    }
+}
+
+void
+_rtb_compare_build_system (RtbRun *const *runs, guint n_runs, GArray *rows)
+{
+  for (guint f = 0; f < G_N_ELEMENTS (system_fields); f++)
+    {
+      RtbCompareSystemRow row = {
+        .key = system_fields[f].key,
+        .title = system_fields[f].title,
+        .values = g_new0 (char *, n_runs + 1),
+      };
+
+      for (guint r = 0; r < n_runs; r++)
+        {
+          row.values[r] = system_value (runs[r], f);
+          if (r > 0 && strcmp (row.values[r], row.values[0]) != 0)
+            row.differs = TRUE;
+        }
+      g_array_append_val (rows, row);
+    }
+}
+
+typedef enum {
+  PARAM_INTERVAL,
+  PARAM_INTERVAL2,
+  PARAM_HISTOGRAM,
+  PARAM_SIZE,
+  PARAM_INSTANCES,
+  PARAM_SCHEDULING,
+  PARAM_DURATION,
+} Param;
+
+static const struct {
+  RtbMethod method; /* 0: every method but response */
+  Param param;
+  const char *what;
+  const char *why;
+} param_notices[] = {
+  { RTB_METHOD_LATENCY, PARAM_INTERVAL, "intervals", "" },
+  { RTB_METHOD_LATENCY, PARAM_HISTOGRAM, "histogram limits",
+    " — overflow counts are not comparable" },
+  { RTB_METHOD_JITTER, PARAM_INTERVAL, "base periods", "" },
+  { RTB_METHOD_JITTER, PARAM_INTERVAL2, "servo periods", "" },
+  { RTB_METHOD_TIMER, PARAM_INTERVAL, "periods", "" },
+  { RTB_METHOD_TIMER, PARAM_INTERVAL2, "spin times", "" },
+  { RTB_METHOD_RESPONSE, PARAM_SIZE, "matrix sizes", "" },
+  { RTB_METHOD_RESPONSE, PARAM_INSTANCES, "instance counts", "" },
+  { RTB_METHOD_RESPONSE, PARAM_INTERVAL2, "gaps between instances", "" },
+  { RTB_METHOD_RESPONSE, PARAM_SCHEDULING, "scheduling", "" },
+  { 0, PARAM_SCHEDULING, "scheduling", "" },
+  { 0, PARAM_DURATION, "durations", " — longer runs meet rarer spikes" },
+};
+
+static char *
+duration_text (guint64 ns)
+{
+  guint64 s = ns / G_GUINT64_CONSTANT (1000000000);
+
+  if (ns == 0)
+    return g_strdup ("until stopped");
+  if (ns % G_GUINT64_CONSTANT (1000000000) != 0)
+    return g_strdup_printf ("%.3g s", (double) ns / 1e9);
+  if (s % 86400 == 0)
+    return g_strdup_printf ("%" G_GUINT64_FORMAT " d", s / 86400);
+  if (s % 3600 == 0)
+    return g_strdup_printf ("%" G_GUINT64_FORMAT " h", s / 3600);
+  if (s % 60 == 0)
+    return g_strdup_printf ("%" G_GUINT64_FORMAT " min", s / 60);
+  return g_strdup_printf ("%" G_GUINT64_FORMAT " s", s);
+}
+
+static char *
+param_text (const RtbCommand *c, Param param)
+{
+  switch (param)
+    {
+    case PARAM_INTERVAL:
+      return g_strdup_printf ("%u µs", c->interval_us);
+    case PARAM_INTERVAL2:
+      return g_strdup_printf ("%u µs", c->interval2_us);
+    case PARAM_HISTOGRAM:
+      return g_strdup_printf ("%u µs", c->histogram_us);
+    case PARAM_SIZE:
+      return g_strdup_printf ("%u×%u", c->size, c->size);
+    case PARAM_INSTANCES:
+      return g_strdup_printf ("%" G_GUINT64_FORMAT, (guint64) c->instances);
+    case PARAM_SCHEDULING:
+      if (c->policy == RTB_POLICY_OTHER)
+        return g_strdup (rtb_policy_to_string (c->policy));
+      return g_strdup_printf ("%s %d", rtb_policy_to_string (c->policy), c->priority);
+    case PARAM_DURATION:
+      return duration_text (c->duration_ns);
+    default:
+      g_return_val_if_reached (g_strdup ("?"));
+    }
+}
+
+/* "different WHAT: A vs B" when the values are not all the same. */
+static void
+add_if_different (GPtrArray *notices, const char *what, GPtrArray *values, const char *why)
+{
+  gboolean differs = FALSE;
+
+  for (guint i = 1; i < values->len && !differs; i++)
+    differs = strcmp (values->pdata[i], values->pdata[0]) != 0;
+  if (!differs)
+    return;
+  g_ptr_array_add (values, NULL);
+  g_autofree char *joined = g_strjoinv (" vs ", (char **) values->pdata);
+  g_ptr_array_add (notices, g_strdup_printf ("different %s: %s%s", what, joined, why));
+}
+
+void
+_rtb_compare_build_notices (RtbRun *const *runs, const char * const *names, guint n_runs,
+                            GPtrArray *notices)
+{
+  g_autoptr (GPtrArray) methods = g_ptr_array_new ();
+  RtbMethod method = rtb_run_get_method (runs[0]);
+  gboolean same_method = TRUE;
+
+  for (guint r = 0; r < n_runs; r++)
+    {
+      g_ptr_array_add (methods, (gpointer) rtb_method_to_string (rtb_run_get_method (runs[r])));
+      if (rtb_run_get_method (runs[r]) != method)
+        same_method = FALSE;
+    }
+  if (!same_method)
+    {
+      g_ptr_array_add (methods, NULL);
+      g_autofree char *joined = g_strjoinv (" vs ", (char **) methods->pdata);
+      g_ptr_array_add (notices, g_strdup_printf ("runs use different methods: %s — compare "
+                                                 "with care", joined));
+    }
+
+  for (guint p = 0; same_method && p < G_N_ELEMENTS (param_notices); p++)
+    {
+      g_autoptr (GPtrArray) values = g_ptr_array_new_with_free_func (g_free);
+
+      if (param_notices[p].method == 0 ? method == RTB_METHOD_RESPONSE
+                                       : param_notices[p].method != method)
+        continue;
+      for (guint r = 0; r < n_runs; r++)
+        if (parameters_known (runs[r]))
+          g_ptr_array_add (values, param_text (rtb_run_get_command (runs[r]),
+                                               param_notices[p].param));
+      add_if_different (notices, param_notices[p].what, values, param_notices[p].why);
+    }
+
+  for (guint r = 0; r < n_runs; r++)
+    {
+      const char *source = rtb_run_get_source (runs[r]);
+      guint64 dropped = rtb_run_get_total_dropped (runs[r]);
+
+      if (rtb_run_get_state (runs[r]) == RTB_RUN_STATE_CUT_SHORT)
+        g_ptr_array_add (notices, g_strdup_printf ("%s was cut short: its figures cover what was "
+                                                   "measured until then", names[r]));
+      if (dropped > 0)
+        g_ptr_array_add (notices, g_strdup_printf ("%s lost %" G_GUINT64_FORMAT " samples in the "
+                                                   "worker's ring: its figures leave them out",
+                                                   names[r], dropped));
+      if (!parameters_known (runs[r]))
+        {
+          const char *from = source;
+
+          if (g_str_has_prefix (from, "imported from "))
+            from += strlen ("imported from ");
+          g_ptr_array_add (notices, g_strdup_printf ("%s was imported (%s): its figures are that "
+                                                     "tool's own and its parameters are not "
+                                                     "compared", names[r], from));
+        }
+    }
+}

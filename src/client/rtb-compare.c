@@ -1,0 +1,519 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#include "config.h"
+
+#include <math.h>
+#include <string.h>
+
+#include "rtb-compare-private.h"
+
+typedef struct {
+  char *name;
+  gboolean pooled;
+  guint n_runs;
+  RtbSeries **series;           /* per run; borrowed, or owned when pooled */
+  RtbSeriesSummary *summaries;  /* per run */
+  RtbCompareCell *cells;        /* per run, RTB_COMPARE_N_STATS each */
+} Row;
+
+struct _RtbCompare
+{
+  GObject parent_instance;
+
+  /* Owned references */
+  GPtrArray *runs;
+  GPtrArray *names;
+  GPtrArray *rows;          /* Row */
+  GArray *system_rows;      /* RtbCompareSystemRow */
+  GPtrArray *notices;       /* NULL-terminated */
+};
+
+G_DEFINE_FINAL_TYPE (RtbCompare, rtb_compare, G_TYPE_OBJECT)
+
+static const struct {
+  const char *key;
+  const char *title;
+  gboolean integer;
+} stats_info[RTB_COMPARE_N_STATS] = {
+  [RTB_COMPARE_STAT_COUNT] = { "count", "count", TRUE },
+  [RTB_COMPARE_STAT_MIN] = { "min_us", "min µs", FALSE },
+  [RTB_COMPARE_STAT_AVG] = { "avg_us", "avg µs", FALSE },
+  [RTB_COMPARE_STAT_MAX] = { "max_us", "max µs", FALSE },
+  [RTB_COMPARE_STAT_P50] = { "p50_us", "p50 µs", FALSE },
+  [RTB_COMPARE_STAT_P99] = { "p99_us", "p99 µs", FALSE },
+  [RTB_COMPARE_STAT_P999] = { "p999_us", "p99.9 µs", FALSE },
+  [RTB_COMPARE_STAT_STDDEV] = { "stddev_us", "stddev µs", FALSE },
+  [RTB_COMPARE_STAT_OVERFLOWS] = { "overflows", "overflows", TRUE },
+  [RTB_COMPARE_STAT_DROPPED] = { "dropped", "dropped", TRUE },
+};
+
+const char *
+rtb_compare_stat_key (RtbCompareStat stat)
+{
+  g_return_val_if_fail (stat < RTB_COMPARE_N_STATS, NULL);
+  return stats_info[stat].key;
+}
+
+const char *
+rtb_compare_stat_title (RtbCompareStat stat)
+{
+  g_return_val_if_fail (stat < RTB_COMPARE_N_STATS, NULL);
+  return stats_info[stat].title;
+}
+
+gboolean
+rtb_compare_stat_is_integer (RtbCompareStat stat)
+{
+  g_return_val_if_fail (stat < RTB_COMPARE_N_STATS, FALSE);
+  return stats_info[stat].integer;
+}
+
+gboolean
+rtb_compare_stat_is_judged (RtbCompareStat stat)
+{
+  return stat != RTB_COMPARE_STAT_COUNT && stat < RTB_COMPARE_N_STATS;
+}
+
+double
+rtb_series_summary_get (const RtbSeriesSummary *s, RtbCompareStat stat)
+{
+  g_return_val_if_fail (s != NULL, NAN);
+
+  switch (stat)
+    {
+    case RTB_COMPARE_STAT_COUNT:
+      return (double) s->count;
+    case RTB_COMPARE_STAT_MIN:
+      return s->min_us;
+    case RTB_COMPARE_STAT_AVG:
+      return s->avg_us;
+    case RTB_COMPARE_STAT_MAX:
+      return s->max_us;
+    case RTB_COMPARE_STAT_P50:
+      return s->p50_us;
+    case RTB_COMPARE_STAT_P99:
+      return s->p99_us;
+    case RTB_COMPARE_STAT_P999:
+      return s->p999_us;
+    case RTB_COMPARE_STAT_STDDEV:
+      return s->stddev_us;
+    case RTB_COMPARE_STAT_OVERFLOWS:
+      return (double) s->overflows;
+    case RTB_COMPARE_STAT_DROPPED:
+      return (double) s->dropped;
+    case RTB_COMPARE_N_STATS:
+    default:
+      g_return_val_if_reached (NAN);
+    }
+}
+
+static void
+pooled_series_free (RtbSeries *series)
+{
+  rtb_histogram_clear (&series->histogram);
+  g_free (series->name);
+  g_free (series);
+}
+
+static void
+row_free (Row *row)
+{
+  if (row->pooled)
+    for (guint r = 0; r < row->n_runs; r++)
+      pooled_series_free (row->series[r]);
+  g_free (row->name);
+  g_free (row->series);
+  g_free (row->summaries);
+  g_free (row->cells);
+  g_free (row);
+}
+
+static Row *
+row_new (const char *name, gboolean pooled, guint n_runs)
+{
+  Row *row = g_new0 (Row, 1);
+
+  row->name = g_strdup (name);
+  row->pooled = pooled;
+  row->n_runs = n_runs;
+  row->series = g_new0 (RtbSeries *, n_runs);
+  row->summaries = g_new0 (RtbSeriesSummary, n_runs);
+  row->cells = g_new0 (RtbCompareCell, (gsize) n_runs * RTB_COMPARE_N_STATS);
+  return row;
+}
+
+/* Every series of a run in one: bucket counts added on a histogram spanning all of them, the
+ * kept outside values re-added (those now inside the span land in their bucket), the statistics
+ * merged. */
+static RtbSeries *
+pool_series (RtbRun *run, const char *name)
+{
+  guint n = rtb_run_get_n_series (run);
+  RtbSeries *pooled = g_new0 (RtbSeries, 1);
+  gint64 lo = n > 0 ? G_MAXINT32 : 0, hi = 0;
+  RtbStats stats;
+
+  pooled->name = g_strdup (name);
+  pooled->cpu = -1;
+  for (guint i = 0; i < n; i++)
+    {
+      const RtbHistogram *h = &rtb_run_get_series (run, i)->histogram;
+
+      lo = MIN (lo, h->lo_us);
+      hi = MAX (hi, (gint64) h->lo_us + h->n_buckets);
+    }
+  if (!rtb_histogram_init (&pooled->histogram, (int32_t) lo, (uint32_t) MAX (hi - lo, 0),
+                           RTB_HISTOGRAM_DEFAULT_OUTSIDE_CAP))
+    g_error ("out of memory pooling %u series", n);
+
+  rtb_stats_init (&stats);
+  for (guint i = 0; i < n; i++)
+    {
+      RtbSeries *series = rtb_run_get_series (run, i);
+      const RtbHistogram *h = &series->histogram;
+      gsize offset = (gsize) (h->lo_us - lo);
+      guint64 kept_below = 0, kept_above;
+
+      if (i == 0)
+        {
+          pooled->policy = series->policy;
+          pooled->priority = series->priority;
+        }
+      for (guint32 b = 0; b < h->n_buckets; b++)
+        pooled->histogram.counts[offset + b] += h->counts[b];
+      for (gsize k = 0; k < h->n_outside; k++)
+        {
+          if (rtb_floor_div (h->outside[k], 1000) < h->lo_us)
+            kept_below++;
+          rtb_histogram_add (&pooled->histogram, h->outside[k]);
+        }
+      kept_above = h->n_outside - kept_below;
+      /* Values the series counted but did not keep stay unknown on the same side. */
+      if (h->n_below > kept_below)
+        {
+          pooled->histogram.n_below += h->n_below - kept_below;
+          pooled->histogram.outside_lost += h->n_below - kept_below;
+        }
+      if (h->n_above > kept_above)
+        {
+          pooled->histogram.n_above += h->n_above - kept_above;
+          pooled->histogram.outside_lost += h->n_above - kept_above;
+        }
+      rtb_stats_merge (&stats, &h->stats);
+      pooled->dropped += series->dropped;
+      pooled->skipped += series->skipped;
+      pooled->gaps += series->gaps;
+    }
+  /* The re-added outside values went through the statistics too: the merged ones are exact. */
+  pooled->histogram.stats = stats;
+  return pooled;
+}
+
+/* Closer to zero is better; equal at the precision the tables print (0.1 µs, whole counts). */
+static int
+compare_magnitude (double a, double b, RtbCompareStat stat)
+{
+  double scale = stats_info[stat].integer ? 1.0 : 10.0;
+  long long x = llround (fabs (a) * scale);
+  long long y = llround (fabs (b) * scale);
+
+  return (x > y) - (x < y);
+}
+
+static void
+judge_row (Row *row)
+{
+  for (RtbCompareStat stat = 0; stat < RTB_COMPARE_N_STATS; stat++)
+    {
+      double base = row->series[0] ? rtb_series_summary_get (&row->summaries[0], stat) : NAN;
+      gboolean judged = rtb_compare_stat_is_judged (stat);
+      int best = -1;
+      guint n_values = 0, n_best = 0;
+
+      for (guint r = 0; r < row->n_runs; r++)
+        {
+          RtbCompareCell *cell = &row->cells[r * RTB_COMPARE_N_STATS + stat];
+          double v = row->series[r] ? rtb_series_summary_get (&row->summaries[r], stat) : NAN;
+
+          cell->value = v;
+          cell->difference = isnan (v) || isnan (base) ? NAN : v - base;
+          cell->ratio = isnan (v) || isnan (base) || base == 0 ? NAN : v / base;
+          cell->verdict = RTB_COMPARE_UNJUDGED;
+          if (isnan (v))
+            continue;
+          if (judged && r > 0 && !isnan (base))
+            {
+              int c = compare_magnitude (v, base, stat);
+              cell->verdict = c == 0 ? RTB_COMPARE_SAME : c < 0 ? RTB_COMPARE_BETTER
+                                                               : RTB_COMPARE_WORSE;
+            }
+          n_values++;
+          if (best < 0)
+            {
+              best = (int) r;
+              n_best = 1;
+              continue;
+            }
+          int c = compare_magnitude (v, row->cells[best * RTB_COMPARE_N_STATS + stat].value, stat);
+          if (c < 0)
+            {
+              best = (int) r;
+              n_best = 1;
+            }
+          else if (c == 0)
+            n_best++;
+        }
+      if (judged && n_values >= 2 && n_best == 1)
+        row->cells[best * RTB_COMPARE_N_STATS + stat].best = TRUE;
+    }
+}
+
+static void
+fill_row (Row *row)
+{
+  for (guint r = 0; r < row->n_runs; r++)
+    if (row->series[r] != NULL)
+      rtb_series_get_summary (row->series[r], &row->summaries[r]);
+  judge_row (row);
+}
+
+static void
+build_rows (RtbCompare *self)
+{
+  guint n_runs = self->runs->len;
+  g_autoptr (GPtrArray) names = g_ptr_array_new ();
+  gboolean all_latency = TRUE, need_pooled = FALSE;
+
+  for (guint r = 0; r < n_runs; r++)
+    {
+      RtbRun *run = self->runs->pdata[r];
+      guint n = rtb_run_get_n_series (run);
+
+      if (n != 1)
+        need_pooled = TRUE;
+      if (rtb_run_get_method (run) != RTB_METHOD_LATENCY)
+        all_latency = FALSE;
+      for (guint i = 0; i < n; i++)
+        {
+          const char *name = rtb_run_get_series (run, i)->name;
+          if (!g_ptr_array_find_with_equal_func (names, name, g_str_equal, NULL))
+            g_ptr_array_add (names, (gpointer) name);
+        }
+    }
+  if (names->len != 1)
+    need_pooled = TRUE;
+
+  if (need_pooled)
+    {
+      const char *name = all_latency ? "all CPUs" : "all";
+      Row *row = row_new (name, TRUE, n_runs);
+
+      for (guint r = 0; r < n_runs; r++)
+        row->series[r] = pool_series (self->runs->pdata[r], name);
+      fill_row (row);
+      g_ptr_array_add (self->rows, row);
+    }
+
+  for (guint k = 0; k < names->len; k++)
+    {
+      Row *row = row_new (names->pdata[k], FALSE, n_runs);
+
+      for (guint r = 0; r < n_runs; r++)
+        {
+          RtbRun *run = self->runs->pdata[r];
+          for (guint i = 0; i < rtb_run_get_n_series (run) && row->series[r] == NULL; i++)
+            if (g_str_equal (rtb_run_get_series (run, i)->name, row->name))
+              row->series[r] = rtb_run_get_series (run, i);
+        }
+      fill_row (row);
+      g_ptr_array_add (self->rows, row);
+    }
+}
+
+static void
+build_names (RtbCompare *self)
+{
+  for (guint r = 0; r < self->runs->len; r++)
+    {
+      const char *label = rtb_run_get_label (self->runs->pdata[r]);
+      g_autofree char *name = g_strdup (label != NULL && *label != '\0' ? label : "run");
+
+      for (guint k = 2; g_ptr_array_find_with_equal_func (self->names, name, g_str_equal, NULL);
+           k++)
+        {
+          g_free (name);
+          name = g_strdup_printf ("%s (%u)", label != NULL && *label != '\0' ? label : "run", k);
+        }
+      g_ptr_array_add (self->names, g_steal_pointer (&name));
+    }
+}
+
+static void
+rtb_compare_finalize (GObject *object)
+{
+  RtbCompare *self = RTB_COMPARE (object);
+
+  for (guint i = 0; i < self->system_rows->len; i++)
+    g_strfreev (g_array_index (self->system_rows, RtbCompareSystemRow, i).values);
+  g_clear_pointer (&self->system_rows, g_array_unref);
+  g_clear_pointer (&self->rows, g_ptr_array_unref);
+  g_clear_pointer (&self->notices, g_ptr_array_unref);
+  g_clear_pointer (&self->names, g_ptr_array_unref);
+  g_clear_pointer (&self->runs, g_ptr_array_unref);
+
+  G_OBJECT_CLASS (rtb_compare_parent_class)->finalize (object);
+}
+
+static void
+rtb_compare_class_init (RtbCompareClass *klass)
+{
+  G_OBJECT_CLASS (klass)->finalize = rtb_compare_finalize;
+}
+
+static void
+rtb_compare_init (RtbCompare *self)
+{
+  self->runs = g_ptr_array_new_with_free_func (g_object_unref);
+  self->names = g_ptr_array_new_with_free_func (g_free);
+  self->rows = g_ptr_array_new_with_free_func ((GDestroyNotify) row_free);
+  self->system_rows = g_array_new (FALSE, TRUE, sizeof (RtbCompareSystemRow));
+  self->notices = g_ptr_array_new_with_free_func (g_free);
+}
+
+RtbCompare *
+rtb_compare_new (RtbRun *const *runs, guint n_runs)
+{
+  RtbCompare *self;
+
+  g_return_val_if_fail (runs != NULL, NULL);
+  g_return_val_if_fail (n_runs >= 2, NULL);
+  for (guint r = 0; r < n_runs; r++)
+    g_return_val_if_fail (RTB_IS_RUN (runs[r]), NULL);
+
+  self = g_object_new (RTB_TYPE_COMPARE, NULL);
+  for (guint r = 0; r < n_runs; r++)
+    g_ptr_array_add (self->runs, g_object_ref (runs[r]));
+  build_names (self);
+  build_rows (self);
+  _rtb_compare_build_system (runs, n_runs, self->system_rows);
+  _rtb_compare_build_notices (runs, (const char * const *) self->names->pdata, n_runs,
+                              self->notices);
+  g_ptr_array_add (self->notices, NULL);
+  return self;
+}
+
+guint
+rtb_compare_get_n_runs (RtbCompare *self)
+{
+  g_return_val_if_fail (RTB_IS_COMPARE (self), 0);
+  return self->runs->len;
+}
+
+RtbRun *
+rtb_compare_get_run (RtbCompare *self, guint run)
+{
+  g_return_val_if_fail (RTB_IS_COMPARE (self), NULL);
+  g_return_val_if_fail (run < self->runs->len, NULL);
+  return self->runs->pdata[run];
+}
+
+const char *
+rtb_compare_get_run_name (RtbCompare *self, guint run)
+{
+  g_return_val_if_fail (RTB_IS_COMPARE (self), NULL);
+  g_return_val_if_fail (run < self->names->len, NULL);
+  return self->names->pdata[run];
+}
+
+guint
+rtb_compare_get_n_rows (RtbCompare *self)
+{
+  g_return_val_if_fail (RTB_IS_COMPARE (self), 0);
+  return self->rows->len;
+}
+
+static Row *
+get_row (RtbCompare *self, guint row)
+{
+  g_return_val_if_fail (RTB_IS_COMPARE (self), NULL);
+  g_return_val_if_fail (row < self->rows->len, NULL);
+  return self->rows->pdata[row];
+}
+
+const char *
+rtb_compare_get_row_name (RtbCompare *self, guint row)
+{
+  Row *r = get_row (self, row);
+  return r ? r->name : NULL;
+}
+
+gboolean
+rtb_compare_row_is_pooled (RtbCompare *self, guint row)
+{
+  Row *r = get_row (self, row);
+  return r ? r->pooled : FALSE;
+}
+
+RtbSeries *
+rtb_compare_get_series (RtbCompare *self, guint row, guint run)
+{
+  Row *r = get_row (self, row);
+
+  g_return_val_if_fail (r != NULL && run < r->n_runs, NULL);
+  return r->series[run];
+}
+
+const RtbSeriesSummary *
+rtb_compare_get_summary (RtbCompare *self, guint row, guint run)
+{
+  Row *r = get_row (self, row);
+
+  g_return_val_if_fail (r != NULL && run < r->n_runs, NULL);
+  return r->series[run] ? &r->summaries[run] : NULL;
+}
+
+const RtbCompareCell *
+rtb_compare_get_cell (RtbCompare *self, guint row, guint run, RtbCompareStat stat)
+{
+  Row *r = get_row (self, row);
+
+  g_return_val_if_fail (r != NULL && run < r->n_runs, NULL);
+  g_return_val_if_fail (stat < RTB_COMPARE_N_STATS, NULL);
+  return &r->cells[run * RTB_COMPARE_N_STATS + stat];
+}
+
+guint
+rtb_compare_get_n_system_rows (RtbCompare *self)
+{
+  g_return_val_if_fail (RTB_IS_COMPARE (self), 0);
+  return self->system_rows->len;
+}
+
+const RtbCompareSystemRow *
+rtb_compare_get_system_row (RtbCompare *self, guint row)
+{
+  g_return_val_if_fail (RTB_IS_COMPARE (self), NULL);
+  g_return_val_if_fail (row < self->system_rows->len, NULL);
+  return &g_array_index (self->system_rows, RtbCompareSystemRow, row);
+}
+
+const RtbCompareSystemRow *
+rtb_compare_find_system_row (RtbCompare *self, const char *key)
+{
+  g_return_val_if_fail (RTB_IS_COMPARE (self), NULL);
+  g_return_val_if_fail (key != NULL, NULL);
+
+  for (guint i = 0; i < self->system_rows->len; i++)
+    {
+      const RtbCompareSystemRow *row = &g_array_index (self->system_rows, RtbCompareSystemRow, i);
+      if (g_str_equal (row->key, key))
+        return row;
+    }
+  return NULL;
+}
+
+const char * const *
+rtb_compare_get_notices (RtbCompare *self)
+{
+  g_return_val_if_fail (RTB_IS_COMPARE (self), NULL);
+  return (const char * const *) self->notices->pdata;
+}

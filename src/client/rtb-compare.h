@@ -1,0 +1,102 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/*
+ * RtbCompare: N runs (N ≥ 2, from any machines) side by side, for the CLI's compare command and
+ * the GUI's compare view. The first run is the baseline.
+ *
+ * Rows are series matched by name across runs ("CPU0" meets "CPU0"), in the order they first
+ * appear, after an "all CPUs" row that pools every series of a run (histograms and statistics
+ * merged exactly). The pooled row is left out only when every run has one series of the same
+ * name, where it would repeat that row. Each cell holds one statistic of one run, its difference
+ * and ratio to the baseline and a verdict: closer to zero is better for every figure but count,
+ * which is not judged. Values that print the same (to 0.1 µs, whole counts) are equal; the one
+ * best value of a row is marked, ties are not.
+ *
+ * The system rows line up what each run ran on and how it was measured, flagging the rows whose
+ * values differ; notices say in words what makes a comparison questionable (different methods or
+ * parameters, cut-short runs, dropped samples, imported figures).
+ *
+ * A comparison is a snapshot: it does not follow later changes of its runs.
+ */
+#pragma once
+
+#include <glib-object.h>
+
+#include "rtb-run.h"
+
+G_BEGIN_DECLS
+
+typedef enum {
+  RTB_COMPARE_STAT_COUNT,
+  RTB_COMPARE_STAT_MIN,
+  RTB_COMPARE_STAT_AVG,
+  RTB_COMPARE_STAT_MAX,
+  RTB_COMPARE_STAT_P50,
+  RTB_COMPARE_STAT_P99,
+  RTB_COMPARE_STAT_P999,
+  RTB_COMPARE_STAT_STDDEV,
+  RTB_COMPARE_STAT_OVERFLOWS,
+  RTB_COMPARE_STAT_DROPPED,
+  RTB_COMPARE_N_STATS,
+} RtbCompareStat;
+
+/* "count", "min_us"… as in summary --json. */
+const char *rtb_compare_stat_key (RtbCompareStat stat);
+/* "count", "min µs"… for table headers. */
+const char *rtb_compare_stat_title (RtbCompareStat stat);
+/* Count, overflows and dropped are whole numbers; the others are µs. */
+gboolean rtb_compare_stat_is_integer (RtbCompareStat stat);
+gboolean rtb_compare_stat_is_judged (RtbCompareStat stat);
+/* The statistic as a double (NAN when the series is empty). */
+double rtb_series_summary_get (const RtbSeriesSummary *summary, RtbCompareStat stat);
+
+typedef enum {
+  RTB_COMPARE_UNJUDGED, /* not judged (count), the baseline itself, or a value is missing */
+  RTB_COMPARE_SAME,
+  RTB_COMPARE_BETTER,   /* than the baseline */
+  RTB_COMPARE_WORSE,
+} RtbCompareVerdict;
+
+typedef struct {
+  double value;              /* NAN when the run has no such series or it is empty */
+  double difference;         /* value − the baseline's; NAN when either is missing */
+  double ratio;              /* value / the baseline's; NAN also when the baseline's is 0 */
+  RtbCompareVerdict verdict; /* against the baseline */
+  gboolean best;             /* the one best value of its row and statistic */
+} RtbCompareCell;
+
+typedef struct {
+  const char *key;   /* "kernel", "preempt_rt"… */
+  const char *title; /* "kernel", "PREEMPT_RT"… */
+  char **values;     /* one per run; "-" when unknown */
+  gboolean differs;
+} RtbCompareSystemRow;
+
+#define RTB_TYPE_COMPARE (rtb_compare_get_type ())
+G_DECLARE_FINAL_TYPE (RtbCompare, rtb_compare, RTB, COMPARE, GObject)
+
+/* Keeps a reference to each run; runs[0] is the baseline. n_runs ≥ 2. */
+RtbCompare *rtb_compare_new (RtbRun *const *runs, guint n_runs);
+
+guint rtb_compare_get_n_runs (RtbCompare *self);
+RtbRun *rtb_compare_get_run (RtbCompare *self, guint run);
+/* The run's label, made unique with " (2)"… when runs share one. */
+const char *rtb_compare_get_run_name (RtbCompare *self, guint run);
+
+guint rtb_compare_get_n_rows (RtbCompare *self);
+const char *rtb_compare_get_row_name (RtbCompare *self, guint row);
+gboolean rtb_compare_row_is_pooled (RtbCompare *self, guint row);
+/* NULL when the run has no series of this row. The pooled series belongs to the comparison. */
+RtbSeries *rtb_compare_get_series (RtbCompare *self, guint row, guint run);
+const RtbSeriesSummary *rtb_compare_get_summary (RtbCompare *self, guint row, guint run);
+const RtbCompareCell *rtb_compare_get_cell (RtbCompare *self, guint row, guint run,
+                                            RtbCompareStat stat);
+
+guint rtb_compare_get_n_system_rows (RtbCompare *self);
+const RtbCompareSystemRow *rtb_compare_get_system_row (RtbCompare *self, guint row);
+/* Looks a system row up by key; NULL when there is none. */
+const RtbCompareSystemRow *rtb_compare_find_system_row (RtbCompare *self, const char *key);
+
+/* Sentences, NULL-terminated; empty when nothing needs saying. */
+const char * const *rtb_compare_get_notices (RtbCompare *self);
+
+G_END_DECLS

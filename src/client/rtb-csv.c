@@ -1,0 +1,267 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#include "config.h"
+
+#include <math.h>
+#include <string.h>
+
+#include "rtb-csv.h"
+
+void
+rtb_csv_append_field (GString *line, const char *field)
+{
+  gsize len;
+
+  g_return_if_fail (line != NULL);
+
+  if (field == NULL)
+    field = "";
+  len = strlen (field);
+  if (strpbrk (field, ",\"\r\n") == NULL &&
+      (len == 0 || (field[0] != ' ' && field[len - 1] != ' ')))
+    {
+      g_string_append (line, field);
+      return;
+    }
+  g_string_append_c (line, '"');
+  for (const char *p = field; *p != '\0'; p++)
+    {
+      if (*p == '"')
+        g_string_append_c (line, '"');
+      g_string_append_c (line, *p);
+    }
+  g_string_append_c (line, '"');
+}
+
+static void
+append_sep (GString *line)
+{
+  g_string_append_c (line, ',');
+}
+
+/* `format` is a printf double conversion; NAN leaves the field empty. */
+static void
+append_double (GString *line, const char *format, double value)
+{
+  char buf[G_ASCII_DTOSTR_BUF_SIZE];
+
+  append_sep (line);
+  if (!isnan (value) && !isinf (value))
+    g_string_append (line, g_ascii_formatd (buf, sizeof buf, format, value));
+}
+
+static void
+append_uint (GString *line, guint64 value)
+{
+  g_string_append_printf (line, ",%" G_GUINT64_FORMAT, value);
+}
+
+static void
+append_stat (GString *line, RtbCompareStat stat, double value)
+{
+  if (rtb_compare_stat_is_integer (stat))
+    {
+      append_sep (line);
+      if (!isnan (value))
+        g_string_append_printf (line, "%.0f", value);
+    }
+  else
+    append_double (line, "%.3f", value);
+}
+
+static void
+append_header (GString *text, const char * const *fields)
+{
+  for (guint i = 0; fields[i] != NULL; i++)
+    {
+      if (i > 0)
+        append_sep (text);
+      rtb_csv_append_field (text, fields[i]);
+    }
+  g_string_append_c (text, '\n');
+}
+
+char *
+rtb_csv_summary (RtbRun *const *runs, guint n_runs)
+{
+  GString *text = g_string_new ("run,series,cpu");
+
+  g_return_val_if_fail (runs != NULL || n_runs == 0, NULL);
+
+  for (RtbCompareStat stat = 0; stat < RTB_COMPARE_N_STATS; stat++)
+    g_string_append_printf (text, ",%s", rtb_compare_stat_key (stat));
+  g_string_append_c (text, '\n');
+
+  for (guint r = 0; r < n_runs; r++)
+    for (guint i = 0; i < rtb_run_get_n_series (runs[r]); i++)
+      {
+        RtbSeries *series = rtb_run_get_series (runs[r], i);
+        RtbSeriesSummary s;
+
+        rtb_series_get_summary (series, &s);
+        rtb_csv_append_field (text, rtb_run_get_label (runs[r]));
+        append_sep (text);
+        rtb_csv_append_field (text, series->name);
+        append_sep (text);
+        if (series->cpu >= 0)
+          g_string_append_printf (text, "%d", series->cpu);
+        for (RtbCompareStat stat = 0; stat < RTB_COMPARE_N_STATS; stat++)
+          append_stat (text, stat, rtb_series_summary_get (&s, stat));
+        g_string_append_c (text, '\n');
+      }
+  return g_string_free (text, FALSE);
+}
+
+char *
+rtb_csv_compare (RtbCompare *compare)
+{
+  GString *text = g_string_new (NULL);
+  guint n_runs;
+  g_autoptr (GPtrArray) header = g_ptr_array_new_with_free_func (g_free);
+
+  g_return_val_if_fail (RTB_IS_COMPARE (compare), NULL);
+
+  n_runs = rtb_compare_get_n_runs (compare);
+  g_ptr_array_add (header, g_strdup ("series"));
+  g_ptr_array_add (header, g_strdup ("statistic"));
+  for (guint r = 0; r < n_runs; r++)
+    g_ptr_array_add (header, g_strdup (rtb_compare_get_run_name (compare, r)));
+  for (guint r = 1; r < n_runs; r++)
+    {
+      const char *base = rtb_compare_get_run_name (compare, 0);
+      const char *name = rtb_compare_get_run_name (compare, r);
+
+      g_ptr_array_add (header, g_strdup_printf ("%s - %s", name, base));
+      g_ptr_array_add (header, g_strdup_printf ("%s / %s", name, base));
+    }
+  g_ptr_array_add (header, g_strdup ("best"));
+  g_ptr_array_add (header, NULL);
+  append_header (text, (const char * const *) header->pdata);
+
+  for (guint row = 0; row < rtb_compare_get_n_rows (compare); row++)
+    for (RtbCompareStat stat = 0; stat < RTB_COMPARE_N_STATS; stat++)
+      {
+        const char *best = NULL;
+
+        rtb_csv_append_field (text, rtb_compare_get_row_name (compare, row));
+        append_sep (text);
+        rtb_csv_append_field (text, rtb_compare_stat_key (stat));
+        for (guint r = 0; r < n_runs; r++)
+          {
+            const RtbCompareCell *cell = rtb_compare_get_cell (compare, row, r, stat);
+
+            append_stat (text, stat, cell->value);
+            if (cell->best)
+              best = rtb_compare_get_run_name (compare, r);
+          }
+        for (guint r = 1; r < n_runs; r++)
+          {
+            const RtbCompareCell *cell = rtb_compare_get_cell (compare, row, r, stat);
+
+            append_stat (text, stat, cell->difference);
+            append_double (text, "%.4f", cell->ratio);
+          }
+        append_sep (text);
+        rtb_csv_append_field (text, best);
+        g_string_append_c (text, '\n');
+      }
+  return g_string_free (text, FALSE);
+}
+
+char *
+rtb_csv_histogram (RtbRun *const *runs, guint n_runs)
+{
+  GString *text = g_string_new ("bucket_us");
+  g_autoptr (GPtrArray) columns = g_ptr_array_new ();
+  gint64 lo = G_MAXINT64, hi = G_MININT64;
+
+  g_return_val_if_fail (runs != NULL || n_runs == 0, NULL);
+
+  for (guint r = 0; r < n_runs; r++)
+    for (guint i = 0; i < rtb_run_get_n_series (runs[r]); i++)
+      {
+        RtbSeries *series = rtb_run_get_series (runs[r], i);
+        g_autofree char *name = g_strdup_printf ("%s %s", rtb_run_get_label (runs[r]),
+                                                 series->name);
+
+        g_ptr_array_add (columns, &series->histogram);
+        lo = MIN (lo, series->histogram.lo_us);
+        hi = MAX (hi, (gint64) series->histogram.lo_us + series->histogram.n_buckets);
+        append_sep (text);
+        rtb_csv_append_field (text, name);
+      }
+  g_string_append_c (text, '\n');
+
+  for (gint64 bucket = lo; bucket < hi; bucket++)
+    {
+      gsize start = text->len;
+      gboolean any = FALSE;
+
+      g_string_append_printf (text, "%" G_GINT64_FORMAT, bucket);
+      for (guint c = 0; c < columns->len; c++)
+        {
+          const RtbHistogram *h = columns->pdata[c];
+          gint64 b = bucket - h->lo_us;
+          guint64 count = b >= 0 && b < (gint64) h->n_buckets ? h->counts[b] : 0;
+
+          append_uint (text, count);
+          any = any || count > 0;
+        }
+      if (any)
+        g_string_append_c (text, '\n');
+      else
+        g_string_truncate (text, start);
+    }
+
+  g_string_append (text, "overflows");
+  for (guint c = 0; c < columns->len; c++)
+    append_uint (text, rtb_histogram_overflows (columns->pdata[c]));
+  g_string_append_c (text, '\n');
+  return g_string_free (text, FALSE);
+}
+
+char *
+rtb_csv_series (RtbRun *const *runs, guint n_runs)
+{
+  GString *text = g_string_new ("run,series,index,samples,min_us,max_us,mean_us,running_mean_us\n");
+
+  g_return_val_if_fail (runs != NULL || n_runs == 0, NULL);
+
+  for (guint r = 0; r < n_runs; r++)
+    for (guint i = 0; i < rtb_run_get_n_series (runs[r]); i++)
+      {
+        RtbSeries *series = rtb_run_get_series (runs[r], i);
+        const RtbHistory *history = &series->history;
+        gint64 total_ns = 0;
+        guint64 total_count = 0;
+
+        for (gsize b = 0; b < history->n_blocks; b++)
+          {
+            const RtbHistoryBlock *block = &history->blocks[b];
+
+            if (block->count == 0)
+              continue;
+            total_ns += block->sum_ns;
+            total_count += block->count;
+            rtb_csv_append_field (text, rtb_run_get_label (runs[r]));
+            append_sep (text);
+            rtb_csv_append_field (text, series->name);
+            append_uint (text, rtb_history_block_start (history, b));
+            append_uint (text, block->count);
+            append_double (text, "%.3f", block->min_ns / 1000.0);
+            append_double (text, "%.3f", block->max_ns / 1000.0);
+            append_double (text, "%.3f", (double) block->sum_ns / 1000.0 / block->count);
+            append_double (text, "%.3f", (double) total_ns / 1000.0 / (double) total_count);
+            g_string_append_c (text, '\n');
+          }
+      }
+  return g_string_free (text, FALSE);
+}
+
+gboolean
+rtb_csv_write (const char *path, const char *text, GError **error)
+{
+  g_return_val_if_fail (path != NULL, FALSE);
+  g_return_val_if_fail (text != NULL, FALSE);
+
+  return g_file_set_contents_full (path, text, -1, G_FILE_SET_CONTENTS_CONSISTENT, 0666, error);
+}

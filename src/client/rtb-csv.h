@@ -1,0 +1,43 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/*
+ * CSV tables for spreadsheets and scripts (RFC 4180): comma separated, a header row, fields
+ * quoted only when they hold a comma, a quote, a line break or edge spaces, UTF-8, lines ending
+ * in "\n", numbers with a '.' whatever the locale, µs values to the nanosecond (3 decimals),
+ * empty fields for values that do not exist (an empty series, a missing series).
+ *
+ *   summary    run,series,cpu,count,min_us,avg_us,max_us,p50_us,p99_us,p999_us,stddev_us,
+ *              overflows,dropped — one line per series of each run
+ *   compare    series,statistic, the value of each run, then for each run after the first its
+ *              difference and ratio to the first, and the name of the best run (empty: a tie,
+ *              or count, which is not judged) — one line per series and statistic
+ *   histogram  bucket_us, then one column per series of each run ("label CPU0"); one line per
+ *              1 µs bucket that holds a sample in any column, then a line "overflows" with the
+ *              samples outside each histogram: every column adds up to the series' count
+ *   series     run,series,index,samples,min_us,max_us,mean_us,running_mean_us — one line per
+ *              block of the bounded history (index = the block's first instance, 0-based; while
+ *              a run is short a block is one instance and the values are exact)
+ *
+ * The writers are atomic: a temporary file renamed over the target.
+ */
+#pragma once
+
+#include <glib.h>
+
+#include "rtb-compare.h"
+#include "rtb-run.h"
+
+G_BEGIN_DECLS
+
+/* Transfer full. */
+char *rtb_csv_summary (RtbRun *const *runs, guint n_runs);
+char *rtb_csv_compare (RtbCompare *compare);
+char *rtb_csv_histogram (RtbRun *const *runs, guint n_runs);
+char *rtb_csv_series (RtbRun *const *runs, guint n_runs);
+
+/* Appends `field` to `line`, quoted when RFC 4180 needs it. */
+void rtb_csv_append_field (GString *line, const char *field);
+
+/* Writes `text` to `path` atomically. */
+gboolean rtb_csv_write (const char *path, const char *text, GError **error);
+
+G_END_DECLS

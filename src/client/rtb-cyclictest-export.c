@@ -1,0 +1,140 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#include "config.h"
+
+#include "rtb-cyclictest-export.h"
+
+/* cyclictest clamps -h to 1000000 buckets: a larger index would not fit its six digits. */
+#define CYCLICTEST_HIST_MAX 1000000
+
+static gboolean
+check_exportable (RtbRun *run, GError **error)
+{
+  RtbMethod method = rtb_run_get_method (run);
+
+  if (method != RTB_METHOD_LATENCY && method != RTB_METHOD_RESPONSE)
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED,
+                   "a %s run cannot be written as cyclictest text: its values are signed "
+                   "deviations and cyclictest's histogram has no negative buckets (export the "
+                   "histogram as CSV instead)", rtb_method_to_string (method));
+      return FALSE;
+    }
+  for (guint i = 0; i < rtb_run_get_n_series (run); i++)
+    {
+      const RtbHistogram *h = &rtb_run_get_series (run, i)->histogram;
+
+      if (h->lo_us < 0 || h->n_below > 0 || (h->stats.count > 0 && h->stats.min_ns < 0))
+        {
+          g_set_error (error, G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED,
+                       "series %s holds negative values, which cyclictest text cannot show",
+                       rtb_run_get_series (run, i)->name);
+          return FALSE;
+        }
+    }
+  return TRUE;
+}
+
+static void
+append_comment (GString *text, RtbRun *run)
+{
+  const char *label = rtb_run_get_label (run);
+  guint n = rtb_run_get_n_series (run);
+
+  g_string_append (text, "# rtbench-cli export of \"");
+  for (const char *p = label != NULL ? label : ""; *p != '\0'; p++)
+    g_string_append_c (text, (guchar) *p < 0x20 ? ' ' : *p);
+  g_string_append_printf (text, "\" (%s", rtb_method_to_string (rtb_run_get_method (run)));
+  if (rtb_run_get_method (run) == RTB_METHOD_RESPONSE)
+    g_string_append (text, ": execution time of each instance in us");
+  for (guint i = 0; i < n; i++)
+    g_string_append_printf (text, "%sthread %u = %s", i == 0 ? "; " : ", ", i,
+                            rtb_run_get_series (run, i)->name);
+  g_string_append (text, ")\n");
+}
+
+typedef enum { SUMMARY_MIN, SUMMARY_AVG, SUMMARY_MAX, SUMMARY_OVERFLOWS } SummaryLine;
+
+static void
+append_summary (GString *text, const char *title, RtbRun *run, SummaryLine what)
+{
+  g_string_append (text, title);
+  for (guint i = 0; i < rtb_run_get_n_series (run); i++)
+    {
+      const RtbHistogram *h = &rtb_run_get_series (run, i)->histogram;
+      const RtbStats *s = &h->stats;
+      guint64 value = 0;
+
+      if (what == SUMMARY_OVERFLOWS)
+        value = rtb_histogram_overflows (h);
+      else if (s->count > 0)
+        value = what == SUMMARY_MIN ? (guint64) s->min_ns / 1000
+              : what == SUMMARY_AVG ? (guint64) s->sum_ns / s->count / 1000
+                                 : (guint64) s->max_ns / 1000;
+      g_string_append_printf (text, " %05" G_GUINT64_FORMAT, value);
+    }
+  g_string_append_c (text, '\n');
+}
+
+char *
+rtb_cyclictest_export (RtbRun *run, GError **error)
+{
+  g_autoptr (GString) text = g_string_new (NULL);
+  guint n = 0;
+  guint32 n_buckets = 0;
+
+  g_return_val_if_fail (RTB_IS_RUN (run), NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  if (!check_exportable (run, error))
+    return NULL;
+  n = rtb_run_get_n_series (run);
+  for (guint i = 0; i < n; i++)
+    n_buckets = MAX (n_buckets, rtb_run_get_series (run, i)->histogram.n_buckets);
+  n_buckets = MIN (n_buckets, CYCLICTEST_HIST_MAX);
+
+  append_comment (text, run);
+  g_string_append (text, "# Histogram\n");
+  for (guint32 b = 0; b < n_buckets; b++)
+    {
+      gboolean any = FALSE;
+
+      for (guint i = 0; i < n && !any; i++)
+        {
+          const RtbHistogram *h = &rtb_run_get_series (run, i)->histogram;
+          any = b < h->n_buckets && h->counts[b] > 0;
+        }
+      if (!any)
+        continue;
+      g_string_append_printf (text, "%06u ", b);
+      for (guint i = 0; i < n; i++)
+        {
+          const RtbHistogram *h = &rtb_run_get_series (run, i)->histogram;
+          g_string_append_printf (text, "%s%06" G_GUINT64_FORMAT, i > 0 ? "\t" : "",
+                                  b < h->n_buckets ? h->counts[b] : 0);
+        }
+      g_string_append_c (text, '\n');
+    }
+  append_summary (text, "# Min Latencies:", run, SUMMARY_MIN);
+  append_summary (text, "# Avg Latencies:", run, SUMMARY_AVG);
+  append_summary (text, "# Max Latencies:", run, SUMMARY_MAX);
+  append_summary (text, "# Histogram Overflows:", run, SUMMARY_OVERFLOWS);
+  g_string_append (text, "# Histogram Overflow at cycle number:\n");
+  for (guint i = 0; i < n; i++)
+    g_string_append_printf (text, "# Thread %u: \n", i);
+  g_string_append_c (text, '\n');
+  return g_string_free (g_steal_pointer (&text), FALSE);
+}
+
+gboolean
+rtb_cyclictest_export_file (RtbRun *run, const char *path, GError **error)
+{
+  g_autofree char *text = NULL;
+
+  g_return_val_if_fail (RTB_IS_RUN (run), FALSE);
+  g_return_val_if_fail (path != NULL, FALSE);
+
+  text = rtb_cyclictest_export (run, error);
+  if (text == NULL)
+    return FALSE;
+  return g_file_set_contents_full (path, text, -1, G_FILE_SET_CONTENTS_CONSISTENT, 0666, error);
+}

@@ -1,0 +1,303 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* rtbench-cli compare and export's tables, end to end: real runs, an imported file, real files. */
+#include "config.h"
+
+#include <gio/gio.h>
+#include <glib/gstdio.h>
+#include <json-glib/json-glib.h>
+#include <math.h>
+#include <string.h>
+
+typedef struct {
+  int status;
+  char *out;
+  char *err;
+} CliResult;
+
+static char *tmpdir;
+static char *run_a, *run_b, *run_imported;
+
+static void
+cli_result_clear (CliResult *r)
+{
+  g_clear_pointer (&r->out, g_free);
+  g_clear_pointer (&r->err, g_free);
+}
+
+static char *
+tmp_path (const char *name)
+{
+  return g_build_filename (tmpdir, name, NULL);
+}
+
+/* Runs rtbench-cli with the arguments in `args` (NULL-terminated). */
+static void
+run_cliv (CliResult *r, const char * const *args)
+{
+  g_autoptr (GStrvBuilder) builder = g_strv_builder_new ();
+  g_auto (GStrv) argv = NULL;
+  g_autoptr (GError) error = NULL;
+  int wait_status;
+
+  g_strv_builder_add (builder, g_getenv ("RTBENCH_CLI"));
+  g_strv_builder_addv (builder, (const char **) args);
+  argv = g_strv_builder_end (builder);
+  g_assert_true (g_spawn_sync (NULL, argv, NULL, G_SPAWN_DEFAULT, NULL, NULL, &r->out, &r->err,
+                               &wait_status, &error));
+  g_assert_no_error (error);
+  g_assert_true (WIFEXITED (wait_status));
+  r->status = WEXITSTATUS (wait_status);
+  g_test_message ("rtbench-cli exit %d\nstdout: %s\nstderr: %s", r->status, r->out, r->err);
+}
+
+#define run_cli(r, ...) run_cliv ((r), (const char *[]) { __VA_ARGS__, NULL })
+
+static char *
+read_file (const char *path, gsize *len)
+{
+  char *data = NULL;
+
+  g_assert_true (g_file_get_contents (path, &data, len, NULL));
+  return data;
+}
+
+static void
+assert_png_size (const char *path, guint32 width, guint32 height)
+{
+  gsize len;
+  g_autofree char *data = read_file (path, &len);
+
+  g_assert_cmpuint (len, >, 24);
+  g_assert_cmpmem (data, 8, "\x89PNG\r\n\x1a\n", 8);
+  g_assert_cmpmem (data + 12, 4, "IHDR", 4);
+  g_assert_cmpuint (GUINT32_FROM_BE (*(guint32 *) (data + 16)), ==, width);
+  g_assert_cmpuint (GUINT32_FROM_BE (*(guint32 *) (data + 20)), ==, height);
+}
+
+static void
+make_runs (void)
+{
+  CliResult r = { 0 };
+  g_autofree char *fixture = g_build_filename (g_getenv ("RTBENCH_TEST_DATA"), "import",
+                                               "ct210-h20-q-2t.txt", NULL);
+
+  run_a = tmp_path ("a.rtbench");
+  run_b = tmp_path ("b.rtbench");
+  run_imported = tmp_path ("ct.rtbench");
+  run_cli (&r, "run", "latency", "--cpus", "0", "--policy", "other", "--duration", "1s",
+           "--label", "first", "--output", run_a);
+  g_assert_cmpint (r.status, ==, 0);
+  cli_result_clear (&r);
+  run_cli (&r, "run", "latency", "--cpus", "0", "--policy", "other", "--duration", "1s",
+           "--interval-us", "500", "--label", "second", "--output", run_b);
+  g_assert_cmpint (r.status, ==, 0);
+  cli_result_clear (&r);
+  run_cli (&r, "import", fixture, "--label", "pi", "--hostname", "raspberrypi", "--output",
+           run_imported);
+  g_assert_cmpint (r.status, ==, 0);
+  cli_result_clear (&r);
+}
+
+static void
+test_compare_text_and_files (void)
+{
+  g_autofree char *png = tmp_path ("cmp.png");
+  g_autofree char *svg = tmp_path ("cmp.svg");
+  g_autofree char *pdf = tmp_path ("cmp.pdf");
+  g_autofree char *csv = tmp_path ("cmp.csv");
+  g_autofree char *hist = tmp_path ("cmp-histogram.csv");
+  CliResult r = { 0 };
+
+  run_cli (&r, "compare", run_a, run_b, run_imported, "--png", png, "--svg", svg, "--pdf", pdf,
+           "--csv", csv, "--csv-histogram", hist, "--width", "900", "--height", "700",
+           "--chart", "histogram");
+  g_assert_cmpint (r.status, ==, 0);
+  for (const char * const *want = (const char *[]) {
+         "System", "* host", "Notices", "different intervals: 1000 µs vs 500 µs",
+         "pi was imported", "all CPUs", "CPU0", "T1", "p99.9 µs", " *", "Δ second", NULL };
+       *want != NULL; want++)
+    {
+      g_test_message ("looking for %s", *want);
+      g_assert_nonnull (strstr (r.out, *want));
+    }
+  cli_result_clear (&r);
+
+  assert_png_size (png, 900, 700);
+  g_autofree char *svg_text = read_file (svg, NULL);
+  g_assert_nonnull (strstr (svg_text, "viewBox=\"0 0 900 700\""));
+  gsize pdf_len;
+  g_autofree char *pdf_data = read_file (pdf, &pdf_len);
+  g_assert_true (g_str_has_prefix (pdf_data, "%PDF-"));
+  g_assert_nonnull (memmem (pdf_data, pdf_len, "/MediaBox [ 0 0 900 700 ]", 25));
+
+  g_autofree char *table = read_file (csv, NULL);
+  g_auto (GStrv) lines = g_strsplit (table, "\n", -1);
+  g_assert_cmpstr (lines[0], ==, "series,statistic,first,second,pi,second - first,"
+                                 "second / first,pi - first,pi / first,best");
+  g_assert_true (g_str_has_prefix (lines[1], "all CPUs,count,"));
+  /* all CPUs, CPU0, T0, T1: 10 statistics each, a header and the empty string after "\n" */
+  g_assert_cmpuint (g_strv_length (lines), ==, 1 + 4 * 10 + 1);
+
+  g_autofree char *histogram = read_file (hist, NULL);
+  g_assert_true (g_str_has_prefix (histogram, "bucket_us,first CPU0,second CPU0,pi T0,pi T1\n"));
+  g_assert_nonnull (strstr (histogram, "\noverflows,"));
+}
+
+static void
+test_compare_json (void)
+{
+  g_autofree char *png = tmp_path ("json.png");
+  g_autoptr (JsonParser) parser = json_parser_new ();
+  g_autoptr (GError) error = NULL;
+  CliResult r = { 0 };
+
+  run_cli (&r, "compare", run_a, run_imported, "--json", "--png", png);
+  g_assert_cmpint (r.status, ==, 0);
+  g_assert_true (json_parser_load_from_data (parser, r.out, -1, &error));
+  g_assert_no_error (error);
+  g_assert_nonnull (strstr (r.err, "Wrote"));
+  assert_png_size (png, 1200, 900);
+
+  JsonObject *root = json_node_get_object (json_parser_get_root (parser));
+  JsonArray *runs = json_object_get_array_member (root, "runs");
+  g_assert_cmpuint (json_array_get_length (runs), ==, 2);
+  g_assert_cmpstr (json_object_get_string_member (json_array_get_object_element (runs, 1), "name"),
+                   ==, "pi");
+  g_assert_cmpuint (json_array_get_length (json_object_get_array_member (root, "notices")), >, 0);
+
+  JsonArray *series = json_object_get_array_member (root, "series");
+  JsonObject *all = json_array_get_object_element (series, 0);
+  g_assert_cmpstr (json_object_get_string_member (all, "name"), ==, "all CPUs");
+  g_assert_true (json_object_get_boolean_member (all, "pooled"));
+  JsonObject *count = json_object_get_object_member (json_object_get_object_member (all, "stats"),
+                                                     "count");
+  JsonArray *values = json_object_get_array_member (count, "values");
+  g_assert_cmpfloat (json_array_get_double_element (values, 1), ==, 200000);
+  g_assert_true (json_object_get_null_member (count, "best"));
+
+  JsonArray *system = json_object_get_array_member (root, "system");
+  JsonObject *host = json_array_get_object_element (system, 0);
+  g_assert_cmpstr (json_object_get_string_member (host, "key"), ==, "hostname");
+  g_assert_true (json_object_get_boolean_member (host, "differs"));
+  cli_result_clear (&r);
+}
+
+static void
+test_compare_usage (void)
+{
+  CliResult r = { 0 };
+  g_autofree char *missing = tmp_path ("missing.rtbench");
+
+  run_cli (&r, "compare", run_a);
+  g_assert_cmpint (r.status, ==, 2);
+  g_assert_nonnull (strstr (r.err, "at least two"));
+  cli_result_clear (&r);
+  run_cli (&r, "compare", run_a, run_b, "--frob", "x");
+  g_assert_cmpint (r.status, ==, 2);
+  g_assert_nonnull (strstr (r.err, "--frob"));
+  cli_result_clear (&r);
+  run_cli (&r, "compare", run_a, run_b, "--chart", "pie");
+  g_assert_cmpint (r.status, ==, 2);
+  cli_result_clear (&r);
+  run_cli (&r, "compare", run_a, missing);
+  g_assert_cmpint (r.status, ==, 1);
+  g_assert_nonnull (strstr (r.err, missing));
+  cli_result_clear (&r);
+  run_cli (&r, "compare", "--help");
+  g_assert_cmpint (r.status, ==, 0);
+  g_assert_nonnull (strstr (r.out, "--csv F"));
+  cli_result_clear (&r);
+}
+
+static JsonObject *
+first_series (JsonParser *parser, const char *file, guint index)
+{
+  CliResult r = { 0 };
+  g_autoptr (GError) error = NULL;
+
+  run_cli (&r, "summary", file, "--json");
+  g_assert_cmpint (r.status, ==, 0);
+  g_assert_true (json_parser_load_from_data (parser, r.out, -1, &error));
+  g_assert_no_error (error);
+  cli_result_clear (&r);
+  JsonObject *root = json_node_get_object (json_parser_get_root (parser));
+  JsonObject *run = json_array_get_object_element (json_object_get_array_member (root, "runs"), 0);
+  return json_array_get_object_element (json_object_get_array_member (run, "series"), index);
+}
+
+static void
+test_export_tables_and_cyclictest (void)
+{
+  g_autofree char *csv = tmp_path ("e.csv");
+  g_autofree char *hist = tmp_path ("e-histogram.csv");
+  g_autofree char *series = tmp_path ("e-series.csv");
+  g_autofree char *ct = tmp_path ("e.txt");
+  g_autofree char *back = tmp_path ("e-back.rtbench");
+  g_autoptr (JsonParser) p1 = json_parser_new ();
+  g_autoptr (JsonParser) p2 = json_parser_new ();
+  CliResult r = { 0 };
+
+  run_cli (&r, "export", run_a, "--csv", csv, "--csv-histogram", hist, "--csv-series", series,
+           "--cyclictest", ct);
+  g_assert_cmpint (r.status, ==, 0);
+  cli_result_clear (&r);
+
+  g_autofree char *summary = read_file (csv, NULL);
+  g_assert_true (g_str_has_prefix (summary, "run,series,cpu,count,min_us,"));
+  g_assert_nonnull (strstr (summary, "\nfirst,CPU0,0,"));
+  g_autofree char *histogram = read_file (hist, NULL);
+  g_assert_true (g_str_has_prefix (histogram, "bucket_us,first CPU0\n"));
+  g_autofree char *history = read_file (series, NULL);
+  g_assert_true (g_str_has_prefix (history, "run,series,index,samples,"));
+  g_assert_nonnull (strstr (history, "\nfirst,CPU0,0,1,"));
+  g_autofree char *text = read_file (ct, NULL);
+  g_assert_nonnull (strstr (text, "\n# Histogram\n"));
+  g_assert_true (g_str_has_suffix (text, "# Thread 0: \n\n"));
+
+  run_cli (&r, "import", ct, "--output", back);
+  g_assert_cmpint (r.status, ==, 0);
+  cli_result_clear (&r);
+
+  JsonObject *a = first_series (p1, run_a, 0);
+  JsonObject *b = first_series (p2, back, 0);
+  g_assert_cmpint (json_object_get_int_member (b, "count"), ==,
+                   json_object_get_int_member (a, "count"));
+  g_assert_cmpint (json_object_get_int_member (b, "overflows"), ==,
+                   json_object_get_int_member (a, "overflows"));
+  for (const char * const *key = (const char *[]) { "min_us", "avg_us", "max_us", NULL };
+       *key != NULL; key++)
+    g_assert_cmpfloat (json_object_get_double_member (b, *key), ==,
+                       floor (json_object_get_double_member (a, *key)));
+}
+
+int
+main (int argc, char *argv[])
+{
+  int status;
+
+  g_test_init (&argc, &argv, NULL);
+  if (g_getenv ("RTBENCH_CLI") == NULL || g_getenv ("RTBENCH_WORKER") == NULL)
+    {
+      g_test_skip ("RTBENCH_CLI and RTBENCH_WORKER are not set (run through meson test)");
+      return g_test_run ();
+    }
+  tmpdir = g_dir_make_tmp ("rtb-cli-compare-XXXXXX", NULL);
+  make_runs ();
+
+  g_test_add_func ("/cli-compare/text-and-files", test_compare_text_and_files);
+  g_test_add_func ("/cli-compare/json", test_compare_json);
+  g_test_add_func ("/cli-compare/usage", test_compare_usage);
+  g_test_add_func ("/cli-compare/export-tables-and-cyclictest", test_export_tables_and_cyclictest);
+  status = g_test_run ();
+
+  g_autoptr (GFile) dir = g_file_new_for_path (tmpdir);
+  g_autoptr (GFileEnumerator) children =
+    g_file_enumerate_children (dir, G_FILE_ATTRIBUTE_STANDARD_NAME, G_FILE_QUERY_INFO_NONE, NULL,
+                               NULL);
+  GFile *child;
+  while (children != NULL && g_file_enumerator_iterate (children, NULL, &child, NULL, NULL) &&
+         child != NULL)
+    g_file_delete (child, NULL, NULL);
+  g_file_delete (dir, NULL, NULL);
+  return status;
+}

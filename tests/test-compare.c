@@ -1,0 +1,314 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* The comparison model: verdicts, pooled rows, the system diff and the notices. */
+#include "config.h"
+
+#include <math.h>
+#include <string.h>
+
+#include "rtb-compare.h"
+#include "rtb-test-run.h"
+
+static RtbCompare *
+compare_two (RtbRun *a, RtbRun *b)
+{
+  RtbRun *runs[] = { a, b };
+  return rtb_compare_new (runs, 2);
+}
+
+static guint
+find_row (RtbCompare *compare, const char *name)
+{
+  for (guint i = 0; i < rtb_compare_get_n_rows (compare); i++)
+    if (g_str_equal (rtb_compare_get_row_name (compare, i), name))
+      return i;
+  g_assert_not_reached ();
+}
+
+static void
+test_worse_run_marked (void)
+{
+  g_autoptr (RtbRun) good = test_run_new ("good", RTB_METHOD_LATENCY, 1, 1000);
+  g_autoptr (RtbRun) bad = test_run_new ("bad", RTB_METHOD_LATENCY, 1, 1000);
+
+  /* good: 10…19 µs; bad: 30…119 µs and one overflow */
+  test_series_fill (rtb_run_get_series (good, 0), 1000, 10000, 1000, 10);
+  test_series_fill (rtb_run_get_series (bad, 0), 999, 30000, 1000, 90);
+  test_series_add (rtb_run_get_series (bad, 0), 2500000);
+
+  g_autoptr (RtbCompare) compare = compare_two (good, bad);
+  g_assert_cmpuint (rtb_compare_get_n_rows (compare), ==, 1);
+  g_assert_cmpstr (rtb_compare_get_row_name (compare, 0), ==, "CPU0");
+  g_assert_false (rtb_compare_row_is_pooled (compare, 0));
+
+  for (RtbCompareStat stat = RTB_COMPARE_STAT_MIN; stat <= RTB_COMPARE_STAT_STDDEV; stat++)
+    {
+      const RtbCompareCell *base = rtb_compare_get_cell (compare, 0, 0, stat);
+      const RtbCompareCell *other = rtb_compare_get_cell (compare, 0, 1, stat);
+
+      g_test_message ("%s", rtb_compare_stat_key (stat));
+      g_assert_true (base->best);
+      g_assert_false (other->best);
+      g_assert_cmpint (base->verdict, ==, RTB_COMPARE_UNJUDGED);
+      g_assert_cmpint (other->verdict, ==, RTB_COMPARE_WORSE);
+      g_assert_cmpfloat (other->difference, >, 0);
+      g_assert_cmpfloat (other->ratio, >, 1);
+    }
+
+  /* 1 overflow against none: worse, but no ratio to 0. */
+  g_assert_true (rtb_compare_get_cell (compare, 0, 0, RTB_COMPARE_STAT_OVERFLOWS)->best);
+  g_assert_cmpint (rtb_compare_get_cell (compare, 0, 1, RTB_COMPARE_STAT_OVERFLOWS)->verdict, ==,
+                   RTB_COMPARE_WORSE);
+  g_assert_cmpfloat (rtb_compare_get_cell (compare, 0, 1, RTB_COMPARE_STAT_OVERFLOWS)->difference,
+                     ==, 1);
+  g_assert_true (isnan (rtb_compare_get_cell (compare, 0, 1, RTB_COMPARE_STAT_OVERFLOWS)->ratio));
+
+  /* Count is not judged; nobody dropped anything, so dropped is a tie. */
+  for (guint r = 0; r < 2; r++)
+    {
+      g_assert_false (rtb_compare_get_cell (compare, 0, r, RTB_COMPARE_STAT_COUNT)->best);
+      g_assert_false (rtb_compare_get_cell (compare, 0, r, RTB_COMPARE_STAT_DROPPED)->best);
+    }
+  g_assert_cmpint (rtb_compare_get_cell (compare, 0, 1, RTB_COMPARE_STAT_COUNT)->verdict, ==,
+                   RTB_COMPARE_UNJUDGED);
+  g_assert_cmpint (rtb_compare_get_cell (compare, 0, 1, RTB_COMPARE_STAT_DROPPED)->verdict, ==,
+                   RTB_COMPARE_SAME);
+
+  const RtbCompareCell *max = rtb_compare_get_cell (compare, 0, 1, RTB_COMPARE_STAT_MAX);
+  g_assert_cmpfloat (max->value, ==, 2500.0);
+  g_assert_cmpfloat (max->difference, ==, 2500.0 - 19.0);
+  g_assert_cmpfloat_with_epsilon (max->ratio, 2500.0 / 19.0, 1e-12);
+  const RtbCompareCell *min = rtb_compare_get_cell (compare, 0, 1, RTB_COMPARE_STAT_MIN);
+  g_assert_cmpfloat (min->difference, ==, 20.0);
+  g_assert_cmpfloat (min->ratio, ==, 3.0);
+  g_assert_cmpfloat (rtb_compare_get_cell (compare, 0, 0, RTB_COMPARE_STAT_MIN)->ratio, ==, 1.0);
+
+  /* The other way round the second run is the better one. */
+  g_autoptr (RtbCompare) reverse = compare_two (bad, good);
+  g_assert_true (rtb_compare_get_cell (reverse, 0, 1, RTB_COMPARE_STAT_P99)->best);
+  g_assert_cmpint (rtb_compare_get_cell (reverse, 0, 1, RTB_COMPARE_STAT_P99)->verdict, ==,
+                   RTB_COMPARE_BETTER);
+}
+
+static void
+test_ties_not_marked (void)
+{
+  g_autoptr (RtbRun) a = test_run_new ("a", RTB_METHOD_LATENCY, 1, 1000);
+  g_autoptr (RtbRun) b = test_run_new ("b", RTB_METHOD_LATENCY, 1, 1000);
+  g_autoptr (RtbRun) c = test_run_new ("c", RTB_METHOD_LATENCY, 1, 1000);
+
+  test_series_fill (rtb_run_get_series (a, 0), 100, 5000, 1000, 10);
+  test_series_fill (rtb_run_get_series (b, 0), 100, 5000, 1000, 10);
+  /* Only 10 ns more: the same at the printed precision. */
+  test_series_fill (rtb_run_get_series (c, 0), 100, 5010, 1000, 10);
+
+  RtbRun *runs[] = { a, b, c };
+  g_autoptr (RtbCompare) compare = rtb_compare_new (runs, 3);
+  for (RtbCompareStat stat = 0; stat < RTB_COMPARE_N_STATS; stat++)
+    for (guint r = 0; r < 3; r++)
+      {
+        const RtbCompareCell *cell = rtb_compare_get_cell (compare, 0, r, stat);
+        g_assert_false (cell->best);
+        if (r > 0 && rtb_compare_stat_is_judged (stat))
+          g_assert_cmpint (cell->verdict, ==, RTB_COMPARE_SAME);
+      }
+  g_assert_null (rtb_compare_get_notices (compare)[0]);
+}
+
+/* The pooled row is what one series holding every value would give. */
+static void
+test_pooled_exact (void)
+{
+  g_autoptr (RtbRun) run = test_run_new ("two", RTB_METHOD_LATENCY, 2, 100);
+  g_autoptr (RtbRun) one = test_run_new ("one", RTB_METHOD_LATENCY, 1, 100);
+  RtbSeries *reference = rtb_run_get_series (one, 0);
+
+  for (guint i = 0; i < 5000; i++)
+    {
+      gint64 a = 3000 + (gint64) ((i * 7919u) % 50000);  /* 3 … 53 µs */
+      gint64 b = 20000 + (gint64) ((i * 104729u) % 200000); /* 20 … 220 µs: overflows */
+
+      test_series_add (rtb_run_get_series (run, 0), a);
+      test_series_add (rtb_run_get_series (run, 1), b);
+      test_series_add (reference, a);
+      test_series_add (reference, b);
+    }
+  rtb_run_get_series (run, 0)->dropped = 3;
+  rtb_run_get_series (run, 1)->dropped = 4;
+
+  g_autoptr (RtbCompare) compare = compare_two (run, one);
+  g_assert_cmpuint (rtb_compare_get_n_rows (compare), ==, 3);
+  g_assert_true (rtb_compare_row_is_pooled (compare, 0));
+  g_assert_cmpstr (rtb_compare_get_row_name (compare, 0), ==, "all CPUs");
+  g_assert_cmpstr (rtb_compare_get_row_name (compare, 1), ==, "CPU0");
+  g_assert_cmpstr (rtb_compare_get_row_name (compare, 2), ==, "CPU1");
+  g_assert_nonnull (rtb_compare_get_series (compare, 1, 1));
+  g_assert_null (rtb_compare_get_series (compare, 2, 1));
+  g_assert_null (rtb_compare_get_summary (compare, 2, 1));
+  g_assert_true (isnan (rtb_compare_get_cell (compare, 2, 1, RTB_COMPARE_STAT_MAX)->value));
+
+  RtbSeriesSummary expected;
+  rtb_series_get_summary (reference, &expected);
+  const RtbSeriesSummary *pooled = rtb_compare_get_summary (compare, 0, 0);
+  g_assert_cmpuint (pooled->count, ==, 10000);
+  g_assert_cmpuint (pooled->count, ==, expected.count);
+  g_assert_cmpfloat (pooled->min_us, ==, expected.min_us);
+  g_assert_cmpfloat (pooled->max_us, ==, expected.max_us);
+  g_assert_cmpfloat (pooled->avg_us, ==, expected.avg_us);
+  g_assert_cmpfloat (pooled->p50_us, ==, expected.p50_us);
+  g_assert_cmpfloat (pooled->p99_us, ==, expected.p99_us);
+  g_assert_cmpfloat (pooled->p999_us, ==, expected.p999_us);
+  g_assert_cmpfloat_with_epsilon (pooled->stddev_us, expected.stddev_us, 1e-9);
+  g_assert_cmpuint (pooled->overflows, ==, expected.overflows);
+  g_assert_cmpuint (pooled->dropped, ==, 7);
+
+  /* The pooled row of the one-series run is that series. */
+  const RtbSeriesSummary *single = rtb_compare_get_summary (compare, 0, 1);
+  g_assert_cmpfloat (single->p99_us, ==, expected.p99_us);
+  g_assert_cmpuint (single->overflows, ==, expected.overflows);
+}
+
+static void
+test_rows_matched_by_name (void)
+{
+  g_autoptr (RtbRun) a = test_run_new ("a", RTB_METHOD_LATENCY, 2, 1000);
+  g_autoptr (RtbRun) b = test_run_new ("b", RTB_METHOD_LATENCY, 0, 1000);
+
+  rtb_run_add_series (b, "CPU1", 1);
+  rtb_run_add_series (b, "CPU3", 3);
+  test_series_fill (rtb_run_get_series (a, 1), 10, 7000, 0, 1);
+  test_series_fill (rtb_run_get_series (b, 0), 10, 9000, 0, 1);
+
+  g_autoptr (RtbCompare) compare = compare_two (a, b);
+  g_assert_cmpuint (rtb_compare_get_n_rows (compare), ==, 4);
+  guint cpu1 = find_row (compare, "CPU1");
+  g_assert_cmpfloat (rtb_compare_get_cell (compare, cpu1, 0, RTB_COMPARE_STAT_MAX)->value, ==, 7);
+  g_assert_cmpfloat (rtb_compare_get_cell (compare, cpu1, 1, RTB_COMPARE_STAT_MAX)->value, ==, 9);
+  g_assert_true (rtb_compare_get_cell (compare, cpu1, 0, RTB_COMPARE_STAT_MAX)->best);
+  g_assert_null (rtb_compare_get_series (compare, find_row (compare, "CPU3"), 0));
+  g_assert_null (rtb_compare_get_series (compare, find_row (compare, "CPU0"), 1));
+  /* An empty series has no values to judge. */
+  guint cpu0 = find_row (compare, "CPU0");
+  g_assert_true (isnan (rtb_compare_get_cell (compare, cpu0, 0, RTB_COMPARE_STAT_MAX)->value));
+  g_assert_false (rtb_compare_get_cell (compare, cpu0, 0, RTB_COMPARE_STAT_MAX)->best);
+}
+
+static void
+test_system_diff (void)
+{
+  g_autoptr (RtbRun) a = test_run_new ("linuxcnc", RTB_METHOD_LATENCY, 1, 1000);
+  g_autoptr (RtbRun) b = test_run_new ("rpios", RTB_METHOD_LATENCY, 1, 1000);
+  g_autoptr (RtbSystemInfo) system = rtb_system_info_copy (rtb_run_get_system (b));
+
+  g_free (system->kernel_release);
+  system->kernel_release = g_strdup ("6.1.0-rpi7-rpi-v8");
+  system->preempt_rt = FALSE;
+  rtb_run_set_system (b, g_steal_pointer (&system));
+  rtb_run_set_load (b, "cpu");
+
+  g_autoptr (RtbCompare) compare = compare_two (a, b);
+  const char *differing[] = { "kernel", "preempt_rt", "load", NULL };
+  guint n_differ = 0;
+
+  for (guint i = 0; i < rtb_compare_get_n_system_rows (compare); i++)
+    {
+      const RtbCompareSystemRow *row = rtb_compare_get_system_row (compare, i);
+      gboolean expected = g_strv_contains (differing, row->key);
+
+      g_test_message ("%s: %s | %s", row->key, row->values[0], row->values[1]);
+      g_assert_cmpint (row->differs, ==, expected);
+      n_differ += row->differs;
+    }
+  g_assert_cmpuint (n_differ, ==, 3);
+
+  const RtbCompareSystemRow *rt = rtb_compare_find_system_row (compare, "preempt_rt");
+  g_assert_cmpstr (rt->values[0], ==, "yes");
+  g_assert_cmpstr (rt->values[1], ==, "no");
+  g_assert_cmpstr (rtb_compare_find_system_row (compare, "isolcpus")->values[0], ==, "2,3");
+  g_assert_cmpstr (rtb_compare_find_system_row (compare, "nohz_full")->values[0], ==, "none");
+  g_assert_cmpstr (rtb_compare_find_system_row (compare, "load")->values[1], ==, "cpu");
+  g_assert_nonnull (strstr (rtb_compare_find_system_row (compare, "parameters")->values[0],
+                            "interval_us=1000"));
+  for (const char **key = (const char *[]) { "hostname", "machine", "cpu_model", "n_cpus",
+                                             "governor", "smt", "method", "source", NULL };
+       *key != NULL; key++)
+    g_assert_nonnull (rtb_compare_find_system_row (compare, *key));
+  g_assert_null (rtb_compare_find_system_row (compare, "nonsense"));
+  /* Nothing about the method differs: no notices. */
+  g_assert_null (rtb_compare_get_notices (compare)[0]);
+}
+
+static gboolean
+has_notice (RtbCompare *compare, const char *text)
+{
+  const char * const *notices = rtb_compare_get_notices (compare);
+
+  for (guint i = 0; notices[i] != NULL; i++)
+    {
+      g_test_message ("notice: %s", notices[i]);
+      if (strstr (notices[i], text) != NULL)
+        return TRUE;
+    }
+  return FALSE;
+}
+
+static void
+test_notices (void)
+{
+  g_autoptr (RtbRun) latency = test_run_new ("lat", RTB_METHOD_LATENCY, 1, 1000);
+  g_autoptr (RtbRun) response = test_run_new ("resp", RTB_METHOD_RESPONSE, 1, 0);
+  g_autoptr (RtbCompare) methods = compare_two (latency, response);
+
+  g_assert_true (has_notice (methods, "runs use different methods: latency vs response — "
+                                      "compare with care"));
+  g_assert_true (rtb_compare_find_system_row (methods, "method")->differs);
+
+  RtbCommand command = *rtb_run_get_command (latency);
+  command.interval_us = 200;
+  command.histogram_us = 400;
+  command.duration_ns = 60 * G_GUINT64_CONSTANT (1000000000);
+  g_autoptr (RtbRun) fast = rtb_run_new (&command);
+  rtb_run_set_label (fast, "fast");
+  g_autoptr (RtbCompare) params = compare_two (latency, fast);
+  g_assert_true (has_notice (params, "different intervals: 1000 µs vs 200 µs"));
+  g_assert_true (has_notice (params, "different histogram limits: 1000 µs vs 400 µs"));
+  g_assert_true (has_notice (params, "different durations: 10 s vs 1 min"));
+  g_assert_false (has_notice (params, "methods"));
+  g_assert_false (has_notice (params, "scheduling"));
+
+  /* An imported run states few parameters: its defaults are not compared. */
+  rtb_run_set_source (fast, "imported from cyclictest 2.7+ text: x.txt");
+  g_autoptr (RtbCompare) imported = compare_two (latency, fast);
+  g_assert_false (has_notice (imported, "different intervals"));
+  g_assert_true (has_notice (imported, "fast was imported (cyclictest 2.7+ text: x.txt)"));
+  g_assert_cmpstr (rtb_compare_find_system_row (imported, "parameters")->values[1], ==, "-");
+}
+
+static void
+test_unique_names (void)
+{
+  g_autoptr (RtbRun) a = test_run_new ("latency on rpi4", RTB_METHOD_LATENCY, 1, 1000);
+  g_autoptr (RtbRun) b = test_run_new ("latency on rpi4", RTB_METHOD_LATENCY, 1, 1000);
+  g_autoptr (RtbRun) c = test_run_new ("latency on rpi4", RTB_METHOD_LATENCY, 1, 1000);
+  RtbRun *runs[] = { a, b, c };
+  g_autoptr (RtbCompare) compare = rtb_compare_new (runs, 3);
+
+  g_assert_cmpstr (rtb_compare_get_run_name (compare, 0), ==, "latency on rpi4");
+  g_assert_cmpstr (rtb_compare_get_run_name (compare, 1), ==, "latency on rpi4 (2)");
+  g_assert_cmpstr (rtb_compare_get_run_name (compare, 2), ==, "latency on rpi4 (3)");
+  g_assert_true (rtb_compare_get_run (compare, 2) == c);
+}
+
+int
+main (int argc, char *argv[])
+{
+  g_test_init (&argc, &argv, NULL);
+
+  g_test_add_func ("/compare/worse-run-marked", test_worse_run_marked);
+  g_test_add_func ("/compare/ties-not-marked", test_ties_not_marked);
+  g_test_add_func ("/compare/pooled-exact", test_pooled_exact);
+  g_test_add_func ("/compare/rows-matched-by-name", test_rows_matched_by_name);
+  g_test_add_func ("/compare/system-diff", test_system_diff);
+  g_test_add_func ("/compare/notices", test_notices);
+  g_test_add_func ("/compare/unique-names", test_unique_names);
+  return g_test_run ();
+}
