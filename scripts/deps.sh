@@ -7,13 +7,15 @@ set -euo pipefail
 build_packages=(
   gcc libc6-dev pkg-config meson ninja-build python3
   libglib2.0-dev libjson-glib-dev libcairo2-dev libpango1.0-dev
-  libgtk-4-dev libadwaita-1-dev
+  libgtk-4-dev libadwaita-1-dev gettext
 )
 run_packages=(stress-ng)
 test_packages=(
   rt-tests stress-ng xvfb xauth imagemagick
   gcc-aarch64-linux-gnu libc6-dev-arm64-cross gcc-arm-linux-gnueabihf libc6-dev-armhf-cross
   qemu-user-static
+  desktop-file-utils appstream libxml2-utils gettext shared-mime-info flatpak-builder
+  clang libclang-rt-14-dev valgrind
 )
 
 wanted=("${build_packages[@]}" "${run_packages[@]}")

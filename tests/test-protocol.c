@@ -203,6 +203,8 @@ test_corrupt (void)
 {
   guint n_frames;
   g_autoptr (GByteArray) good = build_stream (&n_frames);
+  const gsize threads_offset = sizeof (RtbFrameHeader) * 2 + sizeof (RtbHelloFrame) +
+                               sizeof (RtbStartedFrame);
   const gsize samples_offset = sizeof (RtbFrameHeader) * 2 + sizeof (RtbHelloFrame) +
                                sizeof (RtbStartedFrame) + 2 * sizeof (RtbThreadInfo);
   struct { const char *what; gsize offset; guint8 value; } cases[] = {
@@ -214,6 +216,12 @@ test_corrupt (void)
     { "protocol version", sizeof (RtbFrameHeader), 9 },
     { "samples count", samples_offset + sizeof (RtbFrameHeader) + 4, 200 },
     { "thread count", sizeof (RtbFrameHeader) * 2 + sizeof (RtbHelloFrame) + 4, 0 },
+    { "hello errno", sizeof (RtbFrameHeader) + 19, 0x7f },
+    { "hello rt priority", sizeof (RtbFrameHeader) + 24, 200 },
+    { "hello text", sizeof (RtbFrameHeader) + 32, 0x1b },
+    { "started interval", threads_offset - sizeof (RtbStartedFrame) + 11, 0x7f },
+    { "thread cpu", threads_offset + 3, 0x80 },
+    { "thread name", threads_offset + 8, 0xff },
   };
 
   for (guint i = 0; i < G_N_ELEMENTS (cases); i++)

@@ -260,6 +260,32 @@ test_round_trip_minimal (void)
   assert_runs_equal (run, back);
 }
 
+/* A response self-check that produced NaN is saved as null and loads back as NaN. */
+static void
+test_residual_nan (void)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (RtbRun) run = NULL;
+  g_autoptr (RtbRun) back = NULL;
+  g_autoptr (JsonNode) node = NULL;
+  RtbCommand cmd;
+  RtbSeries *series;
+
+  rtb_command_defaults (&cmd, RTB_METHOD_RESPONSE, 2);
+  run = rtb_run_new (&cmd);
+  series = rtb_run_add_series (run, "response", 0);
+  series->residual_max = NAN;
+  series->residual_failures = 1;
+  series->have_worker_stats = TRUE;
+  series->worker_stats.residual_max = NAN;
+  node = rtb_run_to_json (run);
+  back = rtb_run_from_json (node, &error);
+  g_assert_no_error (error);
+  g_assert_true (isnan (rtb_run_get_series (back, 0)->residual_max));
+  g_assert_true (isnan (rtb_run_get_series (back, 0)->worker_stats.residual_max));
+  g_assert_cmpuint (rtb_run_get_series (back, 0)->residual_failures, ==, 1);
+}
+
 static void
 test_saved_running (void)
 {
@@ -614,6 +640,7 @@ main (int argc, char *argv[])
                         test_round_trip);
   g_test_add_func ("/run-file/round-trip/minimal", test_round_trip_minimal);
   g_test_add_func ("/run-file/saved-running", test_saved_running);
+  g_test_add_func ("/run-file/residual-nan", test_residual_nan);
   g_test_add_func ("/run-file/atomic-save", test_atomic_save);
   g_test_add_func ("/run-file/malformed", test_malformed);
   g_test_add_func ("/run-file/not-a-run", test_not_a_run);

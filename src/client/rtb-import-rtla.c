@@ -273,16 +273,26 @@ build_run (Parse *parse, RtbImportInput *in, GError **error)
           _rtb_import_add_bucket (rtb_run_get_series (run, i), index, parse->ns, values[i]);
     }
 
+  gboolean overflows_at_limit = FALSE;
   for (guint i = 0; i < parse->n_columns; i++)
     if (n_summary == 0)
-      rtb_series_add_unknown_overflows (rtb_run_get_series (run, i),
-                                        parse->stat_line[OVER] ? parse->stats[OVER][i] : 0);
+      {
+        /* Without min:/avg:/max: nothing says how far above the histogram the over: samples
+         * were; they still count, at the limit, which is a lower bound of each. */
+        RtbHistogram *hist = &rtb_run_get_series (run, i)->histogram;
+        guint64 over = parse->stat_line[OVER] ? parse->stats[OVER][i] : 0;
+        rtb_histogram_add_bucket (hist, hist->lo_us + (gint32) hist->n_buckets, over);
+        overflows_at_limit |= over > 0;
+      }
     else if (!set_stats (parse, rtb_run_get_series (run, i), i, error))
       return NULL;
 
   if (n_summary == 0)
     _rtb_import_note (in, "the file has no min:/avg:/max: rows (rtla --no-summary): the "
                       "statistics are computed from the bucket values");
+  if (overflows_at_limit)
+    _rtb_import_note (in, "over: samples are counted at the histogram limit, a lower bound of "
+                      "their real values, which the file does not give");
   _rtb_import_finish (run, in, "rtla timerlat hist text", NULL);
   _rtb_run_set_times (run, 0, 0, parse->elapsed_ns);
   return g_steal_pointer (&run);

@@ -146,8 +146,9 @@ repair_cyclictest_json (const char *data, gsize len)
         }
       else if (end > value && (g_ascii_isalpha (*value) ||
                                (*value == '-' && end - value > 1 && g_ascii_isalpha (value[1]))) &&
-               !g_str_has_prefix (value, "true") && !g_str_has_prefix (value, "false") &&
-               !g_str_has_prefix (value, "null"))
+               !(end - value >= 4 && memcmp (value, "true", 4) == 0) &&
+               !(end - value >= 5 && memcmp (value, "false", 5) == 0) &&
+               !(end - value >= 4 && memcmp (value, "null", 4) == 0))
         g_string_append (out, "null");
       else
         g_string_append_len (out, value, end - value);
@@ -194,13 +195,21 @@ _rtb_import_parse_json (RtbImportInput *in, gboolean repair, GError **error)
       return NULL;
     }
   if (json_parser_load_from_data (parser, in->data, (gssize) in->len, &parse_error))
-    return json_parser_steal_root (parser);
+    {
+      if (json_parser_get_root (parser) == NULL)
+        {
+          _rtb_import_fail_code (error, RTB_IMPORT_ERROR_EMPTY, "the file holds no JSON value");
+          return NULL;
+        }
+      return json_parser_steal_root (parser);
+    }
   if (repair)
     {
       g_autofree char *fixed = repair_cyclictest_json (in->data, in->len);
       g_autoptr (JsonParser) retry = json_parser_new_immutable ();
 
-      if (json_parser_load_from_data (retry, fixed, -1, NULL))
+      if (json_parser_load_from_data (retry, fixed, -1, NULL) &&
+          json_parser_get_root (retry) != NULL)
         {
           _rtb_import_note (in, "the file is not valid JSON as written (cyclictest prints strings "
                             "unescaped and a zero-cycle average as nan): read it leniently");

@@ -6,6 +6,7 @@
  */
 #include "config.h"
 
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -190,6 +191,21 @@ parse_worker (JsonObject *root, RtbRun *run, GError **error)
   return TRUE;
 }
 
+/* The response self-check's largest residual is NaN when a check produced no number; it is
+ * saved as null. */
+static gboolean
+get_residual_max (JsonObject *object, const char *path, double *out, GError **error)
+{
+  JsonNode *node = json_object_get_member (object, "residual_max");
+
+  if (node != NULL && JSON_NODE_HOLDS_NULL (node))
+    {
+      *out = NAN;
+      return TRUE;
+    }
+  return _rtb_json_get_double (object, path, "residual_max", out, error);
+}
+
 static gboolean
 parse_worker_stats (JsonObject *object, const char *series_path, RtbSeries *series,
                     GError **error)
@@ -224,7 +240,7 @@ parse_worker_stats (JsonObject *object, const char *series_path, RtbSeries *seri
 #undef GET_U64
 #undef GET_I64
   if (!_rtb_json_get_double (ws, path, "sum_sq_us2", &stats->sum_sq_us2, error) ||
-      !_rtb_json_get_double (ws, path, "residual_max", &stats->residual_max, error))
+      !get_residual_max (ws, path, &stats->residual_max, error))
     return FALSE;
   series->have_worker_stats = TRUE;
   return TRUE;
@@ -443,7 +459,7 @@ parse_series (RtbRun *run, JsonObject *object, const char *path, GError **error)
   GET_U64 (next_index)
   GET_U64 (residual_failures)
 #undef GET_U64
-  if (!_rtb_json_get_double (object, path, "residual_max", &series->residual_max, error))
+  if (!get_residual_max (object, path, &series->residual_max, error))
     return FALSE;
   return parse_worker_stats (object, path, series, error);
 }

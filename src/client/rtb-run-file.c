@@ -19,6 +19,20 @@ add_int (JsonBuilder *builder, const char *member, gint64 value)
   json_builder_add_int_value (builder, value);
 }
 
+/* Counters are unsigned in memory and signed in JSON: one that a hostile stream drove past
+ * G_MAXINT64 is saved as G_MAXINT64, so that the file still loads. */
+static gint64
+count_value (guint64 value)
+{
+  return (gint64) MIN (value, (guint64) G_MAXINT64);
+}
+
+static void
+add_count (JsonBuilder *builder, const char *member, guint64 value)
+{
+  add_int (builder, member, count_value (value));
+}
+
 static void
 add_string (JsonBuilder *builder, const char *member, const char *value)
 {
@@ -94,8 +108,8 @@ command_to_json (RtbRun *self)
   add_int (builder, "interval2_us", cmd->interval2_us);
   add_int (builder, "histogram_us", cmd->histogram_us);
   add_int (builder, "size", cmd->size);
-  add_int (builder, "instances", (gint64) cmd->instances);
-  add_int (builder, "duration_ns", (gint64) cmd->duration_ns);
+  add_count (builder, "instances", cmd->instances);
+  add_count (builder, "duration_ns", cmd->duration_ns);
   add_bool (builder, "unthrottled", cmd->unthrottled);
   json_builder_end_object (builder);
   return json_builder_get_root (builder);
@@ -136,16 +150,16 @@ worker_stats_to_json (const RtbThreadStats *stats)
   g_autoptr (JsonBuilder) builder = json_builder_new ();
 
   json_builder_begin_object (builder);
-  add_int (builder, "count", (gint64) stats->count);
-  add_int (builder, "dropped", (gint64) stats->dropped);
-  add_int (builder, "skipped", (gint64) stats->skipped);
-  add_int (builder, "overflows", (gint64) stats->overflows);
+  add_count (builder, "count", stats->count);
+  add_count (builder, "dropped", stats->dropped);
+  add_count (builder, "skipped", stats->skipped);
+  add_count (builder, "overflows", stats->overflows);
   add_int (builder, "min_ns", stats->min_ns);
   add_int (builder, "max_ns", stats->max_ns);
   add_int (builder, "sum_ns", stats->sum_ns);
   _rtb_json_add_double (builder, "sum_sq_us2", stats->sum_sq_us2);
   _rtb_json_add_double (builder, "residual_max", stats->residual_max);
-  add_int (builder, "residual_failures", (gint64) stats->residual_failures);
+  add_count (builder, "residual_failures", stats->residual_failures);
   json_builder_end_object (builder);
   return json_builder_get_root (builder);
 }
@@ -165,18 +179,18 @@ add_histogram (JsonBuilder *builder, const RtbHistogram *hist)
         continue;
       json_builder_begin_array (builder);
       json_builder_add_int_value (builder, b);
-      json_builder_add_int_value (builder, (gint64) hist->counts[b]);
+      json_builder_add_int_value (builder, count_value (hist->counts[b]));
       json_builder_end_array (builder);
     }
   json_builder_end_array (builder);
-  add_int (builder, "below", (gint64) hist->n_below);
-  add_int (builder, "above", (gint64) hist->n_above);
+  add_count (builder, "below", hist->n_below);
+  add_count (builder, "above", hist->n_above);
   json_builder_set_member_name (builder, "outside_ns");
   json_builder_begin_array (builder);
   for (gsize i = 0; i < hist->n_outside; i++)
     json_builder_add_int_value (builder, hist->outside[i]);
   json_builder_end_array (builder);
-  add_int (builder, "outside_lost", (gint64) hist->outside_lost);
+  add_count (builder, "outside_lost", hist->outside_lost);
   json_builder_end_object (builder);
 }
 
@@ -185,8 +199,8 @@ add_history (JsonBuilder *builder, const RtbHistory *history)
 {
   json_builder_set_member_name (builder, "history");
   json_builder_begin_object (builder);
-  add_int (builder, "block_size", (gint64) history->block_size);
-  add_int (builder, "n_samples", (gint64) history->n_samples);
+  add_count (builder, "block_size", history->block_size);
+  add_count (builder, "n_samples", history->n_samples);
   json_builder_set_member_name (builder, "blocks");
   json_builder_begin_array (builder);
   for (gsize i = 0; i < history->n_blocks; i++)
@@ -212,18 +226,18 @@ add_series (JsonBuilder *builder, const RtbSeries *series)
   json_builder_begin_object (builder);
   add_string (builder, "name", series->name);
   add_int (builder, "cpu", series->cpu);
-  add_int (builder, "count", (gint64) stats->count);
+  add_count (builder, "count", stats->count);
   add_int (builder, "min_ns", stats->min_ns);
   add_int (builder, "max_ns", stats->max_ns);
   add_int (builder, "sum_ns", stats->sum_ns);
   _rtb_json_add_double (builder, "mean_us", stats->mean_us);
   _rtb_json_add_double (builder, "m2_us2", stats->m2_us2);
-  add_int (builder, "dropped", (gint64) series->dropped);
-  add_int (builder, "skipped", (gint64) series->skipped);
-  add_int (builder, "gaps", (gint64) series->gaps);
-  add_int (builder, "next_index", (gint64) series->next_index);
+  add_count (builder, "dropped", series->dropped);
+  add_count (builder, "skipped", series->skipped);
+  add_count (builder, "gaps", series->gaps);
+  add_count (builder, "next_index", series->next_index);
   _rtb_json_add_double (builder, "residual_max", series->residual_max);
-  add_int (builder, "residual_failures", (gint64) series->residual_failures);
+  add_count (builder, "residual_failures", series->residual_failures);
   add_node (builder, "worker_stats",
             series->have_worker_stats ? worker_stats_to_json (&series->worker_stats) : NULL);
   add_histogram (builder, &series->histogram);
@@ -261,7 +275,7 @@ rtb_run_to_json (RtbRun *self)
   add_string (builder, "end_reason", reason != 0 ? rtb_end_reason_to_string (reason) : NULL);
   add_string (builder, "start_time", start);
   add_string (builder, "end_time", end);
-  add_int (builder, "elapsed_ns", (gint64) rtb_run_get_elapsed_ns (self));
+  add_count (builder, "elapsed_ns", rtb_run_get_elapsed_ns (self));
   add_node (builder, "system", system != NULL ? rtb_system_info_to_json (system) : NULL);
   add_node (builder, "worker", hello != NULL ? worker_to_json (hello) : NULL);
 
@@ -315,7 +329,7 @@ rtb_run_summary_to_json (RtbRun *self)
       json_builder_begin_object (builder);
       add_string (builder, "name", series->name);
       add_int (builder, "cpu", series->cpu);
-      add_int (builder, "count", (gint64) summary.count);
+      add_count (builder, "count", summary.count);
       _rtb_json_add_double (builder, "min_us", summary.min_us);
       _rtb_json_add_double (builder, "avg_us", summary.avg_us);
       _rtb_json_add_double (builder, "max_us", summary.max_us);
@@ -323,8 +337,8 @@ rtb_run_summary_to_json (RtbRun *self)
       _rtb_json_add_double (builder, "p99_us", summary.p99_us);
       _rtb_json_add_double (builder, "p999_us", summary.p999_us);
       _rtb_json_add_double (builder, "stddev_us", summary.stddev_us);
-      add_int (builder, "overflows", (gint64) summary.overflows);
-      add_int (builder, "dropped", (gint64) summary.dropped);
+      add_count (builder, "overflows", summary.overflows);
+      add_count (builder, "dropped", summary.dropped);
       json_builder_end_object (builder);
     }
   json_builder_end_array (builder);

@@ -179,7 +179,8 @@ histogram_geometry (const RtbCommand *command, int32_t *lo_us, uint32_t *n_bucke
   switch (command->method)
     {
     case RTB_METHOD_JITTER:
-      half = MAX (command->interval_us, JITTER_HALF_SPAN_MIN_US);
+      /* Bounded as the worker bounds the period, whatever a stream claims. */
+      half = CLAMP (command->interval_us, JITTER_HALF_SPAN_MIN_US, RTB_INTERVAL_MAX_US);
       break;
     case RTB_METHOD_TIMER:
       half = CLAMP (command->interval_us, 1, TIMER_HALF_SPAN_MAX_US);

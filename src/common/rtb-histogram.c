@@ -15,6 +15,18 @@ rtb_stats_init (RtbStats *stats)
   stats->max_ns = INT64_MIN;
 }
 
+/* Real sums stay far below the limit (292 years); a hostile stream or file saturates instead
+ * of overflowing. */
+static int64_t
+add_saturated (int64_t a, int64_t b)
+{
+  int64_t sum;
+
+  if (__builtin_add_overflow (a, b, &sum))
+    return b > 0 ? INT64_MAX : INT64_MIN;
+  return sum;
+}
+
 void
 rtb_stats_add (RtbStats *stats, int64_t value_ns)
 {
@@ -25,7 +37,7 @@ rtb_stats_add (RtbStats *stats, int64_t value_ns)
     stats->min_ns = value_ns;
   if (value_ns > stats->max_ns)
     stats->max_ns = value_ns;
-  stats->sum_ns += value_ns;
+  stats->sum_ns = add_saturated (stats->sum_ns, value_ns);
 
   double delta = us - stats->mean_us;
   stats->mean_us += delta / (double) stats->count;
@@ -67,7 +79,7 @@ rtb_stats_merge (RtbStats *into, const RtbStats *other)
   into->mean_us += delta * n_b / (n_a + n_b);
   into->m2_us2 += other->m2_us2 + delta * delta * n_a * n_b / (n_a + n_b);
   into->count += other->count;
-  into->sum_ns += other->sum_ns;
+  into->sum_ns = add_saturated (into->sum_ns, other->sum_ns);
   if (other->min_ns < into->min_ns)
     into->min_ns = other->min_ns;
   if (other->max_ns > into->max_ns)

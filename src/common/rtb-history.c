@@ -31,6 +31,8 @@ rtb_history_clear (RtbHistory *history)
 static void
 merge_into (RtbHistoryBlock *into, const RtbHistoryBlock *other)
 {
+  int64_t sum;
+
   if (other->count == 0)
     return;
   if (into->count == 0)
@@ -42,7 +44,10 @@ merge_into (RtbHistoryBlock *into, const RtbHistoryBlock *other)
     into->min_ns = other->min_ns;
   if (other->max_ns > into->max_ns)
     into->max_ns = other->max_ns;
-  into->sum_ns += other->sum_ns;
+  /* Saturates rather than overflows on values no clock produces (a hostile stream or file). */
+  if (__builtin_add_overflow (into->sum_ns, other->sum_ns, &sum))
+    sum = other->sum_ns > 0 ? INT64_MAX : INT64_MIN;
+  into->sum_ns = sum;
   into->count += other->count;
 }
 

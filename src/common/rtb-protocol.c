@@ -1,9 +1,11 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 #include "config.h"
 
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "rtb-command.h"
 #include "rtb-protocol.h"
 
 static const char *const method_names[] = {
@@ -136,10 +138,26 @@ rtb_frame_encode (void *buf, size_t buf_size, RtbFrameType type, uint32_t seq,
   return rtb_frame_encode2 (buf, buf_size, type, seq, payload, payload_len, NULL, 0);
 }
 
+/* Terminated printable ASCII, as the worker writes every text: clients show these strings in
+ * terminals and GTK labels and store them in JSON, so nothing else gets past the decoder. */
 static bool
-has_nul (const char *text, size_t size)
+is_text (const char *text, size_t size)
 {
-  return memchr (text, '\0', size) != NULL;
+  for (size_t i = 0; i < size; i++)
+    {
+      unsigned char c = (unsigned char) text[i];
+      if (c == '\0')
+        return true;
+      if (c < 0x20 || c > 0x7e)
+        return false;
+    }
+  return false;
+}
+
+static bool
+is_errno (int32_t value)
+{
+  return value >= 0 && value <= 4095;
 }
 
 const char *
@@ -163,9 +181,14 @@ rtb_frame_validate (const RtbFrameHeader *header, const void *payload)
           return "HELLO frame has the wrong size";
         if (hello->protocol_version != RTB_PROTOCOL_VERSION)
           return "the worker speaks another protocol version: install matching rtbench versions";
-        if (!has_nul (hello->worker_version, sizeof hello->worker_version) ||
-            !has_nul (hello->machine, sizeof hello->machine))
-          return "HELLO frame text is not terminated";
+        if (!is_text (hello->worker_version, sizeof hello->worker_version) ||
+            !is_text (hello->machine, sizeof hello->machine))
+          return "HELLO frame text is not terminated printable ASCII";
+        if (!is_errno (hello->mlockall_errno) || !is_errno (hello->dma_latency_errno))
+          return "HELLO frame has an impossible errno";
+        if (hello->rt_priority_max < 0 || hello->rt_priority_max > 99 ||
+            hello->rt_runtime_us < -2)
+          return "HELLO frame has an impossible real-time limit";
         return NULL;
       }
     case RTB_FRAME_STARTED:
@@ -179,17 +202,25 @@ rtb_frame_validate (const RtbFrameHeader *header, const void *payload)
           return "STARTED frame length does not match its thread count";
         if (started->method < RTB_METHOD_LATENCY || started->method > RTB_METHOD_RESPONSE)
           return "STARTED frame names an unknown method";
-        if (!has_nul (started->command, sizeof started->command))
-          return "STARTED frame text is not terminated";
+        /* The widest limits of any method (rtb-command.h): clients size their histograms
+         * from these values. */
+        if (started->interval_us > RTB_INTERVAL_MAX_US || started->interval2_us > RTB_GAP_MAX_US ||
+            started->histogram_us > RTB_HISTOGRAM_MAX_US || started->size > RTB_MATRIX_MAX ||
+            started->instances > RTB_INSTANCES_MAX || started->duration_ns > RTB_DURATION_MAX_NS)
+          return "STARTED frame has a value beyond the command limits";
+        if (!is_text (started->command, sizeof started->command))
+          return "STARTED frame text is not terminated printable ASCII";
         const RtbThreadInfo *threads = rtb_started_threads (started);
         for (uint32_t i = 0; i < started->n_threads; i++)
           {
             if (threads[i].thread != i)
               return "STARTED frame threads are not numbered in order";
-            if (!has_nul (threads[i].name, sizeof threads[i].name))
-              return "STARTED frame thread name is not terminated";
+            if (!is_text (threads[i].name, sizeof threads[i].name))
+              return "STARTED frame thread name is not terminated printable ASCII";
             if (threads[i].policy > RTB_POLICY_RR)
               return "STARTED frame names an unknown policy";
+            if (threads[i].cpu < -1 || threads[i].cpu >= RTB_MAX_CPUS || threads[i].priority > 99)
+              return "STARTED frame has an impossible CPU or priority";
           }
         return NULL;
       }
@@ -217,6 +248,10 @@ rtb_frame_validate (const RtbFrameHeader *header, const void *payload)
         if (header->type == RTB_FRAME_SUMMARY &&
             (stats->reason < RTB_END_COMPLETED || stats->reason > RTB_END_FAILED))
           return "SUMMARY frame has an unknown end reason";
+        const RtbThreadStats *threads = rtb_stats_threads (stats);
+        for (uint32_t i = 0; i < stats->n_threads; i++)
+          if (!isfinite (threads[i].sum_sq_us2) || threads[i].sum_sq_us2 < 0)
+            return "STATS frame has an impossible sum of squares";
         return NULL;
       }
     case RTB_FRAME_ERROR:
@@ -224,9 +259,12 @@ rtb_frame_validate (const RtbFrameHeader *header, const void *payload)
         const RtbErrorFrame *error = payload;
         if (len != sizeof (RtbErrorFrame))
           return "ERROR frame has the wrong size";
-        if (!has_nul (error->field, sizeof error->field) ||
-            !has_nul (error->message, sizeof error->message))
-          return "ERROR frame text is not terminated";
+        if (!is_text (error->field, sizeof error->field) ||
+            !is_text (error->message, sizeof error->message))
+          return "ERROR frame text is not terminated printable ASCII";
+        if (error->code < RTB_ERROR_SYNTAX || error->code > RTB_ERROR_UNSAFE ||
+            !is_errno (error->sys_errno))
+          return "ERROR frame has an unknown code or errno";
         return NULL;
       }
     default:

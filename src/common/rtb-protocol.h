@@ -13,7 +13,9 @@
  *
  * Worker → client, on the worker's stdout: binary frames. Every frame is a RtbFrameHeader
  * followed by `length` bytes of payload. All integers are little-endian (every architecture
- * rtbench targets is little-endian; the magic catches the rest). The sequence of a stream is:
+ * rtbench targets is little-endian; the magic catches the rest). Every text field is printable
+ * ASCII terminated by a NUL within the field; errno values are 0-4095; the decoder refuses a
+ * frame that breaks either rule. The sequence of a stream is:
  *
  *   HELLO                          always first, before any command is read
  *   ERROR*                         a rejected command; the worker then exits with status 2

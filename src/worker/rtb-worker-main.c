@@ -86,6 +86,9 @@ main (int argc, char **argv)
   bool from_arguments = argc > 1;
   int status = 0;
 
+  /* Before anything can read the environment: nothing in it decides what the worker does. */
+  rtb_privilege_init ();
+
   if (argc == 2 && (strcmp (argv[1], "--help") == 0 || strcmp (argv[1], "-h") == 0))
     {
       rtb_usage_print ();

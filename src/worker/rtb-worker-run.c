@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "rtb-worker.h"
+#include "rtb-worker-safety.h"
 
 #define CONTROL_POLL_MS 100
 
@@ -43,22 +44,6 @@ check_cpus (RtbWorker *w, RtbCommandError *error)
       }
   if (rtb_cpu_count (cmd->cpus, RTB_MAX_CPUS) > RTB_MAX_THREADS)
     return fail (error, RTB_ERROR_RANGE, field, "too many CPUs: use at most 256");
-  return true;
-}
-
-static bool
-check_safety (RtbWorker *w, RtbCommandError *error)
-{
-  const RtbCommand *cmd = &w->cmd;
-
-  /* Only response computes for long stretches: with throttling off, a FIFO instance of a big
-   * matrix owns its CPU until it ends. */
-  if (cmd->method == RTB_METHOD_RESPONSE && cmd->policy != RTB_POLICY_OTHER &&
-      w->hello.rt_runtime_us == -1 && !cmd->unthrottled)
-    return fail (error, RTB_ERROR_UNSAFE, "unthrottled",
-                 "kernel.sched_rt_runtime_us is -1 (RT throttling off): a real-time response "
-                 "run could lock up its CPU; add unthrottled=yes to accept, use policy=other, "
-                 "or set sched_rt_runtime_us back to 950000");
   return true;
 }
 
@@ -100,7 +85,10 @@ send_started (RtbWorker *w)
   frame.start_realtime_ns = (uint64_t) w->start_realtime_ns;
   if (rtb_command_format (cmd, command, sizeof command) < 0)
     command[0] = '\0';
-  snprintf (frame.command, sizeof frame.command, "%s", command);
+  /* The frame keeps the first RTB_TEXT_MAX - 1 bytes of a longer line (a long CPU list). */
+  size_t command_len = strnlen (command, sizeof frame.command - 1);
+  memcpy (frame.command, command, command_len);
+  frame.command[command_len] = '\0';
 
   for (unsigned i = 0; i < w->n_measures; i++)
     {
@@ -137,9 +125,16 @@ handle_line (char *line)
     }
   else
     {
+      char shown[41];
+      size_t n = 0;
+
+      /* Echoed text stays printable ASCII: clients show it in terminals and GTK labels. */
+      for (; n < sizeof shown - 1 && word[n] != '\0'; n++)
+        shown[n] = word[n] >= 0x20 && word[n] < 0x7f ? word[n] : '?';
+      shown[n] = '\0';
       error.code = RTB_ERROR_SYNTAX;
       snprintf (error.message, sizeof error.message,
-                "unknown command '%.40s' during a run: use stop", word);
+                "unknown command '%s' during a run: use stop", shown);
     }
   rtb_output_error (&error, 0);
 }
@@ -208,7 +203,7 @@ rtb_run (RtbWorker *w, RtbInput *input)
   int sys_errno = 0;
   bool threads_ok;
 
-  if (!check_cpus (w, &error) || !check_safety (w, &error))
+  if (!check_cpus (w, &error) || !rtb_safety_check (&w->cmd, w->hello.rt_runtime_us, &error))
     {
       rtb_output_error (&error, 0);
       return 2;
@@ -228,6 +223,17 @@ rtb_run (RtbWorker *w, RtbInput *input)
       rtb_output_error (&error, sys_errno);
       cleanup (w);
       return error.code == RTB_ERROR_PERMISSION ? 2 : 1;
+    }
+
+  if (!rtb_privilege_drop_process (w->hello.mlockall_errno == 0, &sys_errno))
+    {
+      rtb_threads_abort (w);
+      rtb_writer_finish (w, RTB_END_FAILED);
+      fail (&error, RTB_ERROR_SYSTEM, "", "dropping privileges after creating the threads "
+            "failed: the run is refused rather than measured with root rights");
+      rtb_output_error (&error, sys_errno);
+      cleanup (w);
+      return 1;
     }
 
   w->start_mono_ns = rtb_monotonic_ns ();

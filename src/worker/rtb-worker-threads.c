@@ -113,6 +113,12 @@ measure_main (void *data)
       if (err != 0)
         what = "pinning the thread to its CPU";
     }
+  /* Its policy was set by its creator: from here on the thread needs no privilege. */
+  if (err == 0 && !rtb_privilege_drop_thread ())
+    {
+      err = errno;
+      what = "dropping privileges";
+    }
 
   gate_report (m, err, what);
   if (rtb_gate_wait (w) && err == 0)
@@ -276,6 +282,13 @@ rtb_threads_create (RtbWorker *w, RtbCommandError *error, int *sys_errno)
                 strerror (err));
     }
   return false;
+}
+
+void
+rtb_threads_abort (RtbWorker *w)
+{
+  gate_open (w, GATE_ABORT);
+  join_all (w);
 }
 
 void

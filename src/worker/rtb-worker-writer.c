@@ -6,6 +6,7 @@
  */
 #include "config.h"
 
+#include <errno.h>
 #include <limits.h>
 #include <signal.h>
 #include <stdlib.h>
@@ -102,6 +103,13 @@ writer_main (void *data)
   int64_t next_stats;
 
   pthread_setname_np (pthread_self (), "writer");
+  if (!rtb_privilege_drop_thread ())
+    rtb_log ("writer: dropping privileges failed: %s", strerror (errno));
+  pthread_mutex_lock (&w->gate_lock);
+  w->writer_ready = true;
+  pthread_cond_broadcast (&w->gate_cond);
+  pthread_mutex_unlock (&w->gate_lock);
+
   if (!rtb_gate_wait (w))
     return NULL;
   next_stats = rtb_monotonic_ns () + STATS_PERIOD_NS;
@@ -150,7 +158,14 @@ rtb_writer_start (RtbWorker *w)
   pthread_sigmask (SIG_SETMASK, &old, NULL);
   pthread_attr_destroy (&attr);
   w->writer_running = err == 0;
-  return err == 0;
+  if (err != 0)
+    return false;
+
+  pthread_mutex_lock (&w->gate_lock);
+  while (!w->writer_ready)
+    pthread_cond_wait (&w->gate_cond, &w->gate_lock);
+  pthread_mutex_unlock (&w->gate_lock);
+  return true;
 }
 
 void

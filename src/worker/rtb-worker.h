@@ -79,6 +79,7 @@ struct RtbWorker {
   /* The writer thread */
   pthread_t writer;
   bool writer_running;
+  bool writer_ready;   /* under gate_lock: its privileges are dropped */
   atomic_bool writer_stop;
   RtbSample *writer_scratch;
   RtbThreadStats *stats;
@@ -119,6 +120,11 @@ void rtb_stop_request (RtbEndReason reason);
 RtbEndReason rtb_stop_reason (void);
 /* Empties the wake pipe; returns the last signal received (0: none). */
 int rtb_stop_take_signal (void);
+
+/* rtb-worker-privilege.c: giving up root and capabilities once the threads exist */
+void rtb_privilege_init (void);
+bool rtb_privilege_drop_thread (void);
+bool rtb_privilege_drop_process (bool memory_locked, int *sys_errno);
 
 /* rtb-worker-setup.c: process-wide set-up before HELLO */
 void rtb_setup_process (RtbWorker *w);
@@ -162,6 +168,8 @@ bool rtb_measures_alloc (RtbWorker *w, unsigned n);
 void rtb_measures_free (RtbWorker *w);
 /* Creates every thread and waits until each stands at the gate. */
 bool rtb_threads_create (RtbWorker *w, RtbCommandError *error, int *sys_errno);
+/* Lets the threads standing at the gate go without measuring, and joins them. */
+void rtb_threads_abort (RtbWorker *w);
 void rtb_threads_release (RtbWorker *w);
 bool rtb_threads_all_exited (RtbWorker *w);
 bool rtb_threads_any_failed (RtbWorker *w);

@@ -1,0 +1,168 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/*
+ * libFuzzer target: the worker's frame stream as a client decodes it. The same bytes are fed
+ * whole and in pieces of input-derived sizes; both must deliver the same frames and end in the
+ * same state. Every delivered payload is read in full through its typed view.
+ */
+#include "config.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "rtb-protocol.h"
+
+int LLVMFuzzerTestOneInput (const uint8_t *data, size_t size);
+
+typedef struct {
+  uint64_t n_frames;
+  uint64_t digest;
+} Seen;
+
+static uint64_t
+mix (uint64_t h, uint64_t v)
+{
+  return (h ^ v) * 0x100000001b3ull;
+}
+
+static uint64_t
+read_payload (const RtbFrame *frame)
+{
+  const unsigned char *p = frame->payload;
+  uint64_t h = frame->header->type;
+
+  /* Touch every byte the frame claims, so that a length the decoder got wrong shows up. */
+  for (size_t i = 0; i < frame->payload_len; i++)
+    h = mix (h, p[i]);
+
+  switch ((RtbFrameType) frame->header->type)
+    {
+    case RTB_FRAME_STARTED:
+      {
+        const RtbStartedFrame *started = frame->payload;
+        const RtbThreadInfo *threads = rtb_started_threads (started);
+        for (uint32_t i = 0; i < started->n_threads; i++)
+          h = mix (h, strlen (threads[i].name) + (uint64_t) threads[i].cpu);
+        h = mix (h, strlen (started->command));
+        break;
+      }
+    case RTB_FRAME_SAMPLES:
+      {
+        const RtbSamplesFrame *samples = frame->payload;
+        const RtbSample *s = rtb_samples_data (samples);
+        for (uint32_t i = 0; i < samples->count; i++)
+          h = mix (h, s[i].index ^ (uint64_t) s[i].value_ns);
+        break;
+      }
+    case RTB_FRAME_STATS:
+    case RTB_FRAME_SUMMARY:
+      {
+        const RtbStatsFrame *stats = frame->payload;
+        const RtbThreadStats *t = rtb_stats_threads (stats);
+        for (uint32_t i = 0; i < stats->n_threads; i++)
+          h = mix (h, t[i].count + (uint64_t) t[i].max_ns);
+        break;
+      }
+    case RTB_FRAME_HELLO:
+      h = mix (h, strlen (((const RtbHelloFrame *) frame->payload)->worker_version));
+      break;
+    case RTB_FRAME_ERROR:
+      h = mix (h, strlen (((const RtbErrorFrame *) frame->payload)->message));
+      break;
+    default:
+      abort ();
+    }
+  return h;
+}
+
+static bool
+on_frame (const RtbFrame *frame, void *user_data)
+{
+  Seen *seen = user_data;
+
+  if (rtb_frame_validate (frame->header, frame->payload) != NULL)
+    abort ();
+  seen->n_frames++;
+  seen->digest = mix (seen->digest, read_payload (frame));
+  /* The receiver may stop the stream; do it on some frames so that path runs too. */
+  return frame->header->seq != 0xfffffffeu;
+}
+
+static void
+decode (const uint8_t *data, size_t size, uint64_t split_seed, Seen *seen, const char **error,
+        size_t *pending)
+{
+  RtbDecoder *decoder = rtb_decoder_new (on_frame, seen);
+  uint64_t state = split_seed | 1;
+  size_t off = 0;
+
+  while (off < size)
+    {
+      size_t n = size - off;
+      if (split_seed != 0)
+        {
+          state ^= state << 13;
+          state ^= state >> 7;
+          state ^= state << 17;
+          /* Mostly tiny pieces (header boundaries), sometimes large ones. */
+          size_t piece = (size_t) (state >> 8) % ((state & 3) == 0 ? 4096 : 24);
+          if (piece == 0)
+            piece = 1;
+          if (piece < n)
+            n = piece;
+        }
+      long r = rtb_decoder_feed (decoder, data + off, n);
+      off += n;
+      if (r < 0)
+        break;
+    }
+  /* A failed decoder stays failed. */
+  if (rtb_decoder_error (decoder) != NULL && rtb_decoder_feed (decoder, "x", 1) != -1)
+    abort ();
+  *error = rtb_decoder_error (decoder);
+  *pending = rtb_decoder_pending (decoder);
+  if (rtb_decoder_frames (decoder) != seen->n_frames)
+    abort ();
+  rtb_decoder_free (decoder);
+}
+
+static void
+validate_direct (const uint8_t *data, size_t size)
+{
+  RtbFrameHeader header;
+  void *payload;
+
+  if (size < sizeof header)
+    return;
+  memcpy (&header, data, sizeof header);
+  /* rtb_frame_validate trusts header->length to be the payload's size: give it exactly that. */
+  if (header.length > size - sizeof header)
+    header.length = (uint32_t) (size - sizeof header);
+  payload = malloc (header.length > 0 ? header.length : 1);
+  memcpy (payload, data + sizeof header, header.length);
+  (void) rtb_frame_validate (&header, payload);
+  free (payload);
+}
+
+int
+LLVMFuzzerTestOneInput (const uint8_t *data, size_t size)
+{
+  Seen whole = { 0 }, split = { 0 };
+  const char *whole_error, *split_error;
+  size_t whole_pending, split_pending;
+  uint64_t seed = 0xcbf29ce484222325ull;
+
+  for (size_t i = 0; i < size && i < 64; i++)
+    seed = mix (seed, data[i]);
+
+  decode (data, size, 0, &whole, &whole_error, &whole_pending);
+  decode (data, size, seed, &split, &split_error, &split_pending);
+
+  if (whole.n_frames != split.n_frames || whole.digest != split.digest ||
+      (whole_error == NULL) != (split_error == NULL) ||
+      (whole_error != NULL && strcmp (whole_error, split_error) != 0) ||
+      (whole_error == NULL && whole_pending != split_pending))
+    abort ();
+
+  validate_direct (data, size);
+  return 0;
+}
