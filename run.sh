@@ -10,6 +10,8 @@ scripts/build.sh
 
 export RTBENCH_WORKER="$PWD/build/src/worker/rtbench-worker"
 if [[ -n "${DISPLAY:-}${WAYLAND_DISPLAY:-}" && -x build/src/gui/rtbench ]]; then
+  # The settings schema compiled in the build tree, unless an installed one is wanted.
+  export GSETTINGS_SCHEMA_DIR="${GSETTINGS_SCHEMA_DIR:-$PWD/build/data}"
   exec build/src/gui/rtbench "$@"
 fi
 
