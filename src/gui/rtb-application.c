@@ -11,6 +11,9 @@
 struct _RtbApplication
 {
   AdwApplication parent_instance;
+
+  gboolean start;
+  gboolean compare;
 };
 
 G_DEFINE_FINAL_TYPE (RtbApplication, rtb_application, ADW_TYPE_APPLICATION)
@@ -28,7 +31,28 @@ get_window (RtbApplication *self)
 static void
 rtb_application_activate (GApplication *application)
 {
-  gtk_window_present (GTK_WINDOW (get_window (RTB_APPLICATION (application))));
+  RtbApplication *self = RTB_APPLICATION (application);
+  RtbWindow *window = get_window (self);
+
+  gtk_window_present (GTK_WINDOW (window));
+  if (self->start)
+    {
+      self->start = FALSE;
+      gtk_widget_activate_action (GTK_WIDGET (window), "win.start", NULL);
+    }
+}
+
+static int
+rtb_application_handle_local_options (GApplication *application,
+                                      GVariantDict *options)
+{
+  RtbApplication *self = RTB_APPLICATION (application);
+
+  if (g_variant_dict_contains (options, "start"))
+    self->start = TRUE;
+  if (g_variant_dict_contains (options, "compare"))
+    self->compare = TRUE;
+  return -1;
 }
 
 static void
@@ -41,6 +65,8 @@ rtb_application_open (GApplication  *application,
 
   for (int i = 0; i < n_files; i++)
     rtb_window_open_file (window, files[i]);
+  if (RTB_APPLICATION (application)->compare)
+    rtb_window_compare_open_runs (window);
   gtk_window_present (GTK_WINDOW (window));
 }
 
@@ -106,6 +132,7 @@ rtb_application_class_init (RtbApplicationClass *klass)
   GApplicationClass *app_class = G_APPLICATION_CLASS (klass);
 
   app_class->activate = rtb_application_activate;
+  app_class->handle_local_options = rtb_application_handle_local_options;
   app_class->open = rtb_application_open;
   app_class->startup = rtb_application_startup;
 }
@@ -113,6 +140,16 @@ rtb_application_class_init (RtbApplicationClass *klass)
 static void
 rtb_application_init (RtbApplication *self)
 {
+  static const GOptionEntry entries[] = {
+    { "start", 0, 0, G_OPTION_ARG_NONE, NULL,
+      N_("Start a measurement with the setup used last, as the Start button would"), NULL },
+    { "compare", 0, 0, G_OPTION_ARG_NONE, NULL,
+      N_("Compare the run files given, the first one being the baseline"), NULL },
+    { NULL }
+  };
+
+  g_application_add_main_option_entries (G_APPLICATION (self), entries);
+  g_application_set_option_context_parameter_string (G_APPLICATION (self), _("[FILE…]"));
 }
 
 RtbApplication *

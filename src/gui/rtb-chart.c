@@ -5,43 +5,9 @@
 
 #include <adwaita.h>
 #include <glib/gi18n.h>
-#include <math.h>
 
-#include "rtb-chart.h"
-#include "rtb-plot.h"
-
-#define DRAG_THRESHOLD 6.0
-
-struct _RtbChart
-{
-  GtkWidget parent_instance;
-
-  /* Owned references */
-  RtbRun *run;
-  GtkWidget *readout;
-  char *title;
-  char *readout_text;
-
-  RtbChartKind kind;
-  int series_filter;
-  RtbPlotLayout layout;
-  gboolean have_layout;
-
-  /* Zoom: a range of instances (curve) or of µs (histogram) */
-  gboolean zoomed;
-  guint64 zoom_first;
-  guint64 zoom_last;
-  double zoom_lo_us;
-  double zoom_hi_us;
-
-  gboolean dragging;
-  double drag_x0;
-  double drag_x1;
-
-  gboolean hovering;
-  double hover_x;
-  double hover_y;
-};
+#include "rtb-chart-private.h"
+#include "rtb-plot-run.h"
 
 G_DEFINE_FINAL_TYPE (RtbChart, rtb_chart, GTK_TYPE_WIDGET)
 
@@ -61,19 +27,50 @@ current_theme (void)
          ? rtb_plot_theme_dark () : rtb_plot_theme_light ();
 }
 
-/* The run's series as the plot sees them; colour slots follow the run's series index, so a
- * CPU keeps its colour in every chart and in the table. */
-static RtbPlotSeries *
-collect_series (RtbChart *self,
-                guint    *n_out)
+/* The runs' series as the plot sees them. With one run, colour slots follow the run's series
+ * index, so a CPU keeps its colour in every chart and in the table; with several, each series of
+ * each run has its own slot, named "label: CPU0"; pooled, each run is one series in its slot. */
+RtbPlotSeries *
+_rtb_chart_collect_series (RtbChart *self,
+                           guint    *n_out)
 {
   RtbPlotSeries *series;
-  guint n_series;
+  guint n_max = 0;
   guint n = 0;
 
-  n_series = self->run ? rtb_run_get_n_series (self->run) : 0;
-  series = g_new0 (RtbPlotSeries, MAX (n_series, 1));
-  for (guint i = 0; i < n_series; i++)
+  if (self->compare != NULL)
+    {
+      guint n_runs = rtb_compare_get_n_runs (self->compare);
+
+      series = g_new0 (RtbPlotSeries, MAX (n_runs, 1));
+      for (guint r = 0; r < n_runs; r++)
+        {
+          RtbSeries *s = rtb_compare_get_series (self->compare, 0, r);
+
+          if (s == NULL)
+            continue;
+          series[n].name = rtb_compare_get_run_name (self->compare, r);
+          series[n].color_index = r;
+          series[n].history = &s->history;
+          series[n].histogram = &s->histogram;
+          n++;
+        }
+      *n_out = n;
+      return series;
+    }
+
+  for (guint r = 0; r < self->runs->len; r++)
+    n_max += rtb_run_get_n_series (g_ptr_array_index (self->runs, r));
+  series = g_new0 (RtbPlotSeries, MAX (n_max, 1));
+  if (self->runs->len > 1)
+    {
+      g_ptr_array_set_size (self->names, 0);
+      n = rtb_plot_run_series ((RtbRun *const *) self->runs->pdata, self->runs->len, series,
+                               n_max, self->names);
+      *n_out = n;
+      return series;
+    }
+  for (guint i = 0; i < n_max; i++)
     {
       RtbSeries *s = rtb_run_get_series (self->run, i);
 
@@ -89,14 +86,22 @@ collect_series (RtbChart *self,
   return series;
 }
 
-static double
-x_per_instance (RtbChart *self)
+double
+_rtb_chart_x_per_instance (RtbChart *self)
 {
   const RtbCommand *cmd;
 
   if (self->run == NULL)
     return 0;
   cmd = rtb_run_get_command (self->run);
+  /* Runs of different periods share no time axis: then the axis counts instances. */
+  for (guint r = 1; r < self->runs->len; r++)
+    {
+      const RtbCommand *other = rtb_run_get_command (g_ptr_array_index (self->runs, r));
+
+      if (other->method != cmd->method || other->interval_us != cmd->interval_us)
+        return 0;
+    }
   switch (cmd->method)
     {
     case RTB_METHOD_LATENCY:
@@ -112,30 +117,19 @@ x_per_instance (RtbChart *self)
     }
 }
 
+/* The plot's own axis name, as the exports of the CLI write it, in the user's language. */
 static const char *
 y_label (RtbChart *self)
 {
-  RtbMethod method = self->run ? rtb_run_get_method (self->run) : RTB_METHOD_LATENCY;
-
-  switch (method)
-    {
-    case RTB_METHOD_JITTER:
-      return _("deviation (µs)");
-    case RTB_METHOD_TIMER:
-      return _("tick error (µs)");
-    case RTB_METHOD_RESPONSE:
-      return _("execution time (µs)");
-    case RTB_METHOD_LATENCY:
-    default:
-      return _("latency (µs)");
-    }
+  return _(rtb_plot_run_value_label (self->run ? rtb_run_get_method (self->run)
+                                               : RTB_METHOD_LATENCY));
 }
 
-static void
-curve_options (RtbChart            *self,
-               RtbPlotCurveOptions *opts)
+void
+_rtb_chart_curve_options (RtbChart            *self,
+                          RtbPlotCurveOptions *opts)
 {
-  double per_instance = x_per_instance (self);
+  double per_instance = _rtb_chart_x_per_instance (self);
 
   rtb_plot_curve_options_init (opts);
   opts->title = self->title;
@@ -150,9 +144,9 @@ curve_options (RtbChart            *self,
     }
 }
 
-static void
-histogram_options (RtbChart                *self,
-                   RtbPlotHistogramOptions *opts)
+void
+_rtb_chart_histogram_options (RtbChart                *self,
+                              RtbPlotHistogramOptions *opts)
 {
   rtb_plot_histogram_options_init (opts);
   opts->title = self->title;
@@ -166,96 +160,6 @@ histogram_options (RtbChart                *self,
       opts->x_min_us = self->zoom_lo_us;
       opts->x_max_us = self->zoom_hi_us;
     }
-}
-
-static void
-update_readout (RtbChart *self)
-{
-  g_autofree RtbPlotSeries *series = NULL;
-  g_autoptr(GString) text = NULL;
-  guint n_series;
-
-  g_clear_pointer (&self->readout_text, g_free);
-  if (!self->hovering || !self->have_layout || self->run == NULL)
-    goto out;
-
-  series = collect_series (self, &n_series);
-  if (n_series == 0)
-    goto out;
-  text = g_string_new (NULL);
-
-  if (self->kind == RTB_CHART_CURVE)
-    {
-      g_autofree RtbPlotCurveValue *values = g_new0 (RtbPlotCurveValue, n_series);
-      double per_instance = x_per_instance (self);
-      gboolean any = FALSE;
-
-      if (!rtb_plot_curve_value_at (&self->layout, series, n_series, self->hover_x, values))
-        goto out;
-      for (guint i = 0; i < n_series; i++)
-        {
-          if (!values[i].has_data)
-            continue;
-          if (!any)
-            {
-              if (per_instance > 0)
-                g_string_append_printf (text, _("%.3f s, instance %" G_GUINT64_FORMAT),
-                                        values[i].first * per_instance, values[i].first);
-              else if (values[i].first == values[i].last)
-                g_string_append_printf (text, _("instance %" G_GUINT64_FORMAT), values[i].first);
-              else
-                g_string_append_printf (text, _("instances %" G_GUINT64_FORMAT "–%"
-                                                G_GUINT64_FORMAT),
-                                        values[i].first, values[i].last);
-              any = TRUE;
-            }
-          g_string_append_c (text, '\n');
-          if (values[i].min_us == values[i].max_us)
-            g_string_append_printf (text, _("%s: %.1f µs, running mean %.1f µs"),
-                                    series[i].name, values[i].max_us, values[i].mean_us);
-          else
-            g_string_append_printf (text, _("%s: %.1f–%.1f µs, running mean %.1f µs"),
-                                    series[i].name, values[i].min_us, values[i].max_us,
-                                    values[i].mean_us);
-        }
-      if (!any)
-        goto out;
-    }
-  else
-    {
-      g_autofree RtbPlotHistogramValue *values = g_new0 (RtbPlotHistogramValue, n_series);
-      gboolean any = FALSE;
-
-      if (!rtb_plot_histogram_value_at (&self->layout, series, n_series, self->hover_x, values))
-        goto out;
-      for (guint i = 0; i < n_series; i++)
-        {
-          if (!values[i].has_data || (values[i].sum_count == 0 && n_series > 1))
-            continue;
-          if (!any)
-            {
-              if (values[i].hi_us - values[i].lo_us <= 1)
-                g_string_append_printf (text, _("%" G_GINT64_FORMAT " µs"), values[i].lo_us);
-              else
-                g_string_append_printf (text, _("%" G_GINT64_FORMAT "–%" G_GINT64_FORMAT " µs"),
-                                        values[i].lo_us, values[i].hi_us);
-              any = TRUE;
-            }
-          g_string_append_c (text, '\n');
-          g_string_append_printf (text, _("%s: %" G_GUINT64_FORMAT " samples"),
-                                  series[i].name, values[i].sum_count);
-        }
-      if (!any)
-        goto out;
-    }
-
-  self->readout_text = g_string_free (g_steal_pointer (&text), FALSE);
-
-out:
-  if (self->readout_text != NULL)
-    gtk_label_set_label (GTK_LABEL (self->readout), self->readout_text);
-  gtk_widget_set_visible (self->readout, self->readout_text != NULL);
-  gtk_widget_queue_allocate (GTK_WIDGET (self));
 }
 
 static void
@@ -274,7 +178,7 @@ rtb_chart_snapshot (GtkWidget   *widget,
   if (width <= 0 || height <= 0)
     return;
 
-  series = collect_series (self, &n_series);
+  series = _rtb_chart_collect_series (self, &n_series);
   graphene_rect_init (&bounds, 0, 0, width, height);
 
   /* One node for the frame and one per series, as Sysprof's chart layers do: GSK can then
@@ -283,7 +187,7 @@ rtb_chart_snapshot (GtkWidget   *widget,
     {
       RtbPlotCurveOptions opts;
 
-      curve_options (self, &opts);
+      _rtb_chart_curve_options (self, &opts);
       rtb_plot_curve_layout (&theme, width, height, &opts, series, n_series, &self->layout);
       cr = gtk_snapshot_append_cairo (snapshot, &bounds);
       rtb_plot_curve_draw_frame (cr, &theme, &self->layout, &opts, series, n_series);
@@ -302,7 +206,7 @@ rtb_chart_snapshot (GtkWidget   *widget,
     {
       RtbPlotHistogramOptions opts;
 
-      histogram_options (self, &opts);
+      _rtb_chart_histogram_options (self, &opts);
       rtb_plot_histogram_layout (&theme, width, height, &opts, series, n_series, &self->layout);
       cr = gtk_snapshot_append_cairo (snapshot, &bounds);
       rtb_plot_histogram_draw_frame (cr, &theme, &self->layout, &opts, series, n_series);
@@ -319,28 +223,10 @@ rtb_chart_snapshot (GtkWidget   *widget,
     }
   self->have_layout = TRUE;
 
-  if (self->dragging && fabs (self->drag_x1 - self->drag_x0) >= DRAG_THRESHOLD)
-    {
-      const RtbPlotRect *plot = &self->layout.plot;
-      GdkRGBA fill = { 0.21, 0.52, 0.89, 0.25 };
-      double x0 = CLAMP (MIN (self->drag_x0, self->drag_x1), plot->x, plot->x + plot->width);
-      double x1 = CLAMP (MAX (self->drag_x0, self->drag_x1), plot->x, plot->x + plot->width);
-
-      gtk_snapshot_append_color (snapshot, &fill,
-                                 &GRAPHENE_RECT_INIT (x0, plot->y, x1 - x0, plot->height));
-    }
-  else if (self->hovering && rtb_plot_layout_contains (&self->layout, self->hover_x,
-                                                       self->layout.plot.y + 1))
-    {
-      const RtbPlotRect *plot = &self->layout.plot;
-      GdkRGBA line = { theme.foreground.red, theme.foreground.green, theme.foreground.blue, 0.4 };
-
-      gtk_snapshot_append_color (snapshot, &line,
-                                 &GRAPHENE_RECT_INIT (floor (self->hover_x), plot->y,
-                                                      1, plot->height));
-    }
+  _rtb_chart_snapshot_input (self, snapshot, &theme);
 
   gtk_widget_snapshot_child (widget, self->readout, snapshot);
+  gtk_widget_snapshot_child (widget, self->menu_button, snapshot);
 }
 
 static void
@@ -386,87 +272,19 @@ rtb_chart_size_allocate (GtkWidget *widget,
   gtk_widget_size_allocate (self->readout,
                             &(GtkAllocation) { (int) x, (int) y, natural.width, natural.height },
                             -1);
-}
 
-static void
-on_motion (GtkEventControllerMotion *controller,
-           double                    x,
-           double                    y,
-           RtbChart                 *self)
-{
-  self->hovering = TRUE;
-  self->hover_x = x;
-  self->hover_y = y;
-  update_readout (self);
-  gtk_widget_queue_draw (GTK_WIDGET (self));
-}
-
-static void
-on_leave (GtkEventControllerMotion *controller,
-          RtbChart                 *self)
-{
-  self->hovering = FALSE;
-  update_readout (self);
-  gtk_widget_queue_draw (GTK_WIDGET (self));
-}
-
-static void
-on_drag_begin (GtkGestureDrag *gesture,
-               double          x,
-               double          y,
-               RtbChart       *self)
-{
-  if (!self->have_layout || !rtb_plot_layout_contains (&self->layout, x, y))
-    {
-      gtk_gesture_set_state (GTK_GESTURE (gesture), GTK_EVENT_SEQUENCE_DENIED);
-      return;
-    }
-  self->dragging = TRUE;
-  self->drag_x0 = self->drag_x1 = x;
-}
-
-static void
-on_drag_update (GtkGestureDrag *gesture,
-                double          offset_x,
-                double          offset_y,
-                RtbChart       *self)
-{
-  if (!self->dragging)
-    return;
-  self->drag_x1 = self->drag_x0 + offset_x;
-  gtk_widget_queue_draw (GTK_WIDGET (self));
-}
-
-static void
-on_drag_end (GtkGestureDrag *gesture,
-             double          offset_x,
-             double          offset_y,
-             RtbChart       *self)
-{
-  if (!self->dragging)
-    return;
-  self->dragging = FALSE;
-  if (fabs (offset_x) >= DRAG_THRESHOLD)
-    rtb_chart_zoom_pixels (self, self->drag_x0, self->drag_x0 + offset_x);
-  gtk_widget_queue_draw (GTK_WIDGET (self));
-}
-
-static void
-on_click_pressed (GtkGestureClick *gesture,
-                  int              n_press,
-                  double           x,
-                  double           y,
-                  RtbChart        *self)
-{
-  if (n_press == 2)
-    rtb_chart_reset_zoom (self);
+  gtk_widget_get_preferred_size (self->menu_button, NULL, &natural);
+  gtk_widget_size_allocate (self->menu_button,
+                            &(GtkAllocation) { MAX (0, width - natural.width - 6), 6,
+                                               natural.width, natural.height },
+                            -1);
 }
 
 static void
 on_run_changed (RtbChart *self)
 {
   if (self->hovering)
-    update_readout (self);
+    _rtb_chart_update_readout (self);
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 
@@ -492,6 +310,45 @@ rtb_chart_get_run (RtbChart *self)
   return self->run;
 }
 
+static void
+clear_runs (RtbChart *self)
+{
+  for (guint r = 0; r < self->runs->len; r++)
+    g_signal_handlers_disconnect_by_func (g_ptr_array_index (self->runs, r), on_run_changed,
+                                          self);
+  g_ptr_array_set_size (self->runs, 0);
+  g_clear_object (&self->run);
+  g_clear_object (&self->compare);
+}
+
+void
+rtb_chart_set_runs (RtbChart      *self,
+                    RtbRun *const *runs,
+                    guint          n_runs,
+                    RtbCompare    *pooled)
+{
+  g_return_if_fail (RTB_IS_CHART (self));
+  g_return_if_fail (n_runs == 0 || runs != NULL);
+  g_return_if_fail (pooled == NULL || RTB_IS_COMPARE (pooled));
+
+  clear_runs (self);
+  for (guint r = 0; r < n_runs; r++)
+    {
+      g_ptr_array_add (self->runs, g_object_ref (runs[r]));
+      g_signal_connect_swapped (runs[r], "changed", G_CALLBACK (on_run_changed), self);
+    }
+  if (n_runs > 0)
+    self->run = g_object_ref (runs[0]);
+  if (pooled != NULL)
+    self->compare = g_object_ref (pooled);
+
+  self->zoomed = FALSE;
+  self->have_layout = FALSE;
+  _rtb_chart_update_readout (self);
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_RUN]);
+}
+
 void
 rtb_chart_set_run (RtbChart *self,
                    RtbRun   *run)
@@ -499,19 +356,9 @@ rtb_chart_set_run (RtbChart *self,
   g_return_if_fail (RTB_IS_CHART (self));
   g_return_if_fail (run == NULL || RTB_IS_RUN (run));
 
-  if (self->run == run)
+  if (self->run == run && self->runs->len <= 1 && self->compare == NULL)
     return;
-  if (self->run != NULL)
-    g_signal_handlers_disconnect_by_func (self->run, on_run_changed, self);
-  g_set_object (&self->run, run);
-  if (run != NULL)
-    g_signal_connect_swapped (run, "changed", G_CALLBACK (on_run_changed), self);
-
-  self->zoomed = FALSE;
-  self->have_layout = FALSE;
-  update_readout (self);
-  gtk_widget_queue_draw (GTK_WIDGET (self));
-  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_RUN]);
+  rtb_chart_set_runs (self, &run, run ? 1 : 0, NULL);
 }
 
 void
@@ -533,77 +380,6 @@ rtb_chart_set_title (RtbChart   *self,
   g_free (self->title);
   self->title = g_strdup (title);
   gtk_widget_queue_draw (GTK_WIDGET (self));
-}
-
-gboolean
-rtb_chart_get_zoomed (RtbChart *self)
-{
-  g_return_val_if_fail (RTB_IS_CHART (self), FALSE);
-
-  return self->zoomed;
-}
-
-void
-rtb_chart_reset_zoom (RtbChart *self)
-{
-  g_return_if_fail (RTB_IS_CHART (self));
-
-  if (!self->zoomed)
-    return;
-  self->zoomed = FALSE;
-  update_readout (self);
-  gtk_widget_queue_draw (GTK_WIDGET (self));
-}
-
-void
-rtb_chart_zoom_pixels (RtbChart *self,
-                       double    x0,
-                       double    x1)
-{
-  g_return_if_fail (RTB_IS_CHART (self));
-
-  if (!self->have_layout)
-    return;
-
-  if (self->kind == RTB_CHART_CURVE)
-    {
-      guint64 first = 0;
-      guint64 last = 0;
-
-      rtb_plot_curve_range_at (&self->layout, x0, x1, &first, &last);
-      if (first == 0 || last <= first)
-        return;
-      self->zoom_first = first;
-      self->zoom_last = last;
-    }
-  else
-    {
-      double lo = 0;
-      double hi = 0;
-
-      rtb_plot_histogram_range_at (&self->layout, x0, x1, &lo, &hi);
-      if (!(hi - lo >= 1))
-        return;
-      self->zoom_lo_us = floor (lo);
-      self->zoom_hi_us = ceil (hi);
-    }
-  self->zoomed = TRUE;
-  update_readout (self);
-  gtk_widget_queue_draw (GTK_WIDGET (self));
-}
-
-const char *
-rtb_chart_hover (RtbChart *self,
-                 double    x,
-                 double    y)
-{
-  g_return_val_if_fail (RTB_IS_CHART (self), NULL);
-
-  self->hovering = TRUE;
-  self->hover_x = x;
-  self->hover_y = y;
-  update_readout (self);
-  return self->readout_text;
 }
 
 static void
@@ -653,8 +429,10 @@ rtb_chart_dispose (GObject *object)
 {
   RtbChart *self = RTB_CHART (object);
 
-  rtb_chart_set_run (self, NULL);
+  if (self->runs != NULL)
+    clear_runs (self);
   g_clear_pointer (&self->readout, gtk_widget_unparent);
+  g_clear_pointer (&self->menu_button, gtk_widget_unparent);
 
   G_OBJECT_CLASS (rtb_chart_parent_class)->dispose (object);
 }
@@ -666,6 +444,8 @@ rtb_chart_finalize (GObject *object)
 
   g_free (self->title);
   g_free (self->readout_text);
+  g_clear_pointer (&self->runs, g_ptr_array_unref);
+  g_clear_pointer (&self->names, g_ptr_array_unref);
 
   G_OBJECT_CLASS (rtb_chart_parent_class)->finalize (object);
 }
@@ -693,6 +473,8 @@ rtb_chart_class_init (RtbChartClass *klass)
                          G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
+  gtk_widget_class_install_action (widget_class, "chart.export", "s", _rtb_chart_export_action);
+
   gtk_widget_class_set_css_name (widget_class, "rtbchart");
   gtk_widget_class_set_accessible_role (widget_class, GTK_ACCESSIBLE_ROLE_IMG);
 }
@@ -700,40 +482,30 @@ rtb_chart_class_init (RtbChartClass *klass)
 static void
 rtb_chart_init (RtbChart *self)
 {
-  GtkEventController *motion;
-  GtkGesture *drag;
-  GtkGesture *click;
+  g_autoptr(GMenu) menu = NULL;
+  GtkWidget *popover;
 
   self->series_filter = -1;
+  self->runs = g_ptr_array_new_with_free_func (g_object_unref);
+  self->names = g_ptr_array_new_with_free_func (g_free);
 
-  self->readout = gtk_label_new (NULL);
-  gtk_label_set_xalign (GTK_LABEL (self->readout), 0);
-  gtk_widget_add_css_class (self->readout, "chart-readout");
-  gtk_widget_add_css_class (self->readout, "osd");
-  gtk_widget_set_can_target (self->readout, FALSE);
-  gtk_widget_set_visible (self->readout, FALSE);
-  gtk_widget_set_parent (self->readout, GTK_WIDGET (self));
+  _rtb_chart_init_input (self);
 
-  gtk_accessible_update_property (GTK_ACCESSIBLE (self),
-                                  GTK_ACCESSIBLE_PROPERTY_DESCRIPTION,
-                                  _("Drag across the chart to zoom, double-click to zoom out"),
-                                  -1);
-
-  motion = gtk_event_controller_motion_new ();
-  g_signal_connect (motion, "motion", G_CALLBACK (on_motion), self);
-  g_signal_connect (motion, "enter", G_CALLBACK (on_motion), self);
-  g_signal_connect (motion, "leave", G_CALLBACK (on_leave), self);
-  gtk_widget_add_controller (GTK_WIDGET (self), motion);
-
-  drag = gtk_gesture_drag_new ();
-  g_signal_connect (drag, "drag-begin", G_CALLBACK (on_drag_begin), self);
-  g_signal_connect (drag, "drag-update", G_CALLBACK (on_drag_update), self);
-  g_signal_connect (drag, "drag-end", G_CALLBACK (on_drag_end), self);
-  gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (drag));
-
-  click = gtk_gesture_click_new ();
-  g_signal_connect (click, "pressed", G_CALLBACK (on_click_pressed), self);
-  gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (click));
+  menu = g_menu_new ();
+  g_menu_append (menu, _("Export _PNG…"), "chart.export::png");
+  g_menu_append (menu, _("Export _SVG…"), "chart.export::svg");
+  g_menu_append (menu, _("Export P_DF…"), "chart.export::pdf");
+  g_menu_append (menu, _("Export _CSV…"), "chart.export::csv");
+  self->menu_button = gtk_menu_button_new ();
+  gtk_menu_button_set_icon_name (GTK_MENU_BUTTON (self->menu_button), "view-more-symbolic");
+  gtk_menu_button_set_menu_model (GTK_MENU_BUTTON (self->menu_button), G_MENU_MODEL (menu));
+  gtk_widget_set_tooltip_text (self->menu_button, _("Export the Chart"));
+  /* The button sits at the chart's right edge: open the menu leftwards, inside the window. */
+  popover = GTK_WIDGET (gtk_menu_button_get_popover (GTK_MENU_BUTTON (self->menu_button)));
+  gtk_widget_set_halign (popover, GTK_ALIGN_END);
+  gtk_widget_add_css_class (self->menu_button, "flat");
+  gtk_widget_add_css_class (self->menu_button, "chart-menu");
+  gtk_widget_set_parent (self->menu_button, GTK_WIDGET (self));
 
   g_signal_connect_object (adw_style_manager_get_default (), "notify::dark",
                            G_CALLBACK (gtk_widget_queue_draw), self, G_CONNECT_SWAPPED);

@@ -4,6 +4,9 @@
 
 #include <gtk/gtk.h>
 
+#include "rtb-compare.h"
+#include "rtb-export.h"
+#include "rtb-plot-theme.h"
 #include "rtb-run.h"
 
 G_BEGIN_DECLS
@@ -20,11 +23,23 @@ RtbChart *rtb_chart_new (RtbChartKind kind);
 RtbChartKind rtb_chart_get_kind (RtbChart *self);
 RtbRun *rtb_chart_get_run (RtbChart *self);
 void rtb_chart_set_run (RtbChart *self, RtbRun *run);
+/* Several runs overlaid, each series in its own colour, named "label: CPU0"; with `pooled`,
+ * one series per run: the comparison's pooled "all CPUs" row. */
+void rtb_chart_set_runs (RtbChart *self, RtbRun *const *runs, guint n_runs, RtbCompare *pooled);
 /* Show only series `index` of the run (-1: all). */
 void rtb_chart_set_series_filter (RtbChart *self, int index);
 void rtb_chart_set_title (RtbChart *self, const char *title);
 gboolean rtb_chart_get_zoomed (RtbChart *self);
 void rtb_chart_reset_zoom (RtbChart *self);
+
+/* Draws the chart as the window shows it (without pointer feedback), with the runs' systems as
+ * the subtitle: for exports. */
+void rtb_chart_draw (RtbChart *self, cairo_t *cr, const RtbPlotTheme *theme, int width,
+                     int height);
+/* PNG, SVG and PDF of this chart (width × height, a PNG scaled by `scale`), or the CSV of its
+ * data: the histogram table for a histogram, the per-instance series for a curve. */
+gboolean rtb_chart_export (RtbChart *self, RtbExportFormat format, const char *path, int width,
+                           int height, double scale, GError **error);
 
 /* For tests: what hovering at (x, y) shows, or NULL; and zooming as a drag would. */
 const char *rtb_chart_hover (RtbChart *self, double x, double y);

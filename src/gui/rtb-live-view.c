@@ -5,6 +5,7 @@
 
 #include <adwaita.h>
 #include <glib/gi18n.h>
+#include <inttypes.h>
 #include <math.h>
 
 #include "rtb-chart.h"
@@ -182,6 +183,7 @@ build_for_method (RtbLiveView *self)
     default:
       add_figure (self, _("Max latency"));
       add_figure (self, _("Average latency"));
+      /* xgettext:no-c-format */
       add_figure (self, _("99.9 % latency"));
       add_chart (self, RTB_CHART_CURVE, _("Latency per CPU, with the running mean"), -1);
       add_chart (self, RTB_CHART_HISTOGRAM, _("Latency histogram per CPU"), -1);
@@ -299,7 +301,7 @@ update_state (RtbLiveView *self)
       guint64 done = rtb_run_get_total_count (self->run);
 
       fraction = cmd->instances ? (double) done / cmd->instances : 0;
-      time_text = g_strdup_printf (_("%" G_GUINT64_FORMAT " of %" G_GUINT64_FORMAT
+      time_text = g_strdup_printf (_("%" PRIu64 " of %" PRIu64
                                      " instances, %s"),
                                    done, cmd->instances, elapsed_text);
     }

@@ -4,8 +4,8 @@
 #include "config.h"
 
 #include <glib/gi18n.h>
-#include <unistd.h>
 
+#include "rtb-cpu-picker.h"
 #include "rtb-presets.h"
 #include "rtb-setup-panel.h"
 #include "rtb-time.h"
@@ -82,11 +82,7 @@ struct _RtbSetupPanel
   AdwComboRow *preset_row;
   AdwComboRow *method_row;
   AdwPreferencesGroup *params_group;
-  AdwPreferencesRow *cpus_row;
-  GtkLabel *cpus_title;
-  GtkLabel *cpus_caption;
-  GtkButton *all_cpus_button;
-  GtkFlowBox *cpus_box;
+  RtbCpuPicker *cpu_picker;
   AdwComboRow *policy_row;
   AdwActionRow *priority_row;
   GtkAdjustment *priority_adjustment;
@@ -97,14 +93,9 @@ struct _RtbSetupPanel
   /* Borrowed references */
   AdwActionRow *param_rows[N_PARAMS];
   GtkAdjustment *param_adjustments[N_PARAMS];
-  GtkToggleButton **cpu_buttons;
   GtkWidget *error_row;
 
   int n_cpus;
-  gboolean *selected;       /* latency: the chosen CPUs */
-  int single_cpu;           /* the other methods' CPU */
-  uint64_t isolated[RTB_MAX_CPUS / 64];
-  guint syncing_cpus;
   guint applying;           /* filling the fields from a command or preset */
   RtbMethod method;
 };
@@ -142,15 +133,13 @@ set_policy (RtbSetupPanel *self,
                               policy == RTB_POLICY_RR ? 1 : policy == RTB_POLICY_OTHER ? 2 : 0);
 }
 
+/* The one CPU of the methods that measure on one. */
 static int
-default_cpu (RtbMethod method,
-             int       n_cpus)
+first_cpu (const RtbCommand *cmd,
+           int               n_cpus)
 {
-  RtbCommand cmd;
-
-  rtb_command_defaults (&cmd, method, n_cpus);
   for (int cpu = 0; cpu < n_cpus; cpu++)
-    if (rtb_cpu_isset (cmd.cpus, cpu))
+    if (rtb_cpu_isset (cmd->cpus, cpu))
       return cpu;
   return 0;
 }
@@ -171,129 +160,12 @@ setup_changed (RtbSetupPanel *self)
     adw_combo_row_set_selected (self->preset_row, 0);
 }
 
-static char *
-format_cpus (RtbSetupPanel *self)
-{
-  uint64_t cpus[RTB_MAX_CPUS / 64] = { 0 };
-  char buf[1024];
-  gboolean all = TRUE;
-
-  for (int cpu = 0; cpu < self->n_cpus; cpu++)
-    {
-      if (self->selected[cpu])
-        cpus[cpu / 64] |= (uint64_t) 1 << (cpu % 64);
-      else
-        all = FALSE;
-    }
-  if (all)
-    return g_strdup ("all");
-  if (rtb_cpu_list_format (cpus, RTB_MAX_CPUS, buf, sizeof buf) < 0)
-    return g_strdup ("all");
-  return g_strdup (buf);
-}
-
 static void
-sync_cpu_buttons (RtbSetupPanel *self)
+on_cpus_changed (RtbSetupPanel *self)
 {
-  gboolean multi = self->method == RTB_METHOD_LATENCY;
-  g_autofree char *isolated = NULL;
-  char buf[256];
-
-  self->syncing_cpus++;
-  for (int cpu = 0; cpu < self->n_cpus; cpu++)
-    gtk_toggle_button_set_active (self->cpu_buttons[cpu],
-                                  multi ? self->selected[cpu] : cpu == self->single_cpu);
-  self->syncing_cpus--;
-
-  gtk_label_set_label (self->cpus_title, multi ? _("CPUs") : _("CPU"));
-  gtk_widget_set_visible (GTK_WIDGET (self->all_cpus_button), multi);
-
-  if (rtb_cpu_list_format (self->isolated, RTB_MAX_CPUS, buf, sizeof buf) > 0 && buf[0] != '\0')
-    isolated = g_strdup_printf (_("Isolated from the scheduler: %s (marked)"), buf);
-  else
-    isolated = g_strdup (_("No CPU is isolated (isolcpus)"));
-  gtk_label_set_label (self->cpus_caption, isolated);
-}
-
-static void
-on_cpu_toggled (GtkToggleButton *button,
-                RtbSetupPanel   *self)
-{
-  int cpu = GPOINTER_TO_INT (g_object_get_data (G_OBJECT (button), "cpu"));
-  gboolean active = gtk_toggle_button_get_active (button);
-
-  if (self->syncing_cpus)
-    return;
-
-  if (self->method == RTB_METHOD_LATENCY)
-    {
-      gboolean any = FALSE;
-
-      self->selected[cpu] = active;
-      for (int i = 0; i < self->n_cpus; i++)
-        any |= self->selected[i];
-      if (!any)
-        self->selected[cpu] = TRUE; /* keep at least one */
-      sync_cpu_buttons (self);
-      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_CPUS]);
-    }
-  else
-    {
-      if (active)
-        self->single_cpu = cpu;
-      sync_cpu_buttons (self);
-      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_CPU]);
-    }
+  g_object_notify_by_pspec (G_OBJECT (self),
+                            properties[self->method == RTB_METHOD_LATENCY ? PROP_CPUS : PROP_CPU]);
   setup_changed (self);
-}
-
-static void
-on_all_cpus_clicked (RtbSetupPanel *self)
-{
-  for (int cpu = 0; cpu < self->n_cpus; cpu++)
-    self->selected[cpu] = TRUE;
-  sync_cpu_buttons (self);
-  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_CPUS]);
-  setup_changed (self);
-}
-
-static void
-update_cpu_marks (RtbSetupPanel *self)
-{
-  for (int cpu = 0; cpu < self->n_cpus; cpu++)
-    {
-      GtkWidget *button = GTK_WIDGET (self->cpu_buttons[cpu]);
-      g_autofree char *tooltip = NULL;
-
-      if (rtb_cpu_isset (self->isolated, cpu))
-        {
-          gtk_widget_add_css_class (button, "isolated");
-          tooltip = g_strdup_printf (_("CPU %d, isolated"), cpu);
-        }
-      else
-        {
-          gtk_widget_remove_css_class (button, "isolated");
-          tooltip = g_strdup_printf (_("CPU %d"), cpu);
-        }
-      gtk_widget_set_tooltip_text (button, tooltip);
-    }
-  sync_cpu_buttons (self);
-}
-
-static void
-read_isolated (RtbSetupPanel *self)
-{
-  g_autofree char *contents = NULL;
-  int bad;
-
-  memset (self->isolated, 0, sizeof self->isolated);
-  if (g_file_get_contents ("/sys/devices/system/cpu/isolated", &contents, NULL, NULL))
-    {
-      g_strstrip (contents);
-      if (contents[0] != '\0' &&
-          !rtb_cpu_list_parse (contents, self->isolated, RTB_MAX_CPUS, &bad))
-        memset (self->isolated, 0, sizeof self->isolated);
-    }
 }
 
 static void
@@ -307,7 +179,7 @@ update_method_rows (RtbSetupPanel *self)
   if (index < G_N_ELEMENTS (method_descriptions))
     adw_action_row_set_subtitle (ADW_ACTION_ROW (self->method_row),
                                  _(method_descriptions[index]));
-  sync_cpu_buttons (self);
+  rtb_cpu_picker_set_multiple (self->cpu_picker, self->method == RTB_METHOD_LATENCY);
 }
 
 static void
@@ -327,7 +199,7 @@ on_method_selected (RtbSetupPanel *self)
       rtb_command_defaults (&defaults, method, self->n_cpus);
       set_policy (self, defaults.policy);
       gtk_adjustment_set_value (self->priority_adjustment, defaults.priority);
-      self->single_cpu = default_cpu (method, self->n_cpus);
+      rtb_cpu_picker_set_cpu (self->cpu_picker, first_cpu (&defaults, self->n_cpus));
       g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_CPU]);
     }
 
@@ -372,28 +244,6 @@ on_preset_selected (RtbSetupPanel *self)
 }
 
 static void
-set_cpus_string (RtbSetupPanel *self,
-                 const char    *str)
-{
-  uint64_t cpus[RTB_MAX_CPUS / 64] = { 0 };
-  gboolean all = str == NULL || g_strcmp0 (str, "all") == 0;
-  gboolean any = FALSE;
-  int bad;
-
-  if (!all && !rtb_cpu_list_parse (str, cpus, RTB_MAX_CPUS, &bad))
-    all = TRUE;
-  for (int cpu = 0; cpu < self->n_cpus; cpu++)
-    {
-      self->selected[cpu] = all || rtb_cpu_isset (cpus, cpu);
-      any |= self->selected[cpu];
-    }
-  if (!any)
-    for (int cpu = 0; cpu < self->n_cpus; cpu++)
-      self->selected[cpu] = TRUE;
-  sync_cpu_buttons (self);
-}
-
-static void
 create_param_rows (RtbSetupPanel *self)
 {
   for (guint p = 0; p < N_PARAMS; p++)
@@ -419,25 +269,6 @@ create_param_rows (RtbSetupPanel *self)
       g_signal_connect_swapped (adjustment, "value-changed", G_CALLBACK (setup_changed), self);
       self->param_rows[p] = ADW_ACTION_ROW (row);
       self->param_adjustments[p] = adjustment;
-    }
-}
-
-static void
-create_cpu_buttons (RtbSetupPanel *self)
-{
-  self->cpu_buttons = g_new0 (GtkToggleButton *, self->n_cpus);
-  self->selected = g_new0 (gboolean, self->n_cpus);
-  for (int cpu = 0; cpu < self->n_cpus; cpu++)
-    {
-      g_autofree char *label = g_strdup_printf ("%d", cpu);
-      GtkWidget *button = gtk_toggle_button_new_with_label (label);
-
-      gtk_widget_add_css_class (button, "cpu-toggle");
-      g_object_set_data (G_OBJECT (button), "cpu", GINT_TO_POINTER (cpu));
-      g_signal_connect (button, "toggled", G_CALLBACK (on_cpu_toggled), self);
-      gtk_flow_box_append (self->cpus_box, button);
-      self->cpu_buttons[cpu] = GTK_TOGGLE_BUTTON (button);
-      self->selected[cpu] = TRUE;
     }
 }
 
@@ -472,7 +303,7 @@ row_for_field (RtbSetupPanel *self,
                const char    *field)
 {
   if (g_str_equal (field, "cpus") || g_str_equal (field, "cpu"))
-    return GTK_WIDGET (self->cpus_row);
+    return GTK_WIDGET (self->cpu_picker);
   if (g_str_equal (field, "policy"))
     return GTK_WIDGET (self->policy_row);
   if (g_str_equal (field, "priority"))
@@ -537,14 +368,14 @@ rtb_setup_panel_build_command (RtbSetupPanel *self,
 
   if (self->method == RTB_METHOD_LATENCY)
     {
-      g_autofree char *cpus = format_cpus (self);
+      g_autofree char *cpus = rtb_cpu_picker_dup_cpus (self->cpu_picker);
 
       if (!rtb_command_set (cmd, "cpus", cpus, self->n_cpus, &cerr))
         return fail_field (self, &cerr, error);
     }
   else
     {
-      g_snprintf (value, sizeof value, "%d", self->single_cpu);
+      g_snprintf (value, sizeof value, "%d", rtb_cpu_picker_get_cpu (self->cpu_picker));
       if (!rtb_command_set (cmd, "cpu", value, self->n_cpus, &cerr))
         return fail_field (self, &cerr, error);
     }
@@ -583,22 +414,14 @@ rtb_setup_panel_set_command (RtbSetupPanel    *self,
 
   if (cmd->method == RTB_METHOD_LATENCY)
     {
-      for (int cpu = 0; cpu < self->n_cpus; cpu++)
-        self->selected[cpu] = cmd->cpus_all || rtb_cpu_isset (cmd->cpus, cpu);
+      rtb_cpu_picker_set_cpu_set (self->cpu_picker, cmd->cpus_all ? NULL : cmd->cpus);
       g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_CPUS]);
     }
   else
     {
-      self->single_cpu = 0;
-      for (int cpu = 0; cpu < self->n_cpus; cpu++)
-        if (rtb_cpu_isset (cmd->cpus, cpu))
-          {
-            self->single_cpu = cpu;
-            break;
-          }
+      rtb_cpu_picker_set_cpu (self->cpu_picker, first_cpu (cmd, self->n_cpus));
       g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_CPU]);
     }
-  sync_cpu_buttons (self);
 
   if (cmd->method != RTB_METHOD_RESPONSE)
     {
@@ -709,15 +532,9 @@ void
 rtb_setup_panel_set_isolated (RtbSetupPanel *self,
                               const char    *list)
 {
-  int bad;
-
   g_return_if_fail (RTB_IS_SETUP_PANEL (self));
 
-  memset (self->isolated, 0, sizeof self->isolated);
-  if (list != NULL && list[0] != '\0' &&
-      !rtb_cpu_list_parse (list, self->isolated, RTB_MAX_CPUS, &bad))
-    memset (self->isolated, 0, sizeof self->isolated);
-  update_cpu_marks (self);
+  rtb_cpu_picker_set_isolated (self->cpu_picker, list);
 }
 
 gboolean
@@ -726,7 +543,7 @@ rtb_setup_panel_is_cpu_isolated (RtbSetupPanel *self,
 {
   g_return_val_if_fail (RTB_IS_SETUP_PANEL (self), FALSE);
 
-  return cpu >= 0 && cpu < RTB_MAX_CPUS && rtb_cpu_isset (self->isolated, cpu);
+  return rtb_cpu_picker_is_isolated (self->cpu_picker, cpu);
 }
 
 void
@@ -771,10 +588,10 @@ rtb_setup_panel_get_property (GObject    *object,
       g_value_set_string (value, rtb_method_to_string (self->method));
       break;
     case PROP_CPUS:
-      g_value_take_string (value, format_cpus (self));
+      g_value_take_string (value, rtb_cpu_picker_dup_cpus (self->cpu_picker));
       break;
     case PROP_CPU:
-      g_value_set_int (value, self->single_cpu);
+      g_value_set_int (value, rtb_cpu_picker_get_cpu (self->cpu_picker));
       break;
     case PROP_POLICY:
       g_value_set_string (value, rtb_policy_to_string (get_policy (self)));
@@ -806,14 +623,13 @@ rtb_setup_panel_set_property (GObject      *object,
         rtb_setup_panel_set_method (self, method);
       break;
     case PROP_CPUS:
-      set_cpus_string (self, g_value_get_string (value));
+      rtb_cpu_picker_set_cpus (self->cpu_picker, g_value_get_string (value));
       break;
     case PROP_CPU:
       cpu = g_value_get_int (value);
-      if (cpu >= 0 && cpu < self->n_cpus && cpu != self->single_cpu)
+      if (cpu >= 0 && cpu < self->n_cpus && cpu != rtb_cpu_picker_get_cpu (self->cpu_picker))
         {
-          self->single_cpu = cpu;
-          sync_cpu_buttons (self);
+          rtb_cpu_picker_set_cpu (self->cpu_picker, cpu);
           g_object_notify_by_pspec (object, pspec);
         }
       break;
@@ -845,17 +661,6 @@ rtb_setup_panel_dispose (GObject *object)
 }
 
 static void
-rtb_setup_panel_finalize (GObject *object)
-{
-  RtbSetupPanel *self = RTB_SETUP_PANEL (object);
-
-  g_free (self->cpu_buttons);
-  g_free (self->selected);
-
-  G_OBJECT_CLASS (rtb_setup_panel_parent_class)->finalize (object);
-}
-
-static void
 rtb_setup_panel_class_init (RtbSetupPanelClass *klass)
 {
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
@@ -864,7 +669,6 @@ rtb_setup_panel_class_init (RtbSetupPanelClass *klass)
   object_class->get_property = rtb_setup_panel_get_property;
   object_class->set_property = rtb_setup_panel_set_property;
   object_class->dispose = rtb_setup_panel_dispose;
-  object_class->finalize = rtb_setup_panel_finalize;
 
   properties[PROP_METHOD] =
     g_param_spec_string ("method", NULL, NULL, "latency",
@@ -883,6 +687,8 @@ rtb_setup_panel_class_init (RtbSetupPanelClass *klass)
                          G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
+  g_type_ensure (RTB_TYPE_CPU_PICKER);
+
   gtk_widget_class_set_template_from_resource (widget_class,
                                                "/io/github/rtbench/RtBench/rtb-setup-panel.ui");
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
@@ -890,29 +696,24 @@ rtb_setup_panel_class_init (RtbSetupPanelClass *klass)
   gtk_widget_class_bind_template_child (widget_class, RtbSetupPanel, preset_row);
   gtk_widget_class_bind_template_child (widget_class, RtbSetupPanel, method_row);
   gtk_widget_class_bind_template_child (widget_class, RtbSetupPanel, params_group);
-  gtk_widget_class_bind_template_child (widget_class, RtbSetupPanel, cpus_row);
-  gtk_widget_class_bind_template_child (widget_class, RtbSetupPanel, cpus_title);
-  gtk_widget_class_bind_template_child (widget_class, RtbSetupPanel, cpus_caption);
-  gtk_widget_class_bind_template_child (widget_class, RtbSetupPanel, all_cpus_button);
-  gtk_widget_class_bind_template_child (widget_class, RtbSetupPanel, cpus_box);
+  gtk_widget_class_bind_template_child (widget_class, RtbSetupPanel, cpu_picker);
   gtk_widget_class_bind_template_child (widget_class, RtbSetupPanel, policy_row);
   gtk_widget_class_bind_template_child (widget_class, RtbSetupPanel, priority_row);
   gtk_widget_class_bind_template_child (widget_class, RtbSetupPanel, priority_adjustment);
   gtk_widget_class_bind_template_child (widget_class, RtbSetupPanel, duration_row);
   gtk_widget_class_bind_template_child (widget_class, RtbSetupPanel, load_row);
   gtk_widget_class_bind_template_child (widget_class, RtbSetupPanel, label_row);
-  gtk_widget_class_bind_template_callback (widget_class, on_all_cpus_clicked);
+  gtk_widget_class_bind_template_callback (widget_class, on_cpus_changed);
 }
 
 static void
 rtb_setup_panel_init (RtbSetupPanel *self)
 {
   g_autoptr(GtkStringList) presets = gtk_string_list_new (NULL);
-  long online = sysconf (_SC_NPROCESSORS_ONLN);
 
   gtk_widget_init_template (GTK_WIDGET (self));
 
-  self->n_cpus = (int) CLAMP (online, 1, RTB_MAX_CPUS);
+  self->n_cpus = rtb_cpu_picker_get_n_cpus (self->cpu_picker);
   self->method = RTB_METHOD_LATENCY;
 
   gtk_string_list_append (presets, _("Custom"));
@@ -921,9 +722,6 @@ rtb_setup_panel_init (RtbSetupPanel *self)
   adw_combo_row_set_model (self->preset_row, G_LIST_MODEL (presets));
 
   create_param_rows (self);
-  create_cpu_buttons (self);
-  read_isolated (self);
-  update_cpu_marks (self);
 
   {
     RtbCommand defaults;

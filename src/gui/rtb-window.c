@@ -8,53 +8,19 @@
 #include "rtb-load.h"
 #include "rtb-session.h"
 #include "rtb-system-info.h"
-#include "rtb-window.h"
+#include "rtb-compare-view.h"
+#include "rtb-window-private.h"
 
 #define SCHEMA_ID "io.github.rtbench.RtBench"
-#define FLUSH_INTERVAL_MS 33 /* ~30 redraws per second however fast frames arrive */
-
-typedef enum {
-  AFTER_STOP_NOTHING,
-  AFTER_STOP_CLOSE,
-  AFTER_STOP_SAVE_AND_CLOSE,
-} AfterStop;
-
-struct _RtbWindow
-{
-  AdwApplicationWindow parent_instance;
-
-  /* Template widgets */
-  AdwWindowTitle *window_title;
-  GtkWidget *start_button;
-  GtkWidget *stop_button;
-  AdwToastOverlay *toast_overlay;
-  RtbSetupPanel *setup_panel;
-  GtkStack *main_stack;
-  AdwTabView *tab_view;
-
-  /* Owned references */
-  GSettings *settings;
-  RtbSession *session;
-  RtbRun *live_run;
-  GSubprocess *load;
-  char *last_error;
-
-  /* Borrowed references */
-  AdwTabPage *live_page;
-
-  guint flush_id;
-  gboolean running;
-  gboolean close_after_save;
-  AfterStop after_stop;
-};
+/* Figures, tables and charts follow a live run once a second: enough to watch a run grow, and
+ * each update redraws two charts and relays out the tables (about 15 ms of CPU in software). */
+#define FLUSH_INTERVAL_MS 1000
 
 G_DEFINE_FINAL_TYPE (RtbWindow, rtb_window, ADW_TYPE_APPLICATION_WINDOW)
 
-static void save_run (RtbWindow *self, RtbRun *run);
-
-static void
-toast (RtbWindow  *self,
-       const char *message)
+void
+_rtb_window_toast (RtbWindow  *self,
+                   const char *message)
 {
   AdwToast *toast = adw_toast_new (message);
 
@@ -62,10 +28,10 @@ toast (RtbWindow  *self,
   adw_toast_overlay_add_toast (self->toast_overlay, toast);
 }
 
-static void
-show_error (RtbWindow  *self,
-            const char *heading,
-            const char *body)
+void
+_rtb_window_show_error (RtbWindow  *self,
+                        const char *heading,
+                        const char *body)
 {
   GtkWidget *dialog;
 
@@ -81,18 +47,40 @@ show_error (RtbWindow  *self,
 static RtbLiveView *
 page_view (AdwTabPage *page)
 {
-  return page ? RTB_LIVE_VIEW (adw_tab_page_get_child (page)) : NULL;
+  GtkWidget *child = page ? adw_tab_page_get_child (page) : NULL;
+
+  return RTB_IS_LIVE_VIEW (child) ? RTB_LIVE_VIEW (child) : NULL;
 }
 
-static void
-update_actions (RtbWindow *self)
+GPtrArray *
+_rtb_window_page_runs (AdwTabPage *page)
+{
+  GtkWidget *child = page ? adw_tab_page_get_child (page) : NULL;
+  GPtrArray *runs = g_ptr_array_new ();
+
+  if (RTB_IS_LIVE_VIEW (child))
+    g_ptr_array_add (runs, rtb_live_view_get_run (RTB_LIVE_VIEW (child)));
+  else if (RTB_IS_COMPARE_VIEW (child))
+    {
+      RtbCompare *compare = rtb_compare_view_get_compare (RTB_COMPARE_VIEW (child));
+
+      for (guint r = 0; r < rtb_compare_get_n_runs (compare); r++)
+        g_ptr_array_add (runs, rtb_compare_get_run (compare, r));
+    }
+  return runs;
+}
+
+void
+_rtb_window_update_actions (RtbWindow *self)
 {
   AdwTabPage *page = adw_tab_view_get_selected_page (self->tab_view);
-  gboolean live_selected = page != NULL && page == self->live_page && self->running;
 
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.start", !self->running);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.stop", self->running);
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.save", page != NULL && !live_selected);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.save", page_view (page) != NULL);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.export", page != NULL);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.compare",
+                                 adw_tab_view_get_n_pages (self->tab_view) >= 2);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.close-tab", page != NULL);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.reset-zoom", page != NULL);
   gtk_widget_set_visible (self->start_button, !self->running);
@@ -104,7 +92,7 @@ static void
 update_title (RtbWindow *self)
 {
   AdwTabPage *page = adw_tab_view_get_selected_page (self->tab_view);
-  RtbRun *run = page ? rtb_live_view_get_run (page_view (page)) : NULL;
+  RtbRun *run = page_view (page) ? rtb_live_view_get_run (page_view (page)) : NULL;
   const RtbSystemInfo *info = run ? rtb_run_get_system (run) : NULL;
   g_autofree char *subtitle = NULL;
 
@@ -117,7 +105,7 @@ update_title (RtbWindow *self)
 static void
 on_selected_page (RtbWindow *self)
 {
-  update_actions (self);
+  _rtb_window_update_actions (self);
   update_title (self);
 }
 
@@ -127,7 +115,7 @@ on_n_pages (RtbWindow *self)
   gtk_stack_set_visible_child_name (self->main_stack,
                                     adw_tab_view_get_n_pages (self->tab_view) > 0 ? "runs"
                                                                                   : "empty");
-  update_actions (self);
+  _rtb_window_update_actions (self);
 }
 
 static gboolean
@@ -136,7 +124,7 @@ on_close_page (RtbWindow  *self,
 {
   if (page == self->live_page && self->running)
     {
-      toast (self, _("Stop the run before closing its tab"));
+      _rtb_window_toast (self, _("Stop the run before closing its tab"));
       adw_tab_view_close_page_finish (self->tab_view, page, FALSE);
       return GDK_EVENT_STOP;
     }
@@ -151,14 +139,18 @@ on_run_label (RtbRun     *run,
               GParamSpec *pspec,
               AdwTabPage *page)
 {
-  g_autofree char *title = rtb_live_view_dup_title (page_view (page));
+  g_autofree char *title = NULL;
+
+  if (page_view (page) == NULL)
+    return;
+  title = rtb_live_view_dup_title (page_view (page));
 
   adw_tab_page_set_title (page, title);
 }
 
-static AdwTabPage *
-add_page (RtbWindow *self,
-          RtbRun    *run)
+AdwTabPage *
+_rtb_window_add_page (RtbWindow *self,
+                      RtbRun    *run)
 {
   RtbLiveView *view = rtb_live_view_new (run);
   g_autofree char *title = rtb_live_view_dup_title (view);
@@ -179,36 +171,7 @@ rtb_window_add_run (RtbWindow *self,
   g_return_if_fail (RTB_IS_WINDOW (self));
   g_return_if_fail (RTB_IS_RUN (run));
 
-  add_page (self, run);
-}
-
-void
-rtb_window_open_file (RtbWindow *self,
-                      GFile     *file)
-{
-  g_autoptr(GError) error = NULL;
-  g_autoptr(RtbRun) run = NULL;
-  g_autofree char *path = NULL;
-  g_autofree char *name = NULL;
-
-  g_return_if_fail (RTB_IS_WINDOW (self));
-  g_return_if_fail (G_IS_FILE (file));
-
-  path = g_file_get_path (file);
-  name = g_file_get_basename (file);
-  if (path != NULL)
-    run = rtb_run_load (path, &error);
-  else
-    g_set_error (&error, G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED, _("only local files can be opened"));
-
-  if (run == NULL)
-    {
-      g_autofree char *heading = g_strdup_printf (_("Could Not Open “%s”"), name);
-
-      show_error (self, heading, error->message);
-      return;
-    }
-  add_page (self, run);
+  _rtb_window_add_page (self, run);
 }
 
 /* ---- Running ----------------------------------------------------------------------------- */
@@ -235,7 +198,7 @@ on_session_frame (RtbSession     *session,
   if (!rtb_run_handle_frame (self->live_run, frame, &error))
     {
       g_warning ("Frame from the worker does not fit the run: %s", error->message);
-      toast (self, error->message);
+      _rtb_window_toast (self, error->message);
       rtb_session_stop (session);
     }
 }
@@ -245,6 +208,7 @@ on_session_log (RtbSession *session,
                 const char *line,
                 RtbWindow  *self)
 {
+  g_debug ("worker: %s", line);
   if (self->live_page != NULL)
     rtb_live_view_append_log (page_view (self->live_page), line);
 }
@@ -298,7 +262,7 @@ explain_session_error (RtbWindow    *self,
                           have_data ? "\n\n" : "",
                           have_data ? _("The samples measured until then are kept: save them "
                                         "with Ctrl+S.") : "");
-  show_error (self, heading, body);
+  _rtb_window_show_error (self, heading, body);
 }
 
 static void
@@ -330,14 +294,15 @@ on_session_finished (RtbSession   *session,
         rtb_run_stream_ended (run);
       rtb_run_flush_changed (run);
     }
+  _rtb_window_stop_checkpoints (self);
   if (self->live_page != NULL)
-    adw_tab_page_set_loading (self->live_page, FALSE);
-  update_actions (self);
+    adw_tab_page_set_icon (self->live_page, NULL);
+  _rtb_window_update_actions (self);
 
   if (error != NULL && self->after_stop == AFTER_STOP_NOTHING)
     explain_session_error (self, error);
   else if (error == NULL && run != NULL)
-    toast (self, rtb_run_get_end_reason (run) == RTB_END_COMPLETED
+    _rtb_window_toast (self, rtb_run_get_end_reason (run) == RTB_END_COMPLETED
                  ? _("Measurement finished") : _("Measurement stopped"));
 
   switch (self->after_stop)
@@ -349,7 +314,7 @@ on_session_finished (RtbSession   *session,
       self->after_stop = AFTER_STOP_NOTHING;
       self->close_after_save = TRUE;
       if (run != NULL)
-        save_run (self, run);
+        _rtb_window_save_run (self, run);
       break;
     case AFTER_STOP_NOTHING:
     default:
@@ -377,6 +342,7 @@ start_action (GtkWidget  *widget,
   g_autoptr(GError) error = NULL;
   g_autoptr(RtbSession) session = NULL;
   g_autoptr(RtbRun) run = NULL;
+  g_autoptr(GIcon) running_icon = g_themed_icon_new ("media-record-symbolic");
   RtbLoadScenario load;
   RtbCommand cmd;
 
@@ -387,7 +353,7 @@ start_action (GtkWidget  *widget,
     {
       g_free (self->last_error);
       self->last_error = g_strdup (error->message);
-      toast (self, error->message);
+      _rtb_window_toast (self, error->message);
       return;
     }
 
@@ -408,7 +374,7 @@ start_action (GtkWidget  *widget,
       self->load = rtb_load_start (load, 0, &error);
       if (self->load == NULL)
         {
-          show_error (self, _("The Load Could Not Start"), error->message);
+          _rtb_window_show_error (self, _("The Load Could Not Start"), error->message);
           return;
         }
     }
@@ -426,16 +392,19 @@ start_action (GtkWidget  *widget,
       g_clear_object (&self->live_run);
       clear_session (self);
       explain_session_error (self, error);
-      update_actions (self);
+      _rtb_window_update_actions (self);
       return;
     }
 
-  self->live_page = add_page (self, run);
-  adw_tab_page_set_loading (self->live_page, TRUE);
+  self->live_page = _rtb_window_add_page (self, run);
+  /* A still icon, not the tab's loading spinner: a spinner redraws the window at the frame rate
+   * for the whole run, which costs far more than the run's own updates. */
+  adw_tab_page_set_icon (self->live_page, running_icon);
   self->flush_id = g_timeout_add (FLUSH_INTERVAL_MS, flush_run, self);
+  _rtb_window_start_checkpoints (self);
   if (rtb_session_get_uses_pkexec (self->session))
-    toast (self, _("Waiting for authorization to run real-time threads…"));
-  update_actions (self);
+    _rtb_window_toast (self, _("Waiting for authorization to run real-time threads…"));
+  _rtb_window_update_actions (self);
 }
 
 static void
@@ -449,147 +418,7 @@ stop_action (GtkWidget  *widget,
     rtb_session_stop (self->session);
 }
 
-/* ---- Files ------------------------------------------------------------------------------- */
-
-static GtkFileFilter *
-run_file_filter (void)
-{
-  GtkFileFilter *filter = gtk_file_filter_new ();
-
-  gtk_file_filter_set_name (filter, _("rtbench Runs"));
-  gtk_file_filter_add_pattern (filter, "*.rtbench");
-  gtk_file_filter_add_mime_type (filter, "application/x-rtbench");
-  return filter;
-}
-
-static void
-on_save_response (GtkNativeDialog *native,
-                  int              response,
-                  RtbWindow       *self)
-{
-  RtbRun *run = g_object_get_data (G_OBJECT (native), "run");
-  gboolean close_after = self->close_after_save;
-
-  self->close_after_save = FALSE;
-  if (response == GTK_RESPONSE_ACCEPT)
-    {
-      g_autoptr(GFile) file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (native));
-      g_autofree char *path = g_file_get_path (file);
-      g_autofree char *name = NULL;
-      g_autoptr(GError) error = NULL;
-
-      if (!g_str_has_suffix (path, ".rtbench"))
-        {
-          char *with_suffix = g_strconcat (path, ".rtbench", NULL);
-
-          g_free (path);
-          path = with_suffix;
-        }
-      name = g_path_get_basename (path);
-      if (rtb_run_save (run, path, &error))
-        {
-          g_autofree char *message = g_strdup_printf (_("Saved “%s”"), name);
-
-          rtb_run_set_file (run, path);
-          toast (self, message);
-          if (close_after)
-            gtk_window_destroy (GTK_WINDOW (self));
-        }
-      else
-        {
-          g_autofree char *heading = g_strdup_printf (_("Could Not Save “%s”"), name);
-
-          show_error (self, heading, error->message);
-        }
-    }
-  g_object_unref (native);
-}
-
-static void
-save_run (RtbWindow *self,
-          RtbRun    *run)
-{
-  g_autoptr(GtkFileFilter) filter = run_file_filter ();
-  GtkFileChooserNative *native;
-  const char *label = rtb_run_get_label (run);
-  g_autofree char *name = NULL;
-
-  native = gtk_file_chooser_native_new (_("Save Run"), GTK_WINDOW (self),
-                                        GTK_FILE_CHOOSER_ACTION_SAVE, _("_Save"), _("_Cancel"));
-  gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (native), TRUE);
-  gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (native), filter);
-  if (rtb_run_get_file (run) != NULL)
-    {
-      g_autoptr(GFile) file = g_file_new_for_path (rtb_run_get_file (run));
-
-      gtk_file_chooser_set_file (GTK_FILE_CHOOSER (native), file, NULL);
-    }
-  else
-    {
-      name = g_strdup_printf ("%s.rtbench", label && label[0] ? label
-                              : rtb_method_to_string (rtb_run_get_method (run)));
-      g_strdelimit (name, "/\\:", '-');
-      gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (native), name);
-    }
-  g_object_set_data_full (G_OBJECT (native), "run", g_object_ref (run), g_object_unref);
-  g_signal_connect (native, "response", G_CALLBACK (on_save_response), self);
-  gtk_native_dialog_show (GTK_NATIVE_DIALOG (native));
-}
-
-static void
-save_action (GtkWidget  *widget,
-             const char *action_name,
-             GVariant   *parameter)
-{
-  RtbWindow *self = RTB_WINDOW (widget);
-  AdwTabPage *page = adw_tab_view_get_selected_page (self->tab_view);
-
-  if (page == NULL)
-    return;
-  if (page == self->live_page && self->running)
-    {
-      toast (self, _("Stop the run before saving it"));
-      return;
-    }
-  save_run (self, rtb_live_view_get_run (page_view (page)));
-}
-
-static void
-on_open_response (GtkNativeDialog *native,
-                  int              response,
-                  RtbWindow       *self)
-{
-  if (response == GTK_RESPONSE_ACCEPT)
-    {
-      g_autoptr(GListModel) files = gtk_file_chooser_get_files (GTK_FILE_CHOOSER (native));
-
-      for (guint i = 0; i < g_list_model_get_n_items (files); i++)
-        {
-          g_autoptr(GFile) file = g_list_model_get_item (files, i);
-
-          rtb_window_open_file (self, file);
-        }
-    }
-  g_object_unref (native);
-}
-
-static void
-open_action (GtkWidget  *widget,
-             const char *action_name,
-             GVariant   *parameter)
-{
-  RtbWindow *self = RTB_WINDOW (widget);
-  g_autoptr(GtkFileFilter) filter = run_file_filter ();
-  GtkFileChooserNative *native;
-
-  native = gtk_file_chooser_native_new (_("Open Runs"), GTK_WINDOW (self),
-                                        GTK_FILE_CHOOSER_ACTION_OPEN, _("_Open"), _("_Cancel"));
-  gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (native), TRUE);
-  gtk_file_chooser_set_select_multiple (GTK_FILE_CHOOSER (native), TRUE);
-  gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (native), filter);
-  g_signal_connect (native, "response", G_CALLBACK (on_open_response), self);
-  gtk_native_dialog_show (GTK_NATIVE_DIALOG (native));
-}
+/* ---- Tabs ------------------------------------------------------------------------------- */
 
 static void
 close_tab_action (GtkWidget  *widget,
@@ -611,8 +440,10 @@ reset_zoom_action (GtkWidget  *widget,
   RtbWindow *self = RTB_WINDOW (widget);
   AdwTabPage *page = adw_tab_view_get_selected_page (self->tab_view);
 
-  if (page != NULL)
+  if (page_view (page) != NULL)
     rtb_live_view_reset_zoom (page_view (page));
+  else if (page != NULL && RTB_IS_COMPARE_VIEW (adw_tab_page_get_child (page)))
+    rtb_compare_view_reset_zoom (RTB_COMPARE_VIEW (adw_tab_page_get_child (page)));
 }
 
 /* ---- Closing ----------------------------------------------------------------------------- */
@@ -646,14 +477,25 @@ static gboolean
 rtb_window_close_request (GtkWindow *window)
 {
   RtbWindow *self = RTB_WINDOW (window);
+  const char *kept = NULL;
+  g_autofree char *body = NULL;
   GtkWidget *dialog;
 
   if (!self->running)
     return GTK_WINDOW_CLASS (rtb_window_parent_class)->close_request (window);
 
-  dialog = adw_message_dialog_new (window, _("Stop the Running Measurement?"),
-                                   _("Closing the window stops the measurement. Keep the "
-                                     "data measured so far?"));
+  if (self->checkpoint_path != NULL)
+    kept = self->checkpoint_path;
+  else if (self->checkpoint_id != 0 && self->live_run != NULL)
+    kept = rtb_run_get_file (self->live_run);
+  if (kept != NULL)
+    body = g_strdup_printf (_("Closing the window stops the measurement. The data measured so "
+                              "far is saved every 10 seconds to “%s”; discarding keeps that "
+                              "file as it is. Save the data measured until now?"), kept);
+  else
+    body = g_strdup (_("Closing the window stops the measurement. Keep the data measured so "
+                       "far?"));
+  dialog = adw_message_dialog_new (window, _("Stop the Running Measurement?"), body);
   adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (dialog),
                                     "cancel", _("_Cancel"),
                                     "discard", _("_Discard"),
@@ -732,6 +574,7 @@ rtb_window_dispose (GObject *object)
   RtbWindow *self = RTB_WINDOW (object);
 
   g_clear_handle_id (&self->flush_id, g_source_remove);
+  g_clear_handle_id (&self->checkpoint_id, g_source_remove);
   clear_session (self);
   stop_load (self);
   g_clear_object (&self->live_run);
@@ -747,6 +590,7 @@ rtb_window_finalize (GObject *object)
   RtbWindow *self = RTB_WINDOW (object);
 
   g_free (self->last_error);
+  g_free (self->checkpoint_path);
 
   G_OBJECT_CLASS (rtb_window_parent_class)->finalize (object);
 }
@@ -779,8 +623,6 @@ rtb_window_class_init (RtbWindowClass *klass)
 
   gtk_widget_class_install_action (widget_class, "win.start", NULL, start_action);
   gtk_widget_class_install_action (widget_class, "win.stop", NULL, stop_action);
-  gtk_widget_class_install_action (widget_class, "win.save", NULL, save_action);
-  gtk_widget_class_install_action (widget_class, "win.open", NULL, open_action);
   gtk_widget_class_install_action (widget_class, "win.close-tab", NULL, close_tab_action);
   gtk_widget_class_install_action (widget_class, "win.reset-zoom", NULL, reset_zoom_action);
 
@@ -788,14 +630,20 @@ rtb_window_class_init (RtbWindowClass *klass)
                                        "win.start", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_period, GDK_CONTROL_MASK,
                                        "win.stop", NULL);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_s, GDK_CONTROL_MASK,
-                                       "win.save", NULL);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_o, GDK_CONTROL_MASK,
-                                       "win.open", NULL);
+  _rtb_window_class_init_files (widget_class);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_w, GDK_CONTROL_MASK,
                                        "win.close-tab", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_0, GDK_CONTROL_MASK,
                                        "win.reset-zoom", NULL);
+}
+
+static void
+on_map (RtbWindow *self)
+{
+  /* For tests/bench-gui.sh: when the window first reached the screen, on the wall clock. */
+  if (!self->mapped_once)
+    g_debug ("window mapped at %" G_GINT64_FORMAT " µs (real time)", g_get_real_time ());
+  self->mapped_once = TRUE;
 }
 
 static void
@@ -815,6 +663,7 @@ rtb_window_init (RtbWindow *self)
                    G_SETTINGS_BIND_DEFAULT);
   rtb_setup_panel_bind_settings (self->setup_panel, self->settings);
 
+  g_signal_connect (self, "map", G_CALLBACK (on_map), NULL);
   on_n_pages (self);
-  update_actions (self);
+  _rtb_window_update_actions (self);
 }

@@ -3,6 +3,7 @@
 
 #include <adwaita.h>
 
+#include "rtb-export.h"
 #include "rtb-live-view.h"
 #include "rtb-run.h"
 #include "rtb-setup-panel.h"
@@ -17,6 +18,21 @@ RtbWindow *rtb_window_new (GtkApplication *application);
 void rtb_window_open_file (RtbWindow *self, GFile *file);
 /* Shows a run (loaded or made elsewhere) in a new tab and selects it. */
 void rtb_window_add_run (RtbWindow *self, RtbRun *run);
+
+/* Imports another tool's result (format detected) into a new tab; errors are shown. */
+gboolean rtb_window_import_file (RtbWindow *self, GFile *file);
+/* Opens a tab comparing the runs; runs[0] is the baseline. */
+void rtb_window_compare_runs (RtbWindow *self, RtbRun *const *runs, guint n_runs);
+/* Opens a tab comparing every run open in a tab of its own, in tab order. */
+void rtb_window_compare_open_runs (RtbWindow *self);
+/* Writes the selected tab's runs: a chart of width × height (a PNG scaled by `scale`) or a table. */
+gboolean rtb_window_export (RtbWindow *self, RtbExportFormat format, const char *path, int width,
+                            int height, double scale, GError **error);
+/* Saves a run (also while it runs); later checkpoints of the live run go to `path`. */
+gboolean rtb_window_save_run_to (RtbWindow *self, RtbRun *run, const char *path,
+                                 GError **error);
+/* Where the unsaved live run is checkpointed, or NULL. */
+const char *rtb_window_get_checkpoint_path (RtbWindow *self);
 
 /* For tests. */
 RtbSetupPanel *rtb_window_get_setup_panel (RtbWindow *self);

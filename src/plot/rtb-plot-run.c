@@ -2,6 +2,8 @@
 #define G_LOG_DOMAIN "rtbench-plot"
 #include "config.h"
 
+#include <glib/gi18n.h>
+
 #include "rtb-plot-run.h"
 
 guint
@@ -53,20 +55,21 @@ rtb_plot_run_system_line (RtbRun *run)
   return g_string_free (line, FALSE);
 }
 
+/* Marked, not translated: the window's charts translate them, the CLI's exports stay English. */
 const char *
 rtb_plot_run_value_label (RtbMethod method)
 {
   switch (method)
     {
     case RTB_METHOD_JITTER:
-      return "interval deviation (µs)";
+      return N_("interval deviation (µs)");
     case RTB_METHOD_TIMER:
-      return "tick error (µs)";
+      return N_("tick error (µs)");
     case RTB_METHOD_RESPONSE:
-      return "execution time (µs)";
+      return N_("execution time (µs)");
     case RTB_METHOD_LATENCY:
     default:
-      return "latency (µs)";
+      return N_("latency (µs)");
     }
 }
 

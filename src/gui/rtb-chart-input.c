@@ -1,0 +1,312 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* RtbChart's pointer input: the hover readout and line, drag to zoom, double-click to zoom out. */
+#define G_LOG_DOMAIN "rtbench-gui"
+
+#include "config.h"
+
+#include <glib/gi18n.h>
+#include <inttypes.h>
+#include <math.h>
+
+#include "rtb-chart-private.h"
+
+#define DRAG_THRESHOLD 6.0
+
+void
+_rtb_chart_update_readout (RtbChart *self)
+{
+  g_autofree RtbPlotSeries *series = NULL;
+  g_autoptr(GString) text = NULL;
+  guint n_series;
+
+  g_clear_pointer (&self->readout_text, g_free);
+  if (!self->hovering || !self->have_layout || self->run == NULL)
+    goto out;
+
+  series = _rtb_chart_collect_series (self, &n_series);
+  if (n_series == 0)
+    goto out;
+  text = g_string_new (NULL);
+
+  if (self->kind == RTB_CHART_CURVE)
+    {
+      g_autofree RtbPlotCurveValue *values = g_new0 (RtbPlotCurveValue, n_series);
+      double per_instance = _rtb_chart_x_per_instance (self);
+      gboolean any = FALSE;
+
+      if (!rtb_plot_curve_value_at (&self->layout, series, n_series, self->hover_x, values))
+        goto out;
+      for (guint i = 0; i < n_series; i++)
+        {
+          if (!values[i].has_data)
+            continue;
+          if (!any)
+            {
+              if (per_instance > 0)
+                g_string_append_printf (text, _("%.3f s, instance %" PRIu64),
+                                        values[i].first * per_instance, values[i].first);
+              else if (values[i].first == values[i].last)
+                g_string_append_printf (text, _("instance %" PRIu64), values[i].first);
+              else
+                g_string_append_printf (text, _("instances %" PRIu64 "–%"
+                                                PRIu64),
+                                        values[i].first, values[i].last);
+              any = TRUE;
+            }
+          g_string_append_c (text, '\n');
+          if (values[i].min_us == values[i].max_us)
+            g_string_append_printf (text, _("%s: %.1f µs, running mean %.1f µs"),
+                                    series[i].name, values[i].max_us, values[i].mean_us);
+          else
+            g_string_append_printf (text, _("%s: %.1f–%.1f µs, running mean %.1f µs"),
+                                    series[i].name, values[i].min_us, values[i].max_us,
+                                    values[i].mean_us);
+        }
+      if (!any)
+        goto out;
+    }
+  else
+    {
+      g_autofree RtbPlotHistogramValue *values = g_new0 (RtbPlotHistogramValue, n_series);
+      gboolean any = FALSE;
+
+      if (!rtb_plot_histogram_value_at (&self->layout, series, n_series, self->hover_x, values))
+        goto out;
+      for (guint i = 0; i < n_series; i++)
+        {
+          if (!values[i].has_data || (values[i].sum_count == 0 && n_series > 1))
+            continue;
+          if (!any)
+            {
+              if (values[i].hi_us - values[i].lo_us <= 1)
+                g_string_append_printf (text, _("%" PRId64 " µs"), values[i].lo_us);
+              else
+                g_string_append_printf (text, _("%" PRId64 "–%" PRId64 " µs"),
+                                        values[i].lo_us, values[i].hi_us);
+              any = TRUE;
+            }
+          g_string_append_c (text, '\n');
+          g_string_append_printf (text, _("%s: %" PRIu64 " samples"),
+                                  series[i].name, values[i].sum_count);
+        }
+      if (!any)
+        goto out;
+    }
+
+  self->readout_text = g_string_free (g_steal_pointer (&text), FALSE);
+
+out:
+  if (self->readout_text != NULL)
+    gtk_label_set_label (GTK_LABEL (self->readout), self->readout_text);
+  gtk_widget_set_visible (self->readout, self->readout_text != NULL);
+  gtk_widget_queue_allocate (GTK_WIDGET (self));
+}
+
+void
+_rtb_chart_snapshot_input (RtbChart           *self,
+                           GtkSnapshot        *snapshot,
+                           const RtbPlotTheme *theme)
+{
+  if (self->dragging && fabs (self->drag_x1 - self->drag_x0) >= DRAG_THRESHOLD)
+    {
+      const RtbPlotRect *plot = &self->layout.plot;
+      GdkRGBA fill = { 0.21, 0.52, 0.89, 0.25 };
+      double x0 = CLAMP (MIN (self->drag_x0, self->drag_x1), plot->x, plot->x + plot->width);
+      double x1 = CLAMP (MAX (self->drag_x0, self->drag_x1), plot->x, plot->x + plot->width);
+
+      gtk_snapshot_append_color (snapshot, &fill,
+                                 &GRAPHENE_RECT_INIT (x0, plot->y, x1 - x0, plot->height));
+    }
+  else if (self->hovering && rtb_plot_layout_contains (&self->layout, self->hover_x,
+                                                       self->layout.plot.y + 1))
+    {
+      const RtbPlotRect *plot = &self->layout.plot;
+      const RtbPlotColor *fg = &theme->foreground;
+      GdkRGBA line = { fg->red, fg->green, fg->blue, 0.4 };
+
+      gtk_snapshot_append_color (snapshot, &line,
+                                 &GRAPHENE_RECT_INIT (floor (self->hover_x), plot->y,
+                                                      1, plot->height));
+    }
+}
+
+static void
+on_motion (GtkEventControllerMotion *controller,
+           double                    x,
+           double                    y,
+           RtbChart                 *self)
+{
+  self->hovering = TRUE;
+  self->hover_x = x;
+  self->hover_y = y;
+  _rtb_chart_update_readout (self);
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+static void
+on_leave (GtkEventControllerMotion *controller,
+          RtbChart                 *self)
+{
+  self->hovering = FALSE;
+  _rtb_chart_update_readout (self);
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+static void
+on_drag_begin (GtkGestureDrag *gesture,
+               double          x,
+               double          y,
+               RtbChart       *self)
+{
+  if (!self->have_layout || !rtb_plot_layout_contains (&self->layout, x, y))
+    {
+      gtk_gesture_set_state (GTK_GESTURE (gesture), GTK_EVENT_SEQUENCE_DENIED);
+      return;
+    }
+  self->dragging = TRUE;
+  self->drag_x0 = self->drag_x1 = x;
+}
+
+static void
+on_drag_update (GtkGestureDrag *gesture,
+                double          offset_x,
+                double          offset_y,
+                RtbChart       *self)
+{
+  if (!self->dragging)
+    return;
+  self->drag_x1 = self->drag_x0 + offset_x;
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+static void
+on_drag_end (GtkGestureDrag *gesture,
+             double          offset_x,
+             double          offset_y,
+             RtbChart       *self)
+{
+  if (!self->dragging)
+    return;
+  self->dragging = FALSE;
+  if (fabs (offset_x) >= DRAG_THRESHOLD)
+    rtb_chart_zoom_pixels (self, self->drag_x0, self->drag_x0 + offset_x);
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+static void
+on_click_pressed (GtkGestureClick *gesture,
+                  int              n_press,
+                  double           x,
+                  double           y,
+                  RtbChart        *self)
+{
+  if (n_press == 2)
+    rtb_chart_reset_zoom (self);
+}
+void
+_rtb_chart_init_input (RtbChart *self)
+{
+  GtkEventController *motion;
+  GtkGesture *drag;
+  GtkGesture *click;
+
+  self->readout = gtk_label_new (NULL);
+  gtk_label_set_xalign (GTK_LABEL (self->readout), 0);
+  gtk_widget_add_css_class (self->readout, "chart-readout");
+  gtk_widget_add_css_class (self->readout, "osd");
+  gtk_widget_set_can_target (self->readout, FALSE);
+  gtk_widget_set_visible (self->readout, FALSE);
+  gtk_widget_set_parent (self->readout, GTK_WIDGET (self));
+
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self),
+                                  GTK_ACCESSIBLE_PROPERTY_DESCRIPTION,
+                                  _("Drag across the chart to zoom, double-click to zoom out"),
+                                  -1);
+
+  motion = gtk_event_controller_motion_new ();
+  g_signal_connect (motion, "motion", G_CALLBACK (on_motion), self);
+  g_signal_connect (motion, "enter", G_CALLBACK (on_motion), self);
+  g_signal_connect (motion, "leave", G_CALLBACK (on_leave), self);
+  gtk_widget_add_controller (GTK_WIDGET (self), motion);
+
+  drag = gtk_gesture_drag_new ();
+  g_signal_connect (drag, "drag-begin", G_CALLBACK (on_drag_begin), self);
+  g_signal_connect (drag, "drag-update", G_CALLBACK (on_drag_update), self);
+  g_signal_connect (drag, "drag-end", G_CALLBACK (on_drag_end), self);
+  gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (drag));
+
+  click = gtk_gesture_click_new ();
+  g_signal_connect (click, "pressed", G_CALLBACK (on_click_pressed), self);
+  gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (click));
+}
+
+gboolean
+rtb_chart_get_zoomed (RtbChart *self)
+{
+  g_return_val_if_fail (RTB_IS_CHART (self), FALSE);
+
+  return self->zoomed;
+}
+
+void
+rtb_chart_reset_zoom (RtbChart *self)
+{
+  g_return_if_fail (RTB_IS_CHART (self));
+
+  if (!self->zoomed)
+    return;
+  self->zoomed = FALSE;
+  _rtb_chart_update_readout (self);
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+void
+rtb_chart_zoom_pixels (RtbChart *self,
+                       double    x0,
+                       double    x1)
+{
+  g_return_if_fail (RTB_IS_CHART (self));
+
+  if (!self->have_layout)
+    return;
+
+  if (self->kind == RTB_CHART_CURVE)
+    {
+      guint64 first = 0;
+      guint64 last = 0;
+
+      rtb_plot_curve_range_at (&self->layout, x0, x1, &first, &last);
+      if (first == 0 || last <= first)
+        return;
+      self->zoom_first = first;
+      self->zoom_last = last;
+    }
+  else
+    {
+      double lo = 0;
+      double hi = 0;
+
+      rtb_plot_histogram_range_at (&self->layout, x0, x1, &lo, &hi);
+      if (!(hi - lo >= 1))
+        return;
+      self->zoom_lo_us = floor (lo);
+      self->zoom_hi_us = ceil (hi);
+    }
+  self->zoomed = TRUE;
+  _rtb_chart_update_readout (self);
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+const char *
+rtb_chart_hover (RtbChart *self,
+                 double    x,
+                 double    y)
+{
+  g_return_val_if_fail (RTB_IS_CHART (self), NULL);
+
+  self->hovering = TRUE;
+  self->hover_x = x;
+  self->hover_y = y;
+  _rtb_chart_update_readout (self);
+  return self->readout_text;
+}

@@ -1,0 +1,61 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* RtbChart's instance, shared by rtb-chart.c (drawing), rtb-chart-input.c (pointer) and
+ * rtb-chart-export.c. */
+#pragma once
+
+#include "rtb-chart.h"
+#include "rtb-plot.h"
+
+G_BEGIN_DECLS
+
+struct _RtbChart
+{
+  GtkWidget parent_instance;
+
+  /* Owned references */
+  RtbRun *run;              /* the first of `runs`, or NULL */
+  GPtrArray *runs;
+  RtbCompare *compare;      /* set: one pooled series per run */
+  GtkWidget *readout;
+  GtkWidget *menu_button;
+  GPtrArray *names;         /* of the series of several runs */
+  char *title;
+  char *readout_text;
+
+  RtbChartKind kind;
+  int series_filter;
+  RtbPlotLayout layout;
+  gboolean have_layout;
+
+  /* Zoom: a range of instances (curve) or of µs (histogram) */
+  gboolean zoomed;
+  guint64 zoom_first;
+  guint64 zoom_last;
+  double zoom_lo_us;
+  double zoom_hi_us;
+
+  gboolean dragging;
+  double drag_x0;
+  double drag_x1;
+
+  gboolean hovering;
+  double hover_x;
+  double hover_y;
+};
+
+/* The series the chart shows (transfer container: the names stay owned by the chart). */
+RtbPlotSeries *_rtb_chart_collect_series (RtbChart *self, guint *n_out);
+void _rtb_chart_curve_options (RtbChart *self, RtbPlotCurveOptions *opts);
+void _rtb_chart_histogram_options (RtbChart *self, RtbPlotHistogramOptions *opts);
+/* Seconds per instance when the runs share a time axis, else 0 (the axis counts instances). */
+double _rtb_chart_x_per_instance (RtbChart *self);
+/* rtb-chart-input.c: creates the readout and the pointer controllers. */
+void _rtb_chart_init_input (RtbChart *self);
+/* Refreshes the readout after the hover point, the zoom or the data changed. */
+void _rtb_chart_update_readout (RtbChart *self);
+/* The drag's band or the hover line, over the plot. */
+void _rtb_chart_snapshot_input (RtbChart *self, GtkSnapshot *snapshot, const RtbPlotTheme *theme);
+/* "chart.export" (a format name, or "csv" for the chart's own table). */
+void _rtb_chart_export_action (GtkWidget *widget, const char *action_name, GVariant *parameter);
+
+G_END_DECLS

@@ -1,0 +1,255 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#define G_LOG_DOMAIN "rtbench-gui"
+
+#include "config.h"
+
+#include <adwaita.h>
+#include <glib/gi18n.h>
+#include <math.h>
+
+#include "rtb-compare-grid.h"
+
+static const char *const stat_titles[RTB_COMPARE_N_STATS] = {
+  [RTB_COMPARE_STAT_COUNT] = N_("Samples"),
+  [RTB_COMPARE_STAT_MIN] = N_("Min µs"),
+  [RTB_COMPARE_STAT_AVG] = N_("Avg µs"),
+  [RTB_COMPARE_STAT_MAX] = N_("Max µs"),
+  [RTB_COMPARE_STAT_P50] = N_("Median µs"),
+  [RTB_COMPARE_STAT_P99] = N_("99 % µs"),
+  [RTB_COMPARE_STAT_P999] = N_("99.9 % µs"),
+  [RTB_COMPARE_STAT_STDDEV] = N_("Std. dev. µs"),
+  [RTB_COMPARE_STAT_OVERFLOWS] = N_("Overflows"),
+  [RTB_COMPARE_STAT_DROPPED] = N_("Dropped"),
+};
+
+/* RtbCompare's system rows by key; the kernel's own names (isolcpus, SMT…) stay as they are. */
+static const struct {
+  const char *key;
+  const char *title;
+} system_titles[] = {
+  { "hostname", N_("host") },
+  { "kernel", N_("kernel") },
+  { "machine", N_("architecture") },
+  { "cpu_model", N_("CPU model") },
+  { "n_cpus", N_("CPUs") },
+  { "governor", N_("governor") },
+  { "load", N_("load") },
+  { "method", N_("method") },
+  { "parameters", N_("parameters") },
+  { "source", N_("source") },
+};
+
+static const char *
+system_title (const RtbCompareSystemRow *row)
+{
+  for (guint i = 0; i < G_N_ELEMENTS (system_titles); i++)
+    if (g_strcmp0 (row->key, system_titles[i].key) == 0)
+      return _(system_titles[i].title);
+  return row->title;
+}
+
+static GtkWidget *
+cell (GtkGrid    *grid,
+      int         column,
+      int         row,
+      const char *text,
+      gboolean    numeric)
+{
+  GtkWidget *label = gtk_label_new (text);
+
+  gtk_label_set_xalign (GTK_LABEL (label), numeric ? 1.0 : 0.0);
+  gtk_label_set_selectable (GTK_LABEL (label), TRUE);
+  gtk_widget_set_can_focus (label, FALSE);
+  if (numeric)
+    gtk_widget_add_css_class (label, "numeric");
+  gtk_grid_attach (grid, label, column, row, 1, 1);
+  return label;
+}
+
+static GtkWidget *
+header (GtkGrid    *grid,
+        int         column,
+        int         row,
+        const char *text,
+        gboolean    numeric)
+{
+  GtkWidget *label = cell (grid, column, row, text, numeric);
+
+  gtk_label_set_selectable (GTK_LABEL (label), FALSE);
+  gtk_widget_add_css_class (label, "heading");
+  return label;
+}
+
+static void
+clear (GtkGrid *grid)
+{
+  GtkWidget *child;
+
+  while ((child = gtk_widget_get_first_child (GTK_WIDGET (grid))) != NULL)
+    gtk_grid_remove (grid, child);
+}
+
+static char *
+format_value (double         value,
+              RtbCompareStat stat)
+{
+  if (isnan (value))
+    return g_strdup ("—");
+  if (rtb_compare_stat_is_integer (stat))
+    return g_strdup_printf ("%.0f", value);
+  return g_strdup_printf ("%.1f", value);
+}
+
+static char *
+format_difference (double         value,
+                   RtbCompareStat stat)
+{
+  if (isnan (value))
+    return g_strdup ("");
+  if (rtb_compare_stat_is_integer (stat))
+    return g_strdup_printf ("%+.0f", value);
+  return g_strdup_printf ("%+.1f", value);
+}
+
+static char *
+format_ratio (double ratio)
+{
+  if (isnan (ratio) || isinf (ratio))
+    return g_strdup ("");
+  return g_strdup_printf ("×%.2f", ratio);
+}
+
+GPtrArray *
+rtb_compare_grid_fill_stats (GtkGrid    *grid,
+                             RtbCompare *compare)
+{
+  guint n_runs = rtb_compare_get_n_runs (compare);
+  guint n_rows = rtb_compare_get_n_rows (compare);
+  GPtrArray *labels = g_ptr_array_new ();
+  int line = 0;
+  int column;
+
+  clear (grid);
+
+  /* Series, statistic, then each run's value, and for every run after the baseline its
+   * difference and ratio right after it. */
+  header (grid, 0, line, _("Series"), FALSE);
+  header (grid, 1, line, _("Statistic"), FALSE);
+  column = 2;
+  for (guint r = 0; r < n_runs; r++)
+    {
+      GtkWidget *label = header (grid, column++, line, rtb_compare_get_run_name (compare, r), TRUE);
+
+      gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_MIDDLE);
+      gtk_label_set_max_width_chars (GTK_LABEL (label), 24);
+      gtk_widget_set_tooltip_text (label, rtb_compare_get_run_name (compare, r));
+      if (r > 0)
+        {
+          gtk_widget_add_css_class (header (grid, column++, line, _("Difference"), TRUE),
+                                    "dim-label");
+          gtk_widget_add_css_class (header (grid, column++, line, _("Ratio"), TRUE),
+                                    "dim-label");
+        }
+    }
+  line++;
+
+  for (guint row = 0; row < n_rows; row++)
+    {
+      const char *name = rtb_compare_row_is_pooled (compare, row)
+                         ? _("All CPUs") : rtb_compare_get_row_name (compare, row);
+
+      if (row > 0)
+        gtk_grid_attach (grid, gtk_separator_new (GTK_ORIENTATION_HORIZONTAL), 0, line++,
+                         column, 1);
+      for (RtbCompareStat stat = 0; stat < RTB_COMPARE_N_STATS; stat++)
+        {
+          int c = 2;
+
+          if (stat == 0)
+            gtk_widget_add_css_class (cell (grid, 0, line, name, FALSE), "heading");
+          gtk_widget_add_css_class (cell (grid, 1, line, _(stat_titles[stat]), FALSE),
+                                    "dim-label");
+          for (guint r = 0; r < n_runs; r++)
+            {
+              const RtbCompareCell *cmp = rtb_compare_get_cell (compare, row, r, stat);
+              g_autofree char *value = format_value (cmp->value, stat);
+              GtkWidget *label = cell (grid, c++, line, value, TRUE);
+
+              if (cmp->best)
+                {
+                  g_autofree char *marked = g_strdup_printf ("✓ %s", value);
+
+                  gtk_label_set_label (GTK_LABEL (label), marked);
+                  gtk_widget_add_css_class (label, "compare-best");
+                  gtk_widget_set_tooltip_text (label, _("The best value of this line"));
+                }
+              if (cmp->verdict == RTB_COMPARE_WORSE)
+                gtk_widget_add_css_class (label, "compare-worse");
+              else if (cmp->verdict == RTB_COMPARE_BETTER)
+                gtk_widget_add_css_class (label, "compare-better");
+              g_ptr_array_add (labels, label);
+
+              if (r > 0)
+                {
+                  g_autofree char *difference = format_difference (cmp->difference, stat);
+                  g_autofree char *ratio = format_ratio (cmp->ratio);
+
+                  gtk_widget_add_css_class (cell (grid, c++, line, difference, TRUE),
+                                            "dim-label");
+                  gtk_widget_add_css_class (cell (grid, c++, line, ratio, TRUE), "dim-label");
+                }
+            }
+          line++;
+        }
+    }
+  return labels;
+}
+
+guint
+rtb_compare_grid_fill_system (GtkGrid    *grid,
+                              RtbCompare *compare)
+{
+  guint n_runs = rtb_compare_get_n_runs (compare);
+  guint n_differ = 0;
+
+  clear (grid);
+  header (grid, 0, 0, "", FALSE);
+  for (guint r = 0; r < n_runs; r++)
+    {
+      GtkWidget *label = header (grid, 1 + r, 0, rtb_compare_get_run_name (compare, r), FALSE);
+
+      gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_MIDDLE);
+      gtk_label_set_max_width_chars (GTK_LABEL (label), 30);
+    }
+
+  for (guint row = 0; row < rtb_compare_get_n_system_rows (compare); row++)
+    {
+      const RtbCompareSystemRow *system = rtb_compare_get_system_row (compare, row);
+      const char *text = system_title (system);
+      GtkWidget *title = cell (grid, 0, 1 + row, text, FALSE);
+
+      gtk_widget_add_css_class (title, "dim-label");
+      if (system->differs)
+        {
+          g_autofree char *marked = g_strdup_printf ("≠ %s", text);
+
+          gtk_label_set_label (GTK_LABEL (title), marked);
+          gtk_widget_remove_css_class (title, "dim-label");
+          gtk_widget_add_css_class (title, "compare-differs");
+          gtk_widget_set_tooltip_text (title, _("The runs differ here"));
+          n_differ++;
+        }
+      for (guint r = 0; r < n_runs; r++)
+        {
+          GtkWidget *value = cell (grid, 1 + r, 1 + row, system->values[r], FALSE);
+
+          gtk_label_set_wrap (GTK_LABEL (value), TRUE);
+          gtk_label_set_wrap_mode (GTK_LABEL (value), PANGO_WRAP_WORD_CHAR);
+          gtk_label_set_max_width_chars (GTK_LABEL (value), 40);
+          gtk_widget_set_hexpand (value, TRUE);
+          if (system->differs)
+            gtk_widget_add_css_class (value, "compare-differs");
+        }
+    }
+  return n_differ;
+}

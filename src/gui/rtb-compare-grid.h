@@ -1,0 +1,22 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* The tables of the compare view, laid out in GtkGrids: every statistic of every series per run
+ * with its difference and ratio to the baseline, and the systems' rows side by side. */
+#pragma once
+
+#include <gtk/gtk.h>
+
+#include "rtb-compare.h"
+
+G_BEGIN_DECLS
+
+/* Fills `grid` with one line per series and statistic. Returns the value labels, indexed
+ * (row × RTB_COMPARE_N_STATS + stat) × n_runs + run (borrowed; transfer container). The best
+ * value of a line carries the style class "compare-best", values worse than the baseline's
+ * "compare-worse", better ones "compare-better". */
+GPtrArray *rtb_compare_grid_fill_stats (GtkGrid *grid, RtbCompare *compare);
+
+/* Fills `grid` with the system rows; rows whose values differ carry "compare-differs" and a
+ * mark. Returns how many rows differ. */
+guint rtb_compare_grid_fill_system (GtkGrid *grid, RtbCompare *compare);
+
+G_END_DECLS

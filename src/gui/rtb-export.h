@@ -1,0 +1,50 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* Writing charts and tables of runs to files, shared by the chart menus and the window's
+ * Export menu: charts through src/plot (the renderer the window draws with), tables through
+ * rtb-csv and the cyclictest text export. */
+#pragma once
+
+#include <gtk/gtk.h>
+
+#include "rtb-run.h"
+
+G_BEGIN_DECLS
+
+typedef enum {
+  RTB_EXPORT_PNG,
+  RTB_EXPORT_SVG,
+  RTB_EXPORT_PDF,
+  RTB_EXPORT_CSV_SUMMARY,
+  RTB_EXPORT_CSV_HISTOGRAM,
+  RTB_EXPORT_CSV_SERIES,
+  RTB_EXPORT_CSV_COMPARE,
+  RTB_EXPORT_CYCLICTEST,
+} RtbExportFormat;
+
+/* Defaults of a chart export: a report-sized image, twice as many pixels for a PNG. */
+#define RTB_EXPORT_WIDTH 1200
+#define RTB_EXPORT_HEIGHT 900
+#define RTB_EXPORT_SCALE 2.0
+
+/* "png", "svg", "pdf", "csv-summary", "csv-histogram", "csv-series", "csv-compare",
+ * "cyclictest". */
+gboolean rtb_export_format_from_string (const char *name, RtbExportFormat *format);
+gboolean rtb_export_format_is_chart (RtbExportFormat format);
+/* "png", "csv", "txt"… */
+const char *rtb_export_format_extension (RtbExportFormat format);
+
+/* A chart of the runs (curve above histogram) or one of their tables, written to `path`. */
+gboolean rtb_export_runs (RtbExportFormat format, const char *path, RtbRun *const *runs,
+                          guint n_runs, int width, int height, double scale, GError **error);
+
+typedef void (*RtbExportChosenFunc) (GtkWidget *widget, const char *path, gpointer user_data);
+
+/* Asks where to save with a native file chooser suggesting `name` + the format's extension;
+ * calls `chosen` with the path (the extension added when missing) unless cancelled. */
+void rtb_export_choose_file (GtkWidget *widget, RtbExportFormat format, const char *name,
+                             RtbExportChosenFunc chosen, gpointer user_data);
+
+/* Tells the user: a toast through the window's "win.toast" action, or a dialog for errors. */
+void rtb_export_report (GtkWidget *widget, const char *path, const GError *error);
+
+G_END_DECLS

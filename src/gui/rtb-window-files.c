@@ -1,0 +1,597 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#define G_LOG_DOMAIN "rtbench-gui"
+
+#include "config.h"
+
+#include <glib/gi18n.h>
+#include <glib/gstdio.h>
+
+#include "rtb-compare-view.h"
+#include "rtb-export.h"
+#include "rtb-import.h"
+#include "rtb-window-private.h"
+
+#define CHECKPOINT_INTERVAL_S 10
+#define CHECKPOINT_MIN_DURATION_NS (G_GUINT64_CONSTANT (60) * 1000000000)
+
+/* ---- Saving ------------------------------------------------------------------------------ */
+
+static GtkFileFilter *
+run_file_filter (void)
+{
+  GtkFileFilter *filter = gtk_file_filter_new ();
+
+  gtk_file_filter_set_name (filter, _("rtbench Runs"));
+  gtk_file_filter_add_pattern (filter, "*.rtbench");
+  gtk_file_filter_add_mime_type (filter, "application/x-rtbench");
+  return filter;
+}
+
+gboolean
+rtb_window_save_run_to (RtbWindow   *self,
+                        RtbRun      *run,
+                        const char  *path,
+                        GError     **error)
+{
+  g_return_val_if_fail (RTB_IS_WINDOW (self), FALSE);
+  g_return_val_if_fail (RTB_IS_RUN (run), FALSE);
+  g_return_val_if_fail (path != NULL, FALSE);
+
+  if (!rtb_run_save (run, path, error))
+    return FALSE;
+  rtb_run_set_file (run, path);
+  /* From now on the live run's checkpoints go to the user's file: the autosave is redundant. */
+  if (run == self->live_run && self->checkpoint_path != NULL)
+    {
+      g_unlink (self->checkpoint_path);
+      g_clear_pointer (&self->checkpoint_path, g_free);
+    }
+  return TRUE;
+}
+
+static void
+on_save_response (GtkNativeDialog *native,
+                  int              response,
+                  RtbWindow       *self)
+{
+  RtbRun *run = g_object_get_data (G_OBJECT (native), "run");
+  gboolean close_after = self->close_after_save;
+
+  self->close_after_save = FALSE;
+  if (response == GTK_RESPONSE_ACCEPT)
+    {
+      g_autoptr(GFile) file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (native));
+      g_autofree char *path = g_file_get_path (file);
+      g_autofree char *name = NULL;
+      g_autoptr(GError) error = NULL;
+
+      if (!g_str_has_suffix (path, ".rtbench"))
+        {
+          char *with_suffix = g_strconcat (path, ".rtbench", NULL);
+
+          g_free (path);
+          path = with_suffix;
+        }
+      name = g_path_get_basename (path);
+      if (rtb_window_save_run_to (self, run, path, &error))
+        {
+          g_autofree char *message = NULL;
+
+          if (run == self->live_run && self->running)
+            message = g_strdup_printf (_("Saved “%s”; saved again every 10 seconds until the "
+                                         "run ends"), name);
+          else
+            message = g_strdup_printf (_("Saved “%s”"), name);
+          _rtb_window_toast (self, message);
+          if (close_after)
+            gtk_window_destroy (GTK_WINDOW (self));
+        }
+      else
+        {
+          g_autofree char *heading = g_strdup_printf (_("Could Not Save “%s”"), name);
+
+          _rtb_window_show_error (self, heading, error->message);
+        }
+    }
+  g_object_unref (native);
+}
+
+void
+_rtb_window_save_run (RtbWindow *self,
+                      RtbRun    *run)
+{
+  g_autoptr(GtkFileFilter) filter = run_file_filter ();
+  GtkFileChooserNative *native;
+  const char *label = rtb_run_get_label (run);
+  g_autofree char *name = NULL;
+
+  native = gtk_file_chooser_native_new (_("Save Run"), GTK_WINDOW (self),
+                                        GTK_FILE_CHOOSER_ACTION_SAVE, _("_Save"), _("_Cancel"));
+  gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (native), TRUE);
+  gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (native), filter);
+  if (rtb_run_get_file (run) != NULL)
+    {
+      g_autoptr(GFile) file = g_file_new_for_path (rtb_run_get_file (run));
+
+      gtk_file_chooser_set_file (GTK_FILE_CHOOSER (native), file, NULL);
+    }
+  else
+    {
+      name = g_strdup_printf ("%s.rtbench", label && label[0] ? label
+                              : rtb_method_to_string (rtb_run_get_method (run)));
+      g_strdelimit (name, "/\\:", '-');
+      gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (native), name);
+    }
+  g_object_set_data_full (G_OBJECT (native), "run", g_object_ref (run), g_object_unref);
+  g_signal_connect (native, "response", G_CALLBACK (on_save_response), self);
+  gtk_native_dialog_show (GTK_NATIVE_DIALOG (native));
+}
+
+static void
+save_action (GtkWidget  *widget,
+             const char *action_name,
+             GVariant   *parameter)
+{
+  RtbWindow *self = RTB_WINDOW (widget);
+  AdwTabPage *page = adw_tab_view_get_selected_page (self->tab_view);
+  g_autoptr(GPtrArray) runs = _rtb_window_page_runs (page);
+
+  /* A running run saves what was measured so far. */
+  if (runs->len == 1)
+    _rtb_window_save_run (self, g_ptr_array_index (runs, 0));
+}
+
+/* ---- Autosave ---------------------------------------------------------------------------- */
+
+static char *
+checkpoint_path_for (RtbRun *run)
+{
+  g_autoptr(GDateTime) now = g_date_time_new_now_local ();
+  g_autofree char *stamp = g_date_time_format (now, "%Y%m%d-%H%M%S");
+  g_autofree char *dir = g_build_filename (g_get_user_data_dir (), "rtbench", "unsaved", NULL);
+  const char *label = rtb_run_get_label (run);
+  g_autofree char *name = g_strdup_printf ("%s-%s.rtbench", stamp, label && label[0] ? label
+                                           : rtb_method_to_string (rtb_run_get_method (run)));
+
+  g_strdelimit (name, "/\\:", '-');
+  if (g_mkdir_with_parents (dir, 0700) != 0)
+    return NULL;
+  return g_build_filename (dir, name, NULL);
+}
+
+static void
+checkpoint (RtbWindow *self)
+{
+  g_autoptr(GError) error = NULL;
+  const char *path;
+
+  if (self->live_run == NULL || rtb_run_get_state (self->live_run) == RTB_RUN_STATE_NEW)
+    return;
+  path = rtb_run_get_file (self->live_run);
+  if (path == NULL)
+    {
+      if (self->checkpoint_path == NULL)
+        self->checkpoint_path = checkpoint_path_for (self->live_run);
+      path = self->checkpoint_path;
+    }
+  if (path == NULL)
+    return;
+  if (rtb_run_save (self->live_run, path, &error))
+    g_debug ("checkpoint saved to %s", path);
+  else
+    g_warning ("Could not save a checkpoint to %s: %s", path, error->message);
+}
+
+static gboolean
+on_checkpoint (gpointer user_data)
+{
+  checkpoint (user_data);
+  return G_SOURCE_CONTINUE;
+}
+
+void
+_rtb_window_start_checkpoints (RtbWindow *self)
+{
+  const RtbCommand *cmd;
+
+  g_clear_handle_id (&self->checkpoint_id, g_source_remove);
+  g_clear_pointer (&self->checkpoint_path, g_free);
+  if (self->live_run == NULL)
+    return;
+  cmd = rtb_run_get_command (self->live_run);
+  /* Like rtbench-cli: a short run is quickly repeated, a long one is worth keeping. */
+  if (cmd->method != RTB_METHOD_RESPONSE && cmd->duration_ns != 0 &&
+      cmd->duration_ns <= CHECKPOINT_MIN_DURATION_NS)
+    return;
+  self->checkpoint_id = g_timeout_add_seconds (CHECKPOINT_INTERVAL_S, on_checkpoint, self);
+}
+
+void
+_rtb_window_stop_checkpoints (RtbWindow *self)
+{
+  if (self->checkpoint_id == 0)
+    return;
+  g_clear_handle_id (&self->checkpoint_id, g_source_remove);
+  if (self->after_stop != AFTER_STOP_CLOSE)
+    checkpoint (self);
+  if (self->checkpoint_path != NULL)
+    {
+      g_autofree char *message = g_strdup_printf (_("The run is kept in “%s” until you save it"),
+                                                  self->checkpoint_path);
+
+      _rtb_window_toast (self, message);
+    }
+}
+
+const char *
+rtb_window_get_checkpoint_path (RtbWindow *self)
+{
+  g_return_val_if_fail (RTB_IS_WINDOW (self), NULL);
+
+  return self->checkpoint_path;
+}
+
+/* ---- Opening and importing --------------------------------------------------------------- */
+
+void
+rtb_window_open_file (RtbWindow *self,
+                      GFile     *file)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(RtbRun) run = NULL;
+  g_autofree char *path = NULL;
+  g_autofree char *name = NULL;
+
+  g_return_if_fail (RTB_IS_WINDOW (self));
+  g_return_if_fail (G_IS_FILE (file));
+
+  path = g_file_get_path (file);
+  name = g_file_get_basename (file);
+  if (path != NULL)
+    run = rtb_run_load (path, &error);
+  else
+    g_set_error (&error, G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED, _("only local files can be opened"));
+
+  if (run == NULL)
+    {
+      g_autofree char *heading = g_strdup_printf (_("Could Not Open “%s”"), name);
+
+      _rtb_window_show_error (self, heading, error->message);
+      return;
+    }
+  _rtb_window_add_page (self, run);
+}
+
+gboolean
+rtb_window_import_file (RtbWindow *self,
+                        GFile     *file)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(RtbRun) run = NULL;
+  g_auto(GStrv) notes = NULL;
+  g_autofree char *path = NULL;
+  g_autofree char *name = NULL;
+  RtbImportOptions options;
+
+  g_return_val_if_fail (RTB_IS_WINDOW (self), FALSE);
+  g_return_val_if_fail (G_IS_FILE (file), FALSE);
+
+  path = g_file_get_path (file);
+  name = g_file_get_basename (file);
+  rtb_import_options_init (&options);
+  options.format = RTB_IMPORT_FORMAT_AUTO;
+  if (path != NULL)
+    run = rtb_import_file (path, &options, &notes, &error);
+  else
+    g_set_error (&error, G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED,
+                 _("only local files can be imported"));
+
+  if (run == NULL)
+    {
+      g_autofree char *heading = g_strdup_printf (_("Could Not Import “%s”"), name);
+
+      _rtb_window_show_error (self, heading, error->message);
+      return FALSE;
+    }
+  _rtb_window_add_page (self, run);
+  for (guint i = 0; notes != NULL && notes[i] != NULL; i++)
+    _rtb_window_toast (self, notes[i]);
+  return TRUE;
+}
+
+static void
+on_open_response (GtkNativeDialog *native,
+                  int              response,
+                  RtbWindow       *self)
+{
+  gboolean import = GPOINTER_TO_INT (g_object_get_data (G_OBJECT (native), "import"));
+
+  if (response == GTK_RESPONSE_ACCEPT)
+    {
+      g_autoptr(GListModel) files = gtk_file_chooser_get_files (GTK_FILE_CHOOSER (native));
+
+      for (guint i = 0; i < g_list_model_get_n_items (files); i++)
+        {
+          g_autoptr(GFile) file = g_list_model_get_item (files, i);
+
+          if (import)
+            rtb_window_import_file (self, file);
+          else
+            rtb_window_open_file (self, file);
+        }
+    }
+  g_object_unref (native);
+}
+
+static void
+open_action (GtkWidget  *widget,
+             const char *action_name,
+             GVariant   *parameter)
+{
+  RtbWindow *self = RTB_WINDOW (widget);
+  gboolean import = g_str_equal (action_name, "win.import");
+  GtkFileChooserNative *native;
+
+  native = gtk_file_chooser_native_new (import ? _("Import Results") : _("Open Runs"),
+                                        GTK_WINDOW (self), GTK_FILE_CHOOSER_ACTION_OPEN,
+                                        import ? _("_Import") : _("_Open"), _("_Cancel"));
+  gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (native), TRUE);
+  gtk_file_chooser_set_select_multiple (GTK_FILE_CHOOSER (native), TRUE);
+  if (import)
+    {
+      g_autoptr(GtkFileFilter) filter = gtk_file_filter_new ();
+
+      /* cyclictest, rtla and jitterdebugger write no fixed extension: offer every file. */
+      gtk_file_filter_set_name (filter, _("cyclictest, rtla, jitterdebugger or worker output"));
+      gtk_file_filter_add_pattern (filter, "*");
+      gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (native), filter);
+    }
+  else
+    {
+      g_autoptr(GtkFileFilter) filter = run_file_filter ();
+
+      gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (native), filter);
+    }
+  g_object_set_data (G_OBJECT (native), "import", GINT_TO_POINTER (import));
+  g_signal_connect (native, "response", G_CALLBACK (on_open_response), self);
+  gtk_native_dialog_show (GTK_NATIVE_DIALOG (native));
+}
+
+/* ---- Exporting --------------------------------------------------------------------------- */
+
+gboolean
+rtb_window_export (RtbWindow        *self,
+                   RtbExportFormat   format,
+                   const char       *path,
+                   int               width,
+                   int               height,
+                   double            scale,
+                   GError          **error)
+{
+  AdwTabPage *page;
+  g_autoptr(GPtrArray) runs = NULL;
+
+  g_return_val_if_fail (RTB_IS_WINDOW (self), FALSE);
+  g_return_val_if_fail (path != NULL, FALSE);
+
+  page = adw_tab_view_get_selected_page (self->tab_view);
+  runs = _rtb_window_page_runs (page);
+  if (runs->len == 0)
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND, _("No run is selected"));
+      return FALSE;
+    }
+  if (format == RTB_EXPORT_CSV_SUMMARY && runs->len > 1)
+    format = RTB_EXPORT_CSV_COMPARE;
+  return rtb_export_runs (format, path, (RtbRun *const *) runs->pdata, runs->len, width, height,
+                          scale, error);
+}
+
+static void
+on_export_chosen (GtkWidget  *widget,
+                  const char *path,
+                  gpointer    user_data)
+{
+  g_autoptr(GError) error = NULL;
+
+  rtb_window_export (RTB_WINDOW (widget), GPOINTER_TO_UINT (user_data), path, RTB_EXPORT_WIDTH,
+                     RTB_EXPORT_HEIGHT, RTB_EXPORT_SCALE, &error);
+  rtb_export_report (widget, path, error);
+}
+
+static void
+export_action (GtkWidget  *widget,
+               const char *action_name,
+               GVariant   *parameter)
+{
+  RtbWindow *self = RTB_WINDOW (widget);
+  AdwTabPage *page = adw_tab_view_get_selected_page (self->tab_view);
+  RtbExportFormat format;
+
+  if (page == NULL ||
+      !rtb_export_format_from_string (g_variant_get_string (parameter, NULL), &format))
+    return;
+  rtb_export_choose_file (widget, format, adw_tab_page_get_title (page), on_export_chosen,
+                          GUINT_TO_POINTER (format));
+}
+
+/* For scripts (gdbus call … org.gtk.Actions.Activate): format, path, width, height, scale. */
+static void
+export_to_action (GtkWidget  *widget,
+                  const char *action_name,
+                  GVariant   *parameter)
+{
+  const char *format_name;
+  const char *path;
+  int width;
+  int height;
+  double scale;
+  RtbExportFormat format;
+  g_autoptr(GError) error = NULL;
+
+  g_variant_get (parameter, "(&s&siid)", &format_name, &path, &width, &height, &scale);
+  if (!rtb_export_format_from_string (format_name, &format))
+    g_set_error (&error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT, _("Unknown format “%s”"),
+                 format_name);
+  else
+    rtb_window_export (RTB_WINDOW (widget), format, path, width, height, scale, &error);
+  rtb_export_report (widget, path, error);
+}
+
+/* ---- Comparing --------------------------------------------------------------------------- */
+
+void
+rtb_window_compare_runs (RtbWindow     *self,
+                         RtbRun *const *runs,
+                         guint          n_runs)
+{
+  g_autoptr(GIcon) icon = g_themed_icon_new ("view-dual-symbolic");
+  RtbCompareView *view;
+  g_autofree char *title = NULL;
+  AdwTabPage *page;
+
+  g_return_if_fail (RTB_IS_WINDOW (self));
+  g_return_if_fail (n_runs >= 2);
+
+  view = rtb_compare_view_new (runs, n_runs);
+  title = rtb_compare_view_dup_title (view);
+  page = adw_tab_view_append (self->tab_view, GTK_WIDGET (view));
+  adw_tab_page_set_title (page, title);
+  adw_tab_page_set_icon (page, icon);
+  adw_tab_view_set_selected_page (self->tab_view, page);
+}
+
+void
+rtb_window_compare_open_runs (RtbWindow *self)
+{
+  g_autoptr(GPtrArray) all = g_ptr_array_new ();
+
+  g_return_if_fail (RTB_IS_WINDOW (self));
+
+  for (int i = 0; i < adw_tab_view_get_n_pages (self->tab_view); i++)
+    {
+      g_autoptr(GPtrArray) runs = _rtb_window_page_runs (adw_tab_view_get_nth_page (self->tab_view,
+                                                                                    i));
+
+      if (runs->len == 1)
+        g_ptr_array_add (all, g_ptr_array_index (runs, 0));
+    }
+  if (all->len >= 2)
+    rtb_window_compare_runs (self, (RtbRun *const *) all->pdata, all->len);
+}
+
+static void
+on_compare_response (AdwMessageDialog *dialog,
+                     const char       *response,
+                     RtbWindow        *self)
+{
+  GPtrArray *checks = g_object_get_data (G_OBJECT (dialog), "checks");
+  g_autoptr(GPtrArray) runs = g_ptr_array_new ();
+
+  if (!g_str_equal (response, "compare"))
+    return;
+  for (guint i = 0; i < checks->len; i++)
+    if (gtk_check_button_get_active (g_ptr_array_index (checks, i)))
+      g_ptr_array_add (runs, g_object_get_data (g_ptr_array_index (checks, i), "run"));
+  if (runs->len >= 2)
+    rtb_window_compare_runs (self, (RtbRun *const *) runs->pdata, runs->len);
+}
+
+static void
+on_compare_check (GtkCheckButton *button,
+                  GtkWidget      *dialog)
+{
+  GPtrArray *checks = g_object_get_data (G_OBJECT (dialog), "checks");
+  guint n = 0;
+
+  for (guint i = 0; i < checks->len; i++)
+    n += gtk_check_button_get_active (g_ptr_array_index (checks, i));
+  adw_message_dialog_set_response_enabled (ADW_MESSAGE_DIALOG (dialog), "compare", n >= 2);
+}
+
+static void
+compare_action (GtkWidget  *widget,
+                const char *action_name,
+                GVariant   *parameter)
+{
+  RtbWindow *self = RTB_WINDOW (widget);
+  GPtrArray *checks = g_ptr_array_new ();
+  GtkWidget *dialog;
+  GtkWidget *box;
+
+  dialog = adw_message_dialog_new (GTK_WINDOW (self), _("Compare Runs"),
+                                   _("Choose two or more runs. The first one chosen is the "
+                                     "baseline the others are measured against."));
+  box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
+  for (int i = 0; i < adw_tab_view_get_n_pages (self->tab_view); i++)
+    {
+      AdwTabPage *page = adw_tab_view_get_nth_page (self->tab_view, i);
+      g_autoptr(GPtrArray) runs = _rtb_window_page_runs (page);
+      GtkWidget *check;
+
+      if (runs->len != 1)
+        continue;
+      check = gtk_check_button_new_with_label (adw_tab_page_get_title (page));
+      gtk_check_button_set_active (GTK_CHECK_BUTTON (check), TRUE);
+      g_object_set_data (G_OBJECT (check), "run", g_ptr_array_index (runs, 0));
+      g_signal_connect (check, "toggled", G_CALLBACK (on_compare_check), dialog);
+      gtk_box_append (GTK_BOX (box), check);
+      g_ptr_array_add (checks, check);
+    }
+  g_object_set_data_full (G_OBJECT (dialog), "checks", checks,
+                          (GDestroyNotify) g_ptr_array_unref);
+  adw_message_dialog_set_extra_child (ADW_MESSAGE_DIALOG (dialog), box);
+  adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (dialog),
+                                    "cancel", _("_Cancel"),
+                                    "compare", _("C_ompare"),
+                                    NULL);
+  adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "compare",
+                                              ADW_RESPONSE_SUGGESTED);
+  adw_message_dialog_set_default_response (ADW_MESSAGE_DIALOG (dialog), "compare");
+  adw_message_dialog_set_close_response (ADW_MESSAGE_DIALOG (dialog), "cancel");
+  on_compare_check (NULL, dialog);
+  g_signal_connect (dialog, "response", G_CALLBACK (on_compare_response), self);
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
+/* ---- Messages from other widgets --------------------------------------------------------- */
+
+static void
+toast_action (GtkWidget  *widget,
+              const char *action_name,
+              GVariant   *parameter)
+{
+  _rtb_window_toast (RTB_WINDOW (widget), g_variant_get_string (parameter, NULL));
+}
+
+static void
+show_error_action (GtkWidget  *widget,
+                   const char *action_name,
+                   GVariant   *parameter)
+{
+  const char *heading;
+  const char *body;
+
+  g_variant_get (parameter, "(&s&s)", &heading, &body);
+  _rtb_window_show_error (RTB_WINDOW (widget), heading, body);
+}
+
+void
+_rtb_window_class_init_files (GtkWidgetClass *widget_class)
+{
+  gtk_widget_class_install_action (widget_class, "win.save", NULL, save_action);
+  gtk_widget_class_install_action (widget_class, "win.open", NULL, open_action);
+  gtk_widget_class_install_action (widget_class, "win.import", NULL, open_action);
+  gtk_widget_class_install_action (widget_class, "win.export", "s", export_action);
+  gtk_widget_class_install_action (widget_class, "win.export-to", "(ssiid)", export_to_action);
+  gtk_widget_class_install_action (widget_class, "win.compare", NULL, compare_action);
+  gtk_widget_class_install_action (widget_class, "win.toast", "s", toast_action);
+  gtk_widget_class_install_action (widget_class, "win.show-error", "(ss)", show_error_action);
+
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_s, GDK_CONTROL_MASK,
+                                       "win.save", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_o, GDK_CONTROL_MASK,
+                                       "win.open", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_i, GDK_CONTROL_MASK,
+                                       "win.import", NULL);
+}

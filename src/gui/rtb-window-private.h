@@ -1,0 +1,63 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* RtbWindow's instance, shared by rtb-window.c (tabs, running, closing) and rtb-window-files.c
+ * (open, import, save, autosave, export, compare). */
+#pragma once
+
+#include "rtb-session.h"
+#include "rtb-window.h"
+
+G_BEGIN_DECLS
+
+typedef enum {
+  AFTER_STOP_NOTHING,
+  AFTER_STOP_CLOSE,
+  AFTER_STOP_SAVE_AND_CLOSE,
+} AfterStop;
+
+struct _RtbWindow
+{
+  AdwApplicationWindow parent_instance;
+
+  /* Template widgets */
+  AdwWindowTitle *window_title;
+  GtkWidget *start_button;
+  GtkWidget *stop_button;
+  AdwToastOverlay *toast_overlay;
+  RtbSetupPanel *setup_panel;
+  GtkStack *main_stack;
+  AdwTabView *tab_view;
+
+  /* Owned references */
+  GSettings *settings;
+  RtbSession *session;
+  RtbRun *live_run;
+  GSubprocess *load;
+  char *last_error;
+  char *checkpoint_path;  /* the unsaved live run's autosave file, until the user saves it */
+
+  /* Borrowed references */
+  AdwTabPage *live_page;
+
+  guint flush_id;
+  guint checkpoint_id;
+  gboolean running;
+  gboolean close_after_save;
+  gboolean mapped_once;
+  AfterStop after_stop;
+};
+
+void _rtb_window_toast (RtbWindow *self, const char *message);
+void _rtb_window_show_error (RtbWindow *self, const char *heading, const char *body);
+/* The runs a tab shows: one for a run, several for a comparison (transfer container). */
+GPtrArray *_rtb_window_page_runs (AdwTabPage *page);
+AdwTabPage *_rtb_window_add_page (RtbWindow *self, RtbRun *run);
+void _rtb_window_update_actions (RtbWindow *self);
+
+/* rtb-window-files.c */
+void _rtb_window_class_init_files (GtkWidgetClass *widget_class);
+void _rtb_window_save_run (RtbWindow *self, RtbRun *run);
+/* Autosave of the live run: started with it, flushed and stopped when it ends. */
+void _rtb_window_start_checkpoints (RtbWindow *self);
+void _rtb_window_stop_checkpoints (RtbWindow *self);
+
+G_END_DECLS

@@ -1,0 +1,74 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-3.0-or-later
+# Not a test: how much the desktop application costs while it shows a fast run.
+#
+#   tests/bench-gui.sh [BUILD_DIR]        (default: build)
+#
+# Under a private Xvfb it presets the setup through GSettings (keyfile backend in a temporary
+# XDG_CONFIG_HOME): a 10 kHz latency run (interval 100 µs) on every CPU for 40 s, then starts
+# `rtbench --start` with RTBENCH_WORKER pointing at the built worker, and reports
+#   - the time from exec to the window's first map (the app logs it with G_MESSAGES_DEBUG),
+#   - the GUI process's CPU time (utime + stime from /proc/PID/stat) over 30 s, as % of one core,
+#   - the samples the worker dropped (its "run ended: …, N dropped" line, logged by the app),
+#   - the redraw cost of the chart widget for a 10-million-sample run at 1280 × 400
+#     (build/tests/bench-gui-chart) and of the plot alone (build/tests/bench-plot).
+# Targets: GUI < 2 % of one core, no dropped samples, a redraw < 8 ms, the window in < 0.5 s.
+set -euo pipefail
+
+build=$(realpath "${1:-build}")
+display=:$((90 + RANDOM % 9))
+work=$(mktemp -d)
+trap 'kill $app_pid $xvfb_pid 2>/dev/null || true; rm -rf "$work"' EXIT
+app_pid=
+xvfb_pid=
+
+Xvfb "$display" -screen 0 1280x800x24 -nolisten tcp >/dev/null 2>&1 &
+xvfb_pid=$!
+sleep 1.5
+
+export DISPLAY=$display GDK_BACKEND=x11 GSK_RENDERER=${GSK_RENDERER:-cairo} GTK_A11Y=none
+export NO_AT_BRIDGE=1
+export RTBENCH_WORKER=$build/src/worker/rtbench-worker
+export GSETTINGS_SCHEMA_DIR=$build/data GSETTINGS_BACKEND=keyfile XDG_CONFIG_HOME=$work/config
+export XDG_DATA_HOME=$work/data
+schema=io.github.rtbench.RtBench
+policy=fifo
+[ "$(id -u)" -eq 0 ] || policy=other
+gsettings set $schema method latency
+gsettings set $schema cpus all
+gsettings set $schema interval-us 100
+gsettings set $schema duration 40s
+gsettings set $schema policy $policy
+gsettings set $schema load none
+gsettings set $schema label "bench 10 kHz"
+
+start_ns=$(date +%s%N)
+G_MESSAGES_DEBUG=rtbench-gui "$build/src/gui/rtbench" --start >"$work/app.log" 2>&1 &
+app_pid=$!
+for _ in $(seq 100); do
+  grep -q "window mapped at" "$work/app.log" && break
+  sleep 0.05
+done
+mapped_us=$(sed -n 's/.*window mapped at \([0-9]*\) µs.*/\1/p' "$work/app.log" | head -1)
+echo "window shown after $(( (mapped_us * 1000 - start_ns) / 1000000 )) ms"
+
+ticks() { awk '{ print $14 + $15 }' "/proc/$app_pid/stat"; }
+hz=$(getconf CLK_TCK)
+sleep 5   # the run is starting and the charts fill; measure the steady state
+t0=$(date +%s%N); c0=$(ticks)
+sleep 30
+t1=$(date +%s%N); c1=$(ticks)
+awk -v c="$((c1 - c0))" -v hz="$hz" -v ns="$((t1 - t0))" \
+  'BEGIN { printf "GUI CPU over %.1f s: %.2f %% of one core\n", ns / 1e9, 100 * c / hz / (ns / 1e9) }'
+
+for _ in $(seq 200); do
+  grep -q "run ended" "$work/app.log" && break
+  sleep 0.1
+done
+grep -o "run ended: .*" "$work/app.log" | head -1 || echo "the run did not end: see the log"
+grep -i "warning\|critical" "$work/app.log" | head -5 || true
+kill "$app_pid" 2>/dev/null || true
+wait "$app_pid" 2>/dev/null || true
+
+"$build/tests/bench-gui-chart"
+"$build/tests/bench-plot" | tail -2

@@ -1,0 +1,534 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* The window's files: compare tabs, import, export, saving a run while it runs, autosave. */
+#define G_LOG_DOMAIN "rtbench-test"
+
+#include "config.h"
+
+#include <adwaita.h>
+#include <glib/gstdio.h>
+#include <unistd.h>
+
+#include "rtb-compare-view.h"
+#include "rtb-import.h"
+#include "rtb-test-run.h"
+#include "rtb-window.h"
+
+static gboolean have_display;
+static char *tmp_dir;
+
+#define REQUIRE_DISPLAY()                                              \
+  G_STMT_START {                                                       \
+    if (!have_display)                                                 \
+      {                                                                \
+        g_test_skip ("no display: run under xvfb-run (./test.sh)");    \
+        return;                                                        \
+      }                                                                \
+  } G_STMT_END
+
+static void
+iterate_until (gboolean (*done) (gpointer), gpointer data, guint timeout_s)
+{
+  gint64 deadline = g_get_monotonic_time () + timeout_s * G_USEC_PER_SEC;
+
+  while (!done (data) && g_get_monotonic_time () < deadline)
+    g_main_context_iteration (NULL, FALSE), g_usleep (1000);
+}
+
+static void
+iterate_for (guint ms)
+{
+  gint64 deadline = g_get_monotonic_time () + ms * 1000;
+
+  while (g_get_monotonic_time () < deadline)
+    g_main_context_iteration (NULL, FALSE), g_usleep (1000);
+}
+
+static RtbWindow *
+new_window (void)
+{
+  RtbWindow *window = rtb_window_new (NULL);
+
+  gtk_window_present (GTK_WINDOW (window));
+  return window;
+}
+
+static char *
+tmp_path (const char *name)
+{
+  return g_build_filename (tmp_dir, name, NULL);
+}
+
+/* Two 4-CPU runs, the second one slower on every CPU and on another kernel. */
+static void
+make_runs (RtbRun **good,
+           RtbRun **bad)
+{
+  RtbSystemInfo *system;
+
+  *good = test_run_new ("fast", RTB_METHOD_LATENCY, 4, 1000);
+  *bad = test_run_new ("slow", RTB_METHOD_LATENCY, 4, 1000);
+  for (guint i = 0; i < 4; i++)
+    {
+      test_series_fill (rtb_run_get_series (*good, i), 5000, 8000, 100, 100);
+      test_series_fill (rtb_run_get_series (*bad, i), 5000, 20000, 400, 100);
+    }
+  system = g_new0 (RtbSystemInfo, 1);
+  system->hostname = g_strdup ("rpi4-linuxcnc");
+  system->kernel_release = g_strdup ("4.19.71-rt24-v7l+");
+  system->preempt_rt = TRUE;
+  system->machine = g_strdup ("armv7l");
+  system->n_cpus = 4;
+  rtb_run_set_system (*bad, system);
+}
+
+static void
+render (GtkWidget *widget)
+{
+  GtkSnapshot *snapshot = gtk_snapshot_new ();
+  g_autoptr(GskRenderNode) node = NULL;
+  cairo_surface_t *surface;
+  cairo_t *cr;
+
+  GTK_WIDGET_GET_CLASS (widget)->snapshot (widget, snapshot);
+  node = gtk_snapshot_free_to_node (snapshot);
+  g_assert_nonnull (node);
+  surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 800, 400);
+  cr = cairo_create (surface);
+  gsk_render_node_draw (node, cr);
+  g_assert_cmpint (cairo_status (cr), ==, CAIRO_STATUS_SUCCESS);
+  cairo_destroy (cr);
+  cairo_surface_destroy (surface);
+}
+
+static gboolean
+has_width (gpointer data)
+{
+  return gtk_widget_get_width (data) > 0;
+}
+
+static void
+test_compare_two_runs (void)
+{
+  g_autoptr(RtbRun) good = NULL;
+  g_autoptr(RtbRun) bad = NULL;
+  RtbRun *runs[2];
+  RtbCompareView *view;
+  RtbCompare *compare;
+  RtbWindow *window;
+  GtkWidget *holder;
+  GtkLabel *label;
+
+  REQUIRE_DISPLAY ();
+
+  make_runs (&good, &bad);
+  window = new_window ();
+  rtb_window_add_run (window, good);
+  rtb_window_add_run (window, bad);
+  rtb_window_compare_open_runs (window);
+  g_assert_cmpuint (rtb_window_get_n_runs (window), ==, 3);
+  g_assert_null (rtb_window_get_selected_view (window));
+
+  runs[0] = good;
+  runs[1] = bad;
+  view = g_object_ref_sink (rtb_compare_view_new (runs, 2));
+  compare = rtb_compare_view_get_compare (view);
+  g_assert_cmpuint (rtb_compare_get_n_rows (compare), ==, 5);
+  g_assert_true (rtb_compare_row_is_pooled (compare, 0));
+
+  /* Every row: the slow run's max is marked worse, the fast run's is the best. */
+  for (guint row = 0; row < rtb_compare_get_n_rows (compare); row++)
+    {
+      label = rtb_compare_view_get_value_label (view, row, 1, RTB_COMPARE_STAT_MAX);
+      g_test_message ("%s: %s", rtb_compare_get_row_name (compare, row),
+                      gtk_label_get_label (label));
+      g_assert_true (gtk_widget_has_css_class (GTK_WIDGET (label), "compare-worse"));
+      g_assert_false (gtk_widget_has_css_class (GTK_WIDGET (label), "compare-best"));
+      label = rtb_compare_view_get_value_label (view, row, 0, RTB_COMPARE_STAT_MAX);
+      g_assert_true (gtk_widget_has_css_class (GTK_WIDGET (label), "compare-best"));
+      g_assert_nonnull (strstr (gtk_label_get_label (label), "✓"));
+    }
+  /* The count is not judged. */
+  label = rtb_compare_view_get_value_label (view, 0, 1, RTB_COMPARE_STAT_COUNT);
+  g_assert_false (gtk_widget_has_css_class (GTK_WIDGET (label), "compare-worse"));
+  g_assert_cmpstr (gtk_label_get_label (label), ==, "20000");
+
+  g_assert_cmpuint (rtb_compare_view_get_n_differing (view), >=, 2);
+
+  /* Both histogram modes draw. */
+  holder = gtk_window_new ();
+  gtk_window_set_default_size (GTK_WINDOW (holder), 1000, 700);
+  gtk_window_set_child (GTK_WINDOW (holder), GTK_WIDGET (view));
+  gtk_window_present (GTK_WINDOW (holder));
+  iterate_until (has_width, rtb_compare_view_get_histogram (view), 10);
+  rtb_compare_view_set_per_cpu (view, TRUE);
+  render (GTK_WIDGET (rtb_compare_view_get_histogram (view)));
+  rtb_compare_view_set_per_cpu (view, FALSE);
+  render (GTK_WIDGET (rtb_compare_view_get_histogram (view)));
+  render (GTK_WIDGET (rtb_compare_view_get_curve (view)));
+
+  gtk_window_destroy (GTK_WINDOW (holder));
+  g_object_unref (view);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+static void
+test_compare_notices (void)
+{
+  g_autoptr(RtbRun) latency = test_run_new ("latency", RTB_METHOD_LATENCY, 2, 1000);
+  g_autoptr(RtbRun) timer = test_run_new ("timer", RTB_METHOD_TIMER, 1, 1000);
+  RtbRun *runs[2] = { latency, timer };
+  RtbCompareView *view;
+
+  REQUIRE_DISPLAY ();
+
+  test_series_fill (rtb_run_get_series (latency, 0), 100, 8000, 100, 10);
+  test_series_fill (rtb_run_get_series (timer, 0), 100, 8000, 100, 10);
+  view = g_object_ref_sink (rtb_compare_view_new (runs, 2));
+  g_test_message ("%s", rtb_compare_view_get_notices (view));
+  g_assert_nonnull (rtb_compare_view_get_notices (view));
+  g_object_unref (view);
+}
+
+static char *
+data_path (const char *name)
+{
+  const char *dir = g_getenv ("RTBENCH_TEST_DATA");
+
+  return g_build_filename (dir != NULL ? dir : "tests/data", "import", name, NULL);
+}
+
+static void
+test_import (void)
+{
+  g_autofree char *path = data_path ("ct210-h20-q-2t.txt");
+  g_autofree char *bad_path = tmp_path ("broken.txt");
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  g_autoptr(GFile) bad_file = g_file_new_for_path (bad_path);
+  g_autoptr(RtbRun) expected = NULL;
+  g_autoptr(GError) error = NULL;
+  RtbWindow *window;
+  RtbRun *run;
+
+  REQUIRE_DISPLAY ();
+
+  expected = rtb_import_file (path, NULL, NULL, &error);
+  g_assert_no_error (error);
+
+  window = new_window ();
+  g_assert_true (rtb_window_import_file (window, file));
+  g_assert_null (rtb_window_get_last_error (window));
+  g_assert_cmpuint (rtb_window_get_n_runs (window), ==, 1);
+  run = rtb_live_view_get_run (rtb_window_get_selected_view (window));
+  g_assert_cmpstr (rtb_run_get_label (run), ==, rtb_run_get_label (expected));
+  g_assert_nonnull (strstr (rtb_run_get_label (run), "ct210-h20-q-2t"));
+  g_assert_cmpuint (rtb_run_get_n_series (run), ==, 2);
+  for (guint i = 0; i < 2; i++)
+    {
+      RtbSeriesSummary got;
+      RtbSeriesSummary want;
+
+      rtb_series_get_summary (rtb_run_get_series (run, i), &got);
+      rtb_series_get_summary (rtb_run_get_series (expected, i), &want);
+      g_assert_cmpuint (got.count, >, 0);
+      g_assert_cmpuint (got.count, ==, want.count);
+      g_assert_cmpuint (got.overflows, ==, want.overflows);
+    }
+  g_assert_cmpuint (rtb_stats_table_get_n_rows (rtb_live_view_get_stats_table (
+                      rtb_window_get_selected_view (window))), ==, 2);
+
+  /* A broken file: a dialog naming the line, no tab. */
+  g_assert_true (g_file_set_contents (bad_path, "# Histogram\n000001 000012\n000002 banana\n",
+                                      -1, NULL));
+  g_assert_false (rtb_window_import_file (window, bad_file));
+  g_test_message ("%s", rtb_window_get_last_error (window));
+  g_assert_nonnull (strstr (rtb_window_get_last_error (window), "line"));
+  g_assert_cmpuint (rtb_window_get_n_runs (window), ==, 1);
+
+  g_unlink (bad_path);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+static void
+check_png (const char *path,
+           int         width,
+           int         height)
+{
+  cairo_surface_t *surface = cairo_image_surface_create_from_png (path);
+
+  g_assert_cmpint (cairo_surface_status (surface), ==, CAIRO_STATUS_SUCCESS);
+  g_assert_cmpint (cairo_image_surface_get_width (surface), ==, width);
+  g_assert_cmpint (cairo_image_surface_get_height (surface), ==, height);
+  cairo_surface_destroy (surface);
+}
+
+static void
+check_prefix (const char *path,
+              const char *prefix,
+              const char *contains)
+{
+  g_autofree char *contents = NULL;
+
+  g_assert_true (g_file_get_contents (path, &contents, NULL, NULL));
+  g_assert_true (g_str_has_prefix (contents, prefix));
+  if (contains != NULL)
+    g_assert_nonnull (strstr (contents, contains));
+}
+
+static void
+test_export (void)
+{
+  g_autoptr(RtbRun) good = NULL;
+  g_autoptr(RtbRun) bad = NULL;
+  g_autofree char *png = tmp_path ("chart.png");
+  g_autofree char *png2 = tmp_path ("chart2.png");
+  g_autofree char *svg = tmp_path ("chart.svg");
+  g_autofree char *pdf = tmp_path ("chart.pdf");
+  g_autofree char *csv = tmp_path ("summary.csv");
+  g_autofree char *histogram_csv = tmp_path ("histogram.csv");
+  g_autofree char *text = tmp_path ("cyclictest.txt");
+  g_autoptr(GError) error = NULL;
+  RtbWindow *window;
+
+  REQUIRE_DISPLAY ();
+
+  make_runs (&good, &bad);
+  window = new_window ();
+  rtb_window_add_run (window, good);
+
+  g_assert_true (rtb_window_export (window, RTB_EXPORT_PNG, png, 640, 480, 1.0, &error));
+  g_assert_no_error (error);
+  check_png (png, 640, 480);
+  /* Through the window's action, as a script would call it. */
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.export-to", "(ssiid)", "png", png2,
+                              600, 400, 2.0);
+  g_assert_null (rtb_window_get_last_error (window));
+  check_png (png2, 1200, 800);
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.export-to", "(ssiid)", "svg", svg,
+                              640, 480, 1.0);
+  check_prefix (svg, "<?xml", "width=\"640\"");
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.export-to", "(ssiid)", "pdf", pdf,
+                              640, 480, 1.0);
+  check_prefix (pdf, "%PDF", NULL);
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.export-to", "(ssiid)", "csv-summary",
+                              csv, 0, 0, 0.0);
+  check_prefix (csv, "run,series,cpu,count", "fast,CPU3,3,5000");
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.export-to", "(ssiid)",
+                              "csv-histogram", histogram_csv, 0, 0, 0.0);
+  check_prefix (histogram_csv, "bucket_us", NULL);
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.export-to", "(ssiid)", "cyclictest",
+                              text, 0, 0, 0.0);
+  check_prefix (text, "# ", "# Max Latencies:");
+  g_assert_null (rtb_window_get_last_error (window));
+
+  /* A comparison tab exports both runs and the comparison table. */
+  rtb_window_add_run (window, bad);
+  rtb_window_compare_open_runs (window);
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.export-to", "(ssiid)", "png", png,
+                              800, 1000, 1.0);
+  check_png (png, 800, 1000);
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.export-to", "(ssiid)", "csv-summary",
+                              csv, 0, 0, 0.0);
+  check_prefix (csv, "series,statistic,fast,slow", NULL);
+  g_assert_null (rtb_window_get_last_error (window));
+
+  /* Refused politely: one cyclictest file cannot hold two runs. */
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.export-to", "(ssiid)", "cyclictest",
+                              text, 0, 0, 0.0);
+  g_assert_nonnull (rtb_window_get_last_error (window));
+
+  for (const char *const *p = (const char *const[]) { png, png2, svg, pdf, csv, histogram_csv,
+                                                      text, NULL }; *p; p++)
+    g_unlink (*p);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+static void
+test_chart_export (void)
+{
+  g_autoptr(RtbRun) good = NULL;
+  g_autoptr(RtbRun) bad = NULL;
+  g_autofree char *png = tmp_path ("histogram.png");
+  g_autofree char *csv = tmp_path ("histogram.csv");
+  g_autoptr(GError) error = NULL;
+  RtbChart *chart;
+
+  REQUIRE_DISPLAY ();
+
+  make_runs (&good, &bad);
+  chart = g_object_ref_sink (rtb_chart_new (RTB_CHART_HISTOGRAM));
+  rtb_chart_set_runs (chart, (RtbRun *[]) { good, bad }, 2, NULL);
+  g_assert_true (rtb_chart_export (chart, RTB_EXPORT_PNG, png, 500, 300, 2.0, &error));
+  g_assert_no_error (error);
+  check_png (png, 1000, 600);
+  g_assert_true (rtb_chart_export (chart, RTB_EXPORT_CSV_HISTOGRAM, csv, 0, 0, 0, &error));
+  check_prefix (csv, "bucket_us,fast CPU0", "slow CPU3");
+  g_object_unref (chart);
+  g_unlink (png);
+  g_unlink (csv);
+}
+
+static gboolean
+window_done (gpointer data)
+{
+  return !rtb_window_is_running (data);
+}
+
+static gboolean
+has_samples (gpointer data)
+{
+  RtbWindow *window = data;
+  RtbRun *run = rtb_window_get_live_run (window);
+
+  return !rtb_window_is_running (window) || (run != NULL && rtb_run_get_total_count (run) > 100);
+}
+
+static gboolean
+has_checkpoint (gpointer data)
+{
+  const char *path = rtb_window_get_checkpoint_path (data);
+
+  return !rtb_window_is_running (data) ||
+         (path != NULL && g_file_test (path, G_FILE_TEST_EXISTS));
+}
+
+static void
+start_latency (RtbWindow  *window,
+               const char *duration)
+{
+  RtbSetupPanel *panel = rtb_window_get_setup_panel (window);
+
+  rtb_setup_panel_set_method (panel, RTB_METHOD_LATENCY);
+  rtb_setup_panel_set_duration (panel, duration);
+  rtb_setup_panel_set_load (panel, RTB_LOAD_NONE);
+  rtb_setup_panel_set_label (panel, "saved while running");
+  if (geteuid () != 0)
+    g_object_set (panel, "policy", "other", NULL);
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.start", NULL);
+  g_assert_true (rtb_window_is_running (window));
+}
+
+static void
+test_save_while_running (void)
+{
+  g_autofree char *path = tmp_path ("running.rtbench");
+  g_autoptr(GError) error = NULL;
+  g_autoptr(RtbRun) loaded = NULL;
+  RtbWindow *window;
+  RtbRun *run;
+
+  REQUIRE_DISPLAY ();
+  if (g_getenv ("RTBENCH_WORKER") == NULL)
+    {
+      g_test_skip ("RTBENCH_WORKER is not set");
+      return;
+    }
+
+  window = new_window ();
+  start_latency (window, "4s");
+  iterate_until (has_samples, window, 20);
+  g_assert_true (rtb_window_is_running (window));
+  run = rtb_window_get_live_run (window);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.save", NULL));
+  g_assert_true (rtb_window_save_run_to (window, run, path, &error));
+  g_assert_no_error (error);
+
+  loaded = rtb_run_load (path, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (rtb_run_get_total_count (loaded), >, 100);
+  g_assert_cmpuint (rtb_run_get_total_count (loaded), <=, rtb_run_get_total_count (run));
+  g_assert_cmpstr (rtb_run_get_label (loaded), ==, "saved while running");
+
+  iterate_until (window_done, window, 30);
+  g_assert_false (rtb_window_is_running (window));
+  g_unlink (path);
+  gtk_window_destroy (GTK_WINDOW (window));
+  iterate_for (100);
+}
+
+static void
+test_autosave (void)
+{
+  g_autofree char *user_path = tmp_path ("mine.rtbench");
+  g_autofree char *checkpoint = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(RtbRun) loaded = NULL;
+  RtbWindow *window;
+  guint64 count;
+
+  REQUIRE_DISPLAY ();
+  if (g_getenv ("RTBENCH_WORKER") == NULL)
+    {
+      g_test_skip ("RTBENCH_WORKER is not set");
+      return;
+    }
+
+  window = new_window ();
+  start_latency (window, "0");
+  iterate_until (has_checkpoint, window, 20);
+  g_assert_true (rtb_window_is_running (window));
+  checkpoint = g_strdup (rtb_window_get_checkpoint_path (window));
+  g_assert_nonnull (checkpoint);
+  g_test_message ("checkpoint: %s", checkpoint);
+  g_assert_true (g_str_has_prefix (checkpoint, tmp_dir));
+  g_assert_nonnull (strstr (checkpoint, "/rtbench/unsaved/"));
+  g_assert_true (g_str_has_suffix (checkpoint, "-saved while running.rtbench"));
+  loaded = rtb_run_load (checkpoint, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (rtb_run_get_total_count (loaded), >, 0);
+
+  /* Saved by the user: the autosave goes, later checkpoints go to the user's file. */
+  g_assert_true (rtb_window_save_run_to (window, rtb_window_get_live_run (window), user_path,
+                                         &error));
+  g_assert_false (g_file_test (checkpoint, G_FILE_TEST_EXISTS));
+  g_assert_null (rtb_window_get_checkpoint_path (window));
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.stop", NULL);
+  iterate_until (window_done, window, 30);
+  count = rtb_run_get_total_count (rtb_window_get_live_run (window));
+  g_clear_object (&loaded);
+  loaded = rtb_run_load (user_path, &error);
+  g_assert_no_error (error);
+  /* The final checkpoint holds everything. */
+  g_assert_cmpuint (rtb_run_get_total_count (loaded), ==, count);
+
+  g_unlink (user_path);
+  gtk_window_destroy (GTK_WINDOW (window));
+  iterate_for (100);
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_autofree char *data_home = NULL;
+  int status;
+
+  g_setenv ("GSETTINGS_BACKEND", "memory", TRUE);
+  g_setenv ("GTK_A11Y", "none", FALSE);
+  tmp_dir = g_dir_make_tmp ("rtbench-gui-files-XXXXXX", NULL);
+  g_assert_nonnull (tmp_dir);
+  /* Autosaves land here, not in the user's data. */
+  g_setenv ("XDG_DATA_HOME", tmp_dir, TRUE);
+  g_test_init (&argc, &argv, NULL);
+
+  have_display = (g_getenv ("DISPLAY") != NULL || g_getenv ("WAYLAND_DISPLAY") != NULL) &&
+                 gtk_init_check ();
+  if (have_display)
+    adw_init ();
+
+  g_test_add_func ("/gui/compare/two-runs", test_compare_two_runs);
+  g_test_add_func ("/gui/compare/notices", test_compare_notices);
+  g_test_add_func ("/gui/import/fixture", test_import);
+  g_test_add_func ("/gui/export/window", test_export);
+  g_test_add_func ("/gui/export/chart", test_chart_export);
+  g_test_add_func ("/gui/window/save-while-running", test_save_while_running);
+  g_test_add_func ("/gui/window/autosave", test_autosave);
+
+  status = g_test_run ();
+  data_home = g_build_filename (tmp_dir, "rtbench", "unsaved", NULL);
+  g_rmdir (data_home);
+  data_home = (g_free (data_home), g_build_filename (tmp_dir, "rtbench", NULL));
+  g_rmdir (data_home);
+  g_rmdir (tmp_dir);
+  g_free (tmp_dir);
+  return status;
+}
