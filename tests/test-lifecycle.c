@@ -113,25 +113,16 @@ count_tasks (pid_t pid)
   return n;
 }
 
-/* SIGKILLs rtbench-cli once its worker measures; returns how long the worker outlived it. */
+/* Starts the client `argv`, SIGKILLs it once its worker measures, and returns how long the
+ * worker outlived it. */
 static gint64
-kill_cli_during (const char *const *run_args)
+kill_client_during (const char *const *argv)
 {
-  g_autofree char *dir = g_dir_make_tmp ("rtbench-lifecycle-XXXXXX", NULL);
-  g_autofree char *output = g_build_filename (dir, "run.rtbench", NULL);
-  g_autoptr (GPtrArray) argv = g_ptr_array_new ();
   gint64 t0, gone_us;
   pid_t cli, worker = 0;
   int status;
 
-  g_ptr_array_add (argv, (gpointer) env_path ("RTBENCH_CLI"));
-  g_ptr_array_add (argv, (gpointer) "run");
-  for (; *run_args != NULL; run_args++)
-    g_ptr_array_add (argv, (gpointer) *run_args);
-  g_ptr_array_add (argv, (gpointer) "--output");
-  g_ptr_array_add (argv, output);
-  g_ptr_array_add (argv, NULL);
-  cli = start ((const char *const *) argv->pdata, NULL);
+  cli = start (argv, NULL);
 
   /* Measuring: main, writer and at least one measurement thread. */
   t0 = g_get_monotonic_time ();
@@ -140,7 +131,7 @@ kill_cli_during (const char *const *run_args)
       if (g_get_monotonic_time () - t0 > 10 * G_USEC_PER_SEC)
         {
           kill (cli, SIGKILL);
-          g_error ("rtbench-cli did not start a measuring worker within 10 s");
+          g_error ("%s did not start a measuring worker within 10 s", argv[0]);
         }
       g_usleep (5000);
       if (worker == 0)
@@ -164,7 +155,7 @@ kill_cli_during (const char *const *run_args)
         {
           kill (worker, SIGKILL);
           waitpid (worker, &status, 0);
-          g_error ("the worker outlived the killed rtbench-cli by more than 1 s");
+          g_error ("the worker outlived the killed %s by more than 1 s", argv[0]);
         }
       g_usleep (2000);
     }
@@ -172,7 +163,26 @@ kill_cli_during (const char *const *run_args)
   g_assert_true (WIFEXITED (status));
   g_assert_cmpint (kill (worker, 0), ==, -1);
   g_assert_cmpint (errno, ==, ESRCH);
+  return gone_us;
+}
 
+/* SIGKILLs `rtbench-cli run …` once its worker measures. */
+static gint64
+kill_cli_during (const char *const *run_args)
+{
+  g_autofree char *dir = g_dir_make_tmp ("rtbench-lifecycle-XXXXXX", NULL);
+  g_autofree char *output = g_build_filename (dir, "run.rtbench", NULL);
+  g_autoptr (GPtrArray) argv = g_ptr_array_new ();
+  gint64 gone_us;
+
+  g_ptr_array_add (argv, (gpointer) env_path ("RTBENCH_CLI"));
+  g_ptr_array_add (argv, (gpointer) "run");
+  for (; *run_args != NULL; run_args++)
+    g_ptr_array_add (argv, (gpointer) *run_args);
+  g_ptr_array_add (argv, (gpointer) "--output");
+  g_ptr_array_add (argv, output);
+  g_ptr_array_add (argv, NULL);
+  gone_us = kill_client_during ((const char *const *) argv->pdata);
   g_unlink (output);
   g_rmdir (dir);
   return gone_us;
@@ -208,6 +218,34 @@ test_cli_killed (void)
       }
   prctl (PR_SET_CHILD_SUBREAPER, 0);
   g_test_message ("worst: %" G_GINT64_FORMAT " us (bound %d us)", worst, EXIT_BOUND_US);
+}
+
+/* The desktop application killed during a run (`rtbench --start` measures the default setup,
+ * a 60 s latency run on every CPU): its worker must go too. */
+static void
+test_gui_killed (void)
+{
+  const char *app = g_getenv ("RTBENCH_APP");
+  g_autofree char *config = g_dir_make_tmp ("rtbench-lifecycle-XXXXXX", NULL);
+  const char *argv[] = { app, "--start", NULL };
+  gint64 us;
+
+  if (app == NULL || g_getenv ("DISPLAY") == NULL)
+    {
+      g_test_skip ("needs the GUI build and an X display (./test.sh runs the tests under xvfb-run)");
+      return;
+    }
+  g_setenv ("GSETTINGS_BACKEND", "memory", TRUE);
+  g_setenv ("GDK_BACKEND", "x11", TRUE);
+  g_setenv ("GTK_A11Y", "none", TRUE);
+  g_setenv ("NO_AT_BRIDGE", "1", TRUE);
+  g_setenv ("XDG_DATA_HOME", config, TRUE);
+  g_assert_cmpint (prctl (PR_SET_CHILD_SUBREAPER, 1), ==, 0);
+  us = kill_client_during (argv);
+  prctl (PR_SET_CHILD_SUBREAPER, 0);
+  g_test_message ("the worker exited %" G_GINT64_FORMAT " us after rtbench died", us);
+  g_autofree char *cmd = g_strdup_printf ("rm -rf '%s'", config);
+  (void) !system (cmd);
 }
 
 static GBytes *
@@ -330,6 +368,7 @@ main (int argc, char **argv)
 {
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/lifecycle/cli-killed", test_cli_killed);
+  g_test_add_func ("/lifecycle/gui-killed", test_gui_killed);
   g_test_add_func ("/lifecycle/save-killed", test_save_killed);
   return g_test_run ();
 }
