@@ -6,6 +6,7 @@
 
 #include <adwaita.h>
 #include <glib/gstdio.h>
+#include <signal.h>
 #include <unistd.h>
 
 #include "rtb-chart.h"
@@ -402,6 +403,93 @@ test_window_stop (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+static gboolean
+run_has_samples (gpointer data)
+{
+  RtbRun *run = rtb_window_get_live_run (data);
+
+  return !rtb_window_is_running (data) || (run != NULL && rtb_run_get_total_count (run) > 0);
+}
+
+/* Our child process named rtbench-worker, or 0. */
+static pid_t
+find_worker (void)
+{
+  g_autoptr(GDir) proc = g_dir_open ("/proc", 0, NULL);
+  const char *name;
+
+  while (proc != NULL && (name = g_dir_read_name (proc)) != NULL)
+    {
+      g_autofree char *path = g_strdup_printf ("/proc/%s/stat", name);
+      g_autofree char *stat = NULL;
+      int pid, ppid;
+      char comm[64], state;
+
+      if (!g_ascii_isdigit (name[0]) || !g_file_get_contents (path, &stat, NULL, NULL))
+        continue;
+      if (sscanf (stat, "%d (%63[^)]) %c %d", &pid, comm, &state, &ppid) == 4 &&
+          ppid == getpid () && strcmp (comm, "rtbench-worker") == 0)
+        return pid;
+    }
+  return 0;
+}
+
+static AdwMessageDialog *find_dialog (void);
+
+/* A worker that dies mid-run: the window says so and keeps what was measured, to be saved. */
+static void
+test_window_worker_killed (void)
+{
+  g_autofree char *dir = NULL;
+  g_autofree char *path = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(RtbRun) loaded = NULL;
+  AdwMessageDialog *dialog;
+  RtbWindow *window;
+  RtbRun *run;
+  pid_t worker;
+
+  REQUIRE_DISPLAY ();
+  if (g_getenv ("RTBENCH_WORKER") == NULL)
+    {
+      g_test_skip ("RTBENCH_WORKER is not set");
+      return;
+    }
+
+  window = new_window ();
+  setup_short_latency (window, "0");
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.start", NULL);
+  iterate_until (run_has_samples, window, 20);
+  g_assert_true (rtb_window_is_running (window));
+  worker = find_worker ();
+  g_assert_cmpint (worker, >, 0);
+  g_assert_cmpint (kill (worker, SIGKILL), ==, 0);
+  iterate_until (window_done, window, 10);
+  g_assert_false (rtb_window_is_running (window));
+
+  run = rtb_window_get_live_run (window);
+  g_assert_nonnull (run);
+  g_assert_cmpint (rtb_run_get_state (run), ==, RTB_RUN_STATE_CUT_SHORT);
+  g_assert_cmpuint (rtb_run_get_total_count (run), >, 0);
+  g_assert_nonnull (rtb_window_get_last_error (window));
+  g_test_message ("%s", rtb_window_get_last_error (window));
+  dialog = find_dialog ();
+  if (dialog != NULL)
+    gtk_window_destroy (GTK_WINDOW (dialog));
+
+  dir = g_dir_make_tmp ("rtbench-gui-XXXXXX", NULL);
+  path = g_build_filename (dir, "cut-short.rtbench", NULL);
+  g_assert_true (rtb_window_save_run_to (window, run, path, &error));
+  g_assert_no_error (error);
+  loaded = rtb_run_load (path, &error);
+  g_assert_no_error (error);
+  g_assert_cmpint (rtb_run_get_state (loaded), ==, RTB_RUN_STATE_CUT_SHORT);
+  g_assert_cmpuint (rtb_run_get_total_count (loaded), ==, rtb_run_get_total_count (run));
+  g_unlink (path);
+  g_rmdir (dir);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 static AdwMessageDialog *
 find_dialog (void)
 {
@@ -514,6 +602,7 @@ main (int   argc,
   g_test_add_func ("/gui/window/errors", test_window_errors);
   g_test_add_func ("/gui/window/run", test_window_run);
   g_test_add_func ("/gui/window/stop", test_window_stop);
+  g_test_add_func ("/gui/window/worker-killed", test_window_worker_killed);
   g_test_add_func ("/gui/window/close-during-run", test_window_close_during_run);
 
   return g_test_run ();
