@@ -50,6 +50,9 @@ measure (RtbChart   *chart,
       gint64 t0 = g_get_monotonic_time ();
       gint64 t1;
 
+      /* As at each update of a live run: the data changed (the chart reuses its frame then, and
+       * without this would reuse everything). */
+      g_signal_emit_by_name (rtb_chart_get_run (chart), "changed");
       GTK_WIDGET_GET_CLASS (chart)->snapshot (GTK_WIDGET (chart), snapshot);
       node = gtk_snapshot_free_to_node (snapshot);
       t1 = g_get_monotonic_time ();

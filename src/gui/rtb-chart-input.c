@@ -257,7 +257,7 @@ rtb_chart_reset_zoom (RtbChart *self)
     return;
   self->zoomed = FALSE;
   _rtb_chart_update_readout (self);
-  gtk_widget_queue_draw (GTK_WIDGET (self));
+  _rtb_chart_invalidate (self, TRUE);
 }
 
 void
@@ -294,7 +294,7 @@ rtb_chart_zoom_pixels (RtbChart *self,
     }
   self->zoomed = TRUE;
   _rtb_chart_update_readout (self);
-  gtk_widget_queue_draw (GTK_WIDGET (self));
+  _rtb_chart_invalidate (self, TRUE);
 }
 
 const char *

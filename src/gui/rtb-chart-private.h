@@ -27,6 +27,16 @@ struct _RtbChart
   RtbPlotLayout layout;
   gboolean have_layout;
 
+  /* What the last snapshot drew, reused while nothing it shows changed: redrawing and
+   * compositing full-size cairo layers was most of a live run's cost. The frame (background,
+   * texts, grid, axes) lasts as long as the layout; the data node until the data change. */
+  GskRenderNode *frame_node;
+  GskRenderNode *data_node;
+  gboolean frame_dark;
+  guint frame_n_series;
+  gboolean frame_stale;
+  gboolean data_stale;
+
   /* Zoom: a range of instances (curve) or of µs (histogram) */
   gboolean zoomed;
   guint64 zoom_first;
@@ -49,6 +59,8 @@ void _rtb_chart_curve_options (RtbChart *self, RtbPlotCurveOptions *opts);
 void _rtb_chart_histogram_options (RtbChart *self, RtbPlotHistogramOptions *opts);
 /* Seconds per instance when the runs share a time axis, else 0 (the axis counts instances). */
 double _rtb_chart_x_per_instance (RtbChart *self);
+/* Drops the cached nodes: the data changed, and with `frame` also what the frame shows. */
+void _rtb_chart_invalidate (RtbChart *self, gboolean frame);
 /* rtb-chart-input.c: creates the readout and the pointer controllers. */
 void _rtb_chart_init_input (RtbChart *self);
 /* Refreshes the readout after the hover point, the zoom or the data changed. */

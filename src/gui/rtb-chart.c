@@ -5,8 +5,10 @@
 
 #include <adwaita.h>
 #include <glib/gi18n.h>
+#include <math.h>
 
 #include "rtb-chart-private.h"
+#include "rtb-on-screen.h"
 #include "rtb-plot-run.h"
 
 G_DEFINE_FINAL_TYPE (RtbChart, rtb_chart, GTK_TYPE_WIDGET)
@@ -19,13 +21,6 @@ enum {
 };
 
 static GParamSpec *properties[N_PROPS];
-
-static RtbPlotTheme
-current_theme (void)
-{
-  return adw_style_manager_get_dark (adw_style_manager_get_default ())
-         ? rtb_plot_theme_dark () : rtb_plot_theme_light ();
-}
 
 /* The runs' series as the plot sees them. With one run, colour slots follow the run's series
  * index, so a CPU keeps its colour in every chart and in the table; with several, each series of
@@ -162,6 +157,134 @@ _rtb_chart_histogram_options (RtbChart                *self,
     }
 }
 
+/* While a run is measured, a time axis spans the planned duration rather than the samples so
+ * far: the axis, and with it the cached frame, then stays the same for the whole run instead of
+ * changing at every update. */
+static void
+span_planned_duration (RtbChart            *self,
+                       RtbPlotCurveOptions *opts,
+                       const RtbPlotSeries *series,
+                       guint                n_series)
+{
+  const RtbCommand *cmd;
+  guint64 planned;
+
+  if (self->zoomed || self->run == NULL || self->runs->len != 1 || self->compare != NULL ||
+      rtb_run_get_state (self->run) != RTB_RUN_STATE_RUNNING || opts->x_per_instance <= 0)
+    return;
+  cmd = rtb_run_get_command (self->run);
+  if (cmd->duration_ns == 0)
+    return;
+  planned = (guint64) ceil (cmd->duration_ns / 1e9 / opts->x_per_instance);
+  /* A run that outlasts its plan a little still shows its newest samples. */
+  for (guint i = 0; i < n_series; i++)
+    planned = MAX (planned, rtb_plot_series_n_instances (&series[i]));
+  opts->last = planned;
+}
+
+void
+_rtb_chart_invalidate (RtbChart *self,
+                       gboolean  frame)
+{
+  self->data_stale = TRUE;
+  if (frame)
+    self->frame_stale = TRUE;
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+static void
+clear_nodes (RtbChart *self)
+{
+  g_clear_pointer (&self->frame_node, gsk_render_node_unref);
+  g_clear_pointer (&self->data_node, gsk_render_node_unref);
+}
+
+/* A cairo node covering `rect` only: the renderer allocates, clears and composites just that. */
+static GskRenderNode *
+cairo_node_new (const RtbPlotRect  *rect,
+                cairo_t           **cr)
+{
+  GskRenderNode *node = gsk_cairo_node_new (&GRAPHENE_RECT_INIT (rect->x, rect->y, rect->width,
+                                                                 rect->height));
+
+  *cr = gsk_cairo_node_get_draw_context (node);
+  return node;
+}
+
+/* Lays the chart out for its size and data, redraws the frame only when the layout, the theme
+ * or the texts changed, and the data (clipped to the plot area, in one node) every time. */
+static void
+update_nodes (RtbChart *self,
+              int       width,
+              int       height,
+              gboolean  dark)
+{
+  RtbPlotTheme theme = dark ? rtb_plot_theme_dark () : rtb_plot_theme_light ();
+  RtbPlotRect bounds = { 0, 0, width, height };
+  g_autofree RtbPlotSeries *series = NULL;
+  RtbPlotCurveOptions curve;
+  RtbPlotHistogramOptions histogram;
+  RtbPlotLayout layout;
+  gboolean new_frame;
+  guint n_series;
+  cairo_t *cr;
+
+  series = _rtb_chart_collect_series (self, &n_series);
+  if (self->kind == RTB_CHART_CURVE)
+    {
+      _rtb_chart_curve_options (self, &curve);
+      span_planned_duration (self, &curve, series, n_series);
+      rtb_plot_curve_layout (&theme, width, height, &curve, series, n_series, &layout);
+    }
+  else
+    {
+      _rtb_chart_histogram_options (self, &histogram);
+      rtb_plot_histogram_layout (&theme, width, height, &histogram, series, n_series, &layout);
+    }
+
+  new_frame = self->frame_node == NULL || self->frame_stale || dark != self->frame_dark ||
+              n_series != self->frame_n_series || !self->have_layout ||
+              !rtb_plot_layout_equal (&layout, &self->layout);
+  if (new_frame)
+    {
+      g_clear_pointer (&self->frame_node, gsk_render_node_unref);
+      self->frame_node = cairo_node_new (&bounds, &cr);
+      if (self->kind == RTB_CHART_CURVE)
+        rtb_plot_curve_draw_frame (cr, &theme, &layout, &curve, series, n_series);
+      else
+        rtb_plot_histogram_draw_frame (cr, &theme, &layout, &histogram, series, n_series);
+      cairo_destroy (cr);
+    }
+
+  g_clear_pointer (&self->data_node, gsk_render_node_unref);
+  self->data_node = cairo_node_new (&layout.plot, &cr);
+  if (self->kind == RTB_CHART_CURVE)
+    {
+      rtb_plot_curve_draw_data (cr, &theme, &layout, &curve, series, n_series);
+    }
+  else
+    {
+      for (guint i = 0; i < n_series; i++)
+        rtb_plot_histogram_draw_series (cr, &theme, &layout, &histogram, &series[i]);
+      rtb_plot_histogram_draw_overflows (cr, &theme, &layout, &histogram, series, n_series);
+    }
+  cairo_destroy (cr);
+
+  self->layout = layout;
+  self->have_layout = TRUE;
+  self->frame_dark = dark;
+  self->frame_n_series = n_series;
+  self->frame_stale = FALSE;
+  self->data_stale = FALSE;
+}
+
+static void
+on_maybe_on_screen (RtbChart *self)
+{
+  if (self->data_stale && rtb_widget_is_on_screen (GTK_WIDGET (self)))
+    gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
 static void
 rtb_chart_snapshot (GtkWidget   *widget,
                     GtkSnapshot *snapshot)
@@ -169,59 +292,21 @@ rtb_chart_snapshot (GtkWidget   *widget,
   RtbChart *self = RTB_CHART (widget);
   int width = gtk_widget_get_width (widget);
   int height = gtk_widget_get_height (widget);
-  RtbPlotTheme theme = current_theme ();
-  g_autofree RtbPlotSeries *series = NULL;
-  graphene_rect_t bounds;
-  guint n_series;
-  cairo_t *cr;
+  gboolean dark = adw_style_manager_get_dark (adw_style_manager_get_default ());
+  RtbPlotTheme theme = dark ? rtb_plot_theme_dark () : rtb_plot_theme_light ();
 
   if (width <= 0 || height <= 0)
     return;
 
-  series = _rtb_chart_collect_series (self, &n_series);
-  graphene_rect_init (&bounds, 0, 0, width, height);
-
-  /* One node for the frame and one per series, as Sysprof's chart layers do: GSK can then
-   * reuse the frame's node when only a curve changed. */
-  if (self->kind == RTB_CHART_CURVE)
-    {
-      RtbPlotCurveOptions opts;
-
-      _rtb_chart_curve_options (self, &opts);
-      rtb_plot_curve_layout (&theme, width, height, &opts, series, n_series, &self->layout);
-      cr = gtk_snapshot_append_cairo (snapshot, &bounds);
-      rtb_plot_curve_draw_frame (cr, &theme, &self->layout, &opts, series, n_series);
-      cairo_destroy (cr);
-      /* Every band before any mean, so a band never hides another series' mean. */
-      for (guint part = 0; part < 2; part++)
-        for (guint i = 0; i < n_series; i++)
-          {
-            cr = gtk_snapshot_append_cairo (snapshot, &bounds);
-            rtb_plot_curve_draw_series (cr, &theme, &self->layout, &opts, &series[i],
-                                        part == 0 ? RTB_PLOT_CURVE_BAND : RTB_PLOT_CURVE_MEAN);
-            cairo_destroy (cr);
-          }
-    }
-  else
-    {
-      RtbPlotHistogramOptions opts;
-
-      _rtb_chart_histogram_options (self, &opts);
-      rtb_plot_histogram_layout (&theme, width, height, &opts, series, n_series, &self->layout);
-      cr = gtk_snapshot_append_cairo (snapshot, &bounds);
-      rtb_plot_histogram_draw_frame (cr, &theme, &self->layout, &opts, series, n_series);
-      cairo_destroy (cr);
-      for (guint i = 0; i < n_series; i++)
-        {
-          cr = gtk_snapshot_append_cairo (snapshot, &bounds);
-          rtb_plot_histogram_draw_series (cr, &theme, &self->layout, &opts, &series[i]);
-          cairo_destroy (cr);
-        }
-      cr = gtk_snapshot_append_cairo (snapshot, &bounds);
-      rtb_plot_histogram_draw_overflows (cr, &theme, &self->layout, &opts, series, n_series);
-      cairo_destroy (cr);
-    }
-  self->have_layout = TRUE;
+  /* Hovering and dragging only redraw the overlay below: the nodes are reused as they are.
+   * So is old data while the chart is scrolled out of sight (GTK snapshots it all the same);
+   * on_maybe_on_screen() redraws it when it comes back. */
+  if (self->frame_stale || self->frame_node == NULL || self->layout.width != width ||
+      self->layout.height != height || self->frame_dark != dark ||
+      (self->data_stale && rtb_widget_is_on_screen (widget)))
+    update_nodes (self, width, height, dark);
+  gtk_snapshot_append_node (snapshot, self->frame_node);
+  gtk_snapshot_append_node (snapshot, self->data_node);
 
   _rtb_chart_snapshot_input (self, snapshot, &theme);
 
@@ -285,7 +370,7 @@ on_run_changed (RtbChart *self)
 {
   if (self->hovering)
     _rtb_chart_update_readout (self);
-  gtk_widget_queue_draw (GTK_WIDGET (self));
+  _rtb_chart_invalidate (self, FALSE);
 }
 
 RtbChart *
@@ -345,7 +430,7 @@ rtb_chart_set_runs (RtbChart      *self,
   self->zoomed = FALSE;
   self->have_layout = FALSE;
   _rtb_chart_update_readout (self);
-  gtk_widget_queue_draw (GTK_WIDGET (self));
+  _rtb_chart_invalidate (self, TRUE);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_RUN]);
 }
 
@@ -368,7 +453,7 @@ rtb_chart_set_series_filter (RtbChart *self,
   g_return_if_fail (RTB_IS_CHART (self));
 
   self->series_filter = index;
-  gtk_widget_queue_draw (GTK_WIDGET (self));
+  _rtb_chart_invalidate (self, TRUE);
 }
 
 void
@@ -379,7 +464,7 @@ rtb_chart_set_title (RtbChart   *self,
 
   g_free (self->title);
   self->title = g_strdup (title);
-  gtk_widget_queue_draw (GTK_WIDGET (self));
+  _rtb_chart_invalidate (self, TRUE);
 }
 
 static void
@@ -431,6 +516,7 @@ rtb_chart_dispose (GObject *object)
 
   if (self->runs != NULL)
     clear_runs (self);
+  clear_nodes (self);
   g_clear_pointer (&self->readout, gtk_widget_unparent);
   g_clear_pointer (&self->menu_button, gtk_widget_unparent);
 
@@ -507,6 +593,7 @@ rtb_chart_init (RtbChart *self)
   gtk_widget_add_css_class (self->menu_button, "chart-menu");
   gtk_widget_set_parent (self->menu_button, GTK_WIDGET (self));
 
+  rtb_widget_watch_on_screen (GTK_WIDGET (self), G_CALLBACK (on_maybe_on_screen));
   g_signal_connect_object (adw_style_manager_get_default (), "notify::dark",
                            G_CALLBACK (gtk_widget_queue_draw), self, G_CONNECT_SWAPPED);
 }

@@ -88,6 +88,16 @@ format_value (double us)
   return g_strdup_printf (_("%.1f µs"), us);
 }
 
+/* GTK 4.8 relayouts a label (and so the window) even when it is given the text it already shows;
+ * most of these texts stay the same from one update to the next. */
+static void
+set_label (GtkLabel   *label,
+           const char *text)
+{
+  if (g_strcmp0 (gtk_label_get_label (label), text) != 0)
+    gtk_label_set_label (label, text);
+}
+
 static void
 add_figure (RtbLiveView *self,
             const char  *caption)
@@ -121,7 +131,7 @@ set_figure (RtbLiveView *self,
             char        *text)
 {
   if (i < self->n_figures)
-    gtk_label_set_label (self->figure_values[i], text);
+    set_label (self->figure_values[i], text);
   g_free (text);
 }
 
@@ -292,9 +302,11 @@ update_state (RtbLiveView *self)
       state_class = rtb_run_get_end_reason (self->run) == RTB_END_FAILED ? "error" : "success";
       break;
     }
-  gtk_label_set_label (self->state_label, state_text);
-  gtk_widget_set_css_classes (GTK_WIDGET (self->state_label),
-                              (const char *[]) { "run-state", state_class, NULL });
+  set_label (self->state_label, state_text);
+  /* Restyling is not free: only when the state's colour changes, not at every update. */
+  if (!gtk_widget_has_css_class (GTK_WIDGET (self->state_label), state_class))
+    gtk_widget_set_css_classes (GTK_WIDGET (self->state_label),
+                                (const char *[]) { "run-state", state_class, NULL });
 
   if (cmd->method == RTB_METHOD_RESPONSE)
     {
@@ -326,7 +338,7 @@ update_state (RtbLiveView *self)
   if (state == RTB_RUN_STATE_FINISHED && rtb_run_get_end_reason (self->run) == RTB_END_COMPLETED)
     fraction = 1;
   gtk_progress_bar_set_fraction (self->progress_bar, CLAMP (fraction, 0, 1));
-  gtk_label_set_label (self->time_label, time_text);
+  set_label (self->time_label, time_text);
 }
 
 static void
@@ -336,14 +348,14 @@ update_title (RtbLiveView *self)
   g_autofree char *title = rtb_live_view_dup_title (self);
   char command[512];
 
-  gtk_label_set_label (self->title_label, title);
+  set_label (self->title_label, title);
   if (worker_command == NULL || worker_command[0] == '\0')
     {
       if (rtb_command_format (rtb_run_get_command (self->run), command, sizeof command) < 0)
         command[0] = '\0';
       worker_command = command;
     }
-  gtk_label_set_label (self->command_label, worker_command);
+  set_label (self->command_label, worker_command);
 }
 
 static void

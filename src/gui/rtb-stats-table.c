@@ -7,6 +7,7 @@
 #include <glib/gi18n.h>
 #include <math.h>
 
+#include "rtb-on-screen.h"
 #include "rtb-plot.h"
 #include "rtb-stats-table.h"
 
@@ -34,6 +35,7 @@ struct _RtbStatsTable
   GPtrArray *cells;  /* GtkLabel *, row-major, RTB_STATS_N_COLUMNS per series (borrowed) */
 
   guint n_rows;
+  gboolean stale;    /* the run changed while the table was out of sight */
 };
 
 G_DEFINE_FINAL_TYPE (RtbStatsTable, rtb_stats_table, GTK_TYPE_WIDGET)
@@ -151,6 +153,7 @@ rtb_stats_table_update (RtbStatsTable *self)
 
   g_return_if_fail (RTB_IS_STATS_TABLE (self));
 
+  self->stale = FALSE;
   n_series = self->run ? rtb_run_get_n_series (self->run) : 0;
   if (n_series != self->n_rows)
     build_rows (self, n_series);
@@ -176,6 +179,32 @@ rtb_stats_table_update (RtbStatsTable *self)
     }
 }
 
+/* Relabelling the cells relayouts the window: not worth it while nobody sees the table, which
+ * during a live run mostly sits below the charts. It catches up when it comes into view. */
+static void
+on_run_changed (RtbStatsTable *self)
+{
+  if (rtb_widget_is_on_screen (GTK_WIDGET (self)))
+    rtb_stats_table_update (self);
+  else
+    self->stale = TRUE;
+}
+
+static void
+on_maybe_on_screen (RtbStatsTable *self)
+{
+  if (self->stale && rtb_widget_is_on_screen (GTK_WIDGET (self)))
+    rtb_stats_table_update (self);
+}
+
+/* What the table would show if it were in view. */
+static void
+catch_up (RtbStatsTable *self)
+{
+  if (self->stale)
+    rtb_stats_table_update (self);
+}
+
 void
 rtb_stats_table_set_run (RtbStatsTable *self,
                          RtbRun        *run)
@@ -186,10 +215,10 @@ rtb_stats_table_set_run (RtbStatsTable *self,
   if (self->run == run)
     return;
   if (self->run != NULL)
-    g_signal_handlers_disconnect_by_func (self->run, rtb_stats_table_update, self);
+    g_signal_handlers_disconnect_by_func (self->run, on_run_changed, self);
   g_set_object (&self->run, run);
   if (run != NULL)
-    g_signal_connect_swapped (run, "changed", G_CALLBACK (rtb_stats_table_update), self);
+    g_signal_connect_swapped (run, "changed", G_CALLBACK (on_run_changed), self);
   rtb_stats_table_update (self);
 }
 
@@ -198,6 +227,7 @@ rtb_stats_table_get_n_rows (RtbStatsTable *self)
 {
   g_return_val_if_fail (RTB_IS_STATS_TABLE (self), 0);
 
+  catch_up (self);
   return self->n_rows;
 }
 
@@ -207,9 +237,10 @@ rtb_stats_table_get_text (RtbStatsTable  *self,
                           RtbStatsColumn  column)
 {
   g_return_val_if_fail (RTB_IS_STATS_TABLE (self), NULL);
-  g_return_val_if_fail (row < self->n_rows, NULL);
   g_return_val_if_fail (column < RTB_STATS_N_COLUMNS, NULL);
 
+  catch_up (self);
+  g_return_val_if_fail (row < self->n_rows, NULL);
   return gtk_label_get_label (g_ptr_array_index (self->cells, row * RTB_STATS_N_COLUMNS + column));
 }
 
@@ -265,4 +296,5 @@ rtb_stats_table_init (RtbStatsTable *self)
   self->cells = g_ptr_array_new ();
   gtk_widget_init_template (GTK_WIDGET (self));
   build_rows (self, 0);
+  rtb_widget_watch_on_screen (GTK_WIDGET (self), G_CALLBACK (on_maybe_on_screen));
 }

@@ -50,6 +50,37 @@ rtb_plot_layout_contains (const RtbPlotLayout *layout,
          y >= layout->plot.y && y < layout->plot.y + layout->plot.height;
 }
 
+static bool
+rect_equal (const RtbPlotRect *a,
+            const RtbPlotRect *b)
+{
+  return a->x == b->x && a->y == b->y && a->width == b->width && a->height == b->height;
+}
+
+static bool
+axis_equal (const RtbPlotAxis *a,
+            const RtbPlotAxis *b)
+{
+  if (a->lo != b->lo || a->hi != b->hi || a->px_lo != b->px_lo || a->px_hi != b->px_hi ||
+      a->unit != b->unit || a->step != b->step || a->log != b->log || a->style != b->style ||
+      a->n_ticks != b->n_ticks)
+    return false;
+  for (guint i = 0; i < a->n_ticks; i++)
+    if (a->ticks[i] != b->ticks[i])
+      return false;
+  return true;
+}
+
+/* Field by field: the structs' padding is not initialised, so memcmp() would not do. */
+bool
+rtb_plot_layout_equal (const RtbPlotLayout *a,
+                       const RtbPlotLayout *b)
+{
+  return a->width == b->width && a->height == b->height && rect_equal (&a->plot, &b->plot) &&
+         axis_equal (&a->x, &b->x) && axis_equal (&a->y, &b->y) && a->title_y == b->title_y &&
+         a->subtitle_y == b->subtitle_y && rect_equal (&a->legend, &b->legend);
+}
+
 double
 _rtb_plot_nice_step (double raw)
 {

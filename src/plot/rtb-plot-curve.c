@@ -151,6 +151,41 @@ frame_texts (const RtbPlotCurveOptions *opts,
   spec->y_label = opts->y_label ? opts->y_label : "µs";
 }
 
+/* auto_y_range() over history blocks, in whole ns: a live chart scans all of its 16384 blocks per
+ * series at every update, and converting each one as series_block() does made that scan one of
+ * the costliest parts of the update. */
+static void
+history_range (const RtbHistory *history,
+               size_t            b0,
+               size_t            b1,
+               double           *lo,
+               double           *hi,
+               double           *lo_positive)
+{
+  int64_t min = INT64_MAX, max = INT64_MIN, min_positive = INT64_MAX;
+
+  for (size_t b = b0; b < b1; b++)
+    {
+      const RtbHistoryBlock *block = &history->blocks[b];
+
+      if (block->count == 0)
+        continue;
+      min = MIN (min, block->min_ns);
+      max = MAX (max, block->max_ns);
+      if (block->min_ns > 0)
+        min_positive = MIN (min_positive, block->min_ns);
+      else if (block->max_ns > 0)
+        min_positive = MIN (min_positive, block->max_ns);
+    }
+  if (min <= max)
+    {
+      *lo = MIN (*lo, min / 1000.0);
+      *hi = MAX (*hi, max / 1000.0);
+    }
+  if (min_positive < INT64_MAX)
+    *lo_positive = MIN (*lo_positive, min_positive / 1000.0);
+}
+
 static void
 auto_y_range (const RtbPlotCurveOptions *opts,
               const RtbPlotSeries       *series,
@@ -166,6 +201,11 @@ auto_y_range (const RtbPlotCurveOptions *opts,
       size_t b0, b1;
 
       block_span (&series[i], s0, s1, &b0, &b1);
+      if (series[i].history != NULL)
+        {
+          history_range (series[i].history, b0, b1, &lo, &hi, &lo_positive);
+          continue;
+        }
       for (size_t b = b0; b < b1; b++)
         {
           Block block;
@@ -440,29 +480,18 @@ draw_mean (cairo_t             *cr,
   cairo_stroke (cr);
 }
 
-void
-rtb_plot_curve_draw_series (cairo_t                   *cr,
-                            const RtbPlotTheme        *theme,
-                            const RtbPlotLayout       *layout,
-                            const RtbPlotCurveOptions *opts,
-                            const RtbPlotSeries       *series,
-                            RtbPlotCurvePart           parts)
+static void
+draw_columns (cairo_t                   *cr,
+              const RtbPlotTheme        *theme,
+              const RtbPlotLayout       *layout,
+              const RtbPlotCurveOptions *opts,
+              const RtbPlotSeries       *series,
+              const Column              *columns,
+              guint                      n_columns,
+              RtbPlotCurvePart           parts)
 {
-  g_autofree Column *columns = NULL;
-  RtbPlotColor color, strong;
-  guint n_columns;
-
-  g_return_if_fail (cr != NULL);
-  g_return_if_fail (theme != NULL && layout != NULL && opts != NULL && series != NULL);
-
-  n_columns = (guint) ceil (layout->plot.width);
-  if (n_columns == 0 || series_n_blocks (series) == 0)
-    return;
-
-  columns = g_new (Column, n_columns);
-  reduce (series, layout, 0, n_columns - 1, columns);
-  color = rtb_plot_theme_series_color (theme, series->color_index);
-  strong = rtb_plot_theme_strong_color (theme, series->color_index);
+  RtbPlotColor color = rtb_plot_theme_series_color (theme, series->color_index);
+  RtbPlotColor strong = rtb_plot_theme_strong_color (theme, series->color_index);
 
   cairo_save (cr);
   _rtb_plot_clip_to_plot (cr, layout);
@@ -474,6 +503,60 @@ rtb_plot_curve_draw_series (cairo_t                   *cr,
     draw_mean (cr, layout, columns, n_columns, opts->show_band ? &strong : &color,
                &theme->background, opts->show_band ? 2.0 : 1.5);
   cairo_restore (cr);
+}
+
+void
+rtb_plot_curve_draw_series (cairo_t                   *cr,
+                            const RtbPlotTheme        *theme,
+                            const RtbPlotLayout       *layout,
+                            const RtbPlotCurveOptions *opts,
+                            const RtbPlotSeries       *series,
+                            RtbPlotCurvePart           parts)
+{
+  g_autofree Column *columns = NULL;
+  guint n_columns;
+
+  g_return_if_fail (cr != NULL);
+  g_return_if_fail (theme != NULL && layout != NULL && opts != NULL && series != NULL);
+
+  n_columns = (guint) ceil (layout->plot.width);
+  if (n_columns == 0 || series_n_blocks (series) == 0)
+    return;
+
+  columns = g_new (Column, n_columns);
+  reduce (series, layout, 0, n_columns - 1, columns);
+  draw_columns (cr, theme, layout, opts, series, columns, n_columns, parts);
+}
+
+void
+rtb_plot_curve_draw_data (cairo_t                   *cr,
+                          const RtbPlotTheme        *theme,
+                          const RtbPlotLayout       *layout,
+                          const RtbPlotCurveOptions *opts,
+                          const RtbPlotSeries       *series,
+                          guint                      n_series)
+{
+  g_autofree Column *columns = NULL;
+  guint n_columns;
+
+  g_return_if_fail (cr != NULL);
+  g_return_if_fail (theme != NULL && layout != NULL && opts != NULL);
+  g_return_if_fail (series != NULL || n_series == 0);
+
+  n_columns = (guint) ceil (layout->plot.width);
+  if (n_columns == 0 || n_series == 0)
+    return;
+
+  /* Each series is reduced once for both of its parts: the reduction reads every block. */
+  columns = g_new (Column, (gsize) n_series * n_columns);
+  for (guint i = 0; i < n_series; i++)
+    if (series_n_blocks (&series[i]) > 0)
+      reduce (&series[i], layout, 0, n_columns - 1, &columns[(gsize) i * n_columns]);
+  for (guint part = RTB_PLOT_CURVE_BAND; part <= RTB_PLOT_CURVE_MEAN; part <<= 1)
+    for (guint i = 0; i < n_series; i++)
+      if (series_n_blocks (&series[i]) > 0)
+        draw_columns (cr, theme, layout, opts, &series[i], &columns[(gsize) i * n_columns],
+                      n_columns, part);
 }
 
 void
@@ -495,11 +578,7 @@ rtb_plot_curve (cairo_t                   *cr,
     layout = &local;
   rtb_plot_curve_layout (theme, width, height, opts, series, n_series, layout);
   rtb_plot_curve_draw_frame (cr, theme, layout, opts, series, n_series);
-  /* Every band first, so no band hides another series' mean */
-  for (guint i = 0; i < n_series; i++)
-    rtb_plot_curve_draw_series (cr, theme, layout, opts, &series[i], RTB_PLOT_CURVE_BAND);
-  for (guint i = 0; i < n_series; i++)
-    rtb_plot_curve_draw_series (cr, theme, layout, opts, &series[i], RTB_PLOT_CURVE_MEAN);
+  rtb_plot_curve_draw_data (cr, theme, layout, opts, series, n_series);
 }
 
 bool

@@ -60,6 +60,11 @@ typedef enum {
 void rtb_plot_curve_draw_series (cairo_t *cr, const RtbPlotTheme *theme,
                                  const RtbPlotLayout *layout, const RtbPlotCurveOptions *opts,
                                  const RtbPlotSeries *series, RtbPlotCurvePart parts);
+/* Every series' band, then every mean, each series reduced to pixel columns only once: what
+ * rtb_plot_curve() draws over the frame. */
+void rtb_plot_curve_draw_data (cairo_t *cr, const RtbPlotTheme *theme,
+                               const RtbPlotLayout *layout, const RtbPlotCurveOptions *opts,
+                               const RtbPlotSeries *series, guint n_series);
 /* The whole chart; `layout` (nullable) receives the layout for later hit testing. */
 void rtb_plot_curve (cairo_t *cr, const RtbPlotTheme *theme, int width, int height,
                      const RtbPlotCurveOptions *opts, const RtbPlotSeries *series,

@@ -17,14 +17,12 @@ label_width (PangoContext       *context,
              const RtbPlotAxis  *axis,
              double              value)
 {
-  g_autoptr(PangoLayout) text = NULL;
   char buf[64];
   bool markup;
   double w;
 
   _rtb_plot_axis_format (axis, value, buf, sizeof buf, &markup);
-  text = _rtb_plot_text_layout (context, theme, RTB_PLOT_FONT_BODY, buf, markup);
-  _rtb_plot_text_size (text, &w, NULL);
+  _rtb_plot_text_extents (context, theme, RTB_PLOT_FONT_BODY, buf, markup, &w, NULL);
   return w;
 }
 
@@ -34,10 +32,9 @@ text_height (PangoContext       *context,
              RtbPlotFont         font,
              const char         *text)
 {
-  g_autoptr(PangoLayout) layout = _rtb_plot_text_layout (context, theme, font, text, false);
   double h;
 
-  _rtb_plot_text_size (layout, NULL, &h);
+  _rtb_plot_text_extents (context, theme, font, text, false, NULL, &h);
   return h;
 }
 

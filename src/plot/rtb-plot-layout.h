@@ -51,5 +51,8 @@ typedef struct {
 double rtb_plot_axis_to_pixel (const RtbPlotAxis *axis, double value);
 double rtb_plot_axis_from_pixel (const RtbPlotAxis *axis, double pixel);
 bool rtb_plot_layout_contains (const RtbPlotLayout *layout, double x, double y);
+/* Whether two layouts would draw the same frame (same size, plot area, ticks and texts' places),
+ * so a frame drawn for one can be reused for the other. */
+bool rtb_plot_layout_equal (const RtbPlotLayout *a, const RtbPlotLayout *b);
 
 G_END_DECLS

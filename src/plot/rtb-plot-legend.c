@@ -18,12 +18,13 @@ typedef void (*EntryFunc) (const RtbPlotLegendEntry *entry, PangoLayout *text, d
                            double y, double row_height, gpointer user_data);
 
 static double
-entry_width (PangoLayout              *text,
+entry_width (PangoContext             *context,
+             const RtbPlotTheme       *theme,
              const RtbPlotLegendEntry *entry)
 {
   double w;
 
-  _rtb_plot_text_size (text, &w, NULL);
+  _rtb_plot_text_extents (context, theme, RTB_PLOT_FONT_BODY, entry->name, false, &w, NULL);
   return entry->swatch == RTB_PLOT_SWATCH_NOTE ? w : SWATCH_WIDTH + SWATCH_GAP + w;
 }
 
@@ -48,10 +49,7 @@ walk (PangoContext             *context,
       /* At least one entry per row, even when it is wider than the area */
       while (end < n_entries)
         {
-          g_autoptr(PangoLayout) text = _rtb_plot_text_layout (context, theme,
-                                                               RTB_PLOT_FONT_BODY,
-                                                               entries[end].name, false);
-          double w = entry_width (text, &entries[end]) + (end > i ? ENTRY_GAP : 0);
+          double w = entry_width (context, theme, &entries[end]) + (end > i ? ENTRY_GAP : 0);
 
           if (end > i && row_width + w > area->width)
             break;
@@ -62,13 +60,16 @@ walk (PangoContext             *context,
       x = area->x + MAX (0, (area->width - row_width) / 2);
       for (; i < end; i++)
         {
-          g_autoptr(PangoLayout) text = _rtb_plot_text_layout (context, theme,
-                                                               RTB_PLOT_FONT_BODY,
-                                                               entries[i].name, false);
-
+          /* Measuring needs no layout: only drawing makes one. */
           if (func)
-            func (&entries[i], text, x, y, row_height, user_data);
-          x += entry_width (text, &entries[i]) + ENTRY_GAP;
+            {
+              g_autoptr(PangoLayout) text = _rtb_plot_text_layout (context, theme,
+                                                                   RTB_PLOT_FONT_BODY,
+                                                                   entries[i].name, false);
+
+              func (&entries[i], text, x, y, row_height, user_data);
+            }
+          x += entry_width (context, theme, &entries[i]) + ENTRY_GAP;
         }
       y += row_height + ROW_GAP;
     }

@@ -52,6 +52,9 @@ RtbPlotTextContext *_rtb_plot_text_context (void);
 PangoLayout *_rtb_plot_text_layout (PangoContext *context, const RtbPlotTheme *theme,
                                     RtbPlotFont font, const char *text, bool markup);
 void _rtb_plot_text_size (PangoLayout *layout, double *width, double *height);
+/* The size _rtb_plot_text_size() would give the layout of `text`, without shaping it again. */
+void _rtb_plot_text_extents (PangoContext *context, const RtbPlotTheme *theme, RtbPlotFont font,
+                             const char *text, bool markup, double *width, double *height);
 double _rtb_plot_text_line_height (PangoContext *context, const RtbPlotTheme *theme,
                                    RtbPlotFont font);
 void _rtb_plot_text_draw (cairo_t *cr, PangoLayout *layout, double x, double y,

@@ -85,15 +85,59 @@ _rtb_plot_text_size (PangoLayout *layout,
     *height = (double) logical.height / PANGO_SCALE;
 }
 
+/* Laying a chart out measures every tick label, the title and the legend, at every update of a
+ * live chart and for every hit test; shaping them each time was a good part of a redraw. The
+ * sizes only depend on the font and the text (every context comes from
+ * _rtb_plot_text_context(), with the same resolution and unhinted metrics), so they are kept
+ * here. A live chart's texts are few; the cache starts over if ever it holds too many. */
+#define TEXT_CACHE_MAX 2048
+
+G_LOCK_DEFINE_STATIC (text_cache);
+static GHashTable *text_cache; /* "font\x1fkind\x1fmarkup\x1ftext" → double[2] */
+
+void
+_rtb_plot_text_extents (PangoContext       *context,
+                        const RtbPlotTheme *theme,
+                        RtbPlotFont         font,
+                        const char         *text,
+                        bool                markup,
+                        double             *width,
+                        double             *height)
+{
+  g_autofree char *key = g_strdup_printf ("%s\x1f%d\x1f%d\x1f%s", theme->font ? theme->font : "",
+                                          (int) font, markup, text ? text : "");
+  double *size;
+
+  G_LOCK (text_cache);
+  if (text_cache == NULL)
+    text_cache = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
+  size = g_hash_table_lookup (text_cache, key);
+  if (size == NULL)
+    {
+      g_autoptr(PangoLayout) layout = _rtb_plot_text_layout (context, theme, font,
+                                                             text ? text : "", markup);
+
+      if (g_hash_table_size (text_cache) >= TEXT_CACHE_MAX)
+        g_hash_table_remove_all (text_cache);
+      size = g_new (double, 2);
+      _rtb_plot_text_size (layout, &size[0], &size[1]);
+      g_hash_table_insert (text_cache, g_steal_pointer (&key), size);
+    }
+  if (width)
+    *width = size[0];
+  if (height)
+    *height = size[1];
+  G_UNLOCK (text_cache);
+}
+
 double
 _rtb_plot_text_line_height (PangoContext       *context,
                             const RtbPlotTheme *theme,
                             RtbPlotFont         font)
 {
-  g_autoptr(PangoLayout) layout = _rtb_plot_text_layout (context, theme, font, "0µs", false);
   double height;
 
-  _rtb_plot_text_size (layout, NULL, &height);
+  _rtb_plot_text_extents (context, theme, font, "0µs", false, NULL, &height);
   return height;
 }
 

@@ -1,0 +1,16 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* Whether a widget of a live view is where the user can see it, so that what is scrolled away
+ * or on another tab is not kept up to date at every update, only when it comes into view. */
+#pragma once
+
+#include <gtk/gtk.h>
+
+G_BEGIN_DECLS
+
+/* Mapped and, inside a scrolled window, showing at least one pixel of it. */
+gboolean rtb_widget_is_on_screen (GtkWidget *widget);
+/* Calls `callback (widget)` whenever mapping, scrolling or resizing may have brought it into
+ * view; the callback checks rtb_widget_is_on_screen(). Lasts as long as the widget. */
+void rtb_widget_watch_on_screen (GtkWidget *widget, GCallback callback);
+
+G_END_DECLS
