@@ -80,6 +80,7 @@ struct _RtbSetupPanel
   /* Template widgets */
   AdwPreferencesPage *page;
   AdwComboRow *preset_row;
+  AdwPreferencesGroup *method_group;
   AdwComboRow *method_row;
   AdwPreferencesGroup *params_group;
   RtbCpuPicker *cpu_picker;
@@ -176,9 +177,10 @@ update_method_rows (RtbSetupPanel *self)
   for (guint p = 0; p < N_PARAMS; p++)
     gtk_widget_set_visible (GTK_WIDGET (self->param_rows[p]), params[p].method == self->method);
   gtk_widget_set_visible (GTK_WIDGET (self->duration_row), self->method != RTB_METHOD_RESPONSE);
+  /* On the group, not as the row's subtitle: a long subtitle squeezes the row's value until
+   * a translated method name no longer fits. */
   if (index < G_N_ELEMENTS (method_descriptions))
-    adw_action_row_set_subtitle (ADW_ACTION_ROW (self->method_row),
-                                 _(method_descriptions[index]));
+    adw_preferences_group_set_description (self->method_group, _(method_descriptions[index]));
   rtb_cpu_picker_set_multiple (self->cpu_picker, self->method == RTB_METHOD_LATENCY);
 }
 
@@ -694,6 +696,7 @@ rtb_setup_panel_class_init (RtbSetupPanelClass *klass)
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
   gtk_widget_class_bind_template_child (widget_class, RtbSetupPanel, page);
   gtk_widget_class_bind_template_child (widget_class, RtbSetupPanel, preset_row);
+  gtk_widget_class_bind_template_child (widget_class, RtbSetupPanel, method_group);
   gtk_widget_class_bind_template_child (widget_class, RtbSetupPanel, method_row);
   gtk_widget_class_bind_template_child (widget_class, RtbSetupPanel, params_group);
   gtk_widget_class_bind_template_child (widget_class, RtbSetupPanel, cpu_picker);
