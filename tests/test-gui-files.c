@@ -248,6 +248,43 @@ test_import (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* What the file does not say, given as in the import dialog. */
+static void
+test_import_options (void)
+{
+  g_autofree char *path = data_path ("ct210-h20-q-2t.txt");
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  g_autoptr(GArray) cpus = g_array_new (FALSE, FALSE, sizeof (int));
+  RtbImportOptions options;
+  RtbWindow *window;
+  RtbRun *run;
+
+  REQUIRE_DISPLAY ();
+
+  g_assert_false (rtb_import_parse_cpus ("3-2", cpus));
+  g_array_set_size (cpus, 0);
+  g_assert_true (rtb_import_parse_cpus ("2,3", cpus));
+  rtb_import_options_init (&options);
+  options.label = "with options";
+  options.units = RTB_IMPORT_UNITS_US;
+  options.hostname = "board";
+  options.cpus = (const int *) (gpointer) cpus->data;
+  options.n_cpus = cpus->len;
+
+  window = new_window ();
+  g_assert_true (rtb_window_import_file_with_options (window, file, &options));
+  g_assert_null (rtb_window_get_last_error (window));
+  g_assert_cmpuint (rtb_window_get_n_runs (window), ==, 1);
+  run = rtb_live_view_get_run (rtb_window_get_selected_view (window));
+  g_assert_cmpstr (rtb_run_get_label (run), ==, "with options");
+  g_assert_cmpuint (rtb_run_get_n_series (run), ==, 2);
+  g_assert_cmpint (rtb_run_get_series (run, 0)->cpu, ==, 2);
+  g_assert_cmpint (rtb_run_get_series (run, 1)->cpu, ==, 3);
+  g_assert_cmpstr (rtb_run_get_system (run)->hostname, ==, "board");
+
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 static void
 check_png (const char *path,
            int         width,
@@ -518,6 +555,7 @@ main (int   argc,
   g_test_add_func ("/gui/compare/two-runs", test_compare_two_runs);
   g_test_add_func ("/gui/compare/notices", test_compare_notices);
   g_test_add_func ("/gui/import/fixture", test_import);
+  g_test_add_func ("/gui/import/options", test_import_options);
   g_test_add_func ("/gui/export/window", test_export);
   g_test_add_func ("/gui/export/chart", test_chart_export);
   g_test_add_func ("/gui/window/save-while-running", test_save_while_running);

@@ -32,37 +32,6 @@ static const char import_usage[] =
   "is a truncated integer). Overflowed samples have unknown values: percentiles among them\n"
   "show the file's max.\n";
 
-/* "2,0-1": CPUs in the order given, so thread i gets the i-th. */
-static gboolean
-parse_cpus (const char *text, GArray *cpus)
-{
-  g_auto (GStrv) parts = g_strsplit (text, ",", RTB_MAX_THREADS + 1);
-
-  for (guint i = 0; parts[i] != NULL; i++)
-    {
-      g_auto (GStrv) range = g_strsplit (parts[i], "-", 3);
-      guint64 first, last;
-
-      if (range[0] == NULL ||
-          !g_ascii_string_to_unsigned (range[0], 10, 0, RTB_MAX_CPUS - 1, &first, NULL))
-        return FALSE;
-      last = first;
-      if (range[1] != NULL &&
-          (range[2] != NULL ||
-           !g_ascii_string_to_unsigned (range[1], 10, first, RTB_MAX_CPUS - 1, &last, NULL)))
-        return FALSE;
-      for (guint64 cpu = first; cpu <= last; cpu++)
-        {
-          int value = (int) cpu;
-
-          if (cpus->len == RTB_MAX_THREADS)
-            return FALSE;
-          g_array_append_val (cpus, value);
-        }
-    }
-  return cpus->len > 0;
-}
-
 /* "--name VALUE" or "--name=VALUE": 1 with the value, 0 for another argument, -1 when the
  * value is missing (reported). */
 static int
@@ -166,7 +135,7 @@ rtb_cli_import (int argc, char **argv)
             }
           break;
         default:
-          if (!parse_cpus (value, cpus))
+          if (!rtb_import_parse_cpus (value, cpus))
             {
               rtb_cli_error ("--cpus \"%s\" is not a list of CPUs such as 0-3 or 2,3 (below %d, "
                              "at most %d)", value, RTB_MAX_CPUS, RTB_MAX_THREADS);

@@ -24,6 +24,41 @@ rtb_import_options_init (RtbImportOptions *options)
   memset (options, 0, sizeof *options);
 }
 
+gboolean
+rtb_import_parse_cpus (const char *text,
+                       GArray     *cpus)
+{
+  g_auto (GStrv) parts = NULL;
+
+  g_return_val_if_fail (text != NULL, FALSE);
+  g_return_val_if_fail (cpus != NULL, FALSE);
+
+  parts = g_strsplit (text, ",", RTB_MAX_THREADS + 1);
+  for (guint i = 0; parts[i] != NULL; i++)
+    {
+      g_auto (GStrv) range = g_strsplit (g_strstrip (parts[i]), "-", 3);
+      guint64 first, last;
+
+      if (range[0] == NULL ||
+          !g_ascii_string_to_unsigned (range[0], 10, 0, RTB_MAX_CPUS - 1, &first, NULL))
+        return FALSE;
+      last = first;
+      if (range[1] != NULL &&
+          (range[2] != NULL ||
+           !g_ascii_string_to_unsigned (range[1], 10, first, RTB_MAX_CPUS - 1, &last, NULL)))
+        return FALSE;
+      for (guint64 cpu = first; cpu <= last; cpu++)
+        {
+          int value = (int) cpu;
+
+          if (cpus->len == RTB_MAX_THREADS)
+            return FALSE;
+          g_array_append_val (cpus, value);
+        }
+    }
+  return cpus->len > 0;
+}
+
 const char *
 rtb_import_format_to_string (RtbImportFormat format)
 {

@@ -54,6 +54,10 @@ typedef struct {
 } RtbImportOptions;
 
 void rtb_import_options_init (RtbImportOptions *options);
+/* Parses a list of CPUs such as "0-3" or "2,0-1" into `cpus` (an array of int) in the order
+ * given, so thread i gets the i-th: below RTB_MAX_CPUS, at most RTB_MAX_THREADS. FALSE when
+ * `text` is not such a list (`cpus` may then hold part of it). */
+gboolean rtb_import_parse_cpus (const char *text, GArray *cpus);
 
 const char *rtb_import_format_to_string (RtbImportFormat format);
 gboolean rtb_import_format_from_string (const char *str, RtbImportFormat *format);

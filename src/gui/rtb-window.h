@@ -4,6 +4,7 @@
 #include <adwaita.h>
 
 #include "rtb-export.h"
+#include "rtb-import.h"
 #include "rtb-live-view.h"
 #include "rtb-run.h"
 #include "rtb-setup-panel.h"
@@ -21,6 +22,9 @@ void rtb_window_add_run (RtbWindow *self, RtbRun *run);
 
 /* Imports another tool's result (format detected) into a new tab; errors are shown. */
 gboolean rtb_window_import_file (RtbWindow *self, GFile *file);
+/* Same with what the file does not say (label, format, CPUs, units, machine); NULL: defaults. */
+gboolean rtb_window_import_file_with_options (RtbWindow *self, GFile *file,
+                                              const RtbImportOptions *options);
 /* Opens a tab comparing the runs; runs[0] is the baseline. */
 void rtb_window_compare_runs (RtbWindow *self, RtbRun *const *runs, guint n_runs);
 /* Opens a tab comparing every run open in a tab of its own, in tab order. */
