@@ -7,7 +7,7 @@
 #
 # RTBENCH_FUZZ_DIR: the build and work directory (default $RTBENCH_BUILD_ROOT/fuzz, else
 # ./build-fuzz). The seed corpora in tests/fuzz/corpus are read, never written: new inputs go
-# to the work directory, crashes to $RTBENCH_FUZZ_DIR/artifacts.
+# to $RTBENCH_FUZZ_DIR/corpus, crashes to $RTBENCH_FUZZ_DIR/artifacts.
 set -uo pipefail
 
 seconds=${1:-20}
@@ -33,7 +33,7 @@ skip_all() {
 
 cc=$(command -v clang || command -v clang-14 || true)
 [[ -n $cc ]] || skip_all "clang missing"
-mkdir -p "$out/obj" "$out/artifacts" "$out/work" || exit 1
+mkdir -p "$out/obj" "$out/artifacts" "$out/corpus" || exit 1
 if ! echo 'int LLVMFuzzerTestOneInput(const char *d, long n) { return 0; }' |
     "$cc" -x c -fsanitize=fuzzer,address,undefined -o "$out/probe" - 2>/dev/null; then
   skip_all "clang cannot link -fsanitize=fuzzer (install libclang-rt-14-dev)"
@@ -140,7 +140,7 @@ for t in "${targets[@]}"; do
     continue
   fi
 
-  work=$out/work/$t
+  work=$out/corpus/$t
   mkdir -p "$work"
   seeds=()
   [[ -d $here/corpus/$t ]] && seeds=("$here/corpus/$t")
