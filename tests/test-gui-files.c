@@ -13,44 +13,9 @@
 #include "rtb-test-run.h"
 #include "rtb-window.h"
 
-static gboolean have_display;
+#include "gui-test-util.h"
+
 static char *tmp_dir;
-
-#define REQUIRE_DISPLAY()                                              \
-  G_STMT_START {                                                       \
-    if (!have_display)                                                 \
-      {                                                                \
-        g_test_skip ("no display: run under xvfb-run (./test.sh)");    \
-        return;                                                        \
-      }                                                                \
-  } G_STMT_END
-
-static void
-iterate_until (gboolean (*done) (gpointer), gpointer data, guint timeout_s)
-{
-  gint64 deadline = g_get_monotonic_time () + timeout_s * G_USEC_PER_SEC;
-
-  while (!done (data) && g_get_monotonic_time () < deadline)
-    g_main_context_iteration (NULL, FALSE), g_usleep (1000);
-}
-
-static void
-iterate_for (guint ms)
-{
-  gint64 deadline = g_get_monotonic_time () + ms * 1000;
-
-  while (g_get_monotonic_time () < deadline)
-    g_main_context_iteration (NULL, FALSE), g_usleep (1000);
-}
-
-static RtbWindow *
-new_window (void)
-{
-  RtbWindow *window = rtb_window_new (NULL);
-
-  gtk_window_present (GTK_WINDOW (window));
-  return window;
-}
 
 static char *
 tmp_path (const char *name)
@@ -405,12 +370,6 @@ test_chart_export (void)
 }
 
 static gboolean
-window_done (gpointer data)
-{
-  return !rtb_window_is_running (data);
-}
-
-static gboolean
 has_samples (gpointer data)
 {
   RtbWindow *window = data;
@@ -432,14 +391,7 @@ static void
 start_latency (RtbWindow  *window,
                const char *duration)
 {
-  RtbSetupPanel *panel = rtb_window_get_setup_panel (window);
-
-  rtb_setup_panel_set_method (panel, RTB_METHOD_LATENCY);
-  rtb_setup_panel_set_duration (panel, duration);
-  rtb_setup_panel_set_load (panel, RTB_LOAD_NONE);
-  rtb_setup_panel_set_label (panel, "saved while running");
-  if (geteuid () != 0)
-    g_object_set (panel, "policy", "other", NULL);
+  setup_short_latency (window, duration, "saved while running");
   gtk_widget_activate_action (GTK_WIDGET (window), "win.start", NULL);
   g_assert_true (rtb_window_is_running (window));
 }
@@ -539,18 +491,11 @@ main (int   argc,
   g_autofree char *data_home = NULL;
   int status;
 
-  g_setenv ("GSETTINGS_BACKEND", "memory", TRUE);
-  g_setenv ("GTK_A11Y", "none", FALSE);
   tmp_dir = g_dir_make_tmp ("rtbench-gui-files-XXXXXX", NULL);
   g_assert_nonnull (tmp_dir);
   /* Autosaves land here, not in the user's data. */
   g_setenv ("XDG_DATA_HOME", tmp_dir, TRUE);
-  g_test_init (&argc, &argv, NULL);
-
-  have_display = (g_getenv ("DISPLAY") != NULL || g_getenv ("WAYLAND_DISPLAY") != NULL) &&
-                 gtk_init_check ();
-  if (have_display)
-    adw_init ();
+  gui_test_init (&argc, &argv);
 
   g_test_add_func ("/gui/compare/two-runs", test_compare_two_runs);
   g_test_add_func ("/gui/compare/notices", test_compare_notices);

@@ -16,30 +16,12 @@
 #include "rtb-stats-table.h"
 #include "rtb-window.h"
 
-static gboolean have_display;
-
-#define REQUIRE_DISPLAY()                                              \
-  G_STMT_START {                                                       \
-    if (!have_display)                                                 \
-      {                                                                \
-        g_test_skip ("no display: run under xvfb-run (./test.sh)");    \
-        return;                                                        \
-      }                                                                \
-  } G_STMT_END
+#include "gui-test-util.h"
 
 static int
 n_cpus (void)
 {
   return (int) CLAMP (sysconf (_SC_NPROCESSORS_ONLN), 1, RTB_MAX_CPUS);
-}
-
-static void
-iterate_until (gboolean (*done) (gpointer), gpointer data, guint timeout_s)
-{
-  gint64 deadline = g_get_monotonic_time () + timeout_s * G_USEC_PER_SEC;
-
-  while (!done (data) && g_get_monotonic_time () < deadline)
-    g_main_context_iteration (NULL, FALSE), g_usleep (1000);
 }
 
 static char *
@@ -250,12 +232,6 @@ test_chart_single (void)
 }
 
 static gboolean
-window_done (gpointer data)
-{
-  return !rtb_window_is_running (data);
-}
-
-static gboolean
 run_started (gpointer data)
 {
   RtbWindow *window = data;
@@ -263,29 +239,6 @@ run_started (gpointer data)
 
   return !rtb_window_is_running (window) ||
          (run != NULL && rtb_run_get_state (run) == RTB_RUN_STATE_RUNNING);
-}
-
-static RtbWindow *
-new_window (void)
-{
-  RtbWindow *window = rtb_window_new (NULL);
-
-  gtk_window_present (GTK_WINDOW (window));
-  return window;
-}
-
-static void
-setup_short_latency (RtbWindow *window,
-                     const char *duration)
-{
-  RtbSetupPanel *panel = rtb_window_get_setup_panel (window);
-
-  rtb_setup_panel_set_method (panel, RTB_METHOD_LATENCY);
-  rtb_setup_panel_set_duration (panel, duration);
-  rtb_setup_panel_set_load (panel, RTB_LOAD_NONE);
-  rtb_setup_panel_set_label (panel, "gui test");
-  if (geteuid () != 0)
-    g_object_set (panel, "policy", "other", NULL);
 }
 
 static void
@@ -335,7 +288,7 @@ test_window_run (void)
     }
 
   window = new_window ();
-  setup_short_latency (window, "3s");
+  setup_short_latency (window, "3s", "gui test");
   gtk_widget_activate_action (GTK_WIDGET (window), "win.start", NULL);
   g_assert_true (rtb_window_is_running (window));
   iterate_until (window_done, window, 30);
@@ -387,7 +340,7 @@ test_window_stop (void)
     }
 
   window = new_window ();
-  setup_short_latency (window, "0");
+  setup_short_latency (window, "0", "gui test");
   gtk_widget_activate_action (GTK_WIDGET (window), "win.start", NULL);
   iterate_until (run_started, window, 20);
   g_assert_true (rtb_window_is_running (window));
@@ -457,7 +410,7 @@ test_window_worker_killed (void)
     }
 
   window = new_window ();
-  setup_short_latency (window, "0");
+  setup_short_latency (window, "0", "gui test");
   gtk_widget_activate_action (GTK_WIDGET (window), "win.start", NULL);
   iterate_until (run_has_samples, window, 20);
   g_assert_true (rtb_window_is_running (window));
@@ -526,7 +479,7 @@ test_window_close_during_run (void)
 
   window = new_window ();
   g_object_add_weak_pointer (G_OBJECT (window), (gpointer *) &window);
-  setup_short_latency (window, "0");
+  setup_short_latency (window, "0", "gui test");
   gtk_widget_activate_action (GTK_WIDGET (window), "win.start", NULL);
   iterate_until (run_started, window, 20);
   g_assert_true (rtb_window_is_running (window));
@@ -557,7 +510,7 @@ test_window_errors (void)
   window = new_window ();
 
   /* A setup the command layer refuses: said in the window, nothing started. */
-  setup_short_latency (window, "forever");
+  setup_short_latency (window, "forever", "gui test");
   gtk_widget_activate_action (GTK_WIDGET (window), "win.start", NULL);
   g_assert_false (rtb_window_is_running (window));
   g_assert_nonnull (rtb_window_get_last_error (window));
@@ -566,7 +519,7 @@ test_window_errors (void)
 
   /* No worker where RTBENCH_WORKER points. */
   g_setenv ("RTBENCH_WORKER", "/nonexistent/rtbench-worker", TRUE);
-  setup_short_latency (window, "1s");
+  setup_short_latency (window, "1s", "gui test");
   gtk_widget_activate_action (GTK_WIDGET (window), "win.start", NULL);
   iterate_until (window_done, window, 10);
   g_assert_false (rtb_window_is_running (window));
@@ -584,15 +537,7 @@ int
 main (int   argc,
       char *argv[])
 {
-  g_setenv ("GSETTINGS_BACKEND", "memory", TRUE);
-  g_setenv ("GTK_A11Y", "none", FALSE);
-  g_test_init (&argc, &argv, NULL);
-
-  /* Without a display every test reports a skip, never a pass. */
-  have_display = (g_getenv ("DISPLAY") != NULL || g_getenv ("WAYLAND_DISPLAY") != NULL) &&
-                 gtk_init_check ();
-  if (have_display)
-    adw_init ();
+  gui_test_init (&argc, &argv);
 
   g_test_add_func ("/gui/setup/methods", test_setup_methods);
   g_test_add_func ("/gui/setup/presets", test_setup_presets);

@@ -1,0 +1,38 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* What the GUI tests share: display detection, main-loop waiting, a window, a short run. */
+#pragma once
+
+#include <adwaita.h>
+
+#include "rtb-window.h"
+
+G_BEGIN_DECLS
+
+extern gboolean gui_test_have_display;
+
+/* Without a display every test reports a skip, never a pass. */
+#define REQUIRE_DISPLAY()                                              \
+  G_STMT_START {                                                       \
+    if (!gui_test_have_display)                                        \
+      {                                                                \
+        g_test_skip ("no display: run under xvfb-run (./test.sh)");    \
+        return;                                                        \
+      }                                                                \
+  } G_STMT_END
+
+/* Memory settings, no accessibility bus, g_test_init, then GTK and libadwaita if a display
+ * is there. */
+void gui_test_init (int *argc, char ***argv);
+
+/* Runs the main loop until done (data) or timeout_s seconds have passed. */
+void iterate_until (gboolean (*done) (gpointer), gpointer data, guint timeout_s);
+void iterate_for (guint ms);
+
+RtbWindow *new_window (void);
+/* For iterate_until: the window's run has ended (or never started). */
+gboolean window_done (gpointer data);
+
+/* Sets the window up for a latency run of `duration` (SCHED_OTHER when not root). */
+void setup_short_latency (RtbWindow *window, const char *duration, const char *label);
+
+G_END_DECLS
