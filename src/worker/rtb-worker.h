@@ -80,7 +80,9 @@ struct RtbWorker {
   pthread_t writer;
   bool writer_running;
   bool writer_ready;   /* under gate_lock: its privileges are dropped */
-  atomic_bool writer_stop;
+  pthread_mutex_t writer_lock;
+  pthread_cond_t writer_wake; /* on CLOCK_MONOTONIC; signalled when writer_stop is set */
+  bool writer_stop;           /* under writer_lock */
   RtbSample *writer_scratch;
   RtbThreadStats *stats;
   RtbEndReason end_reason;
