@@ -24,7 +24,7 @@ struct _RtbLiveView
   GtkLabel *command_label;
   GtkLabel *state_label;
   GtkProgressBar *progress_bar;
-  GtkLabel *time_label;
+  GtkInscription *time_text;
   GtkBox *figures_box;
   GtkBox *curves_box;
   GtkFrame *histogram_frame;
@@ -38,7 +38,7 @@ struct _RtbLiveView
   GQueue log_lines;
 
   /* Borrowed references */
-  GtkLabel *figure_values[MAX_FIGURES];
+  GtkInscription *figure_values[MAX_FIGURES];
   GtkLabel *figure_captions[MAX_FIGURES];
   GPtrArray *charts;
   guint n_figures;
@@ -98,6 +98,22 @@ set_label (GtkLabel   *label,
     gtk_label_set_label (label, text);
 }
 
+/* The texts that change at every update are inscriptions: unlike a label, an inscription's
+ * size does not follow its text, so a new text only redraws it instead of relayouting the
+ * window once a second. It widens (once) when a text would not fit. */
+static void
+set_inscription (GtkInscription *inscription,
+                 const char     *text)
+{
+  guint chars = (guint) g_utf8_strlen (text, -1) + 2;
+
+  if (g_strcmp0 (gtk_inscription_get_text (inscription), text) == 0)
+    return;
+  if (chars > gtk_inscription_get_min_chars (inscription))
+    gtk_inscription_set_min_chars (inscription, chars);
+  gtk_inscription_set_text (inscription, text);
+}
+
 static void
 add_figure (RtbLiveView *self,
             const char  *caption)
@@ -111,7 +127,10 @@ add_figure (RtbLiveView *self,
   box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 2);
   gtk_widget_add_css_class (box, "card");
   gtk_widget_add_css_class (box, "figure");
-  value = gtk_label_new ("—");
+  value = gtk_inscription_new ("—");
+  gtk_inscription_set_xalign (GTK_INSCRIPTION (value), 0.5);
+  gtk_inscription_set_text_overflow (GTK_INSCRIPTION (value),
+                                     GTK_INSCRIPTION_OVERFLOW_ELLIPSIZE_END);
   gtk_widget_add_css_class (value, "title-1");
   gtk_widget_add_css_class (value, "numeric");
   label = gtk_label_new (caption);
@@ -120,7 +139,7 @@ add_figure (RtbLiveView *self,
   gtk_box_append (GTK_BOX (box), label);
   gtk_box_append (self->figures_box, box);
 
-  self->figure_values[self->n_figures] = GTK_LABEL (value);
+  self->figure_values[self->n_figures] = GTK_INSCRIPTION (value);
   self->figure_captions[self->n_figures] = GTK_LABEL (label);
   self->n_figures++;
 }
@@ -131,7 +150,7 @@ set_figure (RtbLiveView *self,
             char        *text)
 {
   if (i < self->n_figures)
-    set_label (self->figure_values[i], text);
+    set_inscription (self->figure_values[i], text);
   g_free (text);
 }
 
@@ -338,7 +357,7 @@ update_state (RtbLiveView *self)
   if (state == RTB_RUN_STATE_FINISHED && rtb_run_get_end_reason (self->run) == RTB_END_COMPLETED)
     fraction = 1;
   gtk_progress_bar_set_fraction (self->progress_bar, CLAMP (fraction, 0, 1));
-  set_label (self->time_label, time_text);
+  set_inscription (self->time_text, time_text);
 }
 
 static void
@@ -443,7 +462,7 @@ rtb_live_view_dup_figures (RtbLiveView *self)
 
   for (guint i = 0; i < self->n_figures; i++)
     g_string_append_printf (text, "%s: %s\n", gtk_label_get_label (self->figure_captions[i]),
-                            gtk_label_get_label (self->figure_values[i]));
+                            gtk_inscription_get_text (self->figure_values[i]));
   return g_string_free (text, FALSE);
 }
 
@@ -556,7 +575,7 @@ rtb_live_view_class_init (RtbLiveViewClass *klass)
   gtk_widget_class_bind_template_child (widget_class, RtbLiveView, command_label);
   gtk_widget_class_bind_template_child (widget_class, RtbLiveView, state_label);
   gtk_widget_class_bind_template_child (widget_class, RtbLiveView, progress_bar);
-  gtk_widget_class_bind_template_child (widget_class, RtbLiveView, time_label);
+  gtk_widget_class_bind_template_child (widget_class, RtbLiveView, time_text);
   gtk_widget_class_bind_template_child (widget_class, RtbLiveView, figures_box);
   gtk_widget_class_bind_template_child (widget_class, RtbLiveView, curves_box);
   gtk_widget_class_bind_template_child (widget_class, RtbLiveView, histogram_frame);
