@@ -317,6 +317,73 @@ test_spike_survives (void)
   rtb_history_clear (&history);
 }
 
+/* The band is drawn column by column: every column shows its whole span, and neighbouring
+ * columns touch however far apart their values are, so a zigzag reads as one line. */
+static void
+test_band_connected (void)
+{
+  RtbPlotTheme theme = rtb_plot_theme_light ();
+  g_autofree double *values = NULL;
+  RtbPlotSeries series = { "CPU1", 1 };
+  RtbPlotCurveOptions opts;
+  RtbPlotLayout layout;
+  cairo_surface_t *surface;
+  int previous_top = -1, previous_bottom = -1;
+  guint n, apart = 0;
+  RtbPlotCurveValue previous = { 0 };
+
+  /* Two samples per column, so that neighbouring columns share none: steps of every height
+   * every few columns, single-column spikes, then a slope */
+  rtb_plot_curve_options_init (&opts);
+  opts.show_mean = false;
+  series.values_us = values = g_new (double, 1);
+  series.n_values = 1;
+  values[0] = 900;
+  rtb_plot_curve_layout (&theme, WIDTH, HEIGHT, &opts, &series, 1, &layout);
+  n = 2 * (guint) layout.plot.width;
+  series.values_us = values = g_renew (double, values, n);
+  series.n_values = n;
+  for (guint i = 0; i < n; i++)
+    values[i] = i % 61 == 0 ? 900 : i < n / 2 ? 100 + 170 * ((i / 9) % 5) : 20 + i / 10.0;
+  surface = draw_curve (&theme, &opts, &series, 1, &layout);
+  g_assert_cmpuint (n, ==, 2 * (guint) layout.plot.width);
+  keep_sample (surface, "test-band");
+
+  for (int x = (int) layout.plot.x; x < (int) (layout.plot.x + layout.plot.width); x++)
+    {
+      RtbPlotCurveValue value;
+      int top = -1, bottom = -1;
+
+      g_assert_true (rtb_plot_curve_value_at (&layout, &series, 1, x + 0.5, &value));
+      g_assert_true (value.has_data);
+      for (int y = (int) layout.plot.y; y < (int) (layout.plot.y + layout.plot.height); y++)
+        if (is_coloured (pixel_at (surface, x, y)))
+          {
+            if (top < 0)
+              top = y;
+            /* one unbroken run of coloured rows per column */
+            g_assert_cmpint (bottom, ==, y > top ? y - 1 : -1);
+            bottom = y;
+          }
+      g_assert_cmpint (top, >=, 0);
+      g_assert_cmpint (top, <=, (int) floor (rtb_plot_axis_to_pixel (&layout.y, value.max_us)));
+      g_assert_cmpint (bottom, >=, (int) floor (rtb_plot_axis_to_pixel (&layout.y, value.min_us)));
+      if (previous_top >= 0)
+        {
+          g_assert_cmpint (top, <=, previous_bottom + 1);
+          g_assert_cmpint (bottom + 1, >=, previous_top);
+          if (value.min_us > previous.max_us || value.max_us < previous.min_us)
+            apart++;
+        }
+      previous = value;
+      previous_top = top;
+      previous_bottom = bottom;
+    }
+  /* the data did put neighbouring columns apart, often */
+  g_assert_cmpuint (apart, >, 50);
+  cairo_surface_destroy (surface);
+}
+
 static void
 test_running_mean (void)
 {
@@ -709,6 +776,7 @@ main (int   argc,
   g_test_add_func ("/plot/axes", test_axes_and_labels);
   g_test_add_func ("/plot/curve/constant", test_constant_curve);
   g_test_add_func ("/plot/curve/spike", test_spike_survives);
+  g_test_add_func ("/plot/curve/band-connected", test_band_connected);
   g_test_add_func ("/plot/curve/running-mean", test_running_mean);
   g_test_add_func ("/plot/curve/zoom", test_zoom);
   g_test_add_func ("/plot/histogram/log", test_log_histogram);

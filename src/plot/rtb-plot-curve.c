@@ -416,24 +416,64 @@ pixel_row (const RtbPlotLayout *layout,
   return floor (rtb_plot_axis_to_pixel (&layout->y, value));
 }
 
+typedef struct {
+  double top;                  /* pixel rows, both inclusive */
+  double bottom;
+} Span;
+
 /* The rows a one-pixel line through the column centres covers in the column with `here`:
  * from its own row halfway to each neighbour's, so neighbouring columns stay connected. */
-static void
-edge_span (double  here,
-           double  before,
-           double  after,
-           double *top,
-           double *bottom)
+static Span
+edge_span (double here,
+           double before,
+           double after)
 {
-  *top = MIN (here, MIN (ceil ((here + before) / 2), ceil ((here + after) / 2)));
-  *bottom = MAX (here, MAX (floor ((here + before) / 2), floor ((here + after) / 2)));
+  return (Span) {
+    MIN (here, MIN (ceil ((here + before) / 2), ceil ((here + after) / 2))),
+    MAX (here, MAX (floor ((here + before) / 2), floor ((here + after) / 2))),
+  };
 }
 
-/* One run of columns with data, [start, end): every column's span from min to max filled
- * translucent, and the outline solid: the maxima and minima as lines, closed by the first and
- * last columns' whole spans. All of it is boxes on whole pixels, which cairo fills without
- * tessellating; stroking the same zigzag outline as a path cost ten times as much on a spiky
- * run, and that was most of a live update. */
+/* Boxes one pixel wide, column after column: a box that continues the previous one (the next
+ * column, the same rows) widens it instead, so a flat stretch of a run is one box. */
+typedef struct {
+  cairo_t *cr;
+  double x;
+  double width;
+  Span span;
+} BoxRow;
+
+static void
+box_row_flush (BoxRow *row)
+{
+  if (row->width > 0)
+    cairo_rectangle (row->cr, row->x, row->span.top, row->width,
+                     row->span.bottom - row->span.top + 1);
+  row->width = 0;
+}
+
+static void
+box_row_add (BoxRow *row,
+             double  x,
+             Span    span)
+{
+  if (span.bottom < span.top)
+    return;
+  if (row->width > 0 && x == row->x + row->width && span.top == row->span.top &&
+      span.bottom == row->span.bottom)
+    {
+      row->width++;
+      return;
+    }
+  box_row_flush (row);
+  *row = (BoxRow) { row->cr, x, 1, span };
+}
+
+/* One run of columns with data, [start, end), as boxes on whole pixels, which cairo fills
+ * without tessellating (stroking the zigzag outline of a spiky run as a path cost ten times as
+ * much, and that was most of a live update). The outline: the maxima and the minima as lines,
+ * closed by the first and last columns' whole spans. The fill: what each column's span has
+ * between its two lines, so that no pixel is drawn twice. */
 static void
 add_band_boxes (cairo_t             *cr,
                 const RtbPlotLayout *layout,
@@ -442,27 +482,36 @@ add_band_boxes (cairo_t             *cr,
                 guint                end,
                 bool                 outline)
 {
+  BoxRow upper = { cr }, lower = { cr };
+
   for (guint i = start; i < end; i++)
     {
       double x = layout->plot.x + i;
-      double top = pixel_row (layout, columns[i].max);
-      double bottom = pixel_row (layout, columns[i].min);
-      guint before = i > start ? i - 1 : i;
-      guint after = i + 1 < end ? i + 1 : i;
-      double t, b;
+      Span whole = { pixel_row (layout, columns[i].max), pixel_row (layout, columns[i].min) };
+      Span high, low;
 
-      if (!outline || i == start || i + 1 == end)
+      if (i == start || i + 1 == end)
         {
-          cairo_rectangle (cr, x, top, 1, bottom - top + 1);
+          if (outline)
+            box_row_add (&upper, x, whole);
           continue;
         }
-      edge_span (top, pixel_row (layout, columns[before].max),
-                 pixel_row (layout, columns[after].max), &t, &b);
-      cairo_rectangle (cr, x, t, 1, b - t + 1);
-      edge_span (bottom, pixel_row (layout, columns[before].min),
-                 pixel_row (layout, columns[after].min), &t, &b);
-      cairo_rectangle (cr, x, t, 1, b - t + 1);
+      high = edge_span (whole.top, pixel_row (layout, columns[i - 1].max),
+                        pixel_row (layout, columns[i + 1].max));
+      low = edge_span (whole.bottom, pixel_row (layout, columns[i - 1].min),
+                       pixel_row (layout, columns[i + 1].min));
+      if (!outline)
+        box_row_add (&upper, x, (Span) { high.bottom + 1, low.top - 1 });
+      else if (high.bottom + 1 >= low.top)
+        box_row_add (&upper, x, (Span) { MIN (high.top, low.top), MAX (high.bottom, low.bottom) });
+      else
+        {
+          box_row_add (&upper, x, high);
+          box_row_add (&lower, x, low);
+        }
     }
+  box_row_flush (&upper);
+  box_row_flush (&lower);
 }
 
 static void
