@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 # Not a test: how much the desktop application costs while it shows a fast run.
 #
-#   tests/bench-gui.sh [BUILD_DIR]        (default: build)
+#   tests/bench-gui.sh [BUILD_DIR] [RUNS]     (defaults: build, 5)
 #
 # Under a private Xvfb it presets the setup through GSettings (keyfile backend in a temporary
 # XDG_CONFIG_HOME): a 10 kHz latency run (interval 100 µs) on every CPU for 40 s, then starts
@@ -13,9 +13,12 @@
 #   - the redraw cost of the chart widget for a 10-million-sample run at 1280 × 400
 #     (build/tests/bench-gui-chart) and of the plot alone (build/tests/bench-plot).
 # Targets: GUI < 2 % of one core, no dropped samples, a redraw < 8 ms, the window in < 0.5 s.
+# The GUI's share swings by about a point between identical runs on a busy VM, so the run is
+# repeated RUNS times and the median is the figure to report.
 set -euo pipefail
 
 build=$(realpath "${1:-build}")
+runs=${2:-5}
 display=:$((90 + RANDOM % 9))
 work=$(mktemp -d)
 trap 'kill $app_pid $xvfb_pid 2>/dev/null || true; rm -rf "$work"' EXIT
@@ -42,33 +45,42 @@ gsettings set $schema policy $policy
 gsettings set $schema load none
 gsettings set $schema label "bench 10 kHz"
 
-start_ns=$(date +%s%N)
-G_MESSAGES_DEBUG=rtbench-gui "$build/src/gui/rtbench" --start >"$work/app.log" 2>&1 &
-app_pid=$!
-for _ in $(seq 100); do
-  grep -q "window mapped at" "$work/app.log" && break
-  sleep 0.05
-done
-mapped_us=$(sed -n 's/.*window mapped at \([0-9]*\) µs.*/\1/p' "$work/app.log" | head -1)
-echo "window shown after $(( (mapped_us * 1000 - start_ns) / 1000000 )) ms"
+measure_once() {
+  start_ns=$(date +%s%N)
+  G_MESSAGES_DEBUG=rtbench-gui "$build/src/gui/rtbench" --start >"$work/app.log" 2>&1 &
+  app_pid=$!
+  for _ in $(seq 100); do
+    grep -q "window mapped at" "$work/app.log" && break
+    sleep 0.05
+  done
+  mapped_us=$(sed -n 's/.*window mapped at \([0-9]*\) µs.*/\1/p' "$work/app.log" | head -1)
+  echo "window shown after $(( (mapped_us * 1000 - start_ns) / 1000000 )) ms"
 
-ticks() { awk '{ print $14 + $15 }' "/proc/$app_pid/stat"; }
-hz=$(getconf CLK_TCK)
-sleep 5   # the run is starting and the charts fill; measure the steady state
-t0=$(date +%s%N); c0=$(ticks)
-sleep 30
-t1=$(date +%s%N); c1=$(ticks)
-awk -v c="$((c1 - c0))" -v hz="$hz" -v ns="$((t1 - t0))" \
-  'BEGIN { printf "GUI CPU over %.1f s: %.2f %% of one core\n", ns / 1e9, 100 * c / hz / (ns / 1e9) }'
+  ticks() { awk '{ print $14 + $15 }' "/proc/$app_pid/stat"; }
+  hz=$(getconf CLK_TCK)
+  sleep 5   # the run is starting and the charts fill; measure the steady state
+  t0=$(date +%s%N); c0=$(ticks)
+  sleep 30
+  t1=$(date +%s%N); c1=$(ticks)
+  awk -v c="$((c1 - c0))" -v hz="$hz" -v ns="$((t1 - t0))" \
+    'BEGIN { printf "GUI CPU over %.1f s: %.2f %% of one core\n", ns / 1e9, 100 * c / hz / (ns / 1e9) }' |
+    tee -a "$work/cpu"
 
-for _ in $(seq 200); do
-  grep -q "run ended" "$work/app.log" && break
-  sleep 0.1
+  for _ in $(seq 200); do
+    grep -q "run ended" "$work/app.log" && break
+    sleep 0.1
+  done
+  grep -o "run ended: .*" "$work/app.log" | head -1 || echo "the run did not end: see the log"
+  grep -i "warning\|critical" "$work/app.log" | head -5 || true
+  kill "$app_pid" 2>/dev/null || true
+  wait "$app_pid" 2>/dev/null || true
+}
+
+for run in $(seq "$runs"); do
+  echo "run $run of $runs"
+  measure_once
 done
-grep -o "run ended: .*" "$work/app.log" | head -1 || echo "the run did not end: see the log"
-grep -i "warning\|critical" "$work/app.log" | head -5 || true
-kill "$app_pid" 2>/dev/null || true
-wait "$app_pid" 2>/dev/null || true
+sort -n -t: -k2 "$work/cpu" | awk -F'[:%]' '{ v[NR] = $2 } END { printf "GUI CPU median of %d runs: %.2f %% of one core\n", NR, NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'
 
 "$build/tests/bench-gui-chart"
 "$build/tests/bench-plot" | tail -2
