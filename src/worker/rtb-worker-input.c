@@ -9,10 +9,11 @@
 #include "rtb-worker.h"
 
 void
-rtb_input_init (RtbInput *input, int fd)
+rtb_input_init (RtbInput *input, int fd, int output_fd)
 {
   memset (input, 0, sizeof *input);
   input->fd = fd;
+  input->output_fd = output_fd;
 }
 
 /* Takes one complete line out of the buffer, if there is one. */
@@ -54,8 +55,9 @@ take_line (RtbInput *input, char *line, size_t line_size)
 RtbInputEvent
 rtb_input_wait (RtbInput *input, char *line, size_t line_size, int timeout_ms)
 {
-  struct pollfd fds[2];
+  struct pollfd fds[3];
   int n_fds = 0;
+  int input_at = -1;
   int r;
 
   if (input->eof_pending)
@@ -71,8 +73,15 @@ rtb_input_wait (RtbInput *input, char *line, size_t line_size, int timeout_ms)
     }
 
   fds[n_fds++] = (struct pollfd) { .fd = rtb_stop_wake_fd (), .events = POLLIN };
+  /* No events asked: a pipe or socket whose reader is gone reports POLLERR or POLLHUP anyway,
+   * and a file never does. */
+  if (input->output_fd >= 0)
+    fds[n_fds++] = (struct pollfd) { .fd = input->output_fd, .events = 0 };
   if (input->fd >= 0)
-    fds[n_fds++] = (struct pollfd) { .fd = input->fd, .events = POLLIN };
+    {
+      input_at = n_fds;
+      fds[n_fds++] = (struct pollfd) { .fd = input->fd, .events = POLLIN };
+    }
 
   r = poll (fds, (nfds_t) n_fds, timeout_ms);
   if (r < 0)
@@ -81,8 +90,13 @@ rtb_input_wait (RtbInput *input, char *line, size_t line_size, int timeout_ms)
     return RTB_INPUT_TIMEOUT;
   if (fds[0].revents != 0)
     return RTB_INPUT_WAKE;
+  if (input->output_fd >= 0 && (fds[1].revents & (POLLERR | POLLHUP | POLLNVAL)) != 0)
+    {
+      input->output_fd = -1;
+      return RTB_INPUT_OUTPUT_CLOSED;
+    }
 
-  if (n_fds > 1 && fds[1].revents != 0)
+  if (input_at > 0 && fds[input_at].revents != 0)
     {
       ssize_t got;
 

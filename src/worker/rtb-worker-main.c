@@ -47,6 +47,10 @@ read_first_command (RtbInput *input, char *line, size_t line_size, int *status)
           rtb_log ("stdin closed before a command came: exiting");
           *status = 0;
           return false;
+        case RTB_INPUT_OUTPUT_CLOSED:
+          rtb_log ("stdout closed before a command came: exiting");
+          *status = 0;
+          return false;
         case RTB_INPUT_TOO_LONG:
           error.code = RTB_ERROR_SYNTAX;
           snprintf (error.message, sizeof error.message,
@@ -119,7 +123,7 @@ main (int argc, char **argv)
 
   if (from_arguments)
     {
-      rtb_input_init (&input, -1);
+      rtb_input_init (&input, -1, STDOUT_FILENO);
       if (!join_arguments (argc, argv, line, sizeof line) || strlen (line) > RTB_COMMAND_MAX)
         {
           error.code = RTB_ERROR_SYNTAX;
@@ -131,7 +135,7 @@ main (int argc, char **argv)
     }
   else
     {
-      rtb_input_init (&input, STDIN_FILENO);
+      rtb_input_init (&input, STDIN_FILENO, STDOUT_FILENO);
       if (!read_first_command (&input, line, sizeof line, &status))
         return status;
     }

@@ -165,6 +165,9 @@ watch (RtbWorker *w, RtbInput *input)
         case RTB_INPUT_ERROR:
           rtb_stop_request (RTB_END_STOPPED);
           break;
+        case RTB_INPUT_OUTPUT_CLOSED:
+          rtb_stop_request (RTB_END_PIPE);
+          break;
         case RTB_INPUT_TOO_LONG:
           error.code = RTB_ERROR_SYNTAX;
           snprintf (error.message, sizeof error.message,

@@ -149,17 +149,21 @@ typedef enum {
   RTB_INPUT_TIMEOUT,
   RTB_INPUT_TOO_LONG,
   RTB_INPUT_ERROR,
+  RTB_INPUT_OUTPUT_CLOSED, /* nobody reads stdout any more */
 } RtbInputEvent;
 
 typedef struct {
   int fd;               /* -1: stdin is not read (command from the arguments, or EOF seen) */
+  int output_fd;        /* watched for its reader going away; -1: not (any more) */
   char buf[RTB_COMMAND_MAX + 2];
   size_t len;
   bool discarding;      /* skipping the rest of an overlong line */
   bool eof_pending;     /* EOF came right after a last line without newline */
 } RtbInput;
 
-void rtb_input_init (RtbInput *input, int fd);
+/* Reads commands from `fd` and watches `output_fd`: a closed pipe is noticed at once, not at
+ * the next write, which may be up to a drain period away. */
+void rtb_input_init (RtbInput *input, int fd, int output_fd);
 RtbInputEvent rtb_input_wait (RtbInput *input, char *line, size_t line_size, int timeout_ms);
 
 /* rtb-worker-threads.c: measurement threads */
