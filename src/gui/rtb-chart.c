@@ -157,25 +157,29 @@ _rtb_chart_histogram_options (RtbChart                *self,
     }
 }
 
-/* While a run is measured, a time axis spans the planned duration rather than the samples so
- * far: the axis, and with it the cached frame, then stays the same for the whole run instead of
- * changing at every update. */
+/* While a run is measured, the x axis spans what the run will measure: the planned duration on
+ * a time axis, the planned instances of a response run. The axis, and with it the cached frame,
+ * then stays the same for the whole run instead of changing at every update, and the curve shows
+ * how far the run has come. */
 static void
-span_planned_duration (RtbChart            *self,
-                       RtbPlotCurveOptions *opts,
-                       const RtbPlotSeries *series,
-                       guint                n_series)
+span_planned_run (RtbChart            *self,
+                  RtbPlotCurveOptions *opts,
+                  const RtbPlotSeries *series,
+                  guint                n_series)
 {
   const RtbCommand *cmd;
   guint64 planned;
 
   if (self->zoomed || self->run == NULL || self->runs->len != 1 || self->compare != NULL ||
-      rtb_run_get_state (self->run) != RTB_RUN_STATE_RUNNING || opts->x_per_instance <= 0)
+      rtb_run_get_state (self->run) != RTB_RUN_STATE_RUNNING)
     return;
   cmd = rtb_run_get_command (self->run);
-  if (cmd->duration_ns == 0)
+  if (cmd->method == RTB_METHOD_RESPONSE && cmd->instances > 0)
+    planned = cmd->instances;
+  else if (cmd->duration_ns > 0 && opts->x_per_instance > 0)
+    planned = (guint64) ceil (cmd->duration_ns / 1e9 / opts->x_per_instance);
+  else
     return;
-  planned = (guint64) ceil (cmd->duration_ns / 1e9 / opts->x_per_instance);
   /* A run that outlasts its plan a little still shows its newest samples. */
   for (guint i = 0; i < n_series; i++)
     planned = MAX (planned, rtb_plot_series_n_instances (&series[i]));
@@ -233,7 +237,7 @@ update_nodes (RtbChart *self,
   if (self->kind == RTB_CHART_CURVE)
     {
       _rtb_chart_curve_options (self, &curve);
-      span_planned_duration (self, &curve, series, n_series);
+      span_planned_run (self, &curve, series, n_series);
       rtb_plot_curve_layout (&theme, width, height, &curve, series, n_series, &layout);
     }
   else
