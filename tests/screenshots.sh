@@ -1,0 +1,69 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-3.0-or-later
+# Not a test: screenshots of the live view of every method, light and dark, for a look by eye.
+#
+#   tests/screenshots.sh [BUILD_DIR] [OUT_DIR]      (defaults: build, docs/screenshots)
+#
+# Each shot starts `rtbench --start` under a private Xvfb (1280 × 800) with the setup preset
+# through GSettings (keyfile backend in a temporary XDG_CONFIG_HOME), RTBENCH_WORKER pointing at
+# the built worker, and the colour scheme forced through ADW_DEBUG_COLOR_SCHEME. It waits until the
+# run has been going for a while and writes OUT_DIR/live-METHOD-THEME.png. Needs Xvfb and
+# ImageMagick's `import`; as root the threads run SCHED_FIFO, otherwise SCHED_OTHER.
+set -euo pipefail
+
+build=$(realpath "${1:-build}")
+out=$(realpath "${2:-docs/screenshots}")
+work=$(mktemp -d)
+app_pid=
+xvfb_pid=
+trap 'kill $app_pid $xvfb_pid 2>/dev/null || true; rm -rf "$work"' EXIT
+mkdir -p "$out"
+
+export GDK_BACKEND=x11 GSK_RENDERER=${GSK_RENDERER:-cairo} GTK_A11Y=none NO_AT_BRIDGE=1
+export RTBENCH_WORKER=$build/src/worker/rtbench-worker
+export GSETTINGS_SCHEMA_DIR=$build/data GSETTINGS_BACKEND=keyfile XDG_CONFIG_HOME=$work/config
+export XDG_DATA_HOME=$work/data
+schema=io.github.rtbench.RtBench
+policy=fifo
+[ "$(id -u)" -eq 0 ] || policy=other
+
+# METHOD SECONDS_BEFORE_THE_SHOT SETTINGS...
+shots=(
+  "latency 8 interval-us=1000 duration=20s cpus=all"
+  "jitter 8 duration=20s cpu=0"
+  "timer 8 period-us=5000 duration=20s cpu=0"
+  "response 8 size=64 instances=20000 cpu=0"
+)
+
+shoot() {
+  local method=$1 wait_s=$2 theme=$3
+  shift 3
+  local display=:$((70 + RANDOM % 9))
+
+  Xvfb "$display" -screen 0 1280x800x24 -nolisten tcp >/dev/null 2>&1 &
+  xvfb_pid=$!
+  sleep 1.5
+  gsettings reset-recursively $schema
+  gsettings set $schema method "$method"
+  gsettings set $schema policy "$policy"
+  for setting in "$@"; do
+    gsettings set $schema "${setting%%=*}" "${setting#*=}"
+  done
+  DISPLAY=$display ADW_DEBUG_COLOR_SCHEME=$theme "$build/src/gui/rtbench" --start \
+    >"$work/app.log" 2>&1 &
+  app_pid=$!
+  sleep "$wait_s"
+  DISPLAY=$display import -window root "$out/live-$method-${theme#prefer-}.png"
+  echo "wrote $out/live-$method-${theme#prefer-}.png"
+  kill "$app_pid" 2>/dev/null || true
+  wait "$app_pid" 2>/dev/null || true
+  kill "$xvfb_pid" 2>/dev/null || true
+  wait "$xvfb_pid" 2>/dev/null || true
+}
+
+for shot in "${shots[@]}"; do
+  read -r -a args <<<"$shot"
+  for theme in prefer-light prefer-dark; do
+    shoot "${args[0]}" "${args[1]}" "$theme" "${args[@]:2}"
+  done
+done
