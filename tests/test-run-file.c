@@ -11,6 +11,7 @@
 
 #include <glib/gstdio.h>
 
+#include "rtb-json-text.h"
 #include "rtb-run.h"
 #include "rtb-system-info-private.h"
 
@@ -629,6 +630,62 @@ test_fixtures (void)
   g_assert_cmpstr (error->message, ==, "version 7 is newer than this rtbench (1): update rtbench");
 }
 
+/* Numbers in written JSON are as short as they can be and still read back exactly. */
+static void
+test_json_numbers (void)
+{
+  static const struct {
+    double value;
+    const char *text; /* NULL: only the round trip is checked */
+  } cases[] = {
+    { 610.909, "610.909" }, { 30.0, "30.0" }, { 0.1, "0.1" }, { -2500.216, "-2500.216" },
+    { 0.0, "0.0" }, { -0.0, "-0.0" }, { 1e-7, "1e-07" }, { 1e15, "1e+15" }, { 0.000125, "0.000125" },
+    { 1.0 / 3, NULL }, { 22.665362577725265, "22.665362577725265" }, { 5e-324, NULL },
+    { 1.7976931348623157e308, NULL }, { -123456789012.5, "-123456789012.5" }, { 2.5e-5, NULL },
+  };
+  g_autoptr (JsonParser) parser = json_parser_new ();
+  g_autoptr (GError) error = NULL;
+  g_autoptr (JsonNode) root = NULL;
+  g_autofree char *text = NULL;
+  JsonObject *object;
+  JsonArray *array;
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autoptr (GString) out = g_string_new (NULL);
+      double back;
+
+      rtb_json_append_double (out, cases[i].value);
+      back = g_ascii_strtod (out->str, NULL);
+      g_test_message ("%.17g -> %s", cases[i].value, out->str);
+      g_assert_true (back == cases[i].value && !signbit (back) == !signbit (cases[i].value));
+      g_assert_nonnull (strpbrk (out->str, ".e"));
+      if (cases[i].text != NULL)
+        g_assert_cmpstr (out->str, ==, cases[i].text);
+    }
+
+  /* Only numbers are rewritten: not digits in strings, escaped quotes included, nor integers. */
+  g_assert_true (json_parser_load_from_data (parser,
+                                             "{\"a\": \"x\\\"1.50\", \"b\": 610.909, "
+                                             "\"c\": [3, -2.25e-9, 12345678901234], "
+                                             "\"d\": \"9.0\"}", -1, &error));
+  g_assert_no_error (error);
+  text = rtb_json_to_text (json_parser_get_root (parser), FALSE, NULL);
+  g_assert_cmpstr (text, ==,
+                   "{\"a\":\"x\\\"1.50\",\"b\":610.909,\"c\":[3,-2.25e-09,12345678901234],"
+                   "\"d\":\"9.0\"}");
+  g_assert_true (json_parser_load_from_data (parser, text, -1, &error));
+  g_assert_no_error (error);
+  root = json_node_copy (json_parser_get_root (parser));
+  object = json_node_get_object (root);
+  g_assert_cmpstr (json_object_get_string_member (object, "a"), ==, "x\"1.50");
+  g_assert_cmpfloat (json_object_get_double_member (object, "b"), ==, 610.909);
+  array = json_object_get_array_member (object, "c");
+  g_assert_cmpint (json_array_get_int_element (array, 0), ==, 3);
+  g_assert_cmpfloat (json_array_get_double_element (array, 1), ==, -2.25e-9);
+  g_assert_cmpint (json_array_get_int_element (array, 2), ==, G_GINT64_CONSTANT (12345678901234));
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -645,6 +702,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/run-file/malformed", test_malformed);
   g_test_add_func ("/run-file/not-a-run", test_not_a_run);
   g_test_add_func ("/run-file/fixtures", test_fixtures);
+  g_test_add_func ("/run-file/json-numbers", test_json_numbers);
 
   return g_test_run ();
 }

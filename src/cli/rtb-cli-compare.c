@@ -8,6 +8,7 @@
 #include "rtb-cli.h"
 #include "rtb-compare.h"
 #include "rtb-csv.h"
+#include "rtb-json-text.h"
 
 static const char compare_usage[] =
   "Usage: rtbench-cli compare FILE FILE... [--png F] [--svg F] [--pdf F] [--csv F]\n"
@@ -364,11 +365,8 @@ print_json (RtbCompare *compare, char **files, FILE *out)
   json_builder_end_array (b);
   json_builder_end_object (b);
 
-  g_autoptr (JsonGenerator) generator = json_generator_new ();
   g_autoptr (JsonNode) root = json_builder_get_root (b);
-  json_generator_set_root (generator, root);
-  json_generator_set_pretty (generator, TRUE);
-  g_autofree char *text = json_generator_to_data (generator, NULL);
+  g_autofree char *text = rtb_json_to_text (root, TRUE, NULL);
   fprintf (out, "%s\n", text);
 }
 

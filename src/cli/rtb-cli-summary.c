@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "rtb-cli.h"
+#include "rtb-json-text.h"
 
 int
 rtb_cli_summary (int argc, char **argv)
@@ -62,11 +63,8 @@ rtb_cli_summary (int argc, char **argv)
       json_builder_end_array (builder);
       json_builder_end_object (builder);
 
-      g_autoptr (JsonGenerator) generator = json_generator_new ();
       g_autoptr (JsonNode) root = json_builder_get_root (builder);
-      json_generator_set_root (generator, root);
-      json_generator_set_pretty (generator, TRUE);
-      g_autofree char *text = json_generator_to_data (generator, NULL);
+      g_autofree char *text = rtb_json_to_text (root, TRUE, NULL);
       puts (text);
       return RTB_CLI_OK;
     }

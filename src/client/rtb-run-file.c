@@ -3,6 +3,7 @@
 #include "config.h"
 
 #include "rtb-json-check.h"
+#include "rtb-json-text.h"
 #include "rtb-run-private.h"
 
 const char * const _rtb_run_state_names[] = {
@@ -349,7 +350,6 @@ rtb_run_summary_to_json (RtbRun *self)
 gboolean
 rtb_run_save (RtbRun *self, const char *path, GError **error)
 {
-  g_autoptr (JsonGenerator) generator = json_generator_new ();
   g_autoptr (JsonNode) root = NULL;
   g_autofree char *data = NULL;
   gsize length;
@@ -358,8 +358,7 @@ rtb_run_save (RtbRun *self, const char *path, GError **error)
   g_return_val_if_fail (path != NULL, FALSE);
 
   root = rtb_run_to_json (self);
-  json_generator_set_root (generator, root);
-  data = json_generator_to_data (generator, &length);
+  data = rtb_json_to_text (root, FALSE, &length);
 
   /* CONSISTENT writes a temporary file beside the target and renames it over: a crash or a
    * full disk leaves the previous file intact. */

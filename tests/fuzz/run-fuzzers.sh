@@ -85,7 +85,7 @@ done
 common_objs=("${objects[@]}")
 objects=()
 # The run model and every importer; not the session (it spawns processes) nor the load scenarios.
-for f in "$src"/src/client/rtb-run*.c "$src"/src/client/rtb-json-check.c \
+for f in "$src"/src/client/rtb-run*.c "$src"/src/client/rtb-json-*.c \
          "$src"/src/client/rtb-system-info.c "$src"/src/client/rtb-import*.c; do
   [[ -e $f ]] || continue
   # shellcheck disable=SC2086
