@@ -73,6 +73,66 @@ rtb_cli_chart_option (RtbCliChartOptions *options, const char *arg, const char *
   return 1;
 }
 
+static const RtbCliOption *
+find_option (const RtbCliOption *options, const char *name)
+{
+  for (; options->name != NULL; options++)
+    if (strcmp (options->name, name) == 0)
+      return options;
+  return NULL;
+}
+
+int
+rtb_cli_parse_chart_command (int argc, char **argv, const char *command, const char *usage,
+                             const RtbCliOption *options, RtbCliChartOptions *charts,
+                             GPtrArray *files)
+{
+  for (int i = 1; i < argc; i++)
+    {
+      const char *arg = argv[i];
+      const char *value = i + 1 < argc ? argv[i + 1] : NULL;
+      const RtbCliOption *own = find_option (options, arg);
+      int taken;
+
+      if (strcmp (arg, "--help") == 0 || strcmp (arg, "-h") == 0)
+        {
+          fputs (usage, stdout);
+          return RTB_CLI_OK;
+        }
+      if (strcmp (arg, "--dark") == 0 || (own != NULL && own->flag != NULL))
+        {
+          *(own != NULL ? own->flag : &charts->dark) = TRUE;
+          continue;
+        }
+      if (!g_str_has_prefix (arg, "--"))
+        {
+          g_ptr_array_add (files, (gpointer) arg);
+          continue;
+        }
+      if (value == NULL)
+        {
+          rtb_cli_error ("%s needs a value", arg);
+          return RTB_CLI_USAGE;
+        }
+      i++;
+      if (own != NULL)
+        {
+          *own->value = value;
+          continue;
+        }
+      taken = rtb_cli_chart_option (charts, arg, value);
+      if (taken < 0)
+        return RTB_CLI_USAGE;
+      if (taken == 0)
+        {
+          rtb_cli_error ("unknown option %s for %s (see rtbench-cli %s --help)", arg, command,
+                         command);
+          return RTB_CLI_USAGE;
+        }
+    }
+  return -1;
+}
+
 gboolean
 rtb_cli_chart_options_any (const RtbCliChartOptions *options)
 {

@@ -377,56 +377,18 @@ rtb_cli_compare (int argc, char **argv)
   g_autoptr (GPtrArray) runs = g_ptr_array_new_with_free_func (g_object_unref);
   const char *csv = NULL, *csv_histogram = NULL;
   gboolean json = FALSE;
+  const RtbCliOption options[] = {
+    { "--csv", &csv }, { "--csv-histogram", &csv_histogram }, { "--json", NULL, &json },
+    { NULL },
+  };
   RtbCliChartOptions charts;
+  int parsed;
 
   rtb_cli_chart_options_init (&charts);
-  for (int i = 1; i < argc; i++)
-    {
-      const char *arg = argv[i];
-      const char *value = i + 1 < argc ? argv[i + 1] : NULL;
-      int taken;
-
-      if (strcmp (arg, "--help") == 0 || strcmp (arg, "-h") == 0)
-        {
-          fputs (compare_usage, stdout);
-          return RTB_CLI_OK;
-        }
-      if (strcmp (arg, "--dark") == 0)
-        {
-          charts.dark = TRUE;
-          continue;
-        }
-      if (strcmp (arg, "--json") == 0)
-        {
-          json = TRUE;
-          continue;
-        }
-      if (!g_str_has_prefix (arg, "--"))
-        {
-          g_ptr_array_add (files, (gpointer) arg);
-          continue;
-        }
-      if (value == NULL)
-        {
-          rtb_cli_error ("%s needs a value", arg);
-          return RTB_CLI_USAGE;
-        }
-      i++;
-      taken = rtb_cli_chart_option (&charts, arg, value);
-      if (taken < 0)
-        return RTB_CLI_USAGE;
-      if (taken > 0)
-        continue;
-      if (strcmp (arg, "--csv") == 0)
-        csv = value;
-      else if (strcmp (arg, "--csv-histogram") == 0)
-        csv_histogram = value;
-      else
-        {
-          rtb_cli_error ("unknown option %s for compare (see rtbench-cli compare --help)", arg);
-          return RTB_CLI_USAGE;
-        }
-    }
+  parsed = rtb_cli_parse_chart_command (argc, argv, "compare", compare_usage, options, &charts,
+                                        files);
+  if (parsed >= 0)
+    return parsed;
   if (files->len < 2)
     {
       rtb_cli_error ("compare needs at least two run files: rtbench-cli compare FILE FILE...");

@@ -34,60 +34,27 @@ rtb_cli_export (int argc, char **argv)
 {
   const char *input = NULL;
   const char *csv = NULL, *csv_histogram = NULL, *csv_series = NULL, *cyclictest = NULL;
+  const RtbCliOption options[] = {
+    { "--csv", &csv }, { "--csv-histogram", &csv_histogram }, { "--csv-series", &csv_series },
+    { "--cyclictest", &cyclictest }, { NULL },
+  };
+  g_autoptr (GPtrArray) files = g_ptr_array_new ();
   RtbCliChartOptions charts;
+  int parsed;
 
   rtb_cli_chart_options_init (&charts);
-  for (int i = 1; i < argc; i++)
+  parsed = rtb_cli_parse_chart_command (argc, argv, "export", export_usage, options, &charts,
+                                        files);
+  if (parsed >= 0)
+    return parsed;
+  if (files->len > 1)
     {
-      const char *arg = argv[i];
-      const char *value = i + 1 < argc ? argv[i + 1] : NULL;
-      int taken;
-
-      if (strcmp (arg, "--help") == 0 || strcmp (arg, "-h") == 0)
-        {
-          fputs (export_usage, stdout);
-          return RTB_CLI_OK;
-        }
-      if (strcmp (arg, "--dark") == 0)
-        {
-          charts.dark = TRUE;
-          continue;
-        }
-      if (!g_str_has_prefix (arg, "--"))
-        {
-          if (input != NULL)
-            {
-              rtb_cli_error ("export takes one run file; \"%s\" is a second one", arg);
-              return RTB_CLI_USAGE;
-            }
-          input = arg;
-          continue;
-        }
-      if (value == NULL)
-        {
-          rtb_cli_error ("%s needs a value", arg);
-          return RTB_CLI_USAGE;
-        }
-      i++;
-      taken = rtb_cli_chart_option (&charts, arg, value);
-      if (taken < 0)
-        return RTB_CLI_USAGE;
-      if (taken > 0)
-        continue;
-      if (strcmp (arg, "--csv") == 0)
-        csv = value;
-      else if (strcmp (arg, "--csv-histogram") == 0)
-        csv_histogram = value;
-      else if (strcmp (arg, "--csv-series") == 0)
-        csv_series = value;
-      else if (strcmp (arg, "--cyclictest") == 0)
-        cyclictest = value;
-      else
-        {
-          rtb_cli_error ("unknown option %s for export (see rtbench-cli export --help)", arg);
-          return RTB_CLI_USAGE;
-        }
+      rtb_cli_error ("export takes one run file; \"%s\" is a second one",
+                     (const char *) files->pdata[1]);
+      return RTB_CLI_USAGE;
     }
+  if (files->len == 1)
+    input = files->pdata[0];
 
   if (input == NULL)
     {

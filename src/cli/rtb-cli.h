@@ -39,6 +39,21 @@ void rtb_cli_chart_options_init (RtbCliChartOptions *options);
  * 0 when `arg` is another option, -1 when the value is wrong (reported). */
 int rtb_cli_chart_option (RtbCliChartOptions *options, const char *arg, const char *value);
 gboolean rtb_cli_chart_options_any (const RtbCliChartOptions *options);
+
+/* A command's own option: a file name that goes to `*value`, or, with `flag`, a switch. */
+typedef struct {
+  const char *name;
+  const char **value;
+  gboolean *flag;
+} RtbCliOption;
+
+/* Parses the command line of a command that draws charts (`options` ends with a { NULL }):
+ * --help prints `usage`, --dark and the chart options fill `charts`, other arguments that do not
+ * start with "--" go to `files`. Returns -1 when the command should go on, or the exit status
+ * (after saying what was wrong). */
+int rtb_cli_parse_chart_command (int argc, char **argv, const char *command, const char *usage,
+                                 const RtbCliOption *options, RtbCliChartOptions *charts,
+                                 GPtrArray *files);
 /* Writes every asked chart of the runs overlaid; reports failures. */
 gboolean rtb_cli_chart_write (const RtbCliChartOptions *options, RtbRun *const *runs,
                               guint n_runs);
