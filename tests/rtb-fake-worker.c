@@ -4,14 +4,16 @@
  * cannot be made to produce. The script is the name it runs under (tests make symlinks named
  * after the scripts), so it plays pkexec as well as the worker; any other name means "ok":
  *
- *   ok        HELLO, STARTED, two SAMPLES, SUMMARY, exit 0
- *   die       HELLO, STARTED, three SAMPLES, a last stderr line, exit 3
+ *   ok        HELLO, SYSTEM, STARTED, two SAMPLES, SUMMARY, exit 0
+ *   die       HELLO, SYSTEM, STARTED, three SAMPLES, a last stderr line, exit 3
  *   kill      the same, then SIGKILL itself
- *   garbage   HELLO, then bytes that are no frame; exits at EOF on stdin
+ *   garbage   HELLO, SYSTEM, then bytes that are no frame; exits at EOF on stdin
  *   exit126   what pkexec does when its dialog is dismissed
  *   exit127   what pkexec does when polkit says no
  *   stderr    three log lines on stderr around a complete run
- *   stubborn  HELLO, STARTED, then ignores EOF on stdin until a signal comes
+ *   stubborn  HELLO, SYSTEM, STARTED, then ignores EOF on stdin until a signal comes
+ *
+ * Its SYSTEM frame describes a board ("fake-board", PREEMPT_RT, aarch64), not this machine.
  */
 #include "config.h"
 
@@ -55,6 +57,28 @@ send_frame (RtbFrameType type, const void *part1, size_t len1, const void *part2
 }
 
 static void
+send_system (void)
+{
+  static const char *const entries[][2] = {
+    { "uname/nodename", "fake-board" },
+    { "uname/release", "6.6.20-rt25-v8+" },
+    { "uname/version", "#1 SMP PREEMPT_RT Tue Jan 1 00:00:00 UTC 2024" },
+    { "uname/machine", "aarch64" },
+    { "proc/cmdline", "console=tty1 isolcpus=2,3 nohz_full=2,3\n" },
+    { "sys/devices/system/cpu/online", "0-3\n" },
+  };
+  unsigned char payload[1024];
+  size_t used = rtb_system_frame_init (payload, sizeof payload);
+
+  for (size_t i = 0; i < sizeof entries / sizeof entries[0]; i++)
+    used = rtb_system_frame_add (payload, sizeof payload, used, entries[i][0], entries[i][1],
+                                 strlen (entries[i][1]));
+  if (used == 0)
+    abort ();
+  send_frame (RTB_FRAME_SYSTEM, payload, used, NULL, 0);
+}
+
+static void
 send_hello (void)
 {
   RtbHelloFrame hello = {
@@ -68,6 +92,7 @@ send_hello (void)
   snprintf (hello.worker_version, sizeof hello.worker_version, "fake");
   snprintf (hello.machine, sizeof hello.machine, "fake");
   send_frame (RTB_FRAME_HELLO, &hello, sizeof hello, NULL, 0);
+  send_system ();
 }
 
 static void

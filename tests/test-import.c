@@ -412,6 +412,18 @@ test_stream_fixture (void)
   g_assert_true (g_file_get_contents (path, &contents, &len, NULL));
   bytes = g_bytes_new (contents, len);
   check_stream_and_cuts (bytes);
+
+  /* Recorded with protocol 1, before SYSTEM: the machine is what HELLO says, no more. */
+  {
+    g_autoptr (RtbRun) run = rtb_import_data ((const guint8 *) contents, len, "old.stream", NULL,
+                                              NULL, NULL);
+    const RtbSystemInfo *system = rtb_run_get_system (run);
+
+    g_assert_cmpuint (rtb_run_get_worker (run)->protocol_version, ==, 1);
+    g_assert_null (system->hostname);
+    g_assert_null (system->kernel_release);
+    g_assert_cmpstr (system->machine, ==, "x86_64");
+  }
 }
 
 static void
@@ -436,6 +448,26 @@ test_stream_live (void)
   g_assert_true (g_subprocess_get_if_exited (process));
   g_assert_cmpint (g_subprocess_get_exit_status (process), ==, 0);
   check_stream_and_cuts (out);
+
+  /* The recording carries its machine (SYSTEM) and the command the worker ran. */
+  {
+    g_autoptr (RtbRun) run = rtb_import_data (g_bytes_get_data (out, NULL), g_bytes_get_size (out),
+                                              "board.stream", NULL, NULL, &error);
+    g_autoptr (RtbSystemInfo) here = rtb_system_info_collect ();
+    const RtbSystemInfo *system = rtb_run_get_system (run);
+    const RtbCommand *command = rtb_run_get_command (run);
+
+    g_assert_no_error (error);
+    g_assert_cmpstr (system->hostname, ==, here->hostname);
+    g_assert_cmpstr (system->kernel_release, ==, here->kernel_release);
+    g_assert_cmpstr (system->cmdline, ==, here->cmdline);
+    g_assert_cmpint (system->n_cpus, ==, here->n_cpus);
+    g_assert_cmpint (command->policy, ==, RTB_POLICY_OTHER);
+    g_assert_cmpint (command->priority, ==, 0);
+    g_assert_false (command->cpus_all);
+    g_assert_true (rtb_cpu_isset (command->cpus, 0));
+    g_assert_cmpint (rtb_cpu_count (command->cpus, RTB_MAX_CPUS), ==, 1);
+  }
 }
 
 static void

@@ -71,6 +71,12 @@ build_stream (guint *n_frames)
   stats.reason = RTB_END_STOPPED;
   append_frame (stream, &seq, RTB_FRAME_SUMMARY, &stats, sizeof stats, ts, sizeof ts);
 
+  guint8 system[256];
+  gsize used = rtb_system_frame_init (system, sizeof system);
+  used = rtb_system_frame_add (system, sizeof system, used, "uname/nodename", "rpi4", 4);
+  used = rtb_system_frame_add (system, sizeof system, used, "proc/cmdline", "isolcpus=2,3\n", 13);
+  append_frame (stream, &seq, RTB_FRAME_SYSTEM, system, used, NULL, 0);
+
   RtbErrorFrame error = { .code = RTB_ERROR_RANGE };
   strcpy (error.field, "priority");
   strcpy (error.message, "priority 120 is out of range: use 1-99");
@@ -245,6 +251,89 @@ test_corrupt (void)
     }
 }
 
+static const char *
+validate_system (const void *payload, size_t len)
+{
+  RtbFrameHeader header = { .magic = RTB_FRAME_MAGIC, .type = RTB_FRAME_SYSTEM,
+                            .length = (uint32_t) len };
+
+  return rtb_frame_validate (&header, payload);
+}
+
+/* SYSTEM entries go in as built and come out as they went in; what is not plain text, a path
+ * that climbs, an entry that overruns its frame or a count that lies is refused. */
+static void
+test_system (void)
+{
+  g_autofree guint8 *big = g_malloc0 (RTB_SYSTEM_VALUE_MAX + 100);
+  g_autofree guint8 *buf = g_malloc (2 * RTB_SYSTEM_VALUE_MAX);
+  gsize size = 2 * RTB_SYSTEM_VALUE_MAX;
+  gsize used = rtb_system_frame_init (buf, size);
+  RtbSystemItem item;
+  gsize offset = 0;
+  guint8 copy[256];
+
+  used = rtb_system_frame_add (buf, size, used, "uname/release", "6.6.20-rt25", 11);
+  used = rtb_system_frame_add (buf, size, used, "proc/cpuinfo", "model\t: Cortex\x01\xff\n", 17);
+  g_assert_cmpuint (rtb_system_frame_add (buf, size, used, "../etc/shadow", "x", 1), ==, 0);
+  g_assert_cmpuint (rtb_system_frame_add (buf, size, used, "", "x", 1), ==, 0);
+  g_assert_cmpuint (rtb_system_frame_add (buf, size, used, "a b", "x", 1), ==, 0);
+  memset (big, 'x', RTB_SYSTEM_VALUE_MAX + 100);
+  used = rtb_system_frame_add (buf, size, used, "proc/meminfo", (const char *) big,
+                               RTB_SYSTEM_VALUE_MAX + 100);
+  g_assert_cmpuint (used, >, 0);
+  g_assert_null (validate_system (buf, used));
+
+  g_assert_true (rtb_system_frame_next (buf, used, &offset, &item));
+  g_assert_cmpmem (item.key, item.key_len, "uname/release", 13);
+  g_assert_cmpmem (item.value, item.value_len, "6.6.20-rt25", 11);
+  g_assert_true (rtb_system_frame_next (buf, used, &offset, &item));
+  g_assert_cmpmem (item.value, item.value_len, "model\t: Cortex??\n", 17);
+  g_assert_true (rtb_system_frame_next (buf, used, &offset, &item));
+  g_assert_cmpuint (item.value_len, ==, RTB_SYSTEM_VALUE_MAX);
+  g_assert_false (rtb_system_frame_next (buf, used, &offset, &item));
+
+  /* A small frame to spoil: [count][entry "k./v" = "value"] */
+  used = rtb_system_frame_init (copy, sizeof copy);
+  used = rtb_system_frame_add (copy, sizeof copy, used, "k./v", "value", 5);
+  g_assert_null (validate_system (copy, used));
+  {
+    struct { const char *what; gsize offset; guint8 value; gsize len; } cases[] = {
+      { "count too high", 0, 2, used },
+      { "count too low", 0, 0, used },
+      { "key climbs", sizeof (RtbSystemFrame) + sizeof (RtbSystemEntry) + 2, '.', used },
+      { "key with a space", sizeof (RtbSystemFrame) + sizeof (RtbSystemEntry), ' ', used },
+      { "control byte in the value", used - 1, 0x07, used },
+      { "value overruns", sizeof (RtbSystemFrame) + 4, 200, used },
+      { "cut inside the value", 0, 1, used - 2 },
+      { "cut inside the entry", 0, 1, sizeof (RtbSystemFrame) + 3 },
+      { "too short", 0, 0, 4 },
+    };
+    for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+      {
+        guint8 bad[256];
+        const char *error;
+
+        memcpy (bad, copy, used);
+        bad[cases[i].offset] = cases[i].value;
+        error = validate_system (bad, cases[i].len);
+        g_test_message ("%s: %s", cases[i].what, error);
+        g_assert_nonnull (error);
+      }
+  }
+
+  /* A version 1 HELLO (recordings made before SYSTEM existed) is still understood. */
+  {
+    RtbHelloFrame hello = { .protocol_version = 1, .rt_priority_max = 99 };
+    RtbFrameHeader header = { .magic = RTB_FRAME_MAGIC, .type = RTB_FRAME_HELLO,
+                              .length = sizeof hello };
+
+    g_assert_null (rtb_frame_validate (&header, &hello));
+    hello.protocol_version = RTB_PROTOCOL_VERSION + 1;
+    g_assert_nonnull (rtb_frame_validate (&header, &hello));
+  }
+}
+
 static void
 test_encode_limits (void)
 {
@@ -292,6 +381,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/protocol/truncated", test_truncated);
   g_test_add_func ("/protocol/corrupt", test_corrupt);
   g_test_add_func ("/protocol/encode-limits", test_encode_limits);
+  g_test_add_func ("/protocol/system", test_system);
   g_test_add_func ("/protocol/names", test_names);
   return g_test_run ();
 }

@@ -163,10 +163,11 @@ assert_complete_stream (Fixture *f)
 {
   g_assert_cmpuint (f->types->len, >=, 4);
   g_assert_cmpuint (type_at (f, 0), ==, RTB_FRAME_HELLO);
-  g_assert_cmpuint (type_at (f, 1), ==, RTB_FRAME_STARTED);
+  g_assert_cmpuint (type_at (f, 1), ==, RTB_FRAME_SYSTEM);
+  g_assert_cmpuint (type_at (f, 2), ==, RTB_FRAME_STARTED);
   g_assert_cmpuint (type_at (f, f->types->len - 1), ==, RTB_FRAME_SUMMARY);
   g_assert_cmpuint (f->n_samples, >, 0);
-  for (guint i = 2; i + 1 < f->types->len; i++)
+  for (guint i = 3; i + 1 < f->types->len; i++)
     g_assert_true (type_at (f, i) == RTB_FRAME_SAMPLES || type_at (f, i) == RTB_FRAME_STATS);
 }
 
@@ -361,7 +362,8 @@ test_fake_died (Fixture *f, gconstpointer data)
   g_assert_nonnull (strstr (f->error->message, "status 3"));
   g_assert_nonnull (strstr (f->error->message, "crashing on purpose"));
   g_assert_cmpuint (type_at (f, 0), ==, RTB_FRAME_HELLO);
-  g_assert_cmpuint (type_at (f, 1), ==, RTB_FRAME_STARTED);
+  g_assert_cmpuint (type_at (f, 1), ==, RTB_FRAME_SYSTEM);
+  g_assert_cmpuint (type_at (f, 2), ==, RTB_FRAME_STARTED);
   g_assert_cmpuint (f->n_samples, ==, 3);
   g_assert_false (has_type (f, RTB_FRAME_SUMMARY));
   g_assert_nonnull (rtb_session_get_hello (f->session));
@@ -385,8 +387,9 @@ test_fake_garbage (Fixture *f, gconstpointer data)
   run_session (f);
 
   g_assert_error (f->error, RTB_SESSION_ERROR, RTB_SESSION_ERROR_PROTOCOL);
-  g_assert_cmpuint (f->types->len, ==, 1);
+  g_assert_cmpuint (f->types->len, ==, 2);
   g_assert_cmpuint (type_at (f, 0), ==, RTB_FRAME_HELLO);
+  g_assert_cmpuint (type_at (f, 1), ==, RTB_FRAME_SYSTEM);
 }
 
 static void

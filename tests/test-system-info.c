@@ -1,7 +1,10 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 #include "config.h"
 
+#include "rtb-json-text.h"
+#include "rtb-protocol.h"
 #include "rtb-run.h"
+#include "rtb-system-files.h"
 #include "rtb-system-info-private.h"
 
 static char *
@@ -260,6 +263,137 @@ test_json_errors (void)
   }
 }
 
+static char *
+system_text (const RtbSystemInfo *info)
+{
+  g_autoptr (JsonNode) node = rtb_system_info_to_json (info);
+
+  return rtb_json_to_text (node, TRUE, NULL);
+}
+
+/* Adds the file below `root` to a SYSTEM payload, as the worker does; FALSE if it is missing. */
+static gboolean
+add_file (guchar *payload, gsize size, gsize *used, const char *root, const char *relative)
+{
+  g_autofree char *path = g_build_filename (root, relative, NULL);
+  g_autofree char *contents = NULL;
+  gsize len;
+
+  if (!g_file_get_contents (path, &contents, &len, NULL))
+    return FALSE;
+  *used = rtb_system_frame_add (payload, size, *used, relative, contents, len);
+  g_assert_cmpuint (*used, >, 0);
+  return TRUE;
+}
+
+/* A SYSTEM frame made of a board's files says what reading those files says, and its uname. */
+static void
+test_frame_sysroot (void)
+{
+  g_autofree char *root = data_path ("sysroot-rpi4");
+  g_autofree guchar *payload = g_malloc (256 * 1024);
+  gsize size = 256 * 1024;
+  gsize used = rtb_system_frame_init (payload, size);
+  g_autoptr (RtbSystemInfo) expected = _rtb_system_info_collect_from (root);
+  g_autoptr (RtbSystemInfo) info = NULL;
+  g_autofree char *expected_text = NULL;
+  g_autofree char *text = NULL;
+  RtbFrameHeader header = { .magic = RTB_FRAME_MAGIC, .type = RTB_FRAME_SYSTEM };
+
+  used = rtb_system_frame_add (payload, size, used, RTB_SYSTEM_UNAME_NODENAME, "rpi4", 4);
+  used = rtb_system_frame_add (payload, size, used, RTB_SYSTEM_UNAME_RELEASE, "6.6.20-rt25-v8+",
+                               15);
+  used = rtb_system_frame_add (payload, size, used, RTB_SYSTEM_UNAME_VERSION,
+                               "#1 SMP PREEMPT_RT", 17);
+  used = rtb_system_frame_add (payload, size, used, RTB_SYSTEM_UNAME_MACHINE, "aarch64", 7);
+  for (const char *const *file = rtb_system_files; *file != NULL; file++)
+    add_file (payload, size, &used, root, *file);
+  for (guint cpu = 0; cpu < 8; cpu++)
+    {
+      g_autofree char *relative = g_strdup_printf (RTB_SYSTEM_GOVERNOR_FORMAT, cpu);
+      add_file (payload, size, &used, root, relative);
+    }
+  for (guint state = 0; state < RTB_SYSTEM_IDLE_STATES_MAX; state++)
+    {
+      g_autofree char *relative = g_strdup_printf (RTB_SYSTEM_IDLE_STATE_FORMAT, state);
+      if (!add_file (payload, size, &used, root, relative))
+        break;
+    }
+  header.length = (guint32) used;
+  g_assert_null (rtb_frame_validate (&header, payload));
+
+  info = rtb_system_info_from_frame (payload, used);
+  g_assert_cmpstr (info->hostname, ==, "rpi4");
+  g_assert_cmpstr (info->kernel_release, ==, "6.6.20-rt25-v8+");
+  g_assert_cmpstr (info->machine, ==, "aarch64");
+  g_assert_true (info->preempt_rt);
+  /* Everything else as the files say */
+  g_free (expected->hostname);
+  expected->hostname = g_strdup (info->hostname);
+  g_free (expected->kernel_release);
+  expected->kernel_release = g_strdup (info->kernel_release);
+  g_free (expected->kernel_version);
+  expected->kernel_version = g_strdup (info->kernel_version);
+  g_free (expected->machine);
+  expected->machine = g_strdup (info->machine);
+  expected->preempt_rt = info->preempt_rt;
+  expected_text = system_text (expected);
+  text = system_text (info);
+  g_assert_cmpstr (text, ==, expected_text);
+  g_assert_cmpstr (info->isolated, ==, "2-3");
+}
+
+static bool
+keep_system (const RtbFrame *frame, void *user_data)
+{
+  GBytes **system = user_data;
+
+  if (frame->header->type == RTB_FRAME_SYSTEM)
+    *system = g_bytes_new (frame->payload, frame->payload_len);
+  return true;
+}
+
+/* The real worker's SYSTEM frame describes this machine exactly as reading it here does. */
+static void
+test_frame_from_worker (void)
+{
+  const char *worker = g_getenv ("RTBENCH_WORKER");
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GSubprocess) process = NULL;
+  g_autoptr (GBytes) nothing = g_bytes_new (NULL, 0);
+  g_autoptr (GBytes) out = NULL;
+  g_autoptr (GBytes) system = NULL;
+  g_autoptr (RtbSystemInfo) here = rtb_system_info_collect ();
+  g_autoptr (RtbSystemInfo) info = NULL;
+  g_autofree char *here_text = NULL;
+  g_autofree char *text = NULL;
+  RtbDecoder *decoder;
+
+  if (worker == NULL)
+    {
+      g_test_skip ("RTBENCH_WORKER is not set: run the tests through meson");
+      return;
+    }
+  /* stdin at EOF at once: HELLO, SYSTEM, then it exits without a command */
+  process = g_subprocess_new (G_SUBPROCESS_FLAGS_STDIN_PIPE | G_SUBPROCESS_FLAGS_STDOUT_PIPE |
+                              G_SUBPROCESS_FLAGS_STDERR_SILENCE, &error, worker, NULL);
+  g_assert_no_error (error);
+  g_assert_true (g_subprocess_communicate (process, nothing, NULL, &out, NULL, &error));
+  g_assert_no_error (error);
+  g_assert_true (g_subprocess_get_successful (process));
+  decoder = rtb_decoder_new (keep_system, &system);
+  g_assert_cmpint (rtb_decoder_feed (decoder, g_bytes_get_data (out, NULL),
+                                     g_bytes_get_size (out)), ==, 2);
+  rtb_decoder_free (decoder);
+  g_assert_nonnull (system);
+
+  info = rtb_system_info_from_frame (g_bytes_get_data (system, NULL), g_bytes_get_size (system));
+  here_text = system_text (here);
+  text = system_text (info);
+  g_test_message ("%s", text);
+  g_assert_cmpstr (text, ==, here_text);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -274,6 +408,8 @@ main (int argc, char *argv[])
   g_test_add_func ("/system-info/collect-local", test_collect_local);
   g_test_add_func ("/system-info/json-round-trip", test_json_round_trip);
   g_test_add_func ("/system-info/json-errors", test_json_errors);
+  g_test_add_func ("/system-info/frame-sysroot", test_frame_sysroot);
+  g_test_add_func ("/system-info/frame-from-worker", test_frame_from_worker);
 
   return g_test_run ();
 }

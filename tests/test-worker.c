@@ -43,11 +43,12 @@ check_run (Stream *s, RtbMethod method, const Expect *expect, RtbEndReason reaso
   guint n = s->types->len;
 
   g_assert_cmpint (s->exit_status, ==, 0);
-  g_assert_cmpuint (n, >=, 3);
+  g_assert_cmpuint (n, >=, 4);
   g_assert_cmpint (g_array_index (s->types, guint16, 0), ==, RTB_FRAME_HELLO);
-  g_assert_cmpint (g_array_index (s->types, guint16, 1), ==, RTB_FRAME_STARTED);
+  g_assert_cmpint (g_array_index (s->types, guint16, 1), ==, RTB_FRAME_SYSTEM);
+  g_assert_cmpint (g_array_index (s->types, guint16, 2), ==, RTB_FRAME_STARTED);
   g_assert_cmpint (g_array_index (s->types, guint16, n - 1), ==, RTB_FRAME_SUMMARY);
-  for (guint i = 2; i < n - 1; i++)
+  for (guint i = 3; i < n - 1; i++)
     {
       guint16 type = g_array_index (s->types, guint16, i);
       g_assert_true (type == RTB_FRAME_SAMPLES || type == RTB_FRAME_STATS);
@@ -335,8 +336,9 @@ test_stdin_errors (void)
     /* EOF before any command: nothing to do, no error. */
     g_autoptr (Stream) s = run_stdin ("");
     g_assert_cmpint (s->exit_status, ==, 0);
-    g_assert_cmpuint (s->types->len, ==, 1);
+    g_assert_cmpuint (s->types->len, ==, 2);
     g_assert_cmpint (g_array_index (s->types, guint16, 0), ==, RTB_FRAME_HELLO);
+    g_assert_cmpint (g_array_index (s->types, guint16, 1), ==, RTB_FRAME_SYSTEM);
   }
 }
 

@@ -32,6 +32,10 @@ on_frame (const RtbFrame *frame, void *user_data)
     case RTB_FRAME_HELLO:
       memcpy (&s->hello, frame->payload, sizeof s->hello);
       break;
+    case RTB_FRAME_SYSTEM:
+      g_assert_null (s->system);
+      s->system = g_bytes_new (frame->payload, frame->payload_len);
+      break;
     case RTB_FRAME_STARTED:
       g_assert_null (s->started);
       s->started = g_bytes_new (frame->payload, frame->payload_len);
@@ -85,6 +89,7 @@ stream_free (Stream *s)
 {
   rtb_decoder_free (s->decoder);
   g_array_unref (s->types);
+  g_clear_pointer (&s->system, g_bytes_unref);
   g_clear_pointer (&s->started, g_bytes_unref);
   g_ptr_array_unref (s->samples);
   g_array_unref (s->dropped_total);
@@ -247,9 +252,10 @@ void
 assert_error (Stream *s, RtbErrorCode code, const char *field, const char *in_message)
 {
   g_assert_cmpint (s->exit_status, ==, 2);
-  g_assert_cmpuint (s->types->len, ==, 2);
+  g_assert_cmpuint (s->types->len, ==, 3);
   g_assert_cmpint (g_array_index (s->types, guint16, 0), ==, RTB_FRAME_HELLO);
-  g_assert_cmpint (g_array_index (s->types, guint16, 1), ==, RTB_FRAME_ERROR);
+  g_assert_cmpint (g_array_index (s->types, guint16, 1), ==, RTB_FRAME_SYSTEM);
+  g_assert_cmpint (g_array_index (s->types, guint16, 2), ==, RTB_FRAME_ERROR);
   const RtbErrorFrame *e = &g_array_index (s->errors, RtbErrorFrame, 0);
   g_test_message ("ERROR %d [%s] %s", e->code, e->field, e->message);
   g_assert_cmpint (e->code, ==, code);

@@ -15,6 +15,7 @@ typedef struct {
   RtbDecoder *decoder;
   GArray *types;          /* guint16, in stream order */
   RtbHelloFrame hello;
+  GBytes *system;         /* the SYSTEM payload */
   GBytes *started;        /* the STARTED payload */
   GPtrArray *samples;     /* per thread: GArray of RtbSample */
   GArray *dropped_total;  /* per thread: guint64, from the last SAMPLES frame */

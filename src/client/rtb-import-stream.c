@@ -16,6 +16,7 @@ typedef struct {
   GError *error;
   char *worker_error;
   guint64 last_end_ns;
+  gboolean have_system;  /* a SYSTEM frame (protocol 2) told the recording's machine */
 } Replay;
 
 static bool
@@ -38,12 +39,16 @@ on_frame (const RtbFrame *frame, void *user_data)
     case RTB_FRAME_SUMMARY:
       replay->last_end_ns = ((const RtbStatsFrame *) frame->payload)->end_realtime_ns;
       break;
+    case RTB_FRAME_SYSTEM:
+      replay->have_system = TRUE;
+      break;
     default:
       break;
     }
   return rtb_run_handle_frame (replay->run, frame, &replay->error);
 }
 
+/* What a recording of protocol 1, without SYSTEM, says of its machine. */
 static RtbSystemInfo *
 system_from_hello (RtbRun *run)
 {
@@ -125,6 +130,8 @@ _rtb_import_stream (RtbImportInput *in, GError **error)
   g_clear_error (&replay.error);
   g_free (replay.worker_error);
 
-  _rtb_import_finish (run, in, "rtbench-worker stream", system_from_hello (run));
+  _rtb_import_finish (run, in, "rtbench-worker stream",
+                      replay.have_system ? rtb_system_info_copy (rtb_run_get_system (run))
+                                         : system_from_hello (run));
   return g_steal_pointer (&run);
 }

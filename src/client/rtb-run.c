@@ -268,15 +268,43 @@ protocol_error (GError **error, const char *format, ...)
   return FALSE;
 }
 
+/* The CPUs "cpus=all" meant on the worker's machine: its online CPUs, or at least those its
+ * threads ran on. */
+static int
+worker_cpus (RtbRun *self, const RtbStartedFrame *started)
+{
+  const RtbThreadInfo *infos = rtb_started_threads (started);
+  int n = self->have_hello ? (int) MIN (self->hello.n_cpus_online, (guint32) RTB_MAX_CPUS) : 0;
+
+  for (guint t = 0; t < started->n_threads; t++)
+    n = MAX (n, infos[t].cpu + 1);
+  return n;
+}
+
 static gboolean
 handle_started (RtbRun *self, const RtbStartedFrame *started, GError **error)
 {
   const RtbThreadInfo *infos = rtb_started_threads (started);
+  RtbCommandError parse_error;
+  RtbCommand told;
 
   if (self->state != RTB_RUN_STATE_NEW || self->series->len > 0)
     return protocol_error (error, "a second STARTED frame arrived");
 
-  /* What the worker accepted is what ran, whatever the client asked. */
+  /* What the worker accepted is what ran, whatever the client asked: the values the frame
+   * carries, and from the worker's own account of the command the policy, priority and CPUs,
+   * which a recording has nowhere else (unless that text was cut at the frame's 128 bytes). */
+  g_free (self->worker_command);
+  self->worker_command = g_strndup (started->command, sizeof started->command);
+  if (rtb_command_parse (self->worker_command, TRUE, worker_cpus (self, started), &told,
+                         &parse_error) && told.method == (RtbMethod) started->method)
+    {
+      self->command.policy = told.policy;
+      self->command.priority = told.priority;
+      memcpy (self->command.cpus, told.cpus, sizeof told.cpus);
+      self->command.cpus_all = told.cpus_all;
+      self->command.unthrottled = told.unthrottled;
+    }
   self->command.method = started->method;
   self->command.interval_us = started->interval_us;
   self->command.interval2_us = started->interval2_us;
@@ -285,8 +313,6 @@ handle_started (RtbRun *self, const RtbStartedFrame *started, GError **error)
   self->command.size = started->size;
   self->command.duration_ns = started->duration_ns;
   self->command.instances = started->instances;
-  g_free (self->worker_command);
-  self->worker_command = g_strndup (started->command, sizeof started->command);
 
   /* Validated: infos[t].thread == t, so series t is thread t. */
   for (guint t = 0; t < started->n_threads; t++)
@@ -398,7 +424,7 @@ rtb_run_handle_frame (RtbRun *self, const RtbFrame *frame, GError **error)
   g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
 
   /* The decoder checked this already; importers that build frames themselves did not. */
-  if (frame->header->type >= RTB_FRAME_HELLO && frame->header->type <= RTB_FRAME_ERROR &&
+  if (frame->header->type >= RTB_FRAME_HELLO && frame->header->type <= RTB_FRAME_SYSTEM &&
       (invalid = rtb_frame_validate (frame->header, frame->payload)) != NULL)
     return protocol_error (error, "%s", invalid);
 
@@ -406,6 +432,10 @@ rtb_run_handle_frame (RtbRun *self, const RtbFrame *frame, GError **error)
     {
     case RTB_FRAME_HELLO:
       _rtb_run_set_worker (self, frame->payload);
+      return TRUE;
+    case RTB_FRAME_SYSTEM:
+      /* The worker's machine, which a remote or recorded run does not share with this one */
+      rtb_run_set_system (self, rtb_system_info_from_frame (frame->payload, frame->payload_len));
       return TRUE;
     case RTB_FRAME_STARTED:
       return handle_started (self, frame->payload, error);

@@ -6,6 +6,8 @@
 #include <unistd.h>
 
 #include "rtb-json-check.h"
+#include "rtb-protocol.h"
+#include "rtb-system-files.h"
 #include "rtb-system-info-private.h"
 
 /* lscpu's view of ARM cores: arm64 kernels print only these numbers, no model name. */
@@ -257,30 +259,44 @@ _rtb_governors_combine (const char * const *governors)
   return g_strdup (governors[0]);
 }
 
-/* Contents of root/relative, stripped, or NULL. */
+/* Where the system files come from: the files below a root directory, or the entries of a
+ * worker's SYSTEM frame (which also holds uname). */
+typedef struct {
+  const char *root;
+  GHashTable *entries; /* key → value; NULL: read below root and ask uname(2) */
+} Source;
+
+/* Contents of a system file (or a uname entry of a frame), stripped, or NULL. */
 static char *
-read_text (const char *root, const char *relative)
+read_text (const Source *source, const char *relative)
 {
-  g_autofree char *path = g_build_filename (root, relative, NULL);
+  g_autofree char *path = NULL;
   char *contents = NULL;
 
+  if (source->entries != NULL)
+    {
+      const char *value = g_hash_table_lookup (source->entries, relative);
+
+      return value != NULL ? g_strstrip (g_strdup (value)) : NULL;
+    }
+  path = g_build_filename (source->root, relative, NULL);
   if (!g_file_get_contents (path, &contents, NULL, NULL))
     return NULL;
   return g_strstrip (contents);
 }
 
 static char *
-read_text_or_empty (const char *root, const char *relative)
+read_text_or_empty (const Source *source, const char *relative)
 {
-  char *text = read_text (root, relative);
+  char *text = read_text (source, relative);
 
   return text != NULL ? text : g_strdup ("");
 }
 
 static int
-read_int (const char *root, const char *relative, int fallback)
+read_int (const Source *source, const char *relative, int fallback)
 {
-  g_autofree char *text = read_text (root, relative);
+  g_autofree char *text = read_text (source, relative);
 
   return _rtb_parse_first_int (text, fallback);
 }
@@ -308,21 +324,20 @@ online_cpus (const char *list)
 }
 
 static char *
-collect_governor (const char *root, const char *online)
+collect_governor (const Source *source, const char *online)
 {
   g_autoptr (GArray) cpus = NULL;
   g_autoptr (GPtrArray) governors = g_ptr_array_new_with_free_func (g_free);
 
   if (online == NULL || _rtb_cpu_list_count (online) <= 0)
-    return read_text_or_empty (root, "sys/devices/system/cpu/cpu0/cpufreq/scaling_governor");
+    return read_text_or_empty (source, "sys/devices/system/cpu/cpu0/cpufreq/scaling_governor");
 
   cpus = online_cpus (online);
   for (guint i = 0; i < cpus->len; i++)
     {
       g_autofree char *relative =
-        g_strdup_printf ("sys/devices/system/cpu/cpu%u/cpufreq/scaling_governor",
-                         g_array_index (cpus, guint, i));
-      char *governor = read_text (root, relative);
+        g_strdup_printf (RTB_SYSTEM_GOVERNOR_FORMAT, g_array_index (cpus, guint, i));
+      char *governor = read_text (source, relative);
 
       if (governor != NULL)
         g_ptr_array_add (governors, governor);
@@ -332,15 +347,14 @@ collect_governor (const char *root, const char *online)
 }
 
 static char *
-collect_idle_states (const char *root)
+collect_idle_states (const Source *source)
 {
   g_autoptr (GString) states = g_string_new (NULL);
 
-  for (guint i = 0; i < 64; i++)
+  for (guint i = 0; i < RTB_SYSTEM_IDLE_STATES_MAX; i++)
     {
-      g_autofree char *relative =
-        g_strdup_printf ("sys/devices/system/cpu/cpu0/cpuidle/state%u/name", i);
-      g_autofree char *name = read_text (root, relative);
+      g_autofree char *relative = g_strdup_printf (RTB_SYSTEM_IDLE_STATE_FORMAT, i);
+      g_autofree char *name = read_text (source, relative);
 
       if (name == NULL)
         break;
@@ -351,16 +365,21 @@ collect_idle_states (const char *root)
   return g_string_free (g_steal_pointer (&states), FALSE);
 }
 
-RtbSystemInfo *
-_rtb_system_info_collect_from (const char *root)
+/* uname and the host name: from the frame, or from the running system. */
+static void
+collect_uname (const Source *source, RtbSystemInfo *info)
 {
-  RtbSystemInfo *info = g_new0 (RtbSystemInfo, 1);
-  g_autofree char *cpuinfo = read_text (root, "proc/cpuinfo");
-  g_autofree char *online = read_text (root, "sys/devices/system/cpu/online");
-  g_autofree char *realtime = read_text (root, "sys/kernel/realtime");
-  g_autofree char *meminfo = read_text (root, "proc/meminfo");
   struct utsname uts;
 
+  if (source->entries != NULL)
+    {
+      info->hostname = read_text_or_empty (source, RTB_SYSTEM_UNAME_NODENAME);
+      info->kernel_release = read_text_or_empty (source, RTB_SYSTEM_UNAME_RELEASE);
+      info->kernel_version = read_text_or_empty (source, RTB_SYSTEM_UNAME_VERSION);
+      info->machine = read_text_or_empty (source, RTB_SYSTEM_UNAME_MACHINE);
+      return;
+    }
+  info->hostname = g_strdup (g_get_host_name ());
   if (uname (&uts) == 0)
     {
       info->kernel_release = g_strdup (uts.release);
@@ -373,35 +392,70 @@ _rtb_system_info_collect_from (const char *root)
       info->kernel_version = g_strdup ("");
       info->machine = g_strdup ("");
     }
-  info->hostname = g_strdup (g_get_host_name ());
+}
+
+static RtbSystemInfo *
+collect (const Source *source)
+{
+  RtbSystemInfo *info = g_new0 (RtbSystemInfo, 1);
+  g_autofree char *cpuinfo = read_text (source, RTB_SYSTEM_CPUINFO);
+  g_autofree char *online = read_text (source, RTB_SYSTEM_ONLINE);
+  g_autofree char *realtime = read_text (source, RTB_SYSTEM_REALTIME);
+  g_autofree char *meminfo = read_text (source, RTB_SYSTEM_MEMINFO);
+
+  collect_uname (source, info);
   info->preempt_rt = g_strcmp0 (realtime, "1") == 0 ||
                      _rtb_kernel_version_is_preempt_rt (info->kernel_version);
 
   info->cpu_model = cpuinfo != NULL ? _rtb_cpuinfo_parse_model (cpuinfo) : g_strdup ("");
   info->n_cpus = online != NULL ? _rtb_cpu_list_count (online) : -1;
-  if (info->n_cpus <= 0 && strcmp (root, "/") == 0)
+  if (info->n_cpus <= 0 && source->entries == NULL && strcmp (source->root, "/") == 0)
     info->n_cpus = (int) sysconf (_SC_NPROCESSORS_ONLN);
   if (info->n_cpus <= 0 && cpuinfo != NULL)
     info->n_cpus = _rtb_cpuinfo_count_processors (cpuinfo);
   if (info->n_cpus <= 0)
     info->n_cpus = 1;
 
-  info->cmdline = read_text_or_empty (root, "proc/cmdline");
+  info->cmdline = read_text_or_empty (source, RTB_SYSTEM_CMDLINE);
   info->isolcpus = _rtb_cmdline_get_param (info->cmdline, "isolcpus");
   info->nohz_full = _rtb_cmdline_get_param (info->cmdline, "nohz_full");
   info->rcu_nocbs = _rtb_cmdline_get_param (info->cmdline, "rcu_nocbs");
-  info->isolated = read_text_or_empty (root, "sys/devices/system/cpu/isolated");
-  info->governor = collect_governor (root, online);
-  info->smt = read_text_or_empty (root, "sys/devices/system/cpu/smt/control");
-  info->sched_rt_runtime_us = read_int (root, "proc/sys/kernel/sched_rt_runtime_us",
-                                        RTB_SYSTEM_INFO_UNKNOWN);
-  info->printk_level = read_int (root, "proc/sys/kernel/printk", RTB_SYSTEM_INFO_UNKNOWN);
-  info->overcommit_memory = read_int (root, "proc/sys/vm/overcommit_memory",
-                                      RTB_SYSTEM_INFO_UNKNOWN);
+  info->isolated = read_text_or_empty (source, RTB_SYSTEM_ISOLATED);
+  info->governor = collect_governor (source, online);
+  info->smt = read_text_or_empty (source, RTB_SYSTEM_SMT);
+  info->sched_rt_runtime_us = read_int (source, RTB_SYSTEM_RT_RUNTIME, RTB_SYSTEM_INFO_UNKNOWN);
+  info->printk_level = read_int (source, RTB_SYSTEM_PRINTK, RTB_SYSTEM_INFO_UNKNOWN);
+  info->overcommit_memory = read_int (source, RTB_SYSTEM_OVERCOMMIT, RTB_SYSTEM_INFO_UNKNOWN);
   info->swap_total_kb = meminfo != NULL ? _rtb_meminfo_parse_kb (meminfo, "SwapTotal") : -1;
-  info->idle_states = collect_idle_states (root);
+  info->idle_states = collect_idle_states (source);
 
   return info;
+}
+
+RtbSystemInfo *
+_rtb_system_info_collect_from (const char *root)
+{
+  Source source = { root, NULL };
+
+  return collect (&source);
+}
+
+RtbSystemInfo *
+rtb_system_info_from_frame (const void *payload, size_t len)
+{
+  g_autoptr (GHashTable) entries = g_hash_table_new_full (g_str_hash, g_str_equal, g_free,
+                                                          g_free);
+  Source source = { NULL, entries };
+  RtbSystemItem item;
+  size_t offset = 0;
+
+  g_return_val_if_fail (payload != NULL, NULL);
+
+  /* Validated printable ASCII, so every value is already valid UTF-8. */
+  while (rtb_system_frame_next (payload, len, &offset, &item))
+    g_hash_table_replace (entries, g_strndup (item.key, item.key_len),
+                          g_strndup (item.value, item.value_len));
+  return collect (&source);
 }
 
 RtbSystemInfo *

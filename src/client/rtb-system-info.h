@@ -37,6 +37,9 @@ typedef struct {
  * n_cpus, cmdline, isolcpus, nohz_full, rcu_nocbs, isolated, governor, smt, sched_rt_runtime_us,
  * printk_level, overcommit_memory, swap_total_kb, idle_states. */
 RtbSystemInfo *rtb_system_info_collect (void);
+/* The same from the payload of a worker's validated SYSTEM frame: the machine the worker ran
+ * on, which for a remote or recorded run is not this one. */
+RtbSystemInfo *rtb_system_info_from_frame (const void *payload, size_t len);
 RtbSystemInfo *rtb_system_info_copy (const RtbSystemInfo *info);
 void rtb_system_info_free (RtbSystemInfo *info);
 JsonNode *rtb_system_info_to_json (const RtbSystemInfo *info);

@@ -6,7 +6,7 @@
 #include <string.h>
 
 #include "rtb-command.h"
-#include "rtb-protocol.h"
+#include "rtb-protocol-private.h"
 
 static const char *const method_names[] = {
   [RTB_METHOD_LATENCY] = "latency",
@@ -37,6 +37,7 @@ static const char *const frame_names[] = {
   [RTB_FRAME_STATS] = "STATS",
   [RTB_FRAME_SUMMARY] = "SUMMARY",
   [RTB_FRAME_ERROR] = "ERROR",
+  [RTB_FRAME_SYSTEM] = "SYSTEM",
 };
 
 #define N_ELEMENTS(a) (sizeof (a) / sizeof ((a)[0]))
@@ -179,7 +180,8 @@ rtb_frame_validate (const RtbFrameHeader *header, const void *payload)
         const RtbHelloFrame *hello = payload;
         if (len != sizeof (RtbHelloFrame))
           return "HELLO frame has the wrong size";
-        if (hello->protocol_version != RTB_PROTOCOL_VERSION)
+        if (hello->protocol_version < RTB_PROTOCOL_VERSION_MIN ||
+            hello->protocol_version > RTB_PROTOCOL_VERSION)
           return "the worker speaks another protocol version: install matching rtbench versions";
         if (!is_text (hello->worker_version, sizeof hello->worker_version) ||
             !is_text (hello->machine, sizeof hello->machine))
@@ -267,6 +269,8 @@ rtb_frame_validate (const RtbFrameHeader *header, const void *payload)
           return "ERROR frame has an unknown code or errno";
         return NULL;
       }
+    case RTB_FRAME_SYSTEM:
+      return _rtb_system_frame_check (payload, len);
     default:
       return "unknown frame type";
     }

@@ -18,6 +18,7 @@
  * frame that breaks either rule. The sequence of a stream is:
  *
  *   HELLO                          always first, before any command is read
+ *   SYSTEM                         next (protocol 2): the machine, from its system files
  *   ERROR*                         a rejected command; the worker then exits with status 2
  *   STARTED                        the command was accepted and every thread is running
  *   (SAMPLES | STATS)*             measurements, in batches, and statistics about once a second
@@ -35,7 +36,9 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#define RTB_PROTOCOL_VERSION 1
+#define RTB_PROTOCOL_VERSION 2
+/* The oldest version a client still decodes: recordings of version 1 have no SYSTEM frame. */
+#define RTB_PROTOCOL_VERSION_MIN 1
 #define RTB_FRAME_MAGIC 0x46425452u /* "RTBF" read as little-endian bytes */
 #define RTB_FRAME_MAX_PAYLOAD (1u << 20)
 #define RTB_COMMAND_MAX 1024
@@ -49,6 +52,7 @@ typedef enum {
   RTB_FRAME_STATS = 4,
   RTB_FRAME_SUMMARY = 5,
   RTB_FRAME_ERROR = 6,
+  RTB_FRAME_SYSTEM = 7,
 } RtbFrameType;
 
 typedef enum {
@@ -99,6 +103,29 @@ typedef struct {
   char machine[32];          /* uname -m of the worker's host, NUL-terminated */
 } RtbHelloFrame;
 _Static_assert(sizeof(RtbHelloFrame) == 96, "RtbHelloFrame must be 96 bytes");
+
+/* SYSTEM: what the worker's machine is, sent right after HELLO: the files of
+ * rtb-system-files.h and uname(2), as `n_entries` entries. Each is a RtbSystemEntry followed by
+ * its key (a path relative to / such as "proc/cmdline", or "uname/release": printable ASCII
+ * without "..") and its value (the file's text: printable ASCII, tabs and newlines; the worker
+ * writes '?' for any other byte and keeps at most RTB_SYSTEM_VALUE_MAX bytes). A file the worker
+ * cannot read has no entry. */
+typedef struct {
+  uint32_t n_entries;
+  uint32_t reserved;
+} RtbSystemFrame;
+_Static_assert(sizeof(RtbSystemFrame) == 8, "RtbSystemFrame must be 8 bytes");
+
+typedef struct {
+  uint16_t key_len;
+  uint16_t reserved;
+  uint32_t value_len;
+} RtbSystemEntry;
+_Static_assert(sizeof(RtbSystemEntry) == 8, "RtbSystemEntry must be 8 bytes");
+
+#define RTB_SYSTEM_MAX_ENTRIES 4096
+#define RTB_SYSTEM_KEY_MAX 128
+#define RTB_SYSTEM_VALUE_MAX (64 * 1024)
 
 /* STARTED: the accepted run. Followed in the same payload by n_threads RtbThreadInfo. */
 typedef struct {
@@ -237,6 +264,23 @@ uint64_t rtb_decoder_frames (const RtbDecoder *decoder);
 /* Checks the payload of a frame of a known type: sizes and counts. Returns NULL when valid or
  * a static message saying what is wrong. */
 const char *rtb_frame_validate (const RtbFrameHeader *header, const void *payload);
+
+/* Builds a SYSTEM payload in `buf`: start with rtb_system_frame_init(), then add entries. Each
+ * returns the bytes used so far, or 0 when the entry does not fit (the payload is unchanged). */
+size_t rtb_system_frame_init (void *buf, size_t size);
+size_t rtb_system_frame_add (void *buf, size_t size, size_t used, const char *key,
+                             const char *value, size_t value_len);
+
+/* One entry of a SYSTEM payload; key and value are not NUL-terminated. */
+typedef struct {
+  const char *key;
+  size_t key_len;
+  const char *value;
+  size_t value_len;
+} RtbSystemItem;
+
+/* Steps through a validated SYSTEM payload: `*offset` starts at 0. Returns false at the end. */
+bool rtb_system_frame_next (const void *payload, size_t len, size_t *offset, RtbSystemItem *item);
 
 /* Typed views of a validated payload. */
 static inline const RtbThreadInfo *

@@ -115,7 +115,8 @@ main (int argc, char **argv)
       rtb_log ("out of memory");
       return 1;
     }
-  if (!rtb_output_send (RTB_FRAME_HELLO, &w->hello, sizeof w->hello, NULL, 0))
+  if (!rtb_output_send (RTB_FRAME_HELLO, &w->hello, sizeof w->hello, NULL, 0) ||
+      !rtb_system_send ())
     {
       rtb_log ("stdout is closed: exiting");
       return 0;

@@ -134,6 +134,9 @@ bool rtb_setup_parent_alive (void);
 int rtb_setup_highest_cpu (const uint64_t *cpus);
 void rtb_log (const char *format, ...) __attribute__ ((format (printf, 1, 2)));
 
+/* rtb-worker-system.c: the SYSTEM frame (the machine, from its system files) */
+bool rtb_system_send (void);
+
 /* rtb-worker-output.c: frames on stdout */
 bool rtb_output_init (int fd);
 bool rtb_output_send (RtbFrameType type, const void *part1, size_t len1,
