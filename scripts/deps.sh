@@ -16,6 +16,7 @@ test_packages=(
   qemu-user-static
   desktop-file-utils appstream libxml2-utils gettext shared-mime-info flatpak-builder
   clang libclang-rt-14-dev valgrind
+  openssh-server openssh-client
 )
 
 wanted=("${build_packages[@]}" "${run_packages[@]}")

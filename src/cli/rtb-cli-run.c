@@ -93,6 +93,10 @@ print_run_help (FILE *out)
          "    --load none|cpu|full       run stress-ng meanwhile: cpu = --cpu N --cpu-method=all,\n"
          "                               full adds --io N --vm N --vm-bytes 64M (N = CPU count)\n"
          "    --label TEXT               name of the run (default: METHOD on HOSTNAME)\n"
+         "    --remote HOST              measure HOST: run its worker through `ssh -T HOST`\n"
+         "                               (RTBENCH_SSH replaces \"ssh\", e.g. \"ssh -p 2222\");\n"
+         "                               the run records HOST's system, not this one's\n"
+         "    --remote-worker PATH       the worker's path on HOST (default: " RTB_WORKER_PATH ")\n"
          "    --output FILE              save the run (.rtbench), also when stopped early\n"
          "    --unthrottled              accept running while kernel RT throttling is off\n"
          "    --verbose                  show the worker's log\n"
@@ -105,6 +109,8 @@ typedef struct {
   RtbLoadScenario load;
   char *label;
   char *output;
+  char *remote;
+  char *remote_worker;
   gboolean verbose;
 } RunOptions;
 
@@ -113,6 +119,25 @@ run_options_clear (RunOptions *options)
 {
   g_clear_pointer (&options->label, g_free);
   g_clear_pointer (&options->output, g_free);
+  g_clear_pointer (&options->remote, g_free);
+  g_clear_pointer (&options->remote_worker, g_free);
+}
+
+/* Takes a text option into its field; FALSE when `name` is not one of them. */
+static gboolean
+take_text_option (RunOptions *options, const char *name, const char *value)
+{
+  char **field = strcmp (name, "label") == 0 ? &options->label
+                 : strcmp (name, "output") == 0 ? &options->output
+                 : strcmp (name, "remote") == 0 ? &options->remote
+                 : strcmp (name, "remote-worker") == 0 ? &options->remote_worker
+                 : NULL;
+
+  if (field == NULL)
+    return FALSE;
+  g_free (*field);
+  *field = g_strdup (value);
+  return TRUE;
 }
 
 static gboolean
@@ -130,8 +155,44 @@ list_options (RtbMethod method)
   GString *list = g_string_new (NULL);
   for (const MethodOption *o = options_for (method); o->option != NULL; o++)
     g_string_append_printf (list, "%s--%s", list->len ? ", " : "", o->option);
-  g_string_append (list, ", --load, --label, --output, --unthrottled, --verbose");
+  g_string_append (list, ", --load, --label, --output, --remote, --remote-worker, --unthrottled, "
+                         "--verbose");
   return g_string_free (list, FALSE);
+}
+
+static gboolean
+has_remote (int argc, char **argv)
+{
+  for (int i = 2; i < argc; i++)
+    if (strcmp (argv[i], "--remote") == 0 || g_str_has_prefix (argv[i], "--remote="))
+      return TRUE;
+  return FALSE;
+}
+
+/* What cannot be done for another machine from here. */
+static gboolean
+check_remote (const RunOptions *options, gboolean explicit_cpu)
+{
+  if (*options->remote == '\0' || *options->remote == '-')
+    {
+      rtb_cli_error ("--remote \"%s\" is not a host: give a name ssh knows, such as "
+                     "root@board or an alias from ~/.ssh/config", options->remote);
+      return FALSE;
+    }
+  if (options->load != RTB_LOAD_NONE)
+    {
+      rtb_cli_error ("--load starts stress-ng on this computer, not on %s: start the load on %s "
+                     "yourself (stress-ng --cpu N) and leave --load out", options->remote,
+                     options->remote);
+      return FALSE;
+    }
+  if (options->command.method == RTB_METHOD_JITTER && !explicit_cpu)
+    {
+      rtb_cli_error ("jitter on %s needs --cpu N: its default, the last CPU, is %s's and not "
+                     "known here", options->remote, options->remote);
+      return FALSE;
+    }
+  return TRUE;
 }
 
 /* Parses "run METHOD --opt value --opt=value …" into `options`. Returns FALSE after printing
@@ -141,8 +202,10 @@ parse_run_options (int argc, char **argv, RunOptions *options)
 {
   RtbMethod method;
   RtbCommandError error = { 0 };
-  long n_cpus = sysconf (_SC_NPROCESSORS_ONLN);
-  gboolean explicit_priority = FALSE;
+  gboolean remote = has_remote (argc, argv);
+  /* Another machine's CPUs are not known here: its worker checks them and says what is wrong. */
+  long n_cpus = remote ? 0 : sysconf (_SC_NPROCESSORS_ONLN);
+  gboolean explicit_priority = FALSE, explicit_cpu = FALSE;
 
   if (argc < 2 || !rtb_method_from_string (argv[1], &method))
     {
@@ -152,7 +215,7 @@ parse_run_options (int argc, char **argv, RunOptions *options)
       return FALSE;
     }
 
-  rtb_command_defaults (&options->command, method, (int) n_cpus);
+  rtb_command_defaults (&options->command, method, remote ? RTB_MAX_CPUS : (int) n_cpus);
   options->load = RTB_LOAD_NONE;
 
   for (int i = 2; i < argc; i++)
@@ -193,17 +256,9 @@ parse_run_options (int argc, char **argv, RunOptions *options)
           return FALSE;
         }
 
-      if (strcmp (name, "label") == 0)
-        {
-          g_free (options->label);
-          options->label = g_strdup (value);
-        }
-      else if (strcmp (name, "output") == 0)
-        {
-          g_free (options->output);
-          options->output = g_strdup (value);
-        }
-      else if (strcmp (name, "load") == 0)
+      if (take_text_option (options, name, value))
+        continue;
+      if (strcmp (name, "load") == 0)
         {
           if (!rtb_load_scenario_from_string (value, &options->load))
             {
@@ -215,6 +270,7 @@ parse_run_options (int argc, char **argv, RunOptions *options)
         {
           g_autofree char *key = g_strdelimit (g_strdup (name), "-", '_');
           explicit_priority |= strcmp (name, "priority") == 0;
+          explicit_cpu |= strcmp (name, "cpu") == 0;
           if (!rtb_command_set (&options->command, key, value, (int) n_cpus, &error))
             goto bad_value;
         }
@@ -237,6 +293,13 @@ parse_run_options (int argc, char **argv, RunOptions *options)
     }
   if (!rtb_command_check (&options->command, (int) n_cpus, &error))
     goto bad_value;
+  if (remote && !check_remote (options, explicit_cpu))
+    return FALSE;
+  if (!remote && options->remote_worker != NULL)
+    {
+      rtb_cli_error ("--remote-worker needs --remote HOST: it is the worker's path on HOST");
+      return FALSE;
+    }
   return TRUE;
 
 bad_value:
@@ -400,6 +463,14 @@ finish_run (RunContext *ctx, RunOptions *options)
 {
   int status = RTB_CLI_OK;
 
+  /* Nothing measured (refused, unreachable, no worker): the message alone says it. */
+  if (rtb_run_get_state (ctx->run) == RTB_RUN_STATE_NEW)
+    {
+      rtb_cli_error ("%s", ctx->error != NULL ? ctx->error->message
+                                              : "the worker ended before the run started");
+      return RTB_CLI_FAILED;
+    }
+
   rtb_run_stream_ended (ctx->run);
   rtb_cli_print_run_header (ctx->run, stdout);
   rtb_cli_print_table (ctx->run, stdout);
@@ -415,7 +486,7 @@ finish_run (RunContext *ctx, RunOptions *options)
   if (rtb_run_get_state (ctx->run) == RTB_RUN_STATE_CUT_SHORT)
     fprintf (stdout, "The run was cut short: the figures above cover what was measured.\n");
 
-  if (options->output != NULL && rtb_run_get_state (ctx->run) != RTB_RUN_STATE_NEW)
+  if (options->output != NULL)
     {
       g_autoptr (GError) error = NULL;
       if (!rtb_run_save (ctx->run, options->output, &error))
@@ -451,7 +522,11 @@ rtb_cli_run (int argc, char **argv)
     }
 
   ctx.run = rtb_run_new (&options.command);
-  RtbSystemInfo *system = rtb_system_info_collect ();
+  /* Another machine is known once its worker's SYSTEM frame comes; until then, only its name */
+  RtbSystemInfo *system = options.remote != NULL ? rtb_system_info_new_unknown ()
+                                                 : rtb_system_info_collect ();
+  if (options.remote != NULL)
+    system->hostname = g_strdup (options.remote);
   g_autofree char *label = options.label ? g_strdup (options.label)
                                          : default_label (&options.command, system);
   rtb_run_set_system (ctx.run, system);
@@ -476,6 +551,9 @@ rtb_cli_run (int argc, char **argv)
   ctx.progress = isatty (STDERR_FILENO);
   ctx.session = rtb_session_new ();
   rtb_session_set_launch (ctx.session, RTB_SESSION_LAUNCH_AUTO_CLI);
+  rtb_session_set_remote (ctx.session, options.remote);
+  if (options.remote_worker != NULL)
+    rtb_session_set_worker_path (ctx.session, options.remote_worker);
   g_signal_connect (ctx.session, "frame", G_CALLBACK (on_frame), &ctx);
   g_signal_connect (ctx.session, "log", G_CALLBACK (on_log), &ctx);
   g_signal_connect (ctx.session, "finished", G_CALLBACK (on_finished), &ctx);

@@ -275,7 +275,7 @@ dup_member (JsonObject *object, const char *member)
 RtbSystemInfo *
 _rtb_import_json_sysinfo (JsonObject *root)
 {
-  RtbSystemInfo *info = _rtb_import_system_new ();
+  RtbSystemInfo *info = rtb_system_info_new_unknown ();
   JsonNode *node = json_object_get_member (root, "sysinfo");
   JsonObject *sysinfo;
   double value;

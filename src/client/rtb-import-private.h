@@ -93,7 +93,6 @@ RtbSeries *_rtb_import_add_series (RtbRun *run, RtbImportInput *in, guint thread
 /* Sets source, label and system; `system` may be NULL (then only the options' hostname). */
 void _rtb_import_finish (RtbRun *run, RtbImportInput *in, const char *what,
                          RtbSystemInfo *system);
-RtbSystemInfo *_rtb_import_system_new (void);
 /* Whether the run's values are ns: the options, else the file's own word (`file_ns`, -1 when it
  * says nothing). FALSE with an error when they contradict. */
 gboolean _rtb_import_units (RtbImportInput *in, int file_ns, gboolean *ns, GError **error);

@@ -52,7 +52,7 @@ on_frame (const RtbFrame *frame, void *user_data)
 static RtbSystemInfo *
 system_from_hello (RtbRun *run)
 {
-  RtbSystemInfo *system = _rtb_import_system_new ();
+  RtbSystemInfo *system = rtb_system_info_new_unknown ();
   const RtbHelloFrame *hello = rtb_run_get_worker (run);
 
   if (hello != NULL)

@@ -282,18 +282,6 @@ _rtb_import_add_series (RtbRun *run, RtbImportInput *in, guint thread, int file_
   return rtb_run_add_series (run, name, cpu);
 }
 
-RtbSystemInfo *
-_rtb_import_system_new (void)
-{
-  RtbSystemInfo *info = g_new0 (RtbSystemInfo, 1);
-
-  info->sched_rt_runtime_us = RTB_SYSTEM_INFO_UNKNOWN;
-  info->printk_level = RTB_SYSTEM_INFO_UNKNOWN;
-  info->overcommit_memory = RTB_SYSTEM_INFO_UNKNOWN;
-  info->swap_total_kb = -1;
-  return info;
-}
-
 static char *
 default_label (const char *name)
 {
@@ -313,7 +301,7 @@ _rtb_import_finish (RtbRun *run, RtbImportInput *in, const char *what, RtbSystem
   g_autofree char *name = g_utf8_make_valid (in->name, -1);
 
   if (system == NULL)
-    system = _rtb_import_system_new ();
+    system = rtb_system_info_new_unknown ();
   if (in->options->hostname != NULL)
     {
       g_free (system->hostname);

@@ -94,6 +94,39 @@ is_blank (const char *text)
   return TRUE;
 }
 
+/* ssh, or the command line in RTBENCH_SSH ("ssh -F ~/.ssh/boards.conf"), to reach `host`. */
+static GStrv
+ssh_command (const char *host, GError **error)
+{
+  const char *custom = g_getenv ("RTBENCH_SSH");
+  g_autoptr (GError) parse_error = NULL;
+  char **argv = NULL;
+  char *ssh;
+
+  if (custom != NULL && *custom != '\0')
+    {
+      if (!g_shell_parse_argv (custom, NULL, &argv, &parse_error))
+        {
+          g_set_error (error, RTB_SESSION_ERROR, RTB_SESSION_ERROR_SPAWN,
+                       _("RTBENCH_SSH is not a command line (%s): give the ssh command and its "
+                         "options, such as “ssh -p 2222”"), parse_error->message);
+          return NULL;
+        }
+      return argv;
+    }
+  ssh = g_find_program_in_path ("ssh");
+  if (ssh == NULL)
+    {
+      g_set_error (error, RTB_SESSION_ERROR, RTB_SESSION_ERROR_SPAWN,
+                   _("ssh is not installed: install it with `sudo apt install "
+                     "openssh-client` to measure %s"), host);
+      return NULL;
+    }
+  argv = g_new0 (char *, 2);
+  argv[0] = ssh;
+  return argv;
+}
+
 static GStrv
 build_argv (RtbSession *self, const RtbCommand *command, GError **error)
 {
@@ -106,15 +139,12 @@ build_argv (RtbSession *self, const RtbCommand *command, GError **error)
 
   if (self->remote_host != NULL)
     {
-      g_autofree char *ssh = g_find_program_in_path ("ssh");
+      g_auto (GStrv) ssh = ssh_command (self->remote_host, error);
+
       if (ssh == NULL)
-        {
-          g_set_error (error, RTB_SESSION_ERROR, RTB_SESSION_ERROR_SPAWN,
-                       _("ssh is not installed: install it with `sudo apt install "
-                         "openssh-client` to measure %s"), self->remote_host);
-          return NULL;
-        }
-      g_strv_builder_add_many (builder, ssh, "-T", self->remote_host,
+        return NULL;
+      g_strv_builder_addv (builder, (const char **) ssh);
+      g_strv_builder_add_many (builder, "-T", self->remote_host,
                                self->worker_path != NULL ? self->worker_path : RTB_WORKER_PATH,
                                NULL);
       return g_strv_builder_end (builder);

@@ -43,6 +43,7 @@ void rtb_session_set_worker_path (RtbSession *self, const char *path);
 void rtb_session_set_launch (RtbSession *self, RtbSessionLaunch launch);
 /* Runs the worker on another machine through `ssh -T HOST WORKER`, WORKER being the path set
  * with rtb_session_set_worker_path or else the installed path (NULL host = this machine).
+ * RTBENCH_SSH, when set, replaces "ssh" (with options: "ssh -F boards.conf").
  * Privileges on the remote side are the remote user's: ssh as root or give the user rtprio. */
 void rtb_session_set_remote (RtbSession *self, const char *host);
 

@@ -465,6 +465,18 @@ rtb_system_info_collect (void)
 }
 
 RtbSystemInfo *
+rtb_system_info_new_unknown (void)
+{
+  RtbSystemInfo *info = g_new0 (RtbSystemInfo, 1);
+
+  info->sched_rt_runtime_us = RTB_SYSTEM_INFO_UNKNOWN;
+  info->printk_level = RTB_SYSTEM_INFO_UNKNOWN;
+  info->overcommit_memory = RTB_SYSTEM_INFO_UNKNOWN;
+  info->swap_total_kb = -1;
+  return info;
+}
+
+RtbSystemInfo *
 rtb_system_info_copy (const RtbSystemInfo *info)
 {
   RtbSystemInfo *copy;

@@ -68,6 +68,24 @@ read_payload (const RtbFrame *frame)
     case RTB_FRAME_ERROR:
       h = mix (h, strlen (((const RtbErrorFrame *) frame->payload)->message));
       break;
+    case RTB_FRAME_SYSTEM:
+      {
+        const char *end = (const char *) frame->payload + frame->payload_len;
+        RtbSystemItem item;
+        size_t offset = 0;
+        uint32_t n = 0;
+
+        while (rtb_system_frame_next (frame->payload, frame->payload_len, &offset, &item))
+          {
+            if (item.key_len == 0 || item.value + item.value_len > end)
+              abort ();
+            h = mix (h, (uint64_t) item.key[0] + item.value_len);
+            n++;
+          }
+        if (n != ((const RtbSystemFrame *) frame->payload)->n_entries)
+          abort ();
+        break;
+      }
     default:
       abort ();
     }

@@ -1,0 +1,115 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-3.0-or-later
+# Measuring another machine over ssh, for real: a private sshd on 127.0.0.1 with keys made here
+# plays the board. Its forced command runs the worker in a new UTS namespace whose host name is
+# "rtbench-board", so the run can only know that name from the worker's SYSTEM frame, which
+# crossed ssh. Needs root (sshd, the namespace) and openssh-server; skips otherwise. TAP.
+set -uo pipefail
+
+build=${RTBENCH_BUILD_ROOT:?}
+cli=$build/src/cli/rtbench-cli
+worker=$build/src/worker/rtbench-worker
+board=rtbench-board
+
+n=0
+failed=0
+tmp=$(mktemp -d /tmp/rtbench-remote-XXXXXX)
+sshd_pid=
+cleanup () {
+  [[ -n $sshd_pid ]] && kill "$sshd_pid" 2>/dev/null
+  rm -rf "$tmp"
+}
+trap cleanup EXIT
+
+ok () { n=$((n + 1)); echo "ok $n - $1"; }
+not_ok () { n=$((n + 1)); failed=1; echo "not ok $n - $1"; [[ -f $tmp/out ]] && tail -n 30 "$tmp/out" | sed 's/^/# /'; }
+check () { if "$@" >/dev/null 2>&1; then ok "$desc"; else not_ok "$desc"; fi; }
+
+if [[ $(id -u) -ne 0 || ! -x /usr/sbin/sshd ]] || ! command -v ssh-keygen >/dev/null ||
+   ! command -v unshare >/dev/null; then
+  echo "1..0 # SKIP needs root, openssh-server and unshare"
+  exit 0
+fi
+
+# Keys, an sshd that accepts only them and only runs the worker, and a client config naming it
+ssh-keygen -q -t ed25519 -N '' -f "$tmp/host_key"
+ssh-keygen -q -t ed25519 -N '' -f "$tmp/user_key"
+printf 'command="unshare --uts sh -c '"'"'echo %s > /proc/sys/kernel/hostname && exec $SSH_ORIGINAL_COMMAND'"'"'" %s\n' \
+  "$board" "$(cat "$tmp/user_key.pub")" > "$tmp/authorized_keys"
+port=$((20000 + RANDOM % 20000))
+cat > "$tmp/sshd_config" <<CONF
+ListenAddress 127.0.0.1
+Port $port
+HostKey $tmp/host_key
+AuthorizedKeysFile $tmp/authorized_keys
+PermitRootLogin prohibit-password
+PasswordAuthentication no
+KbdInteractiveAuthentication no
+UsePAM no
+StrictModes no
+PidFile $tmp/sshd.pid
+CONF
+cat > "$tmp/ssh_config" <<CONF
+Host board
+  HostName 127.0.0.1
+  Port $port
+  User root
+  IdentityFile $tmp/user_key
+  IdentitiesOnly yes
+  StrictHostKeyChecking no
+  UserKnownHostsFile /dev/null
+  BatchMode yes
+  LogLevel ERROR
+CONF
+mkdir -p /run/sshd
+/usr/sbin/sshd -D -e -f "$tmp/sshd_config" 2>"$tmp/sshd.log" &
+sshd_pid=$!
+for _ in $(seq 50); do
+  ssh -F "$tmp/ssh_config" board "$worker" --version >/dev/null 2>&1 && break
+  sleep 0.1
+done
+export RTBENCH_SSH="ssh -F $tmp/ssh_config"
+
+echo "1..7"
+
+desc="the board answers through ssh, under its own host name"
+out=$(ssh -F "$tmp/ssh_config" board "$worker" --version 2>&1; ssh -F "$tmp/ssh_config" board \
+      "$worker" --help 2>&1 | head -1)
+if [[ $out == *"rtbench-worker"* ]]; then ok "$desc"; else not_ok "$desc"; echo "# $out"; cat "$tmp/sshd.log" | sed 's/^/# /'; fi
+
+desc="a latency run on the board through rtbench-cli run --remote"
+"$cli" run latency --remote board --remote-worker "$worker" --duration 2s --interval-us 1000 \
+  --output "$tmp/board.rtbench" >"$tmp/out" 2>&1
+status=$?
+if [[ $status -eq 0 && -s $tmp/board.rtbench ]]; then ok "$desc"; else not_ok "$desc (exit $status)"; fi
+
+"$cli" summary "$tmp/board.rtbench" --json >"$tmp/summary.json" 2>"$tmp/out"
+field () { python3 -c "import json,sys; r=json.load(open('$tmp/summary.json'))['runs'][0]; print($1)"; }
+
+desc="the run records the board's host name, from its SYSTEM frame"
+check test "$(field "r['system']['hostname']")" = "$board"
+
+desc="and the board's kernel and CPUs (here the same machine's)"
+check test "$(field "r['system']['kernel'] + ' ' + str(r['system']['n_cpus'])")" = "$(uname -r) $(nproc)"
+
+desc="every CPU of the board was measured"
+counts=$(field "' '.join(str(s['count']) for s in r['series'])")
+all_ok=1
+for c in $counts; do (( c > 0 )) || all_ok=0; done
+if [[ $all_ok -eq 1 && $(wc -w <<<"$counts") -eq $(nproc) ]]; then ok "$desc ($counts samples)"; else not_ok "$desc ($counts)"; fi
+
+desc="a worker missing on the board is named, with the host"
+"$cli" run timer --remote board --remote-worker /nonexistent/rtbench-worker --duration 1s \
+  >"$tmp/out" 2>&1
+status=$?
+if [[ $status -ne 0 ]] && grep -q "board" "$tmp/out"; then ok "$desc"; else not_ok "$desc (exit $status)"; fi
+sed 's/^/# /' "$tmp/out" | head -3
+
+desc="a host nobody answers for is named, with what ssh said"
+RTBENCH_SSH="ssh -F $tmp/ssh_config -o ConnectTimeout=3 -p 1" "$cli" run timer --remote nohost.invalid \
+  --duration 1s >"$tmp/out" 2>&1
+status=$?
+if [[ $status -ne 0 ]] && grep -q "nohost.invalid" "$tmp/out"; then ok "$desc"; else not_ok "$desc (exit $status)"; fi
+sed 's/^/# /' "$tmp/out" | head -3
+
+exit $failed
