@@ -15,8 +15,10 @@ n=0
 failed=0
 tmp=$(mktemp -d /tmp/rtbench-remote-XXXXXX)
 sshd_pid=
+gui_pid=
 cleanup () {
   [[ -n $sshd_pid ]] && kill "$sshd_pid" 2>/dev/null
+  [[ -n $gui_pid ]] && kill "$gui_pid" 2>/dev/null
   rm -rf "$tmp"
 }
 trap cleanup EXIT
@@ -70,7 +72,7 @@ for _ in $(seq 50); do
 done
 export RTBENCH_SSH="ssh -F $tmp/ssh_config"
 
-echo "1..7"
+echo "1..9"
 
 desc="the board answers through ssh, under its own host name"
 out=$(ssh -F "$tmp/ssh_config" board "$worker" --version 2>&1; ssh -F "$tmp/ssh_config" board \
@@ -111,5 +113,42 @@ RTBENCH_SSH="ssh -F $tmp/ssh_config -o ConnectTimeout=3 -p 1" "$cli" run timer -
 status=$?
 if [[ $status -ne 0 ]] && grep -q "nohost.invalid" "$tmp/out"; then ok "$desc"; else not_ok "$desc (exit $status)"; fi
 sed 's/^/# /' "$tmp/out" | head -3
+
+# The window: the machine set in the setup (GSettings), a run started with --start; at its end
+# the window keeps the run in $XDG_DATA_HOME/rtbench/unsaved
+gui=$build/src/gui/rtbench
+if [[ -z ${DISPLAY:-} || ! -x $gui ]]; then
+  skip_gui="no display or no GUI build"
+  n=$((n + 1)); echo "ok $n - the window measures the board # SKIP $skip_gui"
+  n=$((n + 1)); echo "ok $n - the window's run records the board # SKIP $skip_gui"
+  exit $failed
+fi
+export GSETTINGS_SCHEMA_DIR=$build/data GSETTINGS_BACKEND=keyfile XDG_CONFIG_HOME=$tmp/config
+export XDG_DATA_HOME=$tmp/data GDK_BACKEND=x11 GSK_RENDERER=cairo GTK_A11Y=none NO_AT_BRIDGE=1
+schema=io.github.rtbench.RtBench
+gsettings set $schema remote board
+gsettings set $schema remote-worker "$worker"
+# A response run: its results are kept (autosaved) however short it is
+gsettings set $schema method response
+gsettings set $schema instances 300
+gsettings set $schema size 16
+G_MESSAGES_DEBUG=rtbench-gui "$gui" --start >"$tmp/gui.log" 2>&1 &
+gui_pid=$!
+for _ in $(seq 300); do
+  saved=$(ls "$tmp"/data/rtbench/unsaved/*.rtbench 2>/dev/null | head -1)
+  [[ -n $saved ]] && grep -q "run ended" "$tmp/gui.log" && break
+  sleep 0.1
+done
+sleep 0.5
+kill "$gui_pid" 2>/dev/null
+wait "$gui_pid" 2>/dev/null
+
+desc="the window measures the board (its run is kept in the user's data)"
+if [[ -n $saved ]] && grep -q "worker: .*run ended: completed" "$tmp/gui.log"; then ok "$desc"; else
+  not_ok "$desc"; sed 's/^/# /' "$tmp/gui.log" | tail -15; fi
+
+desc="the window's run records the board's host name"
+"$cli" summary "$saved" --json >"$tmp/summary.json" 2>"$tmp/out"
+check test "$(field "r['system']['hostname']")" = "$board"
 
 exit $failed

@@ -50,6 +50,7 @@ struct _RtbSession
   guint reading_stdout : 1;
   guint stderr_done : 1;
   guint exited : 1;
+  guint probing : 1;         /* no command: HELLO and SYSTEM, then a clean exit */
 };
 
 G_DEFINE_FINAL_TYPE (RtbSession, rtb_session, G_TYPE_OBJECT)
@@ -301,6 +302,8 @@ build_end_error (RtbSession *self)
                         _("The worker could not be executed (exit status %d)%s%s"), status,
                         tail != NULL ? ": " : "", tail != NULL ? tail : "");
 
+  if (self->probing && self->has_hello && status == 0)
+    return NULL;
   if (self->has_summary && status == 0)
     {
       if (rtb_decoder_pending (self->decoder) > 0)
@@ -538,33 +541,18 @@ reset_run (RtbSession *self)
   self->reading_stdout = FALSE;
   self->stderr_done = FALSE;
   self->exited = FALSE;
+  self->probing = FALSE;
 }
 
-gboolean
-rtb_session_start (RtbSession *self, const RtbCommand *command, GError **error)
+/* Spawns the worker and writes `line`, or with NULL closes its stdin at once. */
+static gboolean
+spawn (RtbSession *self, const RtbCommand *command, const char *line, gsize len, GError **error)
 {
   g_autoptr(GSubprocessLauncher) launcher = NULL;
   g_autoptr(GError) local_error = NULL;
   g_auto(GStrv) argv = NULL;
-  char line[RTB_COMMAND_MAX + 2];
-  int len;
+  GOutputStream *stdin_pipe;
 
-  g_return_val_if_fail (RTB_IS_SESSION (self), FALSE);
-  g_return_val_if_fail (command != NULL, FALSE);
-  g_return_val_if_fail (!self->running, FALSE);
-  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
-
-  len = rtb_command_format (command, line, RTB_COMMAND_MAX);
-  if (len < 0)
-    {
-      g_set_error (error, RTB_SESSION_ERROR, RTB_SESSION_ERROR_REJECTED,
-                   _("The command is longer than the worker accepts (%d bytes)"),
-                   RTB_COMMAND_MAX);
-      return FALSE;
-    }
-  line[len++] = '\n';
-
-  reset_run (self);
   argv = build_argv (self, command, error);
   if (argv == NULL)
     return FALSE;
@@ -584,9 +572,12 @@ rtb_session_start (RtbSession *self, const RtbCommand *command, GError **error)
 
   /* The pipe holds the line even while pkexec is still asking; a worker that is already
    * gone makes this fail, and ::finished then says why it went. */
-  if (!g_output_stream_write_all (g_subprocess_get_stdin_pipe (self->subprocess), line,
-                                  (gsize) len, NULL, NULL, &local_error))
+  stdin_pipe = g_subprocess_get_stdin_pipe (self->subprocess);
+  if (line != NULL && !g_output_stream_write_all (stdin_pipe, line, len, NULL, NULL,
+                                                  &local_error))
     g_debug ("Writing the command to the worker: %s", local_error->message);
+  if (line == NULL)
+    g_output_stream_close (stdin_pipe, NULL, NULL);
 
   self->context = g_main_context_ref_thread_default ();
   self->cancellable = g_cancellable_new ();
@@ -601,6 +592,44 @@ rtb_session_start (RtbSession *self, const RtbCommand *command, GError **error)
 
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_RUNNING]);
   return TRUE;
+}
+
+gboolean
+rtb_session_start (RtbSession *self, const RtbCommand *command, GError **error)
+{
+  char line[RTB_COMMAND_MAX + 2];
+  int len;
+
+  g_return_val_if_fail (RTB_IS_SESSION (self), FALSE);
+  g_return_val_if_fail (command != NULL, FALSE);
+  g_return_val_if_fail (!self->running, FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  len = rtb_command_format (command, line, RTB_COMMAND_MAX);
+  if (len < 0)
+    {
+      g_set_error (error, RTB_SESSION_ERROR, RTB_SESSION_ERROR_REJECTED,
+                   _("The command is longer than the worker accepts (%d bytes)"),
+                   RTB_COMMAND_MAX);
+      return FALSE;
+    }
+  line[len++] = '\n';
+
+  reset_run (self);
+  return spawn (self, command, line, (gsize) len, error);
+}
+
+gboolean
+rtb_session_probe (RtbSession *self, GError **error)
+{
+  g_return_val_if_fail (RTB_IS_SESSION (self), FALSE);
+  g_return_val_if_fail (self->remote_host != NULL, FALSE);
+  g_return_val_if_fail (!self->running, FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  reset_run (self);
+  self->probing = TRUE;
+  return spawn (self, NULL, NULL, 0, error);
 }
 
 void

@@ -50,6 +50,9 @@ void rtb_session_set_remote (RtbSession *self, const char *host);
 /* Spawns the worker and writes the command. Frames arrive through ::frame; the end through
  * ::finished. Returns FALSE when nothing could be started (the error says what to do). */
 gboolean rtb_session_start (RtbSession *self, const RtbCommand *command, GError **error);
+/* Asks the remote worker who it is, measuring nothing: ::frame delivers its HELLO and SYSTEM,
+ * then ::finished, with an error only when ssh or the worker failed. Needs a remote host. */
+gboolean rtb_session_probe (RtbSession *self, GError **error);
 
 /* Asks the worker to stop (closes its stdin); ::finished follows within ~100 ms. Safe to call
  * more than once and after the end. */

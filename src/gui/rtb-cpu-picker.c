@@ -151,6 +151,32 @@ create_buttons (RtbCpuPicker *self)
     }
 }
 
+static void
+remove_buttons (RtbCpuPicker *self)
+{
+  for (int cpu = 0; cpu < self->n_cpus; cpu++)
+    gtk_flow_box_remove (self->box, gtk_widget_get_parent (GTK_WIDGET (self->buttons[cpu])));
+  g_clear_pointer (&self->buttons, g_free);
+  g_clear_pointer (&self->selected, g_free);
+}
+
+void
+rtb_cpu_picker_set_n_cpus (RtbCpuPicker *self,
+                           int           n_cpus)
+{
+  g_return_if_fail (RTB_IS_CPU_PICKER (self));
+
+  n_cpus = CLAMP (n_cpus, 1, RTB_MAX_CPUS);
+  if (n_cpus == self->n_cpus)
+    return;
+  remove_buttons (self);
+  self->n_cpus = n_cpus;
+  create_buttons (self);
+  if (self->single_cpu >= n_cpus)
+    self->single_cpu = n_cpus - 1;
+  update_marks (self);
+}
+
 int
 rtb_cpu_picker_get_n_cpus (RtbCpuPicker *self)
 {
@@ -305,14 +331,23 @@ static void
 rtb_cpu_picker_init (RtbCpuPicker *self)
 {
   long online = sysconf (_SC_NPROCESSORS_ONLN);
-  g_autofree char *isolated = NULL;
 
   gtk_widget_init_template (GTK_WIDGET (self));
 
   self->n_cpus = (int) CLAMP (online, 1, RTB_MAX_CPUS);
   self->multiple = TRUE;
   create_buttons (self);
+  rtb_cpu_picker_show_this_machine (self);
+}
 
+void
+rtb_cpu_picker_show_this_machine (RtbCpuPicker *self)
+{
+  g_autofree char *isolated = NULL;
+
+  g_return_if_fail (RTB_IS_CPU_PICKER (self));
+
+  rtb_cpu_picker_set_n_cpus (self, (int) sysconf (_SC_NPROCESSORS_ONLN));
   if (g_file_get_contents ("/sys/devices/system/cpu/isolated", &isolated, NULL, NULL))
     g_strstrip (isolated);
   rtb_cpu_picker_set_isolated (self, isolated);

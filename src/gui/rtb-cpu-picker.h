@@ -13,6 +13,8 @@ G_DECLARE_FINAL_TYPE (RtbCpuPicker, rtb_cpu_picker, RTB, CPU_PICKER, AdwPreferen
 /* The "changed" signal: the user toggled a CPU or pressed "All". The setters stay silent. */
 
 int rtb_cpu_picker_get_n_cpus (RtbCpuPicker *self);
+/* Another machine's CPUs (the picker starts with this one's); every CPU is then chosen. */
+void rtb_cpu_picker_set_n_cpus (RtbCpuPicker *self, int n_cpus);
 
 /* Several CPUs (the latency method's threads) or exactly one. */
 void rtb_cpu_picker_set_multiple (RtbCpuPicker *self, gboolean multiple);
@@ -28,6 +30,8 @@ void rtb_cpu_picker_set_cpu_set (RtbCpuPicker *self, const uint64_t *cpus);
 int rtb_cpu_picker_get_cpu (RtbCpuPicker *self);
 void rtb_cpu_picker_set_cpu (RtbCpuPicker *self, int cpu);
 
+/* This computer's CPUs and isolated CPUs, as at start. */
+void rtb_cpu_picker_show_this_machine (RtbCpuPicker *self);
 /* The CPUs isolated from the scheduler, read from sysfs at start; a CPU list, "" for none. */
 void rtb_cpu_picker_set_isolated (RtbCpuPicker *self, const char *list);
 gboolean rtb_cpu_picker_is_isolated (RtbCpuPicker *self, int cpu);

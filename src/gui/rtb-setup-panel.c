@@ -6,6 +6,7 @@
 #include <glib/gi18n.h>
 
 #include "rtb-cpu-picker.h"
+#include "rtb-machine-group.h"
 #include "rtb-presets.h"
 #include "rtb-setup-panel.h"
 #include "rtb-time.h"
@@ -83,6 +84,7 @@ struct _RtbSetupPanel
   AdwPreferencesGroup *method_group;
   AdwComboRow *method_row;
   AdwPreferencesGroup *params_group;
+  RtbMachineGroup *machine_group;
   RtbCpuPicker *cpu_picker;
   AdwComboRow *policy_row;
   AdwActionRow *priority_row;
@@ -548,6 +550,57 @@ rtb_setup_panel_is_cpu_isolated (RtbSetupPanel *self,
   return rtb_cpu_picker_is_isolated (self->cpu_picker, cpu);
 }
 
+/* Another machine brings its own CPUs, once its worker said how many; a load scenario would
+ * run stress-ng here, not there. */
+static void
+on_machine_changed (RtbSetupPanel *self)
+{
+  const RtbSystemInfo *system = rtb_machine_group_get_system (self->machine_group);
+  gboolean remote = rtb_machine_group_get_remote (self->machine_group) != NULL;
+
+  if (system != NULL)
+    {
+      rtb_cpu_picker_set_n_cpus (self->cpu_picker, system->n_cpus);
+      rtb_cpu_picker_set_isolated (self->cpu_picker, system->isolated);
+    }
+  else if (!remote)
+    rtb_cpu_picker_show_this_machine (self->cpu_picker);
+  self->n_cpus = rtb_cpu_picker_get_n_cpus (self->cpu_picker);
+
+  if (remote)
+    adw_combo_row_set_selected (self->load_row, 0);
+  gtk_widget_set_sensitive (GTK_WIDGET (self->load_row), !remote);
+  gtk_widget_set_tooltip_text (GTK_WIDGET (self->load_row),
+                               remote ? _("Start the load on the other machine yourself: "
+                                          "stress-ng would run here")
+                                      : _("Started with stress-ng during the run"));
+  setup_changed (self);
+}
+
+const char *
+rtb_setup_panel_get_remote (RtbSetupPanel *self)
+{
+  g_return_val_if_fail (RTB_IS_SETUP_PANEL (self), NULL);
+
+  return rtb_machine_group_get_remote (self->machine_group);
+}
+
+const char *
+rtb_setup_panel_get_remote_worker (RtbSetupPanel *self)
+{
+  g_return_val_if_fail (RTB_IS_SETUP_PANEL (self), NULL);
+
+  return rtb_machine_group_get_remote_worker (self->machine_group);
+}
+
+const RtbSystemInfo *
+rtb_setup_panel_get_remote_system (RtbSetupPanel *self)
+{
+  g_return_val_if_fail (RTB_IS_SETUP_PANEL (self), NULL);
+
+  return rtb_machine_group_get_system (self->machine_group);
+}
+
 void
 rtb_setup_panel_bind_settings (RtbSetupPanel *self,
                                GSettings     *settings)
@@ -565,6 +618,9 @@ rtb_setup_panel_bind_settings (RtbSetupPanel *self,
   g_settings_bind (settings, "duration", self->duration_row, "text", G_SETTINGS_BIND_DEFAULT);
   g_settings_bind (settings, "load", self, "load", G_SETTINGS_BIND_DEFAULT);
   g_settings_bind (settings, "label", self->label_row, "text", G_SETTINGS_BIND_DEFAULT);
+  g_settings_bind (settings, "remote-worker", self->machine_group, "remote-worker",
+                   G_SETTINGS_BIND_DEFAULT);
+  g_settings_bind (settings, "remote", self->machine_group, "remote", G_SETTINGS_BIND_DEFAULT);
   for (guint p = 0; p < N_PARAMS; p++)
     g_settings_bind (settings, params[p].settings_key, self->param_adjustments[p], "value",
                      G_SETTINGS_BIND_DEFAULT);
@@ -690,6 +746,7 @@ rtb_setup_panel_class_init (RtbSetupPanelClass *klass)
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
   g_type_ensure (RTB_TYPE_CPU_PICKER);
+  g_type_ensure (RTB_TYPE_MACHINE_GROUP);
 
   gtk_widget_class_set_template_from_resource (widget_class,
                                                "/io/github/rtbench/RtBench/rtb-setup-panel.ui");
@@ -699,6 +756,7 @@ rtb_setup_panel_class_init (RtbSetupPanelClass *klass)
   gtk_widget_class_bind_template_child (widget_class, RtbSetupPanel, method_group);
   gtk_widget_class_bind_template_child (widget_class, RtbSetupPanel, method_row);
   gtk_widget_class_bind_template_child (widget_class, RtbSetupPanel, params_group);
+  gtk_widget_class_bind_template_child (widget_class, RtbSetupPanel, machine_group);
   gtk_widget_class_bind_template_child (widget_class, RtbSetupPanel, cpu_picker);
   gtk_widget_class_bind_template_child (widget_class, RtbSetupPanel, policy_row);
   gtk_widget_class_bind_template_child (widget_class, RtbSetupPanel, priority_row);
@@ -753,4 +811,8 @@ rtb_setup_panel_init (RtbSetupPanel *self)
                             G_CALLBACK (setup_changed), self);
   g_signal_connect_swapped (self->duration_row, "changed", G_CALLBACK (setup_changed), self);
   g_signal_connect_swapped (self->label_row, "changed", G_CALLBACK (setup_changed), self);
+  g_signal_connect_swapped (self->machine_group, "notify::remote",
+                            G_CALLBACK (on_machine_changed), self);
+  g_signal_connect_swapped (self->machine_group, "notify::system",
+                            G_CALLBACK (on_machine_changed), self);
 }

@@ -5,6 +5,7 @@
 
 #include "rtb-command.h"
 #include "rtb-load.h"
+#include "rtb-system-info.h"
 
 G_BEGIN_DECLS
 
@@ -25,6 +26,11 @@ void rtb_setup_panel_set_command (RtbSetupPanel *self, const RtbCommand *cmd);
 RtbMethod rtb_setup_panel_get_method (RtbSetupPanel *self);
 void rtb_setup_panel_set_method (RtbSetupPanel *self, RtbMethod method);
 RtbLoadScenario rtb_setup_panel_get_load (RtbSetupPanel *self);
+/* The machine to measure through ssh, or NULL for this computer; the worker's path there (NULL:
+ * the installed path); what that machine's worker said of it (NULL until it answered). */
+const char *rtb_setup_panel_get_remote (RtbSetupPanel *self);
+const char *rtb_setup_panel_get_remote_worker (RtbSetupPanel *self);
+const RtbSystemInfo *rtb_setup_panel_get_remote_system (RtbSetupPanel *self);
 void rtb_setup_panel_set_load (RtbSetupPanel *self, RtbLoadScenario load);
 const char *rtb_setup_panel_get_label (RtbSetupPanel *self);
 void rtb_setup_panel_set_label (RtbSetupPanel *self, const char *label);

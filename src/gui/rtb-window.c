@@ -333,6 +333,20 @@ clear_session (RtbWindow *self)
     }
 }
 
+/* Another machine as far as it is known before its worker's SYSTEM frame replaces it. */
+static RtbSystemInfo *
+remote_system (RtbSetupPanel *panel)
+{
+  const RtbSystemInfo *known = rtb_setup_panel_get_remote_system (panel);
+  RtbSystemInfo *system;
+
+  if (known != NULL)
+    return rtb_system_info_copy (known);
+  system = rtb_system_info_new_unknown ();
+  system->hostname = g_strdup (rtb_setup_panel_get_remote (panel));
+  return system;
+}
+
 static void
 start_action (GtkWidget  *widget,
               const char *action_name,
@@ -344,6 +358,7 @@ start_action (GtkWidget  *widget,
   g_autoptr(RtbRun) run = NULL;
   g_autoptr(GIcon) running_icon = g_themed_icon_new ("media-record-symbolic");
   RtbLoadScenario load;
+  const char *remote;
   RtbCommand cmd;
 
   if (self->running)
@@ -358,13 +373,18 @@ start_action (GtkWidget  *widget,
     }
 
   load = rtb_setup_panel_get_load (self->setup_panel);
+  remote = rtb_setup_panel_get_remote (self->setup_panel);
   run = rtb_run_new (&cmd);
-  rtb_run_set_system (run, rtb_system_info_collect ());
+  rtb_run_set_system (run, remote != NULL ? remote_system (self->setup_panel)
+                                          : rtb_system_info_collect ());
   rtb_run_set_label (run, rtb_setup_panel_get_label (self->setup_panel));
   rtb_run_set_load (run, rtb_load_scenario_to_string (load));
 
   session = rtb_session_new ();
   rtb_session_set_launch (session, RTB_SESSION_LAUNCH_AUTO_GUI);
+  rtb_session_set_remote (session, remote);
+  if (remote != NULL)
+    rtb_session_set_worker_path (session, rtb_setup_panel_get_remote_worker (self->setup_panel));
   g_signal_connect (session, "frame", G_CALLBACK (on_session_frame), self);
   g_signal_connect (session, "log", G_CALLBACK (on_session_log), self);
   g_signal_connect (session, "finished", G_CALLBACK (on_session_finished), self);
