@@ -1,13 +1,15 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-3.0-or-later
-# Not a test: screenshots of the live view of every method, light and dark, for a look by eye.
+# Not a test: screenshots of the setup and of the live view of every method, light and dark, for
+# a look by eye.
 #
 #   tests/screenshots.sh [BUILD_DIR] [OUT_DIR]      (defaults: build, docs/screenshots)
 #
 # Each shot starts `rtbench --start` under a private Xvfb (1280 × 800) with the setup preset
 # through GSettings (keyfile backend in a temporary XDG_CONFIG_HOME), RTBENCH_WORKER pointing at
 # the built worker, and the colour scheme forced through ADW_DEBUG_COLOR_SCHEME. It waits until the
-# run has been going for a while and writes OUT_DIR/live-METHOD-THEME.png. Needs Xvfb and
+# run has been going for a while and writes OUT_DIR/live-METHOD-THEME.png; the setup alone, not
+# started, goes to OUT_DIR/setup-THEME.png. Needs Xvfb and
 # ImageMagick's `import`; as root the threads run SCHED_FIFO, otherwise SCHED_OTHER.
 set -euo pipefail
 
@@ -27,17 +29,21 @@ schema=io.github.rtbench.RtBench
 policy=fifo
 [ "$(id -u)" -eq 0 ] || policy=other
 
-# METHOD SECONDS_BEFORE_THE_SHOT SETTINGS...
+# NAME METHOD SECONDS_BEFORE_THE_SHOT SETTINGS...   (NAME "setup": not started)
 shots=(
-  "latency 8 interval-us=1000 duration=20s cpus=all"
-  "jitter 8 duration=20s cpu=0"
-  "timer 8 period-us=5000 duration=20s cpu=0"
-  "response 8 size=64 instances=20000 cpu=0"
+  "setup latency 3 interval-us=1000 duration=60s cpus=all"
+  "latency latency 8 interval-us=1000 duration=20s cpus=all"
+  "jitter jitter 8 duration=20s cpu=0"
+  "timer timer 8 period-us=5000 duration=20s cpu=0"
+  "response response 8 size=64 instances=20000 cpu=0"
 )
 
 shoot() {
-  local method=$1 wait_s=$2 theme=$3
-  shift 3
+  local name=$1 method=$2 wait_s=$3 theme=$4 start=--start file
+  shift 4
+  [[ $name == setup ]] && start=
+  file=$out/$name-${theme#prefer-}.png
+  [[ $name == setup ]] || file=$out/live-$name-${theme#prefer-}.png
   local display=:$((70 + RANDOM % 9))
 
   Xvfb "$display" -screen 0 1280x800x24 -nolisten tcp >/dev/null 2>&1 &
@@ -49,12 +55,12 @@ shoot() {
   for setting in "$@"; do
     gsettings set $schema "${setting%%=*}" "${setting#*=}"
   done
-  DISPLAY=$display ADW_DEBUG_COLOR_SCHEME=$theme "$build/src/gui/rtbench" --start \
+  DISPLAY=$display ADW_DEBUG_COLOR_SCHEME=$theme "$build/src/gui/rtbench" $start \
     >"$work/app.log" 2>&1 &
   app_pid=$!
   sleep "$wait_s"
-  DISPLAY=$display import -window root "$out/live-$method-${theme#prefer-}.png"
-  echo "wrote $out/live-$method-${theme#prefer-}.png"
+  DISPLAY=$display import -window root "$file"
+  echo "wrote $file"
   kill "$app_pid" 2>/dev/null || true
   wait "$app_pid" 2>/dev/null || true
   kill "$xvfb_pid" 2>/dev/null || true
@@ -64,6 +70,6 @@ shoot() {
 for shot in "${shots[@]}"; do
   read -r -a args <<<"$shot"
   for theme in prefer-light prefer-dark; do
-    shoot "${args[0]}" "${args[1]}" "$theme" "${args[@]:2}"
+    shoot "${args[0]}" "${args[1]}" "${args[2]}" "$theme" "${args[@]:3}"
   done
 done
