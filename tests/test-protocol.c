@@ -278,6 +278,7 @@ test_system (void)
   g_assert_cmpuint (rtb_system_frame_add (buf, size, used, "../etc/shadow", "x", 1), ==, 0);
   g_assert_cmpuint (rtb_system_frame_add (buf, size, used, "", "x", 1), ==, 0);
   g_assert_cmpuint (rtb_system_frame_add (buf, size, used, "a b", "x", 1), ==, 0);
+  g_assert_cmpuint (rtb_system_frame_add (buf, size, used, "/proc/cmdline", "x", 1), ==, 0);
   memset (big, 'x', RTB_SYSTEM_VALUE_MAX + 100);
   used = rtb_system_frame_add (buf, size, used, "proc/meminfo", (const char *) big,
                                RTB_SYSTEM_VALUE_MAX + 100);
@@ -303,6 +304,7 @@ test_system (void)
       { "count too low", 0, 0, used },
       { "key climbs", sizeof (RtbSystemFrame) + sizeof (RtbSystemEntry) + 2, '.', used },
       { "key with a space", sizeof (RtbSystemFrame) + sizeof (RtbSystemEntry), ' ', used },
+      { "absolute key", sizeof (RtbSystemFrame) + sizeof (RtbSystemEntry), '/', used },
       { "control byte in the value", used - 1, 0x07, used },
       { "value overruns", sizeof (RtbSystemFrame) + 4, 200, used },
       { "cut inside the value", 0, 1, used - 2 },

@@ -21,7 +21,7 @@ is_value_char (unsigned char c)
 static bool
 is_key (const char *key, size_t len)
 {
-  if (len == 0 || len > RTB_SYSTEM_KEY_MAX)
+  if (len == 0 || len > RTB_SYSTEM_KEY_MAX || key[0] == '/')
     return false;
   for (size_t i = 0; i < len; i++)
     if (!is_key_char ((unsigned char) key[i]))
