@@ -523,10 +523,8 @@ rtb_cli_run (int argc, char **argv)
 
   ctx.run = rtb_run_new (&options.command);
   /* Another machine is known once its worker's SYSTEM frame comes; until then, only its name */
-  RtbSystemInfo *system = options.remote != NULL ? rtb_system_info_new_unknown ()
+  RtbSystemInfo *system = options.remote != NULL ? rtb_system_info_new_unknown (options.remote)
                                                  : rtb_system_info_collect ();
-  if (options.remote != NULL)
-    system->hostname = g_strdup (options.remote);
   g_autofree char *label = options.label ? g_strdup (options.label)
                                          : default_label (&options.command, system);
   rtb_run_set_system (ctx.run, system);

@@ -275,7 +275,7 @@ dup_member (JsonObject *object, const char *member)
 RtbSystemInfo *
 _rtb_import_json_sysinfo (JsonObject *root)
 {
-  RtbSystemInfo *info = rtb_system_info_new_unknown ();
+  RtbSystemInfo *info = rtb_system_info_new_unknown (NULL);
   JsonNode *node = json_object_get_member (root, "sysinfo");
   JsonObject *sysinfo;
   double value;

@@ -16,7 +16,6 @@ typedef struct {
   GError *error;
   char *worker_error;
   guint64 last_end_ns;
-  gboolean have_system;  /* a SYSTEM frame (protocol 2) told the recording's machine */
 } Replay;
 
 static bool
@@ -39,9 +38,6 @@ on_frame (const RtbFrame *frame, void *user_data)
     case RTB_FRAME_SUMMARY:
       replay->last_end_ns = ((const RtbStatsFrame *) frame->payload)->end_realtime_ns;
       break;
-    case RTB_FRAME_SYSTEM:
-      replay->have_system = TRUE;
-      break;
     default:
       break;
     }
@@ -52,7 +48,7 @@ on_frame (const RtbFrame *frame, void *user_data)
 static RtbSystemInfo *
 system_from_hello (RtbRun *run)
 {
-  RtbSystemInfo *system = rtb_system_info_new_unknown ();
+  RtbSystemInfo *system = rtb_system_info_new_unknown (NULL);
   const RtbHelloFrame *hello = rtb_run_get_worker (run);
 
   if (hello != NULL)
@@ -130,8 +126,10 @@ _rtb_import_stream (RtbImportInput *in, GError **error)
   g_clear_error (&replay.error);
   g_free (replay.worker_error);
 
+  /* A SYSTEM frame (protocol 2) set the recording's machine already */
   _rtb_import_finish (run, in, "rtbench-worker stream",
-                      replay.have_system ? rtb_system_info_copy (rtb_run_get_system (run))
-                                         : system_from_hello (run));
+                      rtb_run_get_system (run) != NULL
+                        ? rtb_system_info_copy (rtb_run_get_system (run))
+                        : system_from_hello (run));
   return g_steal_pointer (&run);
 }

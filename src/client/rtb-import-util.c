@@ -301,7 +301,7 @@ _rtb_import_finish (RtbRun *run, RtbImportInput *in, const char *what, RtbSystem
   g_autofree char *name = g_utf8_make_valid (in->name, -1);
 
   if (system == NULL)
-    system = rtb_system_info_new_unknown ();
+    system = rtb_system_info_new_unknown (NULL);
   if (in->options->hostname != NULL)
     {
       g_free (system->hostname);

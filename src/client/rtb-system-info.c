@@ -330,7 +330,11 @@ collect_governor (const Source *source, const char *online)
   g_autoptr (GPtrArray) governors = g_ptr_array_new_with_free_func (g_free);
 
   if (online == NULL || _rtb_cpu_list_count (online) <= 0)
-    return read_text_or_empty (source, "sys/devices/system/cpu/cpu0/cpufreq/scaling_governor");
+    {
+      g_autofree char *cpu0 = g_strdup_printf (RTB_SYSTEM_GOVERNOR_FORMAT, 0u);
+
+      return read_text_or_empty (source, cpu0);
+    }
 
   cpus = online_cpus (online);
   for (guint i = 0; i < cpus->len; i++)
@@ -465,10 +469,11 @@ rtb_system_info_collect (void)
 }
 
 RtbSystemInfo *
-rtb_system_info_new_unknown (void)
+rtb_system_info_new_unknown (const char *hostname)
 {
   RtbSystemInfo *info = g_new0 (RtbSystemInfo, 1);
 
+  info->hostname = g_strdup (hostname);
   info->sched_rt_runtime_us = RTB_SYSTEM_INFO_UNKNOWN;
   info->printk_level = RTB_SYSTEM_INFO_UNKNOWN;
   info->overcommit_memory = RTB_SYSTEM_INFO_UNKNOWN;

@@ -40,8 +40,8 @@ RtbSystemInfo *rtb_system_info_collect (void);
 /* The same from the payload of a worker's validated SYSTEM frame: the machine the worker ran
  * on, which for a remote or recorded run is not this one. */
 RtbSystemInfo *rtb_system_info_from_frame (const void *payload, size_t len);
-/* A system nothing is known of yet: empty texts, unknown numbers. */
-RtbSystemInfo *rtb_system_info_new_unknown (void);
+/* A system nothing is known of yet but (nullable) its host name: unknown texts and numbers. */
+RtbSystemInfo *rtb_system_info_new_unknown (const char *hostname);
 RtbSystemInfo *rtb_system_info_copy (const RtbSystemInfo *info);
 void rtb_system_info_free (RtbSystemInfo *info);
 JsonNode *rtb_system_info_to_json (const RtbSystemInfo *info);

@@ -338,13 +338,9 @@ static RtbSystemInfo *
 remote_system (RtbSetupPanel *panel)
 {
   const RtbSystemInfo *known = rtb_setup_panel_get_remote_system (panel);
-  RtbSystemInfo *system;
 
-  if (known != NULL)
-    return rtb_system_info_copy (known);
-  system = rtb_system_info_new_unknown ();
-  system->hostname = g_strdup (rtb_setup_panel_get_remote (panel));
-  return system;
+  return known != NULL ? rtb_system_info_copy (known)
+                       : rtb_system_info_new_unknown (rtb_setup_panel_get_remote (panel));
 }
 
 static void

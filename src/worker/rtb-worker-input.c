@@ -57,6 +57,7 @@ rtb_input_wait (RtbInput *input, char *line, size_t line_size, int timeout_ms)
 {
   struct pollfd fds[3];
   int n_fds = 0;
+  int output_at = -1;
   int input_at = -1;
   int r;
 
@@ -76,7 +77,10 @@ rtb_input_wait (RtbInput *input, char *line, size_t line_size, int timeout_ms)
   /* No events asked: a pipe or socket whose reader is gone reports POLLERR or POLLHUP anyway,
    * and a file never does. */
   if (input->output_fd >= 0)
-    fds[n_fds++] = (struct pollfd) { .fd = input->output_fd, .events = 0 };
+    {
+      output_at = n_fds;
+      fds[n_fds++] = (struct pollfd) { .fd = input->output_fd, .events = 0 };
+    }
   if (input->fd >= 0)
     {
       input_at = n_fds;
@@ -90,7 +94,7 @@ rtb_input_wait (RtbInput *input, char *line, size_t line_size, int timeout_ms)
     return RTB_INPUT_TIMEOUT;
   if (fds[0].revents != 0)
     return RTB_INPUT_WAKE;
-  if (input->output_fd >= 0 && (fds[1].revents & (POLLERR | POLLHUP | POLLNVAL)) != 0)
+  if (output_at > 0 && (fds[output_at].revents & (POLLERR | POLLHUP | POLLNVAL)) != 0)
     {
       input->output_fd = -1;
       return RTB_INPUT_OUTPUT_CLOSED;
