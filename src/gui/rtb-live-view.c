@@ -42,6 +42,7 @@ struct _RtbLiveView
   GtkLabel *figure_captions[MAX_FIGURES];
   GPtrArray *charts;
   guint n_figures;
+  int title_state;          /* the RtbRunState the title and command were last shown for */
 };
 
 G_DEFINE_FINAL_TYPE (RtbLiveView, rtb_live_view, GTK_TYPE_WIDGET)
@@ -96,6 +97,21 @@ set_label (GtkLabel   *label,
 {
   if (g_strcmp0 (gtk_label_get_label (label), text) != 0)
     gtk_label_set_label (label, text);
+}
+
+/* Each new fraction relayouts the window: a long run's bar moves by less than a pixel a second,
+ * so only a move that shows is made (and the end, and a restart). */
+static void
+set_fraction (GtkProgressBar *bar,
+              double          fraction)
+{
+  double width = MAX (gtk_widget_get_width (GTK_WIDGET (bar)), 1);
+  double shown = gtk_progress_bar_get_fraction (bar);
+
+  if (fraction == shown ||
+      (fraction != 1 && fraction > shown && (fraction - shown) * width < 1))
+    return;
+  gtk_progress_bar_set_fraction (bar, fraction);
 }
 
 /* The texts that change at every update are inscriptions: unlike a label, an inscription's
@@ -356,7 +372,7 @@ update_state (RtbLiveView *self)
 
   if (state == RTB_RUN_STATE_FINISHED && rtb_run_get_end_reason (self->run) == RTB_END_COMPLETED)
     fraction = 1;
-  gtk_progress_bar_set_fraction (self->progress_bar, CLAMP (fraction, 0, 1));
+  set_fraction (self->progress_bar, CLAMP (fraction, 0, 1));
   set_inscription (self->time_text, time_text);
 }
 
@@ -380,7 +396,14 @@ update_title (RtbLiveView *self)
 static void
 on_run_changed (RtbLiveView *self)
 {
-  update_title (self);
+  RtbRunState state = rtb_run_get_state (self->run);
+
+  /* The worker's command line comes with STARTED: not worth formatting at every update */
+  if ((int) state != self->title_state)
+    {
+      update_title (self);
+      self->title_state = (int) state;
+    }
   update_state (self);
   update_figures (self);
 }
@@ -589,6 +612,7 @@ static void
 rtb_live_view_init (RtbLiveView *self)
 {
   self->charts = g_ptr_array_new ();
+  self->title_state = -1;
   g_queue_init (&self->log_lines);
   gtk_widget_init_template (GTK_WIDGET (self));
 }
