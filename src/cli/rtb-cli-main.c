@@ -21,9 +21,10 @@ static const char usage[] =
   "                                                 overlaid charts (see compare --help)\n"
   "  export FILE [--png F] [--svg F] [--pdf F] [--csv F] [--cyclictest F]\n"
   "                                                 charts and tables of a saved run\n"
+  "  help [COMMAND [METHOD]]                        the help of rtbench-cli or of a command\n"
   "\n"
   "Options:\n"
-  "  -h, --help      show this help\n"
+  "  -h, --help      show this help (COMMAND --help: the help of a command)\n"
   "  --version       show the version\n"
   "\n"
   "The measurement itself runs in rtbench-worker, which needs real-time privileges: it is\n"
@@ -42,30 +43,12 @@ rtb_cli_error (const char *format, ...)
   fprintf (stderr, "rtbench-cli: %s\n", message);
 }
 
-int
-main (int argc, char *argv[])
+/* Runs the command argv[1] with the rest of the arguments. */
+static int
+dispatch (int argc, char *argv[])
 {
-  setlocale (LC_ALL, "");
-  /* Numbers in tables and JSON use a dot whatever the user's locale. */
-  setlocale (LC_NUMERIC, "C");
-
-  if (argc < 2)
-    {
-      fputs (usage, stderr);
-      return RTB_CLI_USAGE;
-    }
-
   const char *command = argv[1];
-  if (strcmp (command, "-h") == 0 || strcmp (command, "--help") == 0 || strcmp (command, "help") == 0)
-    {
-      fputs (usage, stdout);
-      return RTB_CLI_OK;
-    }
-  if (strcmp (command, "--version") == 0)
-    {
-      printf ("rtbench-cli %s\n", PACKAGE_VERSION);
-      return RTB_CLI_OK;
-    }
+
   if (strcmp (command, "run") == 0)
     return rtb_cli_run (argc - 1, argv + 1);
   if (strcmp (command, "import") == 0)
@@ -81,4 +64,39 @@ main (int argc, char *argv[])
                  "rtbench-cli --help)",
                  command);
   return RTB_CLI_USAGE;
+}
+
+int
+main (int argc, char *argv[])
+{
+  setlocale (LC_ALL, "");
+  /* Numbers in tables and JSON use a dot whatever the user's locale. */
+  setlocale (LC_NUMERIC, "C");
+
+  if (argc < 2)
+    {
+      fputs (usage, stderr);
+      return RTB_CLI_USAGE;
+    }
+
+  const char *command = argv[1];
+  if (strcmp (command, "help") == 0 && argc > 2 && argv[2][0] != '-')
+    {
+      /* "rtbench-cli help run latency" is "rtbench-cli run latency --help". */
+      char *help_argv[] = { argv[0], argv[2], argc > 3 ? argv[3] : (char *) "--help",
+                            (char *) "--help", NULL };
+      return dispatch (argc > 3 ? 4 : 3, help_argv);
+    }
+  if (strcmp (command, "-h") == 0 || strcmp (command, "--help") == 0 ||
+      strcmp (command, "help") == 0)
+    {
+      fputs (usage, stdout);
+      return RTB_CLI_OK;
+    }
+  if (strcmp (command, "--version") == 0)
+    {
+      printf ("rtbench-cli %s\n", PACKAGE_VERSION);
+      return RTB_CLI_OK;
+    }
+  return dispatch (argc, argv);
 }

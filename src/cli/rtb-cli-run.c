@@ -77,20 +77,19 @@ options_for (RtbMethod method)
 }
 
 static void
-print_run_help (FILE *out)
+print_method_options (FILE *out, RtbMethod method)
 {
-  fputs ("Usage: rtbench-cli run METHOD [OPTIONS]\n\nMethods and their options:\n", out);
-  for (RtbMethod m = RTB_METHOD_LATENCY; m <= RTB_METHOD_RESPONSE; m++)
+  for (const MethodOption *o = options_for (method); o->option != NULL; o++)
     {
-      fprintf (out, "\n  %s\n", rtb_method_to_string (m));
-      for (const MethodOption *o = options_for (m); o->option != NULL; o++)
-        {
-          g_autofree char *left = g_strdup_printf ("--%s %s", o->option, o->arg);
-          fprintf (out, "    %-26s %s\n", left, o->help);
-        }
+      g_autofree char *left = g_strdup_printf ("--%s %s", o->option, o->arg);
+      fprintf (out, "    %-26s %s\n", left, o->help);
     }
-  fputs ("\n  every method\n"
-         "    --load none|cpu|full       run stress-ng meanwhile: cpu = --cpu N --cpu-method=all,\n"
+}
+
+static void
+print_common_options (FILE *out)
+{
+  fputs ("    --load none|cpu|full       run stress-ng meanwhile: cpu = --cpu N --cpu-method=all,\n"
          "                               full adds --io N --vm N --vm-bytes 64M (N = CPU count)\n"
          "    --label TEXT               name of the run (default: METHOD on HOSTNAME)\n"
          "    --remote HOST              measure HOST: run its worker through `ssh -T HOST`\n"
@@ -100,8 +99,52 @@ print_run_help (FILE *out)
          "    --output FILE              save the run (.rtbench), also when stopped early\n"
          "    --unthrottled              accept running while kernel RT throttling is off\n"
          "    --verbose                  show the worker's log\n"
+         "    -h, --help                 show this help\n"
          "\nCtrl-C stops the run early; what was measured is summarised and saved.\n",
          out);
+}
+
+static void
+print_run_help (FILE *out)
+{
+  fputs ("Usage: rtbench-cli run METHOD [OPTIONS]\n\nMethods and their options:\n", out);
+  for (RtbMethod m = RTB_METHOD_LATENCY; m <= RTB_METHOD_RESPONSE; m++)
+    {
+      fprintf (out, "\n  %s\n", rtb_method_to_string (m));
+      print_method_options (out, m);
+    }
+  fputs ("\n  every method\n", out);
+  print_common_options (out);
+}
+
+static const char *
+describe_method (RtbMethod method)
+{
+  switch (method)
+    {
+    case RTB_METHOD_LATENCY:
+      return "Wake-up latency, the cyclictest method: one thread per CPU sleeps until the next\n"
+             "interval and records how late it woke up.";
+    case RTB_METHOD_JITTER:
+      return "Thread jitter, the LinuxCNC latency-test method: a fast base and a slower servo\n"
+             "thread on one CPU; each sample is an interval between two wake-ups minus the period.";
+    case RTB_METHOD_TIMER:
+      return "Periodic timer error: sleep until shortly before each deadline, spin until it, and\n"
+             "record the time observed minus the deadline (the first tick is a warm-up).";
+    case RTB_METHOD_RESPONSE:
+    default:
+      return "Response time of a Gauss-Jordan inversion of an N×N matrix: each instance's\n"
+             "execution time, a pause between instances.";
+    }
+}
+
+static void
+print_method_help (FILE *out, RtbMethod method)
+{
+  fprintf (out, "Usage: rtbench-cli run %s [OPTIONS]\n\n%s\n\nOptions:\n",
+           rtb_method_to_string (method), describe_method (method));
+  print_method_options (out, method);
+  print_common_options (out);
 }
 
 typedef struct {
@@ -509,11 +552,16 @@ rtb_cli_run (int argc, char **argv)
   g_autoptr (GSubprocess) load = NULL;
   int status;
 
-  if (argc >= 2 && (strcmp (argv[1], "--help") == 0 || strcmp (argv[1], "-h") == 0))
-    {
-      print_run_help (stdout);
-      return RTB_CLI_OK;
-    }
+  for (int i = 1; i < argc; i++)
+    if (strcmp (argv[i], "--help") == 0 || strcmp (argv[i], "-h") == 0)
+      {
+        RtbMethod method;
+        if (rtb_method_from_string (argv[1], &method))
+          print_method_help (stdout, method);
+        else
+          print_run_help (stdout);
+        return RTB_CLI_OK;
+      }
   if (!parse_run_options (argc, argv, &options))
     {
       fputs ("See rtbench-cli run --help.\n", stderr);

@@ -48,6 +48,11 @@ rtb_application_handle_local_options (GApplication *application,
 {
   RtbApplication *self = RTB_APPLICATION (application);
 
+  if (g_variant_dict_contains (options, "version"))
+    {
+      g_print ("rtbench %s\n", PACKAGE_VERSION);
+      return 0;
+    }
   if (g_variant_dict_contains (options, "start"))
     self->start = TRUE;
   if (g_variant_dict_contains (options, "compare"))
@@ -145,6 +150,7 @@ rtb_application_init (RtbApplication *self)
       N_("Start a measurement with the setup used last, as the Start button would"), NULL },
     { "compare", 0, 0, G_OPTION_ARG_NONE, NULL,
       N_("Compare the run files given, the first one being the baseline"), NULL },
+    { "version", 0, 0, G_OPTION_ARG_NONE, NULL, N_("Show the version and quit"), NULL },
     { NULL }
   };
 
