@@ -147,7 +147,7 @@ test_summary_roundtrip (void)
         g_assert_cmpfloat (number (fields[2]), ==, series->cpu);
         for (RtbCompareStat stat = 0; stat < RTB_COMPARE_N_STATS; stat++)
           {
-            double expected = rtb_series_summary_get (&s, stat);
+            double expected = rtb_compare_stat_value (stat, &s);
 
             /* Exact to the printed precision: whole counts, nanoseconds. */
             if (rtb_compare_stat_is_integer (stat))

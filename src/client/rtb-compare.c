@@ -74,7 +74,7 @@ rtb_compare_stat_is_judged (RtbCompareStat stat)
 }
 
 double
-rtb_series_summary_get (const RtbSeriesSummary *s, RtbCompareStat stat)
+rtb_compare_stat_value (RtbCompareStat stat, const RtbSeriesSummary *s)
 {
   g_return_val_if_fail (s != NULL, NAN);
 
@@ -107,19 +107,11 @@ rtb_series_summary_get (const RtbSeriesSummary *s, RtbCompareStat stat)
 }
 
 static void
-pooled_series_free (RtbSeries *series)
-{
-  rtb_histogram_clear (&series->histogram);
-  g_free (series->name);
-  g_free (series);
-}
-
-static void
 row_free (Row *row)
 {
   if (row->pooled)
     for (guint r = 0; r < row->n_runs; r++)
-      pooled_series_free (row->series[r]);
+      rtb_series_free (row->series[r]);
   g_free (row->name);
   g_free (row->series);
   g_free (row->summaries);
@@ -224,7 +216,7 @@ judge_row (Row *row)
 {
   for (RtbCompareStat stat = 0; stat < RTB_COMPARE_N_STATS; stat++)
     {
-      double base = row->series[0] ? rtb_series_summary_get (&row->summaries[0], stat) : NAN;
+      double base = row->series[0] ? rtb_compare_stat_value (stat, &row->summaries[0]) : NAN;
       gboolean judged = rtb_compare_stat_is_judged (stat);
       int best = -1;
       guint n_values = 0, n_best = 0;
@@ -232,7 +224,7 @@ judge_row (Row *row)
       for (guint r = 0; r < row->n_runs; r++)
         {
           RtbCompareCell *cell = &row->cells[r * RTB_COMPARE_N_STATS + stat];
-          double v = row->series[r] ? rtb_series_summary_get (&row->summaries[r], stat) : NAN;
+          double v = row->series[r] ? rtb_compare_stat_value (stat, &row->summaries[r]) : NAN;
 
           cell->value = v;
           cell->difference = isnan (v) || isnan (base) ? NAN : v - base;

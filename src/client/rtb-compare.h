@@ -46,8 +46,8 @@ const char *rtb_compare_stat_title (RtbCompareStat stat);
 /* Count, overflows and dropped are whole numbers; the others are µs. */
 gboolean rtb_compare_stat_is_integer (RtbCompareStat stat);
 gboolean rtb_compare_stat_is_judged (RtbCompareStat stat);
-/* The statistic as a double (NAN when the series is empty). */
-double rtb_series_summary_get (const RtbSeriesSummary *summary, RtbCompareStat stat);
+/* The statistic of a series' summary as a double (NAN when the series is empty). */
+double rtb_compare_stat_value (RtbCompareStat stat, const RtbSeriesSummary *summary);
 
 typedef enum {
   RTB_COMPARE_UNJUDGED, /* not judged (count), the baseline itself, or a value is missing */

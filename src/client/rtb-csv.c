@@ -105,7 +105,7 @@ rtb_csv_summary (RtbRun *const *runs, guint n_runs)
         if (series->cpu >= 0)
           g_string_append_printf (text, "%d", series->cpu);
         for (RtbCompareStat stat = 0; stat < RTB_COMPARE_N_STATS; stat++)
-          append_stat (text, stat, rtb_series_summary_get (&s, stat));
+          append_stat (text, stat, rtb_compare_stat_value (stat, &s));
         g_string_append_c (text, '\n');
       }
   return g_string_free (text, FALSE);

@@ -197,39 +197,6 @@ _rtb_import_sum_for_avg (gint64 avg_ns, guint64 count, gint64 *out)
 }
 
 void
-rtb_series_set_imported_stats (RtbSeries *series, guint64 count, gint64 min_ns, gint64 max_ns,
-                               gint64 sum_ns)
-{
-  RtbStats *stats;
-  double variance;
-
-  g_return_if_fail (series != NULL);
-
-  stats = &series->histogram.stats;
-  if (count == 0)
-    {
-      rtb_stats_init (stats);
-      return;
-    }
-  variance = stats->count > 0 ? stats->m2_us2 / (double) stats->count : 0.0;
-  stats->count = count;
-  stats->min_ns = min_ns;
-  stats->max_ns = max_ns;
-  stats->sum_ns = sum_ns;
-  stats->mean_us = (double) sum_ns / 1000.0 / (double) count;
-  stats->m2_us2 = variance * (double) count;
-}
-
-void
-rtb_series_add_unknown_overflows (RtbSeries *series, guint64 n)
-{
-  g_return_if_fail (series != NULL);
-
-  series->histogram.n_above += n;
-  series->histogram.outside_lost += n;
-}
-
-void
 _rtb_import_command_init (RtbCommand *cmd, guint32 n_buckets)
 {
   rtb_command_defaults (cmd, RTB_METHOD_LATENCY, 0);

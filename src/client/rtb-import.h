@@ -75,14 +75,6 @@ RtbRun *rtb_import_data (const guint8 *data, gsize len, const char *name,
 RtbRun *rtb_import_file (const char *path, const RtbImportOptions *options, char ***notes,
                          GError **error);
 
-/* Sets a series' statistics to the figures a source printed (count of every sample including
- * overflows, min, max in ns and the sum that gives its average). The mean follows from the sum;
- * the variance of the buckets already added is kept, scaled to the new count. */
-void rtb_series_set_imported_stats (RtbSeries *series, guint64 count, gint64 min_ns,
-                                    gint64 max_ns, gint64 sum_ns);
-/* Counts `n` samples above the histogram whose values the source did not keep. */
-void rtb_series_add_unknown_overflows (RtbSeries *series, guint64 n);
-
 #define RTB_IMPORT_ERROR (rtb_import_error_quark ())
 GQuark rtb_import_error_quark (void);
 typedef enum {

@@ -60,15 +60,6 @@ static guint signals[N_SIGNALS];
 G_DEFINE_QUARK (rtb-run-error-quark, rtb_run_error)
 
 static void
-rtb_series_free (RtbSeries *series)
-{
-  g_free (series->name);
-  rtb_histogram_clear (&series->histogram);
-  rtb_history_clear (&series->history);
-  g_free (series);
-}
-
-static void
 rtb_run_finalize (GObject *object)
 {
   RtbRun *self = (RtbRun *) object;
@@ -204,17 +195,10 @@ RtbSeries *
 _rtb_run_add_series_full (RtbRun *self, const char *name, int cpu, int32_t lo_us,
                           uint32_t n_buckets)
 {
-  RtbSeries *series = g_new0 (RtbSeries, 1);
+  RtbSeries *series = rtb_series_new (name, cpu, lo_us, n_buckets);
 
-  series->name = g_strdup (name);
-  series->cpu = cpu;
   series->policy = self->command.policy;
   series->priority = self->command.priority;
-  if (!rtb_histogram_init (&series->histogram, lo_us, n_buckets,
-                           RTB_HISTOGRAM_DEFAULT_OUTSIDE_CAP))
-    g_error ("Out of memory for a histogram of %u buckets", n_buckets);
-  if (!rtb_history_init (&series->history, RTB_HISTORY_DEFAULT_CAPACITY))
-    g_error ("Out of memory for a history");
 
   g_ptr_array_add (self->series, series);
   self->dirty = TRUE;
@@ -680,40 +664,6 @@ rtb_run_get_worst_us (RtbRun *self)
         worst = max_us;
     }
   return worst;
-}
-
-double
-rtb_series_percentile_us (RtbSeries *series, double p)
-{
-  g_return_val_if_fail (series != NULL, NAN);
-  return rtb_histogram_percentile_us (&series->histogram, p);
-}
-
-void
-rtb_series_get_summary (RtbSeries *series, RtbSeriesSummary *summary)
-{
-  const RtbStats *stats;
-
-  g_return_if_fail (series != NULL);
-  g_return_if_fail (summary != NULL);
-
-  stats = &series->histogram.stats;
-  summary->count = stats->count;
-  summary->overflows = rtb_histogram_overflows (&series->histogram);
-  summary->dropped = series->dropped;
-  if (stats->count == 0)
-    {
-      summary->min_us = summary->avg_us = summary->max_us = NAN;
-      summary->p50_us = summary->p99_us = summary->p999_us = summary->stddev_us = NAN;
-      return;
-    }
-  summary->min_us = stats->min_ns / 1000.0;
-  summary->max_us = stats->max_ns / 1000.0;
-  summary->avg_us = rtb_stats_avg_us (stats);
-  summary->stddev_us = rtb_stats_stddev_us (stats);
-  summary->p50_us = rtb_series_percentile_us (series, 50.0);
-  summary->p99_us = rtb_series_percentile_us (series, 99.0);
-  summary->p999_us = rtb_series_percentile_us (series, 99.9);
 }
 
 void

@@ -10,48 +10,11 @@
 #include <glib-object.h>
 
 #include "rtb-command.h"
-#include "rtb-histogram.h"
-#include "rtb-history.h"
 #include "rtb-protocol.h"
+#include "rtb-series.h"
 #include "rtb-system-info.h"
 
 G_BEGIN_DECLS
-
-typedef struct {
-  char *name;             /* "CPU0", "base", "servo", "timer", "response" */
-  int cpu;                /* -1 when not pinned or unknown */
-  RtbHistogram histogram; /* statistics included (histogram.stats) */
-  RtbHistory history;
-  uint64_t next_index;    /* index expected next, to count gaps */
-  uint64_t dropped;       /* samples lost in the worker's ring */
-  uint64_t skipped;       /* periods skipped (reported by the worker) */
-  uint64_t gaps;          /* indices missing between consecutive received samples */
-  double residual_max;    /* response */
-  uint64_t residual_failures;
-  RtbPolicy policy;       /* what the thread really got (from STARTED) */
-  int priority;
-  gboolean have_worker_stats;
-  RtbThreadStats worker_stats; /* the worker's own final figures, to cross-check */
-} RtbSeries;
-
-/* The figures every report shows for one series, computed in one place for the CLI table,
- * summary --json and the GUI. Values in µs; NAN when the series is empty. */
-typedef struct {
-  guint64 count;
-  double min_us;
-  double avg_us;
-  double max_us;
-  double p50_us;
-  double p99_us;
-  double p999_us;
-  double stddev_us;
-  guint64 overflows; /* values outside the histogram (below + above) */
-  guint64 dropped;   /* samples lost in the worker's ring */
-} RtbSeriesSummary;
-
-void rtb_series_get_summary (RtbSeries *series, RtbSeriesSummary *summary);
-/* p in [0, 100]; µs; NAN when empty. */
-double rtb_series_percentile_us (RtbSeries *series, double p);
 
 #define RTB_TYPE_RUN (rtb_run_get_type ())
 G_DECLARE_FINAL_TYPE (RtbRun, rtb_run, RTB, RUN, GObject)

@@ -85,8 +85,9 @@ done
 common_objs=("${objects[@]}")
 objects=()
 # The run model and every importer; not the session (it spawns processes) nor the load scenarios.
-for f in "$src"/src/client/rtb-run*.c "$src"/src/client/rtb-json-*.c \
-         "$src"/src/client/rtb-system-info.c "$src"/src/client/rtb-import*.c; do
+for f in "$src"/src/client/rtb-run*.c "$src"/src/client/rtb-series.c \
+         "$src"/src/client/rtb-json-*.c "$src"/src/client/rtb-system-info.c \
+         "$src"/src/client/rtb-import*.c; do
   [[ -e $f ]] || continue
   # shellcheck disable=SC2086
   compile "$f" -fsanitize=fuzzer-no-link -DG_LOG_DOMAIN='"rtbench-client"' $client_flags
