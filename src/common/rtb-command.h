@@ -24,9 +24,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "rtb-cpu-list.h"
 #include "rtb-protocol.h"
-
-#define RTB_MAX_CPUS 1024
 
 #define RTB_PRIORITY_MIN 1
 #define RTB_PRIORITY_MAX 99
@@ -89,12 +88,3 @@ bool rtb_command_check (const RtbCommand *cmd, int n_cpus_online, RtbCommandErro
  * Returns the length, or -1 if it does not fit. */
 int rtb_command_format (const RtbCommand *cmd, char *buf, size_t buf_size);
 
-/* CPU list helpers: "0,2-3" <-> bit set. */
-bool rtb_cpu_list_parse (const char *str, uint64_t *cpus, int max_cpus, int *bad_cpu);
-int rtb_cpu_list_format (const uint64_t *cpus, int max_cpus, char *buf, size_t buf_size);
-static inline bool
-rtb_cpu_isset (const uint64_t *cpus, int cpu)
-{
-  return (cpus[cpu / 64] >> (cpu % 64)) & 1u;
-}
-int rtb_cpu_count (const uint64_t *cpus, int max_cpus);

@@ -1,11 +1,10 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* CPU lists as the kernel and cyclictest write them ("0,2-3"), to and from a bit set. */
 #include "config.h"
 
 #include <stdio.h>
 #include <string.h>
 
-#include "rtb-command.h"
+#include "rtb-cpu-list.h"
 
 static const char *
 parse_cpu_number (const char *p, int max_cpus, int *out, int *bad_cpu)

@@ -7,7 +7,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "rtb-command.h"
+#include "rtb-cpu-list.h"
 #include "rtb-cpu-picker.h"
 
 struct _RtbCpuPicker

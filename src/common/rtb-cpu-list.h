@@ -1,0 +1,22 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* CPU lists as the kernel and cyclictest write them ("0,2-3"), to and from a bit set of
+ * RTB_MAX_CPUS bits (an array of uint64_t). */
+#pragma once
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#define RTB_MAX_CPUS 1024
+
+/* Parses `str` into `cpus` (cleared first). False when it is empty or not such a list;
+ * `*bad_cpu` (`bad_cpu` may be NULL) then names a CPU not below `max_cpus`, else -1. */
+bool rtb_cpu_list_parse (const char *str, uint64_t *cpus, int max_cpus, int *bad_cpu);
+/* Writes the set as a list of ranges; returns the length, or -1 if it does not fit. */
+int rtb_cpu_list_format (const uint64_t *cpus, int max_cpus, char *buf, size_t buf_size);
+static inline bool
+rtb_cpu_isset (const uint64_t *cpus, int cpu)
+{
+  return (cpus[cpu / 64] >> (cpu % 64)) & 1u;
+}
+int rtb_cpu_count (const uint64_t *cpus, int max_cpus);
