@@ -5,8 +5,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "rtb-cli-util.h"
 #include "rtb-cli.h"
-#include "rtb-csv.h"
 
 gboolean
 rtb_cli_parse_int (const char *name, const char *value, int lo, int hi, int *out)
@@ -179,19 +179,5 @@ rtb_cli_chart_write (const RtbCliChartOptions *options, RtbRun *const *runs, gui
         }
       fprintf (options->status, "Wrote %s\n", options->outputs[format]);
     }
-  return TRUE;
-}
-
-gboolean
-rtb_cli_write_text (const char *path, const char *text, FILE *status)
-{
-  g_autoptr (GError) error = NULL;
-
-  if (!rtb_csv_write (path, text, &error))
-    {
-      rtb_cli_error ("could not write %s: %s", path, error->message);
-      return FALSE;
-    }
-  fprintf (status, "Wrote %s\n", path);
   return TRUE;
 }

@@ -5,6 +5,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "rtb-cli-util.h"
 #include "rtb-cli.h"
 #include "rtb-compare.h"
 #include "rtb-csv.h"

@@ -4,6 +4,7 @@
 
 #include <string.h>
 
+#include "rtb-cli-util.h"
 #include "rtb-cli.h"
 #include "rtb-import.h"
 

@@ -4,6 +4,7 @@
 #include <locale.h>
 #include <string.h>
 
+#include "rtb-cli-util.h"
 #include "rtb-cli.h"
 
 static const char usage[] =
@@ -30,18 +31,6 @@ static const char usage[] =
   "The measurement itself runs in rtbench-worker, which needs real-time privileges: it is\n"
   "started directly when rtbench-cli runs as root (or with CAP_SYS_NICE), otherwise through\n"
   "pkexec. Set RTBENCH_WORKER to use another worker binary.\n";
-
-void
-rtb_cli_error (const char *format, ...)
-{
-  va_list args;
-  g_autofree char *message = NULL;
-
-  va_start (args, format);
-  message = g_strdup_vprintf (format, args);
-  va_end (args);
-  fprintf (stderr, "rtbench-cli: %s\n", message);
-}
 
 /* Runs the command argv[1] with the rest of the arguments. */
 static int

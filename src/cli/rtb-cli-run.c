@@ -7,6 +7,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "rtb-cli-util.h"
 #include "rtb-cli.h"
 #include "rtb-load.h"
 #include "rtb-session.h"

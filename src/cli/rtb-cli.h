@@ -57,16 +57,11 @@ int rtb_cli_parse_chart_command (int argc, char **argv, const char *command, con
 /* Writes every asked chart of the runs overlaid; reports failures. */
 gboolean rtb_cli_chart_write (const RtbCliChartOptions *options, RtbRun *const *runs,
                               guint n_runs);
-/* Writes `text` atomically, then says so on `status`; reports failures. */
-gboolean rtb_cli_write_text (const char *path, const char *text, FILE *status);
 gboolean rtb_cli_parse_int (const char *name, const char *value, int lo, int hi, int *out);
 
 /* Prints the per-thread table (cyclictest-like, all values in µs). */
 void rtb_cli_print_table (RtbRun *run, FILE *out);
 /* Prints the header lines about a run: label, method, system, what the worker got. */
 void rtb_cli_print_run_header (RtbRun *run, FILE *out);
-
-/* Prints "rtbench-cli: MESSAGE" on stderr. */
-void rtb_cli_error (const char *format, ...) G_GNUC_PRINTF (1, 2);
 
 G_END_DECLS
