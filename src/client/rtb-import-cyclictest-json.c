@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "rtb-import-json.h"
 #include "rtb-import-private.h"
 #include "rtb-run-private.h"
 

@@ -6,6 +6,7 @@
  */
 #include "config.h"
 
+#include "rtb-import-json.h"
 #include "rtb-import-private.h"
 
 RtbRun *

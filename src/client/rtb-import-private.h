@@ -97,11 +97,6 @@ void _rtb_import_finish (RtbRun *run, RtbImportInput *in, const char *what,
  * says nothing). FALSE with an error when they contradict. */
 gboolean _rtb_import_units (RtbImportInput *in, int file_ns, gboolean *ns, GError **error);
 
-/* JSON helpers for the two JSON importers. */
-JsonNode *_rtb_import_parse_json (RtbImportInput *in, gboolean repair, GError **error);
-gboolean _rtb_import_json_uint (JsonObject *object, const char *path, const char *member,
-                                guint64 max, gboolean optional, guint64 *out, GError **error);
-
 /* The per-thread part shared by cyclictest --json and jitterdebugger. */
 typedef struct {
   const char *what;           /* for the source: "cyclictest --json" */
