@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* RtbWindow's instance, shared by rtb-window.c (tabs, running, closing) and rtb-window-files.c
- * (open, import, save, autosave, export, compare). */
+/* RtbWindow's instance, shared by rtb-window.c (tabs, running, closing), rtb-window-files.c
+ * (open, import, save, autosave, export), rtb-window-compare.c (comparing runs) and
+ * rtb-window-messages.c (toasts and error dialogs). */
 #pragma once
 
 #include "rtb-session.h"
@@ -46,12 +47,18 @@ struct _RtbWindow
   AfterStop after_stop;
 };
 
-void _rtb_window_toast (RtbWindow *self, const char *message);
-void _rtb_window_show_error (RtbWindow *self, const char *heading, const char *body);
 /* The runs a tab shows: one for a run, several for a comparison (transfer container). */
 GPtrArray *_rtb_window_page_runs (AdwTabPage *page);
 AdwTabPage *_rtb_window_add_page (RtbWindow *self, RtbRun *run);
 void _rtb_window_update_actions (RtbWindow *self);
+
+/* rtb-window-messages.c: toasts and error dialogs, also as actions for other widgets */
+void _rtb_window_class_init_messages (GtkWidgetClass *widget_class);
+void _rtb_window_toast (RtbWindow *self, const char *message);
+void _rtb_window_show_error (RtbWindow *self, const char *heading, const char *body);
+
+/* rtb-window-compare.c */
+void _rtb_window_class_init_compare (GtkWidgetClass *widget_class);
 
 /* rtb-window-files.c */
 void _rtb_window_class_init_files (GtkWidgetClass *widget_class);

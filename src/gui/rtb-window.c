@@ -18,32 +18,6 @@
 
 G_DEFINE_FINAL_TYPE (RtbWindow, rtb_window, ADW_TYPE_APPLICATION_WINDOW)
 
-void
-_rtb_window_toast (RtbWindow  *self,
-                   const char *message)
-{
-  AdwToast *toast = adw_toast_new (message);
-
-  adw_toast_set_timeout (toast, 6);
-  adw_toast_overlay_add_toast (self->toast_overlay, toast);
-}
-
-void
-_rtb_window_show_error (RtbWindow  *self,
-                        const char *heading,
-                        const char *body)
-{
-  GtkWidget *dialog;
-
-  g_free (self->last_error);
-  self->last_error = g_strdup_printf ("%s: %s", heading, body);
-  g_message ("%s", self->last_error);
-
-  dialog = adw_message_dialog_new (GTK_WINDOW (self), heading, body);
-  adw_message_dialog_add_response (ADW_MESSAGE_DIALOG (dialog), "close", _("_Close"));
-  gtk_window_present (GTK_WINDOW (dialog));
-}
-
 static RtbLiveView *
 page_view (AdwTabPage *page)
 {
@@ -647,6 +621,8 @@ rtb_window_class_init (RtbWindowClass *klass)
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_period, GDK_CONTROL_MASK,
                                        "win.stop", NULL);
   _rtb_window_class_init_files (widget_class);
+  _rtb_window_class_init_compare (widget_class);
+  _rtb_window_class_init_messages (widget_class);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_w, GDK_CONTROL_MASK,
                                        "win.close-tab", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_0, GDK_CONTROL_MASK,

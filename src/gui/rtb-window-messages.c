@@ -1,0 +1,61 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#define G_LOG_DOMAIN "rtbench-gui"
+
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "rtb-window-private.h"
+
+void
+_rtb_window_toast (RtbWindow  *self,
+                   const char *message)
+{
+  AdwToast *toast = adw_toast_new (message);
+
+  adw_toast_set_timeout (toast, 6);
+  adw_toast_overlay_add_toast (self->toast_overlay, toast);
+}
+
+void
+_rtb_window_show_error (RtbWindow  *self,
+                        const char *heading,
+                        const char *body)
+{
+  GtkWidget *dialog;
+
+  g_free (self->last_error);
+  self->last_error = g_strdup_printf ("%s: %s", heading, body);
+  g_message ("%s", self->last_error);
+
+  dialog = adw_message_dialog_new (GTK_WINDOW (self), heading, body);
+  adw_message_dialog_add_response (ADW_MESSAGE_DIALOG (dialog), "close", _("_Close"));
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
+static void
+toast_action (GtkWidget  *widget,
+              const char *action_name,
+              GVariant   *parameter)
+{
+  _rtb_window_toast (RTB_WINDOW (widget), g_variant_get_string (parameter, NULL));
+}
+
+static void
+show_error_action (GtkWidget  *widget,
+                   const char *action_name,
+                   GVariant   *parameter)
+{
+  const char *heading;
+  const char *body;
+
+  g_variant_get (parameter, "(&s&s)", &heading, &body);
+  _rtb_window_show_error (RTB_WINDOW (widget), heading, body);
+}
+
+void
+_rtb_window_class_init_messages (GtkWidgetClass *widget_class)
+{
+  gtk_widget_class_install_action (widget_class, "win.toast", "s", toast_action);
+  gtk_widget_class_install_action (widget_class, "win.show-error", "(ss)", show_error_action);
+}
