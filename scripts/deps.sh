@@ -10,11 +10,26 @@ build_packages=(
   libgtk-4-dev libadwaita-1-dev gettext
 )
 run_packages=(stress-ng)
+# What the tests need beyond the build, and why:
+#   rt-tests                 cyclictest, the reference the fidelity benchmark compares with
+#   stress-ng                the load scenarios
+#   xvfb xauth imagemagick   a virtual X server for the window's tests, and screenshots
+#   gcc-*-linux-gnu*, libc6-dev-*-cross, qemu-user-static
+#                            cross-build the worker for a Raspberry Pi and run it under qemu
+#   desktop-file-utils appstream libxml2-utils gettext shared-mime-info flatpak-builder
+#                            validate the desktop file, metainfo, policy, MIME type, catalogues
+#                            and the Flatpak manifest
+#   man-db groff-base        render the man pages and check them for warnings
+#   clang libclang-rt-14-dev valgrind
+#                            the fuzz targets (libFuzzer) and the sanitizer and memcheck runs
+#   openssh-server openssh-client
+#                            measuring over ssh: the test starts its own sshd on 127.0.0.1
 test_packages=(
   rt-tests stress-ng xvfb xauth imagemagick
   gcc-aarch64-linux-gnu libc6-dev-arm64-cross gcc-arm-linux-gnueabihf libc6-dev-armhf-cross
   qemu-user-static
   desktop-file-utils appstream libxml2-utils gettext shared-mime-info flatpak-builder
+  man-db groff-base
   clang libclang-rt-14-dev valgrind
   openssh-server openssh-client
 )
@@ -31,13 +46,50 @@ for pkg in "${wanted[@]}"; do
   fi
 done
 
-if ((${#missing[@]})); then
-  echo "rtbench: installing ${missing[*]}"
-  sudo_cmd=()
-  if [[ $EUID -ne 0 ]]; then
-    sudo_cmd=(sudo)
+((${#missing[@]})) || exit 0
+echo "rtbench: installing ${missing[*]}"
+sudo_cmd=()
+if [[ $EUID -ne 0 ]]; then
+  sudo_cmd=(sudo)
+fi
+export DEBIAN_FRONTEND=noninteractive
+"${sudo_cmd[@]}" apt-get update -q
+
+# openssh-server is only wanted for its sshd binary: the test runs its own on 127.0.0.1. Installed
+# the ordinary way it would enable and start the system's sshd on port 22, so it is installed
+# alone, with service starts forbidden (policy-rc.d, unless one is there already), and the service
+# it enabled is disabled again.
+ssh_server=0
+for i in "${!missing[@]}"; do
+  if [[ ${missing[i]} == openssh-server ]]; then
+    ssh_server=1
+    unset 'missing[i]'
   fi
-  export DEBIAN_FRONTEND=noninteractive
-  "${sudo_cmd[@]}" apt-get update -q
+done
+if ((${#missing[@]})); then
   "${sudo_cmd[@]}" apt-get install -y --no-install-recommends "${missing[@]}"
+fi
+if ((ssh_server)); then
+  policy=/usr/sbin/policy-rc.d
+  own_policy=0
+  if [[ ! -e $policy ]]; then
+    own_policy=1
+    trap '"${sudo_cmd[@]}" rm -f "$policy"' EXIT
+    printf '#!/bin/sh\n# rtbench scripts/deps.sh: no service starts while openssh-server is installed\nexit 101\n' |
+      "${sudo_cmd[@]}" tee "$policy" >/dev/null
+    "${sudo_cmd[@]}" chmod 755 "$policy"
+  fi
+  "${sudo_cmd[@]}" apt-get install -y --no-install-recommends openssh-server
+  if ((own_policy)); then
+    "${sudo_cmd[@]}" rm -f "$policy"
+    trap - EXIT
+  fi
+  # systemctl also turns off the SysV links; without systemd only those exist.
+  if command -v systemctl >/dev/null; then
+    "${sudo_cmd[@]}" systemctl disable --quiet ssh.service
+  elif [[ -x /etc/init.d/ssh ]]; then
+    "${sudo_cmd[@]}" update-rc.d ssh disable >/dev/null
+  fi
+  echo "rtbench: openssh-server installed for the tests' own sshd; the system's ssh service" \
+       "was not started and is disabled (sudo systemctl enable --now ssh to use it)"
 fi

@@ -13,6 +13,7 @@ prefix=${RTBENCH_PREFIX:?}
 bindir=${RTBENCH_BINDIR:?}
 libexecdir=${RTBENCH_LIBEXECDIR:?}
 datadir=${RTBENCH_DATADIR:?}
+mandir=${RTBENCH_MANDIR:?}
 localedir=${RTBENCH_LOCALEDIR:?}
 gui=${RTBENCH_GUI:-true}
 
@@ -33,10 +34,13 @@ abs () { [[ $1 == /* ]] && echo "$1" || echo "$prefix/$1"; }
 
 # The layout a desktop expects, relative to a prefix.
 expected_files () {
-  local bin libexec data locale
+  local bin libexec data locale man
   bin=$(abs "$bindir"); libexec=$(abs "$libexecdir"); data=$(abs "$datadir"); locale=$(abs "$localedir")
+  man=$(abs "$mandir")
   echo "$bin/rtbench-cli"
   echo "$libexec/rtbench/rtbench-worker"
+  echo "$man/man1/rtbench-cli.1"
+  echo "$man/man8/rtbench-worker.8"
   echo "$data/polkit-1/actions/io.github.rtbench.RtBench.policy"
   echo "$data/mime/packages/io.github.rtbench.RtBench.xml"
   while read -r lang; do
@@ -45,6 +49,7 @@ expected_files () {
   done <"$src/po/LINGUAS"
   if [[ $gui == true ]]; then
     echo "$bin/rtbench"
+    echo "$man/man1/rtbench.1"
     echo "$data/applications/$app_id.desktop"
     echo "$data/metainfo/$app_id.metainfo.xml"
     echo "$data/icons/hicolor/scalable/apps/$app_id.svg"
