@@ -729,7 +729,23 @@ test_export (void)
 
   g_assert_false (rtb_plot_export_png ("/nonexistent-dir/x.png", 64, 64, 1, draw_export, &data,
                                        &error));
+  g_assert_error (error, G_FILE_ERROR, G_FILE_ERROR_NOENT);
+  g_assert_nonnull (strstr (error->message, "/nonexistent-dir/x.png"));
+  g_clear_error (&error);
+
+  /* An image cairo cannot make is an error, and the previous file stays as it was. */
+  g_assert_true (g_file_get_contents (png, &contents, &length, NULL));
+  g_assert_false (rtb_plot_export_png (png, 20000, 20000, 4, draw_export, &data, &error));
   g_assert_error (error, G_FILE_ERROR, G_FILE_ERROR_FAILED);
+  g_assert_nonnull (strstr (error->message, "Could not draw the chart for"));
+  {
+    g_autofree char *after = NULL;
+    gsize after_length;
+
+    g_assert_true (g_file_get_contents (png, &after, &after_length, NULL));
+    g_assert_cmpmem (after, after_length, contents, length);
+  }
+  g_clear_pointer (&contents, g_free);
 
   g_unlink (png);
   g_unlink (png2);

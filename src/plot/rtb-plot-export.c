@@ -10,6 +10,10 @@
 
 #include "rtb-plot-export.h"
 
+/* A chart is drawn into memory and written like every other output: a temporary file beside
+ * the target, renamed over it. A full disk or a failed drawing leaves the previous file as it
+ * was, and a symlink planted at the target is replaced, never written through. */
+
 static gboolean
 check_status (cairo_status_t   status,
               const char      *path,
@@ -18,9 +22,18 @@ check_status (cairo_status_t   status,
   if (status == CAIRO_STATUS_SUCCESS)
     return TRUE;
 
-  g_set_error (error, G_FILE_ERROR, G_FILE_ERROR_FAILED, "Could not write the chart to %s: %s",
+  g_set_error (error, G_FILE_ERROR, G_FILE_ERROR_FAILED, "Could not draw the chart for %s: %s",
                path, cairo_status_to_string (status));
   return FALSE;
+}
+
+static cairo_status_t
+append_bytes (void                *closure,
+              const unsigned char *data,
+              unsigned int         length)
+{
+  g_byte_array_append (closure, data, length);
+  return CAIRO_STATUS_SUCCESS;
 }
 
 static gboolean
@@ -33,15 +46,40 @@ draw_on (cairo_surface_t  *surface,
          gpointer          user_data,
          GError          **error)
 {
-  cairo_t *cr = cairo_create (surface);
+  cairo_t *cr;
   cairo_status_t status;
 
+  if (!check_status (cairo_surface_status (surface), path, error))
+    return FALSE;
+  cr = cairo_create (surface);
   if (scale != 1.0)
     cairo_scale (cr, scale, scale);
   draw (cr, width, height, user_data);
   status = cairo_status (cr);
   cairo_destroy (cr);
-  return check_status (status, path, error);
+  if (!check_status (status, path, error))
+    return FALSE;
+  cairo_surface_flush (surface);
+  return check_status (cairo_surface_status (surface), path, error);
+}
+
+/* Vector surfaces write (and report their errors) only when finished. */
+static gboolean
+finish (cairo_surface_t  *surface,
+        const char       *path,
+        GError          **error)
+{
+  cairo_surface_finish (surface);
+  return check_status (cairo_surface_status (surface), path, error);
+}
+
+static gboolean
+write_file (const char  *path,
+            GByteArray  *bytes,
+            GError     **error)
+{
+  return g_file_set_contents_full (path, (const char *) bytes->data, bytes->len,
+                                   G_FILE_SET_CONTENTS_CONSISTENT, 0666, error);
 }
 
 gboolean
@@ -53,6 +91,7 @@ rtb_plot_export_png (const char       *path,
                      gpointer          user_data,
                      GError          **error)
 {
+  g_autoptr (GByteArray) bytes = g_byte_array_new ();
   cairo_surface_t *surface;
   gboolean ok;
 
@@ -62,23 +101,10 @@ rtb_plot_export_png (const char       *path,
   surface = cairo_image_surface_create (CAIRO_FORMAT_RGB24, (int) ceil (width * scale),
                                         (int) ceil (height * scale));
   ok = draw_on (surface, path, width, height, scale, draw, user_data, error) &&
-       check_status (cairo_surface_write_to_png (surface, path), path, error);
+       check_status (cairo_surface_write_to_png_stream (surface, append_bytes, bytes), path,
+                     error);
   cairo_surface_destroy (surface);
-  return ok;
-}
-
-static gboolean
-finish (cairo_surface_t  *surface,
-        const char       *path,
-        GError          **error)
-{
-  cairo_status_t status;
-
-  /* Vector surfaces only write (and report write errors) when finished */
-  cairo_surface_finish (surface);
-  status = cairo_surface_status (surface);
-  cairo_surface_destroy (surface);
-  return check_status (status, path, error);
+  return ok && write_file (path, bytes, error);
 }
 
 gboolean
@@ -90,19 +116,19 @@ rtb_plot_export_svg (const char       *path,
                      gpointer          user_data,
                      GError          **error)
 {
+  g_autoptr (GByteArray) bytes = g_byte_array_new ();
   cairo_surface_t *surface;
+  gboolean ok;
 
   g_return_val_if_fail (path != NULL && draw != NULL, FALSE);
   g_return_val_if_fail (width > 0 && height > 0, FALSE);
 
-  surface = cairo_svg_surface_create (path, width, height);
+  surface = cairo_svg_surface_create_for_stream (append_bytes, bytes, width, height);
   cairo_svg_surface_set_document_unit (surface, CAIRO_SVG_UNIT_PX);
-  if (!draw_on (surface, path, width, height, 1.0, draw, user_data, error))
-    {
-      cairo_surface_destroy (surface);
-      return FALSE;
-    }
-  return finish (surface, path, error);
+  ok = draw_on (surface, path, width, height, 1.0, draw, user_data, error) &&
+       finish (surface, path, error);
+  cairo_surface_destroy (surface);
+  return ok && write_file (path, bytes, error);
 }
 
 gboolean
@@ -114,18 +140,18 @@ rtb_plot_export_pdf (const char       *path,
                      gpointer          user_data,
                      GError          **error)
 {
+  g_autoptr (GByteArray) bytes = g_byte_array_new ();
   cairo_surface_t *surface;
+  gboolean ok;
 
   g_return_val_if_fail (path != NULL && draw != NULL, FALSE);
   g_return_val_if_fail (width > 0 && height > 0, FALSE);
 
-  surface = cairo_pdf_surface_create (path, width, height);
-  if (!draw_on (surface, path, width, height, 1.0, draw, user_data, error))
-    {
-      cairo_surface_destroy (surface);
-      return FALSE;
-    }
-  return finish (surface, path, error);
+  surface = cairo_pdf_surface_create_for_stream (append_bytes, bytes, width, height);
+  ok = draw_on (surface, path, width, height, 1.0, draw, user_data, error) &&
+       finish (surface, path, error);
+  cairo_surface_destroy (surface);
+  return ok && write_file (path, bytes, error);
 }
 
 gboolean

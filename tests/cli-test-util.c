@@ -1,0 +1,55 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#include "config.h"
+
+#include <sys/wait.h>
+
+#include "cli-test-util.h"
+
+void
+cli_result_clear (CliResult *r)
+{
+  g_clear_pointer (&r->out, g_free);
+  g_clear_pointer (&r->err, g_free);
+}
+
+void
+run_cliv (CliResult *r, const char * const *args)
+{
+  g_autoptr (GStrvBuilder) builder = g_strv_builder_new ();
+  g_auto (GStrv) argv = NULL;
+  g_autoptr (GError) error = NULL;
+  int wait_status;
+
+  g_strv_builder_add (builder, g_getenv ("RTBENCH_CLI"));
+  g_strv_builder_addv (builder, (const char **) args);
+  argv = g_strv_builder_end (builder);
+  g_assert_true (g_spawn_sync (NULL, argv, NULL, G_SPAWN_DEFAULT, NULL, NULL, &r->out, &r->err,
+                               &wait_status, &error));
+  g_assert_no_error (error);
+  g_assert_true (WIFEXITED (wait_status));
+  r->status = WEXITSTATUS (wait_status);
+  g_test_message ("rtbench-cli exit %d\nstdout: %s\nstderr: %s", r->status, r->out, r->err);
+}
+
+void
+cli_make_run (const char *path, const char *label)
+{
+  CliResult r = { 0 };
+
+  run_cli (&r, "run", "latency", "--cpus", "0", "--policy", "other", "--duration", "1s",
+           "--label", label, "--output", path);
+  g_assert_cmpint (r.status, ==, 0);
+  cli_result_clear (&r);
+}
+
+GBytes *
+cli_read_file (const char *path)
+{
+  g_autoptr (GError) error = NULL;
+  char *data = NULL;
+  gsize len;
+
+  g_file_get_contents (path, &data, &len, &error);
+  g_assert_no_error (error);
+  return g_bytes_new_take (data, len);
+}

@@ -1,0 +1,225 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* Every file rtbench-cli writes (charts, tables, cyclictest text, run files) replaces its target
+ * whole or not at all: a full disk leaves the previous file intact, and a symlink planted at the
+ * target is replaced, never followed. */
+#include "config.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <glib/gstdio.h>
+#include <sched.h>
+#include <string.h>
+#include <sys/mount.h>
+#include <unistd.h>
+
+#include "cli-test-util.h"
+
+static char *tmpdir;
+static char *run_a, *run_b, *fixture;
+
+/* One output: the rtbench-cli arguments before and after its file name. */
+typedef struct {
+  const char *name;
+  const char *args[6];
+} Output;
+
+static const Output outputs[] = {
+  { "chart.png", { "export", "A", "--png" } },
+  { "chart.svg", { "export", "A", "--svg" } },
+  { "chart.pdf", { "export", "A", "--pdf" } },
+  { "table.csv", { "export", "A", "--csv" } },
+  { "histogram.csv", { "export", "A", "--csv-histogram" } },
+  { "series.csv", { "export", "A", "--csv-series" } },
+  { "cyclictest.txt", { "export", "A", "--cyclictest" } },
+  { "compare.png", { "compare", "A", "B", "--png" } },
+  { "compare.pdf", { "compare", "A", "B", "--pdf" } },
+  { "compare.csv", { "compare", "A", "B", "--csv" } },
+  { "imported.rtbench", { "import", "FIXTURE", "--output" } },
+};
+
+/* Runs `output` writing to dir/output->name (with `extra` options, NULL for none). */
+static void
+write_output (CliResult *r, const Output *output, const char *dir, const char *extra)
+{
+  g_autoptr (GPtrArray) args = g_ptr_array_new_with_free_func (g_free);
+  g_autofree char *path = g_build_filename (dir, output->name, NULL);
+
+  for (guint i = 0; output->args[i] != NULL; i++)
+    {
+      const char *arg = output->args[i];
+
+      if (strcmp (arg, "A") == 0)
+        arg = run_a;
+      else if (strcmp (arg, "B") == 0)
+        arg = run_b;
+      else if (strcmp (arg, "FIXTURE") == 0)
+        arg = fixture;
+      g_ptr_array_add (args, g_strdup (arg));
+    }
+  g_ptr_array_add (args, g_strdup (path));
+  if (extra != NULL)
+    {
+      g_ptr_array_add (args, g_strdup ("--label"));
+      g_ptr_array_add (args, g_strdup (extra));
+    }
+  g_ptr_array_add (args, NULL);
+  run_cliv (r, (const char * const *) args->pdata);
+}
+
+static void
+assert_unchanged (const char *path, GBytes *before)
+{
+  g_autoptr (GBytes) now = cli_read_file (path);
+
+  if (!g_bytes_equal (now, before))
+    g_error ("%s changed: %" G_GSIZE_FORMAT " bytes before, %" G_GSIZE_FORMAT " now", path,
+             g_bytes_get_size (before), g_bytes_get_size (now));
+}
+
+/* Only the expected names (NULL-terminated) are in `dir`: no temporary file is left behind. */
+static void
+assert_only (const char *dir, const char * const *names)
+{
+  g_autoptr (GDir) d = g_dir_open (dir, 0, NULL);
+  const char *name;
+
+  g_assert_nonnull (d);
+  while ((name = g_dir_read_name (d)) != NULL)
+    if (!g_strv_contains (names, name))
+      g_error ("%s was left in %s", name, dir);
+}
+
+static void
+test_symlink (void)
+{
+  g_autofree char *dir = g_build_filename (tmpdir, "links", NULL);
+  g_autofree char *victim = g_build_filename (tmpdir, "victim", NULL);
+  g_autofree char *absent = g_build_filename (tmpdir, "absent", NULL);
+  g_autoptr (GBytes) secret = g_bytes_new_static ("not yours\n", 10);
+
+  g_assert_cmpint (g_mkdir (dir, 0700), ==, 0);
+  g_assert_true (g_file_set_contents (victim, "not yours\n", -1, NULL));
+  for (guint i = 0; i < G_N_ELEMENTS (outputs); i++)
+    {
+      g_autofree char *path = g_build_filename (dir, outputs[i].name, NULL);
+      CliResult r = { 0 };
+
+      /* A link to an existing file and a dangling one (which must not be created). */
+      for (guint dangling = 0; dangling < 2; dangling++)
+        {
+          g_assert_cmpint (symlink (dangling ? absent : victim, path), ==, 0);
+          write_output (&r, &outputs[i], dir, NULL);
+          g_assert_cmpint (r.status, ==, 0);
+          cli_result_clear (&r);
+          g_assert_false (g_file_test (path, G_FILE_TEST_IS_SYMLINK));
+          g_assert_true (g_file_test (path, G_FILE_TEST_IS_REGULAR));
+          assert_unchanged (victim, secret);
+          g_assert_false (g_file_test (absent, G_FILE_TEST_EXISTS));
+          g_assert_cmpint (g_unlink (path), ==, 0);
+        }
+    }
+}
+
+/* A private mount namespace: the tmpfs vanishes with this process, whatever way it ends. */
+static gboolean
+mount_tiny_tmpfs (const char *dir, const char *size)
+{
+  g_autofree char *options = g_strdup_printf ("size=%s,mode=0700", size);
+
+  if (unshare (CLONE_NEWNS) != 0 || mount (NULL, "/", NULL, MS_REC | MS_PRIVATE, NULL) != 0)
+    return FALSE;
+  return mount ("rtbench-full", dir, "tmpfs", 0, options) == 0;
+}
+
+static void
+fill_disk (const char *path)
+{
+  static char block[16384];
+  int fd = g_open (path, O_WRONLY | O_CREAT | O_TRUNC, 0600);
+
+  g_assert_cmpint (fd, >=, 0);
+  memset (block, 'x', sizeof block);
+  for (gsize chunk = sizeof block; chunk > 0; chunk /= 2)
+    while (write (fd, block, chunk) == (ssize_t) chunk)
+      ;
+  g_assert_cmpint (errno, ==, ENOSPC);
+  g_assert_cmpint (close (fd), ==, 0);
+}
+
+static void
+test_full_disk (void)
+{
+  g_autofree char *dir = g_build_filename (tmpdir, "full", NULL);
+  g_autofree char *filler = g_build_filename (dir, "filler", NULL);
+  g_autoptr (GPtrArray) before = g_ptr_array_new_with_free_func ((GDestroyNotify) g_bytes_unref);
+  g_autoptr (GStrvBuilder) names = g_strv_builder_new ();
+  g_auto (GStrv) expected = NULL;
+
+  if (geteuid () != 0)
+    {
+      g_test_skip ("mounting a full file system needs root");
+      return;
+    }
+  g_assert_cmpint (g_mkdir (dir, 0700), ==, 0);
+  if (!mount_tiny_tmpfs (dir, "4m"))
+    {
+      g_autofree char *why = g_strdup_printf ("could not mount a tmpfs: %s", g_strerror (errno));
+
+      g_test_skip (why);
+      return;
+    }
+
+  for (guint i = 0; i < G_N_ELEMENTS (outputs); i++)
+    {
+      g_autofree char *path = g_build_filename (dir, outputs[i].name, NULL);
+      CliResult r = { 0 };
+
+      write_output (&r, &outputs[i], dir, NULL);
+      g_assert_cmpint (r.status, ==, 0);
+      cli_result_clear (&r);
+      g_ptr_array_add (before, cli_read_file (path));
+      g_strv_builder_add (names, outputs[i].name);
+    }
+  g_strv_builder_add (names, "filler");
+  expected = g_strv_builder_end (names);
+  fill_disk (filler);
+
+  for (guint i = 0; i < G_N_ELEMENTS (outputs); i++)
+    {
+      g_autofree char *path = g_build_filename (dir, outputs[i].name, NULL);
+      CliResult r = { 0 };
+
+      /* A different label, so the new file would differ from the old one. */
+      write_output (&r, &outputs[i], dir, outputs[i].args[0][0] == 'i' ? "new label" : NULL);
+      if (r.status == 0 || strstr (r.err, "No space left on device") == NULL)
+        g_error ("%s on a full disk: exit %d, stderr: %s", outputs[i].name, r.status, r.err);
+      g_assert_null (strstr (r.out, "Wrote"));
+      cli_result_clear (&r);
+      assert_unchanged (path, before->pdata[i]);
+      assert_only (dir, (const char * const *) expected);
+    }
+  g_assert_cmpint (umount2 (dir, MNT_DETACH), ==, 0);
+}
+
+int
+main (int argc, char *argv[])
+{
+  int status;
+
+  g_test_init (&argc, &argv, NULL);
+  tmpdir = g_dir_make_tmp ("rtbench-outputs-XXXXXX", NULL);
+  run_a = g_build_filename (tmpdir, "a.rtbench", NULL);
+  run_b = g_build_filename (tmpdir, "b.rtbench", NULL);
+  fixture = g_build_filename (g_getenv ("RTBENCH_TEST_DATA"), "import", "ct210-h20-q-2t.txt",
+                              NULL);
+  cli_make_run (run_a, "first");
+  cli_make_run (run_b, "second");
+
+  g_test_add_func ("/cli-outputs/symlink", test_symlink);
+  g_test_add_func ("/cli-outputs/full-disk", test_full_disk);
+  status = g_test_run ();
+
+  g_autofree char *cmd = g_strdup_printf ("rm -rf '%s'", tmpdir);
+  (void) !system (cmd);
+  return status;
+}
