@@ -8,49 +8,16 @@
 #include <math.h>
 #include <string.h>
 
-typedef struct {
-  int status;
-  char *out;
-  char *err;
-} CliResult;
+#include "cli-test-util.h"
 
 static char *tmpdir;
 static char *run_a, *run_b, *run_imported;
-
-static void
-cli_result_clear (CliResult *r)
-{
-  g_clear_pointer (&r->out, g_free);
-  g_clear_pointer (&r->err, g_free);
-}
 
 static char *
 tmp_path (const char *name)
 {
   return g_build_filename (tmpdir, name, NULL);
 }
-
-/* Runs rtbench-cli with the arguments in `args` (NULL-terminated). */
-static void
-run_cliv (CliResult *r, const char * const *args)
-{
-  g_autoptr (GStrvBuilder) builder = g_strv_builder_new ();
-  g_auto (GStrv) argv = NULL;
-  g_autoptr (GError) error = NULL;
-  int wait_status;
-
-  g_strv_builder_add (builder, g_getenv ("RTBENCH_CLI"));
-  g_strv_builder_addv (builder, (const char **) args);
-  argv = g_strv_builder_end (builder);
-  g_assert_true (g_spawn_sync (NULL, argv, NULL, G_SPAWN_DEFAULT, NULL, NULL, &r->out, &r->err,
-                               &wait_status, &error));
-  g_assert_no_error (error);
-  g_assert_true (WIFEXITED (wait_status));
-  r->status = WEXITSTATUS (wait_status);
-  g_test_message ("rtbench-cli exit %d\nstdout: %s\nstderr: %s", r->status, r->out, r->err);
-}
-
-#define run_cli(r, ...) run_cliv ((r), (const char *[]) { __VA_ARGS__, NULL })
 
 static char *
 read_file (const char *path, gsize *len)

@@ -9,18 +9,7 @@
 #include <signal.h>
 #include <string.h>
 
-typedef struct {
-  int status;
-  char *out;
-  char *err;
-} CliResult;
-
-static void
-cli_result_clear (CliResult *r)
-{
-  g_free (r->out);
-  g_free (r->err);
-}
+#include "cli-test-util.h"
 
 static char *tmpdir;
 
@@ -28,31 +17,6 @@ static char *
 tmp_path (const char *name)
 {
   return g_build_filename (tmpdir, name, NULL);
-}
-
-/* Runs rtbench-cli with the given arguments (NULL-terminated) and waits for it. */
-static void
-run_cli (CliResult *r, ...)
-{
-  g_autoptr (GPtrArray) argv = g_ptr_array_new ();
-  g_autoptr (GError) error = NULL;
-  va_list args;
-  int wait_status;
-
-  g_ptr_array_add (argv, (gpointer) g_getenv ("RTBENCH_CLI"));
-  va_start (args, r);
-  for (const char *a = va_arg (args, const char *); a != NULL; a = va_arg (args, const char *))
-    g_ptr_array_add (argv, (gpointer) a);
-  va_end (args);
-  g_ptr_array_add (argv, NULL);
-
-  g_assert_true (g_spawn_sync (NULL, (char **) argv->pdata, NULL, G_SPAWN_DEFAULT, NULL, NULL,
-                               &r->out, &r->err, &wait_status, &error));
-  g_assert_no_error (error);
-  g_assert_true (WIFEXITED (wait_status));
-  r->status = WEXITSTATUS (wait_status);
-  if (r->status != 0)
-    g_test_message ("rtbench-cli exit %d\nstdout: %s\nstderr: %s", r->status, r->out, r->err);
 }
 
 static JsonObject *

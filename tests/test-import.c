@@ -2,6 +2,7 @@
 #include "config.h"
 
 #include <math.h>
+#include <sys/stat.h>
 #include <string.h>
 #include <unistd.h>
 #include <gio/gio.h>
@@ -673,7 +674,38 @@ test_limits (void)
   close (fd);
   run = rtb_import_file (path, NULL, NULL, &error);
   g_assert_error (error, RTB_IMPORT_ERROR, RTB_IMPORT_ERROR_TOO_LARGE);
+  g_clear_error (&error);
   g_unlink (path);
+
+  /* A FIFO is not waited on, /dev/zero not read. */
+  g_assert_cmpint (mkfifo (path, 0600), ==, 0);
+  run = rtb_import_file (path, NULL, NULL, &error);
+  g_assert_null (run);
+  g_assert_nonnull (strstr (error->message, "is a FIFO, not a saved file"));
+  g_clear_error (&error);
+  g_unlink (path);
+  run = rtb_import_file ("/dev/zero", NULL, NULL, &error);
+  g_assert_null (run);
+  g_assert_nonnull (strstr (error->message, "/dev/zero is a device, not a saved file"));
+  g_clear_error (&error);
+
+  /* 100 000 nested arrays in either JSON format are refused before json-glib recurses. */
+  for (guint format = 0; format < 2; format++)
+    {
+      g_autoptr (GString) deep = g_string_new (format == 0 ? "{\"thread\": " : "{\"cpu\": ");
+
+      for (guint i = 0; i < 100000; i++)
+        g_string_append_c (deep, '[');
+      for (guint i = 0; i < 100000; i++)
+        g_string_append_c (deep, ']');
+      g_string_append_c (deep, '}');
+      run = rtb_import_data ((const guint8 *) deep->str, deep->len, "deep", NULL, NULL, &error);
+      g_assert_null (run);
+      g_assert_error (error, RTB_IMPORT_ERROR, RTB_IMPORT_ERROR_FORMAT);
+      g_assert_cmpstr (error->message, ==, "line 1: the JSON nests deeper than 64 levels, which "
+                       "no file rtbench reads does: refused before parsing");
+      g_clear_error (&error);
+    }
 }
 
 /* Every fixture cut anywhere or with bytes changed imports or fails cleanly, never crashes. */

@@ -2,6 +2,7 @@
 #include "config.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <math.h>
 #include <signal.h>
 #include <string.h>
@@ -11,6 +12,7 @@
 
 #include <glib/gstdio.h>
 
+#include "rtb-file-read.h"
 #include "rtb-json-text.h"
 #include "rtb-run.h"
 #include "rtb-system-info-private.h"
@@ -520,6 +522,22 @@ static const struct {
                                                  "number, found a boolean" },
 };
 
+/* Loads `text` through a file, as the CLI and the window do. */
+static RtbRun *
+load_text (const char *text, GError **error)
+{
+  g_autofree char *path = NULL;
+  RtbRun *run;
+  int fd = g_file_open_tmp ("rtbench-load-XXXXXX.rtbench", &path, NULL);
+
+  g_assert_cmpint (fd, >=, 0);
+  close (fd);
+  g_assert_true (g_file_set_contents (path, text, -1, NULL));
+  run = rtb_run_load (path, error);
+  g_unlink (path);
+  return run;
+}
+
 static void
 test_malformed (void)
 {
@@ -541,6 +559,18 @@ test_malformed (void)
       g_assert_null (loaded);
       g_assert_error (error, RTB_RUN_ERROR, RTB_RUN_ERROR_FORMAT);
       g_assert_true (g_str_has_prefix (error->message, broken[i].message));
+
+      /* Loaded from a file, compact or indented, the message is the same. */
+      for (int pretty = 0; pretty < 2; pretty++)
+        {
+          g_autofree char *saved = json_to_string (doc, pretty);
+          g_autoptr (GError) file_error = NULL;
+          g_autoptr (RtbRun) from_file = load_text (saved, &file_error);
+
+          g_assert_null (from_file);
+          g_assert_error (file_error, RTB_RUN_ERROR, RTB_RUN_ERROR_FORMAT);
+          g_assert_cmpstr (file_error->message, ==, error->message);
+        }
     }
 
   {
@@ -686,6 +716,131 @@ test_json_numbers (void)
   g_assert_cmpint (json_array_get_int_element (array, 2), ==, G_GINT64_CONSTANT (12345678901234));
 }
 
+/* 100 000 nested arrays are refused before parsing (json-glib recurses and would overflow the
+ * stack); 64 levels, whatever their content, still parse. */
+static void
+test_nesting (void)
+{
+  g_autoptr (RtbRun) run = make_run (RTB_METHOD_LATENCY, 10, 40);
+  g_autoptr (JsonNode) good = rtb_run_to_json (run);
+  g_autofree char *text = json_to_string (good, FALSE);
+  static const guint depths[] = { 100000, 65, 64 };
+
+  for (guint i = 0; i < G_N_ELEMENTS (depths); i++)
+    {
+      /* The root object is one level: extra arrays reach the depth with it. */
+      guint n = depths[i] - 1;
+      g_autoptr (GString) doc = g_string_new_len (text, (gssize) strlen (text) - 1);
+      g_autoptr (GError) error = NULL;
+      g_autoptr (RtbRun) loaded = NULL;
+
+      g_string_append (doc, ",\"extra\":");
+      for (guint k = 0; k < n; k++)
+        g_string_append_c (doc, '[');
+      g_string_append (doc, "\"[[[{{{\"");
+      for (guint k = 0; k < n; k++)
+        g_string_append_c (doc, ']');
+      g_string_append_c (doc, '}');
+      loaded = load_text (doc->str, &error);
+      if (depths[i] > 64)
+        {
+          g_assert_null (loaded);
+          g_assert_error (error, RTB_RUN_ERROR, RTB_RUN_ERROR_FORMAT);
+          g_assert_cmpstr (error->message, ==, "line 1: the JSON nests deeper than 64 levels, "
+                           "which no file rtbench reads does: refused before parsing");
+        }
+      else
+        {
+          g_assert_no_error (error);
+          g_assert_nonnull (loaded);
+        }
+    }
+}
+
+/* Only regular files are read, and none larger than RTB_FILE_MAX_SIZE: a FIFO does not block,
+ * /dev/zero does not fill the memory. */
+static void
+test_not_regular (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("rtbench-test-XXXXXX", NULL);
+  g_autofree char *fifo = g_build_filename (dir, "fifo.rtbench", NULL);
+  g_autofree char *huge = g_build_filename (dir, "huge.rtbench", NULL);
+  static const struct {
+    const char *path;
+    const char *message;
+  } cases[] = {
+    { "FIFO", "is a FIFO, not a saved file" },
+    { "/dev/zero", "/dev/zero is a device, not a saved file" },
+    { "DIR", "is a directory, not a saved file" },
+    { "HUGE", "is larger than 512 MiB: no run rtbench saves is that large" },
+  };
+  int fd;
+
+  g_assert_cmpint (mkfifo (fifo, 0600), ==, 0);
+  fd = g_open (huge, O_WRONLY | O_CREAT, 0600);
+  g_assert_cmpint (fd, >=, 0);
+  g_assert_cmpint (ftruncate (fd, (off_t) RTB_FILE_MAX_SIZE + 1), ==, 0);
+  close (fd);
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      const char *path = g_str_equal (cases[i].path, "FIFO") ? fifo
+                         : g_str_equal (cases[i].path, "DIR") ? dir
+                         : g_str_equal (cases[i].path, "HUGE") ? huge : cases[i].path;
+      g_autoptr (GError) error = NULL;
+      g_autoptr (RtbRun) run = rtb_run_load (path, &error);
+
+      g_assert_null (run);
+      g_assert_nonnull (error);
+      g_test_message ("%s", error->message);
+      g_assert_nonnull (strstr (error->message, cases[i].message));
+    }
+  g_unlink (fifo);
+  g_unlink (huge);
+  g_rmdir (dir);
+}
+
+/* json-glib wraps an integer past 64 bits silently (99999999999999999999 reads as -1) and
+ * reads a leading zero as octal (0747 is 487): the loader refuses both, naming them. */
+static void
+test_misread_numbers (void)
+{
+  g_autoptr (RtbRun) run = make_run (RTB_METHOD_LATENCY, 10, 40);
+  g_autoptr (JsonNode) doc = rtb_run_to_json (run);
+  g_autoptr (GString) text = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autoptr (RtbRun) loaded = NULL;
+  g_autofree char *saved = NULL;
+
+  set_at_path (doc, "series[0].dropped", "12345");
+  set_at_path (doc, "series[0].history.blocks[0]", "[4321, 4321, 4321, 1]");
+  saved = json_to_string (doc, FALSE);
+  text = g_string_new (saved);
+  g_assert_cmpuint (g_string_replace (text, "\"dropped\":12345",
+                                      "\"dropped\":99999999999999999999", 0), ==, 1);
+  loaded = load_text (text->str, &error);
+  g_assert_null (loaded);
+  g_assert_error (error, RTB_RUN_ERROR, RTB_RUN_ERROR_FORMAT);
+  g_assert_nonnull (strstr (error->message,
+                            "99999999999999999999 does not fit in a 64-bit integer"));
+  g_clear_error (&error);
+  g_clear_object (&loaded);
+
+  /* In a member and in a history block (read apart from the JSON tree). */
+  g_assert_cmpuint (g_string_replace (text, "\"dropped\":99999999999999999999",
+                                      "\"dropped\":0747", 0), ==, 1);
+  loaded = load_text (text->str, &error);
+  g_assert_null (loaded);
+  g_assert_nonnull (strstr (error->message, "a number with a leading zero"));
+  g_clear_error (&error);
+  g_assert_cmpuint (g_string_replace (text, "\"dropped\":0747", "\"dropped\":747", 0), ==, 1);
+  g_assert_cmpuint (g_string_replace (text, "[4321,", "[04321,", 0), ==, 1);
+  loaded = load_text (text->str, &error);
+  g_assert_null (loaded);
+  g_test_message ("%s", error->message);
+  g_assert_nonnull (strstr (error->message, "a number with a leading zero"));
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -703,6 +858,9 @@ main (int argc, char *argv[])
   g_test_add_func ("/run-file/not-a-run", test_not_a_run);
   g_test_add_func ("/run-file/fixtures", test_fixtures);
   g_test_add_func ("/run-file/json-numbers", test_json_numbers);
+  g_test_add_func ("/run-file/nesting", test_nesting);
+  g_test_add_func ("/run-file/not-regular", test_not_regular);
+  g_test_add_func ("/run-file/misread-numbers", test_misread_numbers);
 
   return g_test_run ();
 }

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "rtb-import-json.h"
+#include "rtb-json-depth.h"
 
 /* cyclictest prints strings with %s (no escaping) and a zero-cycle average as nan: rewrite
  * such lines so that a JSON parser accepts them. */
@@ -99,6 +100,7 @@ _rtb_import_parse_json (RtbImportInput *in, gboolean repair, GError **error)
 {
   g_autoptr (JsonParser) parser = json_parser_new_immutable ();
   g_autoptr (GError) parse_error = NULL;
+  guint depth_line;
 
   if (memchr (in->data, '\0', in->len) != NULL)
     {
@@ -108,6 +110,13 @@ _rtb_import_parse_json (RtbImportInput *in, gboolean repair, GError **error)
       for (const char *p = in->data; p < nul; p++)
         line += *p == '\n';
       _rtb_import_fail (error, line, "a NUL byte in a JSON file");
+      return NULL;
+    }
+  if (!_rtb_json_depth_ok (in->data, in->len, &depth_line))
+    {
+      g_autofree char *message = _rtb_json_depth_message (depth_line);
+
+      _rtb_import_fail_code (error, RTB_IMPORT_ERROR_FORMAT, "%s", message);
       return NULL;
     }
   if (json_parser_load_from_data (parser, in->data, (gssize) in->len, &parse_error))

@@ -5,8 +5,11 @@
 #include <gio/gio.h>
 #include <gio/gunixinputstream.h>
 
+#include "rtb-file-read.h"
 #include "rtb-import-json.h"
 #include "rtb-import-private.h"
+
+#define TOO_LARGE_HINT "no result file of the supported tools is that large; cut it to one run"
 
 static const char * const format_names[] = {
   [RTB_IMPORT_FORMAT_AUTO] = "auto",
@@ -126,32 +129,11 @@ rtb_import_detect (const guint8 *data, gsize len)
 }
 
 static GBytes *
-read_input (const char *path, GError **error)
+read_stdin (GError **error)
 {
-  g_autoptr (GInputStream) stream = NULL;
+  g_autoptr (GInputStream) stream = g_unix_input_stream_new (0, FALSE);
   g_autoptr (GByteArray) bytes = g_byte_array_new ();
   gsize chunk = 1 << 20;
-
-  if (strcmp (path, "-") == 0)
-    stream = g_unix_input_stream_new (0, FALSE);
-  else
-    {
-      g_autoptr (GFile) file = g_file_new_for_commandline_arg (path);
-      g_autoptr (GFileInfo) info = g_file_query_info (file, G_FILE_ATTRIBUTE_STANDARD_SIZE,
-                                                      G_FILE_QUERY_INFO_NONE, NULL, NULL);
-
-      if (info != NULL && (guint64) g_file_info_get_size (info) > RTB_IMPORT_MAX_FILE_SIZE)
-        {
-          g_set_error (error, RTB_IMPORT_ERROR, RTB_IMPORT_ERROR_TOO_LARGE,
-                       "%s is larger than %" G_GSIZE_FORMAT " MiB: no result file of the "
-                       "supported tools is that large; cut it to one run", path,
-                       RTB_IMPORT_MAX_FILE_SIZE >> 20);
-          return NULL;
-        }
-      stream = G_INPUT_STREAM (g_file_read (file, NULL, error));
-      if (stream == NULL)
-        return NULL;
-    }
 
   for (;;)
     {
@@ -161,9 +143,8 @@ read_input (const char *path, GError **error)
       if (old > RTB_IMPORT_MAX_FILE_SIZE)
         {
           g_set_error (error, RTB_IMPORT_ERROR, RTB_IMPORT_ERROR_TOO_LARGE,
-                       "%s is larger than %" G_GSIZE_FORMAT " MiB: no result file of the "
-                       "supported tools is that large; cut it to one run", path,
-                       RTB_IMPORT_MAX_FILE_SIZE >> 20);
+                       "the standard input holds more than %" G_GSIZE_FORMAT " MiB: %s",
+                       RTB_IMPORT_MAX_FILE_SIZE >> 20, TOO_LARGE_HINT);
           return NULL;
         }
       g_byte_array_set_size (bytes, (guint) (old + chunk));
@@ -175,6 +156,23 @@ read_input (const char *path, GError **error)
         break;
     }
   return g_byte_array_free_to_bytes (g_steal_pointer (&bytes));
+}
+
+static GBytes *
+read_input (const char *path, GError **error)
+{
+  g_autoptr (GError) local_error = NULL;
+  GBytes *bytes;
+
+  if (strcmp (path, "-") == 0)
+    return read_stdin (error);
+  bytes = _rtb_file_read (path, TOO_LARGE_HINT, &local_error);
+  if (bytes == NULL && g_error_matches (local_error, G_IO_ERROR, G_IO_ERROR_MESSAGE_TOO_LARGE))
+    g_set_error_literal (error, RTB_IMPORT_ERROR, RTB_IMPORT_ERROR_TOO_LARGE,
+                         local_error->message);
+  else if (bytes == NULL)
+    g_propagate_error (error, g_steal_pointer (&local_error));
+  return bytes;
 }
 
 static const char *

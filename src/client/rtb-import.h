@@ -22,11 +22,12 @@
 
 #include <glib.h>
 
+#include "rtb-file-read.h"
 #include "rtb-run.h"
 
 G_BEGIN_DECLS
 
-#define RTB_IMPORT_MAX_FILE_SIZE ((gsize) 512 * 1024 * 1024)
+#define RTB_IMPORT_MAX_FILE_SIZE RTB_FILE_MAX_SIZE
 
 typedef enum {
   RTB_IMPORT_FORMAT_AUTO,

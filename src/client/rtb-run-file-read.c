@@ -10,7 +10,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "rtb-file-read.h"
 #include "rtb-json-check.h"
+#include "rtb-run-file-scan.h"
 #include "rtb-run-private.h"
 #include "rtb-system-info-private.h"
 
@@ -263,35 +265,70 @@ int_tuple (JsonNode *node, const char *name, guint n, const char *shape, gint64 
   return TRUE;
 }
 
-static gboolean
-parse_histogram (JsonObject *object, const char *path, RtbHistogram *hist, GError **error)
+/* A bulk array (see rtb-run-file-scan.h) from the JSON tree: its integers (tuple == 0) or
+ * arrays of `tuple` integers, flattened. */
+static GArray *
+flatten (JsonObject *object, const char *path, const char *member, guint tuple,
+         const char *shape, GError **error)
 {
-  JsonArray *counts, *outside;
+  g_autoptr (GArray) values = g_array_new (FALSE, FALSE, sizeof (gint64));
+  JsonArray *array;
+
+  if (!_rtb_json_get_array (object, path, member, &array, error))
+    return NULL;
+  for (guint i = 0; i < json_array_get_length (array); i++)
+    {
+      g_autofree char *name = g_strdup_printf ("%s.%s[%u]", path, member, i);
+      JsonNode *node = json_array_get_element (array, i);
+      gint64 item[4];
+
+      if (tuple == 0 ? !_rtb_json_node_int (node, name, G_MININT64, G_MAXINT64, item, error)
+                     : !int_tuple (node, name, tuple, shape, item, error))
+        return NULL;
+      g_array_append_vals (values, item, MAX (tuple, 1));
+    }
+  return g_steal_pointer (&values);
+}
+
+/* The bulk array from the scanner when it took it, otherwise from the tree. */
+static GArray *
+get_bulk (GArray *scanned, JsonObject *object, const char *path, const char *member, guint tuple,
+          const char *shape, GError **error)
+{
+  if (scanned != NULL)
+    return g_array_ref (scanned);
+  return flatten (object, path, member, tuple, shape, error);
+}
+
+static gboolean
+parse_histogram (JsonObject *object, const char *path, RtbHistogram *hist,
+                 const RtbSeriesBulk *bulk, GError **error)
+{
+  g_autoptr (GArray) counts = NULL;
+  g_autoptr (GArray) outside = NULL;
   gint64 value, previous = -1, sum = 0;
   guint64 kept_below = 0, kept_above = 0;
   guint n;
 
-  if (!_rtb_json_get_array (object, path, "counts", &counts, error))
+  counts = get_bulk (bulk->counts, object, path, "counts", 2, "[bucket index, count]", error);
+  if (counts == NULL)
     return FALSE;
-  n = json_array_get_length (counts);
+  n = counts->len / 2;
   for (guint i = 0; i < n; i++)
     {
-      g_autofree char *name = g_strdup_printf ("%s.counts[%u]", path, i);
-      gint64 pair[2];
+      const gint64 *pair = &g_array_index (counts, gint64, 2 * i);
 
-      if (!int_tuple (json_array_get_element (counts, i), name, 2, "[bucket index, count]",
-                      pair, error))
-        return FALSE;
       if (pair[0] < 0 || pair[0] >= hist->n_buckets)
-        return _rtb_json_format_error (error, "%s: bucket index %" G_GINT64_FORMAT
-                                       " is outside 0–%u", name, pair[0], hist->n_buckets - 1);
+        return _rtb_json_format_error (error, "%s.counts[%u]: bucket index %" G_GINT64_FORMAT
+                                       " is outside 0–%u", path, i, pair[0],
+                                       hist->n_buckets - 1);
       if (pair[0] <= previous)
-        return _rtb_json_format_error (error, "%s: bucket index %" G_GINT64_FORMAT
+        return _rtb_json_format_error (error, "%s.counts[%u]: bucket index %" G_GINT64_FORMAT
                                        " does not follow %" G_GINT64_FORMAT
-                                       " (indices must increase)", name, pair[0], previous);
+                                       " (indices must increase)", path, i, pair[0], previous);
       if (pair[1] < 1 || pair[1] > G_MAXINT64 - sum)
-        return _rtb_json_format_error (error, "%s: count %" G_GINT64_FORMAT
-                                       " must be positive", name, pair[1]);
+        return _rtb_json_format_error (error, "%s.counts[%u]: count %" G_GINT64_FORMAT
+                                       " must be positive", path, i, pair[1]);
       hist->counts[pair[0]] = (guint64) pair[1];
       sum += pair[1];
       previous = pair[0];
@@ -314,9 +351,10 @@ parse_histogram (JsonObject *object, const char *path, RtbHistogram *hist, GErro
                                    G_GUINT64_FORMAT, path, sum, hist->n_below, hist->n_above,
                                    hist->stats.count);
 
-  if (!_rtb_json_get_array (object, path, "outside_ns", &outside, error))
+  outside = get_bulk (bulk->outside, object, path, "outside_ns", 0, NULL, error);
+  if (outside == NULL)
     return FALSE;
-  n = json_array_get_length (outside);
+  n = outside->len;
   if (n > hist->outside_cap || (guint64) n + hist->outside_lost != hist->n_below + hist->n_above)
     return _rtb_json_format_error (error, "%s.outside_ns: %u kept values and %" G_GUINT64_FORMAT
                                    " lost ones do not match %" G_GUINT64_FORMAT
@@ -329,16 +367,17 @@ parse_histogram (JsonObject *object, const char *path, RtbHistogram *hist, GErro
   hist->outside_sorted = TRUE;
   for (guint i = 0; i < n; i++)
     {
-      g_autofree char *name = g_strdup_printf ("%s.outside_ns[%u]", path, i);
       gint64 bucket;
 
-      if (!_rtb_json_node_int (json_array_get_element (outside, i), name, hist->stats.min_ns,
-                               hist->stats.max_ns, &value, error))
-        return FALSE;
+      value = g_array_index (outside, gint64, i);
+      if (value < hist->stats.min_ns || value > hist->stats.max_ns)
+        return _rtb_json_format_error (error, "%s.outside_ns[%u]: %" G_GINT64_FORMAT " is outside %"
+                                       G_GINT64_FORMAT "–%" G_GINT64_FORMAT, path, i, value,
+                                       hist->stats.min_ns, hist->stats.max_ns);
       bucket = rtb_floor_div (value, 1000) - hist->lo_us;
       if (bucket >= 0 && bucket < hist->n_buckets)
-        return _rtb_json_format_error (error, "%s: %" G_GINT64_FORMAT " ns falls inside the "
-                                       "histogram, not outside it", name, value);
+        return _rtb_json_format_error (error, "%s.outside_ns[%u]: %" G_GINT64_FORMAT " ns falls "
+                                       "inside the histogram, not outside it", path, i, value);
       if (bucket < 0)
         kept_below++;
       else
@@ -358,37 +397,36 @@ parse_histogram (JsonObject *object, const char *path, RtbHistogram *hist, GErro
 
 static gboolean
 parse_history (JsonObject *object, const char *path, RtbHistory *history, guint64 count,
-               GError **error)
+               const RtbSeriesBulk *bulk, GError **error)
 {
   g_autofree RtbHistoryBlock *blocks = NULL;
-  JsonArray *array;
+  g_autoptr (GArray) values = NULL;
   gint64 block_size, n_samples, total = 0;
   guint n;
 
   if (!_rtb_json_get_int (object, path, "block_size", 1, G_MAXUINT32, &block_size, error) ||
-      !_rtb_json_get_int (object, path, "n_samples", 0, (gint64) count, &n_samples, error) ||
-      !_rtb_json_get_array (object, path, "blocks", &array, error))
+      !_rtb_json_get_int (object, path, "n_samples", 0, (gint64) count, &n_samples, error))
+    return FALSE;
+  values = get_bulk (bulk->blocks, object, path, "blocks", 4, "[min, max, sum, count]", error);
+  if (values == NULL)
     return FALSE;
 
-  n = json_array_get_length (array);
+  n = values->len / 4;
   if (n > history->capacity)
     return _rtb_json_format_error (error, "%s.blocks: %u blocks, at most %" G_GSIZE_FORMAT
                                    " are possible", path, n, history->capacity);
   blocks = g_new0 (RtbHistoryBlock, MAX (n, 1));
   for (guint i = 0; i < n; i++)
     {
-      g_autofree char *name = g_strdup_printf ("%s.blocks[%u]", path, i);
-      gint64 block[4];
+      const gint64 *block = &g_array_index (values, gint64, 4 * i);
 
-      if (!int_tuple (json_array_get_element (array, i), name, 4, "[min, max, sum, count]",
-                      block, error))
-        return FALSE;
       if (block[0] > block[1])
-        return _rtb_json_format_error (error, "%s: min %" G_GINT64_FORMAT " is above max %"
-                                       G_GINT64_FORMAT, name, block[0], block[1]);
+        return _rtb_json_format_error (error, "%s.blocks[%u]: min %" G_GINT64_FORMAT
+                                       " is above max %" G_GINT64_FORMAT, path, i, block[0],
+                                       block[1]);
       if (block[3] < 1 || block[3] > block_size || (i + 1 < n && block[3] != block_size))
-        return _rtb_json_format_error (error, "%s: count %" G_GINT64_FORMAT " must be %s %"
-                                       G_GINT64_FORMAT, name, block[3],
+        return _rtb_json_format_error (error, "%s.blocks[%u]: count %" G_GINT64_FORMAT
+                                       " must be %s %" G_GINT64_FORMAT, path, i, block[3],
                                        i + 1 < n ? "the block size" : "from 1 to the block size",
                                        block_size);
       blocks[i] = (RtbHistoryBlock) {
@@ -406,7 +444,8 @@ parse_history (JsonObject *object, const char *path, RtbHistory *history, guint6
 }
 
 static gboolean
-parse_series (RtbRun *run, JsonObject *object, const char *path, GError **error)
+parse_series (RtbRun *run, JsonObject *object, const char *path, const RtbSeriesBulk *bulk,
+              GError **error)
 {
   g_autofree char *hist_path = g_strconcat (path, ".histogram", NULL);
   g_autofree char *history_path = g_strconcat (path, ".history", NULL);
@@ -445,8 +484,9 @@ parse_series (RtbRun *run, JsonObject *object, const char *path, GError **error)
   series = _rtb_run_add_series_full (run, name, (int) cpu, (int32_t) lo_us,
                                      (uint32_t) n_buckets);
   series->histogram.stats = stats;
-  if (!parse_histogram (hist_object, hist_path, &series->histogram, error) ||
-      !parse_history (history_object, history_path, &series->history, stats.count, error))
+  if (!parse_histogram (hist_object, hist_path, &series->histogram, bulk, error) ||
+      !parse_history (history_object, history_path, &series->history, stats.count, bulk,
+                      error))
     return FALSE;
 
 #define GET_U64(member) \
@@ -465,7 +505,7 @@ parse_series (RtbRun *run, JsonObject *object, const char *path, GError **error)
 }
 
 static gboolean
-parse_threads_and_series (JsonObject *root, RtbRun *run, GError **error)
+parse_threads_and_series (JsonObject *root, RtbRun *run, GArray *bulk, GError **error)
 {
   JsonArray *threads, *series;
   guint n;
@@ -487,6 +527,7 @@ parse_threads_and_series (JsonObject *root, RtbRun *run, GError **error)
       g_autofree char *thread_path = g_strdup_printf ("threads[%u]", i);
       JsonNode *node = json_array_get_element (series, i);
       JsonNode *thread_node = json_array_get_element (threads, i);
+      RtbSeriesBulk none = { NULL };
       RtbSeries *s;
       gint64 priority;
 
@@ -494,7 +535,9 @@ parse_threads_and_series (JsonObject *root, RtbRun *run, GError **error)
         return _rtb_json_format_error (error, "%s: expected an object", path);
       if (!JSON_NODE_HOLDS_OBJECT (thread_node))
         return _rtb_json_format_error (error, "%s: expected an object", thread_path);
-      if (!parse_series (run, json_node_get_object (node), path, error))
+      if (!parse_series (run, json_node_get_object (node), path,
+                         bulk != NULL && i < bulk->len ? &g_array_index (bulk, RtbSeriesBulk, i)
+                                                       : &none, error))
         return FALSE;
 
       s = rtb_run_get_series (run, i);
@@ -569,8 +612,8 @@ parse_state (JsonObject *root, RtbRunState *state, RtbEndReason *reason, GError 
   return TRUE;
 }
 
-RtbRun *
-rtb_run_from_json (JsonNode *root, GError **error)
+static RtbRun *
+run_from_json (JsonNode *root, GArray *bulk, GError **error)
 {
   g_autoptr (RtbRun) run = NULL;
   g_autoptr (RtbSystemInfo) system = NULL;
@@ -581,9 +624,6 @@ rtb_run_from_json (JsonNode *root, GError **error)
   RtbEndReason reason;
   const char *text, *worker_line, *label, *load, *source;
   gint64 start_us, end_us, elapsed_ns;
-
-  g_return_val_if_fail (root != NULL, NULL);
-  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
 
   if (!parse_header (root, &object, error) ||
       !_rtb_json_get_string (object, "", "method", FALSE, &text, error))
@@ -615,7 +655,7 @@ rtb_run_from_json (JsonNode *root, GError **error)
   rtb_run_set_system (run, g_steal_pointer (&system));
   _rtb_run_set_worker_command (run, worker_line);
   if (!parse_worker (object, run, error) ||
-      !parse_threads_and_series (object, run, error))
+      !parse_threads_and_series (object, run, bulk, error))
     return NULL;
 
   _rtb_run_set_times (run, start_us, end_us, (guint64) elapsed_ns);
@@ -625,23 +665,45 @@ rtb_run_from_json (JsonNode *root, GError **error)
 }
 
 RtbRun *
+rtb_run_from_json (JsonNode *root, GError **error)
+{
+  g_return_val_if_fail (root != NULL, NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  return run_from_json (root, NULL, error);
+}
+
+RtbRun *
 rtb_run_load (const char *path, GError **error)
 {
   g_autoptr (JsonParser) parser = json_parser_new_immutable ();
   g_autoptr (GError) local_error = NULL;
+  g_autoptr (GBytes) bytes = NULL;
+  g_autoptr (GArray) bulk = NULL;
+  g_autofree char *rest = NULL;
+  const char *data;
+  gsize len;
   RtbRun *run;
 
   g_return_val_if_fail (path != NULL, NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
 
-  if (!json_parser_load_from_file (parser, path, &local_error))
+  bytes = _rtb_file_read (path, "no run rtbench saves is that large", error);
+  if (bytes == NULL)
+    return NULL;
+  data = g_bytes_get_data (bytes, &len);
+  rest = _rtb_run_file_scan (data, len, &bulk, error);
+  if (rest == NULL)
+    return NULL;
+  g_clear_pointer (&bytes, g_bytes_unref);
+
+  if (!json_parser_load_from_data (parser, rest, -1, &local_error))
     {
-      if (local_error->domain == JSON_PARSER_ERROR)
-        g_set_error (error, RTB_RUN_ERROR, RTB_RUN_ERROR_FORMAT, "not valid JSON: %s",
-                     local_error->message);
-      else
-        g_propagate_error (error, g_steal_pointer (&local_error));
+      g_set_error (error, RTB_RUN_ERROR, RTB_RUN_ERROR_FORMAT, "not valid JSON: %s",
+                   local_error->message);
       return NULL;
     }
+  g_clear_pointer (&rest, g_free);
 
   /* json-glib accepts an empty document, with no root. */
   if (json_parser_get_root (parser) == NULL)
@@ -650,7 +712,7 @@ rtb_run_load (const char *path, GError **error)
       return NULL;
     }
 
-  run = rtb_run_from_json (json_parser_get_root (parser), error);
+  run = run_from_json (json_parser_get_root (parser), bulk, error);
   if (run != NULL)
     rtb_run_set_file (run, path);
   return run;

@@ -1,16 +1,20 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * libFuzzer target: a run file, loaded both from parsed JSON and through rtb_run_load from a
- * path. A file that loads must save and load again: a run the user can open can be kept.
+ * path. A file that loads must save and load again: a run the user can open can be kept. The
+ * path reader takes the bulk arrays apart from the JSON tree: a file it loads must give the
+ * same run as the tree reader.
  */
 #include "config.h"
 
 #include <glib.h>
 #include <json-glib/json-glib.h>
 #include <stdlib.h>
+#include <string.h>
 #include <sys/mman.h>
 #include <unistd.h>
 
+#include "rtb-json-depth.h"
 #include "rtb-run.h"
 
 int LLVMFuzzerTestOneInput (const uint8_t *data, size_t size);
@@ -41,8 +45,16 @@ check_round_trip (RtbRun *run)
     abort ();
 }
 
+static char *
+to_text (RtbRun *run)
+{
+  g_autoptr (JsonNode) node = rtb_run_to_json (run);
+
+  return json_to_string (node, FALSE);
+}
+
 static void
-load_from_path (const uint8_t *data, size_t size)
+load_from_path (const uint8_t *data, size_t size, RtbRun *from_tree)
 {
   g_autoptr (GError) error = NULL;
   g_autofree char *path = NULL;
@@ -57,6 +69,23 @@ load_from_path (const uint8_t *data, size_t size)
   run = rtb_run_load (path, &error);
   if (run == NULL && error == NULL)
     abort ();
+  if (run != NULL)
+    {
+      g_autofree char *a = NULL, *b = NULL;
+
+      if (from_tree == NULL)
+        {
+          g_printerr ("the path reader loads a file the tree reader refuses\n");
+          abort ();
+        }
+      a = to_text (run);
+      b = to_text (from_tree);
+      if (strcmp (a, b) != 0)
+        {
+          g_printerr ("the path and tree readers give different runs\n");
+          abort ();
+        }
+    }
   close (fd);
 }
 
@@ -67,7 +96,11 @@ LLVMFuzzerTestOneInput (const uint8_t *data, size_t size)
   g_autoptr (GError) error = NULL;
   g_autoptr (RtbRun) run = NULL;
 
-  if (json_parser_load_from_data (parser, (const char *) data, (gssize) size, NULL) &&
+  guint line;
+
+  /* As the application does: json-glib recurses once per level. */
+  if (_rtb_json_depth_ok ((const char *) data, size, &line) &&
+      json_parser_load_from_data (parser, (const char *) data, (gssize) size, NULL) &&
       json_parser_get_root (parser) != NULL)
     {
       run = rtb_run_from_json (json_parser_get_root (parser), &error);
@@ -77,6 +110,6 @@ LLVMFuzzerTestOneInput (const uint8_t *data, size_t size)
         abort ();
     }
 
-  load_from_path (data, size);
+  load_from_path (data, size, run);
   return 0;
 }

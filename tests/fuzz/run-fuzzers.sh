@@ -6,7 +6,8 @@
 #   tests/fuzz/run-fuzzers.sh [SECONDS] [TARGET...]      (default 20 s, every target)
 #
 # RTBENCH_FUZZ_DIR: the build and work directory (default $RTBENCH_BUILD_ROOT/fuzz, else
-# ./build-fuzz). The seed corpora in tests/fuzz/corpus are read, never written: new inputs go
+# ./build-fuzz). RTBENCH_FUZZ_MAX_LEN: the largest input tried (default 256 KiB, so that the
+# seeds of 100 000 nested arrays fit). The seed corpora in tests/fuzz/corpus are read, never written: new inputs go
 # to $RTBENCH_FUZZ_DIR/corpus, crashes to $RTBENCH_FUZZ_DIR/artifacts.
 set -uo pipefail
 
@@ -86,8 +87,8 @@ common_objs=("${objects[@]}")
 objects=()
 # The run model and every importer; not the session (it spawns processes) nor the load scenarios.
 for f in "$src"/src/client/rtb-run*.c "$src"/src/client/rtb-series.c \
-         "$src"/src/client/rtb-json-*.c "$src"/src/client/rtb-system-info.c \
-         "$src"/src/client/rtb-import*.c; do
+         "$src"/src/client/rtb-json-*.c "$src"/src/client/rtb-file-*.c \
+         "$src"/src/client/rtb-system-info.c "$src"/src/client/rtb-import*.c; do
   [[ -e $f ]] || continue
   # shellcheck disable=SC2086
   compile "$f" -fsanitize=fuzzer-no-link -DG_LOG_DOMAIN='"rtbench-client"' $client_flags
@@ -146,7 +147,7 @@ for t in "${targets[@]}"; do
   seeds=()
   [[ -d $here/corpus/$t ]] && seeds=("$here/corpus/$t")
   if ASAN_OPTIONS=detect_leaks=1 "$out/$t" -max_total_time="$seconds" -timeout=10 \
-       -rss_limit_mb=2048 -max_len=65536 -print_final_stats=1 \
+       -rss_limit_mb=2048 -max_len="${RTBENCH_FUZZ_MAX_LEN:-262144}" -print_final_stats=1 \
        -artifact_prefix="$out/artifacts/$t-" "$work" "${seeds[@]}" >>"$log" 2>&1; then
     execs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -1)
     cov=$(grep -o 'cov: [0-9]*' "$log" | tail -1)

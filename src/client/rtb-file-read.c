@@ -1,0 +1,114 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#include "config.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <glib/gstdio.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "rtb-file-read.h"
+
+static const char *
+describe_type (mode_t mode)
+{
+  if (S_ISDIR (mode))
+    return "a directory";
+  if (S_ISFIFO (mode))
+    return "a FIFO";
+  if (S_ISCHR (mode) || S_ISBLK (mode))
+    return "a device";
+  if (S_ISSOCK (mode))
+    return "a socket";
+  return "not a regular file";
+}
+
+static GBytes *
+too_large (const char *path, const char *hint, GError **error)
+{
+  g_set_error (error, G_IO_ERROR, G_IO_ERROR_MESSAGE_TOO_LARGE,
+               "%s is larger than %" G_GSIZE_FORMAT " MiB: %s", path, RTB_FILE_MAX_SIZE >> 20,
+               hint);
+  return NULL;
+}
+
+GBytes *
+_rtb_file_read (const char *path, const char *too_large_hint, GError **error)
+{
+  g_autofree char *data = NULL;
+  struct stat st;
+  gsize len = 0, alloc;
+  int fd;
+
+  g_return_val_if_fail (path != NULL, NULL);
+
+  /* O_NONBLOCK: opening a FIFO without a writer would otherwise wait for one. */
+  fd = g_open (path, O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK, 0);
+  if (fd < 0)
+    {
+      int saved = errno;
+
+      g_set_error (error, G_IO_ERROR, g_io_error_from_errno (saved), "Could not open %s: %s",
+                   path, g_strerror (saved));
+      return NULL;
+    }
+  if (fstat (fd, &st) != 0)
+    {
+      int saved = errno;
+
+      g_set_error (error, G_IO_ERROR, g_io_error_from_errno (saved), "Could not read %s: %s",
+                   path, g_strerror (saved));
+      close (fd);
+      return NULL;
+    }
+  if (!S_ISREG (st.st_mode))
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_NOT_REGULAR_FILE,
+                   "%s is %s, not a saved file: rtbench reads regular files only", path,
+                   describe_type (st.st_mode));
+      close (fd);
+      return NULL;
+    }
+  if ((guint64) st.st_size > RTB_FILE_MAX_SIZE)
+    {
+      close (fd);
+      return too_large (path, too_large_hint, error);
+    }
+
+  /* The size can change while reading: read up to one byte past the limit to notice. */
+  alloc = (gsize) st.st_size + 1;
+  data = g_malloc (alloc + 1);
+  for (;;)
+    {
+      ssize_t n;
+
+      if (len == alloc)
+        {
+          if (alloc > RTB_FILE_MAX_SIZE)
+            {
+              close (fd);
+              return too_large (path, too_large_hint, error);
+            }
+          alloc = MIN (alloc * 2, RTB_FILE_MAX_SIZE + 1);
+          data = g_realloc (data, alloc + 1);
+        }
+      n = read (fd, data + len, alloc - len);
+      if (n < 0 && errno == EINTR)
+        continue;
+      if (n < 0)
+        {
+          int saved = errno;
+
+          g_set_error (error, G_IO_ERROR, g_io_error_from_errno (saved), "Could not read %s: %s",
+                       path, g_strerror (saved));
+          close (fd);
+          return NULL;
+        }
+      if (n == 0)
+        break;
+      len += (gsize) n;
+    }
+  close (fd);
+  data[len] = '\0';
+  return g_bytes_new_take (g_realloc (g_steal_pointer (&data), len + 1), len);
+}
