@@ -6,6 +6,7 @@
 
 #include <adwaita.h>
 #include <glib/gstdio.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "rtb-compare-view.h"
@@ -484,6 +485,90 @@ test_autosave (void)
   iterate_for (100);
 }
 
+static gboolean
+has_error (gpointer window)
+{
+  return rtb_window_get_last_error (window) != NULL;
+}
+
+static gboolean
+has_a_run (gpointer window)
+{
+  return rtb_window_get_n_runs (window) == 1;
+}
+
+/* Opens `path` and returns the message the window shows. */
+static char *
+open_failing (const char *path)
+{
+  RtbWindow *window = new_window ();
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  char *message;
+
+  rtb_window_open_file (window, file);
+  iterate_until (has_error, window, 20);
+  g_assert_nonnull (rtb_window_get_last_error (window));
+  g_assert_cmpuint (rtb_window_get_n_runs (window), ==, 0);
+  message = g_strdup (rtb_window_get_last_error (window));
+  g_test_message ("%s", message);
+  gtk_window_destroy (GTK_WINDOW (window));
+  return message;
+}
+
+/* A run file loads in a thread: a FIFO, /dev/zero or 100 000 nested arrays neither freeze nor
+ * crash the window, and a good file opens its tab only once it is read. */
+static void
+test_open_hostile (void)
+{
+  g_autofree char *fifo = tmp_path ("fifo.rtbench");
+  g_autofree char *nested = tmp_path ("nested.rtbench");
+  g_autofree char *good = tmp_path ("good.rtbench");
+  g_autoptr(GString) deep = g_string_new ("{\"format\": \"rtbench-run\", \"x\": ");
+  g_autoptr(RtbRun) run = NULL;
+  g_autoptr(GFile) file = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *message = NULL;
+  RtbWindow *window;
+
+  REQUIRE_DISPLAY ();
+
+  g_assert_cmpint (mkfifo (fifo, 0600), ==, 0);
+  message = open_failing (fifo);
+  g_assert_nonnull (strstr (message, "is a FIFO"));
+  g_clear_pointer (&message, g_free);
+
+  message = open_failing ("/dev/zero");
+  g_assert_nonnull (strstr (message, "is a device"));
+  g_clear_pointer (&message, g_free);
+
+  for (guint i = 0; i < 100000; i++)
+    g_string_append_c (deep, '[');
+  for (guint i = 0; i < 100000; i++)
+    g_string_append_c (deep, ']');
+  g_string_append_c (deep, '}');
+  g_assert_true (g_file_set_contents (nested, deep->str, -1, NULL));
+  message = open_failing (nested);
+  g_assert_nonnull (strstr (message, "nests deeper than"));
+
+  run = test_run_new ("good", RTB_METHOD_LATENCY, 2, 1000);
+  test_series_fill (rtb_run_get_series (run, 0), 5000, 8000, 100, 100);
+  g_assert_true (rtb_run_save (run, good, &error));
+  g_assert_no_error (error);
+  window = new_window ();
+  file = g_file_new_for_path (good);
+  rtb_window_open_file (window, file);
+  /* Nothing is added before the main loop runs again: the file is read elsewhere. */
+  g_assert_cmpuint (rtb_window_get_n_runs (window), ==, 0);
+  iterate_until (has_a_run, window, 20);
+  g_assert_cmpuint (rtb_window_get_n_runs (window), ==, 1);
+  g_assert_null (rtb_window_get_last_error (window));
+  gtk_window_destroy (GTK_WINDOW (window));
+
+  g_unlink (fifo);
+  g_unlink (nested);
+  g_unlink (good);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -505,6 +590,7 @@ main (int   argc,
   g_test_add_func ("/gui/export/chart", test_chart_export);
   g_test_add_func ("/gui/window/save-while-running", test_save_while_running);
   g_test_add_func ("/gui/window/autosave", test_autosave);
+  g_test_add_func ("/gui/window/open-hostile", test_open_hostile);
 
   status = g_test_run ();
   data_home = g_build_filename (tmp_dir, "rtbench", "unsaved", NULL);

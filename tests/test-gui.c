@@ -241,6 +241,12 @@ run_started (gpointer data)
          (run != NULL && rtb_run_get_state (run) == RTB_RUN_STATE_RUNNING);
 }
 
+static gboolean
+has_two_runs (gpointer window)
+{
+  return rtb_window_get_n_runs (window) == 2;
+}
+
 static void
 check_table_matches_worker (RtbLiveView *view,
                             RtbRun      *run,
@@ -315,6 +321,7 @@ test_window_run (void)
   g_assert_no_error (error);
   file = g_file_new_for_path (path);
   rtb_window_open_file (window, file);
+  iterate_until (has_two_runs, window, 20);
   g_assert_null (rtb_window_get_last_error (window));
   g_assert_cmpuint (rtb_window_get_n_runs (window), ==, 2);
   view = rtb_window_get_selected_view (window);

@@ -234,25 +234,33 @@ rtb_window_get_checkpoint_path (RtbWindow *self)
 
 /* ---- Opening and importing --------------------------------------------------------------- */
 
-void
-rtb_window_open_file (RtbWindow *self,
-                      GFile     *file)
+static void
+load_run_in_thread (GTask        *task,
+                    gpointer      source,
+                    gpointer      path,
+                    GCancellable *cancellable)
 {
-  g_autoptr(GError) error = NULL;
-  g_autoptr(RtbRun) run = NULL;
-  g_autofree char *path = NULL;
-  g_autofree char *name = NULL;
+  GError *error = NULL;
+  RtbRun *run = rtb_run_load (path, &error);
 
-  g_return_if_fail (RTB_IS_WINDOW (self));
-  g_return_if_fail (G_IS_FILE (file));
-
-  path = g_file_get_path (file);
-  name = g_file_get_basename (file);
-  if (path != NULL)
-    run = rtb_run_load (path, &error);
+  if (run != NULL)
+    g_task_return_pointer (task, run, g_object_unref);
   else
-    g_set_error (&error, G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED, _("only local files can be opened"));
+    g_task_return_error (task, error);
+}
 
+static void
+on_run_loaded (GObject      *source,
+               GAsyncResult *result,
+               gpointer      user_data)
+{
+  RtbWindow *self = RTB_WINDOW (source);
+  g_autofree char *name = user_data;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(RtbRun) run = g_task_propagate_pointer (G_TASK (result), &error);
+
+  if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+    return;
   if (run == NULL)
     {
       g_autofree char *heading = g_strdup_printf (_("Could Not Open “%s”"), name);
@@ -261,6 +269,35 @@ rtb_window_open_file (RtbWindow *self,
       return;
     }
   _rtb_window_add_page (self, run);
+}
+
+/* A large run file takes a moment to read: it loads in a thread, and the tab opens when it is
+ * ready. */
+void
+rtb_window_open_file (RtbWindow *self,
+                      GFile     *file)
+{
+  g_autoptr(GTask) task = NULL;
+  char *path;
+  char *name;
+
+  g_return_if_fail (RTB_IS_WINDOW (self));
+  g_return_if_fail (G_IS_FILE (file));
+
+  name = g_file_get_basename (file);
+  path = g_file_get_path (file);
+  if (path == NULL)
+    {
+      g_autofree char *heading = g_strdup_printf (_("Could Not Open “%s”"), name);
+
+      _rtb_window_show_error (self, heading, _("only local files can be opened"));
+      g_free (name);
+      return;
+    }
+  task = g_task_new (self, self->opening, on_run_loaded, name);
+  g_task_set_source_tag (task, rtb_window_open_file);
+  g_task_set_task_data (task, path, g_free);
+  g_task_run_in_thread (task, load_run_in_thread);
 }
 
 gboolean

@@ -35,6 +35,7 @@ struct _RtbWindow
   GSubprocess *load;
   char *last_error;
   char *checkpoint_path;  /* the unsaved live run's autosave file, until the user saves it */
+  GCancellable *opening;  /* run files loading in threads; cancelled when the window goes */
 
   /* Borrowed references */
   AdwTabPage *live_page;

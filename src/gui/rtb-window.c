@@ -565,6 +565,8 @@ rtb_window_dispose (GObject *object)
 
   g_clear_handle_id (&self->flush_id, g_source_remove);
   g_clear_handle_id (&self->checkpoint_id, g_source_remove);
+  g_cancellable_cancel (self->opening);
+  g_clear_object (&self->opening);
   clear_session (self);
   stop_load (self);
   g_clear_object (&self->live_run);
@@ -642,6 +644,7 @@ static void
 rtb_window_init (RtbWindow *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
+  self->opening = g_cancellable_new ();
 
   if (g_strcmp0 (APP_ID, SCHEMA_ID) != 0)
     gtk_widget_add_css_class (GTK_WIDGET (self), "devel");

@@ -15,7 +15,7 @@ G_BEGIN_DECLS
 G_DECLARE_FINAL_TYPE (RtbWindow, rtb_window, RTB, WINDOW, AdwApplicationWindow)
 
 RtbWindow *rtb_window_new (GtkApplication *application);
-/* Loads a run file into a new tab; problems are shown in the window. */
+/* Loads a run file (in a thread) into a new tab; problems are shown in the window. */
 void rtb_window_open_file (RtbWindow *self, GFile *file);
 /* Shows a run (loaded or made elsewhere) in a new tab and selects it. */
 void rtb_window_add_run (RtbWindow *self, RtbRun *run);
