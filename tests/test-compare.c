@@ -275,12 +275,15 @@ test_notices (void)
   g_assert_false (has_notice (params, "methods"));
   g_assert_false (has_notice (params, "scheduling"));
 
-  /* An imported run states few parameters: its defaults are not compared. */
+  /* An imported run states few parameters: its defaults are not compared, and only what it
+   * states is shown. */
   rtb_run_set_source (fast, "imported from cyclictest 2.7+ text: x.txt");
+  rtb_run_set_stated (fast, RTB_RUN_STATED_INTERVAL);
   g_autoptr (RtbCompare) imported = compare_two (latency, fast);
   g_assert_false (has_notice (imported, "different intervals"));
   g_assert_true (has_notice (imported, "fast was imported (cyclictest 2.7+ text: x.txt)"));
-  g_assert_cmpstr (rtb_compare_find_system_row (imported, "parameters")->values[1], ==, "-");
+  g_assert_cmpstr (rtb_compare_find_system_row (imported, "parameters")->values[1], ==,
+                   "interval_us=200 histogram_us=400");
 }
 
 static void

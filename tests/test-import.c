@@ -87,6 +87,15 @@ check_consistent (RtbRun *run)
   g_assert_no_error (error);
   g_assert_cmpuint (rtb_run_get_n_series (loaded), ==, rtb_run_get_n_series (run));
   g_assert_cmpstr (rtb_run_get_source (loaded), ==, rtb_run_get_source (run));
+  /* What the source did not state stays unknown through a save. */
+  g_assert_cmpint (rtb_run_get_stated (loaded), ==, rtb_run_get_stated (run));
+  g_assert_cmpstr (rtb_run_get_load (loaded), ==, rtb_run_get_load (run));
+  {
+    g_autoptr (JsonNode) a = rtb_system_info_to_json (rtb_run_get_system (run));
+    g_autoptr (JsonNode) b = rtb_system_info_to_json (rtb_run_get_system (loaded));
+
+    g_assert_true (json_node_equal (a, b));
+  }
   for (guint i = 0; i < rtb_run_get_n_series (run); i++)
     {
       RtbSeriesSummary a, b;
@@ -876,6 +885,97 @@ test_cli (void)
   g_rmdir (dir);
 }
 
+/* An import states few facts: the rest is unknown (null, "-"), never a default. */
+static void
+test_unknown_is_unknown (void)
+{
+  static const struct {
+    const char *file;
+    RtbRunStated stated;
+  } cases[] = {
+    { "ct210-h20-q-2t.txt", 0 },
+    { "ct1x-q-N-1t.txt", RTB_RUN_STATED_PRIORITY | RTB_RUN_STATED_INTERVAL },
+    { "ct210-h20-q-2t.json", RTB_RUN_STATED_POLICY | RTB_RUN_STATED_PRIORITY |
+                             RTB_RUN_STATED_CPUS | RTB_RUN_STATED_INTERVAL },
+    /* rtla names the CPUs but not its threads' policy: an `-P d:` run is SCHED_DEADLINE. */
+    { "rtla-timerlat-2cpu.txt", RTB_RUN_STATED_CPUS },
+    { "jitterdebugger-2cpu.json", 0 },
+  };
+  const char *cli = g_getenv ("RTBENCH_CLI");
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autofree char *path = data_path (cases[i].file);
+      RtbImportOptions options;
+      g_autoptr (RtbRun) run = NULL;
+      g_autoptr (JsonNode) node = NULL;
+      g_autofree char *params = NULL;
+      const RtbSystemInfo *system;
+      JsonObject *object;
+
+      rtb_import_options_init (&options);
+      run = import_path (path, &options);
+      system = rtb_run_get_system (run);
+      g_test_message ("%s: %s", cases[i].file, params = rtb_run_format_parameters (run));
+      g_assert_cmpint (rtb_run_get_stated (run), ==, cases[i].stated);
+      g_assert_null (rtb_run_get_load (run));
+      g_assert_null (strstr (params, "duration="));
+      g_assert_true ((strstr (params, "priority=") != NULL) ==
+                     !!(cases[i].stated & RTB_RUN_STATED_PRIORITY));
+      g_assert_true ((strstr (params, "policy=") != NULL) ==
+                     !!(cases[i].stated & RTB_RUN_STATED_POLICY));
+      /* None of these files states the command line, swap or throttling of the machine. */
+      g_assert_null (system->cmdline);
+      g_assert_null (system->isolcpus);
+      g_assert_null (system->governor);
+      g_assert_cmpint (system->sched_rt_runtime_us, ==, RTB_SYSTEM_INFO_UNKNOWN);
+      g_assert_cmpint (system->swap_total_kb, ==, -1);
+      node = rtb_system_info_to_json (system);
+      object = json_node_get_object (node);
+      g_assert_true (json_object_get_null_member (object, "sched_rt_runtime_us"));
+      g_assert_true (json_object_get_null_member (object, "isolcpus"));
+      if (system->kernel_version == NULL)
+        {
+          g_assert_cmpint (system->preempt_rt, ==, RTB_SYSTEM_INFO_UNKNOWN);
+          g_assert_true (json_object_get_null_member (object, "preempt_rt"));
+        }
+      if (g_str_has_suffix (cases[i].file, ".txt"))
+        g_assert_cmpint (system->n_cpus, ==, RTB_SYSTEM_INFO_UNKNOWN);
+    }
+
+  /* The CLI's summary of an import and of a version 1 file of one says "-", not a value. */
+  for (guint i = 0; cli != NULL && i < 2; i++)
+    {
+      g_autofree char *dir = g_dir_make_tmp ("rtb-test-import-XXXXXX", NULL);
+      g_autofree char *run_file = g_build_filename (dir, "imported.rtbench", NULL);
+      g_autofree char *input = data_path ("ct210-h20-q-2t.txt");
+      g_autofree char *v1 = g_build_filename (g_getenv ("RTBENCH_TEST_DATA"),
+                                              "run-v1-imported.rtbench", NULL);
+      g_autofree char *out = NULL;
+      const char *import_argv[] = { cli, "import", input, "--output", run_file, NULL };
+      const char *summary_argv[] = { cli, "summary", i == 0 ? run_file : v1, NULL };
+      static const char * const never[] = { "PREEMPT_RT no", "0 CPUs", "priority=0",
+                                            "duration=0s", "sched_rt_runtime_us=-2",
+                                            "load: none", " fifo ", "policy=fifo" };
+      int status;
+
+      if (i == 0)
+        g_assert_true (g_spawn_sync (NULL, (char **) import_argv, NULL,
+                                     G_SPAWN_STDOUT_TO_DEV_NULL, NULL, NULL, NULL, NULL, &status,
+                                     NULL) && g_spawn_check_wait_status (status, NULL));
+      g_assert_true (g_spawn_sync (NULL, (char **) summary_argv, NULL, 0, NULL, NULL, &out, NULL,
+                                   &status, NULL));
+      g_assert_true (g_spawn_check_wait_status (status, NULL));
+      g_test_message ("%s", out);
+      for (guint k = 0; k < G_N_ELEMENTS (never); k++)
+        g_assert_null (strstr (out, never[k]));
+      g_assert_nonnull (strstr (out, "PREEMPT_RT -, CPUs -"));
+      g_assert_nonnull (strstr (out, "sched_rt_runtime_us=-"));
+      g_unlink (run_file);
+      g_rmdir (dir);
+    }
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -917,6 +1017,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/import/limits", test_limits);
   g_test_add_func ("/import/mutations", test_mutations);
   g_test_add_func ("/import/cli", test_cli);
+  g_test_add_func ("/import/unknown-is-unknown", test_unknown_is_unknown);
 
   return g_test_run ();
 }

@@ -7,10 +7,25 @@
 
 #include "rtb-cli.h"
 
+/* Unknown facts print as "-", stated empty ones as `empty`. */
 static const char *
-yes_no (gboolean value)
+known (const char *value, const char *empty)
 {
-  return value ? "yes" : "no";
+  if (value == NULL)
+    return "-";
+  return *value != '\0' ? value : empty;
+}
+
+static const char *
+yes_no (int value)
+{
+  return value == TRUE ? "yes" : value == FALSE ? "no" : "-";
+}
+
+static char *
+known_int (int value)
+{
+  return value != RTB_SYSTEM_INFO_UNKNOWN ? g_strdup_printf ("%d", value) : g_strdup ("-");
 }
 
 static void
@@ -26,28 +41,26 @@ rtb_cli_print_run_header (RtbRun *run, FILE *out)
 {
   const RtbSystemInfo *system = rtb_run_get_system (run);
   const RtbHelloFrame *worker = rtb_run_get_worker (run);
-  const RtbCommand *command = rtb_run_get_command (run);
-  char command_line[RTB_COMMAND_MAX];
+  g_autofree char *parameters = rtb_run_format_parameters (run);
   char started[64], ended[64];
 
   fprintf (out, "%s\n", rtb_run_get_label (run) ? rtb_run_get_label (run) : "(no label)");
-  if (rtb_command_format (command, command_line, sizeof command_line) < 0)
-    g_strlcpy (command_line, rtb_method_to_string (command->method), sizeof command_line);
-  fprintf (out, "  method:  %s  (load: %s, source: %s)\n", command_line,
-           rtb_run_get_load (run) ? rtb_run_get_load (run) : "none",
+  fprintf (out, "  method:  %s  (load: %s, source: %s)\n", parameters,
+           known (rtb_run_get_load (run), "none"),
            rtb_run_get_source (run) ? rtb_run_get_source (run) : "measured");
   if (system != NULL)
     {
-      fprintf (out, "  system:  %s, Linux %s, %s, PREEMPT_RT %s, %d CPUs (%s)\n",
-               system->hostname ? system->hostname : "?",
-               system->kernel_release ? system->kernel_release : "?",
-               system->machine ? system->machine : "?", yes_no (system->preempt_rt),
-               system->n_cpus, system->cpu_model ? system->cpu_model : "?");
-      fprintf (out, "  tuning:  isolcpus=%s nohz_full=%s governor=%s smt=%s sched_rt_runtime_us=%d\n",
-               system->isolcpus && *system->isolcpus ? system->isolcpus : "-",
-               system->nohz_full && *system->nohz_full ? system->nohz_full : "-",
-               system->governor && *system->governor ? system->governor : "-",
-               system->smt && *system->smt ? system->smt : "-", system->sched_rt_runtime_us);
+      g_autofree char *n_cpus = known_int (system->n_cpus);
+      g_autofree char *runtime = known_int (system->sched_rt_runtime_us);
+
+      fprintf (out, "  system:  %s, Linux %s, %s, PREEMPT_RT %s, CPUs %s (%s)\n",
+               known (system->hostname, "-"), known (system->kernel_release, "-"),
+               known (system->machine, "-"), yes_no (system->preempt_rt), n_cpus,
+               known (system->cpu_model, "-"));
+      fprintf (out, "  tuning:  isolcpus=%s nohz_full=%s governor=%s smt=%s "
+               "sched_rt_runtime_us=%s\n",
+               known (system->isolcpus, "none"), known (system->nohz_full, "none"),
+               known (system->governor, "none"), known (system->smt, "-"), runtime);
     }
   if (worker != NULL)
     fprintf (out, "  worker:  %s on %s, mlockall %s, cpu_dma_latency %s\n", worker->worker_version,
@@ -75,6 +88,7 @@ rtb_cli_print_table (RtbRun *run, FILE *out)
 {
   guint n = rtb_run_get_n_series (run);
   gboolean response = rtb_run_get_method (run) == RTB_METHOD_RESPONSE;
+  RtbRunStated stated = rtb_run_get_stated (run);
 
   fprintf (out, "%-8s %4s %-6s %4s %10s %9s %9s %9s %9s %9s %9s %9s %9s %9s\n", "thread", "cpu",
            "policy", "prio", "count", "min µs", "avg µs", "max µs", "p50 µs", "p99 µs", "p99.9 µs",
@@ -83,15 +97,20 @@ rtb_cli_print_table (RtbRun *run, FILE *out)
     {
       RtbSeries *series = rtb_run_get_series (run, i);
       RtbSeriesSummary s;
-      char cpu[16];
+      char cpu[16], priority[16];
 
       rtb_series_get_summary (series, &s);
       if (series->cpu >= 0)
         g_snprintf (cpu, sizeof cpu, "%d", series->cpu);
       else
         g_strlcpy (cpu, "-", sizeof cpu);
-      fprintf (out, "%-8s %4s %-6s %4d %10" G_GUINT64_FORMAT, series->name, cpu,
-               rtb_policy_to_string (series->policy), series->priority, s.count);
+      if (stated & RTB_RUN_STATED_PRIORITY)
+        g_snprintf (priority, sizeof priority, "%d", series->priority);
+      else
+        g_strlcpy (priority, "-", sizeof priority);
+      fprintf (out, "%-8s %4s %-6s %4s %10" G_GUINT64_FORMAT, series->name, cpu,
+               stated & RTB_RUN_STATED_POLICY ? rtb_policy_to_string (series->policy) : "-",
+               priority, s.count);
       print_value (out, s.min_us);
       print_value (out, s.avg_us);
       print_value (out, s.max_us);

@@ -48,20 +48,14 @@ text_or (const char *value, const char *fallback)
   return g_strdup (value != NULL && *value != '\0' ? value : fallback);
 }
 
-/* "latency cpus=0 policy=other…" without "start " and the method. */
+/* "cpus=0 policy=other…": the stated parameters without the method. */
 static char *
-parameters_text (const RtbCommand *command)
+parameters_text (RtbRun *run)
 {
-  char line[RTB_COMMAND_MAX];
-  const char *p;
+  g_autofree char *line = rtb_run_format_parameters (run);
+  const char *p = strchr (line, ' ');
 
-  if (rtb_command_format (command, line, sizeof line) < 0)
-    return g_strdup ("-");
-  p = line;
-  if (g_str_has_prefix (p, "start "))
-    p += strlen ("start ");
-  p = strchr (p, ' ');
-  return g_strdup (p != NULL ? p + 1 : "");
+  return g_strdup (p != NULL ? p + 1 : "-");
 }
 
 /* Runs measured by rtbench (or recorded from its worker) know their parameters; other tools'
@@ -75,44 +69,50 @@ parameters_known (RtbRun *run)
          g_str_has_prefix (source, "imported from rtbench-worker stream");
 }
 
+/* "-" when unknown (NULL), `empty` when stated empty. */
+static char *
+stated_text (const char *value, const char *empty)
+{
+  if (value == NULL)
+    return g_strdup ("-");
+  return g_strdup (*value != '\0' ? value : empty);
+}
+
 static char *
 system_value (RtbRun *run, SystemField field)
 {
   const RtbSystemInfo *s = rtb_run_get_system (run);
-  /* An import that names no kernel knows nothing of the system but perhaps its hostname:
-   * its empty isolcpus means "unknown", not "none". */
-  gboolean known = s != NULL && s->kernel_release != NULL && *s->kernel_release != '\0';
 
+  if (s == NULL && field <= SYS_SMT)
+    return g_strdup ("-");
   switch (field)
     {
     case SYS_HOSTNAME:
-      return text_or (s ? s->hostname : NULL, "-");
+      return text_or (s->hostname, "-");
     case SYS_KERNEL:
-      return text_or (s ? s->kernel_release : NULL, "-");
+      return text_or (s->kernel_release, "-");
     case SYS_PREEMPT_RT:
-      return g_strdup (!known ? "-" : s->preempt_rt ? "yes" : "no");
+      return g_strdup (s->preempt_rt == TRUE ? "yes" : s->preempt_rt == FALSE ? "no" : "-");
     case SYS_MACHINE:
-      return text_or (s ? s->machine : NULL, "-");
+      return text_or (s->machine, "-");
     case SYS_CPU_MODEL:
-      return text_or (s ? s->cpu_model : NULL, "-");
+      return text_or (s->cpu_model, "-");
     case SYS_N_CPUS:
-      return s != NULL && s->n_cpus > 0 ? g_strdup_printf ("%d", s->n_cpus) : g_strdup ("-");
+      return s->n_cpus > 0 ? g_strdup_printf ("%d", s->n_cpus) : g_strdup ("-");
     case SYS_ISOLCPUS:
-      return known ? text_or (s->isolcpus, "none") : g_strdup ("-");
+      return stated_text (s->isolcpus, "none");
     case SYS_NOHZ_FULL:
-      return known ? text_or (s->nohz_full, "none") : g_strdup ("-");
+      return stated_text (s->nohz_full, "none");
     case SYS_GOVERNOR:
-      return text_or (s ? s->governor : NULL, "-");
+      return stated_text (s->governor, "no cpufreq");
     case SYS_SMT:
-      return text_or (s ? s->smt : NULL, "-");
+      return text_or (s->smt, "-");
     case SYS_LOAD:
-      return text_or (rtb_run_get_load (run), "none");
+      return text_or (rtb_run_get_load (run), "-");
     case SYS_METHOD:
       return g_strdup (rtb_method_to_string (rtb_run_get_method (run)));
     case SYS_PARAMETERS:
-      if (!parameters_known (run))
-        return g_strdup ("-");
-      return parameters_text (rtb_run_get_command (run));
+      return parameters_text (run);
     case SYS_SOURCE:
       return text_or (rtb_run_get_source (run), "measured");
     default:

@@ -14,6 +14,7 @@
 #include "rtb-import-json.h"
 #include "rtb-import-private.h"
 #include "rtb-run-private.h"
+#include "rtb-system-info-private.h"
 
 typedef struct {
   guint index;
@@ -226,8 +227,10 @@ _rtb_import_json_threads (RtbImportInput *in, JsonObject *root, RtbImportJson *j
 
       if (cpu >= 0)
         json->cmd.cpus[cpu / 64] |= G_GUINT64_CONSTANT (1) << (cpu % 64);
+      else
+        json->stated &= ~RTB_RUN_STATED_CPUS;
     }
-  run = _rtb_import_new_run (&json->cmd, n, error);
+  run = _rtb_import_new_run (in, &json->cmd, n, json->stated, error);
   if (run == NULL)
     return NULL;
 
@@ -270,7 +273,7 @@ dup_member (JsonObject *object, const char *member)
 {
   const char *text = json_string (object, member);
 
-  return text != NULL ? g_utf8_make_valid (text, -1) : g_strdup ("");
+  return text != NULL ? g_utf8_make_valid (text, -1) : NULL;
 }
 
 RtbSystemInfo *
@@ -288,25 +291,48 @@ _rtb_import_json_sysinfo (JsonObject *root)
   info->kernel_release = dup_member (sysinfo, "release");
   info->kernel_version = dup_member (sysinfo, "version");
   info->machine = dup_member (sysinfo, "machine");
-  info->preempt_rt = strstr (info->kernel_version, "PREEMPT_RT") != NULL ||
-                     (json_number (sysinfo, "realtime", &value) && value == 1);
-  if (json_number (sysinfo, "cpus_online", &value) && value >= 0 && value <= RTB_MAX_CPUS)
+  if (json_number (sysinfo, "realtime", &value))
+    info->preempt_rt = value == 1 || _rtb_kernel_version_is_preempt_rt (info->kernel_version);
+  else if (info->kernel_version != NULL)
+    info->preempt_rt = _rtb_kernel_version_is_preempt_rt (info->kernel_version);
+  if (json_number (sysinfo, "cpus_online", &value) && value >= 1 && value <= RTB_MAX_CPUS)
     info->n_cpus = (int) value;
   return info;
 }
 
-/* "-h400", "-h 400", "--histogram=400", "--histogram 400" and the same for -H/--histofall. */
+/* "-h400", "-h 400", "--histogram=400", "--histogram 400" and the same for -H/--histofall,
+ * -i/--interval and -p/--priority (with which cyclictest runs SCHED_FIFO unless --policy
+ * says otherwise). */
 static void
 parse_cmdline (const char *cmdline, RtbImportJson *json)
 {
   g_auto (GStrv) args = g_strsplit (cmdline, " ", 1024);
+  gboolean policy_option = FALSE;
 
   for (guint i = 0; args[i] != NULL; i++)
     {
       static const char * const histogram[] = { "-h", "-H", "--histogram=", "--histofall=",
                                                 "--histogram", "--histofall" };
       static const char * const interval[] = { "-i", "--interval=", "--interval" };
+      static const char * const priority[] = { "-p", "--priority=", "--priority" };
       const char *arg = args[i];
+
+      if (g_str_has_prefix (arg, "--policy"))
+        policy_option = TRUE;
+      for (guint k = 0; k < G_N_ELEMENTS (priority); k++)
+        if (g_str_has_prefix (arg, priority[k]))
+          {
+            const char *value = arg[strlen (priority[k])] != '\0' ? arg + strlen (priority[k])
+                                                                   : args[i + 1];
+            guint64 prio;
+
+            if (value != NULL && parse_key (value, RTB_PRIORITY_MAX, &prio))
+              {
+                json->cmd.priority = (int) prio;
+                json->stated |= RTB_RUN_STATED_PRIORITY;
+              }
+            break;
+          }
 
       for (guint k = 0; k < G_N_ELEMENTS (histogram); k++)
         if (g_str_has_prefix (arg, histogram[k]))
@@ -329,9 +355,17 @@ parse_cmdline (const char *cmdline, RtbImportJson *json)
 
             if (value != NULL && parse_key (value, RTB_INTERVAL_MAX_US, &us) &&
                 us >= RTB_LATENCY_INTERVAL_MIN_US)
-              json->cmd.interval_us = (guint32) us;
+              {
+                json->cmd.interval_us = (guint32) us;
+                json->stated |= RTB_RUN_STATED_INTERVAL;
+              }
             break;
           }
+    }
+  if ((json->stated & RTB_RUN_STATED_PRIORITY) && json->cmd.priority > 0 && !policy_option)
+    {
+      json->cmd.policy = RTB_POLICY_FIFO;
+      json->stated |= RTB_RUN_STATED_POLICY;
     }
 }
 
@@ -374,6 +408,7 @@ _rtb_import_cyclictest_json (RtbImportInput *in, JsonNode *root, GError **error)
     return NULL;
   json.unit_ns = ns ? 1 : 1000;
   _rtb_import_command_init (&json.cmd, 1);
+  json.stated = RTB_RUN_STATED_CPUS;
   cmdline = json_string (object, "cmdline:");
   if (cmdline == NULL)
     cmdline = json_string (object, "cmdline");

@@ -430,7 +430,8 @@ build_histogram_run (Parse *parse, RtbImportInput *in, GError **error)
       if (cpu >= 0)
         cmd.cpus[cpu / 64] |= G_GUINT64_CONSTANT (1) << (cpu % 64);
     }
-  run = _rtb_import_new_run (&cmd, n_threads, error);
+  run = _rtb_import_new_run (in, &cmd, n_threads,
+                             parse->have_policy ? RTB_RUN_STATED_POLICY : 0, error);
   if (run == NULL)
     return NULL;
   for (guint t = 0; t < n_threads; t++)
@@ -471,13 +472,17 @@ build_status_run (Parse *parse, RtbImportInput *in, GError **error)
   g_autoptr (RtbRun) run = NULL;
   RtbCommand cmd;
   guint n_series = 0;
+  guint stated = 0;
   gboolean ns;
 
   if (!_rtb_import_units (in, -1, &ns, error))
     return NULL;
   _rtb_import_command_init (&cmd, 1);
   if (parse->have_policy)
-    cmd.policy = parse->policy;
+    {
+      cmd.policy = parse->policy;
+      stated |= RTB_RUN_STATED_POLICY;
+    }
   for (guint t = 0; t < parse->n_status; t++)
     {
       const Status *status = &parse->status[t];
@@ -487,14 +492,20 @@ build_status_run (Parse *parse, RtbImportInput *in, GError **error)
         continue;
       n_series++;
       if (status->priority <= RTB_PRIORITY_MAX)
-        cmd.priority = (int) status->priority;
+        {
+          cmd.priority = (int) status->priority;
+          stated |= RTB_RUN_STATED_PRIORITY;
+        }
       if (status->interval >= RTB_LATENCY_INTERVAL_MIN_US &&
           status->interval <= RTB_INTERVAL_MAX_US)
-        cmd.interval_us = (guint32) status->interval;
+        {
+          cmd.interval_us = (guint32) status->interval;
+          stated |= RTB_RUN_STATED_INTERVAL;
+        }
       if (cpu >= 0)
         cmd.cpus[cpu / 64] |= G_GUINT64_CONSTANT (1) << (cpu % 64);
     }
-  run = _rtb_import_new_run (&cmd, n_series, error);
+  run = _rtb_import_new_run (in, &cmd, n_series, stated, error);
   if (run == NULL)
     return NULL;
 

@@ -36,6 +36,7 @@ _rtb_import_jitterdebugger (RtbImportInput *in, JsonNode *root, GError **error)
     return NULL;
   json.unit_ns = ns ? 1 : 1000;
   _rtb_import_command_init (&json.cmd, 1);
+  json.stated = RTB_RUN_STATED_CPUS;
   json.system = _rtb_import_json_sysinfo (object);
 
   run = _rtb_import_json_threads (in, object, &json, error);

@@ -80,7 +80,9 @@ gboolean _rtb_import_sum_for_avg (gint64 avg_ns, guint64 count, gint64 *out);
 /* A latency command with nothing but the histogram size known (policy fifo, priority 0). */
 void _rtb_import_command_init (RtbCommand *cmd, guint32 n_buckets);
 /* The run of `cmd`, refused when its n_series histograms together are too large. */
-RtbRun *_rtb_import_new_run (const RtbCommand *cmd, guint n_series, GError **error);
+/* `stated`: what the file says of the command (RtbRunStated); CPUs given as options count. */
+RtbRun *_rtb_import_new_run (RtbImportInput *in, const RtbCommand *cmd, guint n_series,
+                             guint stated, GError **error);
 /* 1 µs buckets that hold bucket indices up to `max_index` (in ns when `ns`). */
 guint32 _rtb_import_buckets_for (guint64 max_index, gboolean ns);
 /* Adds `count` samples of the source's bucket `index` (ns when `ns`); the index must fit. */
@@ -106,6 +108,7 @@ typedef struct {
   guint64 limit;              /* histogram buckets from the command line, 0 = unknown */
   gboolean have_limit_option; /* the command line asked for a histogram */
   RtbCommand cmd;
+  guint stated;               /* RtbRunStated */
   RtbSystemInfo *system;      /* owned, may be NULL */
   gint64 start_us, end_us;
 } RtbImportJson;

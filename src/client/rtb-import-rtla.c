@@ -243,7 +243,7 @@ build_run (Parse *parse, RtbImportInput *in, GError **error)
   _rtb_import_command_init (&cmd, _rtb_import_buckets_for (parse->last_index, parse->ns));
   for (guint i = 0; i < parse->n_columns; i++)
     cmd.cpus[parse->cpu[i] / 64] |= G_GUINT64_CONSTANT (1) << (parse->cpu[i] % 64);
-  run = _rtb_import_new_run (&cmd, parse->n_columns, error);
+  run = _rtb_import_new_run (in, &cmd, parse->n_columns, RTB_RUN_STATED_CPUS, error);
   if (run == NULL)
     return NULL;
   for (guint i = 0; i < parse->n_columns; i++)

@@ -54,8 +54,10 @@ system_from_hello (RtbRun *run)
   if (hello != NULL)
     {
       system->machine = g_utf8_make_valid (hello->machine, -1);
-      system->n_cpus = (int) MIN (hello->n_cpus_online, (guint32) RTB_MAX_CPUS);
-      system->sched_rt_runtime_us = hello->rt_runtime_us;
+      if (hello->n_cpus_online > 0)
+        system->n_cpus = (int) MIN (hello->n_cpus_online, (guint32) RTB_MAX_CPUS);
+      if (hello->rt_runtime_us >= -1)
+        system->sched_rt_runtime_us = hello->rt_runtime_us;
     }
   return system;
 }

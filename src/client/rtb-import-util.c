@@ -209,8 +209,11 @@ _rtb_import_command_init (RtbCommand *cmd, guint32 n_buckets)
 }
 
 RtbRun *
-_rtb_import_new_run (const RtbCommand *cmd, guint n_series, GError **error)
+_rtb_import_new_run (RtbImportInput *in, const RtbCommand *cmd, guint n_series, guint stated,
+                     GError **error)
 {
+  RtbRun *run;
+
   if ((guint64) cmd->histogram_us * MAX (n_series, 1) > RTB_IMPORT_MAX_TOTAL_BUCKETS)
     {
       _rtb_import_fail_code (error, RTB_IMPORT_ERROR_TOO_LARGE,
@@ -219,7 +222,11 @@ _rtb_import_new_run (const RtbCommand *cmd, guint n_series, GError **error)
                              RTB_IMPORT_MAX_TOTAL_BUCKETS);
       return NULL;
     }
-  return rtb_run_new (cmd);
+  run = rtb_run_new (cmd);
+  if (in->options->cpus != NULL)
+    stated |= RTB_RUN_STATED_CPUS;
+  rtb_run_set_stated (run, stated);
+  return run;
 }
 
 int
@@ -275,6 +282,8 @@ _rtb_import_finish (RtbRun *run, RtbImportInput *in, const char *what, RtbSystem
       system->hostname = g_strdup (in->options->hostname);
     }
   rtb_run_set_system (run, system);
+  /* Another tool's file, or a recording of the worker alone, says nothing of a load. */
+  rtb_run_set_load (run, NULL);
 
   source = g_strdup_printf ("imported from %s: %s", what, name);
   rtb_run_set_source (run, source);

@@ -42,12 +42,40 @@ parse_time (JsonObject *root, const char *member, gint64 *out_us, GError **error
 }
 
 static gboolean
-parse_policy (JsonObject *object, const char *path, RtbPolicy *out, GError **error)
+is_null (JsonObject *object, const char *member)
+{
+  JsonNode *node = json_object_get_member (object, member);
+
+  return node != NULL && JSON_NODE_HOLDS_NULL (node);
+}
+
+/* An integer that the run's source may have left unstated (null): leaves *out alone then. */
+static gboolean
+get_stated_int (JsonObject *object, const char *path, const char *member, gint64 min, gint64 max,
+                gint64 *out, RtbRunStated flag, RtbRunStated *stated, GError **error)
+{
+  if (is_null (object, member))
+    {
+      *stated &= ~flag;
+      return TRUE;
+    }
+  return _rtb_json_get_int (object, path, member, min, max, out, error);
+}
+
+/* Leaves *out alone and clears RTB_RUN_STATED_POLICY when the policy is null. */
+static gboolean
+parse_policy (JsonObject *object, const char *path, RtbPolicy *out, RtbRunStated *stated,
+              GError **error)
 {
   const char *text;
 
-  if (!_rtb_json_get_string (object, path, "policy", FALSE, &text, error))
+  if (!_rtb_json_get_string (object, path, "policy", TRUE, &text, error))
     return FALSE;
+  if (text == NULL)
+    {
+      *stated &= ~RTB_RUN_STATED_POLICY;
+      return TRUE;
+    }
   if (!rtb_policy_from_string (text, out))
     return _rtb_json_format_error (error, "%s.policy: \"%s\" is not one of fifo, rr, other",
                                    path, text);
@@ -56,7 +84,7 @@ parse_policy (JsonObject *object, const char *path, RtbPolicy *out, GError **err
 
 static gboolean
 parse_command (JsonObject *root, RtbMethod method, RtbCommand *cmd, const char **worker_line,
-               GError **error)
+               RtbRunStated *stated, GError **error)
 {
   const char *path = "command";
   JsonObject *object;
@@ -67,7 +95,7 @@ parse_command (JsonObject *root, RtbMethod method, RtbCommand *cmd, const char *
 
   memset (cmd, 0, sizeof *cmd);
   if (!_rtb_json_get_object (root, "", path, FALSE, &object, error) ||
-      !_rtb_json_get_string (object, path, "line", FALSE, &text, error) ||
+      !_rtb_json_get_string (object, path, "line", TRUE, &text, error) ||
       !_rtb_json_get_string (object, path, "worker_line", TRUE, worker_line, error) ||
       !_rtb_json_get_string (object, path, "method", FALSE, &text, error))
     return FALSE;
@@ -76,15 +104,21 @@ parse_command (JsonObject *root, RtbMethod method, RtbCommand *cmd, const char *
                                    "method \"%s\"", text, rtb_method_to_string (method));
   cmd->method = method;
 
-  if (!parse_policy (object, path, &cmd->policy, error))
+  *stated = RTB_RUN_STATED_ALL;
+  cmd->policy = RTB_POLICY_FIFO;
+  if (!parse_policy (object, path, &cmd->policy, stated, error))
     return FALSE;
-  if (!_rtb_json_get_int (object, path, "priority", 0, RTB_PRIORITY_MAX, &value, error))
+  value = 0;
+  if (!get_stated_int (object, path, "priority", 0, RTB_PRIORITY_MAX, &value,
+                       RTB_RUN_STATED_PRIORITY, stated, error))
     return FALSE;
   cmd->priority = (int) value;
 
-  if (!_rtb_json_get_string (object, path, "cpus", FALSE, &text, error))
+  if (!_rtb_json_get_string (object, path, "cpus", TRUE, &text, error))
     return FALSE;
-  if (text[0] != '\0')
+  if (text == NULL)
+    *stated &= ~RTB_RUN_STATED_CPUS;
+  else if (text[0] != '\0')
     {
       int bad_cpu = -1;
 
@@ -99,7 +133,9 @@ parse_command (JsonObject *root, RtbMethod method, RtbCommand *cmd, const char *
     return FALSE;
   cmd->unthrottled = flag;
 
-  if (!_rtb_json_get_int (object, path, "interval_us", 0, G_MAXUINT32, &value, error))
+  value = 0;
+  if (!get_stated_int (object, path, "interval_us", 0, G_MAXUINT32, &value,
+                       RTB_RUN_STATED_INTERVAL, stated, error))
     return FALSE;
   cmd->interval_us = (guint32) value;
   if (!_rtb_json_get_int (object, path, "interval2_us", 0, G_MAXUINT32, &value, error))
@@ -114,7 +150,9 @@ parse_command (JsonObject *root, RtbMethod method, RtbCommand *cmd, const char *
   if (!_rtb_json_get_int (object, path, "instances", 0, G_MAXINT64, &value, error))
     return FALSE;
   cmd->instances = (guint64) value;
-  if (!_rtb_json_get_int (object, path, "duration_ns", 0, G_MAXINT64, &value, error))
+  value = 0;
+  if (!get_stated_int (object, path, "duration_ns", 0, G_MAXINT64, &value,
+                       RTB_RUN_STATED_DURATION, stated, error))
     return FALSE;
   cmd->duration_ns = (guint64) value;
   return TRUE;
@@ -507,6 +545,7 @@ parse_series (RtbRun *run, JsonObject *object, const char *path, const RtbSeries
 static gboolean
 parse_threads_and_series (JsonObject *root, RtbRun *run, GArray *bulk, GError **error)
 {
+  RtbRunStated stated = rtb_run_get_stated (run);
   JsonArray *threads, *series;
   guint n;
 
@@ -542,21 +581,23 @@ parse_threads_and_series (JsonObject *root, RtbRun *run, GArray *bulk, GError **
 
       s = rtb_run_get_series (run, i);
       s->worker_stats.thread = i;
-      if (!parse_policy (json_node_get_object (thread_node), thread_path, &s->policy, error) ||
-          !_rtb_json_get_int (json_node_get_object (thread_node), thread_path, "priority", 0,
-                              RTB_PRIORITY_MAX, &priority, error))
+      priority = s->priority;
+      if (!parse_policy (json_node_get_object (thread_node), thread_path, &s->policy, &stated,
+                         error) ||
+          !get_stated_int (json_node_get_object (thread_node), thread_path, "priority", 0,
+                           RTB_PRIORITY_MAX, &priority, RTB_RUN_STATED_PRIORITY, &stated, error))
         return FALSE;
       s->priority = (int) priority;
     }
+  rtb_run_set_stated (run, stated);
   return TRUE;
 }
 
 static gboolean
-parse_header (JsonNode *root, JsonObject **out, GError **error)
+parse_header (JsonNode *root, JsonObject **out, gint64 *version, GError **error)
 {
   JsonObject *object;
   JsonNode *format;
-  gint64 version;
 
   if (!JSON_NODE_HOLDS_OBJECT (root))
     return _rtb_json_format_error (error, "not an rtbench run file: expected a JSON object");
@@ -568,13 +609,13 @@ parse_header (JsonNode *root, JsonObject **out, GError **error)
       strcmp (json_node_get_string (format), RTB_RUN_FILE_FORMAT) != 0)
     return _rtb_json_format_error (error, "not an rtbench run file: \"format\" is not \"%s\"",
                                    RTB_RUN_FILE_FORMAT);
-  if (!_rtb_json_get_int (object, "", "version", 1, G_MAXINT32, &version, error))
+  if (!_rtb_json_get_int (object, "", "version", 1, G_MAXINT32, version, error))
     return FALSE;
-  if (version > RTB_RUN_FILE_VERSION)
+  if (*version > RTB_RUN_FILE_VERSION)
     {
       g_set_error (error, RTB_RUN_ERROR, RTB_RUN_ERROR_VERSION,
                    "version %" G_GINT64_FORMAT " is newer than this rtbench (%d): update rtbench",
-                   version, RTB_RUN_FILE_VERSION);
+                   *version, RTB_RUN_FILE_VERSION);
       return FALSE;
     }
   *out = object;
@@ -612,6 +653,29 @@ parse_state (JsonObject *root, RtbRunState *state, RtbEndReason *reason, GError 
   return TRUE;
 }
 
+/* Version 1 saved an import's unstated parameters as defaults, 0 and "": keeps only what
+ * cannot be a default. */
+static RtbRunStated
+v1_import_stated (const RtbCommand *command)
+{
+  RtbRunStated stated = 0;
+
+  if (command->priority > 0)
+    stated |= RTB_RUN_STATED_PRIORITY;
+  if (command->duration_ns > 0)
+    stated |= RTB_RUN_STATED_DURATION;
+  if (rtb_cpu_count (command->cpus, RTB_MAX_CPUS) > 0)
+    stated |= RTB_RUN_STATED_CPUS;
+  return stated;
+}
+
+static gboolean
+is_other_tools_import (const char *source)
+{
+  return g_str_has_prefix (source, "imported from ") &&
+         !g_str_has_prefix (source, "imported from rtbench-worker stream");
+}
+
 static RtbRun *
 run_from_json (JsonNode *root, GArray *bulk, GError **error)
 {
@@ -623,9 +687,10 @@ run_from_json (JsonNode *root, GArray *bulk, GError **error)
   RtbRunState state;
   RtbEndReason reason;
   const char *text, *worker_line, *label, *load, *source;
-  gint64 start_us, end_us, elapsed_ns;
+  gint64 start_us, end_us, elapsed_ns, version;
+  RtbRunStated stated;
 
-  if (!parse_header (root, &object, error) ||
+  if (!parse_header (root, &object, &version, error) ||
       !_rtb_json_get_string (object, "", "method", FALSE, &text, error))
     return NULL;
   if (!rtb_method_from_string (text, &method))
@@ -634,9 +699,9 @@ run_from_json (JsonNode *root, GArray *bulk, GError **error)
                               "response", text);
       return NULL;
     }
-  if (!parse_command (object, method, &command, &worker_line, error) ||
+  if (!parse_command (object, method, &command, &worker_line, &stated, error) ||
       !_rtb_json_get_string (object, "", "label", FALSE, &label, error) ||
-      !_rtb_json_get_string (object, "", "load", FALSE, &load, error) ||
+      !_rtb_json_get_string (object, "", "load", TRUE, &load, error) ||
       !_rtb_json_get_string (object, "", "source", FALSE, &source, error) ||
       !parse_state (object, &state, &reason, error) ||
       !parse_time (object, "start_time", &start_us, error) ||
@@ -647,8 +712,16 @@ run_from_json (JsonNode *root, GArray *bulk, GError **error)
   if (system_object != NULL &&
       !(system = _rtb_system_info_from_json_object (system_object, "system", error)))
     return NULL;
+  if (version < 2 && system != NULL)
+    _rtb_system_info_forget_v1_blanks (system);
+  if (version < 2 && is_other_tools_import (source))
+    {
+      stated = v1_import_stated (&command);
+      load = NULL;
+    }
 
   run = rtb_run_new (&command);
+  rtb_run_set_stated (run, stated);
   rtb_run_set_label (run, label);
   rtb_run_set_load (run, load);
   rtb_run_set_source (run, source);

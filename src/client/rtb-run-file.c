@@ -84,10 +84,18 @@ method_name (RtbMethod method)
   return name != NULL ? name : "unknown";
 }
 
+static void
+add_null (JsonBuilder *builder, const char *member)
+{
+  json_builder_set_member_name (builder, member);
+  json_builder_add_null_value (builder);
+}
+
 static JsonNode *
 command_to_json (RtbRun *self)
 {
   const RtbCommand *cmd = rtb_run_get_command (self);
+  RtbRunStated stated = rtb_run_get_stated (self);
   g_autoptr (JsonBuilder) builder = json_builder_new ();
   char line[RTB_COMMAND_MAX];
   char cpus[RTB_COMMAND_MAX];
@@ -98,19 +106,29 @@ command_to_json (RtbRun *self)
     cpus[0] = '\0';
 
   json_builder_begin_object (builder);
-  add_string (builder, "line", line);
+  add_string (builder, "line", stated == RTB_RUN_STATED_ALL ? line : NULL);
   add_string (builder, "worker_line", rtb_run_get_worker_command (self));
   add_string (builder, "method", method_name (cmd->method));
-  add_string (builder, "policy", rtb_policy_to_string (cmd->policy));
-  add_int (builder, "priority", cmd->priority);
-  add_string (builder, "cpus", cpus);
+  add_string (builder, "policy",
+              stated & RTB_RUN_STATED_POLICY ? rtb_policy_to_string (cmd->policy) : NULL);
+  if (stated & RTB_RUN_STATED_PRIORITY)
+    add_int (builder, "priority", cmd->priority);
+  else
+    add_null (builder, "priority");
+  add_string (builder, "cpus", stated & RTB_RUN_STATED_CPUS ? cpus : NULL);
   add_bool (builder, "cpus_all", cmd->cpus_all);
-  add_int (builder, "interval_us", cmd->interval_us);
+  if (stated & RTB_RUN_STATED_INTERVAL)
+    add_int (builder, "interval_us", cmd->interval_us);
+  else
+    add_null (builder, "interval_us");
   add_int (builder, "interval2_us", cmd->interval2_us);
   add_int (builder, "histogram_us", cmd->histogram_us);
   add_int (builder, "size", cmd->size);
   add_count (builder, "instances", cmd->instances);
-  add_count (builder, "duration_ns", cmd->duration_ns);
+  if (stated & RTB_RUN_STATED_DURATION)
+    add_count (builder, "duration_ns", cmd->duration_ns);
+  else
+    add_null (builder, "duration_ns");
   add_bool (builder, "unthrottled", cmd->unthrottled);
   json_builder_end_object (builder);
   return json_builder_get_root (builder);
@@ -289,8 +307,12 @@ rtb_run_to_json (RtbRun *self)
       json_builder_begin_object (builder);
       add_string (builder, "name", series->name);
       add_int (builder, "cpu", series->cpu);
-      add_string (builder, "policy", rtb_policy_to_string (series->policy));
-      add_int (builder, "priority", series->priority);
+      add_string (builder, "policy", rtb_run_get_stated (self) & RTB_RUN_STATED_POLICY
+                                       ? rtb_policy_to_string (series->policy) : NULL);
+      if (rtb_run_get_stated (self) & RTB_RUN_STATED_PRIORITY)
+        add_int (builder, "priority", series->priority);
+      else
+        add_null (builder, "priority");
       json_builder_end_object (builder);
     }
   json_builder_end_array (builder);

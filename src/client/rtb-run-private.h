@@ -7,7 +7,8 @@
 G_BEGIN_DECLS
 
 #define RTB_RUN_FILE_FORMAT "rtbench-run"
-#define RTB_RUN_FILE_VERSION 1
+/* 2: unknown facts are null (an import states few), not "", 0 or false */
+#define RTB_RUN_FILE_VERSION 2
 
 /* JSON names of RtbRunState, indexed by state. */
 extern const char * const _rtb_run_state_names[];

@@ -28,6 +28,7 @@ struct _RtbRun
   char *worker_command;
 
   RtbCommand command;
+  RtbRunStated stated;
   RtbHelloFrame hello;
   gboolean have_hello;
   RtbRunState state;
@@ -159,6 +160,7 @@ rtb_run_new (const RtbCommand *command)
 
   self = g_object_new (RTB_TYPE_RUN, NULL);
   self->command = *command;
+  self->stated = RTB_RUN_STATED_ALL;
   return self;
 }
 
@@ -506,7 +508,7 @@ rtb_run_set_load (RtbRun *self, const char *load)
 {
   g_return_if_fail (RTB_IS_RUN (self));
   g_free (self->load);
-  self->load = g_strdup (load != NULL ? load : "none");
+  self->load = g_strdup (load);
 }
 
 const char *
@@ -522,6 +524,60 @@ rtb_run_set_source (RtbRun *self, const char *source)
   g_return_if_fail (RTB_IS_RUN (self));
   g_free (self->source);
   self->source = g_strdup (source != NULL ? source : "measured");
+}
+
+RtbRunStated
+rtb_run_get_stated (RtbRun *self)
+{
+  g_return_val_if_fail (RTB_IS_RUN (self), 0);
+  return self->stated;
+}
+
+void
+rtb_run_set_stated (RtbRun *self, RtbRunStated stated)
+{
+  g_return_if_fail (RTB_IS_RUN (self));
+  self->stated = stated & RTB_RUN_STATED_ALL;
+}
+
+char *
+rtb_run_format_parameters (RtbRun *self)
+{
+  static const struct {
+    RtbRunStated flag;
+    const char *key;
+  } keys[] = {
+    { RTB_RUN_STATED_POLICY, "policy=" },
+    { RTB_RUN_STATED_PRIORITY, "priority=" },
+    { RTB_RUN_STATED_CPUS, "cpus=" },
+    { RTB_RUN_STATED_CPUS, "cpu=" },
+    { RTB_RUN_STATED_INTERVAL, "interval_us=" },
+    { RTB_RUN_STATED_DURATION, "duration=" },
+  };
+  g_autoptr (GString) text = g_string_new (NULL);
+  g_auto (GStrv) words = NULL;
+  char line[RTB_COMMAND_MAX];
+
+  g_return_val_if_fail (RTB_IS_RUN (self), NULL);
+
+  if (rtb_command_format (&self->command, line, sizeof line) < 0)
+    return g_strdup (rtb_method_to_string (self->command.method));
+  words = g_strsplit (g_str_has_prefix (line, "start ") ? line + strlen ("start ") : line, " ",
+                      -1);
+  for (guint i = 0; words[i] != NULL; i++)
+    {
+      gboolean unstated = FALSE;
+
+      for (guint k = 0; k < G_N_ELEMENTS (keys); k++)
+        if (g_str_has_prefix (words[i], keys[k].key) && !(self->stated & keys[k].flag))
+          unstated = TRUE;
+      if (unstated || words[i][0] == '\0')
+        continue;
+      if (text->len > 0)
+        g_string_append_c (text, ' ');
+      g_string_append (text, words[i]);
+    }
+  return g_string_free (g_steal_pointer (&text), FALSE);
 }
 
 const RtbSystemInfo *

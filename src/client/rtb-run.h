@@ -16,6 +16,18 @@
 
 G_BEGIN_DECLS
 
+/* The parameters of a run's command that its source stated: all of them for a run that
+ * rtbench measured or recorded, only what the file says for another tool's. The others are
+ * unknown (null in run files and JSON, left out or "-" in views), whatever the command holds. */
+typedef enum {
+  RTB_RUN_STATED_POLICY = 1 << 0,   /* the command's and every thread's policy */
+  RTB_RUN_STATED_PRIORITY = 1 << 1, /* the command's and every thread's priority */
+  RTB_RUN_STATED_CPUS = 1 << 2,
+  RTB_RUN_STATED_INTERVAL = 1 << 3,
+  RTB_RUN_STATED_DURATION = 1 << 4,
+} RtbRunStated;
+#define RTB_RUN_STATED_ALL 0x1f
+
 #define RTB_TYPE_RUN (rtb_run_get_type ())
 G_DECLARE_FINAL_TYPE (RtbRun, rtb_run, RTB, RUN, GObject)
 
@@ -43,7 +55,7 @@ const RtbCommand *rtb_run_get_command (RtbRun *self);
 RtbMethod rtb_run_get_method (RtbRun *self);
 const char *rtb_run_get_label (RtbRun *self);
 void rtb_run_set_label (RtbRun *self, const char *label);
-const char *rtb_run_get_load (RtbRun *self);       /* "none", "cpu", "full" */
+const char *rtb_run_get_load (RtbRun *self);       /* "none", "cpu", "full"; NULL: unknown */
 void rtb_run_set_load (RtbRun *self, const char *load);
 const char *rtb_run_get_source (RtbRun *self);     /* "measured" or what it was imported from */
 void rtb_run_set_source (RtbRun *self, const char *source);
@@ -52,6 +64,11 @@ void rtb_run_set_system (RtbRun *self, RtbSystemInfo *info); /* takes ownership 
 const RtbHelloFrame *rtb_run_get_worker (RtbRun *self);      /* NULL before HELLO */
 /* The normalised command line the worker reported in STARTED, or NULL. */
 const char *rtb_run_get_worker_command (RtbRun *self);
+RtbRunStated rtb_run_get_stated (RtbRun *self);               /* RTB_RUN_STATED_ALL by default */
+void rtb_run_set_stated (RtbRun *self, RtbRunStated stated);
+/* "latency cpus=0-1 interval_us=200 histogram_us=20": the command without the parameters
+ * its source did not state. */
+char *rtb_run_format_parameters (RtbRun *self);
 RtbRunState rtb_run_get_state (RtbRun *self);
 RtbEndReason rtb_run_get_end_reason (RtbRun *self);          /* 0 while running */
 gint64 rtb_run_get_start_time (RtbRun *self);  /* µs since the epoch, 0 if not started */

@@ -31,4 +31,8 @@ RtbSystemInfo *_rtb_system_info_collect_from (const char *root);
 RtbSystemInfo *_rtb_system_info_from_json_object (JsonObject *object, const char *path,
                                                   GError **error);
 
+/* Run files of version 1 wrote "", 0 and false for what an import did not state: makes those
+ * unknown, and everything but the host name when the file named no kernel. */
+void _rtb_system_info_forget_v1_blanks (RtbSystemInfo *info);
+
 G_END_DECLS

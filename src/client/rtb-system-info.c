@@ -285,14 +285,6 @@ read_text (const Source *source, const char *relative)
   return g_strstrip (contents);
 }
 
-static char *
-read_text_or_empty (const Source *source, const char *relative)
-{
-  char *text = read_text (source, relative);
-
-  return text != NULL ? text : g_strdup ("");
-}
-
 static int
 read_int (const Source *source, const char *relative, int fallback)
 {
@@ -333,7 +325,8 @@ collect_governor (const Source *source, const char *online)
     {
       g_autofree char *cpu0 = g_strdup_printf (RTB_SYSTEM_GOVERNOR_FORMAT, 0u);
 
-      return read_text_or_empty (source, cpu0);
+      /* Without the online CPUs, a missing governor says nothing of cpufreq. */
+      return read_text (source, cpu0);
     }
 
   cpus = online_cpus (online);
@@ -377,10 +370,10 @@ collect_uname (const Source *source, RtbSystemInfo *info)
 
   if (source->entries != NULL)
     {
-      info->hostname = read_text_or_empty (source, RTB_SYSTEM_UNAME_NODENAME);
-      info->kernel_release = read_text_or_empty (source, RTB_SYSTEM_UNAME_RELEASE);
-      info->kernel_version = read_text_or_empty (source, RTB_SYSTEM_UNAME_VERSION);
-      info->machine = read_text_or_empty (source, RTB_SYSTEM_UNAME_MACHINE);
+      info->hostname = read_text (source, RTB_SYSTEM_UNAME_NODENAME);
+      info->kernel_release = read_text (source, RTB_SYSTEM_UNAME_RELEASE);
+      info->kernel_version = read_text (source, RTB_SYSTEM_UNAME_VERSION);
+      info->machine = read_text (source, RTB_SYSTEM_UNAME_MACHINE);
       return;
     }
   info->hostname = g_strdup (g_get_host_name ());
@@ -389,12 +382,6 @@ collect_uname (const Source *source, RtbSystemInfo *info)
       info->kernel_release = g_strdup (uts.release);
       info->kernel_version = g_strdup (uts.version);
       info->machine = g_strdup (uts.machine);
-    }
-  else
-    {
-      info->kernel_release = g_strdup ("");
-      info->kernel_version = g_strdup ("");
-      info->machine = g_strdup ("");
     }
 }
 
@@ -408,30 +395,35 @@ collect (const Source *source)
   g_autofree char *meminfo = read_text (source, RTB_SYSTEM_MEMINFO);
 
   collect_uname (source, info);
-  info->preempt_rt = g_strcmp0 (realtime, "1") == 0 ||
-                     _rtb_kernel_version_is_preempt_rt (info->kernel_version);
+  if (g_strcmp0 (realtime, "1") == 0 || _rtb_kernel_version_is_preempt_rt (info->kernel_version))
+    info->preempt_rt = TRUE;
+  else
+    info->preempt_rt = info->kernel_version != NULL ? FALSE : RTB_SYSTEM_INFO_UNKNOWN;
 
-  info->cpu_model = cpuinfo != NULL ? _rtb_cpuinfo_parse_model (cpuinfo) : g_strdup ("");
+  info->cpu_model = cpuinfo != NULL ? _rtb_cpuinfo_parse_model (cpuinfo) : NULL;
   info->n_cpus = online != NULL ? _rtb_cpu_list_count (online) : -1;
   if (info->n_cpus <= 0 && source->entries == NULL && strcmp (source->root, "/") == 0)
     info->n_cpus = (int) sysconf (_SC_NPROCESSORS_ONLN);
   if (info->n_cpus <= 0 && cpuinfo != NULL)
     info->n_cpus = _rtb_cpuinfo_count_processors (cpuinfo);
   if (info->n_cpus <= 0)
-    info->n_cpus = 1;
+    info->n_cpus = RTB_SYSTEM_INFO_UNKNOWN;
 
-  info->cmdline = read_text_or_empty (source, RTB_SYSTEM_CMDLINE);
-  info->isolcpus = _rtb_cmdline_get_param (info->cmdline, "isolcpus");
-  info->nohz_full = _rtb_cmdline_get_param (info->cmdline, "nohz_full");
-  info->rcu_nocbs = _rtb_cmdline_get_param (info->cmdline, "rcu_nocbs");
-  info->isolated = read_text_or_empty (source, RTB_SYSTEM_ISOLATED);
+  info->cmdline = read_text (source, RTB_SYSTEM_CMDLINE);
+  if (info->cmdline != NULL)
+    {
+      info->isolcpus = _rtb_cmdline_get_param (info->cmdline, "isolcpus");
+      info->nohz_full = _rtb_cmdline_get_param (info->cmdline, "nohz_full");
+      info->rcu_nocbs = _rtb_cmdline_get_param (info->cmdline, "rcu_nocbs");
+    }
+  info->isolated = read_text (source, RTB_SYSTEM_ISOLATED);
   info->governor = collect_governor (source, online);
-  info->smt = read_text_or_empty (source, RTB_SYSTEM_SMT);
+  info->smt = read_text (source, RTB_SYSTEM_SMT);
   info->sched_rt_runtime_us = read_int (source, RTB_SYSTEM_RT_RUNTIME, RTB_SYSTEM_INFO_UNKNOWN);
   info->printk_level = read_int (source, RTB_SYSTEM_PRINTK, RTB_SYSTEM_INFO_UNKNOWN);
   info->overcommit_memory = read_int (source, RTB_SYSTEM_OVERCOMMIT, RTB_SYSTEM_INFO_UNKNOWN);
   info->swap_total_kb = meminfo != NULL ? _rtb_meminfo_parse_kb (meminfo, "SwapTotal") : -1;
-  info->idle_states = collect_idle_states (source);
+  info->idle_states = online != NULL ? collect_idle_states (source) : NULL;
 
   return info;
 }
@@ -474,6 +466,8 @@ rtb_system_info_new_unknown (const char *hostname)
   RtbSystemInfo *info = g_new0 (RtbSystemInfo, 1);
 
   info->hostname = g_strdup (hostname);
+  info->preempt_rt = RTB_SYSTEM_INFO_UNKNOWN;
+  info->n_cpus = RTB_SYSTEM_INFO_UNKNOWN;
   info->sched_rt_runtime_us = RTB_SYSTEM_INFO_UNKNOWN;
   info->printk_level = RTB_SYSTEM_INFO_UNKNOWN;
   info->overcommit_memory = RTB_SYSTEM_INFO_UNKNOWN;
@@ -526,6 +520,33 @@ rtb_system_info_free (RtbSystemInfo *info)
   g_free (info);
 }
 
+static void
+forget_blank (char **text, gboolean all)
+{
+  if (*text != NULL && (all || (*text)[0] == '\0'))
+    g_clear_pointer (text, g_free);
+}
+
+void
+_rtb_system_info_forget_v1_blanks (RtbSystemInfo *info)
+{
+  gboolean nothing_known = info->kernel_release == NULL || info->kernel_release[0] == '\0';
+  char **always[] = { &info->hostname, &info->kernel_release, &info->kernel_version,
+                      &info->machine, &info->cpu_model, &info->cmdline, &info->smt };
+  char **machine_facts[] = { &info->cmdline, &info->isolcpus, &info->nohz_full, &info->rcu_nocbs,
+                             &info->isolated, &info->governor, &info->smt, &info->idle_states };
+
+  for (guint i = 0; i < G_N_ELEMENTS (always); i++)
+    forget_blank (always[i], FALSE);
+  if (info->n_cpus <= 0)
+    info->n_cpus = RTB_SYSTEM_INFO_UNKNOWN;
+  if (info->kernel_version == NULL && !info->preempt_rt)
+    info->preempt_rt = RTB_SYSTEM_INFO_UNKNOWN;
+  if (nothing_known)
+    for (guint i = 0; i < G_N_ELEMENTS (machine_facts); i++)
+      forget_blank (machine_facts[i], TRUE);
+}
+
 /* One table drives both directions, so the JSON names cannot drift apart. */
 typedef enum { FIELD_STRING, FIELD_BOOL, FIELD_INT, FIELD_INT64 } FieldType;
 
@@ -574,17 +595,29 @@ rtb_system_info_to_json (const RtbSystemInfo *info)
           {
             const char *str = *(char * const *) member;
 
-            json_builder_add_string_value (builder, str != NULL ? str : "");
+            if (str != NULL)
+              json_builder_add_string_value (builder, str);
+            else
+              json_builder_add_null_value (builder);
           }
           break;
         case FIELD_BOOL:
-          json_builder_add_boolean_value (builder, *(const gboolean *) member);
+          if (*(const int *) member == RTB_SYSTEM_INFO_UNKNOWN)
+            json_builder_add_null_value (builder);
+          else
+            json_builder_add_boolean_value (builder, *(const int *) member != FALSE);
           break;
         case FIELD_INT:
-          json_builder_add_int_value (builder, *(const int *) member);
+          if (*(const int *) member == RTB_SYSTEM_INFO_UNKNOWN)
+            json_builder_add_null_value (builder);
+          else
+            json_builder_add_int_value (builder, *(const int *) member);
           break;
         case FIELD_INT64:
-          json_builder_add_int_value (builder, *(const gint64 *) member);
+          if (*(const gint64 *) member < 0)
+            json_builder_add_null_value (builder);
+          else
+            json_builder_add_int_value (builder, *(const gint64 *) member);
           break;
         default:
           g_assert_not_reached ();
@@ -602,19 +635,30 @@ _rtb_system_info_from_json_object (JsonObject *object, const char *path, GError 
   for (guint i = 0; i < G_N_ELEMENTS (fields); i++)
     {
       gpointer member = G_STRUCT_MEMBER_P (info, fields[i].offset);
+      JsonNode *node = json_object_get_member (object, fields[i].name);
+      gboolean flag;
       const char *str;
       gint64 value;
 
+      if (node != NULL && JSON_NODE_HOLDS_NULL (node) && fields[i].type != FIELD_STRING)
+        {
+          if (fields[i].type == FIELD_INT64)
+            *(gint64 *) member = -1;
+          else
+            *(int *) member = RTB_SYSTEM_INFO_UNKNOWN;
+          continue;
+        }
       switch (fields[i].type)
         {
         case FIELD_STRING:
-          if (!_rtb_json_get_string (object, path, fields[i].name, FALSE, &str, error))
+          if (!_rtb_json_get_string (object, path, fields[i].name, TRUE, &str, error))
             return NULL;
           *(char **) member = g_strdup (str);
           break;
         case FIELD_BOOL:
-          if (!_rtb_json_get_bool (object, path, fields[i].name, (gboolean *) member, error))
+          if (!_rtb_json_get_bool (object, path, fields[i].name, &flag, error))
             return NULL;
+          *(int *) member = flag;
           break;
         case FIELD_INT:
           if (!_rtb_json_get_int (object, path, fields[i].name, G_MININT, G_MAXINT, &value,
@@ -626,7 +670,7 @@ _rtb_system_info_from_json_object (JsonObject *object, const char *path, GError 
           if (!_rtb_json_get_int (object, path, fields[i].name, G_MININT64, G_MAXINT64, &value,
                                   error))
             return NULL;
-          *(gint64 *) member = value;
+          *(gint64 *) member = MAX (value, -1);
           break;
         default:
           g_assert_not_reached ();

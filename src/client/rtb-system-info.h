@@ -7,17 +7,20 @@
 
 G_BEGIN_DECLS
 
-/* An integer member that could not be read. */
+/* An integer or yes/no member that was not stated or could not be read (JSON null). Text
+ * members are NULL then; "" is a stated empty value ("isolcpus" absent from a known command
+ * line, no cpufreq governor). */
 #define RTB_SYSTEM_INFO_UNKNOWN (-2)
 
 typedef struct {
   char *hostname;
   char *kernel_release;   /* uname -r */
   char *kernel_version;   /* uname -v */
-  gboolean preempt_rt;    /* /sys/kernel/realtime = 1 or PREEMPT_RT in uname -v */
+  int preempt_rt;         /* TRUE when /sys/kernel/realtime = 1 or PREEMPT_RT is in uname -v,
+                           * FALSE, or RTB_SYSTEM_INFO_UNKNOWN */
   char *machine;          /* uname -m */
   char *cpu_model;
-  int n_cpus;             /* online */
+  int n_cpus;             /* online; RTB_SYSTEM_INFO_UNKNOWN */
   char *cmdline;          /* /proc/cmdline */
   char *isolcpus;         /* the isolcpus= value on the command line, "" if none */
   char *nohz_full;
@@ -32,7 +35,7 @@ typedef struct {
   char *idle_states;      /* cpuidle state names of CPU0, comma separated */
 } RtbSystemInfo;
 
-/* Reads the local system. Never fails: what cannot be read is left empty or unknown.
+/* Reads the local system. Never fails: what cannot be read is left unknown.
  * JSON member names: hostname, kernel (release), kernel_version, preempt_rt, machine, cpu_model,
  * n_cpus, cmdline, isolcpus, nohz_full, rcu_nocbs, isolated, governor, smt, sched_rt_runtime_us,
  * printk_level, overcommit_memory, swap_total_kb, idle_states. */
@@ -45,7 +48,8 @@ RtbSystemInfo *rtb_system_info_new_unknown (const char *hostname);
 RtbSystemInfo *rtb_system_info_copy (const RtbSystemInfo *info);
 void rtb_system_info_free (RtbSystemInfo *info);
 JsonNode *rtb_system_info_to_json (const RtbSystemInfo *info);
-/* Returns NULL and sets error (naming the member) when the object is malformed. */
+/* Returns NULL and sets error (naming the member) when the object is malformed. Every member
+ * may be null (unknown). */
 RtbSystemInfo *rtb_system_info_from_json (JsonNode *node, GError **error);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (RtbSystemInfo, rtb_system_info_free)

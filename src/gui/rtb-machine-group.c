@@ -48,9 +48,10 @@ describe_system (RtbMachineGroup *self)
   g_autofree char *text = NULL;
 
   /* Translators: host, kernel release, PREEMPT_RT or not, architecture, CPU count */
-  text = g_strdup_printf (_("%s: Linux %s, %s, %s, %d CPUs"), s->hostname, s->kernel_release,
-                          s->preempt_rt ? "PREEMPT_RT" : _("not PREEMPT_RT"), s->machine,
-                          s->n_cpus);
+  text = g_strdup_printf (_("%s: Linux %s, %s, %s, %d CPUs"), s->hostname ? s->hostname : "-",
+                          s->kernel_release ? s->kernel_release : "-",
+                          s->preempt_rt == TRUE ? "PREEMPT_RT" : _("not PREEMPT_RT"),
+                          s->machine ? s->machine : "-", MAX (s->n_cpus, 0));
   describe (self, text);
 }
 

@@ -80,10 +80,24 @@ describe_scheduling (RtbRun *run)
   if (n == 0 || rtb_run_get_state (run) == RTB_RUN_STATE_NEW)
     return g_strdup (_("not started yet"));
   first = rtb_run_get_series (run, 0);
+  if (!(rtb_run_get_stated (run) & RTB_RUN_STATED_POLICY))
+    return NULL;
   if (first->policy == RTB_POLICY_OTHER)
     return g_strdup (_("normal scheduling (SCHED_OTHER)"));
+  if (!(rtb_run_get_stated (run) & RTB_RUN_STATED_PRIORITY))
+    return g_strdup_printf ("SCHED_%s", first->policy == RTB_POLICY_RR ? "RR" : "FIFO");
   return g_strdup_printf (_("SCHED_%s priority %d"),
                           first->policy == RTB_POLICY_RR ? "RR" : "FIFO", first->priority);
+}
+
+/* NULL (shown as "unknown") when not stated, `empty` when stated empty. */
+static const char *
+stated_or (const char *value,
+           const char *empty)
+{
+  if (value == NULL)
+    return NULL;
+  return value[0] != '\0' ? value : empty;
 }
 
 void
@@ -113,25 +127,26 @@ rtb_system_panel_update (RtbSystemPanel *self)
   kernel = g_strdup_printf ("%s %s", info->kernel_release ? info->kernel_release : "",
                             info->machine ? info->machine : "");
   set_row (self, ROW_KERNEL, g_strstrip (kernel), NULL);
-  set_row (self, ROW_PREEMPT_RT, info->preempt_rt ? _("Yes") : _("No"),
-           info->preempt_rt ? "success" : "warning");
+  set_row (self, ROW_PREEMPT_RT,
+           info->preempt_rt == TRUE ? _("Yes") : info->preempt_rt == FALSE ? _("No") : NULL,
+           info->preempt_rt == TRUE ? "success" : info->preempt_rt == FALSE ? "warning" : NULL);
   if (info->n_cpus > 0)
     cpu = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s, %d CPU", "%s, %d CPUs",
                                         info->n_cpus),
                            info->cpu_model ? info->cpu_model : "", info->n_cpus);
   set_row (self, ROW_CPU, cpu, NULL);
-  set_row (self, ROW_ISOLATED,
-           info->isolated && info->isolated[0] ? info->isolated : _("none"),
+  set_row (self, ROW_ISOLATED, stated_or (info->isolated, _("none")),
            info->isolated && info->isolated[0] ? "success" : NULL);
-  nohz = g_strdup_printf ("%s / %s",
-                          info->nohz_full && info->nohz_full[0] ? info->nohz_full : _("none"),
-                          info->rcu_nocbs && info->rcu_nocbs[0] ? info->rcu_nocbs : _("none"));
+  if (info->nohz_full != NULL || info->rcu_nocbs != NULL)
+    nohz = g_strdup_printf ("%s / %s",
+                            info->nohz_full ? stated_or (info->nohz_full, _("none"))
+                                            : _("unknown"),
+                            info->rcu_nocbs ? stated_or (info->rcu_nocbs, _("none"))
+                                            : _("unknown"));
   set_row (self, ROW_NOHZ, nohz, NULL);
-  set_row (self, ROW_GOVERNOR,
-           info->governor && info->governor[0] ? info->governor : _("no cpufreq"),
+  set_row (self, ROW_GOVERNOR, stated_or (info->governor, _("no cpufreq")),
            g_strcmp0 (info->governor, "performance") == 0 ? "success" : NULL);
-  set_row (self, ROW_SMT, info->smt && info->smt[0] ? info->smt : _("unknown"),
-           g_strcmp0 (info->smt, "on") == 0 ? "warning" : NULL);
+  set_row (self, ROW_SMT, info->smt, g_strcmp0 (info->smt, "on") == 0 ? "warning" : NULL);
 
   if (info->sched_rt_runtime_us == -1)
     throttling = g_strdup (_("off (sched_rt_runtime_us = -1)"));
@@ -159,7 +174,7 @@ rtb_system_panel_update (RtbSystemPanel *self)
   set_row (self, ROW_LOAD,
            g_strcmp0 (load, "full") == 0 ? _("full: CPU, I/O and memory (stress-ng)")
            : g_strcmp0 (load, "cpu") == 0 ? _("CPU (stress-ng)")
-           : _("none"), NULL);
+           : load != NULL ? _("none") : NULL, NULL);
 }
 
 void

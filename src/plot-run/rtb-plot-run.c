@@ -42,7 +42,8 @@ rtb_plot_run_system_line (RtbRun *run)
   /* An import may know nothing of the kernel: then it cannot say whether it was PREEMPT_RT. */
   if (system->kernel_release != NULL && *system->kernel_release != '\0')
     g_string_append_printf (line, " · Linux %s · %s", system->kernel_release,
-                            system->preempt_rt ? "PREEMPT_RT" : "not PREEMPT_RT");
+                            system->preempt_rt == TRUE ? "PREEMPT_RT"
+                            : system->preempt_rt == FALSE ? "not PREEMPT_RT" : "PREEMPT_RT unknown");
   if (system->machine != NULL && *system->machine != '\0')
     g_string_append_printf (line, " · %s", system->machine);
   if (system->n_cpus > 0)
