@@ -57,7 +57,7 @@ write_run (const char *path, guint n_series)
   RtbCommand command;
 
   rtb_command_defaults (&command, RTB_METHOD_LATENCY, 1);
-  command.histogram_us = N_BUCKETS;
+  command.latency.histogram_us = N_BUCKETS;
   run = rtb_run_new (&command);
   for (guint i = 0; i < n_series; i++)
     {

@@ -14,7 +14,7 @@ test_run_new (const char *label, RtbMethod method, guint n_series, guint32 histo
 
   rtb_command_defaults (&command, method, 4);
   if (method == RTB_METHOD_LATENCY)
-    command.histogram_us = histogram_us;
+    command.latency.histogram_us = histogram_us;
   command.duration_ns = 10 * G_GUINT64_CONSTANT (1000000000);
   run = rtb_run_new (&command);
   rtb_run_set_label (run, label);

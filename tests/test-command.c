@@ -29,31 +29,31 @@ test_defaults (void)
   g_assert_cmpint (cmd.priority, ==, 99);
   g_assert_true (cmd.cpus_all);
   g_assert_cmpint (rtb_cpu_count (cmd.cpus, RTB_MAX_CPUS), ==, N_CPUS);
-  g_assert_cmpuint (cmd.interval_us, ==, 1000);
-  g_assert_cmpuint (cmd.histogram_us, ==, 1000);
+  g_assert_cmpuint (cmd.latency.interval_us, ==, 1000);
+  g_assert_cmpuint (cmd.latency.histogram_us, ==, 1000);
   g_assert_cmpuint (cmd.duration_ns, ==, 60 * RTB_NSEC_PER_SEC);
   g_assert_false (cmd.unthrottled);
 
   cmd = parse_ok ("jitter", false);
   g_assert_cmpint (cmd.method, ==, RTB_METHOD_JITTER);
-  g_assert_cmpuint (cmd.interval_us, ==, 25);
-  g_assert_cmpuint (cmd.interval2_us, ==, 1000);
+  g_assert_cmpuint (cmd.jitter.base_us, ==, 25);
+  g_assert_cmpuint (cmd.jitter.servo_us, ==, 1000);
   g_assert_true (rtb_cpu_isset (cmd.cpus, N_CPUS - 1));
   g_assert_cmpint (rtb_cpu_count (cmd.cpus, RTB_MAX_CPUS), ==, 1);
   g_assert_cmpint (cmd.priority, ==, 99);
   g_assert_cmpuint (cmd.duration_ns, ==, 60 * RTB_NSEC_PER_SEC);
 
   cmd = parse_ok ("timer", false);
-  g_assert_cmpuint (cmd.interval_us, ==, 5000);
-  g_assert_cmpuint (cmd.interval2_us, ==, 100);
+  g_assert_cmpuint (cmd.timer.period_us, ==, 5000);
+  g_assert_cmpuint (cmd.timer.spin_us, ==, 100);
   g_assert_true (rtb_cpu_isset (cmd.cpus, 0));
   g_assert_cmpint (cmd.priority, ==, 80);
   g_assert_cmpint (cmd.policy, ==, RTB_POLICY_FIFO);
 
   cmd = parse_ok ("response", false);
-  g_assert_cmpuint (cmd.size, ==, 32);
-  g_assert_cmpuint (cmd.instances, ==, 1000);
-  g_assert_cmpuint (cmd.interval2_us, ==, 1000);
+  g_assert_cmpuint (cmd.response.size, ==, 32);
+  g_assert_cmpuint (cmd.response.instances, ==, 1000);
+  g_assert_cmpuint (cmd.response.gap_us, ==, 1000);
   g_assert_true (rtb_cpu_isset (cmd.cpus, 0));
   g_assert_cmpint (cmd.priority, ==, 99);
   g_assert_cmpuint (cmd.duration_ns, ==, 0);
@@ -78,14 +78,14 @@ test_keys (void)
   g_assert_true (rtb_cpu_isset (cmd.cpus, 3));
   g_assert_cmpint (cmd.policy, ==, RTB_POLICY_RR);
   g_assert_cmpint (cmd.priority, ==, 42);
-  g_assert_cmpuint (cmd.interval_us, ==, 250);
-  g_assert_cmpuint (cmd.histogram_us, ==, 400);
+  g_assert_cmpuint (cmd.latency.interval_us, ==, 250);
+  g_assert_cmpuint (cmd.latency.histogram_us, ==, 400);
   g_assert_cmpuint (cmd.duration_ns, ==, 900 * RTB_NSEC_PER_SEC);
   g_assert_true (cmd.unthrottled);
 
   cmd = parse_ok ("jitter base_us=50 servo_us=2000 cpu=1 priority=10 duration=2h", false);
-  g_assert_cmpuint (cmd.interval_us, ==, 50);
-  g_assert_cmpuint (cmd.interval2_us, ==, 2000);
+  g_assert_cmpuint (cmd.jitter.base_us, ==, 50);
+  g_assert_cmpuint (cmd.jitter.servo_us, ==, 2000);
   g_assert_true (rtb_cpu_isset (cmd.cpus, 1));
   g_assert_cmpint (rtb_cpu_count (cmd.cpus, RTB_MAX_CPUS), ==, 1);
   g_assert_cmpint (cmd.priority, ==, 10);
@@ -93,16 +93,16 @@ test_keys (void)
 
   cmd = parse_ok ("timer period_us=1000 spin_us=0 cpu=2 policy=fifo priority=80 duration=0",
                   false);
-  g_assert_cmpuint (cmd.interval_us, ==, 1000);
-  g_assert_cmpuint (cmd.interval2_us, ==, 0);
+  g_assert_cmpuint (cmd.timer.period_us, ==, 1000);
+  g_assert_cmpuint (cmd.timer.spin_us, ==, 0);
   g_assert_true (rtb_cpu_isset (cmd.cpus, 2));
   g_assert_cmpuint (cmd.duration_ns, ==, 0);
 
   cmd = parse_ok ("response size=128 instances=50 cpu=3 gap_us=100 unthrottled=no", false);
-  g_assert_cmpuint (cmd.size, ==, 128);
-  g_assert_cmpuint (cmd.instances, ==, 50);
+  g_assert_cmpuint (cmd.response.size, ==, 128);
+  g_assert_cmpuint (cmd.response.instances, ==, 50);
   g_assert_true (rtb_cpu_isset (cmd.cpus, 3));
-  g_assert_cmpuint (cmd.interval2_us, ==, 100);
+  g_assert_cmpuint (cmd.response.gap_us, ==, 100);
   g_assert_false (cmd.unthrottled);
 
   /* Extra blanks, a trailing newline and key order do not matter. */
@@ -397,7 +397,7 @@ test_check (void)
   g_assert_cmpstr (error.field, ==, "cpu");
 
   rtb_command_defaults (&cmd, RTB_METHOD_RESPONSE, N_CPUS);
-  cmd.size = 5000;
+  cmd.response.size = 5000;
   g_assert_false (rtb_command_check (&cmd, N_CPUS, &error));
   g_assert_cmpstr (error.field, ==, "size");
   g_assert_nonnull (strstr (error.message, "2-1024"));

@@ -263,8 +263,8 @@ test_notices (void)
   g_assert_true (rtb_compare_find_system_row (methods, "method")->differs);
 
   RtbCommand command = *rtb_run_get_command (latency);
-  command.interval_us = 200;
-  command.histogram_us = 400;
+  command.latency.interval_us = 200;
+  command.latency.histogram_us = 400;
   command.duration_ns = 60 * G_GUINT64_CONSTANT (1000000000);
   g_autoptr (RtbRun) fast = rtb_run_new (&command);
   rtb_run_set_label (fast, "fast");

@@ -79,7 +79,7 @@ make_run (RtbMethod method, guint32 histogram_us, guint n_samples)
 
   rtb_command_defaults (&cmd, method, 4);
   if (histogram_us > 0)
-    cmd.histogram_us = histogram_us;
+    cmd.latency.histogram_us = histogram_us;
   run = rtb_run_new (&cmd);
   rtb_run_set_label (run, "Pi 4 \"rt\" — ünïcode");
   rtb_run_set_load (run, "cpu");
@@ -138,11 +138,10 @@ assert_runs_equal (RtbRun *a, RtbRun *b)
   g_assert_cmpint (ca->priority, ==, cb->priority);
   g_assert_cmpmem (ca->cpus, sizeof ca->cpus, cb->cpus, sizeof cb->cpus);
   g_assert_cmpint (ca->cpus_all, ==, cb->cpus_all);
-  g_assert_cmpuint (ca->interval_us, ==, cb->interval_us);
-  g_assert_cmpuint (ca->interval2_us, ==, cb->interval2_us);
-  g_assert_cmpuint (ca->histogram_us, ==, cb->histogram_us);
-  g_assert_cmpuint (ca->size, ==, cb->size);
-  g_assert_cmpuint (ca->instances, ==, cb->instances);
+  g_assert_cmpmem (&ca->latency, sizeof ca->latency, &cb->latency, sizeof cb->latency);
+  g_assert_cmpmem (&ca->jitter, sizeof ca->jitter, &cb->jitter, sizeof cb->jitter);
+  g_assert_cmpmem (&ca->timer, sizeof ca->timer, &cb->timer, sizeof cb->timer);
+  g_assert_cmpmem (&ca->response, sizeof ca->response, &cb->response, sizeof cb->response);
   g_assert_cmpuint (ca->duration_ns, ==, cb->duration_ns);
   g_assert_cmpint (ca->unthrottled, ==, cb->unthrottled);
 

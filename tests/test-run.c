@@ -183,7 +183,7 @@ new_run (RtbMethod method, guint32 histogram_us)
 
   rtb_command_defaults (&cmd, method, 4);
   if (histogram_us > 0)
-    cmd.histogram_us = histogram_us;
+    cmd.latency.histogram_us = histogram_us;
   return rtb_run_new (&cmd);
 }
 
@@ -587,7 +587,7 @@ test_run_properties (void)
 
   /* Loaders and importers add series themselves, with the method's histogram. */
   g_assert_cmpuint (rtb_run_add_series (run, "CPU3", 3)->histogram.n_buckets, ==,
-                    rtb_run_get_command (run)->histogram_us);
+                    rtb_run_get_command (run)->latency.histogram_us);
 }
 
 int

@@ -258,7 +258,7 @@ test_real_stop (Fixture *f, gconstpointer data)
 static void
 test_real_rejected (Fixture *f, gconstpointer data)
 {
-  f->command.interval_us = 10;
+  f->command.latency.interval_us = 10;
   run_session (f);
 
   g_assert_error (f->error, RTB_SESSION_ERROR, RTB_SESSION_ERROR_REJECTED);

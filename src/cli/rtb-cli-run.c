@@ -449,7 +449,8 @@ on_progress (gpointer user_data)
   format_seconds (seconds, elapsed, sizeof elapsed);
   if (command->method == RTB_METHOD_RESPONSE)
     g_string_append_printf (line, "%s  %" G_GUINT64_FORMAT " of %" G_GUINT64_FORMAT " instances",
-                            elapsed, rtb_run_get_total_count (ctx->run), command->instances);
+                            elapsed, rtb_run_get_total_count (ctx->run),
+                            command->response.instances);
   else if (command->duration_ns == 0)
     g_string_append_printf (line, "%s (until Ctrl-C)  %" G_GUINT64_FORMAT " samples", elapsed,
                             rtb_run_get_total_count (ctx->run));

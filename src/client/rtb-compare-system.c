@@ -143,10 +143,14 @@ _rtb_compare_build_system (RtbRun *const *runs, guint n_runs, GArray *rows)
 
 typedef enum {
   PARAM_INTERVAL,
-  PARAM_INTERVAL2,
   PARAM_HISTOGRAM,
+  PARAM_BASE,
+  PARAM_SERVO,
+  PARAM_PERIOD,
+  PARAM_SPIN,
   PARAM_SIZE,
   PARAM_INSTANCES,
+  PARAM_GAP,
   PARAM_SCHEDULING,
   PARAM_DURATION,
 } Param;
@@ -160,13 +164,13 @@ static const struct {
   { RTB_METHOD_LATENCY, PARAM_INTERVAL, "intervals", "" },
   { RTB_METHOD_LATENCY, PARAM_HISTOGRAM, "histogram limits",
     " — overflow counts are not comparable" },
-  { RTB_METHOD_JITTER, PARAM_INTERVAL, "base periods", "" },
-  { RTB_METHOD_JITTER, PARAM_INTERVAL2, "servo periods", "" },
-  { RTB_METHOD_TIMER, PARAM_INTERVAL, "periods", "" },
-  { RTB_METHOD_TIMER, PARAM_INTERVAL2, "spin times", "" },
+  { RTB_METHOD_JITTER, PARAM_BASE, "base periods", "" },
+  { RTB_METHOD_JITTER, PARAM_SERVO, "servo periods", "" },
+  { RTB_METHOD_TIMER, PARAM_PERIOD, "periods", "" },
+  { RTB_METHOD_TIMER, PARAM_SPIN, "spin times", "" },
   { RTB_METHOD_RESPONSE, PARAM_SIZE, "matrix sizes", "" },
   { RTB_METHOD_RESPONSE, PARAM_INSTANCES, "instance counts", "" },
-  { RTB_METHOD_RESPONSE, PARAM_INTERVAL2, "gaps between instances", "" },
+  { RTB_METHOD_RESPONSE, PARAM_GAP, "gaps between instances", "" },
   { RTB_METHOD_RESPONSE, PARAM_SCHEDULING, "scheduling", "" },
   { 0, PARAM_SCHEDULING, "scheduling", "" },
   { 0, PARAM_DURATION, "durations", " — longer runs meet rarer spikes" },
@@ -196,15 +200,23 @@ param_text (const RtbCommand *c, Param param)
   switch (param)
     {
     case PARAM_INTERVAL:
-      return g_strdup_printf ("%u µs", c->interval_us);
-    case PARAM_INTERVAL2:
-      return g_strdup_printf ("%u µs", c->interval2_us);
+      return g_strdup_printf ("%u µs", c->latency.interval_us);
     case PARAM_HISTOGRAM:
-      return g_strdup_printf ("%u µs", c->histogram_us);
+      return g_strdup_printf ("%u µs", c->latency.histogram_us);
+    case PARAM_BASE:
+      return g_strdup_printf ("%u µs", c->jitter.base_us);
+    case PARAM_SERVO:
+      return g_strdup_printf ("%u µs", c->jitter.servo_us);
+    case PARAM_PERIOD:
+      return g_strdup_printf ("%u µs", c->timer.period_us);
+    case PARAM_SPIN:
+      return g_strdup_printf ("%u µs", c->timer.spin_us);
     case PARAM_SIZE:
-      return g_strdup_printf ("%u×%u", c->size, c->size);
+      return g_strdup_printf ("%u×%u", c->response.size, c->response.size);
     case PARAM_INSTANCES:
-      return g_strdup_printf ("%" G_GUINT64_FORMAT, (guint64) c->instances);
+      return g_strdup_printf ("%" G_GUINT64_FORMAT, (guint64) c->response.instances);
+    case PARAM_GAP:
+      return g_strdup_printf ("%u µs", c->response.gap_us);
     case PARAM_SCHEDULING:
       if (c->policy == RTB_POLICY_OTHER)
         return g_strdup (rtb_policy_to_string (c->policy));

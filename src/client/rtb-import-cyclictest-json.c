@@ -218,9 +218,9 @@ _rtb_import_json_threads (RtbImportInput *in, JsonObject *root, RtbImportJson *j
     }
   qsort (threads, n, sizeof *threads, compare_threads);
 
-  json->cmd.histogram_us = !have_histogram ? 1
-                           : _rtb_import_buckets_for (json->limit > 0 ? json->limit - 1 : max_key,
-                                                      ns);
+  json->cmd.latency.histogram_us =
+    !have_histogram ? 1
+                    : _rtb_import_buckets_for (json->limit > 0 ? json->limit - 1 : max_key, ns);
   for (guint i = 0; i < n; i++)
     {
       int cpu = _rtb_import_thread_cpu (in, threads[i].index, threads[i].cpu);
@@ -356,7 +356,7 @@ parse_cmdline (const char *cmdline, RtbImportJson *json)
             if (value != NULL && parse_key (value, RTB_INTERVAL_MAX_US, &us) &&
                 us >= RTB_LATENCY_INTERVAL_MIN_US)
               {
-                json->cmd.interval_us = (guint32) us;
+                json->cmd.latency.interval_us = (guint32) us;
                 json->stated |= RTB_RUN_STATED_INTERVAL;
               }
             break;

@@ -499,7 +499,7 @@ build_status_run (Parse *parse, RtbImportInput *in, GError **error)
       if (status->interval >= RTB_LATENCY_INTERVAL_MIN_US &&
           status->interval <= RTB_INTERVAL_MAX_US)
         {
-          cmd.interval_us = (guint32) status->interval;
+          cmd.latency.interval_us = (guint32) status->interval;
           stated |= RTB_RUN_STATED_INTERVAL;
         }
       if (cpu >= 0)

@@ -202,7 +202,7 @@ _rtb_import_command_init (RtbCommand *cmd, guint32 n_buckets)
   rtb_command_defaults (cmd, RTB_METHOD_LATENCY, 0);
   memset (cmd->cpus, 0, sizeof cmd->cpus);
   cmd->cpus_all = FALSE;
-  cmd->histogram_us = CLAMP (n_buckets, RTB_HISTOGRAM_MIN_US, RTB_HISTOGRAM_MAX_US);
+  cmd->latency.histogram_us = CLAMP (n_buckets, RTB_HISTOGRAM_MIN_US, RTB_HISTOGRAM_MAX_US);
   /* Unknown unless the file says: an import does not pretend to know the duration. */
   cmd->duration_ns = 0;
   cmd->priority = 0;
@@ -214,12 +214,12 @@ _rtb_import_new_run (RtbImportInput *in, const RtbCommand *cmd, guint n_series, 
 {
   RtbRun *run;
 
-  if ((guint64) cmd->histogram_us * MAX (n_series, 1) > RTB_IMPORT_MAX_TOTAL_BUCKETS)
+  if ((guint64) cmd->latency.histogram_us * MAX (n_series, 1) > RTB_IMPORT_MAX_TOTAL_BUCKETS)
     {
       _rtb_import_fail_code (error, RTB_IMPORT_ERROR_TOO_LARGE,
                              "%u series with histograms of %u buckets each exceed the limit of "
-                             "%" G_GUINT64_FORMAT " buckets in all", n_series, cmd->histogram_us,
-                             RTB_IMPORT_MAX_TOTAL_BUCKETS);
+                             "%" G_GUINT64_FORMAT " buckets in all", n_series,
+                             cmd->latency.histogram_us, RTB_IMPORT_MAX_TOTAL_BUCKETS);
       return NULL;
     }
   run = rtb_run_new (cmd);

@@ -89,7 +89,7 @@ parse_command (JsonObject *root, RtbMethod method, RtbCommand *cmd, const char *
   const char *path = "command";
   JsonObject *object;
   const char *text;
-  gint64 value;
+  gint64 value, value2;
   gboolean flag;
   RtbMethod command_method;
 
@@ -135,21 +135,19 @@ parse_command (JsonObject *root, RtbMethod method, RtbCommand *cmd, const char *
 
   value = 0;
   if (!get_stated_int (object, path, "interval_us", 0, G_MAXUINT32, &value,
-                       RTB_RUN_STATED_INTERVAL, stated, error))
+                       RTB_RUN_STATED_INTERVAL, stated, error) ||
+      !_rtb_json_get_int (object, path, "interval2_us", 0, G_MAXUINT32, &value2, error))
     return FALSE;
-  cmd->interval_us = (guint32) value;
-  if (!_rtb_json_get_int (object, path, "interval2_us", 0, G_MAXUINT32, &value, error))
-    return FALSE;
-  cmd->interval2_us = (guint32) value;
+  rtb_command_set_intervals (cmd, (guint32) value, (guint32) value2);
   if (!_rtb_json_get_int (object, path, "histogram_us", 0, G_MAXUINT32, &value, error))
     return FALSE;
-  cmd->histogram_us = (guint32) value;
+  cmd->latency.histogram_us = (guint32) value;
   if (!_rtb_json_get_int (object, path, "size", 0, G_MAXUINT32, &value, error))
     return FALSE;
-  cmd->size = (guint32) value;
+  cmd->response.size = (guint32) value;
   if (!_rtb_json_get_int (object, path, "instances", 0, G_MAXINT64, &value, error))
     return FALSE;
-  cmd->instances = (guint64) value;
+  cmd->response.instances = (guint64) value;
   value = 0;
   if (!get_stated_int (object, path, "duration_ns", 0, G_MAXINT64, &value,
                        RTB_RUN_STATED_DURATION, stated, error))

@@ -99,7 +99,9 @@ command_to_json (RtbRun *self)
   g_autoptr (JsonBuilder) builder = json_builder_new ();
   char line[RTB_COMMAND_MAX];
   char cpus[RTB_COMMAND_MAX];
+  guint32 interval_us, interval2_us;
 
+  rtb_command_get_intervals (cmd, &interval_us, &interval2_us);
   if (rtb_command_format (cmd, line, sizeof line) < 0)
     line[0] = '\0';
   if (rtb_cpu_list_format (cmd->cpus, RTB_MAX_CPUS, cpus, sizeof cpus) < 0)
@@ -118,13 +120,13 @@ command_to_json (RtbRun *self)
   add_string (builder, "cpus", stated & RTB_RUN_STATED_CPUS ? cpus : NULL);
   add_bool (builder, "cpus_all", cmd->cpus_all);
   if (stated & RTB_RUN_STATED_INTERVAL)
-    add_int (builder, "interval_us", cmd->interval_us);
+    add_int (builder, "interval_us", interval_us);
   else
     add_null (builder, "interval_us");
-  add_int (builder, "interval2_us", cmd->interval2_us);
-  add_int (builder, "histogram_us", cmd->histogram_us);
-  add_int (builder, "size", cmd->size);
-  add_count (builder, "instances", cmd->instances);
+  add_int (builder, "interval2_us", interval2_us);
+  add_int (builder, "histogram_us", cmd->latency.histogram_us);
+  add_int (builder, "size", cmd->response.size);
+  add_count (builder, "instances", cmd->response.instances);
   if (stated & RTB_RUN_STATED_DURATION)
     add_count (builder, "duration_ns", cmd->duration_ns);
   else

@@ -173,10 +173,10 @@ histogram_geometry (const RtbCommand *command, int32_t *lo_us, uint32_t *n_bucke
     {
     case RTB_METHOD_JITTER:
       /* Bounded as the worker bounds the period, whatever a stream claims. */
-      half = CLAMP (command->interval_us, JITTER_HALF_SPAN_MIN_US, RTB_INTERVAL_MAX_US);
+      half = CLAMP (command->jitter.base_us, JITTER_HALF_SPAN_MIN_US, RTB_INTERVAL_MAX_US);
       break;
     case RTB_METHOD_TIMER:
-      half = CLAMP (command->interval_us, 1, TIMER_HALF_SPAN_MAX_US);
+      half = CLAMP (command->timer.period_us, 1, TIMER_HALF_SPAN_MAX_US);
       break;
     case RTB_METHOD_RESPONSE:
       *lo_us = 0;
@@ -185,7 +185,8 @@ histogram_geometry (const RtbCommand *command, int32_t *lo_us, uint32_t *n_bucke
     case RTB_METHOD_LATENCY:
     default:
       *lo_us = 0;
-      *n_buckets = CLAMP (command->histogram_us, RTB_HISTOGRAM_MIN_US, RTB_HISTOGRAM_MAX_US);
+      *n_buckets = CLAMP (command->latency.histogram_us, RTB_HISTOGRAM_MIN_US,
+                          RTB_HISTOGRAM_MAX_US);
       return;
     }
 
@@ -292,13 +293,12 @@ handle_started (RtbRun *self, const RtbStartedFrame *started, GError **error)
       self->command.unthrottled = told.unthrottled;
     }
   self->command.method = started->method;
-  self->command.interval_us = started->interval_us;
-  self->command.interval2_us = started->interval2_us;
+  rtb_command_set_intervals (&self->command, started->interval_us, started->interval2_us);
   if (started->method == RTB_METHOD_LATENCY && started->histogram_us > 0)
-    self->command.histogram_us = started->histogram_us;
-  self->command.size = started->size;
+    self->command.latency.histogram_us = started->histogram_us;
+  self->command.response.size = started->size;
   self->command.duration_ns = started->duration_ns;
-  self->command.instances = started->instances;
+  self->command.response.instances = started->instances;
 
   /* Validated: infos[t].thread == t, so series t is thread t. */
   for (guint t = 0; t < started->n_threads; t++)

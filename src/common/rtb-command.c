@@ -209,27 +209,27 @@ rtb_command_defaults (RtbCommand *cmd, RtbMethod method, int n_cpus_online)
     case RTB_METHOD_LATENCY:
       cmd->cpus_all = true;
       cpus_fill (cmd->cpus, n_cpus_online);
-      cmd->interval_us = 1000;
-      cmd->histogram_us = 1000;
+      cmd->latency.interval_us = 1000;
+      cmd->latency.histogram_us = 1000;
       cmd->duration_ns = 60 * (uint64_t) RTB_NSEC_PER_SEC;
       break;
     case RTB_METHOD_JITTER:
       cpus_set (cmd->cpus, n_cpus_online > 0 ? n_cpus_online - 1 : 0);
-      cmd->interval_us = 25;
-      cmd->interval2_us = 1000;
+      cmd->jitter.base_us = 25;
+      cmd->jitter.servo_us = 1000;
       cmd->duration_ns = 60 * (uint64_t) RTB_NSEC_PER_SEC;
       break;
     case RTB_METHOD_TIMER:
       cpus_set (cmd->cpus, 0);
-      cmd->interval_us = 5000;
-      cmd->interval2_us = 100;
+      cmd->timer.period_us = 5000;
+      cmd->timer.spin_us = 100;
       cmd->duration_ns = 60 * (uint64_t) RTB_NSEC_PER_SEC;
       break;
     case RTB_METHOD_RESPONSE:
       cpus_set (cmd->cpus, 0);
-      cmd->size = 32;
-      cmd->instances = 1000;
-      cmd->interval2_us = 1000;
+      cmd->response.size = 32;
+      cmd->response.instances = 1000;
+      cmd->response.gap_us = 1000;
       break;
     default:
       break;
@@ -397,23 +397,31 @@ rtb_command_set (RtbCommand *cmd, const char *key, const char *value, int n_cpus
   switch ((Key) k)
     {
     case KEY_INTERVAL_US:
-    case KEY_BASE_US:
-    case KEY_PERIOD_US:
-      cmd->interval_us = (uint32_t) v;
-      break;
-    case KEY_SERVO_US:
-    case KEY_SPIN_US:
-    case KEY_GAP_US:
-      cmd->interval2_us = (uint32_t) v;
+      cmd->latency.interval_us = (uint32_t) v;
       break;
     case KEY_HISTOGRAM_US:
-      cmd->histogram_us = (uint32_t) v;
+      cmd->latency.histogram_us = (uint32_t) v;
+      break;
+    case KEY_BASE_US:
+      cmd->jitter.base_us = (uint32_t) v;
+      break;
+    case KEY_SERVO_US:
+      cmd->jitter.servo_us = (uint32_t) v;
+      break;
+    case KEY_PERIOD_US:
+      cmd->timer.period_us = (uint32_t) v;
+      break;
+    case KEY_SPIN_US:
+      cmd->timer.spin_us = (uint32_t) v;
       break;
     case KEY_SIZE:
-      cmd->size = (uint32_t) v;
+      cmd->response.size = (uint32_t) v;
       break;
     case KEY_INSTANCES:
-      cmd->instances = v;
+      cmd->response.instances = v;
+      break;
+    case KEY_GAP_US:
+      cmd->response.gap_us = (uint32_t) v;
       break;
     default:
       break;
@@ -482,31 +490,31 @@ rtb_command_check (const RtbCommand *cmd, int n_cpus_online, RtbCommandError *er
   switch (cmd->method)
     {
     case RTB_METHOD_LATENCY:
-      return check_range (KEY_INTERVAL_US, cmd->interval_us, error) &&
-             check_range (KEY_HISTOGRAM_US, cmd->histogram_us, error);
+      return check_range (KEY_INTERVAL_US, cmd->latency.interval_us, error) &&
+             check_range (KEY_HISTOGRAM_US, cmd->latency.histogram_us, error);
     case RTB_METHOD_JITTER:
-      if (!check_range (KEY_BASE_US, cmd->interval_us, error) ||
-          !check_range (KEY_SERVO_US, cmd->interval2_us, error))
+      if (!check_range (KEY_BASE_US, cmd->jitter.base_us, error) ||
+          !check_range (KEY_SERVO_US, cmd->jitter.servo_us, error))
         return false;
-      if (cmd->interval2_us <= cmd->interval_us)
+      if (cmd->jitter.servo_us <= cmd->jitter.base_us)
         return fail (error, RTB_ERROR_RANGE, "servo_us",
                      "servo_us %u must be longer than base_us %u: use %u-%d",
-                     cmd->interval2_us, cmd->interval_us, cmd->interval_us + 1,
+                     cmd->jitter.servo_us, cmd->jitter.base_us, cmd->jitter.base_us + 1,
                      RTB_INTERVAL_MAX_US);
       return true;
     case RTB_METHOD_TIMER:
-      if (!check_range (KEY_PERIOD_US, cmd->interval_us, error) ||
-          !check_range (KEY_SPIN_US, cmd->interval2_us, error))
+      if (!check_range (KEY_PERIOD_US, cmd->timer.period_us, error) ||
+          !check_range (KEY_SPIN_US, cmd->timer.spin_us, error))
         return false;
-      if (cmd->interval2_us >= cmd->interval_us)
+      if (cmd->timer.spin_us >= cmd->timer.period_us)
         return fail (error, RTB_ERROR_RANGE, "spin_us",
                      "spin_us %u must be shorter than period_us %u: use 0-%u",
-                     cmd->interval2_us, cmd->interval_us, cmd->interval_us - 1);
+                     cmd->timer.spin_us, cmd->timer.period_us, cmd->timer.period_us - 1);
       return true;
     case RTB_METHOD_RESPONSE:
-      return check_range (KEY_SIZE, cmd->size, error) &&
-             check_range (KEY_INSTANCES, cmd->instances, error) &&
-             check_range (KEY_GAP_US, cmd->interval2_us, error);
+      return check_range (KEY_SIZE, cmd->response.size, error) &&
+             check_range (KEY_INSTANCES, cmd->response.instances, error) &&
+             check_range (KEY_GAP_US, cmd->response.gap_us, error);
     default:
       return false;
     }
@@ -688,20 +696,21 @@ rtb_command_format (const RtbCommand *cmd, char *buf, size_t buf_size)
   switch (cmd->method)
     {
     case RTB_METHOD_LATENCY:
-      ok &= append (buf, buf_size, &used, " interval_us=%u histogram_us=%u", cmd->interval_us,
-                    cmd->histogram_us);
+      ok &= append (buf, buf_size, &used, " interval_us=%u histogram_us=%u",
+                    cmd->latency.interval_us, cmd->latency.histogram_us);
       break;
     case RTB_METHOD_JITTER:
-      ok &= append (buf, buf_size, &used, " base_us=%u servo_us=%u", cmd->interval_us,
-                    cmd->interval2_us);
+      ok &= append (buf, buf_size, &used, " base_us=%u servo_us=%u", cmd->jitter.base_us,
+                    cmd->jitter.servo_us);
       break;
     case RTB_METHOD_TIMER:
-      ok &= append (buf, buf_size, &used, " period_us=%u spin_us=%u", cmd->interval_us,
-                    cmd->interval2_us);
+      ok &= append (buf, buf_size, &used, " period_us=%u spin_us=%u", cmd->timer.period_us,
+                    cmd->timer.spin_us);
       break;
     case RTB_METHOD_RESPONSE:
-      ok &= append (buf, buf_size, &used, " size=%u instances=%llu gap_us=%u", cmd->size,
-                    (unsigned long long) cmd->instances, cmd->interval2_us);
+      ok &= append (buf, buf_size, &used, " size=%u instances=%llu gap_us=%u",
+                    cmd->response.size, (unsigned long long) cmd->response.instances,
+                    cmd->response.gap_us);
       break;
     default:
       return -1;
@@ -715,4 +724,54 @@ rtb_command_format (const RtbCommand *cmd, char *buf, size_t buf_size)
     ok &= append (buf, buf_size, &used, " unthrottled=yes");
 
   return ok ? (int) used : -1;
+}
+
+void
+rtb_command_get_intervals (const RtbCommand *cmd, uint32_t *interval_us, uint32_t *interval2_us)
+{
+  *interval_us = 0;
+  *interval2_us = 0;
+  switch (cmd->method)
+    {
+    case RTB_METHOD_LATENCY:
+      *interval_us = cmd->latency.interval_us;
+      break;
+    case RTB_METHOD_JITTER:
+      *interval_us = cmd->jitter.base_us;
+      *interval2_us = cmd->jitter.servo_us;
+      break;
+    case RTB_METHOD_TIMER:
+      *interval_us = cmd->timer.period_us;
+      *interval2_us = cmd->timer.spin_us;
+      break;
+    case RTB_METHOD_RESPONSE:
+      *interval2_us = cmd->response.gap_us;
+      break;
+    default:
+      break;
+    }
+}
+
+void
+rtb_command_set_intervals (RtbCommand *cmd, uint32_t interval_us, uint32_t interval2_us)
+{
+  switch (cmd->method)
+    {
+    case RTB_METHOD_LATENCY:
+      cmd->latency.interval_us = interval_us;
+      break;
+    case RTB_METHOD_JITTER:
+      cmd->jitter.base_us = interval_us;
+      cmd->jitter.servo_us = interval2_us;
+      break;
+    case RTB_METHOD_TIMER:
+      cmd->timer.period_us = interval_us;
+      cmd->timer.spin_us = interval2_us;
+      break;
+    case RTB_METHOD_RESPONSE:
+      cmd->response.gap_us = interval2_us;
+      break;
+    default:
+      break;
+    }
 }

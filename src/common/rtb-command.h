@@ -44,19 +44,41 @@
 #define RTB_GAP_MAX_US 10000000
 #define RTB_DURATION_MAX_NS (7ull * 24 * 3600 * 1000000000ull) /* 7 days */
 
+/* The parameters of each method, named as the text form names them. */
+typedef struct {
+  uint32_t interval_us;  /* the sleep period of every thread */
+  uint32_t histogram_us; /* the histogram limit (1 µs buckets) */
+} RtbLatencyParams;
+
+typedef struct {
+  uint32_t base_us;  /* the base thread's period */
+  uint32_t servo_us; /* the servo thread's period, longer than base_us */
+} RtbJitterParams;
+
+typedef struct {
+  uint32_t period_us; /* the tick period */
+  uint32_t spin_us;   /* how long each tick busy-waits, shorter than period_us */
+} RtbTimerParams;
+
+typedef struct {
+  uint32_t size;      /* the matrix is size × size */
+  uint32_t gap_us;    /* the sleep between instances */
+  uint64_t instances; /* how many instances to run */
+} RtbResponseParams;
+
 typedef struct {
   RtbMethod method;
   RtbPolicy policy;
   int priority;                          /* 0 for SCHED_OTHER */
   uint64_t cpus[RTB_MAX_CPUS / 64];      /* latency: the chosen CPUs; others: the one CPU */
   bool cpus_all;                         /* latency: "all" = every online CPU */
-  uint32_t interval_us;                  /* latency interval, jitter base period, timer period */
-  uint32_t interval2_us;                 /* jitter servo period, timer spin, response gap */
-  uint32_t histogram_us;                 /* latency: histogram limit (1 µs buckets) */
-  uint32_t size;                         /* response: matrix size */
-  uint64_t instances;                    /* response: instance count */
   uint64_t duration_ns;                  /* latency, jitter, timer; 0 = until stopped */
   bool unthrottled;
+  /* Only the method's own parameters are used; the others stay zero. */
+  RtbLatencyParams latency;
+  RtbJitterParams jitter;
+  RtbTimerParams timer;
+  RtbResponseParams response;
 } RtbCommand;
 
 typedef struct {
@@ -83,6 +105,14 @@ bool rtb_command_set (RtbCommand *cmd, const char *key, const char *value, int n
 
 /* Cross-field checks after all keys are set (servo > base, spin < period…). */
 bool rtb_command_check (const RtbCommand *cmd, int n_cpus_online, RtbCommandError *error);
+
+/* Run files and the STARTED frame of protocols 1 and 2 keep a method's periods in two fields:
+ * `interval_us` (the latency interval, the jitter base period, the timer period) and
+ * `interval2_us` (the jitter servo period, the timer spin, the response gap). These convert
+ * to and from them for the method `cmd` already has; a period the method lacks is 0. */
+void rtb_command_get_intervals (const RtbCommand *cmd, uint32_t *interval_us,
+                                uint32_t *interval2_us);
+void rtb_command_set_intervals (RtbCommand *cmd, uint32_t interval_us, uint32_t interval2_us);
 
 /* Writes the normalised command line "start METHOD key=value…" that parses back to `cmd`.
  * Returns the length, or -1 if it does not fit. */

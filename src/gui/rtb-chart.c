@@ -81,6 +81,24 @@ _rtb_chart_collect_series (RtbChart *self,
   return series;
 }
 
+/* The latency interval, the jitter base period, the timer period; 0 for response. */
+static guint32
+first_period_us (const RtbCommand *cmd)
+{
+  switch (cmd->method)
+    {
+    case RTB_METHOD_LATENCY:
+      return cmd->latency.interval_us;
+    case RTB_METHOD_JITTER:
+      return cmd->jitter.base_us;
+    case RTB_METHOD_TIMER:
+      return cmd->timer.period_us;
+    case RTB_METHOD_RESPONSE:
+    default:
+      return 0;
+    }
+}
+
 double
 _rtb_chart_x_per_instance (RtbChart *self)
 {
@@ -94,18 +112,19 @@ _rtb_chart_x_per_instance (RtbChart *self)
     {
       const RtbCommand *other = rtb_run_get_command (g_ptr_array_index (self->runs, r));
 
-      if (other->method != cmd->method || other->interval_us != cmd->interval_us)
+      if (other->method != cmd->method || first_period_us (other) != first_period_us (cmd))
         return 0;
     }
   switch (cmd->method)
     {
     case RTB_METHOD_LATENCY:
+      return cmd->latency.interval_us / 1e6;
     case RTB_METHOD_TIMER:
-      return cmd->interval_us / 1e6;
+      return cmd->timer.period_us / 1e6;
     case RTB_METHOD_JITTER:
       if (self->series_filter < 0)
         return 0;
-      return (self->series_filter == 0 ? cmd->interval_us : cmd->interval2_us) / 1e6;
+      return (self->series_filter == 0 ? cmd->jitter.base_us : cmd->jitter.servo_us) / 1e6;
     case RTB_METHOD_RESPONSE:
     default:
       return 0;
@@ -174,8 +193,8 @@ span_planned_run (RtbChart            *self,
       rtb_run_get_state (self->run) != RTB_RUN_STATE_RUNNING)
     return;
   cmd = rtb_run_get_command (self->run);
-  if (cmd->method == RTB_METHOD_RESPONSE && cmd->instances > 0)
-    planned = cmd->instances;
+  if (cmd->method == RTB_METHOD_RESPONSE && cmd->response.instances > 0)
+    planned = cmd->response.instances;
   else if (cmd->duration_ns > 0 && opts->x_per_instance > 0)
     planned = (guint64) ceil (cmd->duration_ns / 1e9 / opts->x_per_instance);
   else

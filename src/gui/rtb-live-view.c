@@ -347,10 +347,10 @@ update_state (RtbLiveView *self)
     {
       guint64 done = rtb_run_get_total_count (self->run);
 
-      fraction = cmd->instances ? (double) done / cmd->instances : 0;
+      fraction = cmd->response.instances ? (double) done / cmd->response.instances : 0;
       time_text = g_strdup_printf (_("%" PRIu64 " of %" PRIu64
                                      " instances, %s"),
-                                   done, cmd->instances, elapsed_text);
+                                   done, cmd->response.instances, elapsed_text);
     }
   else if (cmd->duration_ns > 0)
     {

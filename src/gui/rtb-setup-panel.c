@@ -283,19 +283,23 @@ param_from_command (Param             p,
   switch (p)
     {
     case PARAM_INTERVAL:
-    case PARAM_BASE:
-    case PARAM_PERIOD:
-      return cmd->interval_us;
-    case PARAM_SERVO:
-    case PARAM_SPIN:
-    case PARAM_GAP:
-      return cmd->interval2_us;
+      return cmd->latency.interval_us;
     case PARAM_HISTOGRAM:
-      return cmd->histogram_us;
+      return cmd->latency.histogram_us;
+    case PARAM_BASE:
+      return cmd->jitter.base_us;
+    case PARAM_SERVO:
+      return cmd->jitter.servo_us;
+    case PARAM_PERIOD:
+      return cmd->timer.period_us;
+    case PARAM_SPIN:
+      return cmd->timer.spin_us;
     case PARAM_SIZE:
-      return cmd->size;
+      return cmd->response.size;
     case PARAM_INSTANCES:
-      return cmd->instances;
+      return cmd->response.instances;
+    case PARAM_GAP:
+      return cmd->response.gap_us;
     case N_PARAMS:
     default:
       g_assert_not_reached ();

@@ -51,9 +51,9 @@ rtb_jitter_prepare (RtbWorker *w, RtbCommandError *error)
 
   return rtb_measures_alloc (w, 2) &&
          rtb_measure_setup (&w->measures[0], "base", cpu, cmd->priority,
-                            (int64_t) cmd->interval_us * RTB_NSEC_PER_USEC, RTB_STACK_SIZE,
+                            (int64_t) cmd->jitter.base_us * RTB_NSEC_PER_USEC, RTB_STACK_SIZE,
                             jitter_loop) &&
          rtb_measure_setup (&w->measures[1], "servo", cpu, servo_priority,
-                            (int64_t) cmd->interval2_us * RTB_NSEC_PER_USEC, RTB_STACK_SIZE,
+                            (int64_t) cmd->jitter.servo_us * RTB_NSEC_PER_USEC, RTB_STACK_SIZE,
                             jitter_loop);
 }

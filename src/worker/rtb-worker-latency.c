@@ -55,8 +55,8 @@ rtb_latency_prepare (RtbWorker *w, RtbCommandError *error)
         continue;
       snprintf (name, sizeof name, "CPU%d", cpu);
       if (!rtb_measure_setup (&w->measures[i++], name, cpu, cmd->priority,
-                              (int64_t) cmd->interval_us * RTB_NSEC_PER_USEC, RTB_STACK_SIZE,
-                              latency_loop))
+                              (int64_t) cmd->latency.interval_us * RTB_NSEC_PER_USEC,
+                              RTB_STACK_SIZE, latency_loop))
         return false;
     }
   return true;

@@ -15,8 +15,8 @@ response_loop (RtbMeasure *m)
 {
   RtbWorker *w = m->worker;
   RtbMatrixWorkload *workload = &w->workload;
-  const uint64_t instances = w->cmd.instances;
-  const int64_t gap = (int64_t) w->cmd.interval2_us * RTB_NSEC_PER_USEC;
+  const uint64_t instances = w->cmd.response.instances;
+  const int64_t gap = (int64_t) w->cmd.response.gap_us * RTB_NSEC_PER_USEC;
   double residual_max = 0.0;
   uint64_t failures = 0;
 
@@ -70,12 +70,12 @@ rtb_response_prepare (RtbWorker *w, RtbCommandError *error)
 {
   const RtbCommand *cmd = &w->cmd;
 
-  if (!rtb_matrix_workload_init (&w->workload, cmd->size, RESPONSE_SEED))
+  if (!rtb_matrix_workload_init (&w->workload, cmd->response.size, RESPONSE_SEED))
     return false;
   w->have_workload = true;
   /* A sample per instance at most every gap: a small ring is plenty. */
   return rtb_measures_alloc (w, 1) &&
          rtb_measure_setup (&w->measures[0], "response", rtb_setup_highest_cpu (cmd->cpus),
-                            cmd->priority, (int64_t) cmd->interval2_us * RTB_NSEC_PER_USEC,
+                            cmd->priority, (int64_t) cmd->response.gap_us * RTB_NSEC_PER_USEC,
                             RTB_STACK_SIZE, response_loop);
 }

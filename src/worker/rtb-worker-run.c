@@ -76,12 +76,12 @@ send_started (RtbWorker *w)
   memset (&frame, 0, sizeof frame);
   frame.method = cmd->method;
   frame.n_threads = w->n_measures;
-  frame.interval_us = cmd->method == RTB_METHOD_RESPONSE ? 0 : cmd->interval_us;
-  frame.interval2_us = cmd->interval2_us;
-  frame.histogram_us = cmd->method == RTB_METHOD_LATENCY ? cmd->histogram_us : 0;
-  frame.size = cmd->method == RTB_METHOD_RESPONSE ? cmd->size : 0;
+  rtb_command_get_intervals (cmd, &frame.interval_us, &frame.interval2_us);
+  /* Only the method's own parameters are set: the others are 0. */
+  frame.histogram_us = cmd->latency.histogram_us;
+  frame.size = cmd->response.size;
+  frame.instances = cmd->response.instances;
   frame.duration_ns = cmd->method == RTB_METHOD_RESPONSE ? 0 : cmd->duration_ns;
-  frame.instances = cmd->method == RTB_METHOD_RESPONSE ? cmd->instances : 0;
   frame.start_realtime_ns = (uint64_t) w->start_realtime_ns;
   if (rtb_command_format (cmd, command, sizeof command) < 0)
     command[0] = '\0';

@@ -14,7 +14,7 @@ static int
 timer_loop (RtbMeasure *m)
 {
   const int64_t period = m->period_ns;
-  const int64_t spin = (int64_t) m->worker->cmd.interval2_us * RTB_NSEC_PER_USEC;
+  const int64_t spin = (int64_t) m->worker->cmd.timer.spin_us * RTB_NSEC_PER_USEC;
   const int64_t end = m->worker->end_mono_ns;
   uint64_t tick = 0;
   int64_t deadline = rtb_monotonic_ns () + period;
@@ -60,6 +60,6 @@ rtb_timer_prepare (RtbWorker *w, RtbCommandError *error)
   /* The method asks for the minimum stack size. */
   return rtb_measures_alloc (w, 1) &&
          rtb_measure_setup (&w->measures[0], "timer", rtb_setup_highest_cpu (cmd->cpus),
-                            cmd->priority, (int64_t) cmd->interval_us * RTB_NSEC_PER_USEC,
+                            cmd->priority, (int64_t) cmd->timer.period_us * RTB_NSEC_PER_USEC,
                             PTHREAD_STACK_MIN, timer_loop);
 }

@@ -27,7 +27,7 @@ static void
 account (RtbWorker *w, RtbThreadStats *stats, const RtbSample *samples, size_t n)
 {
   const int64_t overflow_ns = w->cmd.method == RTB_METHOD_LATENCY
-                                ? (int64_t) w->cmd.histogram_us * RTB_NSEC_PER_USEC
+                                ? (int64_t) w->cmd.latency.histogram_us * RTB_NSEC_PER_USEC
                                 : INT64_MAX;
   uint64_t drained = stats->count - stats->dropped;
 
