@@ -49,7 +49,7 @@ test_response_throttling (void)
       gboolean allowed;
 
       parse (cases[i].line, &cmd);
-      allowed = rtb_safety_check (&cmd, cases[i].rt_runtime_us, &error);
+      allowed = rtb_worker_safety_check (&cmd, cases[i].rt_runtime_us, &error);
       g_test_message ("%s with sched_rt_runtime_us %d: %s", cases[i].line,
                       cases[i].rt_runtime_us, allowed ? "allowed" : error.message);
       g_assert_cmpint (allowed, ==, cases[i].allowed);

@@ -9,7 +9,7 @@
 #include "rtb-worker.h"
 
 void
-rtb_input_init (RtbInput *input, int fd, int output_fd)
+rtb_worker_input_init (RtbWorkerInput *input, int fd, int output_fd)
 {
   memset (input, 0, sizeof *input);
   input->fd = fd;
@@ -18,7 +18,7 @@ rtb_input_init (RtbInput *input, int fd, int output_fd)
 
 /* Takes one complete line out of the buffer, if there is one. */
 static int
-take_line (RtbInput *input, char *line, size_t line_size)
+take_line (RtbWorkerInput *input, char *line, size_t line_size)
 {
   char *nl = memchr (input->buf, '\n', input->len);
 
@@ -30,7 +30,7 @@ take_line (RtbInput *input, char *line, size_t line_size)
         {
           input->len = 0;
           input->discarding = true;
-          return RTB_INPUT_TOO_LONG;
+          return RTB_WORKER_INPUT_TOO_LONG;
         }
       return -1;
     }
@@ -49,11 +49,11 @@ take_line (RtbInput *input, char *line, size_t line_size)
   input->discarding = false;
   if (was_discarding)
     return take_line (input, line, line_size);
-  return too_long ? RTB_INPUT_TOO_LONG : RTB_INPUT_LINE;
+  return too_long ? RTB_WORKER_INPUT_TOO_LONG : RTB_WORKER_INPUT_LINE;
 }
 
-RtbInputEvent
-rtb_input_wait (RtbInput *input, char *line, size_t line_size, int timeout_ms)
+RtbWorkerInputEvent
+rtb_worker_input_wait (RtbWorkerInput *input, char *line, size_t line_size, int timeout_ms)
 {
   struct pollfd fds[3];
   int n_fds = 0;
@@ -64,16 +64,16 @@ rtb_input_wait (RtbInput *input, char *line, size_t line_size, int timeout_ms)
   if (input->eof_pending)
     {
       input->eof_pending = false;
-      return RTB_INPUT_EOF;
+      return RTB_WORKER_INPUT_EOF;
     }
   if (input->fd >= 0)
     {
       r = take_line (input, line, line_size);
       if (r >= 0)
-        return (RtbInputEvent) r;
+        return (RtbWorkerInputEvent) r;
     }
 
-  fds[n_fds++] = (struct pollfd) { .fd = rtb_stop_wake_fd (), .events = POLLIN };
+  fds[n_fds++] = (struct pollfd) { .fd = rtb_worker_stop_wake_fd (), .events = POLLIN };
   /* No events asked: a pipe or socket whose reader is gone reports POLLERR or POLLHUP anyway,
    * and a file never does. */
   if (input->output_fd >= 0)
@@ -89,15 +89,15 @@ rtb_input_wait (RtbInput *input, char *line, size_t line_size, int timeout_ms)
 
   r = poll (fds, (nfds_t) n_fds, timeout_ms);
   if (r < 0)
-    return errno == EINTR ? RTB_INPUT_WAKE : RTB_INPUT_ERROR;
+    return errno == EINTR ? RTB_WORKER_INPUT_WAKE : RTB_WORKER_INPUT_ERROR;
   if (r == 0)
-    return RTB_INPUT_TIMEOUT;
+    return RTB_WORKER_INPUT_TIMEOUT;
   if (fds[0].revents != 0)
-    return RTB_INPUT_WAKE;
+    return RTB_WORKER_INPUT_WAKE;
   if (output_at > 0 && (fds[output_at].revents & (POLLERR | POLLHUP | POLLNVAL)) != 0)
     {
       input->output_fd = -1;
-      return RTB_INPUT_OUTPUT_CLOSED;
+      return RTB_WORKER_INPUT_OUTPUT_CLOSED;
     }
 
   if (input_at > 0 && fds[input_at].revents != 0)
@@ -119,15 +119,15 @@ rtb_input_wait (RtbInput *input, char *line, size_t line_size, int timeout_ms)
               line[copy] = '\0';
               input->len = 0;
               input->eof_pending = got == 0;
-              return RTB_INPUT_LINE;
+              return RTB_WORKER_INPUT_LINE;
             }
           input->len = 0;
-          return got == 0 ? RTB_INPUT_EOF : RTB_INPUT_ERROR;
+          return got == 0 ? RTB_WORKER_INPUT_EOF : RTB_WORKER_INPUT_ERROR;
         }
       input->len += (size_t) got;
       r = take_line (input, line, line_size);
       if (r >= 0)
-        return (RtbInputEvent) r;
+        return (RtbWorkerInputEvent) r;
     }
-  return RTB_INPUT_TIMEOUT;
+  return RTB_WORKER_INPUT_TIMEOUT;
 }

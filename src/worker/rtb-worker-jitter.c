@@ -8,7 +8,7 @@
 #include "rtb-worker.h"
 
 static int
-jitter_loop (RtbMeasure *m)
+jitter_loop (RtbWorkerMeasure *m)
 {
   const int64_t period = m->period_ns;
   const int64_t end = m->worker->end_mono_ns;
@@ -17,14 +17,14 @@ jitter_loop (RtbMeasure *m)
   int64_t next = rtb_monotonic_ns () + period;
   int64_t previous = -1;
 
-  while (!rtb_stop_requested ())
+  while (!rtb_worker_stop_requested ())
     {
       int64_t now;
       int err;
 
       if (end != 0 && next > end)
         break;
-      err = rtb_sleep_until (next);
+      err = rtb_worker_sleep_until (next);
       if (err == EINTR)
         continue;
       if (err != 0)
@@ -33,27 +33,27 @@ jitter_loop (RtbMeasure *m)
       now = rtb_monotonic_ns ();
       /* No interval ends at the first wake-up, so the first one is never recorded. */
       if (previous >= 0)
-        rtb_ring_push (&m->ring, cycle - 1, now - previous - period);
+        rtb_worker_ring_push (&m->ring, cycle - 1, now - previous - period);
       previous = now;
       next += period;
       cycle++;
-      rtb_skip_missed_periods (m, now, period, &next, &cycle, &skipped);
+      rtb_worker_skip_missed_periods (m, now, period, &next, &cycle, &skipped);
     }
   return 0;
 }
 
 bool
-rtb_jitter_prepare (RtbWorker *w, RtbCommandError *error)
+rtb_worker_jitter_prepare (RtbWorker *w, RtbCommandError *error)
 {
   const RtbCommand *cmd = &w->cmd;
-  int cpu = rtb_setup_highest_cpu (cmd->cpus);
+  int cpu = rtb_worker_setup_highest_cpu (cmd->cpus);
   int servo_priority = cmd->priority > RTB_PRIORITY_MIN ? cmd->priority - 1 : RTB_PRIORITY_MIN;
 
-  return rtb_measures_alloc (w, 2) &&
-         rtb_measure_setup (&w->measures[0], "base", cpu, cmd->priority,
-                            (int64_t) cmd->jitter.base_us * RTB_NSEC_PER_USEC, RTB_STACK_SIZE,
-                            jitter_loop) &&
-         rtb_measure_setup (&w->measures[1], "servo", cpu, servo_priority,
-                            (int64_t) cmd->jitter.servo_us * RTB_NSEC_PER_USEC, RTB_STACK_SIZE,
-                            jitter_loop);
+  return rtb_worker_measures_alloc (w, 2) &&
+         rtb_worker_measure_setup (&w->measures[0], "base", cpu, cmd->priority,
+                                   (int64_t) cmd->jitter.base_us * RTB_NSEC_PER_USEC,
+                                   RTB_WORKER_STACK_SIZE, jitter_loop) &&
+         rtb_worker_measure_setup (&w->measures[1], "servo", cpu, servo_priority,
+                                   (int64_t) cmd->jitter.servo_us * RTB_NSEC_PER_USEC,
+                                   RTB_WORKER_STACK_SIZE, jitter_loop);
 }

@@ -8,7 +8,7 @@
 #include "rtb-worker.h"
 
 static int
-latency_loop (RtbMeasure *m)
+latency_loop (RtbWorkerMeasure *m)
 {
   const int64_t interval = m->period_ns;
   const int64_t end = m->worker->end_mono_ns;
@@ -16,36 +16,36 @@ latency_loop (RtbMeasure *m)
   uint64_t skipped = 0;
   int64_t next = rtb_monotonic_ns () + interval;
 
-  while (!rtb_stop_requested ())
+  while (!rtb_worker_stop_requested ())
     {
       int64_t now;
       int err;
 
       if (end != 0 && next > end)
         break;
-      err = rtb_sleep_until (next);
+      err = rtb_worker_sleep_until (next);
       if (err == EINTR)
         continue;
       if (err != 0)
         return err;
 
       now = rtb_monotonic_ns ();
-      rtb_ring_push (&m->ring, cycle, now - next);
+      rtb_worker_ring_push (&m->ring, cycle, now - next);
       next += interval;
       cycle++;
-      rtb_skip_missed_periods (m, now, interval, &next, &cycle, &skipped);
+      rtb_worker_skip_missed_periods (m, now, interval, &next, &cycle, &skipped);
     }
   return 0;
 }
 
 bool
-rtb_latency_prepare (RtbWorker *w, RtbCommandError *error)
+rtb_worker_latency_prepare (RtbWorker *w, RtbCommandError *error)
 {
   const RtbCommand *cmd = &w->cmd;
   unsigned n = (unsigned) rtb_cpu_count (cmd->cpus, RTB_MAX_CPUS);
   unsigned i = 0;
 
-  if (!rtb_measures_alloc (w, n))
+  if (!rtb_worker_measures_alloc (w, n))
     return false;
   for (int cpu = 0; cpu < RTB_MAX_CPUS; cpu++)
     {
@@ -54,9 +54,9 @@ rtb_latency_prepare (RtbWorker *w, RtbCommandError *error)
       if (!rtb_cpu_isset (cmd->cpus, cpu))
         continue;
       snprintf (name, sizeof name, "CPU%d", cpu);
-      if (!rtb_measure_setup (&w->measures[i++], name, cpu, cmd->priority,
-                              (int64_t) cmd->latency.interval_us * RTB_NSEC_PER_USEC,
-                              RTB_STACK_SIZE, latency_loop))
+      if (!rtb_worker_measure_setup (&w->measures[i++], name, cpu, cmd->priority,
+                                     (int64_t) cmd->latency.interval_us * RTB_NSEC_PER_USEC,
+                                     RTB_WORKER_STACK_SIZE, latency_loop))
         return false;
     }
   return true;

@@ -32,47 +32,47 @@ join_arguments (int argc, char **argv, char *line, size_t line_size)
 
 /* Returns false when there is no command to run (EOF, a signal, the parent gone). */
 static bool
-read_first_command (RtbInput *input, char *line, size_t line_size, int *status)
+read_first_command (RtbWorkerInput *input, char *line, size_t line_size, int *status)
 {
   RtbCommandError error = { 0 };
 
   for (;;)
     {
-      switch (rtb_input_wait (input, line, line_size, FIRST_COMMAND_POLL_MS))
+      switch (rtb_worker_input_wait (input, line, line_size, FIRST_COMMAND_POLL_MS))
         {
-        case RTB_INPUT_LINE:
+        case RTB_WORKER_INPUT_LINE:
           return true;
-        case RTB_INPUT_EOF:
-        case RTB_INPUT_ERROR:
-          rtb_log ("stdin closed before a command came: exiting");
+        case RTB_WORKER_INPUT_EOF:
+        case RTB_WORKER_INPUT_ERROR:
+          rtb_worker_log ("stdin closed before a command came: exiting");
           *status = 0;
           return false;
-        case RTB_INPUT_OUTPUT_CLOSED:
-          rtb_log ("stdout closed before a command came: exiting");
+        case RTB_WORKER_INPUT_OUTPUT_CLOSED:
+          rtb_worker_log ("stdout closed before a command came: exiting");
           *status = 0;
           return false;
-        case RTB_INPUT_TOO_LONG:
+        case RTB_WORKER_INPUT_TOO_LONG:
           error.code = RTB_ERROR_SYNTAX;
           snprintf (error.message, sizeof error.message,
                     "the command is longer than %d bytes", RTB_COMMAND_MAX);
-          rtb_output_error (&error, 0);
+          rtb_worker_output_error (&error, 0);
           *status = 2;
           return false;
-        case RTB_INPUT_WAKE:
-          if (rtb_stop_take_signal () != 0)
+        case RTB_WORKER_INPUT_WAKE:
+          if (rtb_worker_stop_take_signal () != 0)
             {
-              rtb_log ("stopped by a signal before a command came");
+              rtb_worker_log ("stopped by a signal before a command came");
               *status = 0;
               return false;
             }
           break;
-        case RTB_INPUT_TIMEOUT:
+        case RTB_WORKER_INPUT_TIMEOUT:
         default:
           break;
         }
-      if (!rtb_setup_parent_alive ())
+      if (!rtb_worker_setup_parent_alive ())
         {
-          rtb_log ("the parent process is gone: exiting");
+          rtb_worker_log ("the parent process is gone: exiting");
           *status = 0;
           return false;
         }
@@ -85,17 +85,17 @@ main (int argc, char **argv)
   static RtbWorker worker;
   RtbWorker *w = &worker;
   RtbCommandError error = { 0 };
-  RtbInput input;
+  RtbWorkerInput input;
   char line[RTB_COMMAND_MAX + 2];
   bool from_arguments = argc > 1;
   int status = 0;
 
   /* Before anything can read the environment: nothing in it decides what the worker does. */
-  rtb_privilege_init ();
+  rtb_worker_privilege_init ();
 
   if (argc == 2 && (strcmp (argv[1], "--help") == 0 || strcmp (argv[1], "-h") == 0))
     {
-      rtb_usage_print ();
+      rtb_worker_usage_print ();
       return 0;
     }
   if (argc == 2 && strcmp (argv[1], "--version") == 0)
@@ -104,49 +104,49 @@ main (int argc, char **argv)
       return 0;
     }
 
-  if (!rtb_stop_init ())
+  if (!rtb_worker_stop_init ())
     {
-      rtb_log ("cannot create a pipe: %m");
+      rtb_worker_log ("cannot create a pipe: %m");
       return 1;
     }
-  rtb_setup_process (w);
-  if (!rtb_output_init (STDOUT_FILENO))
+  rtb_worker_setup_process (w);
+  if (!rtb_worker_output_init (STDOUT_FILENO))
     {
-      rtb_log ("out of memory");
+      rtb_worker_log ("out of memory");
       return 1;
     }
-  if (!rtb_output_send (RTB_FRAME_HELLO, &w->hello, sizeof w->hello, NULL, 0) ||
-      !rtb_system_send ())
+  if (!rtb_worker_output_send (RTB_FRAME_HELLO, &w->hello, sizeof w->hello, NULL, 0) ||
+      !rtb_worker_system_send ())
     {
-      rtb_log ("stdout is closed: exiting");
+      rtb_worker_log ("stdout is closed: exiting");
       return 0;
     }
 
   if (from_arguments)
     {
-      rtb_input_init (&input, -1, STDOUT_FILENO);
+      rtb_worker_input_init (&input, -1, STDOUT_FILENO);
       if (!join_arguments (argc, argv, line, sizeof line) || strlen (line) > RTB_COMMAND_MAX)
         {
           error.code = RTB_ERROR_SYNTAX;
           snprintf (error.message, sizeof error.message,
                     "the command is longer than %d bytes", RTB_COMMAND_MAX);
-          rtb_output_error (&error, 0);
+          rtb_worker_output_error (&error, 0);
           return 2;
         }
     }
   else
     {
-      rtb_input_init (&input, STDIN_FILENO, STDOUT_FILENO);
+      rtb_worker_input_init (&input, STDIN_FILENO, STDOUT_FILENO);
       if (!read_first_command (&input, line, sizeof line, &status))
         return status;
     }
 
-  if (!rtb_command_parse (line, !from_arguments, rtb_setup_highest_cpu (w->usable_cpus) + 1,
+  if (!rtb_command_parse (line, !from_arguments, rtb_worker_setup_highest_cpu (w->usable_cpus) + 1,
                           &w->cmd, &error))
     {
-      rtb_output_error (&error, 0);
+      rtb_worker_output_error (&error, 0);
       return 2;
     }
 
-  return rtb_run (w, &input);
+  return rtb_worker_run (w, &input);
 }

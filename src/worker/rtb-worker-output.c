@@ -17,7 +17,7 @@ static bool out_broken;
 static pthread_mutex_t out_lock = PTHREAD_MUTEX_INITIALIZER;
 
 bool
-rtb_output_init (int fd)
+rtb_worker_output_init (int fd)
 {
   out_fd = fd;
   out_size = sizeof (RtbFrameHeader) + RTB_FRAME_MAX_PAYLOAD;
@@ -47,7 +47,8 @@ write_all (const unsigned char *data, size_t len)
 }
 
 bool
-rtb_output_send (RtbFrameType type, const void *part1, size_t len1, const void *part2, size_t len2)
+rtb_worker_output_send (RtbFrameType type, const void *part1, size_t len1, const void *part2,
+                        size_t len2)
 {
   bool ok = false;
 
@@ -67,13 +68,13 @@ rtb_output_send (RtbFrameType type, const void *part1, size_t len1, const void *
   pthread_mutex_unlock (&out_lock);
 
   /* EPIPE or any other write failure means nobody reads us any more. */
-  if (!ok && rtb_output_broken ())
-    rtb_stop_request (RTB_END_PIPE);
+  if (!ok && rtb_worker_output_broken ())
+    rtb_worker_stop_request (RTB_END_PIPE);
   return ok;
 }
 
 bool
-rtb_output_broken (void)
+rtb_worker_output_broken (void)
 {
   bool broken;
 
@@ -84,7 +85,7 @@ rtb_output_broken (void)
 }
 
 void
-rtb_output_error (const RtbCommandError *error, int sys_errno)
+rtb_worker_output_error (const RtbCommandError *error, int sys_errno)
 {
   RtbErrorFrame frame;
 
@@ -93,6 +94,6 @@ rtb_output_error (const RtbCommandError *error, int sys_errno)
   frame.sys_errno = sys_errno;
   memcpy (frame.field, error->field, sizeof frame.field - 1);
   memcpy (frame.message, error->message, sizeof frame.message - 1);
-  rtb_output_send (RTB_FRAME_ERROR, &frame, sizeof frame, NULL, 0);
-  rtb_log ("%s", error->message);
+  rtb_worker_output_send (RTB_FRAME_ERROR, &frame, sizeof frame, NULL, 0);
+  rtb_worker_log ("%s", error->message);
 }

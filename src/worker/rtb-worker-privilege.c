@@ -73,7 +73,7 @@ parse_uid (const char *text)
 }
 
 void
-rtb_privilege_init (void)
+rtb_worker_privilege_init (void)
 {
   struct __user_cap_data_struct caps[CAP_WORDS];
 
@@ -123,7 +123,7 @@ caps_limit (uint32_t keep)
 }
 
 bool
-rtb_privilege_drop_thread (void)
+rtb_worker_privilege_drop_thread (void)
 {
   uint32_t keep = 0;
 
@@ -134,7 +134,7 @@ rtb_privilege_drop_thread (void)
 }
 
 bool
-rtb_privilege_drop_process (bool memory_locked, int *sys_errno)
+rtb_worker_privilege_drop_process (bool memory_locked, int *sys_errno)
 {
   gid_t gid = UNPRIVILEGED_ID;
 
@@ -144,7 +144,7 @@ rtb_privilege_drop_process (bool memory_locked, int *sys_errno)
    * RLIMIT_MEMLOCK and fault once the run's locked memory exceeds it: keep what is locked,
    * lock nothing more. */
   if (memory_locked && mlockall (MCL_CURRENT) != 0)
-    rtb_log ("mlockall (MCL_CURRENT): %s", strerror (errno));
+    rtb_worker_log ("mlockall (MCL_CURRENT): %s", strerror (errno));
   if (change_uid)
     {
       drop_bounding_set ();
@@ -156,8 +156,8 @@ rtb_privilege_drop_process (bool memory_locked, int *sys_errno)
         }
       /* A credential change clears the parent-death signal. */
       prctl (PR_SET_PDEATHSIG, SIGTERM);
-      rtb_log ("privileges dropped: uid %u, gid %u, no capabilities", (unsigned) target_uid,
-               (unsigned) gid);
+      rtb_worker_log ("privileges dropped: uid %u, gid %u, no capabilities", (unsigned) target_uid,
+                      (unsigned) gid);
     }
   else
     drop_bounding_set ();

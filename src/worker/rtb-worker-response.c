@@ -11,7 +11,7 @@
 #define RESPONSE_SEED 0x7274626e63680001ull
 
 static int
-response_loop (RtbMeasure *m)
+response_loop (RtbWorkerMeasure *m)
 {
   RtbWorker *w = m->worker;
   RtbMatrixWorkload *workload = &w->workload;
@@ -20,7 +20,7 @@ response_loop (RtbMeasure *m)
   double residual_max = 0.0;
   uint64_t failures = 0;
 
-  for (uint64_t i = 0; i < instances && !rtb_stop_requested (); i++)
+  for (uint64_t i = 0; i < instances && !rtb_worker_stop_requested (); i++)
     {
       int64_t t0, t1, wake;
       double residual;
@@ -28,16 +28,16 @@ response_loop (RtbMeasure *m)
 
       /* An instance cut by a stop request is not a measurement: it is dropped, not recorded. */
       t0 = rtb_monotonic_ns ();
-      result = rtb_matrix_workload_run (workload, rtb_stop_requested);
+      result = rtb_matrix_workload_run (workload, rtb_worker_stop_requested);
       t1 = rtb_monotonic_ns ();
       if (result == RTB_MATRIX_CANCELLED)
         break;
       if (result == RTB_MATRIX_SINGULAR)
         return EDOM;
-      rtb_ring_push (&m->ring, i, t1 - t0);
+      rtb_worker_ring_push (&m->ring, i, t1 - t0);
 
       if (!rtb_matrix_residual_cancellable (workload->a, workload->inv, workload->n,
-                                            rtb_stop_requested, &residual))
+                                            rtb_worker_stop_requested, &residual))
         break;
       if (!(residual <= RTB_MATRIX_RESIDUAL_TOLERANCE))
         atomic_store_explicit (&m->residual_failures, ++failures, memory_order_relaxed);
@@ -53,9 +53,9 @@ response_loop (RtbMeasure *m)
         break;
       /* Let the rest of the system breathe between instances. */
       wake = rtb_monotonic_ns () + gap;
-      while (!rtb_stop_requested ())
+      while (!rtb_worker_stop_requested ())
         {
-          int err = rtb_sleep_until (wake);
+          int err = rtb_worker_sleep_until (wake);
           if (err == 0)
             break;
           if (err != EINTR)
@@ -66,7 +66,7 @@ response_loop (RtbMeasure *m)
 }
 
 bool
-rtb_response_prepare (RtbWorker *w, RtbCommandError *error)
+rtb_worker_response_prepare (RtbWorker *w, RtbCommandError *error)
 {
   const RtbCommand *cmd = &w->cmd;
 
@@ -74,8 +74,9 @@ rtb_response_prepare (RtbWorker *w, RtbCommandError *error)
     return false;
   w->have_workload = true;
   /* A sample per instance at most every gap: a small ring is plenty. */
-  return rtb_measures_alloc (w, 1) &&
-         rtb_measure_setup (&w->measures[0], "response", rtb_setup_highest_cpu (cmd->cpus),
-                            cmd->priority, (int64_t) cmd->response.gap_us * RTB_NSEC_PER_USEC,
-                            RTB_STACK_SIZE, response_loop);
+  return rtb_worker_measures_alloc (w, 1) &&
+         rtb_worker_measure_setup (&w->measures[0], "response",
+                                   rtb_worker_setup_highest_cpu (cmd->cpus), cmd->priority,
+                                   (int64_t) cmd->response.gap_us * RTB_NSEC_PER_USEC,
+                                   RTB_WORKER_STACK_SIZE, response_loop);
 }

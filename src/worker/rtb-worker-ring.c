@@ -7,7 +7,7 @@
 #include "rtb-worker-ring.h"
 
 bool
-rtb_ring_init (RtbRing *ring, size_t min_capacity)
+rtb_worker_ring_init (RtbWorkerRing *ring, size_t min_capacity)
 {
   size_t capacity = 1;
   void *buf = NULL;
@@ -27,14 +27,14 @@ rtb_ring_init (RtbRing *ring, size_t min_capacity)
 }
 
 void
-rtb_ring_clear (RtbRing *ring)
+rtb_worker_ring_clear (RtbWorkerRing *ring)
 {
   free (ring->buf);
   ring->buf = NULL;
 }
 
 size_t
-rtb_ring_pop (RtbRing *ring, RtbSample *out, size_t max)
+rtb_worker_ring_pop (RtbWorkerRing *ring, RtbSample *out, size_t max)
 {
   size_t tail = atomic_load_explicit (&ring->tail, memory_order_relaxed);
   size_t head = atomic_load_explicit (&ring->head, memory_order_acquire);

@@ -18,16 +18,16 @@ typedef struct {
   _Alignas (64) atomic_uint_fast64_t dropped;
   RtbSample *buf;
   size_t mask;
-} RtbRing;
+} RtbWorkerRing;
 
 /* Capacity is `min_capacity` rounded up to a power of two; memory is touched so it is resident. */
-bool rtb_ring_init (RtbRing *ring, size_t min_capacity);
-void rtb_ring_clear (RtbRing *ring);
+bool rtb_worker_ring_init (RtbWorkerRing *ring, size_t min_capacity);
+void rtb_worker_ring_clear (RtbWorkerRing *ring);
 /* Consumer side: copies up to `max` samples out, oldest first. */
-size_t rtb_ring_pop (RtbRing *ring, RtbSample *out, size_t max);
+size_t rtb_worker_ring_pop (RtbWorkerRing *ring, RtbSample *out, size_t max);
 
 static inline void
-rtb_ring_push (RtbRing *ring, uint64_t index, int64_t value_ns)
+rtb_worker_ring_push (RtbWorkerRing *ring, uint64_t index, int64_t value_ns)
 {
   size_t head = atomic_load_explicit (&ring->head, memory_order_relaxed);
   size_t tail = atomic_load_explicit (&ring->tail, memory_order_acquire);
@@ -42,7 +42,7 @@ rtb_ring_push (RtbRing *ring, uint64_t index, int64_t value_ns)
 }
 
 static inline uint64_t
-rtb_ring_dropped (RtbRing *ring)
+rtb_worker_ring_dropped (RtbWorkerRing *ring)
 {
   return atomic_load_explicit (&ring->dropped, memory_order_relaxed);
 }

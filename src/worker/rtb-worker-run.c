@@ -53,13 +53,13 @@ prepare (RtbWorker *w, RtbCommandError *error)
   switch (w->cmd.method)
     {
     case RTB_METHOD_LATENCY:
-      return rtb_latency_prepare (w, error);
+      return rtb_worker_latency_prepare (w, error);
     case RTB_METHOD_JITTER:
-      return rtb_jitter_prepare (w, error);
+      return rtb_worker_jitter_prepare (w, error);
     case RTB_METHOD_TIMER:
-      return rtb_timer_prepare (w, error);
+      return rtb_worker_timer_prepare (w, error);
     case RTB_METHOD_RESPONSE:
-      return rtb_response_prepare (w, error);
+      return rtb_worker_response_prepare (w, error);
     default:
       return false;
     }
@@ -94,12 +94,12 @@ send_started (RtbWorker *w)
     {
       const RtbThreadInfo *info = &w->measures[i].info;
       infos[i] = *info;
-      rtb_log ("thread %s: cpu %d, %s priority %d", info->name, info->cpu,
-               rtb_policy_to_string ((RtbPolicy) info->policy), info->priority);
+      rtb_worker_log ("thread %s: cpu %d, %s priority %d", info->name, info->cpu,
+                      rtb_policy_to_string ((RtbPolicy) info->policy), info->priority);
     }
-  rtb_log ("started: %s", command);
-  return rtb_output_send (RTB_FRAME_STARTED, &frame, sizeof frame, infos,
-                          w->n_measures * sizeof (RtbThreadInfo));
+  rtb_worker_log ("started: %s", command);
+  return rtb_worker_output_send (RTB_FRAME_STARTED, &frame, sizeof frame, infos,
+                                 w->n_measures * sizeof (RtbThreadInfo));
 }
 
 static void
@@ -114,7 +114,7 @@ handle_line (char *line)
 
   if (strcmp (word, "stop") == 0)
     {
-      rtb_stop_request (RTB_END_STOPPED);
+      rtb_worker_stop_request (RTB_END_STOPPED);
       return;
     }
   if (strncmp (word, "start", 5) == 0 && (word[5] == ' ' || word[5] == '\0'))
@@ -136,69 +136,70 @@ handle_line (char *line)
       snprintf (error.message, sizeof error.message,
                 "unknown command '%s' during a run: use stop", shown);
     }
-  rtb_output_error (&error, 0);
+  rtb_worker_output_error (&error, 0);
 }
 
 static void
-watch (RtbWorker *w, RtbInput *input)
+watch (RtbWorker *w, RtbWorkerInput *input)
 {
   char line[RTB_COMMAND_MAX + 2];
 
-  while (!rtb_stop_requested ())
+  while (!rtb_worker_stop_requested ())
     {
       RtbCommandError error = { 0 };
       int signo;
 
-      if (rtb_threads_any_failed (w))
-        rtb_stop_request (RTB_END_FAILED);
-      else if (rtb_threads_all_exited (w))
-        rtb_stop_request (RTB_END_COMPLETED);
-      if (rtb_stop_requested ())
+      if (rtb_worker_threads_any_failed (w))
+        rtb_worker_stop_request (RTB_END_FAILED);
+      else if (rtb_worker_threads_all_exited (w))
+        rtb_worker_stop_request (RTB_END_COMPLETED);
+      if (rtb_worker_stop_requested ())
         break;
 
-      switch (rtb_input_wait (input, line, sizeof line, CONTROL_POLL_MS))
+      switch (rtb_worker_input_wait (input, line, sizeof line, CONTROL_POLL_MS))
         {
-        case RTB_INPUT_LINE:
+        case RTB_WORKER_INPUT_LINE:
           handle_line (line);
           break;
-        case RTB_INPUT_EOF:
-        case RTB_INPUT_ERROR:
-          rtb_stop_request (RTB_END_STOPPED);
+        case RTB_WORKER_INPUT_EOF:
+        case RTB_WORKER_INPUT_ERROR:
+          rtb_worker_stop_request (RTB_END_STOPPED);
           break;
-        case RTB_INPUT_OUTPUT_CLOSED:
-          rtb_stop_request (RTB_END_PIPE);
+        case RTB_WORKER_INPUT_OUTPUT_CLOSED:
+          rtb_worker_stop_request (RTB_END_PIPE);
           break;
-        case RTB_INPUT_TOO_LONG:
+        case RTB_WORKER_INPUT_TOO_LONG:
           error.code = RTB_ERROR_SYNTAX;
           snprintf (error.message, sizeof error.message,
                     "the command is longer than %d bytes", RTB_COMMAND_MAX);
-          rtb_output_error (&error, 0);
+          rtb_worker_output_error (&error, 0);
           break;
-        case RTB_INPUT_WAKE:
-          signo = rtb_stop_take_signal ();
+        case RTB_WORKER_INPUT_WAKE:
+          signo = rtb_worker_stop_take_signal ();
           if (signo != 0)
-            rtb_stop_request (rtb_setup_parent_alive () ? RTB_END_SIGNAL : RTB_END_PARENT);
+            rtb_worker_stop_request (rtb_worker_setup_parent_alive () ? RTB_END_SIGNAL
+                                                                      : RTB_END_PARENT);
           break;
-        case RTB_INPUT_TIMEOUT:
+        case RTB_WORKER_INPUT_TIMEOUT:
         default:
           break;
         }
-      if (!rtb_setup_parent_alive ())
-        rtb_stop_request (RTB_END_PARENT);
+      if (!rtb_worker_setup_parent_alive ())
+        rtb_worker_stop_request (RTB_END_PARENT);
     }
 }
 
 static void
 cleanup (RtbWorker *w)
 {
-  rtb_measures_free (w);
+  rtb_worker_measures_free (w);
   if (w->have_workload)
     rtb_matrix_workload_free (&w->workload);
   w->have_workload = false;
 }
 
 int
-rtb_run (RtbWorker *w, RtbInput *input)
+rtb_worker_run (RtbWorker *w, RtbWorkerInput *input)
 {
   RtbCommand *cmd = &w->cmd;
   RtbCommandError error = { 0 };
@@ -206,35 +207,35 @@ rtb_run (RtbWorker *w, RtbInput *input)
   int sys_errno = 0;
   bool threads_ok;
 
-  if (!check_cpus (w, &error) || !rtb_safety_check (&w->cmd, w->hello.rt_runtime_us, &error))
+  if (!check_cpus (w, &error) || !rtb_worker_safety_check (&w->cmd, w->hello.rt_runtime_us, &error))
     {
-      rtb_output_error (&error, 0);
+      rtb_worker_output_error (&error, 0);
       return 2;
     }
 
-  rtb_gate_init (w);
-  if (!prepare (w, &error) || !rtb_writer_start (w))
+  rtb_worker_gate_init (w);
+  if (!prepare (w, &error) || !rtb_worker_writer_start (w))
     {
       fail (&error, RTB_ERROR_SYSTEM, "", "out of memory while preparing the run");
-      rtb_output_error (&error, ENOMEM);
+      rtb_worker_output_error (&error, ENOMEM);
       return 1;
     }
 
-  if (!rtb_threads_create (w, &error, &sys_errno))
+  if (!rtb_worker_threads_create (w, &error, &sys_errno))
     {
-      rtb_writer_finish (w, RTB_END_FAILED);
-      rtb_output_error (&error, sys_errno);
+      rtb_worker_writer_finish (w, RTB_END_FAILED);
+      rtb_worker_output_error (&error, sys_errno);
       cleanup (w);
       return error.code == RTB_ERROR_PERMISSION ? 2 : 1;
     }
 
-  if (!rtb_privilege_drop_process (w->hello.mlockall_errno == 0, &sys_errno))
+  if (!rtb_worker_privilege_drop_process (w->hello.mlockall_errno == 0, &sys_errno))
     {
-      rtb_threads_abort (w);
-      rtb_writer_finish (w, RTB_END_FAILED);
+      rtb_worker_threads_abort (w);
+      rtb_worker_writer_finish (w, RTB_END_FAILED);
       fail (&error, RTB_ERROR_SYSTEM, "", "dropping privileges after creating the threads "
             "failed: the run is refused rather than measured with root rights");
-      rtb_output_error (&error, sys_errno);
+      rtb_worker_output_error (&error, sys_errno);
       cleanup (w);
       return 1;
     }
@@ -245,15 +246,15 @@ rtb_run (RtbWorker *w, RtbInput *input)
                      ? 0
                      : w->start_mono_ns + (int64_t) cmd->duration_ns;
   send_started (w);
-  rtb_threads_release (w);
+  rtb_worker_threads_release (w);
 
   watch (w, input);
 
-  threads_ok = rtb_threads_stop (w);
-  reason = rtb_stop_reason ();
+  threads_ok = rtb_worker_threads_stop (w);
+  reason = rtb_worker_stop_reason ();
   if (!threads_ok)
     reason = RTB_END_FAILED;
-  rtb_writer_finish (w, reason);
+  rtb_worker_writer_finish (w, reason);
 
   uint64_t count = 0, dropped = 0;
   for (unsigned i = 0; i < w->n_measures; i++)
@@ -261,9 +262,9 @@ rtb_run (RtbWorker *w, RtbInput *input)
       count += w->stats[i].count;
       dropped += w->stats[i].dropped;
     }
-  rtb_log ("run ended: %s, %llu samples, %llu dropped%s", rtb_end_reason_to_string (reason),
-           (unsigned long long) count, (unsigned long long) dropped,
-           rtb_output_broken () ? ", no summary (stdout is closed)" : "");
+  rtb_worker_log ("run ended: %s, %llu samples, %llu dropped%s", rtb_end_reason_to_string (reason),
+                  (unsigned long long) count, (unsigned long long) dropped,
+                  rtb_worker_output_broken () ? ", no summary (stdout is closed)" : "");
   cleanup (w);
   return reason == RTB_END_FAILED ? 1 : 0;
 }

@@ -7,7 +7,7 @@
 #include "rtb-worker-safety.h"
 
 bool
-rtb_safety_check (const RtbCommand *cmd, int rt_runtime_us, RtbCommandError *error)
+rtb_worker_safety_check (const RtbCommand *cmd, int rt_runtime_us, RtbCommandError *error)
 {
   /* Only response computes for long stretches: with throttling off, a FIFO instance of a big
    * matrix owns its CPU until it ends. */

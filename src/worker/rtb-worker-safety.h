@@ -12,4 +12,4 @@
 /* `rt_runtime_us` is kernel.sched_rt_runtime_us as HELLO reports it (-1 = throttling off,
  * -2 = unknown). Returns false with RTB_ERROR_UNSAFE when a real-time response run could own
  * its CPU for good and the command did not say unthrottled=yes. */
-bool rtb_safety_check (const RtbCommand *cmd, int rt_runtime_us, RtbCommandError *error);
+bool rtb_worker_safety_check (const RtbCommand *cmd, int rt_runtime_us, RtbCommandError *error);

@@ -25,7 +25,7 @@ static bool memlock_limited;
 static int dma_latency_fd = -1;
 
 void
-rtb_log (const char *format, ...)
+rtb_worker_log (const char *format, ...)
 {
   char buf[512];
   va_list args;
@@ -139,7 +139,7 @@ read_usable_cpus (RtbWorker *w)
 }
 
 int
-rtb_setup_highest_cpu (const uint64_t *cpus)
+rtb_worker_setup_highest_cpu (const uint64_t *cpus)
 {
   for (int cpu = RTB_MAX_CPUS - 1; cpu >= 0; cpu--)
     if (rtb_cpu_isset (cpus, cpu))
@@ -148,13 +148,13 @@ rtb_setup_highest_cpu (const uint64_t *cpus)
 }
 
 bool
-rtb_setup_parent_alive (void)
+rtb_worker_setup_parent_alive (void)
 {
   return getppid () == parent_pid;
 }
 
 void
-rtb_setup_process (RtbWorker *w)
+rtb_worker_setup_process (RtbWorker *w)
 {
   RtbHelloFrame *hello = &w->hello;
   struct utsname uts;
@@ -163,9 +163,9 @@ rtb_setup_process (RtbWorker *w)
   parent_pid = getppid ();
   prctl (PR_SET_PDEATHSIG, SIGTERM);
   /* The parent may have died before the line above: then no signal will ever come. */
-  if (!rtb_setup_parent_alive ())
+  if (!rtb_worker_setup_parent_alive ())
     {
-      rtb_log ("the parent process is gone: exiting");
+      rtb_worker_log ("the parent process is gone: exiting");
       exit (0);
     }
 
@@ -185,12 +185,14 @@ rtb_setup_process (RtbWorker *w)
 
   read_usable_cpus (w);
 
-  rtb_log ("version %s, pid %d, euid %d, %u CPUs online", PACKAGE_VERSION, (int) getpid (),
-           (int) geteuid (), hello->n_cpus_online);
-  rtb_log ("mlockall: %s; cpu_dma_latency: %s; rt priority max %d; sched_rt_runtime_us %d",
-           hello->mlockall_errno == 0 ? "locked"
-           : memlock_limited ? "not done, RLIMIT_MEMLOCK is limited (needs root or CAP_IPC_LOCK)"
-                             : strerror (hello->mlockall_errno),
-           hello->dma_latency_errno == 0 ? "held at 0" : strerror (hello->dma_latency_errno),
-           hello->rt_priority_max, hello->rt_runtime_us);
+  rtb_worker_log ("version %s, pid %d, euid %d, %u CPUs online", PACKAGE_VERSION, (int) getpid (),
+                  (int) geteuid (), hello->n_cpus_online);
+  rtb_worker_log ("mlockall: %s; cpu_dma_latency: %s; rt priority max %d; sched_rt_runtime_us %d",
+                  hello->mlockall_errno == 0
+                    ? "locked"
+                    : memlock_limited
+                      ? "not done, RLIMIT_MEMLOCK is limited (needs root or CAP_IPC_LOCK)"
+                      : strerror (hello->mlockall_errno),
+                  hello->dma_latency_errno == 0 ? "held at 0" : strerror (hello->dma_latency_errno),
+                  hello->rt_priority_max, hello->rt_runtime_us);
 }

@@ -9,7 +9,7 @@
 
 #include "rtb-worker.h"
 
-atomic_bool rtb_stopping;
+atomic_bool rtb_worker_stopping;
 
 static atomic_int stop_reason;
 static volatile sig_atomic_t last_signal;
@@ -36,7 +36,7 @@ on_interrupt (int signo)
 }
 
 bool
-rtb_stop_init (void)
+rtb_worker_stop_init (void)
 {
   struct sigaction sa;
 
@@ -61,13 +61,13 @@ rtb_stop_init (void)
 }
 
 int
-rtb_stop_wake_fd (void)
+rtb_worker_stop_wake_fd (void)
 {
   return wake_fds[0];
 }
 
 void
-rtb_stop_wake (void)
+rtb_worker_stop_wake (void)
 {
   char c = 'w';
 
@@ -78,23 +78,23 @@ rtb_stop_wake (void)
 }
 
 void
-rtb_stop_request (RtbEndReason reason)
+rtb_worker_stop_request (RtbEndReason reason)
 {
   int expected = 0;
 
   atomic_compare_exchange_strong (&stop_reason, &expected, (int) reason);
-  atomic_store (&rtb_stopping, true);
-  rtb_stop_wake ();
+  atomic_store (&rtb_worker_stopping, true);
+  rtb_worker_stop_wake ();
 }
 
 RtbEndReason
-rtb_stop_reason (void)
+rtb_worker_stop_reason (void)
 {
   return (RtbEndReason) atomic_load (&stop_reason);
 }
 
 int
-rtb_stop_take_signal (void)
+rtb_worker_stop_take_signal (void)
 {
   char buf[64];
   int signo;

@@ -65,7 +65,7 @@ add_text (Builder *b, const char *key, const char *value, size_t len)
   size_t used = rtb_system_frame_add (b->payload, SYSTEM_PAYLOAD_SIZE, b->used, key, value, len);
 
   if (used == 0)
-    rtb_log ("system: no room for %s in the SYSTEM frame", key);
+    rtb_worker_log ("system: no room for %s in the SYSTEM frame", key);
   else
     b->used = used;
 }
@@ -83,7 +83,7 @@ add_file (Builder *b, const char *relative)
 
 /* Returns false only when stdout is closed. */
 bool
-rtb_system_send (void)
+rtb_worker_system_send (void)
 {
   Builder b = { malloc (SYSTEM_PAYLOAD_SIZE), 0, malloc (RTB_SYSTEM_VALUE_MAX) };
   long n_cpus = sysconf (_SC_NPROCESSORS_CONF);
@@ -96,7 +96,7 @@ rtb_system_send (void)
       free (b.payload);
       free (b.file);
       /* The run goes on without it: clients then know only what HELLO says. */
-      rtb_log ("system: out of memory, no SYSTEM frame");
+      rtb_worker_log ("system: out of memory, no SYSTEM frame");
       return true;
     }
   b.used = rtb_system_frame_init (b.payload, SYSTEM_PAYLOAD_SIZE);
@@ -121,7 +121,7 @@ rtb_system_send (void)
         break;
     }
 
-  sent = rtb_output_send (RTB_FRAME_SYSTEM, b.payload, b.used, NULL, 0);
+  sent = rtb_worker_output_send (RTB_FRAME_SYSTEM, b.payload, b.used, NULL, 0);
   free (b.payload);
   free (b.file);
   return sent;

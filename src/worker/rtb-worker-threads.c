@@ -16,21 +16,21 @@
 enum { GATE_WAIT, GATE_GO, GATE_ABORT };
 
 bool
-rtb_measures_alloc (RtbWorker *w, unsigned n)
+rtb_worker_measures_alloc (RtbWorker *w, unsigned n)
 {
   void *mem = NULL;
 
   if (n == 0 || n > RTB_MAX_THREADS)
     return false;
   /* The rings inside are cache-line aligned. */
-  if (posix_memalign (&mem, 64, n * sizeof (RtbMeasure)) != 0)
+  if (posix_memalign (&mem, 64, n * sizeof (RtbWorkerMeasure)) != 0)
     return false;
-  memset (mem, 0, n * sizeof (RtbMeasure));
+  memset (mem, 0, n * sizeof (RtbWorkerMeasure));
   w->measures = mem;
   w->n_measures = n;
   for (unsigned i = 0; i < n; i++)
     {
-      RtbMeasure *m = &w->measures[i];
+      RtbWorkerMeasure *m = &w->measures[i];
       m->worker = w;
       m->index = i;
       m->cpu = -1;
@@ -43,11 +43,11 @@ rtb_measures_alloc (RtbWorker *w, unsigned n)
 }
 
 void
-rtb_measures_free (RtbWorker *w)
+rtb_worker_measures_free (RtbWorker *w)
 {
   for (unsigned i = 0; i < w->n_measures; i++)
     {
-      rtb_ring_clear (&w->measures[i].ring);
+      rtb_worker_ring_clear (&w->measures[i].ring);
       free (w->measures[i].stack);
     }
   free (w->measures);
@@ -56,7 +56,7 @@ rtb_measures_free (RtbWorker *w)
 }
 
 static void
-gate_report (RtbMeasure *m, int err, const char *what)
+gate_report (RtbWorkerMeasure *m, int err, const char *what)
 {
   RtbWorker *w = m->worker;
 
@@ -69,7 +69,7 @@ gate_report (RtbMeasure *m, int err, const char *what)
 }
 
 void
-rtb_gate_init (RtbWorker *w)
+rtb_worker_gate_init (RtbWorker *w)
 {
   pthread_mutex_init (&w->gate_lock, NULL);
   pthread_cond_init (&w->gate_cond, NULL);
@@ -79,7 +79,7 @@ rtb_gate_init (RtbWorker *w)
 
 /* Before the gate opens, not while measuring: locking here costs the run nothing. */
 bool
-rtb_gate_wait (RtbWorker *w)
+rtb_worker_gate_wait (RtbWorker *w)
 {
   int state;
 
@@ -94,7 +94,7 @@ rtb_gate_wait (RtbWorker *w)
 static void *
 measure_main (void *data)
 {
-  RtbMeasure *m = data;
+  RtbWorkerMeasure *m = data;
   RtbWorker *w = m->worker;
   int err = 0;
   const char *what = NULL;
@@ -114,23 +114,23 @@ measure_main (void *data)
         what = "pinning the thread to its CPU";
     }
   /* Its policy was set by its creator: from here on the thread needs no privilege. */
-  if (err == 0 && !rtb_privilege_drop_thread ())
+  if (err == 0 && !rtb_worker_privilege_drop_thread ())
     {
       err = errno;
       what = "dropping privileges";
     }
 
   gate_report (m, err, what);
-  if (rtb_gate_wait (w) && err == 0)
+  if (rtb_worker_gate_wait (w) && err == 0)
     m->loop_errno = m->loop (m);
 
   atomic_store (&m->exited, true);
-  rtb_stop_wake ();
+  rtb_worker_stop_wake ();
   return NULL;
 }
 
 static int
-create_one (RtbMeasure *m)
+create_one (RtbWorkerMeasure *m)
 {
   pthread_attr_t attr;
   struct sched_param param = { .sched_priority = m->priority };
@@ -178,7 +178,7 @@ policy_from_sched (int policy)
 
 /* What each thread really got, read back from the kernel rather than from what we asked. */
 static void
-read_back (RtbMeasure *m)
+read_back (RtbWorkerMeasure *m)
 {
   struct sched_param param;
   cpu_set_t set;
@@ -222,11 +222,11 @@ join_all (RtbWorker *w)
 }
 
 bool
-rtb_threads_create (RtbWorker *w, RtbCommandError *error, int *sys_errno)
+rtb_worker_threads_create (RtbWorker *w, RtbCommandError *error, int *sys_errno)
 {
   unsigned n_created = 0;
   int err = 0;
-  RtbMeasure *failed = NULL;
+  RtbWorkerMeasure *failed = NULL;
 
   for (; n_created < w->n_measures; n_created++)
     {
@@ -285,20 +285,20 @@ rtb_threads_create (RtbWorker *w, RtbCommandError *error, int *sys_errno)
 }
 
 void
-rtb_threads_abort (RtbWorker *w)
+rtb_worker_threads_abort (RtbWorker *w)
 {
   gate_open (w, GATE_ABORT);
   join_all (w);
 }
 
 void
-rtb_threads_release (RtbWorker *w)
+rtb_worker_threads_release (RtbWorker *w)
 {
   gate_open (w, GATE_GO);
 }
 
 bool
-rtb_threads_all_exited (RtbWorker *w)
+rtb_worker_threads_all_exited (RtbWorker *w)
 {
   for (unsigned i = 0; i < w->n_measures; i++)
     if (!atomic_load (&w->measures[i].exited))
@@ -307,7 +307,7 @@ rtb_threads_all_exited (RtbWorker *w)
 }
 
 bool
-rtb_threads_any_failed (RtbWorker *w)
+rtb_worker_threads_any_failed (RtbWorker *w)
 {
   for (unsigned i = 0; i < w->n_measures; i++)
     if (atomic_load (&w->measures[i].exited) && w->measures[i].loop_errno != 0)
@@ -316,14 +316,14 @@ rtb_threads_any_failed (RtbWorker *w)
 }
 
 bool
-rtb_threads_stop (RtbWorker *w)
+rtb_worker_threads_stop (RtbWorker *w)
 {
   bool ok = true;
 
-  atomic_store (&rtb_stopping, true);
+  atomic_store (&rtb_worker_stopping, true);
   /* A thread may test the flag just before it goes to sleep, so keep interrupting until
    * every one has left its loop. */
-  while (!rtb_threads_all_exited (w))
+  while (!rtb_worker_threads_all_exited (w))
     {
       struct timespec pause = { .tv_sec = 0, .tv_nsec = 2 * 1000 * 1000 };
 
@@ -337,14 +337,15 @@ rtb_threads_stop (RtbWorker *w)
   for (unsigned i = 0; i < w->n_measures; i++)
     if (w->measures[i].loop_errno != 0)
       {
-        rtb_log ("thread %s failed: %s", w->measures[i].name, strerror (w->measures[i].loop_errno));
+        rtb_worker_log ("thread %s failed: %s", w->measures[i].name,
+                        strerror (w->measures[i].loop_errno));
         ok = false;
       }
   return ok;
 }
 
 int
-rtb_sched_policy (RtbPolicy policy)
+rtb_worker_sched_policy (RtbPolicy policy)
 {
   switch (policy)
     {
@@ -359,8 +360,8 @@ rtb_sched_policy (RtbPolicy policy)
 }
 
 bool
-rtb_measure_setup (RtbMeasure *m, const char *name, int cpu, int priority, int64_t period_ns,
-                   size_t stack_size, RtbLoopFunc loop)
+rtb_worker_measure_setup (RtbWorkerMeasure *m, const char *name, int cpu, int priority,
+                          int64_t period_ns, size_t stack_size, RtbWorkerLoopFunc loop)
 {
   long page = sysconf (_SC_PAGESIZE);
 
@@ -368,10 +369,10 @@ rtb_measure_setup (RtbMeasure *m, const char *name, int cpu, int priority, int64
     page = 4096;
   snprintf (m->name, sizeof m->name, "%s", name);
   m->cpu = cpu;
-  m->policy = rtb_sched_policy (m->worker->cmd.policy);
+  m->policy = rtb_worker_sched_policy (m->worker->cmd.policy);
   m->priority = m->policy == SCHED_OTHER ? 0 : priority;
   m->period_ns = period_ns;
   m->stack_size = (stack_size + (size_t) page - 1) / (size_t) page * (size_t) page;
   m->loop = loop;
-  return rtb_ring_init (&m->ring, rtb_ring_capacity_for (period_ns));
+  return rtb_worker_ring_init (&m->ring, rtb_worker_ring_capacity_for (period_ns));
 }

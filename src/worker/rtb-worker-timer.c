@@ -11,7 +11,7 @@
 #include "rtb-worker.h"
 
 static int
-timer_loop (RtbMeasure *m)
+timer_loop (RtbWorkerMeasure *m)
 {
   const int64_t period = m->period_ns;
   const int64_t spin = (int64_t) m->worker->cmd.timer.spin_us * RTB_NSEC_PER_USEC;
@@ -19,14 +19,14 @@ timer_loop (RtbMeasure *m)
   uint64_t tick = 0;
   int64_t deadline = rtb_monotonic_ns () + period;
 
-  while (!rtb_stop_requested ())
+  while (!rtb_worker_stop_requested ())
     {
       int64_t now;
       int err;
 
       if (end != 0 && deadline > end)
         break;
-      err = rtb_sleep_until (deadline - spin);
+      err = rtb_worker_sleep_until (deadline - spin);
       if (err == EINTR)
         continue;
       if (err != 0)
@@ -39,13 +39,13 @@ timer_loop (RtbMeasure *m)
             break;
           sched_yield ();
         }
-      while (!rtb_stop_requested ());
+      while (!rtb_worker_stop_requested ());
       if (now < deadline)
         break;
 
       /* Tick 0 is the warm-up. */
       if (tick > 0)
-        rtb_ring_push (&m->ring, tick, now - deadline);
+        rtb_worker_ring_push (&m->ring, tick, now - deadline);
       tick++;
       deadline += period;
     }
@@ -53,13 +53,14 @@ timer_loop (RtbMeasure *m)
 }
 
 bool
-rtb_timer_prepare (RtbWorker *w, RtbCommandError *error)
+rtb_worker_timer_prepare (RtbWorker *w, RtbCommandError *error)
 {
   const RtbCommand *cmd = &w->cmd;
 
   /* The method asks for the minimum stack size. */
-  return rtb_measures_alloc (w, 1) &&
-         rtb_measure_setup (&w->measures[0], "timer", rtb_setup_highest_cpu (cmd->cpus),
-                            cmd->priority, (int64_t) cmd->timer.period_us * RTB_NSEC_PER_USEC,
-                            PTHREAD_STACK_MIN, timer_loop);
+  return rtb_worker_measures_alloc (w, 1) &&
+         rtb_worker_measure_setup (&w->measures[0], "timer",
+                                   rtb_worker_setup_highest_cpu (cmd->cpus), cmd->priority,
+                                   (int64_t) cmd->timer.period_us * RTB_NSEC_PER_USEC,
+                                   PTHREAD_STACK_MIN, timer_loop);
 }

@@ -6,7 +6,7 @@
 #include "rtb-worker.h"
 
 void
-rtb_usage_print (void)
+rtb_worker_usage_print (void)
 {
   printf (
     "Usage: rtbench-worker [METHOD key=value...]\n"

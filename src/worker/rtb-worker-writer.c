@@ -6,7 +6,7 @@
  *
  * Every drain wakes the client, so the period is a trade: 100 ms keeps a desktop client's
  * share of a core small during a 10 kHz run, while the rings hold about two seconds. A stop
- * does not wait for the period: rtb_writer_finish() wakes the writer at once.
+ * does not wait for the period: rtb_worker_writer_finish() wakes the writer at once.
  */
 #include "config.h"
 
@@ -50,12 +50,12 @@ account (RtbWorker *w, RtbThreadStats *stats, const RtbSample *samples, size_t n
 }
 
 static void
-refresh_counters (RtbMeasure *m, RtbThreadStats *stats)
+refresh_counters (RtbWorkerMeasure *m, RtbThreadStats *stats)
 {
   uint64_t drained = stats->count - stats->dropped;
   uint64_t bits = atomic_load_explicit (&m->residual_max_bits, memory_order_relaxed);
 
-  stats->dropped = rtb_ring_dropped (&m->ring);
+  stats->dropped = rtb_worker_ring_dropped (&m->ring);
   stats->count = drained + stats->dropped;
   stats->skipped = atomic_load_explicit (&m->skipped, memory_order_relaxed);
   stats->residual_failures = atomic_load_explicit (&m->residual_failures, memory_order_relaxed);
@@ -67,11 +67,11 @@ drain (RtbWorker *w)
 {
   for (unsigned i = 0; i < w->n_measures; i++)
     {
-      RtbMeasure *m = &w->measures[i];
+      RtbWorkerMeasure *m = &w->measures[i];
       RtbThreadStats *stats = &w->stats[i];
       size_t n;
 
-      while ((n = rtb_ring_pop (&m->ring, w->writer_scratch, RTB_SAMPLES_PER_FRAME)) > 0)
+      while ((n = rtb_worker_ring_pop (&m->ring, w->writer_scratch, RTB_SAMPLES_PER_FRAME)) > 0)
         {
           RtbSamplesFrame frame = {
             .thread = (uint16_t) i,
@@ -81,8 +81,8 @@ drain (RtbWorker *w)
           account (w, stats, w->writer_scratch, n);
           refresh_counters (m, stats);
           frame.dropped_total = stats->dropped;
-          rtb_output_send (RTB_FRAME_SAMPLES, &frame, sizeof frame, w->writer_scratch,
-                           n * sizeof (RtbSample));
+          rtb_worker_output_send (RTB_FRAME_SAMPLES, &frame, sizeof frame, w->writer_scratch,
+                                  n * sizeof (RtbSample));
         }
       refresh_counters (m, stats);
     }
@@ -98,7 +98,8 @@ send_stats (RtbWorker *w, RtbFrameType type, RtbEndReason reason)
     .end_realtime_ns = (uint64_t) rtb_realtime_ns (),
   };
 
-  rtb_output_send (type, &frame, sizeof frame, w->stats, w->n_measures * sizeof (RtbThreadStats));
+  rtb_worker_output_send (type, &frame, sizeof frame, w->stats,
+                          w->n_measures * sizeof (RtbThreadStats));
 }
 
 /* Sleeps one drain period, or less when stopped. Returns whether to go on. */
@@ -126,14 +127,14 @@ writer_main (void *data)
   int64_t next_stats;
 
   pthread_setname_np (pthread_self (), "writer");
-  if (!rtb_privilege_drop_thread ())
-    rtb_log ("writer: dropping privileges failed: %s", strerror (errno));
+  if (!rtb_worker_privilege_drop_thread ())
+    rtb_worker_log ("writer: dropping privileges failed: %s", strerror (errno));
   pthread_mutex_lock (&w->gate_lock);
   w->writer_ready = true;
   pthread_cond_broadcast (&w->gate_cond);
   pthread_mutex_unlock (&w->gate_lock);
 
-  if (!rtb_gate_wait (w))
+  if (!rtb_worker_gate_wait (w))
     return NULL;
   next_stats = rtb_monotonic_ns () + STATS_PERIOD_NS;
   while (wait_for_drain (w))
@@ -169,7 +170,7 @@ init_wake (RtbWorker *w)
 }
 
 bool
-rtb_writer_start (RtbWorker *w)
+rtb_worker_writer_start (RtbWorker *w)
 {
   pthread_attr_t attr;
   struct sched_param param = { .sched_priority = 0 };
@@ -208,7 +209,7 @@ rtb_writer_start (RtbWorker *w)
 }
 
 void
-rtb_writer_finish (RtbWorker *w, RtbEndReason reason)
+rtb_worker_writer_finish (RtbWorker *w, RtbEndReason reason)
 {
   if (!w->writer_running)
     return;

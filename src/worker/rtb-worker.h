@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
- * rtbench-worker internals. One run: the command, its measurement threads (one RtbMeasure
- * each), the rings they fill and the writer that drains them.
+ * rtbench-worker internals. One run: the command, its measurement threads (one
+ * RtbWorkerMeasure each), the rings they fill and the writer that drains them. Every name here
+ * carries the worker's prefix, so none is mistaken for the client's (RtbRun, rtb_run_…).
  */
 #pragma once
 
@@ -20,12 +21,12 @@
 #define RTB_WORKER_LOG_PREFIX "rtbench-worker: "
 
 typedef struct RtbWorker RtbWorker;
-typedef struct RtbMeasure RtbMeasure;
+typedef struct RtbWorkerMeasure RtbWorkerMeasure;
 
 /* The loop of one method. Returns 0, or an errno when the thread failed. */
-typedef int (*RtbLoopFunc) (RtbMeasure *m);
+typedef int (*RtbWorkerLoopFunc) (RtbWorkerMeasure *m);
 
-struct RtbMeasure {
+struct RtbWorkerMeasure {
   /* Set before the thread starts; read-only afterwards */
   RtbWorker *worker;
   unsigned index;
@@ -35,14 +36,14 @@ struct RtbMeasure {
   char name[24];
   int64_t period_ns;
   size_t stack_size;
-  RtbLoopFunc loop;
+  RtbWorkerLoopFunc loop;
 
   /* Owned by the thread creator */
   void *stack;
   pthread_t thread;
   bool created;
 
-  RtbRing ring;
+  RtbWorkerRing ring;
 
   /* Written by the measurement thread, read by others */
   atomic_uint_fast64_t skipped;
@@ -63,7 +64,7 @@ struct RtbWorker {
   uint64_t usable_cpus[RTB_MAX_CPUS / 64];
 
   unsigned n_measures;
-  RtbMeasure *measures;
+  RtbWorkerMeasure *measures;
   RtbMatrixWorkload workload;
   bool have_workload;
 
@@ -89,20 +90,20 @@ struct RtbWorker {
 };
 
 /* rtb-worker-stop.c: the stop flag every loop checks, and the main thread's wake-up pipe */
-extern atomic_bool rtb_stopping;
+extern atomic_bool rtb_worker_stopping;
 
 static inline bool
-rtb_stop_requested (void)
+rtb_worker_stop_requested (void)
 {
-  return atomic_load_explicit (&rtb_stopping, memory_order_relaxed);
+  return atomic_load_explicit (&rtb_worker_stopping, memory_order_relaxed);
 }
 
 /* A stall is one long sample, not a burst of catching-up ones: after a wake-up at `now`, move
  * `next` (and the cycle count) past every period that already went by, counting them as
  * skipped. Called by the periodic methods' real-time loops; it neither blocks nor allocates. */
 static inline void
-rtb_skip_missed_periods (RtbMeasure *m, int64_t now, int64_t period, int64_t *next,
-                         uint64_t *cycle, uint64_t *skipped)
+rtb_worker_skip_missed_periods (RtbWorkerMeasure *m, int64_t now, int64_t period, int64_t *next,
+                                uint64_t *cycle, uint64_t *skipped)
 {
   if (now <= *next)
     return;
@@ -115,45 +116,45 @@ rtb_skip_missed_periods (RtbMeasure *m, int64_t now, int64_t period, int64_t *ne
   atomic_store_explicit (&m->skipped, *skipped, memory_order_relaxed);
 }
 
-bool rtb_stop_init (void);
-int rtb_stop_wake_fd (void);
-void rtb_stop_wake (void);
-void rtb_stop_request (RtbEndReason reason);
-RtbEndReason rtb_stop_reason (void);
+bool rtb_worker_stop_init (void);
+int rtb_worker_stop_wake_fd (void);
+void rtb_worker_stop_wake (void);
+void rtb_worker_stop_request (RtbEndReason reason);
+RtbEndReason rtb_worker_stop_reason (void);
 /* Empties the wake pipe; returns the last signal received (0: none). */
-int rtb_stop_take_signal (void);
+int rtb_worker_stop_take_signal (void);
 
 /* rtb-worker-privilege.c: giving up root and capabilities once the threads exist */
-void rtb_privilege_init (void);
-bool rtb_privilege_drop_thread (void);
-bool rtb_privilege_drop_process (bool memory_locked, int *sys_errno);
+void rtb_worker_privilege_init (void);
+bool rtb_worker_privilege_drop_thread (void);
+bool rtb_worker_privilege_drop_process (bool memory_locked, int *sys_errno);
 
 /* rtb-worker-setup.c: process-wide set-up before HELLO */
-void rtb_setup_process (RtbWorker *w);
-bool rtb_setup_parent_alive (void);
-int rtb_setup_highest_cpu (const uint64_t *cpus);
-void rtb_log (const char *format, ...) __attribute__ ((format (printf, 1, 2)));
+void rtb_worker_setup_process (RtbWorker *w);
+bool rtb_worker_setup_parent_alive (void);
+int rtb_worker_setup_highest_cpu (const uint64_t *cpus);
+void rtb_worker_log (const char *format, ...) __attribute__ ((format (printf, 1, 2)));
 
 /* rtb-worker-system.c: the SYSTEM frame (the machine, from its system files) */
-bool rtb_system_send (void);
+bool rtb_worker_system_send (void);
 
 /* rtb-worker-output.c: frames on stdout */
-bool rtb_output_init (int fd);
-bool rtb_output_send (RtbFrameType type, const void *part1, size_t len1,
-                      const void *part2, size_t len2);
-bool rtb_output_broken (void);
-void rtb_output_error (const RtbCommandError *error, int sys_errno);
+bool rtb_worker_output_init (int fd);
+bool rtb_worker_output_send (RtbFrameType type, const void *part1, size_t len1,
+                             const void *part2, size_t len2);
+bool rtb_worker_output_broken (void);
+void rtb_worker_output_error (const RtbCommandError *error, int sys_errno);
 
 /* rtb-worker-input.c: command lines on stdin */
 typedef enum {
-  RTB_INPUT_LINE,
-  RTB_INPUT_EOF,
-  RTB_INPUT_WAKE,
-  RTB_INPUT_TIMEOUT,
-  RTB_INPUT_TOO_LONG,
-  RTB_INPUT_ERROR,
-  RTB_INPUT_OUTPUT_CLOSED, /* nobody reads stdout any more */
-} RtbInputEvent;
+  RTB_WORKER_INPUT_LINE,
+  RTB_WORKER_INPUT_EOF,
+  RTB_WORKER_INPUT_WAKE,
+  RTB_WORKER_INPUT_TIMEOUT,
+  RTB_WORKER_INPUT_TOO_LONG,
+  RTB_WORKER_INPUT_ERROR,
+  RTB_WORKER_INPUT_OUTPUT_CLOSED, /* nobody reads stdout any more */
+} RtbWorkerInputEvent;
 
 typedef struct {
   int fd;               /* -1: stdin is not read (command from the arguments, or EOF seen) */
@@ -162,45 +163,46 @@ typedef struct {
   size_t len;
   bool discarding;      /* skipping the rest of an overlong line */
   bool eof_pending;     /* EOF came right after a last line without newline */
-} RtbInput;
+} RtbWorkerInput;
 
 /* Reads commands from `fd` and watches `output_fd`: a closed pipe is noticed at once, not at
  * the next write, which may be up to a drain period away. */
-void rtb_input_init (RtbInput *input, int fd, int output_fd);
-RtbInputEvent rtb_input_wait (RtbInput *input, char *line, size_t line_size, int timeout_ms);
+void rtb_worker_input_init (RtbWorkerInput *input, int fd, int output_fd);
+RtbWorkerInputEvent rtb_worker_input_wait (RtbWorkerInput *input, char *line, size_t line_size,
+                                           int timeout_ms);
 
 /* rtb-worker-threads.c: measurement threads */
-void rtb_gate_init (RtbWorker *w);
+void rtb_worker_gate_init (RtbWorker *w);
 /* Blocks until the gate opens; false when the run was aborted before it started. */
-bool rtb_gate_wait (RtbWorker *w);
-bool rtb_measures_alloc (RtbWorker *w, unsigned n);
-void rtb_measures_free (RtbWorker *w);
+bool rtb_worker_gate_wait (RtbWorker *w);
+bool rtb_worker_measures_alloc (RtbWorker *w, unsigned n);
+void rtb_worker_measures_free (RtbWorker *w);
 /* Creates every thread and waits until each stands at the gate. */
-bool rtb_threads_create (RtbWorker *w, RtbCommandError *error, int *sys_errno);
+bool rtb_worker_threads_create (RtbWorker *w, RtbCommandError *error, int *sys_errno);
 /* Lets the threads standing at the gate go without measuring, and joins them. */
-void rtb_threads_abort (RtbWorker *w);
-void rtb_threads_release (RtbWorker *w);
-bool rtb_threads_all_exited (RtbWorker *w);
-bool rtb_threads_any_failed (RtbWorker *w);
+void rtb_worker_threads_abort (RtbWorker *w);
+void rtb_worker_threads_release (RtbWorker *w);
+bool rtb_worker_threads_all_exited (RtbWorker *w);
+bool rtb_worker_threads_any_failed (RtbWorker *w);
 /* Stops and joins every thread; returns false if one failed. */
-bool rtb_threads_stop (RtbWorker *w);
+bool rtb_worker_threads_stop (RtbWorker *w);
 
 /* rtb-worker-writer.c */
-bool rtb_writer_start (RtbWorker *w);
-void rtb_writer_finish (RtbWorker *w, RtbEndReason reason);
+bool rtb_worker_writer_start (RtbWorker *w);
+void rtb_worker_writer_finish (RtbWorker *w, RtbEndReason reason);
 
 /* One file per method: fill w->measures for the command */
-bool rtb_latency_prepare (RtbWorker *w, RtbCommandError *error);
-bool rtb_jitter_prepare (RtbWorker *w, RtbCommandError *error);
-bool rtb_timer_prepare (RtbWorker *w, RtbCommandError *error);
-bool rtb_response_prepare (RtbWorker *w, RtbCommandError *error);
+bool rtb_worker_latency_prepare (RtbWorker *w, RtbCommandError *error);
+bool rtb_worker_jitter_prepare (RtbWorker *w, RtbCommandError *error);
+bool rtb_worker_timer_prepare (RtbWorker *w, RtbCommandError *error);
+bool rtb_worker_response_prepare (RtbWorker *w, RtbCommandError *error);
 
 /* Shared by the method loops */
-#define RTB_STACK_SIZE (256 * 1024)
+#define RTB_WORKER_STACK_SIZE (256 * 1024)
 
 /* Returns 0, EINTR (interrupted: check the stop flag), or another errno. */
 static inline int
-rtb_sleep_until (int64_t deadline_ns)
+rtb_worker_sleep_until (int64_t deadline_ns)
 {
   struct timespec ts = rtb_timespec_from_ns (deadline_ns);
 
@@ -209,7 +211,7 @@ rtb_sleep_until (int64_t deadline_ns)
 
 /* Room for about two seconds of samples, so that a slow writer never drops any. */
 static inline size_t
-rtb_ring_capacity_for (int64_t period_ns)
+rtb_worker_ring_capacity_for (int64_t period_ns)
 {
   int64_t per_2s = 2 * RTB_NSEC_PER_SEC / (period_ns > 0 ? period_ns : 1);
 
@@ -220,12 +222,12 @@ rtb_ring_capacity_for (int64_t period_ns)
   return (size_t) per_2s;
 }
 
-int rtb_sched_policy (RtbPolicy policy);
-bool rtb_measure_setup (RtbMeasure *m, const char *name, int cpu, int priority,
-                        int64_t period_ns, size_t stack_size, RtbLoopFunc loop);
+int rtb_worker_sched_policy (RtbPolicy policy);
+bool rtb_worker_measure_setup (RtbWorkerMeasure *m, const char *name, int cpu, int priority,
+                               int64_t period_ns, size_t stack_size, RtbWorkerLoopFunc loop);
 
 /* rtb-worker-run.c: one whole run; returns the exit status */
-int rtb_run (RtbWorker *w, RtbInput *input);
+int rtb_worker_run (RtbWorker *w, RtbWorkerInput *input);
 
 /* rtb-worker-usage.c */
-void rtb_usage_print (void);
+void rtb_worker_usage_print (void);
