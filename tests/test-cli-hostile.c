@@ -3,6 +3,7 @@
 #include "config.h"
 
 #include <glib/gstdio.h>
+#include <json-glib/json-glib.h>
 #include <string.h>
 #include <sys/stat.h>
 
@@ -84,6 +85,149 @@ test_not_regular (void)
   g_unlink (fifo);
 }
 
+/* What a terminal would obey: any control character but the line break, DEL, C1 controls (raw
+ * or in UTF-8), bidirectional overrides and bytes that are not UTF-8. */
+static void
+assert_terminal_safe (const char *what, const char *text)
+{
+  const char *end = text + strlen (text);
+
+  for (const char *p = text; p < end; p = g_utf8_next_char (p))
+    {
+      gunichar c = g_utf8_get_char_validated (p, end - p);
+
+      if (c == (gunichar) -1 || c == (gunichar) -2 || (c < 0x20 && c != '\n') ||
+          (c >= 0x7f && c <= 0x9f) || (c >= 0x202a && c <= 0x202e) ||
+          (c >= 0x2066 && c <= 0x2069))
+        g_error ("%s holds U+%04X at byte %" G_GSIZE_FORMAT ": %s", what, c,
+                 (gsize) (p - text), text);
+    }
+}
+
+static void
+assert_cli_safe (CliResult *r)
+{
+  assert_terminal_safe ("stdout", r->out);
+  assert_terminal_safe ("stderr", r->err);
+}
+
+/* A run file whose every text tries to take the terminal over. */
+#define TITLE "\033]0;owned\007"
+#define CLEAR "\033[2J\033[H"
+
+static char *
+make_hostile_run (void)
+{
+  g_autoptr (JsonParser) parser = json_parser_new ();
+  g_autoptr (GError) error = NULL;
+  g_autofree char *path = tmp_path ("hostile.rtbench");
+  g_autofree char *text = NULL;
+  JsonObject *root, *system, *series;
+
+  g_assert_true (json_parser_load_from_file (parser, run_a, &error));
+  g_assert_no_error (error);
+  root = json_node_get_object (json_parser_get_root (parser));
+  json_object_set_string_member (root, "label", TITLE "label" CLEAR);
+  json_object_set_string_member (root, "load", "none\r\n\033[31mfake line");
+  system = json_object_get_object_member (root, "system");
+  json_object_set_string_member (system, "hostname", "host\302\233" "2J\342\200\256evil");
+  json_object_set_string_member (system, "kernel_release", "6.1" CLEAR);
+  json_object_set_string_member (system, "cpu_model", "cpu\177\033[1A");
+  json_object_set_string_member (system, "governor", "performance\nforged: line");
+  series = json_array_get_object_element (json_object_get_array_member (root, "series"), 0);
+  json_object_set_string_member (series, "name", "CPU0" TITLE);
+  text = json_to_string (json_parser_get_root (parser), FALSE);
+  g_assert_true (g_file_set_contents (path, text, -1, NULL));
+  return g_steal_pointer (&path);
+}
+
+/* Escapes in a run file's texts are shown escaped by summary, compare and export, and the
+ * files they write keep no raw control character either. */
+static void
+test_terminal_escapes (void)
+{
+  g_autofree char *hostile = make_hostile_run ();
+  g_autofree char *cyclictest = tmp_path ("hostile.txt");
+  g_autofree char *csv = tmp_path ("hostile.csv");
+  g_autofree char *bad_state = tmp_path ("bad-state.rtbench");
+  g_autofree char *contents = NULL;
+  CliResult r = { 0 };
+
+  run_cli (&r, "summary", hostile);
+  g_assert_cmpint (r.status, ==, 0);
+  assert_cli_safe (&r);
+  g_assert_nonnull (strstr (r.out, "\\x1b]0;owned\\x07label\\x1b[2J\\x1b[H"));
+  g_assert_nonnull (strstr (r.out, "CPU0\\x1b]0;owned\\x07"));
+  g_assert_nonnull (strstr (r.out, "host\\u009b2J\\u202eevil"));
+  g_assert_nonnull (strstr (r.out, "performance\\x0aforged: line"));
+  cli_result_clear (&r);
+
+  run_cli (&r, "summary", hostile, "--json");
+  g_assert_cmpint (r.status, ==, 0);
+  assert_cli_safe (&r);
+  cli_result_clear (&r);
+
+  run_cli (&r, "compare", run_a, hostile);
+  g_assert_cmpint (r.status, ==, 0);
+  assert_cli_safe (&r);
+  g_assert_nonnull (strstr (r.out, "\\x1b]0;owned\\x07label"));
+  cli_result_clear (&r);
+
+  run_cli (&r, "export", hostile, "--cyclictest", cyclictest, "--csv", csv);
+  g_assert_cmpint (r.status, ==, 0);
+  assert_cli_safe (&r);
+  cli_result_clear (&r);
+  g_assert_true (g_file_get_contents (cyclictest, &contents, NULL, NULL));
+  assert_terminal_safe (cyclictest, contents);
+  g_clear_pointer (&contents, g_free);
+  g_assert_true (g_file_get_contents (csv, &contents, NULL, NULL));
+  assert_terminal_safe (csv, contents);
+
+  /* An error that quotes the file quotes it escaped. */
+  g_assert_true (g_file_set_contents (bad_state, "{\"format\": \"rtbench-run\", \"version\": 1, "
+                                      "\"method\": \"\\u001b]0;owned\\u0007\"}", -1, NULL));
+  run_cli (&r, "summary", bad_state);
+  assert_refused (&r, "method: \"\\x1b]0;owned\\x07\" is not one of");
+}
+
+/* A label given to run, and the texts of an imported file, are kept escaped. */
+static void
+test_escapes_kept_out (void)
+{
+  g_autofree char *fixture = g_build_filename (g_getenv ("RTBENCH_TEST_DATA"), "import",
+                                               "ct210-h20-q-2t.json", NULL);
+  g_autofree char *json = tmp_path ("hostile-cyclictest.json");
+  g_autofree char *imported = tmp_path ("imported.rtbench");
+  g_autofree char *measured = tmp_path ("measured.rtbench");
+  g_autofree char *contents = NULL;
+  g_autoptr (GString) text = NULL;
+  CliResult r = { 0 };
+
+  g_assert_true (g_file_get_contents (fixture, &contents, NULL, NULL));
+  text = g_string_new (contents);
+  g_assert_cmpuint (g_string_replace (text, "\"nodename\": \"rpi5\"",
+                                      "\"nodename\": \"rpi5\\u001b[2J\"", 0), ==, 1);
+  g_assert_cmpuint (g_string_replace (text, "\"release\": \"",
+                                      "\"release\": \"\\u001b]0;owned\\u0007", 0), ==, 1);
+  g_assert_true (g_file_set_contents (json, text->str, -1, NULL));
+  run_cli (&r, "import", json, "--label", TITLE "imported", "--output", imported);
+  g_assert_cmpint (r.status, ==, 0);
+  assert_cli_safe (&r);
+  cli_result_clear (&r);
+  g_clear_pointer (&contents, g_free);
+  g_assert_true (g_file_get_contents (imported, &contents, NULL, NULL));
+  g_assert_nonnull (strstr (contents, "rpi5\\\\x1b[2J"));
+  g_assert_nonnull (strstr (contents, "\\\\x1b]0;owned\\\\x07imported"));
+  g_assert_null (strstr (contents, "\\u001b"));
+
+  run_cli (&r, "run", "latency", "--cpus", "0", "--policy", "other", "--duration", "1s",
+           "--label", TITLE "measured" CLEAR, "--output", measured);
+  g_assert_cmpint (r.status, ==, 0);
+  assert_cli_safe (&r);
+  g_assert_nonnull (strstr (r.out, "\\x1b]0;owned\\x07measured"));
+  cli_result_clear (&r);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -96,6 +240,8 @@ main (int argc, char *argv[])
 
   g_test_add_func ("/cli-hostile/nested", test_nested);
   g_test_add_func ("/cli-hostile/not-regular", test_not_regular);
+  g_test_add_func ("/cli-hostile/terminal-escapes", test_terminal_escapes);
+  g_test_add_func ("/cli-hostile/escapes-kept-out", test_escapes_kept_out);
   status = g_test_run ();
 
   g_autofree char *cmd = g_strdup_printf ("rm -rf '%s'", tmpdir);

@@ -177,7 +177,7 @@ rtb_cli_chart_write (const RtbCliChartOptions *options, RtbRun *const *runs, gui
           rtb_cli_error ("could not write %s: %s", options->outputs[format], error->message);
           return FALSE;
         }
-      fprintf (options->status, "Wrote %s\n", options->outputs[format]);
+      rtb_cli_print_wrote (options->status, options->outputs[format]);
     }
   return TRUE;
 }

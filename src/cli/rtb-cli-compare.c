@@ -10,6 +10,7 @@
 #include "rtb-compare.h"
 #include "rtb-csv.h"
 #include "rtb-json-text.h"
+#include "rtb-safe-text.h"
 
 static const char compare_usage[] =
   "Usage: rtbench-cli compare FILE FILE... [--png F] [--svg F] [--pdf F] [--csv F]\n"
@@ -198,8 +199,10 @@ print_text (RtbCompare *compare, char **files, FILE *out)
   for (guint r = 0; r < n_runs; r++)
     {
       g_autoptr (GString) line = g_string_new ("  ");
+      g_autofree char *file = rtb_safe_text (files[r]);
+
       put_cell (line, rtb_compare_get_run_name (compare, r), names + 2, FALSE);
-      fprintf (out, "%s%s\n", line->str, files[r]);
+      fprintf (out, "%s%s\n", line->str, file);
     }
   fputc ('\n', out);
   print_system (compare, out);

@@ -7,6 +7,7 @@
 #include "rtb-cli-util.h"
 #include "rtb-cli.h"
 #include "rtb-import.h"
+#include "rtb-safe-text.h"
 
 static const char import_usage[] =
   "Usage: rtbench-cli import FILE --output FILE [OPTIONS]\n"
@@ -173,6 +174,10 @@ rtb_cli_import (int argc, char **argv)
 
   printf ("%s\n", rtb_run_get_source (run));
   rtb_cli_print_table (run, stdout);
-  printf ("saved to %s\n", output);
+  {
+    g_autofree char *safe = rtb_safe_text (output);
+
+    printf ("saved to %s\n", safe);
+  }
   return rtb_run_get_state (run) == RTB_RUN_STATE_CUT_SHORT ? RTB_CLI_FAILED : RTB_CLI_OK;
 }

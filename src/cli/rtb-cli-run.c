@@ -10,6 +10,7 @@
 #include "rtb-cli-util.h"
 #include "rtb-cli.h"
 #include "rtb-load.h"
+#include "rtb-safe-text.h"
 #include "rtb-session.h"
 #include "rtb-time.h"
 
@@ -392,8 +393,13 @@ on_frame (RtbSession *session, const RtbFrame *frame, RunContext *ctx)
 static void
 on_log (RtbSession *session, const char *line, RunContext *ctx)
 {
-  if (ctx->verbose)
-    fprintf (stderr, "%s%s\n", ctx->progress ? "\r\033[K" : "", line);
+  g_autofree char *safe = NULL;
+
+  if (!ctx->verbose)
+    return;
+  /* The worker may run on another machine: its lines are shown, never obeyed. */
+  safe = rtb_safe_text (line);
+  fprintf (stderr, "%s%s\n", ctx->progress ? "\r\033[K" : "", safe);
 }
 
 static void
@@ -540,7 +546,11 @@ finish_run (RunContext *ctx, RunOptions *options)
           status = RTB_CLI_FAILED;
         }
       else
-        fprintf (stdout, "Saved to %s\n", options->output);
+        {
+          g_autofree char *safe = rtb_safe_text (options->output);
+
+          fprintf (stdout, "Saved to %s\n", safe);
+        }
     }
   return status;
 }

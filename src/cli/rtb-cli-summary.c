@@ -7,6 +7,7 @@
 #include "rtb-cli-util.h"
 #include "rtb-cli.h"
 #include "rtb-json-text.h"
+#include "rtb-safe-text.h"
 
 int
 rtb_cli_summary (int argc, char **argv)
@@ -72,9 +73,11 @@ rtb_cli_summary (int argc, char **argv)
 
   for (guint i = 0; i < runs->len; i++)
     {
+      g_autofree char *file = rtb_safe_text (files->pdata[i]);
+
       if (i > 0)
         fputc ('\n', stdout);
-      fprintf (stdout, "%s\n", (const char *) files->pdata[i]);
+      fprintf (stdout, "%s\n", file);
       rtb_cli_print_run_header (runs->pdata[i], stdout);
       rtb_cli_print_table (runs->pdata[i], stdout);
     }

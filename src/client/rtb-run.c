@@ -5,6 +5,8 @@
 #include <string.h>
 
 #include "rtb-run-private.h"
+#include "rtb-safe-text.h"
+#include "rtb-system-info-private.h"
 
 /* Signed histograms get at most ±this, so a 1 s timer period still costs only 8 MB. */
 #define TIMER_HALF_SPAN_MAX_US 500000
@@ -486,12 +488,12 @@ rtb_run_set_label (RtbRun *self, const char *label)
 {
   g_return_if_fail (RTB_IS_RUN (self));
 
-  if (label == NULL)
-    label = "";
-  if (g_strcmp0 (self->label, label) == 0)
+  g_autofree char *safe = rtb_safe_text (label != NULL ? label : "");
+
+  if (g_strcmp0 (self->label, safe) == 0)
     return;
   g_free (self->label);
-  self->label = g_strdup (label);
+  self->label = g_steal_pointer (&safe);
   self->dirty = TRUE;
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_LABEL]);
 }
@@ -508,7 +510,7 @@ rtb_run_set_load (RtbRun *self, const char *load)
 {
   g_return_if_fail (RTB_IS_RUN (self));
   g_free (self->load);
-  self->load = g_strdup (load);
+  self->load = rtb_safe_text (load);
 }
 
 const char *
@@ -523,7 +525,7 @@ rtb_run_set_source (RtbRun *self, const char *source)
 {
   g_return_if_fail (RTB_IS_RUN (self));
   g_free (self->source);
-  self->source = g_strdup (source != NULL ? source : "measured");
+  self->source = rtb_safe_text (source != NULL ? source : "measured");
 }
 
 RtbRunStated
@@ -595,6 +597,8 @@ rtb_run_set_system (RtbRun *self, RtbSystemInfo *info)
     return;
   g_clear_pointer (&self->system, rtb_system_info_free);
   self->system = info;
+  if (info != NULL)
+    _rtb_system_info_make_safe (info);
   self->dirty = TRUE;
 }
 
@@ -742,13 +746,23 @@ _rtb_run_set_times (RtbRun *self, gint64 start_us, gint64 end_us, guint64 elapse
   self->elapsed_ns = elapsed_ns;
 }
 
+static void
+safe_copy (char *to, const char *from, gsize size)
+{
+  g_autofree char *text = g_strndup (from, size - 1);
+  g_autofree char *safe = rtb_safe_text (text);
+
+  g_strlcpy (to, safe, size);
+}
+
 void
 _rtb_run_set_worker (RtbRun *self, const RtbHelloFrame *hello)
 {
   self->hello = *hello;
-  /* The text fields come from another process: make sure they end. */
-  self->hello.worker_version[sizeof self->hello.worker_version - 1] = '\0';
-  self->hello.machine[sizeof self->hello.machine - 1] = '\0';
+  /* The text fields come from another process: make sure they end, and are safe to show. */
+  safe_copy (self->hello.worker_version, hello->worker_version,
+             sizeof self->hello.worker_version);
+  safe_copy (self->hello.machine, hello->machine, sizeof self->hello.machine);
   self->have_hello = TRUE;
   self->dirty = TRUE;
 }
@@ -757,5 +771,5 @@ void
 _rtb_run_set_worker_command (RtbRun *self, const char *line)
 {
   g_free (self->worker_command);
-  self->worker_command = g_strdup (line);
+  self->worker_command = rtb_safe_text (line);
 }

@@ -3,6 +3,7 @@
 
 #include <math.h>
 
+#include "rtb-safe-text.h"
 #include "rtb-series.h"
 
 RtbSeries *
@@ -13,7 +14,7 @@ rtb_series_new (const char *name, int cpu, int32_t lo_us, uint32_t n_buckets)
   g_return_val_if_fail (name != NULL, NULL);
 
   series = g_new0 (RtbSeries, 1);
-  series->name = g_strdup (name);
+  series->name = rtb_safe_text (name);
   series->cpu = cpu;
   if (!rtb_histogram_init (&series->histogram, lo_us, n_buckets,
                            RTB_HISTOGRAM_DEFAULT_OUTSIDE_CAP))

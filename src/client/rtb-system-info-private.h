@@ -27,6 +27,10 @@ char *_rtb_governors_combine (const char * const *governors);
  * the host name always come from the running system. */
 RtbSystemInfo *_rtb_system_info_collect_from (const char *root);
 
+/* Every text made safe to show (rtb-safe-text.h): it may come from another machine or a
+ * file. */
+void _rtb_system_info_make_safe (RtbSystemInfo *info);
+
 /* `path` names the object in error messages ("system"). */
 RtbSystemInfo *_rtb_system_info_from_json_object (JsonObject *object, const char *path,
                                                   GError **error);

@@ -7,6 +7,7 @@
 
 #include "rtb-json-check.h"
 #include "rtb-protocol.h"
+#include "rtb-safe-text.h"
 #include "rtb-system-files.h"
 #include "rtb-system-info-private.h"
 
@@ -497,6 +498,19 @@ rtb_system_info_copy (const RtbSystemInfo *info)
   copy->smt = g_strdup (info->smt);
   copy->idle_states = g_strdup (info->idle_states);
   return copy;
+}
+
+void
+_rtb_system_info_make_safe (RtbSystemInfo *info)
+{
+  char **texts[] = {
+    &info->hostname, &info->kernel_release, &info->kernel_version, &info->machine,
+    &info->cpu_model, &info->cmdline, &info->isolcpus, &info->nohz_full, &info->rcu_nocbs,
+    &info->isolated, &info->governor, &info->smt, &info->idle_states,
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (texts); i++)
+    rtb_safe_text_in_place (texts[i]);
 }
 
 void

@@ -88,6 +88,7 @@ objects=()
 # The run model and every importer; not the session (it spawns processes) nor the load scenarios.
 for f in "$src"/src/client/rtb-run*.c "$src"/src/client/rtb-series.c \
          "$src"/src/client/rtb-json-*.c "$src"/src/client/rtb-file-*.c \
+         "$src"/src/client/rtb-safe-text.c \
          "$src"/src/client/rtb-system-info.c "$src"/src/client/rtb-import*.c; do
   [[ -e $f ]] || continue
   # shellcheck disable=SC2086
