@@ -93,6 +93,80 @@ test_quote (void)
   g_assert_cmpstr (line->str, ==, "plain µs,\"a, \"\"b\"\"\",\" edge\",\"two\nlines\",");
 }
 
+/* OWASP's CSV injection cases: what a spreadsheet would run is written as text, numbers stay
+ * numbers. */
+static void
+test_formula_field (void)
+{
+  static const struct {
+    const char *field;
+    const char *written;
+  } cases[] = {
+    { "=cmd|' /C calc'!A0", "\"'=cmd|' /C calc'!A0\"" },
+    { "+SUM(A1:A9)", "\"'+SUM(A1:A9)\"" },
+    { "-2+3+cmd|' /C calc'!A0", "\"'-2+3+cmd|' /C calc'!A0\"" },
+    { "@SUM(1+1)", "\"'@SUM(1+1)\"" },
+    { "\t=1", "\"'\t=1\"" },
+    { "\r=1", "\"'\r=1\"" },
+    { "=\"quoted\"", "\"'=\"\"quoted\"\"\"" },
+    { "-1.250", "-1.250" },
+    { "-3", "-3" },
+    { "-", "\"'-\"" },
+    { "a=b", "a=b" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autoptr (GString) line = g_string_new (NULL);
+
+      rtb_csv_append_field (line, cases[i].field);
+      g_assert_cmpstr (line->str, ==, cases[i].written);
+    }
+}
+
+/* A label and series names made to be run by a spreadsheet, in every table: the cells hold
+ * them as text, and the signed values of a jitter run stay numbers. */
+static void
+test_formula_tables (void)
+{
+  g_autoptr (RtbRun) run = test_run_new ("=cmd|' /C calc'!A0", RTB_METHOD_JITTER, 2, 0);
+  RtbRun *runs[] = { run, run };
+  g_autofree char *summary = NULL, *histogram = NULL, *series = NULL;
+  g_autoptr (GPtrArray) rows = NULL;
+  GStrv header, first;
+
+  g_free (rtb_run_get_series (run, 0)->name);
+  rtb_run_get_series (run, 0)->name = g_strdup ("+SUM(A1:A9)");
+  g_free (rtb_run_get_series (run, 1)->name);
+  rtb_run_get_series (run, 1)->name = g_strdup ("@user");
+  for (guint s = 0; s < 2; s++)
+    test_series_fill (rtb_run_get_series (run, s), 100, -1250, 500, 7);
+
+  summary = rtb_csv_summary (runs, 1);
+  rows = parse_csv (summary);
+  header = rows->pdata[0];
+  first = rows->pdata[1];
+  g_assert_cmpstr (header[0], ==, "run");
+  g_assert_cmpstr (first[0], ==, "'=cmd|' /C calc'!A0");
+  g_assert_cmpstr (first[1], ==, "'+SUM(A1:A9)");
+  g_assert_cmpstr (((GStrv) rows->pdata[2])[1], ==, "'@user");
+  g_assert_cmpstr (header[4], ==, "min_us");
+  g_assert_cmpstr (first[4], ==, "-1.250");
+  g_assert_nonnull (strstr (summary, ",-1.250,"));
+  g_clear_pointer (&rows, g_ptr_array_unref);
+
+  histogram = rtb_csv_histogram (runs, 1);
+  rows = parse_csv (histogram);
+  g_assert_cmpstr (((GStrv) rows->pdata[0])[1], ==, "'=cmd|' /C calc'!A0 +SUM(A1:A9)");
+  g_assert_cmpstr (((GStrv) rows->pdata[1])[0], ==, "-2");
+  g_clear_pointer (&rows, g_ptr_array_unref);
+
+  series = rtb_csv_series (runs, 2);
+  rows = parse_csv (series);
+  g_assert_cmpstr (((GStrv) rows->pdata[1])[0], ==, "'=cmd|' /C calc'!A0");
+  g_assert_cmpstr (((GStrv) rows->pdata[1])[4], ==, "-1.250");
+}
+
 static RtbRun *
 sample_run (const char *label, guint n_series, guint64 seed)
 {
@@ -317,6 +391,28 @@ test_cyclictest_format (void)
   g_assert_cmpstr (text, ==, expected);
 }
 
+/* A line break in a series name cannot forge a histogram line. */
+static void
+test_cyclictest_one_comment_line (void)
+{
+  g_autoptr (RtbRun) run = test_run_new ("pi\n000001 999999", RTB_METHOD_LATENCY, 1, 20);
+  g_autoptr (GError) error = NULL;
+  g_autofree char *text = NULL;
+  g_auto (GStrv) lines = NULL;
+
+  g_free (rtb_run_get_series (run, 0)->name);
+  rtb_run_get_series (run, 0)->name = g_strdup ("CPU0\n000001 999999\r\n000002 888888");
+  test_series_add (rtb_run_get_series (run, 0), 3500);
+  text = rtb_cyclictest_export (run, &error);
+  g_assert_no_error (error);
+  lines = g_strsplit (text, "\n", -1);
+  g_assert_cmpstr (lines[0], ==, "# rtbench-cli export of \"pi\\x0a000001 999999\" (latency; "
+                   "thread 0 = CPU0\\x0a000001 999999\\x0d\\x0a000002 888888)");
+  g_assert_cmpstr (lines[1], ==, "# Histogram");
+  g_assert_cmpstr (lines[2], ==, "000003 000001");
+  g_assert_cmpstr (lines[3], ==, "# Min Latencies: 00003");
+}
+
 static void
 test_cyclictest_roundtrip (void)
 {
@@ -381,6 +477,8 @@ main (int argc, char *argv[])
   g_test_init (&argc, &argv, NULL);
 
   g_test_add_func ("/csv/quote", test_quote);
+  g_test_add_func ("/csv/formula-field", test_formula_field);
+  g_test_add_func ("/csv/formula-tables", test_formula_tables);
   g_test_add_func ("/csv/summary-roundtrip", test_summary_roundtrip);
   g_test_add_func ("/csv/histogram-columns", test_histogram_columns);
   g_test_add_func ("/csv/series-exact", test_series_exact);
@@ -388,6 +486,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/csv/write-atomic", test_write_atomic);
   g_test_add_func ("/cyclictest/format", test_cyclictest_format);
   g_test_add_func ("/cyclictest/roundtrip", test_cyclictest_roundtrip);
+  g_test_add_func ("/cyclictest/one-comment-line", test_cyclictest_one_comment_line);
   g_test_add_func ("/cyclictest/refuses-signed", test_cyclictest_refuses_signed);
   return g_test_run ();
 }

@@ -6,9 +6,34 @@
 
 #include "rtb-csv.h"
 
+/* A plain decimal number ("-1.250"), which a spreadsheet reads as a number, never as a
+ * formula. */
+static gboolean
+is_plain_number (const char *field)
+{
+  const char *p = field + (*field == '-');
+  gboolean digits = FALSE;
+
+  while (g_ascii_isdigit (*p))
+    p++, digits = TRUE;
+  if (*p == '.')
+    for (p++; g_ascii_isdigit (*p); p++)
+      ;
+  return digits && *p == '\0';
+}
+
+/* A cell that a spreadsheet would run as a formula (OWASP's CSV injection guidance: it starts
+ * with =, +, -, @, a tab or a carriage return). */
+static gboolean
+is_formula (const char *field)
+{
+  return field[0] != '\0' && strchr ("=+-@\t\r", field[0]) != NULL && !is_plain_number (field);
+}
+
 void
 rtb_csv_append_field (GString *line, const char *field)
 {
+  gboolean formula;
   gsize len;
 
   g_return_if_fail (line != NULL);
@@ -16,13 +41,15 @@ rtb_csv_append_field (GString *line, const char *field)
   if (field == NULL)
     field = "";
   len = strlen (field);
-  if (strpbrk (field, ",\"\r\n") == NULL &&
+  formula = is_formula (field);
+  if (!formula && strpbrk (field, ",\"\r\n") == NULL &&
       (len == 0 || (field[0] != ' ' && field[len - 1] != ' ')))
     {
       g_string_append (line, field);
       return;
     }
-  g_string_append_c (line, '"');
+  /* A formula is shown as the text it is: a leading quote, and the whole cell quoted. */
+  g_string_append (line, formula ? "\"'" : "\"");
   for (const char *p = field; *p != '\0'; p++)
     {
       if (*p == '"')

@@ -34,7 +34,9 @@ char *rtb_csv_compare (RtbCompare *compare);
 char *rtb_csv_histogram (RtbRun *const *runs, guint n_runs);
 char *rtb_csv_series (RtbRun *const *runs, guint n_runs);
 
-/* Appends `field` to `line`, quoted when RFC 4180 needs it. */
+/* Appends `field` to `line`, quoted when RFC 4180 needs it. A field a spreadsheet would run
+ * as a formula (=, +, -, @, tab or CR first, unless it is a plain number such as -1.250)
+ * is written as text: "'=…". */
 void rtb_csv_append_field (GString *line, const char *field);
 
 /* Writes `text` to `path` atomically. */

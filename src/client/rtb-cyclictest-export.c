@@ -2,6 +2,7 @@
 #include "config.h"
 
 #include "rtb-cyclictest-export.h"
+#include "rtb-safe-text.h"
 
 /* cyclictest clamps -h to 1000000 buckets: a larger index would not fit its six digits. */
 #define CYCLICTEST_HIST_MAX 1000000
@@ -37,18 +38,20 @@ check_exportable (RtbRun *run, GError **error)
 static void
 append_comment (GString *text, RtbRun *run)
 {
-  const char *label = rtb_run_get_label (run);
+  g_autofree char *label = rtb_safe_text (rtb_run_get_label (run));
   guint n = rtb_run_get_n_series (run);
 
-  g_string_append (text, "# rtbench-cli export of \"");
-  for (const char *p = label != NULL ? label : ""; *p != '\0'; p++)
-    g_string_append_c (text, (guchar) *p < 0x20 ? ' ' : *p);
-  g_string_append_printf (text, "\" (%s", rtb_method_to_string (rtb_run_get_method (run)));
+  /* One line: a line break in a name would forge histogram lines. */
+  g_string_append_printf (text, "# rtbench-cli export of \"%s\" (%s", label != NULL ? label : "",
+                          rtb_method_to_string (rtb_run_get_method (run)));
   if (rtb_run_get_method (run) == RTB_METHOD_RESPONSE)
     g_string_append (text, ": execution time of each instance in us");
   for (guint i = 0; i < n; i++)
-    g_string_append_printf (text, "%sthread %u = %s", i == 0 ? "; " : ", ", i,
-                            rtb_run_get_series (run, i)->name);
+    {
+      g_autofree char *name = rtb_safe_text (rtb_run_get_series (run, i)->name);
+
+      g_string_append_printf (text, "%sthread %u = %s", i == 0 ? "; " : ", ", i, name);
+    }
   g_string_append (text, ")\n");
 }
 
