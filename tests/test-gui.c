@@ -11,6 +11,7 @@
 
 #include "rtb-chart.h"
 #include "rtb-live-view.h"
+#include "rtb-machine-group.h"
 #include "rtb-presets.h"
 #include "rtb-setup-panel.h"
 #include "rtb-stats-table.h"
@@ -333,6 +334,76 @@ test_window_run (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+static GtkWidget *
+find_descendant (GtkWidget *widget,
+                 GType      type)
+{
+  if (G_TYPE_CHECK_INSTANCE_TYPE (widget, type))
+    return widget;
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_descendant (child, type);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* A remote host that ssh would take as an option (here one that would run a command on this
+ * computer), found in the settings or typed into the window, is refused with a message: not
+ * probed, not run. */
+static void
+test_window_remote_option (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("rtbench-gui-XXXXXX", NULL);
+  g_autofree char *marker = g_build_filename (dir, "proxy-command-ran", NULL);
+  g_autofree char *host = g_strdup_printf ("-oProxyCommand=touch %s", marker);
+  g_autoptr(GSettings) settings = NULL;
+  RtbMachineGroup *group;
+  GtkWidget *host_row;
+  RtbWindow *window;
+  const char *description;
+
+  REQUIRE_DISPLAY ();
+
+  settings = g_settings_new ("io.github.rtbench.RtBench");
+  g_settings_set_string (settings, "remote", host);
+  window = new_window ();
+  group = RTB_MACHINE_GROUP (find_descendant (GTK_WIDGET (window), RTB_TYPE_MACHINE_GROUP));
+  g_assert_nonnull (group);
+  g_assert_cmpstr (rtb_machine_group_get_remote (group), ==, host);
+  iterate_for (300);
+  description = adw_preferences_group_get_description (ADW_PREFERENCES_GROUP (group));
+  g_test_message ("%s", description);
+  g_assert_nonnull (strstr (description, "starts with “-”, which ssh would take as one of its "
+                            "options"));
+  host_row = find_descendant (GTK_WIDGET (group), ADW_TYPE_ENTRY_ROW);
+  g_assert_true (gtk_widget_has_css_class (host_row, "error"));
+
+  setup_short_latency (window, "1s", "remote option");
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.start", NULL);
+  iterate_until (window_done, window, 10);
+  g_assert_false (rtb_window_is_running (window));
+  g_assert_nonnull (rtb_window_get_last_error (window));
+  g_assert_nonnull (strstr (rtb_window_get_last_error (window), "starts with “-”"));
+  g_assert_cmpuint (rtb_window_get_n_runs (window), ==, 0);
+
+  /* Typed into the window: the same. */
+  rtb_machine_group_set_remote (group, "-F/dev/null");
+  description = adw_preferences_group_get_description (ADW_PREFERENCES_GROUP (group));
+  g_assert_nonnull (strstr (description, "“-F/dev/null” is not a host name"));
+  rtb_machine_group_set_remote (group, "");
+  g_assert_false (gtk_widget_has_css_class (host_row, "error"));
+
+  iterate_for (300);
+  g_assert_false (g_file_test (marker, G_FILE_TEST_EXISTS));
+  g_settings_reset (settings, "remote");
+  gtk_window_destroy (GTK_WINDOW (window));
+  g_rmdir (dir);
+}
+
 static void
 test_window_stop (void)
 {
@@ -554,6 +625,7 @@ main (int   argc,
   g_test_add_func ("/gui/window/errors", test_window_errors);
   g_test_add_func ("/gui/window/run", test_window_run);
   g_test_add_func ("/gui/window/stop", test_window_stop);
+  g_test_add_func ("/gui/window/remote-option", test_window_remote_option);
   g_test_add_func ("/gui/window/worker-killed", test_window_worker_killed);
   g_test_add_func ("/gui/window/close-during-run", test_window_close_during_run);
 

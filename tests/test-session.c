@@ -328,6 +328,33 @@ test_missing_worker (Fixture *f, gconstpointer data)
   g_assert_error (error, RTB_SESSION_ERROR, RTB_SESSION_ERROR_WORKER_MISSING);
 }
 
+/* A remote host that ssh would read as an option (here one that runs a command here) is
+ * refused before anything is spawned, for a probe and for a run. */
+static void
+test_remote_option (Fixture *f, gconstpointer data)
+{
+  g_autofree char *marker = g_build_filename (fake_dir, "proxy-command-ran", NULL);
+  g_autofree char *host = g_strdup_printf ("-oProxyCommand=touch %s", marker);
+  g_autoptr(GError) error = NULL;
+
+  rtb_session_set_remote (f->session, host);
+  g_assert_false (rtb_session_probe (f->session, &error));
+  g_assert_error (error, RTB_SESSION_ERROR, RTB_SESSION_ERROR_SPAWN);
+  g_assert_nonnull (strstr (error->message, "starts with “-”, which ssh would take as one of its "
+                            "options"));
+  g_assert_nonnull (strstr (error->message, host));
+  g_clear_error (&error);
+  g_assert_false (rtb_session_start (f->session, &f->command, &error));
+  g_assert_error (error, RTB_SESSION_ERROR, RTB_SESSION_ERROR_SPAWN);
+  g_assert_false (rtb_session_is_running (f->session));
+  g_assert_null (rtb_session_get_argv (f->session));
+  g_assert_false (g_file_test (marker, G_FILE_TEST_EXISTS));
+
+  g_assert_true (rtb_session_check_remote_host ("root@board", NULL));
+  g_assert_true (rtb_session_check_remote_host ("board-1", NULL));
+  g_assert_false (rtb_session_check_remote_host ("-F/tmp/x", NULL));
+}
+
 static void
 test_find_worker (Fixture *f, gconstpointer data)
 {
@@ -537,6 +564,7 @@ main (int argc, char **argv)
   add ("/session/real/dispose", NULL, test_real_dispose);
   add ("/session/find-worker", NULL, test_find_worker);
   add ("/session/missing-worker", NULL, test_missing_worker);
+  add ("/session/remote-option", NULL, test_remote_option);
   add ("/session/fake/ok", NULL, test_fake_ok);
   add ("/session/fake/died", NULL, test_fake_died);
   add ("/session/fake/killed", NULL, test_fake_killed);

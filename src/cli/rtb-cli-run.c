@@ -218,10 +218,17 @@ has_remote (int argc, char **argv)
 static gboolean
 check_remote (const RunOptions *options, gboolean explicit_cpu)
 {
-  if (*options->remote == '\0' || *options->remote == '-')
+  g_autoptr (GError) error = NULL;
+
+  if (*options->remote == '\0')
     {
-      rtb_cli_error ("--remote \"%s\" is not a host: give a name ssh knows, such as "
-                     "root@board or an alias from ~/.ssh/config", options->remote);
+      rtb_cli_error ("--remote needs a host: give a name ssh knows, such as root@board or an "
+                     "alias from ~/.ssh/config");
+      return FALSE;
+    }
+  if (!rtb_session_check_remote_host (options->remote, &error))
+    {
+      rtb_cli_error ("--remote: %s", error->message);
       return FALSE;
     }
   if (options->load != RTB_LOAD_NONE)

@@ -140,9 +140,10 @@ build_argv (RtbSession *self, const RtbCommand *command, GError **error)
 
   if (self->remote_host != NULL)
     {
-      g_auto (GStrv) ssh = ssh_command (self->remote_host, error);
+      g_auto (GStrv) ssh = NULL;
 
-      if (ssh == NULL)
+      if (!rtb_session_check_remote_host (self->remote_host, error) ||
+          (ssh = ssh_command (self->remote_host, error)) == NULL)
         return NULL;
       g_strv_builder_addv (builder, (const char **) ssh);
       g_strv_builder_add_many (builder, "-T", self->remote_host,
@@ -712,6 +713,19 @@ rtb_session_set_remote (RtbSession *self, const char *host)
   g_return_if_fail (RTB_IS_SESSION (self));
 
   replace_str (&self->remote_host, host != NULL && *host != '\0' ? host : NULL);
+}
+
+gboolean
+rtb_session_check_remote_host (const char *host, GError **error)
+{
+  g_return_val_if_fail (host != NULL, FALSE);
+
+  if (host[0] != '-')
+    return TRUE;
+  g_set_error (error, RTB_SESSION_ERROR, RTB_SESSION_ERROR_SPAWN,
+               _("“%s” is not a host name: it starts with “-”, which ssh would take as one of its "
+                 "options. Give a host such as root@board or an alias from ~/.ssh/config"), host);
+  return FALSE;
 }
 
 void

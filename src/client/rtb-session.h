@@ -46,6 +46,9 @@ void rtb_session_set_launch (RtbSession *self, RtbSessionLaunch launch);
  * RTBENCH_SSH, when set, replaces "ssh" (with options: "ssh -F boards.conf").
  * Privileges on the remote side are the remote user's: ssh as root or give the user rtprio. */
 void rtb_session_set_remote (RtbSession *self, const char *host);
+/* FALSE, with RTB_SESSION_ERROR_SPAWN, for a host ssh would take as an option ("-o…"): the
+ * window, its settings and the CLI refuse such a host before anything runs. */
+gboolean rtb_session_check_remote_host (const char *host, GError **error);
 
 /* Spawns the worker and writes the command. Frames arrive through ::frame; the end through
  * ::finished. Returns FALSE when nothing could be started (the error says what to do). */

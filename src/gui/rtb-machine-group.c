@@ -107,9 +107,17 @@ probe (RtbMachineGroup *self)
 
   stop_probe (self);
   set_system (self, NULL);
+  gtk_widget_remove_css_class (GTK_WIDGET (self->host_row), "error");
   if (self->remote == NULL)
     {
       describe (self, _("This computer"));
+      return;
+    }
+  /* Typed here or found in the settings, a host that ssh would take as an option never runs. */
+  if (!rtb_session_check_remote_host (self->remote, &error))
+    {
+      gtk_widget_add_css_class (GTK_WIDGET (self->host_row), "error");
+      describe (self, error->message);
       return;
     }
 
