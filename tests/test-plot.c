@@ -384,6 +384,103 @@ test_band_connected (void)
   cairo_surface_destroy (surface);
 }
 
+/* Drawn in some colour, not the background nor the grey of the grid and text. */
+static bool
+is_tinted (Pixel               p,
+           const RtbPlotTheme *theme)
+{
+  return !is_background (p, theme) && MAX (p.r, MAX (p.g, p.b)) - MIN (p.r, MIN (p.g, p.b)) > 12;
+}
+
+/* One spike among quiet neighbours (sign +1 above them, -1 below) must be one mark: every pixel
+ * column that shows anything beyond the neighbours reaches the spike's own row, and those columns
+ * are next to each other. A joint split between neighbours drew a bar to half the spike's height
+ * beside a needle to its full height: two samples where there was one. */
+static void
+check_lone_spike (const RtbPlotSeries *series,
+                  uint64_t             first,
+                  uint64_t             last,
+                  double               spike_us,
+                  double               quiet_us,
+                  const char          *name)
+{
+  RtbPlotTheme theme = rtb_plot_theme_light ();
+  RtbPlotCurveOptions opts;
+  RtbPlotLayout layout;
+  cairo_surface_t *surface;
+  double sign = spike_us > 0 ? 1 : -1;
+  int spike_row, quiet_row, first_column = -1, last_column = -1;
+
+  rtb_plot_curve_options_init (&opts);
+  opts.show_mean = false;
+  opts.first = first;
+  opts.last = last;
+  surface = draw_curve (&theme, &opts, series, 1, &layout);
+  keep_sample (surface, name);
+  spike_row = (int) floor (rtb_plot_axis_to_pixel (&layout.y, spike_us));
+  /* Two pixels beyond the quiet samples' extreme */
+  quiet_row = (int) floor (rtb_plot_axis_to_pixel (&layout.y, quiet_us)) - 2 * (int) sign;
+
+  for (int x = (int) layout.plot.x; x < (int) (layout.plot.x + layout.plot.width); x++)
+    {
+      bool beyond = false, at_spike = false;
+
+      for (int y = (int) layout.plot.y; y < (int) (layout.plot.y + layout.plot.height); y++)
+        if (is_tinted (pixel_at (surface, x, y), &theme) && (y - quiet_row) * sign < 0)
+          {
+            beyond = true;
+            at_spike |= ABS (y - spike_row) <= 1;
+          }
+      if (!beyond)
+        continue;
+      g_assert_true (at_spike);
+      if (first_column < 0)
+        first_column = x;
+      else
+        g_assert_cmpint (x, ==, last_column + 1);
+      last_column = x;
+    }
+  g_assert_cmpint (first_column, >=, 0);
+  /* No wider than one sample's share of the axis, and the column it may straddle */
+  g_assert_cmpfloat (last_column - first_column + 1, <=,
+                     ceil (layout.plot.width / (layout.x.hi - layout.x.lo)) + 1);
+  cairo_surface_destroy (surface);
+}
+
+static void
+test_lone_spike_is_one_mark (void)
+{
+  static const guint counts[] = { 120, 700, 5000 };
+  RtbHistory history;
+
+  for (guint k = 0; k < G_N_ELEMENTS (counts); k++)
+    for (double sign = 1; sign >= -1; sign -= 2)
+      {
+        guint n = counts[k];
+        g_autofree double *values = g_new (double, n);
+        g_autofree char *name = g_strdup_printf ("test-lone-spike-%u%s", n, sign < 0 ? "-neg" : "");
+        RtbPlotSeries series = { "CPU0", 0, .values_us = values, .n_values = n };
+
+        /* Quiet samples of 28–32 µs (jitter-like ±2 µs below zero), one of 3.3 ms */
+        for (guint i = 0; i < n; i++)
+          values[i] = sign > 0 ? 28 + i * 7919 % 5 : (double) (i * 7919 % 5) - 2;
+        values[n / 2] = 3300 * sign;
+        check_lone_spike (&series, 0, 0, values[n / 2], sign > 0 ? 32 : -2, name);
+        /* Zoomed in, so that the spike spans many columns */
+        check_lone_spike (&series, n / 2 - 10, n / 2 + 10, values[n / 2], sign > 0 ? 32 : -2,
+                          "test-lone-spike-zoomed");
+      }
+
+  /* From a history whose blocks each hold many samples, one of them the spike */
+  g_assert_true (rtb_history_init (&history, 1024));
+  for (guint i = 0; i < 200000; i++)
+    rtb_history_add (&history, i == 123456 ? 3300000 : 28000 + i * 7919 % 5000);
+  g_assert_cmpuint (history.block_size, >, 1);
+  check_lone_spike (&(RtbPlotSeries) { "CPU0", 0, .history = &history }, 0, 0, 3300, 33,
+                    "test-lone-spike-history");
+  rtb_history_clear (&history);
+}
+
 static void
 test_running_mean (void)
 {
@@ -793,6 +890,7 @@ main (int   argc,
   g_test_add_func ("/plot/curve/constant", test_constant_curve);
   g_test_add_func ("/plot/curve/spike", test_spike_survives);
   g_test_add_func ("/plot/curve/band-connected", test_band_connected);
+  g_test_add_func ("/plot/curve/lone-spike", test_lone_spike_is_one_mark);
   g_test_add_func ("/plot/curve/running-mean", test_running_mean);
   g_test_add_func ("/plot/curve/zoom", test_zoom);
   g_test_add_func ("/plot/histogram/log", test_log_histogram);

@@ -421,17 +421,44 @@ typedef struct {
   double bottom;
 } Span;
 
-/* The rows a one-pixel line through the column centres covers in the column with `here`:
- * from its own row halfway to each neighbour's, so neighbouring columns stay connected. */
-static Span
-edge_span (double here,
-           double before,
-           double after)
+/* Joins one of a column's lines (its maxima or its minima) to a neighbouring column's, whose
+ * value is `there` at pixel row `there_row`. Of two neighbours that are apart, the one further
+ * from zero draws the joint in its own column, so that a lone spike is one needle and a step one
+ * edge: a joint shared halfway between both columns would show a spike as a bar to half its
+ * height beside a needle to its full height, two samples where there was one. */
+static void
+join_line (Span   *span,
+           double  here,
+           double  there,
+           double  there_row)
 {
-  return (Span) {
-    MIN (here, MIN (ceil ((here + before) / 2), ceil ((here + after) / 2))),
-    MAX (here, MAX (floor ((here + before) / 2), floor ((here + after) / 2))),
-  };
+  if (fabs (here) < fabs (there) || (fabs (here) == fabs (there) && here <= there))
+    return;
+  span->top = MIN (span->top, there_row);
+  span->bottom = MAX (span->bottom, there_row);
+}
+
+/* The rows column `i` of a run [start, end) covers with its maxima (`high`) and its minima
+ * (`low`) lines, each joined to the neighbours it reaches. */
+static void
+column_lines (const RtbPlotLayout *layout,
+              const Column        *columns,
+              guint                i,
+              guint                start,
+              guint                end,
+              Span                *high,
+              Span                *low)
+{
+  double max_row = pixel_row (layout, columns[i].max);
+  double min_row = pixel_row (layout, columns[i].min);
+
+  *high = (Span) { max_row, max_row };
+  *low = (Span) { min_row, min_row };
+  for (guint j = i > start ? i - 1 : i + 1; j <= i + 1 && j < end; j += 2)
+    {
+      join_line (high, columns[i].max, columns[j].max, pixel_row (layout, columns[j].max));
+      join_line (low, columns[i].min, columns[j].min, pixel_row (layout, columns[j].min));
+    }
 }
 
 /* Boxes one pixel wide, column after column: a box that continues the previous one (the next
@@ -487,19 +514,16 @@ add_band_boxes (cairo_t             *cr,
   for (guint i = start; i < end; i++)
     {
       double x = layout->plot.x + i;
-      Span whole = { pixel_row (layout, columns[i].max), pixel_row (layout, columns[i].min) };
       Span high, low;
 
+      column_lines (layout, columns, i, start, end, &high, &low);
       if (i == start || i + 1 == end)
         {
           if (outline)
-            box_row_add (&upper, x, whole);
+            box_row_add (&upper, x, (Span) { MIN (high.top, low.top),
+                                             MAX (high.bottom, low.bottom) });
           continue;
         }
-      high = edge_span (whole.top, pixel_row (layout, columns[i - 1].max),
-                        pixel_row (layout, columns[i + 1].max));
-      low = edge_span (whole.bottom, pixel_row (layout, columns[i - 1].min),
-                       pixel_row (layout, columns[i + 1].min));
       if (!outline)
         box_row_add (&upper, x, (Span) { high.bottom + 1, low.top - 1 });
       else if (high.bottom + 1 >= low.top)
