@@ -397,12 +397,13 @@ is_tinted (Pixel               p,
  * are next to each other. A joint split between neighbours drew a bar to half the spike's height
  * beside a needle to its full height: two samples where there was one. */
 static void
-check_lone_spike (const RtbPlotSeries *series,
-                  uint64_t             first,
-                  uint64_t             last,
-                  double               spike_us,
-                  double               quiet_us,
-                  const char          *name)
+check_lone_spike_scaled (const RtbPlotSeries *series,
+                         uint64_t             first,
+                         uint64_t             last,
+                         double               spike_us,
+                         double               quiet_us,
+                         RtbPlotScale         scale,
+                         const char          *name)
 {
   RtbPlotTheme theme = rtb_plot_theme_light ();
   RtbPlotCurveOptions opts;
@@ -415,8 +416,10 @@ check_lone_spike (const RtbPlotSeries *series,
   opts.show_mean = false;
   opts.first = first;
   opts.last = last;
+  opts.y_scale = scale;
   surface = draw_curve (&theme, &opts, series, 1, &layout);
   keep_sample (surface, name);
+  g_assert_true (layout.y.log == (scale == RTB_PLOT_SCALE_LOG));
   spike_row = (int) floor (rtb_plot_axis_to_pixel (&layout.y, spike_us));
   /* Two pixels beyond the quiet samples' extreme */
   quiet_row = (int) floor (rtb_plot_axis_to_pixel (&layout.y, quiet_us)) - 2 * (int) sign;
@@ -445,6 +448,23 @@ check_lone_spike (const RtbPlotSeries *series,
   g_assert_cmpfloat (last_column - first_column + 1, <=,
                      ceil (layout.plot.width / (layout.x.hi - layout.x.lo)) + 1);
   cairo_surface_destroy (surface);
+}
+
+/* On a linear axis, and on a log one where the values allow it. */
+static void
+check_lone_spike (const RtbPlotSeries *series,
+                  uint64_t             first,
+                  uint64_t             last,
+                  double               spike_us,
+                  double               quiet_us,
+                  const char          *name)
+{
+  g_autofree char *log_name = g_strdup_printf ("%s-log", name);
+
+  check_lone_spike_scaled (series, first, last, spike_us, quiet_us, RTB_PLOT_SCALE_LINEAR, name);
+  if (quiet_us > 0)
+    check_lone_spike_scaled (series, first, last, spike_us, quiet_us, RTB_PLOT_SCALE_LOG,
+                             log_name);
 }
 
 static void
@@ -479,6 +499,64 @@ test_lone_spike_is_one_mark (void)
   check_lone_spike (&(RtbPlotSeries) { "CPU0", 0, .history = &history }, 0, 0, 3300, 33,
                     "test-lone-spike-history");
   rtb_history_clear (&history);
+}
+
+/* A few spikes a hundred times the rest: the automatic scale turns logarithmic, and the running
+ * mean, which a linear axis would press into its bottom few pixels, stands clear of the bottom
+ * while the spikes still reach their own height. Values that sit close together, or that go
+ * below zero, keep a linear axis. */
+static void
+test_log_scale_when_spikes (void)
+{
+  RtbPlotTheme theme = rtb_plot_theme_light ();
+  double values[2000];
+  RtbPlotSeries series = { "CPU0", 0, .values_us = values, .n_values = G_N_ELEMENTS (values) };
+  RtbPlotCurveValue value;
+  RtbPlotCurveOptions opts;
+  RtbPlotLayout layout;
+  cairo_surface_t *surface;
+  double mean_row, height_above_bottom, x;
+
+  for (guint i = 0; i < G_N_ELEMENTS (values); i++)
+    values[i] = i % 500 == 250 ? 3300 : 25 + i * 7919 % 10;
+  rtb_plot_curve_options_init (&opts);
+  g_assert_cmpint (opts.y_scale, ==, RTB_PLOT_SCALE_AUTO);
+
+  opts.y_scale = RTB_PLOT_SCALE_LINEAR;
+  rtb_plot_curve_layout (&theme, WIDTH, HEIGHT, &opts, &series, 1, &layout);
+  g_assert_false (layout.y.log);
+  x = layout.plot.x + layout.plot.width - 2;
+  g_assert_true (rtb_plot_curve_value_at (&layout, &series, 1, x, &value));
+  g_assert_cmpfloat (value.mean_us, <, layout.y.hi / RTB_PLOT_LOG_RATIO);
+
+  opts.y_scale = RTB_PLOT_SCALE_AUTO;
+  surface = draw_curve (&theme, &opts, &series, 1, &layout);
+  keep_sample (surface, "test-log-scale");
+  g_assert_true (layout.y.log);
+  g_assert_cmpfloat (layout.y.lo, <=, 25);
+  g_assert_cmpfloat (layout.y.hi, >=, 3300);
+  mean_row = rtb_plot_axis_to_pixel (&layout.y, value.mean_us);
+  height_above_bottom = layout.plot.y + layout.plot.height - mean_row;
+  g_assert_cmpfloat (height_above_bottom, >, layout.plot.height / RTB_PLOT_LOG_RATIO);
+  g_assert_true (coloured_near (surface, x, mean_row));
+  g_assert_true (coloured_near (surface, rtb_plot_axis_to_pixel (&layout.x, 250.5),
+                                rtb_plot_axis_to_pixel (&layout.y, 3300)));
+  cairo_surface_destroy (surface);
+
+  /* A response run: instances of 1.45–1.85 ms */
+  for (guint i = 0; i < G_N_ELEMENTS (values); i++)
+    values[i] = 1450 + i * 7919 % 400;
+  rtb_plot_curve_layout (&theme, WIDTH, HEIGHT, &opts, &series, 1, &layout);
+  g_assert_false (layout.y.log);
+
+  /* Jitter: deviations around zero, one late wake-up */
+  for (guint i = 0; i < G_N_ELEMENTS (values); i++)
+    values[i] = i == 1000 ? 400 : (double) (i * 7919 % 7) - 3;
+  rtb_plot_curve_layout (&theme, WIDTH, HEIGHT, &opts, &series, 1, &layout);
+  g_assert_false (layout.y.log);
+  opts.y_scale = RTB_PLOT_SCALE_LOG;
+  rtb_plot_curve_layout (&theme, WIDTH, HEIGHT, &opts, &series, 1, &layout);
+  g_assert_false (layout.y.log);
 }
 
 static void
@@ -708,7 +786,7 @@ test_empty_and_single (void)
 
   rtb_history_add (&history, 12345);
   rtb_histogram_add (&hist, 12345);
-  curve_opts.y_log = true;
+  curve_opts.y_scale = RTB_PLOT_SCALE_LOG;
   surface = draw_curve (&theme, &curve_opts, &series, 1, &layout);
   keep_sample (surface, "test-single");
   assert_axes_drawn (surface, &theme, &layout);
@@ -891,6 +969,7 @@ main (int   argc,
   g_test_add_func ("/plot/curve/spike", test_spike_survives);
   g_test_add_func ("/plot/curve/band-connected", test_band_connected);
   g_test_add_func ("/plot/curve/lone-spike", test_lone_spike_is_one_mark);
+  g_test_add_func ("/plot/curve/log-scale", test_log_scale_when_spikes);
   g_test_add_func ("/plot/curve/running-mean", test_running_mean);
   g_test_add_func ("/plot/curve/zoom", test_zoom);
   g_test_add_func ("/plot/histogram/log", test_log_histogram);

@@ -151,18 +151,27 @@ frame_texts (const RtbPlotCurveOptions *opts,
   spec->y_label = opts->y_label ? opts->y_label : "µs";
 }
 
-/* auto_y_range() over history blocks, in whole ns: a live chart scans all of its 16384 blocks per
+/* What the y axis must show of the blocks in view. */
+typedef struct {
+  double lo;
+  double hi;
+  double lo_positive;          /* the smallest value above zero, for a log axis */
+  double sum;
+  uint64_t count;
+} YExtent;
+
+/* y_extent() over history blocks, in whole ns: a live chart scans all of its 16384 blocks per
  * series at every update, and converting each one as series_block() does made that scan one of
  * the costliest parts of the update. */
 static void
-history_range (const RtbHistory *history,
-               size_t            b0,
-               size_t            b1,
-               double           *lo,
-               double           *hi,
-               double           *lo_positive)
+history_extent (const RtbHistory *history,
+                size_t            b0,
+                size_t            b1,
+                YExtent          *extent)
 {
   int64_t min = INT64_MAX, max = INT64_MIN, min_positive = INT64_MAX;
+  double sum = 0;
+  uint64_t count = 0;
 
   for (size_t b = b0; b < b1; b++)
     {
@@ -176,25 +185,27 @@ history_range (const RtbHistory *history,
         min_positive = MIN (min_positive, block->min_ns);
       else if (block->max_ns > 0)
         min_positive = MIN (min_positive, block->max_ns);
+      sum += block->sum_ns;
+      count += block->count;
     }
   if (min <= max)
     {
-      *lo = MIN (*lo, min / 1000.0);
-      *hi = MAX (*hi, max / 1000.0);
+      extent->lo = MIN (extent->lo, min / 1000.0);
+      extent->hi = MAX (extent->hi, max / 1000.0);
     }
   if (min_positive < INT64_MAX)
-    *lo_positive = MIN (*lo_positive, min_positive / 1000.0);
+    extent->lo_positive = MIN (extent->lo_positive, min_positive / 1000.0);
+  extent->sum += sum / 1000.0;
+  extent->count += count;
 }
 
-static void
-auto_y_range (const RtbPlotCurveOptions *opts,
-              const RtbPlotSeries       *series,
-              guint                      n_series,
-              double                     s0,
-              double                     s1,
-              RtbPlotFrameSpec          *spec)
+static YExtent
+y_extent (const RtbPlotSeries *series,
+          guint                n_series,
+          double               s0,
+          double               s1)
 {
-  double lo = G_MAXDOUBLE, hi = -G_MAXDOUBLE, lo_positive = G_MAXDOUBLE;
+  YExtent extent = { G_MAXDOUBLE, -G_MAXDOUBLE, G_MAXDOUBLE, 0, 0 };
 
   for (guint i = 0; i < n_series; i++)
     {
@@ -203,7 +214,7 @@ auto_y_range (const RtbPlotCurveOptions *opts,
       block_span (&series[i], s0, s1, &b0, &b1);
       if (series[i].history != NULL)
         {
-          history_range (series[i].history, b0, b1, &lo, &hi, &lo_positive);
+          history_extent (series[i].history, b0, b1, &extent);
           continue;
         }
       for (size_t b = b0; b < b1; b++)
@@ -213,29 +224,53 @@ auto_y_range (const RtbPlotCurveOptions *opts,
           series_block (&series[i], b, &block);
           if (block.count == 0)
             continue;
-          lo = MIN (lo, block.min);
-          hi = MAX (hi, block.max);
+          extent.lo = MIN (extent.lo, block.min);
+          extent.hi = MAX (extent.hi, block.max);
           if (block.min > 0)
-            lo_positive = MIN (lo_positive, block.min);
+            extent.lo_positive = MIN (extent.lo_positive, block.min);
           else if (block.max > 0)
-            lo_positive = MIN (lo_positive, block.max);
+            extent.lo_positive = MIN (extent.lo_positive, block.max);
+          extent.sum += block.sum;
+          extent.count += block.count;
         }
     }
+  return extent;
+}
 
-  if (opts->y_log)
+/* Logarithmic only where it can show every value; automatically where a linear axis would put
+ * the running mean in the bottom tenth of the chart. */
+static bool
+use_log (RtbPlotScale   scale,
+         const YExtent *extent)
+{
+  double mean = extent->count > 0 ? extent->sum / extent->count : 0;
+
+  if (scale == RTB_PLOT_SCALE_LINEAR || extent->count == 0 || extent->lo < 0 ||
+      extent->lo_positive == G_MAXDOUBLE)
+    return false;
+  if (scale == RTB_PLOT_SCALE_LOG)
+    return true;
+  return mean > 0 && extent->hi >= RTB_PLOT_LOG_RATIO * mean;
+}
+
+static void
+auto_y_range (const YExtent    *extent,
+              RtbPlotFrameSpec *spec)
+{
+  if (spec->y_log)
     {
-      spec->y_lo = lo_positive < G_MAXDOUBLE ? lo_positive : 1;
-      spec->y_hi = hi > 0 ? hi : 10;
+      spec->y_lo = extent->lo_positive < G_MAXDOUBLE ? extent->lo_positive : 1;
+      spec->y_hi = extent->hi > 0 ? extent->hi : 10;
     }
-  else if (hi < lo)
+  else if (extent->hi < extent->lo)
     {
       spec->y_lo = 0;
       spec->y_hi = 10;
     }
   else
     {
-      spec->y_lo = MIN (0, lo);
-      spec->y_hi = hi > spec->y_lo ? hi : spec->y_lo + 1;
+      spec->y_lo = MIN (0, extent->lo);
+      spec->y_hi = extent->hi > spec->y_lo ? extent->hi : spec->y_lo + 1;
     }
 }
 
@@ -271,15 +306,18 @@ rtb_plot_curve_layout (const RtbPlotTheme        *theme,
   spec.x_min_step = opts->x_per_instance > 0 ? 0 : 1;
   spec.x_style = opts->x_per_instance > 0 ? RTB_PLOT_TICKS_PLAIN : RTB_PLOT_TICKS_SI;
 
-  spec.y_log = opts->y_log;
-  if (opts->y_fixed && opts->y_max_us > opts->y_min_us && (!opts->y_log || opts->y_min_us > 0))
+  if (opts->y_fixed && opts->y_max_us > opts->y_min_us)
     {
+      spec.y_log = opts->y_scale == RTB_PLOT_SCALE_LOG && opts->y_min_us > 0;
       spec.y_lo = opts->y_min_us;
       spec.y_hi = opts->y_max_us;
     }
   else
     {
-      auto_y_range (opts, series, n_series, s0, s1, &spec);
+      YExtent extent = y_extent (series, n_series, s0, s1);
+
+      spec.y_log = use_log (opts->y_scale, &extent);
+      auto_y_range (&extent, &spec);
       spec.y_expand = true;
     }
 

@@ -11,6 +11,17 @@
 
 G_BEGIN_DECLS
 
+/* How values map onto the y axis. A few spikes far above the rest make a linear axis that shows
+ * them squash everything else, the running mean included, into a line at the bottom. */
+typedef enum {
+  RTB_PLOT_SCALE_AUTO,         /* logarithmic when the values are positive and the largest is at
+                                * least RTB_PLOT_LOG_RATIO times their mean, else linear */
+  RTB_PLOT_SCALE_LINEAR,
+  RTB_PLOT_SCALE_LOG,          /* values at or below zero cannot be shown: then linear */
+} RtbPlotScale;
+
+#define RTB_PLOT_LOG_RATIO 10.0
+
 /* Per-instance curves: x is the instance number (1-based), y the value in µs. Each series is
  * reduced to one min/max pair per pixel column, drawn as a band, with its running mean (the
  * mean of all instances from the first one up to the column) on top. */
@@ -25,7 +36,7 @@ typedef struct {
   bool y_fixed;                /* otherwise 0 (or the minimum, if negative) .. max, rounded */
   double y_min_us;
   double y_max_us;
-  bool y_log;
+  RtbPlotScale y_scale;        /* the layout's y.log says which one was used */
   bool show_band;
   bool show_mean;
   bool show_legend;
