@@ -38,6 +38,26 @@ text_height (PangoContext       *context,
   return h;
 }
 
+/* A title keeps clear of the top corners, where a window may put the chart's menu button, and
+ * rather than lose its end it wraps onto a second line. */
+static PangoLayout *
+title_layout (PangoContext       *context,
+              const RtbPlotTheme *theme,
+              const char         *text,
+              double              width,
+              double             *inset)
+{
+  PangoLayout *layout = _rtb_plot_text_layout (context, theme, RTB_PLOT_FONT_TITLE, text, false);
+
+  *inset = MIN (40.0, MAX (PAD, width / 10));
+  pango_layout_set_width (layout, (int) (MAX (1.0, width - 2 * *inset) * PANGO_SCALE));
+  pango_layout_set_wrap (layout, PANGO_WRAP_WORD);
+  pango_layout_set_height (layout, -2);
+  pango_layout_set_ellipsize (layout, PANGO_ELLIPSIZE_END);
+  pango_layout_set_alignment (layout, PANGO_ALIGN_CENTER);
+  return layout;
+}
+
 static void
 x_ticks (PangoContext           *context,
          const RtbPlotTheme     *theme,
@@ -76,8 +96,13 @@ _rtb_plot_layout_compute (PangoContext           *context,
 
   if (spec->title && *spec->title)
     {
+      g_autoptr(PangoLayout) title = NULL;
+      double inset, h;
+
+      title = title_layout (context, theme, spec->title, width, &inset);
+      _rtb_plot_text_size (title, NULL, &h);
       layout->title_y = top;
-      top += text_height (context, theme, RTB_PLOT_FONT_TITLE, spec->title) + 2;
+      top += h + 2;
     }
   if (spec->subtitle && *spec->subtitle)
     {
@@ -187,8 +212,13 @@ _rtb_plot_draw_frame (cairo_t                *cr,
   cairo_paint (cr);
 
   if (layout->title_y >= 0)
-    draw_centred (cr, context, theme, RTB_PLOT_FONT_TITLE, spec->title, layout->title_y,
-                  layout->width, &theme->foreground);
+    {
+      g_autoptr(PangoLayout) title = NULL;
+      double inset;
+
+      title = title_layout (context, theme, spec->title, layout->width, &inset);
+      _rtb_plot_text_draw (cr, title, inset, layout->title_y, &theme->foreground);
+    }
   if (layout->subtitle_y >= 0)
     draw_centred (cr, context, theme, RTB_PLOT_FONT_SMALL, spec->subtitle, layout->subtitle_y,
                   layout->width, &theme->dim);
