@@ -370,6 +370,56 @@ test_chart_export (void)
   g_unlink (csv);
 }
 
+static GBytes *
+chart_png (RtbChart   *chart,
+           const char *path)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GMappedFile) file = NULL;
+
+  g_assert_true (rtb_chart_export (chart, RTB_EXPORT_PNG, path, 600, 300, 1.0, &error));
+  g_assert_no_error (error);
+  file = g_mapped_file_new (path, FALSE, &error);
+  g_assert_no_error (error);
+  return g_mapped_file_get_bytes (file);
+}
+
+/* The chart menu's scale: automatic by default, which for a few spikes a hundred times the rest
+ * draws what "Logarithmic" draws; "Linear" draws something else. */
+static void
+test_chart_scale (void)
+{
+  g_autoptr(RtbRun) run = test_run_new ("spiky", RTB_METHOD_LATENCY, 1, 1000);
+  g_autofree char *png = tmp_path ("scale.png");
+  g_autofree char *scale = NULL;
+  g_autoptr(GBytes) automatic = NULL, linear = NULL, logarithmic = NULL;
+  RtbChart *chart;
+
+  REQUIRE_DISPLAY ();
+
+  for (guint i = 0; i < 5000; i++)
+    test_series_add (rtb_run_get_series (run, 0), i % 1000 == 500 ? 3300000 : 20000 + i % 9 * 1000);
+  chart = g_object_ref_sink (rtb_chart_new (RTB_CHART_CURVE));
+  rtb_chart_set_run (chart, run);
+  g_object_get (chart, "y-scale", &scale, NULL);
+  g_assert_cmpstr (scale, ==, "auto");
+  automatic = chart_png (chart, png);
+
+  gtk_widget_activate_action (GTK_WIDGET (chart), "chart.y-scale", "s", "linear");
+  g_clear_pointer (&scale, g_free);
+  g_object_get (chart, "y-scale", &scale, NULL);
+  g_assert_cmpstr (scale, ==, "linear");
+  linear = chart_png (chart, png);
+  g_assert_false (g_bytes_equal (automatic, linear));
+
+  gtk_widget_activate_action (GTK_WIDGET (chart), "chart.y-scale", "s", "log");
+  logarithmic = chart_png (chart, png);
+  g_assert_true (g_bytes_equal (automatic, logarithmic));
+
+  g_object_unref (chart);
+  g_unlink (png);
+}
+
 static gboolean
 has_samples (gpointer data)
 {
@@ -588,6 +638,7 @@ main (int   argc,
   g_test_add_func ("/gui/import/options", test_import_options);
   g_test_add_func ("/gui/export/window", test_export);
   g_test_add_func ("/gui/export/chart", test_chart_export);
+  g_test_add_func ("/gui/export/chart-scale", test_chart_scale);
   g_test_add_func ("/gui/window/save-while-running", test_save_while_running);
   g_test_add_func ("/gui/window/autosave", test_autosave);
   g_test_add_func ("/gui/window/open-hostile", test_open_hostile);

@@ -54,6 +54,20 @@ rtb_cli_chart_option (RtbCliChartOptions *options, const char *arg, const char *
         return -1;
       options->scale = s;
     }
+  else if (strcmp (arg, "--y-scale") == 0)
+    {
+      if (strcmp (value, "auto") == 0)
+        options->y_scale = RTB_PLOT_SCALE_AUTO;
+      else if (strcmp (value, "linear") == 0)
+        options->y_scale = RTB_PLOT_SCALE_LINEAR;
+      else if (strcmp (value, "log") == 0)
+        options->y_scale = RTB_PLOT_SCALE_LOG;
+      else
+        {
+          rtb_cli_error ("--y-scale \"%s\" is not a scale: use auto, linear or log", value);
+          return -1;
+        }
+    }
   else if (strcmp (arg, "--chart") == 0)
     {
       if (strcmp (value, "both") == 0)
@@ -154,7 +168,8 @@ draw_runs (cairo_t *cr, int width, int height, gpointer user_data)
   DrawData *data = user_data;
   RtbPlotTheme theme = data->options->dark ? rtb_plot_theme_dark () : rtb_plot_theme_light ();
 
-  rtb_plot_run_draw (cr, &theme, width, height, data->options->chart, data->runs, data->n_runs);
+  rtb_plot_run_draw (cr, &theme, width, height, data->options->chart, data->options->y_scale,
+                     data->runs, data->n_runs);
 }
 
 gboolean

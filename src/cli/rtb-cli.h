@@ -27,6 +27,7 @@ int rtb_cli_compare (int argc, char **argv);
 typedef struct {
   const char *outputs[3]; /* indexed by RtbPlotFormat; NULL = not asked */
   RtbPlotRunChart chart;
+  RtbPlotScale y_scale;
   int width;
   int height;             /* 0: 900 for both charts, 500 for one */
   double scale;
@@ -35,7 +36,7 @@ typedef struct {
 } RtbCliChartOptions;
 
 void rtb_cli_chart_options_init (RtbCliChartOptions *options);
-/* Takes --png, --svg, --pdf, --chart, --width, --height, --scale with its value: 1 when taken,
+/* Takes --png, --svg, --pdf, --chart, --y-scale, --width, --height, --scale with its value: 1 when taken,
  * 0 when `arg` is another option, -1 when the value is wrong (reported). */
 int rtb_cli_chart_option (RtbCliChartOptions *options, const char *arg, const char *value);
 gboolean rtb_cli_chart_options_any (const RtbCliChartOptions *options);

@@ -24,6 +24,7 @@ struct _RtbChart
 
   RtbChartKind kind;
   int series_filter;
+  RtbPlotScale y_scale;
   RtbPlotLayout layout;
   gboolean have_layout;
 
@@ -57,7 +58,8 @@ struct _RtbChart
 RtbPlotSeries *_rtb_chart_collect_series (RtbChart *self, guint *n_out);
 void _rtb_chart_curve_options (RtbChart *self, RtbPlotCurveOptions *opts);
 void _rtb_chart_histogram_options (RtbChart *self, RtbPlotHistogramOptions *opts);
-/* Seconds per instance when the runs share a time axis, else 0 (the axis counts instances). */
+/* Seconds per instance when the series shown share a time axis, else 0 (the axis counts
+ * instances). */
 double _rtb_chart_x_per_instance (RtbChart *self);
 /* Drops the cached nodes: the data changed, and with `frame` also what the frame shows. */
 void _rtb_chart_invalidate (RtbChart *self, gboolean frame);

@@ -17,7 +17,14 @@ enum {
   PROP_0,
   PROP_KIND,
   PROP_RUN,
+  PROP_Y_SCALE,
   N_PROPS
+};
+
+static const char *const scale_names[] = {
+  [RTB_PLOT_SCALE_AUTO] = "auto",
+  [RTB_PLOT_SCALE_LINEAR] = "linear",
+  [RTB_PLOT_SCALE_LOG] = "log",
 };
 
 static GParamSpec *properties[N_PROPS];
@@ -81,54 +88,11 @@ _rtb_chart_collect_series (RtbChart *self,
   return series;
 }
 
-/* The latency interval, the jitter base period, the timer period; 0 for response. */
-static guint32
-first_period_us (const RtbCommand *cmd)
-{
-  switch (cmd->method)
-    {
-    case RTB_METHOD_LATENCY:
-      return cmd->latency.interval_us;
-    case RTB_METHOD_JITTER:
-      return cmd->jitter.base_us;
-    case RTB_METHOD_TIMER:
-      return cmd->timer.period_us;
-    case RTB_METHOD_RESPONSE:
-    default:
-      return 0;
-    }
-}
-
 double
 _rtb_chart_x_per_instance (RtbChart *self)
 {
-  const RtbCommand *cmd;
-
-  if (self->run == NULL)
-    return 0;
-  cmd = rtb_run_get_command (self->run);
-  /* Runs of different periods share no time axis: then the axis counts instances. */
-  for (guint r = 1; r < self->runs->len; r++)
-    {
-      const RtbCommand *other = rtb_run_get_command (g_ptr_array_index (self->runs, r));
-
-      if (other->method != cmd->method || first_period_us (other) != first_period_us (cmd))
-        return 0;
-    }
-  switch (cmd->method)
-    {
-    case RTB_METHOD_LATENCY:
-      return cmd->latency.interval_us / 1e6;
-    case RTB_METHOD_TIMER:
-      return cmd->timer.period_us / 1e6;
-    case RTB_METHOD_JITTER:
-      if (self->series_filter < 0)
-        return 0;
-      return (self->series_filter == 0 ? cmd->jitter.base_us : cmd->jitter.servo_us) / 1e6;
-    case RTB_METHOD_RESPONSE:
-    default:
-      return 0;
-    }
+  return rtb_plot_run_seconds_per_instance ((RtbRun *const *) self->runs->pdata, self->runs->len,
+                                            self->series_filter);
 }
 
 /* The plot's own axis name, as the exports of the CLI write it, in the user's language. */
@@ -147,8 +111,9 @@ _rtb_chart_curve_options (RtbChart            *self,
 
   rtb_plot_curve_options_init (opts);
   opts->title = self->title;
-  opts->x_label = per_instance > 0 ? _("time (s)") : _("instance");
+  opts->x_label = _(rtb_plot_run_x_label (per_instance));
   opts->y_label = y_label (self);
+  opts->y_scale = self->y_scale;
   opts->x_per_instance = per_instance;
   opts->show_legend = self->series_filter < 0;
   if (self->zoomed)
@@ -506,6 +471,9 @@ rtb_chart_get_property (GObject    *object,
     case PROP_RUN:
       g_value_set_object (value, self->run);
       break;
+    case PROP_Y_SCALE:
+      g_value_set_string (value, scale_names[self->y_scale]);
+      break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -527,9 +495,49 @@ rtb_chart_set_property (GObject      *object,
     case PROP_RUN:
       rtb_chart_set_run (self, g_value_get_object (value));
       break;
+    case PROP_Y_SCALE:
+      for (guint i = 0; i < G_N_ELEMENTS (scale_names); i++)
+        if (g_strcmp0 (g_value_get_string (value), scale_names[i]) == 0 && self->y_scale != i)
+          {
+            self->y_scale = i;
+            _rtb_chart_invalidate (self, TRUE);
+            g_object_notify_by_pspec (object, pspec);
+          }
+      break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
+}
+
+/* The chart's menu: exports, and for a curve the scale of its value axis. */
+static void
+rtb_chart_constructed (GObject *object)
+{
+  RtbChart *self = RTB_CHART (object);
+  g_autoptr(GMenu) menu = g_menu_new ();
+  g_autoptr(GMenu) exports = g_menu_new ();
+  GtkWidget *popover;
+
+  G_OBJECT_CLASS (rtb_chart_parent_class)->constructed (object);
+
+  if (self->kind == RTB_CHART_CURVE)
+    {
+      g_autoptr(GMenu) scales = g_menu_new ();
+
+      g_menu_append (scales, _("_Automatic Scale"), "chart.y-scale::auto");
+      g_menu_append (scales, _("_Linear Scale"), "chart.y-scale::linear");
+      g_menu_append (scales, _("L_ogarithmic Scale"), "chart.y-scale::log");
+      g_menu_append_section (menu, NULL, G_MENU_MODEL (scales));
+    }
+  g_menu_append (exports, _("Export _PNG…"), "chart.export::png");
+  g_menu_append (exports, _("Export _SVG…"), "chart.export::svg");
+  g_menu_append (exports, _("Export P_DF…"), "chart.export::pdf");
+  g_menu_append (exports, _("Export _CSV…"), "chart.export::csv");
+  g_menu_append_section (menu, NULL, G_MENU_MODEL (exports));
+  gtk_menu_button_set_menu_model (GTK_MENU_BUTTON (self->menu_button), G_MENU_MODEL (menu));
+  /* The button sits at the chart's right edge: open the menu leftwards, inside the window. */
+  popover = GTK_WIDGET (gtk_menu_button_get_popover (GTK_MENU_BUTTON (self->menu_button)));
+  gtk_widget_set_halign (popover, GTK_ALIGN_END);
 }
 
 static void
@@ -567,6 +575,7 @@ rtb_chart_class_init (RtbChartClass *klass)
 
   object_class->get_property = rtb_chart_get_property;
   object_class->set_property = rtb_chart_set_property;
+  object_class->constructed = rtb_chart_constructed;
   object_class->dispose = rtb_chart_dispose;
   object_class->finalize = rtb_chart_finalize;
 
@@ -580,9 +589,14 @@ rtb_chart_class_init (RtbChartClass *klass)
   properties[PROP_RUN] =
     g_param_spec_object ("run", NULL, NULL, RTB_TYPE_RUN,
                          G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  /* "auto", "linear" or "log": the value axis of a curve (RtbPlotScale) */
+  properties[PROP_Y_SCALE] =
+    g_param_spec_string ("y-scale", NULL, NULL, "auto",
+                         G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
   gtk_widget_class_install_action (widget_class, "chart.export", "s", _rtb_chart_export_action);
+  gtk_widget_class_install_property_action (widget_class, "chart.y-scale", "y-scale");
 
   gtk_widget_class_set_css_name (widget_class, "rtbchart");
   gtk_widget_class_set_accessible_role (widget_class, GTK_ACCESSIBLE_ROLE_IMG);
@@ -591,27 +605,15 @@ rtb_chart_class_init (RtbChartClass *klass)
 static void
 rtb_chart_init (RtbChart *self)
 {
-  g_autoptr(GMenu) menu = NULL;
-  GtkWidget *popover;
-
   self->series_filter = -1;
   self->runs = g_ptr_array_new_with_free_func (g_object_unref);
   self->names = g_ptr_array_new_with_free_func (g_free);
 
   _rtb_chart_init_input (self);
 
-  menu = g_menu_new ();
-  g_menu_append (menu, _("Export _PNG…"), "chart.export::png");
-  g_menu_append (menu, _("Export _SVG…"), "chart.export::svg");
-  g_menu_append (menu, _("Export P_DF…"), "chart.export::pdf");
-  g_menu_append (menu, _("Export _CSV…"), "chart.export::csv");
   self->menu_button = gtk_menu_button_new ();
   gtk_menu_button_set_icon_name (GTK_MENU_BUTTON (self->menu_button), "view-more-symbolic");
-  gtk_menu_button_set_menu_model (GTK_MENU_BUTTON (self->menu_button), G_MENU_MODEL (menu));
-  gtk_widget_set_tooltip_text (self->menu_button, _("Export the Chart"));
-  /* The button sits at the chart's right edge: open the menu leftwards, inside the window. */
-  popover = GTK_WIDGET (gtk_menu_button_get_popover (GTK_MENU_BUTTON (self->menu_button)));
-  gtk_widget_set_halign (popover, GTK_ALIGN_END);
+  gtk_widget_set_tooltip_text (self->menu_button, _("Chart Menu"));
   gtk_widget_add_css_class (self->menu_button, "flat");
   gtk_widget_add_css_class (self->menu_button, "chart-menu");
   gtk_widget_set_parent (self->menu_button, GTK_WIDGET (self));

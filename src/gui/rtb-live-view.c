@@ -10,6 +10,7 @@
 
 #include "rtb-chart.h"
 #include "rtb-live-view.h"
+#include "rtb-plot-run.h"
 #include "rtb-system-panel.h"
 
 #define MAX_FIGURES 4
@@ -205,24 +206,21 @@ build_for_method (RtbLiveView *self)
     case RTB_METHOD_JITTER:
       add_figure (self, _("Base thread max jitter"));
       add_figure (self, _("Servo thread max jitter"));
-      add_chart (self, RTB_CHART_CURVE, _("Base thread: interval deviation"), 0);
-      add_chart (self, RTB_CHART_CURVE, _("Servo thread: interval deviation"), 1);
-      add_chart (self, RTB_CHART_HISTOGRAM, _("Deviation histogram"), -1);
+      add_chart (self, RTB_CHART_CURVE, _(rtb_plot_run_curve_title (RTB_METHOD_JITTER, 0)), 0);
+      add_chart (self, RTB_CHART_CURVE, _(rtb_plot_run_curve_title (RTB_METHOD_JITTER, 1)), 1);
       break;
     case RTB_METHOD_TIMER:
       add_figure (self, _("RMS error"));
       add_figure (self, _("Max |error|"));
       add_figure (self, _("99th percentile error"));
-      add_chart (self, RTB_CHART_CURVE, _("Tick error"), -1);
-      add_chart (self, RTB_CHART_HISTOGRAM, _("Tick error histogram"), -1);
+      add_chart (self, RTB_CHART_CURVE, _(rtb_plot_run_curve_title (RTB_METHOD_TIMER, -1)), -1);
       break;
     case RTB_METHOD_RESPONSE:
       add_figure (self, _("Mean execution time"));
       add_figure (self, _("Max execution time"));
       add_figure (self, _("Min execution time"));
-      add_chart (self, RTB_CHART_CURVE, _("Execution time per instance, with the running mean"),
+      add_chart (self, RTB_CHART_CURVE, _(rtb_plot_run_curve_title (RTB_METHOD_RESPONSE, -1)),
                  -1);
-      add_chart (self, RTB_CHART_HISTOGRAM, _("Execution time histogram"), -1);
       break;
     case RTB_METHOD_LATENCY:
     default:
@@ -230,10 +228,11 @@ build_for_method (RtbLiveView *self)
       add_figure (self, _("Average latency"));
       /* xgettext:no-c-format */
       add_figure (self, _("99.9 % latency"));
-      add_chart (self, RTB_CHART_CURVE, _("Latency per CPU, with the running mean"), -1);
-      add_chart (self, RTB_CHART_HISTOGRAM, _("Latency histogram per CPU"), -1);
+      add_chart (self, RTB_CHART_CURVE, _(rtb_plot_run_curve_title (RTB_METHOD_LATENCY, -1)), -1);
       break;
     }
+  add_chart (self, RTB_CHART_HISTOGRAM,
+             _(rtb_plot_run_histogram_title (rtb_run_get_method (self->run))), -1);
 }
 
 static void

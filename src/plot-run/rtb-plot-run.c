@@ -3,6 +3,7 @@
 #include "config.h"
 
 #include <glib/gi18n.h>
+#include <string.h>
 
 #include "rtb-plot-run.h"
 
@@ -30,29 +31,54 @@ rtb_plot_run_series (RtbRun *const *runs, guint n_runs, RtbPlotSeries *out, guin
   return n;
 }
 
+/* "cyclictest 1.x–2.6 text (ct24.txt)" for a run imported from a file, NULL for one measured. */
+static char *
+imported_from (RtbRun *run)
+{
+  const char *source = rtb_run_get_source (run);
+  const char *colon;
+  g_autofree char *file = NULL;
+
+  if (source == NULL || !g_str_has_prefix (source, "imported from "))
+    return NULL;
+  source += strlen ("imported from ");
+  colon = strstr (source, ": ");
+  if (colon == NULL)
+    return g_strdup (source);
+  file = g_path_get_basename (colon + 2);
+  return g_strdup_printf ("%.*s (%s)", (int) (colon - source), source, file);
+}
+
 char *
 rtb_plot_run_system_line (RtbRun *run)
 {
   const RtbSystemInfo *system = rtb_run_get_system (run);
+  g_autofree char *imported = imported_from (run);
   GString *line = g_string_new (NULL);
 
-  if (system == NULL)
-    return g_string_free (line, FALSE);
-  g_string_append (line, system->hostname && *system->hostname ? system->hostname : "?");
-  /* An import may know nothing of the kernel: then it cannot say whether it was PREEMPT_RT. */
-  if (system->kernel_release != NULL && *system->kernel_release != '\0')
-    g_string_append_printf (line, " · Linux %s · %s", system->kernel_release,
-                            system->preempt_rt == TRUE ? "PREEMPT_RT"
-                            : system->preempt_rt == FALSE ? "not PREEMPT_RT" : "PREEMPT_RT unknown");
-  if (system->machine != NULL && *system->machine != '\0')
-    g_string_append_printf (line, " · %s", system->machine);
-  if (system->n_cpus > 0)
-    g_string_append_printf (line, " · %d CPUs", system->n_cpus);
-  if (system->isolcpus != NULL && *system->isolcpus != '\0')
-    g_string_append_printf (line, " · isolcpus=%s", system->isolcpus);
+  if (system != NULL)
+    {
+      if (system->hostname != NULL && *system->hostname != '\0')
+        g_string_append (line, system->hostname);
+      /* An import may know nothing of the kernel: then it cannot say whether it was PREEMPT_RT */
+      if (system->kernel_release != NULL && *system->kernel_release != '\0')
+        g_string_append_printf (line, "%sLinux %s · %s", line->len ? " · " : "",
+                                system->kernel_release,
+                                system->preempt_rt == TRUE    ? "PREEMPT_RT"
+                                : system->preempt_rt == FALSE ? "not PREEMPT_RT"
+                                                              : "PREEMPT_RT unknown");
+      if (system->machine != NULL && *system->machine != '\0')
+        g_string_append_printf (line, "%s%s", line->len ? " · " : "", system->machine);
+      if (system->n_cpus > 0)
+        g_string_append_printf (line, "%s%d CPUs", line->len ? " · " : "", system->n_cpus);
+      if (system->isolcpus != NULL && *system->isolcpus != '\0')
+        g_string_append_printf (line, "%sisolcpus=%s", line->len ? " · " : "", system->isolcpus);
+    }
   const char *load = rtb_run_get_load (run);
   if (load != NULL && g_strcmp0 (load, "none") != 0)
-    g_string_append_printf (line, " · %s load", load);
+    g_string_append_printf (line, "%s%s load", line->len ? " · " : "", load);
+  if (imported != NULL)
+    g_string_append_printf (line, "%simported from %s", line->len ? " · " : "", imported);
   return g_string_free (line, FALSE);
 }
 
@@ -75,20 +101,86 @@ rtb_plot_run_value_label (RtbMethod method)
 }
 
 const char *
-rtb_plot_run_instance_label (RtbMethod method)
+rtb_plot_run_curve_title (RtbMethod method, int thread)
 {
   switch (method)
     {
     case RTB_METHOD_JITTER:
-      return "interval";
+      return thread == 0   ? N_("Base thread, with the running mean")
+             : thread == 1 ? N_("Servo thread, with the running mean")
+                           : N_("Interval deviation, with the running mean");
     case RTB_METHOD_TIMER:
-      return "tick";
+      return N_("Tick error, with the running mean");
     case RTB_METHOD_RESPONSE:
-      return "instance";
+      return N_("Execution time per instance, with the running mean");
     case RTB_METHOD_LATENCY:
     default:
-      return "cycle";
+      return N_("Latency per CPU, with the running mean");
     }
+}
+
+const char *
+rtb_plot_run_histogram_title (RtbMethod method)
+{
+  switch (method)
+    {
+    case RTB_METHOD_JITTER:
+      return N_("Deviation histogram");
+    case RTB_METHOD_TIMER:
+      return N_("Tick error histogram");
+    case RTB_METHOD_RESPONSE:
+      return N_("Execution time histogram");
+    case RTB_METHOD_LATENCY:
+    default:
+      return N_("Latency histogram per CPU");
+    }
+}
+
+/* The period of series `index` of a run in µs; 0 when its instances are not evenly spaced in
+ * time (a response run's instances last as long as they take). */
+static double
+series_period_us (RtbRun *run, guint index)
+{
+  const RtbCommand *cmd = rtb_run_get_command (run);
+
+  switch (cmd->method)
+    {
+    case RTB_METHOD_LATENCY:
+      return cmd->latency.interval_us;
+    case RTB_METHOD_TIMER:
+      return cmd->timer.period_us;
+    case RTB_METHOD_JITTER:
+      return index == 0 ? cmd->jitter.base_us : cmd->jitter.servo_us;
+    case RTB_METHOD_RESPONSE:
+    default:
+      return 0;
+    }
+}
+
+double
+rtb_plot_run_seconds_per_instance (RtbRun *const *runs, guint n_runs, int index)
+{
+  double period = 0;
+
+  for (guint r = 0; r < n_runs; r++)
+    for (guint i = 0; i < rtb_run_get_n_series (runs[r]); i++)
+      {
+        double p;
+
+        if (index >= 0 && i != (guint) index)
+          continue;
+        p = series_period_us (runs[r], i);
+        if (p <= 0 || (period > 0 && p != period))
+          return 0;
+        period = p;
+      }
+  return period / 1e6;
+}
+
+const char *
+rtb_plot_run_x_label (double seconds_per_instance)
+{
+  return seconds_per_instance > 0 ? N_("time (s)") : N_("instance");
 }
 
 static char *
@@ -114,60 +206,158 @@ subtitle (RtbRun *const *runs, guint n_runs)
   return g_string_free (text, FALSE);
 }
 
+/* The series of one curve panel: every run's thread `thread` (-1: every series), coloured as in
+ * the histogram. A series without a single instance stays in the legend and says so. */
+static guint
+panel_series (RtbRun *const *runs, guint n_runs, int thread, RtbPlotSeries *out,
+              GPtrArray *names)
+{
+  RtbPlotSeries all[RTB_PLOT_RUN_MAX_SERIES];
+  guint n_all = rtb_plot_run_series (runs, n_runs, all, G_N_ELEMENTS (all), names);
+  guint n = 0, k = 0;
+
+  for (guint r = 0; r < n_runs; r++)
+    for (guint i = 0; i < rtb_run_get_n_series (runs[r]) && k < n_all; i++, k++)
+      {
+        if (thread >= 0 && i != (guint) thread)
+          continue;
+        out[n] = all[k];
+        if (rtb_plot_series_n_instances (&all[k]) == 0)
+          {
+            char *name = g_strdup_printf ("%s (no per-instance data)", all[k].name);
+            g_ptr_array_add (names, name);
+            out[n].name = name;
+          }
+        n++;
+      }
+  return n;
+}
+
+/* Why the runs have nothing to draw over their instances. */
+static char *
+no_instances_reason (RtbRun *const *runs, guint n_runs)
+{
+  GString *text = g_string_new ("No per-instance data to draw.");
+
+  for (guint r = 0; r < n_runs; r++)
+    {
+      g_autofree char *imported = imported_from (runs[r]);
+
+      if (imported != NULL)
+        g_string_append_printf (text, " %s was imported from %s, which keeps no values in order.",
+                                rtb_run_get_label (runs[r]), imported);
+      else
+        g_string_append_printf (text, " %s recorded no samples.", rtb_run_get_label (runs[r]));
+    }
+  return g_string_free (text, FALSE);
+}
+
 static void
-draw_one (cairo_t *cr, const RtbPlotTheme *theme, int width, int height, RtbPlotRunChart chart,
-          RtbRun *const *runs, guint n_runs)
+draw_curve_panel (cairo_t *cr, const RtbPlotTheme *theme, int width, int height, int thread,
+                  RtbPlotScale y_scale, RtbRun *const *runs, guint n_runs)
+{
+  RtbPlotSeries series[RTB_PLOT_RUN_MAX_SERIES];
+  g_autoptr (GPtrArray) names = g_ptr_array_new_with_free_func (g_free);
+  guint n = panel_series (runs, n_runs, thread, series, names);
+  RtbMethod method = rtb_run_get_method (runs[0]);
+  double seconds = rtb_plot_run_seconds_per_instance (runs, n_runs, thread);
+  g_autofree char *title = run_title (runs, n_runs, rtb_plot_run_curve_title (method, thread));
+  g_autofree char *sub = subtitle (runs, n_runs);
+  g_autofree char *reason = no_instances_reason (runs, n_runs);
+  RtbPlotCurveOptions opts;
+
+  rtb_plot_curve_options_init (&opts);
+  opts.title = title;
+  opts.subtitle = sub;
+  opts.x_label = rtb_plot_run_x_label (seconds);
+  opts.x_per_instance = seconds;
+  opts.y_label = rtb_plot_run_value_label (method);
+  opts.y_scale = y_scale;
+  opts.placeholder = reason;
+  rtb_plot_curve (cr, theme, width, height, &opts, series, n, NULL);
+}
+
+static void
+draw_histogram_panel (cairo_t *cr, const RtbPlotTheme *theme, int width, int height,
+                      RtbRun *const *runs, guint n_runs)
 {
   RtbPlotSeries series[RTB_PLOT_RUN_MAX_SERIES];
   g_autoptr (GPtrArray) names = g_ptr_array_new_with_free_func (g_free);
   guint n = rtb_plot_run_series (runs, n_runs, series, G_N_ELEMENTS (series), names);
-  RtbMethod method = n_runs > 0 ? rtb_run_get_method (runs[0]) : RTB_METHOD_LATENCY;
+  RtbMethod method = rtb_run_get_method (runs[0]);
+  g_autofree char *title = run_title (runs, n_runs, rtb_plot_run_histogram_title (method));
   g_autofree char *sub = subtitle (runs, n_runs);
+  RtbPlotHistogramOptions opts;
 
-  if (chart == RTB_PLOT_RUN_CURVE)
+  rtb_plot_histogram_options_init (&opts);
+  opts.title = title;
+  opts.subtitle = sub;
+  opts.x_label = rtb_plot_run_value_label (method);
+  rtb_plot_histogram (cr, theme, width, height, &opts, series, n, NULL);
+}
+
+static gboolean
+any_instances (RtbRun *const *runs, guint n_runs)
+{
+  for (guint r = 0; r < n_runs; r++)
+    for (guint i = 0; i < rtb_run_get_n_series (runs[r]); i++)
+      if (rtb_run_get_series (runs[r], i)->history.n_samples > 0)
+        return TRUE;
+  return FALSE;
+}
+
+guint
+rtb_plot_run_panels (RtbPlotRunChart chart, RtbRun *const *runs, guint n_runs,
+                     RtbPlotRunPanel panels[RTB_PLOT_RUN_MAX_PANELS])
+{
+  guint n = 0;
+
+  g_return_val_if_fail (n_runs > 0 && runs != NULL, 0);
+
+  if (chart == RTB_PLOT_RUN_CURVE || (chart == RTB_PLOT_RUN_BOTH && any_instances (runs, n_runs)))
     {
-      RtbPlotCurveOptions opts;
-      g_autofree char *title = run_title (runs, n_runs, "Every instance and its running mean");
-      rtb_plot_curve_options_init (&opts);
-      opts.title = title;
-      opts.subtitle = sub;
-      opts.x_label = rtb_plot_run_instance_label (method);
-      opts.y_label = rtb_plot_run_value_label (method);
-      rtb_plot_curve (cr, theme, width, height, &opts, series, n, NULL);
+      /* A jitter run's threads run at periods 40 times apart: each gets its own time axis. */
+      guint threads = 0;
+      if (rtb_run_get_method (runs[0]) == RTB_METHOD_JITTER)
+        for (guint r = 0; r < n_runs; r++)
+          threads = MAX (threads, MIN (rtb_run_get_n_series (runs[r]), 2));
+      if (threads == 0)
+        panels[n++] = (RtbPlotRunPanel) { TRUE, -1 };
+      for (guint t = 0; t < threads; t++)
+        panels[n++] = (RtbPlotRunPanel) { TRUE, (int) t };
     }
-  else
-    {
-      RtbPlotHistogramOptions opts;
-      g_autofree char *title = run_title (runs, n_runs, "Histogram");
-      rtb_plot_histogram_options_init (&opts);
-      opts.title = title;
-      opts.subtitle = sub;
-      opts.x_label = rtb_plot_run_value_label (method);
-      rtb_plot_histogram (cr, theme, width, height, &opts, series, n, NULL);
-    }
+  if (chart != RTB_PLOT_RUN_CURVE)
+    panels[n++] = (RtbPlotRunPanel) { FALSE, -1 };
+  return n;
 }
 
 void
 rtb_plot_run_draw (cairo_t *cr, const RtbPlotTheme *theme, int width, int height,
-                   RtbPlotRunChart chart, RtbRun *const *runs, guint n_runs)
+                   RtbPlotRunChart chart, RtbPlotScale y_scale, RtbRun *const *runs,
+                   guint n_runs)
 {
-  if (chart != RTB_PLOT_RUN_BOTH)
-    {
-      draw_one (cr, theme, width, height, chart, runs, n_runs);
-      return;
-    }
+  RtbPlotRunPanel panels[RTB_PLOT_RUN_MAX_PANELS];
+  guint n_panels;
+  int top = 0;
 
-  /* Each chart paints its own background, so each gets only its half. */
-  int top = height / 2;
-  cairo_save (cr);
-  cairo_rectangle (cr, 0, 0, width, top);
-  cairo_clip (cr);
-  draw_one (cr, theme, width, top, RTB_PLOT_RUN_CURVE, runs, n_runs);
-  cairo_restore (cr);
-  cairo_save (cr);
-  cairo_translate (cr, 0, top);
-  cairo_rectangle (cr, 0, 0, width, height - top);
-  cairo_clip (cr);
-  draw_one (cr, theme, width, height - top, RTB_PLOT_RUN_HISTOGRAM, runs, n_runs);
-  cairo_restore (cr);
+  g_return_if_fail (n_runs > 0 && runs != NULL);
+
+  n_panels = rtb_plot_run_panels (chart, runs, n_runs, panels);
+  for (guint p = 0; p < n_panels; p++)
+    {
+      int bottom = (int) ((gint64) height * (p + 1) / n_panels);
+
+      /* Each chart paints its own background, so each gets only its share. */
+      cairo_save (cr);
+      cairo_translate (cr, 0, top);
+      cairo_rectangle (cr, 0, 0, width, bottom - top);
+      cairo_clip (cr);
+      if (panels[p].curve)
+        draw_curve_panel (cr, theme, width, bottom - top, panels[p].thread, y_scale, runs,
+                          n_runs);
+      else
+        draw_histogram_panel (cr, theme, width, bottom - top, runs, n_runs);
+      cairo_restore (cr);
+      top = bottom;
+    }
 }

@@ -2,8 +2,9 @@
 /*
  * Charts of whole runs: the bridge between the run model and the pure cairo charts. The
  * window's charts, the CLI's exports and the compare view all draw through here, so a run looks
- * the same everywhere: one colour per series in run order, the run's label as title and its
- * system on the subtitle line, axis labels named after the method.
+ * the same everywhere: one colour per series in run order, the same titles, the run's label as
+ * title and its system on the subtitle line, axis labels named after the method, time on the x
+ * axis wherever the series shown share one period.
  */
 #pragma once
 
@@ -17,7 +18,7 @@ G_BEGIN_DECLS
 typedef enum {
   RTB_PLOT_RUN_CURVE,     /* every instance (min/max per column) with its running mean */
   RTB_PLOT_RUN_HISTOGRAM, /* 1 µs histogram, log counts */
-  RTB_PLOT_RUN_BOTH,      /* the curve above the histogram, for a one-image report */
+  RTB_PLOT_RUN_BOTH,      /* the curves above the histogram, for a one-image report */
 } RtbPlotRunChart;
 
 #define RTB_PLOT_RUN_MAX_SERIES 64
@@ -27,14 +28,46 @@ typedef enum {
 guint rtb_plot_run_series (RtbRun *const *runs, guint n_runs, RtbPlotSeries *out, guint max,
                            GPtrArray *names);
 
-/* "host · Linux 6.1.0-rt · PREEMPT_RT · aarch64 · 4 CPUs" (transfer full). */
+/* What is known of the machine a run comes from: "host · Linux 6.1.0-rt · PREEMPT_RT · aarch64 ·
+ * 4 CPUs", and for an imported run the tool and file it came from (transfer full). */
 char *rtb_plot_run_system_line (RtbRun *run);
 
-/* What the values are ("latency", "tick error"…) and what an instance is ("cycle", "tick"…). */
+/* What the values are: "latency (µs)", "tick error (µs)"… (marked for translation, not
+ * translated). */
 const char *rtb_plot_run_value_label (RtbMethod method);
-const char *rtb_plot_run_instance_label (RtbMethod method);
 
+/* Seconds between two instances of series `index` of every run (-1: of every series), when they
+ * all share one period, for a time axis; 0 when the axis counts instances instead (response
+ * times, or periods that differ). */
+double rtb_plot_run_seconds_per_instance (RtbRun *const *runs, guint n_runs, int index);
+/* "time (s)" for a time axis, else "instance" (marked for translation, not translated). */
+const char *rtb_plot_run_x_label (double seconds_per_instance);
+
+/* The title of a method's curve ("Latency per CPU, with the running mean"), for `thread` of a
+ * jitter run (-1: both), and of its histogram (marked for translation, not translated). */
+const char *rtb_plot_run_curve_title (RtbMethod method, int thread);
+const char *rtb_plot_run_histogram_title (RtbMethod method);
+
+/* One chart of an image of runs. */
+typedef struct {
+  gboolean curve;         /* a curve, else the histogram */
+  int thread;             /* of a curve: the series it shows of each run (a jitter thread), or -1
+                           * for every series */
+} RtbPlotRunPanel;
+
+#define RTB_PLOT_RUN_MAX_PANELS 3
+
+/* The charts an image of the runs stacks, top to bottom; returns how many. A jitter run's
+ * threads (base, then servo) each get a curve against their own time axis, the other methods one
+ * curve; with RTB_PLOT_RUN_BOTH, curves are left out when no run has per-instance data (an
+ * imported histogram); then the histogram. */
+guint rtb_plot_run_panels (RtbPlotRunChart chart, RtbRun *const *runs, guint n_runs,
+                           RtbPlotRunPanel panels[RTB_PLOT_RUN_MAX_PANELS]);
+
+/* The panels, each an equal share of the height. A curve without a single instance to draw says
+ * why in its plot. */
 void rtb_plot_run_draw (cairo_t *cr, const RtbPlotTheme *theme, int width, int height,
-                        RtbPlotRunChart chart, RtbRun *const *runs, guint n_runs);
+                        RtbPlotRunChart chart, RtbPlotScale y_scale, RtbRun *const *runs,
+                        guint n_runs);
 
 G_END_DECLS

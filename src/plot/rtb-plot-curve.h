@@ -40,6 +40,7 @@ typedef struct {
   bool show_band;
   bool show_mean;
   bool show_legend;
+  const char *placeholder;     /* said in the plot when no series has a value to draw: why */
 } RtbPlotCurveOptions;
 
 typedef struct {
@@ -88,5 +89,7 @@ bool rtb_plot_curve_value_at (const RtbPlotLayout *layout, const RtbPlotSeries *
 void rtb_plot_curve_range_at (const RtbPlotLayout *layout, double x0, double x1,
                               uint64_t *first, uint64_t *last);
 uint64_t rtb_plot_series_n_instances (const RtbPlotSeries *series);
+/* Whether none of the series has a single instance to draw. */
+bool rtb_plot_curve_is_empty (const RtbPlotSeries *series, guint n_series);
 
 G_END_DECLS
