@@ -137,12 +137,14 @@ rtb_plot_run_histogram_title (RtbMethod method)
 }
 
 /* The period of series `index` of a run in µs; 0 when its instances are not evenly spaced in
- * time (a response run's instances last as long as they take). */
+ * time (a response run's instances last as long as they take) or the run does not say. */
 static double
 series_period_us (RtbRun *run, guint index)
 {
   const RtbCommand *cmd = rtb_run_get_command (run);
 
+  if (!(rtb_run_get_stated (run) & RTB_RUN_STATED_INTERVAL))
+    return 0;
   switch (cmd->method)
     {
     case RTB_METHOD_LATENCY:
