@@ -155,6 +155,19 @@ for p in unlisted:
 sys.exit(1 if missing or unlisted else 0)
 PY
 
+# The window shows recordings and runs; the worker's wire frames are the client library's
+# business (RtbRecording, RtbSession), not the GUI's.
+check "no GUI file includes the protocol header or reads wire frames" python3 - "$src" <<'PY'
+import pathlib, re, sys
+root = pathlib.Path(sys.argv[1])
+bad = re.compile(r'#include\s+"rtb-protocol\.h"|\bRtbFrame\b|\bRTB_FRAME_\w+')
+found = [f'{p.relative_to(root)}:{n}: {line.strip()}'
+         for p in sorted(root.glob('src/gui/*.[ch]'))
+         for n, line in enumerate(p.read_text().splitlines(), 1) if bad.search(line)]
+print('\n'.join(found))
+sys.exit(1 if found else 0)
+PY
+
 # The Flatpak manifest: parsed by flatpak-builder, and every meson option it passes exists.
 manifest="$src/flatpak/io.github.rtbench.RtBench.json"
 check "flatpak manifest passes only options from meson_options.txt" python3 - "$manifest" "$src/meson_options.txt" <<'PY'

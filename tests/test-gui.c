@@ -404,6 +404,102 @@ test_window_remote_option (void)
   g_rmdir (dir);
 }
 
+static gboolean
+both_live_with_samples (gpointer data)
+{
+  g_autoptr(GPtrArray) recordings = rtb_window_get_recordings (data);
+  guint n = 0;
+
+  for (guint i = 0; i < recordings->len; i++)
+    {
+      RtbRecording *recording = g_ptr_array_index (recordings, i);
+      if (!rtb_recording_is_live (recording))
+        return TRUE; /* one ended early: the test fails below */
+      n += rtb_run_get_total_count (rtb_recording_get_run (recording)) > 0;
+    }
+  return n == 2;
+}
+
+static gboolean
+selected_has_ended (gpointer data)
+{
+  return !rtb_recording_is_live (rtb_window_get_selected_recording (data));
+}
+
+/* Starting a second run while one is live is normal: each has its own tab and worker, both
+ * update, Stop ends the selected tab's run alone, and each saves on its own. */
+static void
+test_window_two_runs (void)
+{
+  g_autofree char *dir = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GPtrArray) recordings = NULL;
+  RtbWindow *window;
+
+  REQUIRE_DISPLAY ();
+  window = new_window ();
+  setup_short_latency (window, "0", "first");
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.start", NULL);
+  setup_short_latency (window, "4s", "second");
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.start", NULL);
+  g_assert_null (rtb_window_get_last_error (window));
+  g_assert_cmpuint (rtb_window_get_n_runs (window), ==, 2);
+  recordings = rtb_window_get_recordings (window);
+  g_assert_cmpuint (recordings->len, ==, 2);
+  iterate_until (both_live_with_samples, window, 30);
+  for (guint i = 0; i < 2; i++)
+    {
+      RtbRecording *recording = g_ptr_array_index (recordings, i);
+
+      g_assert_true (rtb_recording_is_live (recording));
+      g_assert_cmpuint (rtb_run_get_total_count (rtb_recording_get_run (recording)), >, 0);
+    }
+  g_assert_cmpstr (rtb_run_get_label (rtb_recording_get_run (g_ptr_array_index (recordings, 0))),
+                   ==, "first");
+
+  /* The second is selected; saved while it runs, it is saved again at its end. */
+  dir = g_dir_make_tmp ("rtbench-gui-XXXXXX", &error);
+  g_assert_no_error (error);
+  for (guint i = 0; i < 2; i++)
+    {
+      RtbRecording *recording = g_ptr_array_index (recordings, i);
+      g_autofree char *path = g_strdup_printf ("%s/%u.rtbench", dir, i);
+
+      g_assert_true (rtb_window_save_run_to (window, rtb_recording_get_run (recording), path,
+                                             &error));
+      g_assert_no_error (error);
+    }
+
+  /* Stop acts on the selected tab: the first, then; the second goes on. */
+  g_assert_true (rtb_window_get_selected_recording (window) == g_ptr_array_index (recordings, 1));
+  rtb_window_select_recording (window, g_ptr_array_index (recordings, 0));
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.stop", NULL);
+  iterate_until (selected_has_ended, window, 20);
+  g_assert_false (rtb_recording_is_live (g_ptr_array_index (recordings, 0)));
+  g_assert_true (rtb_recording_is_live (g_ptr_array_index (recordings, 1)));
+  g_assert_true (rtb_window_is_running (window));
+  iterate_until (window_done, window, 30);
+  g_assert_null (rtb_window_get_last_error (window));
+
+  for (guint i = 0; i < 2; i++)
+    {
+      RtbRecording *recording = g_ptr_array_index (recordings, i);
+      RtbRun *run = rtb_recording_get_run (recording);
+      g_autofree char *path = g_strdup_printf ("%s/%u.rtbench", dir, i);
+      g_autoptr(RtbRun) saved = rtb_run_load (path, &error);
+
+      g_assert_no_error (error);
+      g_assert_cmpint (rtb_recording_get_state (recording), ==, RTB_RECORDING_FINISHED);
+      g_assert_cmpint (rtb_run_get_end_reason (run), ==,
+                       i == 0 ? RTB_END_STOPPED : RTB_END_COMPLETED);
+      g_assert_cmpuint (rtb_run_get_total_count (saved), ==, rtb_run_get_total_count (run));
+      g_assert_cmpstr (rtb_run_get_label (saved), ==, i == 0 ? "first" : "second");
+      g_unlink (path);
+    }
+  g_rmdir (dir);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 static void
 test_window_stop (void)
 {
@@ -626,6 +722,7 @@ main (int   argc,
   g_test_add_func ("/gui/window/run", test_window_run);
   g_test_add_func ("/gui/window/stop", test_window_stop);
   g_test_add_func ("/gui/window/remote-option", test_window_remote_option);
+  g_test_add_func ("/gui/window/two-runs", test_window_two_runs);
   g_test_add_func ("/gui/window/worker-killed", test_window_worker_killed);
   g_test_add_func ("/gui/window/close-during-run", test_window_close_during_run);
 

@@ -10,8 +10,8 @@
 #include "rtb-cli-util.h"
 #include "rtb-cli.h"
 #include "rtb-load.h"
+#include "rtb-recording.h"
 #include "rtb-safe-text.h"
-#include "rtb-session.h"
 #include "rtb-time.h"
 
 /* Options that map one to one onto a worker command key ("--interval-us" → "interval_us"). */
@@ -368,37 +368,30 @@ bad_value:
 
 typedef struct {
   GMainLoop *loop;
-  RtbRun *run;
-  RtbSession *session;
-  GError *error;
+  GPtrArray *recordings;
   gboolean verbose;
   gboolean progress;
   guint interrupts;
-  gint64 started_at; /* monotonic µs when STARTED arrived */
-  const char *checkpoint_file;
 } RunContext;
 
-/* A run longer than this is saved every RTB_CHECKPOINT_SECONDS while it goes on, so that a
- * crash or kill -9 loses at most that much. */
-#define RTB_CHECKPOINT_MIN_DURATION_NS (60ull * 1000000000ull)
-#define RTB_CHECKPOINT_SECONDS 10
-
-static void
-on_frame (RtbSession *session, const RtbFrame *frame, RunContext *ctx)
+static gboolean
+any_live (RunContext *ctx)
 {
-  g_autoptr (GError) error = NULL;
-
-  if (frame->header->type == RTB_FRAME_STARTED)
-    ctx->started_at = g_get_monotonic_time ();
-  if (!rtb_run_handle_frame (ctx->run, frame, &error))
-    {
-      rtb_cli_error ("%s", error->message);
-      rtb_session_stop (session);
-    }
+  for (guint i = 0; i < ctx->recordings->len; i++)
+    if (rtb_recording_is_live (g_ptr_array_index (ctx->recordings, i)))
+      return TRUE;
+  return FALSE;
 }
 
 static void
-on_log (RtbSession *session, const char *line, RunContext *ctx)
+clear_progress (RunContext *ctx)
+{
+  if (ctx->progress)
+    fputs ("\r\033[K", stderr);
+}
+
+static void
+on_log (RtbRecording *recording, const char *line, RunContext *ctx)
 {
   g_autofree char *safe = NULL;
 
@@ -406,15 +399,28 @@ on_log (RtbSession *session, const char *line, RunContext *ctx)
     return;
   /* The worker may run on another machine: its lines are shown, never obeyed. */
   safe = rtb_safe_text (line);
-  fprintf (stderr, "%s%s\n", ctx->progress ? "\r\033[K" : "", safe);
+  clear_progress (ctx);
+  fprintf (stderr, "%s\n", safe);
 }
 
 static void
-on_finished (RtbSession *session, const GError *error, RunContext *ctx)
+on_warning (RtbRecording *recording, const char *text, RunContext *ctx)
 {
-  if (error != NULL)
-    ctx->error = g_error_copy (error);
-  g_main_loop_quit (ctx->loop);
+  clear_progress (ctx);
+  rtb_cli_error ("%s", text);
+}
+
+static void
+on_ended (RtbRecording *recording, RunContext *ctx)
+{
+  if (!any_live (ctx))
+    g_main_loop_quit (ctx->loop);
+}
+
+static void
+on_failed (RtbRecording *recording, const GError *error, RunContext *ctx)
+{
+  on_ended (recording, ctx);
 }
 
 static gboolean
@@ -425,12 +431,14 @@ on_interrupt (gpointer user_data)
   ctx->interrupts++;
   if (ctx->interrupts == 1)
     {
-      fprintf (stderr, "%sStopping; press Ctrl-C again to stop waiting for the worker.\n",
-               ctx->progress ? "\r\033[K" : "");
-      rtb_session_stop (ctx->session);
+      clear_progress (ctx);
+      fputs ("Stopping; press Ctrl-C again to stop waiting for the worker.\n", stderr);
+      for (guint i = 0; i < ctx->recordings->len; i++)
+        rtb_recording_stop (g_ptr_array_index (ctx->recordings, i));
     }
   else
-    g_main_loop_quit (ctx->loop);
+    for (guint i = 0; i < ctx->recordings->len; i++)
+      rtb_recording_abort (g_ptr_array_index (ctx->recordings, i));
   return G_SOURCE_CONTINUE;
 }
 
@@ -444,117 +452,95 @@ format_seconds (double seconds, char *buf, gsize size)
                 (int) seconds % 60);
 }
 
-static gboolean
-on_progress (gpointer user_data)
+static void
+append_progress (GString *line, RtbRecording *recording)
 {
-  RunContext *ctx = user_data;
-  const RtbCommand *command = rtb_run_get_command (ctx->run);
+  RtbRun *run = rtb_recording_get_run (recording);
+  const RtbCommand *command = rtb_run_get_command (run);
   char elapsed[32], total[32];
-  GString *line = g_string_new ("\r\033[K");
 
-  if (ctx->started_at == 0)
-    {
-      g_string_free (line, TRUE);
-      return G_SOURCE_CONTINUE;
-    }
-
-  double seconds = (double) (g_get_monotonic_time () - ctx->started_at) / G_USEC_PER_SEC;
-  format_seconds (seconds, elapsed, sizeof elapsed);
+  format_seconds (rtb_recording_get_elapsed_seconds (recording), elapsed, sizeof elapsed);
   if (command->method == RTB_METHOD_RESPONSE)
     g_string_append_printf (line, "%s  %" G_GUINT64_FORMAT " of %" G_GUINT64_FORMAT " instances",
-                            elapsed, rtb_run_get_total_count (ctx->run),
-                            command->response.instances);
+                            elapsed, rtb_run_get_total_count (run), command->response.instances);
   else if (command->duration_ns == 0)
     g_string_append_printf (line, "%s (until Ctrl-C)  %" G_GUINT64_FORMAT " samples", elapsed,
-                            rtb_run_get_total_count (ctx->run));
+                            rtb_run_get_total_count (run));
   else
     {
       format_seconds ((double) command->duration_ns / 1e9, total, sizeof total);
       g_string_append_printf (line, "%s of %s  %" G_GUINT64_FORMAT " samples", elapsed, total,
-                              rtb_run_get_total_count (ctx->run));
+                              rtb_run_get_total_count (run));
     }
 
-  double worst = rtb_run_get_worst_us (ctx->run);
+  double worst = rtb_run_get_worst_us (run);
   if (!isnan (worst))
     g_string_append_printf (line, "  worst %.1f µs", worst);
-  guint64 dropped = rtb_run_get_total_dropped (ctx->run);
+  guint64 dropped = rtb_run_get_total_dropped (run);
   if (dropped > 0)
     g_string_append_printf (line, "  dropped %" G_GUINT64_FORMAT, dropped);
-  fputs (line->str, stderr);
-  fflush (stderr);
-  g_string_free (line, TRUE);
-  rtb_run_flush_changed (ctx->run);
-  return G_SOURCE_CONTINUE;
 }
 
 static gboolean
-on_checkpoint (gpointer user_data)
+on_progress (gpointer user_data)
 {
   RunContext *ctx = user_data;
-  g_autoptr (GError) error = NULL;
+  RtbRecording *recording = g_ptr_array_index (ctx->recordings, 0);
+  g_autoptr (GString) line = g_string_new ("\r\033[K");
 
-  if (rtb_run_get_state (ctx->run) != RTB_RUN_STATE_RUNNING)
+  if (rtb_recording_get_state (recording) != RTB_RECORDING_RUNNING)
     return G_SOURCE_CONTINUE;
-  if (!rtb_run_save (ctx->run, ctx->checkpoint_file, &error))
-    rtb_cli_error ("could not save a checkpoint to %s: %s", ctx->checkpoint_file, error->message);
+  append_progress (line, recording);
+  fputs (line->str, stderr);
+  fflush (stderr);
   return G_SOURCE_CONTINUE;
-}
-
-static gboolean
-needs_checkpoints (const RtbCommand *command)
-{
-  if (command->method == RTB_METHOD_RESPONSE)
-    return TRUE; /* its length depends on the machine, not on a duration */
-  return command->duration_ns == 0 || command->duration_ns > RTB_CHECKPOINT_MIN_DURATION_NS;
 }
 
 static char *
-default_label (const RtbCommand *command, const RtbSystemInfo *system)
+default_label (const RtbCommand *command, const char *remote)
 {
-  return g_strdup_printf ("%s on %s", rtb_method_to_string (command->method),
-                          system && system->hostname && *system->hostname ? system->hostname
-                                                                         : "this system");
+  g_autofree char *host = remote != NULL ? g_strdup (remote) : g_strdup (g_get_host_name ());
+
+  return g_strdup_printf ("%s on %s", rtb_method_to_string (command->method), host);
 }
 
 static int
-finish_run (RunContext *ctx, RunOptions *options)
+finish_run (RunContext *ctx, RtbRecording *recording)
 {
+  RtbRun *run = rtb_recording_get_run (recording);
+  const GError *error = rtb_recording_get_error (recording);
+  const char *output = rtb_recording_get_output (recording);
   int status = RTB_CLI_OK;
 
   /* Nothing measured (refused, unreachable, no worker): the message alone says it. */
-  if (rtb_run_get_state (ctx->run) == RTB_RUN_STATE_NEW)
+  if (rtb_run_get_state (run) == RTB_RUN_STATE_NEW)
     {
-      rtb_cli_error ("%s", ctx->error != NULL ? ctx->error->message
-                                              : "the worker ended before the run started");
+      rtb_cli_error ("%s", error != NULL ? error->message
+                                         : "the worker ended before the run started");
       return RTB_CLI_FAILED;
     }
 
-  rtb_run_stream_ended (ctx->run);
-  rtb_cli_print_run_header (ctx->run, stdout);
-  rtb_cli_print_table (ctx->run, stdout);
+  rtb_cli_print_run_header (run, stdout);
+  rtb_cli_print_table (run, stdout);
 
-  if (ctx->error != NULL)
+  if (error != NULL)
     {
-      rtb_cli_error ("%s", ctx->error->message);
+      rtb_cli_error ("%s", error->message);
       status = RTB_CLI_FAILED;
     }
   else if (ctx->interrupts > 1)
     status = RTB_CLI_INTERRUPTED;
 
-  if (rtb_run_get_state (ctx->run) == RTB_RUN_STATE_CUT_SHORT)
+  if (rtb_run_get_state (run) == RTB_RUN_STATE_CUT_SHORT)
     fprintf (stdout, "The run was cut short: the figures above cover what was measured.\n");
 
-  if (options->output != NULL)
+  if (output != NULL)
     {
-      g_autoptr (GError) error = NULL;
-      if (!rtb_run_save (ctx->run, options->output, &error))
-        {
-          rtb_cli_error ("could not save the run to %s: %s", options->output, error->message);
-          status = RTB_CLI_FAILED;
-        }
+      if (rtb_recording_get_save_error (recording) != NULL)
+        status = RTB_CLI_FAILED;
       else
         {
-          g_autofree char *safe = rtb_safe_text (options->output);
+          g_autofree char *safe = rtb_safe_text (output);
 
           fprintf (stdout, "Saved to %s\n", safe);
         }
@@ -568,7 +554,8 @@ rtb_cli_run (int argc, char **argv)
   RunOptions options = { 0 };
   RunContext ctx = { 0 };
   g_autoptr (GError) error = NULL;
-  g_autoptr (GSubprocess) load = NULL;
+  g_autoptr (RtbRecording) recording = NULL;
+  g_autofree char *label = NULL;
   int status;
 
   for (int i = 1; i < argc; i++)
@@ -588,42 +575,24 @@ rtb_cli_run (int argc, char **argv)
       return RTB_CLI_USAGE;
     }
 
-  ctx.run = rtb_run_new (&options.command);
-  /* Another machine is known once its worker's SYSTEM frame comes; until then, only its name */
-  RtbSystemInfo *system = options.remote != NULL ? rtb_system_info_new_unknown (options.remote)
-                                                 : rtb_system_info_collect ();
-  g_autofree char *label = options.label ? g_strdup (options.label)
-                                         : default_label (&options.command, system);
-  rtb_run_set_system (ctx.run, system);
-  rtb_run_set_label (ctx.run, label);
-  rtb_run_set_load (ctx.run, rtb_load_scenario_to_string (options.load));
-  rtb_run_set_source (ctx.run, "measured");
-
-  if (options.load != RTB_LOAD_NONE)
-    {
-      load = rtb_load_start (options.load, (int) sysconf (_SC_NPROCESSORS_ONLN), &error);
-      if (load == NULL)
-        {
-          rtb_cli_error ("%s", error->message);
-          g_object_unref (ctx.run);
-          run_options_clear (&options);
-          return RTB_CLI_FAILED;
-        }
-    }
+  label = options.label ? g_strdup (options.label)
+                        : default_label (&options.command, options.remote);
+  recording = rtb_recording_new (&options.command, label);
+  rtb_recording_set_remote (recording, options.remote, options.remote_worker, NULL);
+  rtb_recording_set_load (recording, options.load);
+  rtb_recording_set_output (recording, options.output);
 
   ctx.loop = g_main_loop_new (NULL, FALSE);
+  ctx.recordings = g_ptr_array_new ();
+  g_ptr_array_add (ctx.recordings, recording);
   ctx.verbose = options.verbose;
   ctx.progress = isatty (STDERR_FILENO);
-  ctx.session = rtb_session_new ();
-  rtb_session_set_launch (ctx.session, RTB_SESSION_LAUNCH_AUTO_CLI);
-  rtb_session_set_remote (ctx.session, options.remote);
-  if (options.remote_worker != NULL)
-    rtb_session_set_worker_path (ctx.session, options.remote_worker);
-  g_signal_connect (ctx.session, "frame", G_CALLBACK (on_frame), &ctx);
-  g_signal_connect (ctx.session, "log", G_CALLBACK (on_log), &ctx);
-  g_signal_connect (ctx.session, "finished", G_CALLBACK (on_finished), &ctx);
+  g_signal_connect (recording, "log", G_CALLBACK (on_log), &ctx);
+  g_signal_connect (recording, "warning", G_CALLBACK (on_warning), &ctx);
+  g_signal_connect (recording, "finished", G_CALLBACK (on_ended), &ctx);
+  g_signal_connect (recording, "failed", G_CALLBACK (on_failed), &ctx);
 
-  if (!rtb_session_start (ctx.session, &options.command, &error))
+  if (!rtb_recording_start (recording, &error))
     {
       rtb_cli_error ("%s", error->message);
       status = RTB_CLI_FAILED;
@@ -634,32 +603,19 @@ rtb_cli_run (int argc, char **argv)
       guint sigterm = g_unix_signal_add (SIGTERM, on_interrupt, &ctx);
       guint sighup = g_unix_signal_add (SIGHUP, on_interrupt, &ctx);
       guint progress = ctx.progress ? g_timeout_add (250, on_progress, &ctx) : 0;
-      guint checkpoint = 0;
-      if (options.output != NULL && needs_checkpoints (&options.command))
-        {
-          ctx.checkpoint_file = options.output;
-          checkpoint = g_timeout_add_seconds (RTB_CHECKPOINT_SECONDS, on_checkpoint, &ctx);
-        }
 
       g_main_loop_run (ctx.loop);
 
       g_source_remove (sigint);
       g_source_remove (sigterm);
       g_source_remove (sighup);
-      g_clear_handle_id (&checkpoint, g_source_remove);
       if (progress != 0)
-        {
-          g_source_remove (progress);
-          fputs ("\r\033[K", stderr);
-        }
-      status = finish_run (&ctx, &options);
+        g_source_remove (progress);
+      clear_progress (&ctx);
+      status = finish_run (&ctx, recording);
     }
 
-  if (load != NULL)
-    rtb_load_stop (load);
-  g_clear_error (&ctx.error);
-  g_clear_object (&ctx.session);
-  g_clear_object (&ctx.run);
+  g_clear_pointer (&ctx.recordings, g_ptr_array_unref);
   g_clear_pointer (&ctx.loop, g_main_loop_unref);
   run_options_clear (&options);
   return status;

@@ -10,6 +10,7 @@
 #include <glib/gstdio.h>
 
 #include "rtb-session-private.h"
+#include "rtb-system-info.h"
 
 #define READ_CHUNK (64 * 1024)
 #define STOP_GRACE_SECONDS 2
@@ -35,6 +36,7 @@ struct _RtbSession
   char *protocol_error;
   char *last_log_line;
   GError *error;
+  RtbSystemInfo *system;     /* from the worker's SYSTEM frame */
 
   RtbHelloFrame hello;
   RtbSessionLaunch launch;
@@ -58,6 +60,7 @@ G_DEFINE_FINAL_TYPE (RtbSession, rtb_session, G_TYPE_OBJECT)
 enum {
   PROP_0,
   PROP_RUNNING,
+  PROP_SYSTEM,
   N_PROPS
 };
 
@@ -386,6 +389,11 @@ on_frame (const RtbFrame *frame, void *user_data)
     case RTB_FRAME_SUMMARY:
       self->has_summary = TRUE;
       break;
+    case RTB_FRAME_SYSTEM:
+      g_clear_pointer (&self->system, rtb_system_info_free);
+      self->system = rtb_system_info_from_frame (frame->payload, frame->payload_len);
+      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SYSTEM]);
+      break;
     case RTB_FRAME_STARTED:
     case RTB_FRAME_SAMPLES:
     case RTB_FRAME_STATS:
@@ -533,6 +541,7 @@ reset_run (RtbSession *self)
   g_clear_error (&self->error);
   g_clear_pointer (&self->protocol_error, g_free);
   g_clear_pointer (&self->last_log_line, g_free);
+  g_clear_pointer (&self->system, rtb_system_info_free);
   memset (&self->hello, 0, sizeof self->hello);
   self->has_hello = FALSE;
   self->has_summary = FALSE;
@@ -682,6 +691,14 @@ rtb_session_get_hello (RtbSession *self)
   return self->has_hello ? &self->hello : NULL;
 }
 
+const RtbSystemInfo *
+rtb_session_get_system (RtbSession *self)
+{
+  g_return_val_if_fail (RTB_IS_SESSION (self), NULL);
+
+  return self->system;
+}
+
 const char * const *
 rtb_session_get_argv (RtbSession *self)
 {
@@ -786,6 +803,9 @@ rtb_session_get_property (GObject *object, guint prop_id, GValue *value, GParamS
     case PROP_RUNNING:
       g_value_set_boolean (value, self->running);
       break;
+    case PROP_SYSTEM:
+      g_value_set_boxed (value, self->system);
+      break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -804,6 +824,9 @@ rtb_session_class_init (RtbSessionClass *klass)
   properties[PROP_RUNNING] =
     g_param_spec_boolean ("running", NULL, NULL, FALSE,
                           G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_SYSTEM] =
+    g_param_spec_boxed ("system", NULL, NULL, RTB_TYPE_SYSTEM_INFO,
+                        G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
   signals[FRAME] = g_signal_new ("frame", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,

@@ -11,6 +11,7 @@
 
 #include "rtb-command.h"
 #include "rtb-protocol.h"
+#include "rtb-system-info.h"
 
 G_BEGIN_DECLS
 
@@ -69,6 +70,9 @@ const GError *rtb_session_get_error (RtbSession *self);
 gboolean rtb_session_get_uses_pkexec (RtbSession *self);
 /* The HELLO the worker sent, or NULL. */
 const RtbHelloFrame *rtb_session_get_hello (RtbSession *self);
+/* The machine the worker runs on, as its SYSTEM frame describes it, or NULL (not yet, or a
+ * worker of protocol 1). Notified as "system". */
+const RtbSystemInfo *rtb_session_get_system (RtbSession *self);
 /* The argv that was spawned (for messages and tests). */
 const char * const *rtb_session_get_argv (RtbSession *self);
 
@@ -81,7 +85,8 @@ const char * const *rtb_session_get_argv (RtbSession *self);
  *   ::finished (const GError *error)      once: NULL after a SUMMARY and a clean exit,
  *                                         otherwise why it ended badly
  *
- * Property: "running" (gboolean, read-only, notifies).
+ * Properties: "running" (gboolean, read-only, notifies), "system" (RtbSystemInfo, read-only,
+ * notified when the worker's SYSTEM frame arrives).
  */
 
 /* Resolves the worker per DESIGN.md without starting it: $RTBENCH_WORKER, else the

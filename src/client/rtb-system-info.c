@@ -534,6 +534,8 @@ rtb_system_info_free (RtbSystemInfo *info)
   g_free (info);
 }
 
+G_DEFINE_BOXED_TYPE (RtbSystemInfo, rtb_system_info, rtb_system_info_copy, rtb_system_info_free)
+
 static void
 forget_blank (char **text, gboolean all)
 {

@@ -2,7 +2,7 @@
 /* The system a run was measured on: everything the tuning checklist of METHODS.md reads. */
 #pragma once
 
-#include <glib.h>
+#include <glib-object.h>
 #include <json-glib/json-glib.h>
 
 G_BEGIN_DECLS
@@ -47,6 +47,9 @@ RtbSystemInfo *rtb_system_info_from_frame (const void *payload, size_t len);
 RtbSystemInfo *rtb_system_info_new_unknown (const char *hostname);
 RtbSystemInfo *rtb_system_info_copy (const RtbSystemInfo *info);
 void rtb_system_info_free (RtbSystemInfo *info);
+/* A boxed type, for properties that carry a machine's description. */
+#define RTB_TYPE_SYSTEM_INFO (rtb_system_info_get_type ())
+GType rtb_system_info_get_type (void) G_GNUC_CONST;
 JsonNode *rtb_system_info_to_json (const RtbSystemInfo *info);
 /* Returns NULL and sets error (naming the member) when the object is malformed. Every member
  * may be null (unknown). */

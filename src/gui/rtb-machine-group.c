@@ -65,12 +65,13 @@ set_system (RtbMachineGroup *self,
 }
 
 static void
-on_probe_frame (RtbSession     *session,
-                const RtbFrame *frame,
-                RtbMachineGroup *self)
+on_probe_system (RtbSession      *session,
+                 GParamSpec      *pspec,
+                 RtbMachineGroup *self)
 {
-  if (frame->header->type == RTB_FRAME_SYSTEM)
-    set_system (self, rtb_system_info_from_frame (frame->payload, frame->payload_len));
+  const RtbSystemInfo *system = rtb_session_get_system (session);
+
+  set_system (self, system != NULL ? rtb_system_info_copy (system) : NULL);
 }
 
 static void
@@ -124,7 +125,7 @@ probe (RtbMachineGroup *self)
   self->probe = rtb_session_new ();
   rtb_session_set_remote (self->probe, self->remote);
   rtb_session_set_worker_path (self->probe, self->remote_worker);
-  g_signal_connect (self->probe, "frame", G_CALLBACK (on_probe_frame), self);
+  g_signal_connect (self->probe, "notify::system", G_CALLBACK (on_probe_system), self);
   g_signal_connect (self->probe, "finished", G_CALLBACK (on_probe_finished), self);
   if (!rtb_session_probe (self->probe, &error))
     {

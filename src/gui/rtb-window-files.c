@@ -12,9 +12,6 @@
 #include "rtb-import.h"
 #include "rtb-window-private.h"
 
-#define CHECKPOINT_INTERVAL_S 10
-#define CHECKPOINT_MIN_DURATION_NS (G_GUINT64_CONSTANT (60) * 1000000000)
-
 /* ---- Saving ------------------------------------------------------------------------------ */
 
 static GtkFileFilter *
@@ -34,19 +31,19 @@ rtb_window_save_run_to (RtbWindow   *self,
                         const char  *path,
                         GError     **error)
 {
+  RtbRecording *recording;
+
   g_return_val_if_fail (RTB_IS_WINDOW (self), FALSE);
   g_return_val_if_fail (RTB_IS_RUN (run), FALSE);
   g_return_val_if_fail (path != NULL, FALSE);
 
+  recording = _rtb_window_find_recording (self, run);
+  /* A recording's run goes on being saved there, and leaves the unsaved folder. */
+  if (recording != NULL)
+    return rtb_recording_save_to (recording, path, error);
   if (!rtb_run_save (run, path, error))
     return FALSE;
   rtb_run_set_file (run, path);
-  /* From now on the live run's checkpoints go to the user's file: the autosave is redundant. */
-  if (run == self->live_run && self->checkpoint_path != NULL)
-    {
-      g_unlink (self->checkpoint_path);
-      g_clear_pointer (&self->checkpoint_path, g_free);
-    }
   return TRUE;
 }
 
@@ -56,6 +53,7 @@ on_save_response (GtkNativeDialog *native,
                   RtbWindow       *self)
 {
   RtbRun *run = g_object_get_data (G_OBJECT (native), "run");
+  RtbRecording *recording = _rtb_window_find_recording (self, run);
   gboolean close_after = self->close_after_save;
 
   self->close_after_save = FALSE;
@@ -78,14 +76,16 @@ on_save_response (GtkNativeDialog *native,
         {
           g_autofree char *message = NULL;
 
-          if (run == self->live_run && self->running)
+          if (recording != NULL && rtb_recording_saves_checkpoints (recording))
             message = g_strdup_printf (_("Saved “%s”; saved again every 10 seconds until the "
                                          "run ends"), name);
+          else if (recording != NULL && rtb_recording_is_live (recording))
+            message = g_strdup_printf (_("Saved “%s”; saved again when the run ends"), name);
           else
             message = g_strdup_printf (_("Saved “%s”"), name);
           _rtb_window_toast (self, message);
           if (close_after)
-            gtk_window_destroy (GTK_WINDOW (self));
+            _rtb_window_save_pending_then_close (self);
         }
       else
         {
@@ -94,6 +94,8 @@ on_save_response (GtkNativeDialog *native,
           _rtb_window_show_error (self, heading, error->message);
         }
     }
+  if (response != GTK_RESPONSE_ACCEPT)
+    g_clear_pointer (&self->pending_saves, g_ptr_array_unref);
   g_object_unref (native);
 }
 
@@ -142,86 +144,21 @@ save_action (GtkWidget  *widget,
     _rtb_window_save_run (self, g_ptr_array_index (runs, 0));
 }
 
-/* ---- Autosave ---------------------------------------------------------------------------- */
-
-static char *
-checkpoint_path_for (RtbRun *run)
-{
-  g_autoptr(GDateTime) now = g_date_time_new_now_local ();
-  g_autofree char *stamp = g_date_time_format (now, "%Y%m%d-%H%M%S");
-  g_autofree char *dir = g_build_filename (g_get_user_data_dir (), "rtbench", "unsaved", NULL);
-  const char *label = rtb_run_get_label (run);
-  g_autofree char *name = g_strdup_printf ("%s-%s.rtbench", stamp, label && label[0] ? label
-                                           : rtb_method_to_string (rtb_run_get_method (run)));
-
-  g_strdelimit (name, "/\\:", '-');
-  if (g_mkdir_with_parents (dir, 0700) != 0)
-    return NULL;
-  return g_build_filename (dir, name, NULL);
-}
-
-static void
-checkpoint (RtbWindow *self)
-{
-  g_autoptr(GError) error = NULL;
-  const char *path;
-
-  if (self->live_run == NULL || rtb_run_get_state (self->live_run) == RTB_RUN_STATE_NEW)
-    return;
-  path = rtb_run_get_file (self->live_run);
-  if (path == NULL)
-    {
-      if (self->checkpoint_path == NULL)
-        self->checkpoint_path = checkpoint_path_for (self->live_run);
-      path = self->checkpoint_path;
-    }
-  if (path == NULL)
-    return;
-  if (rtb_run_save (self->live_run, path, &error))
-    g_debug ("checkpoint saved to %s", path);
-  else
-    g_warning ("Could not save a checkpoint to %s: %s", path, error->message);
-}
-
-static gboolean
-on_checkpoint (gpointer user_data)
-{
-  checkpoint (user_data);
-  return G_SOURCE_CONTINUE;
-}
+/* ---- Closing after saving ---------------------------------------------------------------- */
 
 void
-_rtb_window_start_checkpoints (RtbWindow *self)
+_rtb_window_save_pending_then_close (RtbWindow *self)
 {
-  const RtbCommand *cmd;
+  g_autoptr(RtbRun) run = NULL;
 
-  g_clear_handle_id (&self->checkpoint_id, g_source_remove);
-  g_clear_pointer (&self->checkpoint_path, g_free);
-  if (self->live_run == NULL)
-    return;
-  cmd = rtb_run_get_command (self->live_run);
-  /* Like rtbench-cli: a short run is quickly repeated, a long one is worth keeping. */
-  if (cmd->method != RTB_METHOD_RESPONSE && cmd->duration_ns != 0 &&
-      cmd->duration_ns <= CHECKPOINT_MIN_DURATION_NS)
-    return;
-  self->checkpoint_id = g_timeout_add_seconds (CHECKPOINT_INTERVAL_S, on_checkpoint, self);
-}
-
-void
-_rtb_window_stop_checkpoints (RtbWindow *self)
-{
-  if (self->checkpoint_id == 0)
-    return;
-  g_clear_handle_id (&self->checkpoint_id, g_source_remove);
-  if (self->after_stop != AFTER_STOP_CLOSE)
-    checkpoint (self);
-  if (self->checkpoint_path != NULL)
+  if (self->pending_saves == NULL || self->pending_saves->len == 0)
     {
-      g_autofree char *message = g_strdup_printf (_("The run is kept in “%s” until you save it"),
-                                                  self->checkpoint_path);
-
-      _rtb_window_toast (self, message);
+      gtk_window_destroy (GTK_WINDOW (self));
+      return;
     }
+  run = g_ptr_array_steal_index (self->pending_saves, 0);
+  self->close_after_save = TRUE;
+  _rtb_window_save_run (self, run);
 }
 
 const char *
@@ -229,7 +166,8 @@ rtb_window_get_checkpoint_path (RtbWindow *self)
 {
   g_return_val_if_fail (RTB_IS_WINDOW (self), NULL);
 
-  return self->checkpoint_path;
+  return self->last_recording != NULL ? rtb_recording_get_unsaved_path (self->last_recording)
+                                      : NULL;
 }
 
 /* ---- Opening and importing --------------------------------------------------------------- */

@@ -4,7 +4,7 @@
  * rtb-window-messages.c (toasts and error dialogs). */
 #pragma once
 
-#include "rtb-session.h"
+#include "rtb-recording.h"
 #include "rtb-window.h"
 
 G_BEGIN_DECLS
@@ -30,19 +30,11 @@ struct _RtbWindow
 
   /* Owned references */
   GSettings *settings;
-  RtbSession *session;
-  RtbRun *live_run;
-  GSubprocess *load;
+  RtbRecording *last_recording; /* the one started last, for tests */
   char *last_error;
-  char *checkpoint_path;  /* the unsaved live run's autosave file, until the user saves it */
   GCancellable *opening;  /* run files loading in threads; cancelled when the window goes */
+  GPtrArray *pending_saves; /* runs to save, one dialog after the other, before closing */
 
-  /* Borrowed references */
-  AdwTabPage *live_page;
-
-  guint flush_id;
-  guint checkpoint_id;
-  gboolean running;
   gboolean close_after_save;
   gboolean mapped_once;
   AfterStop after_stop;
@@ -52,6 +44,10 @@ struct _RtbWindow
 GPtrArray *_rtb_window_page_runs (AdwTabPage *page);
 AdwTabPage *_rtb_window_add_page (RtbWindow *self, RtbRun *run);
 void _rtb_window_update_actions (RtbWindow *self);
+/* The recording that fills the tab's run, or NULL for a run that was opened or imported. */
+RtbRecording *_rtb_window_page_recording (AdwTabPage *page);
+/* The recording of a run shown in a tab of its own, or NULL. */
+RtbRecording *_rtb_window_find_recording (RtbWindow *self, RtbRun *run);
 
 /* rtb-window-messages.c: toasts and error dialogs, also as actions for other widgets */
 void _rtb_window_class_init_messages (GtkWidgetClass *widget_class);
@@ -64,8 +60,7 @@ void _rtb_window_class_init_compare (GtkWidgetClass *widget_class);
 /* rtb-window-files.c */
 void _rtb_window_class_init_files (GtkWidgetClass *widget_class);
 void _rtb_window_save_run (RtbWindow *self, RtbRun *run);
-/* Autosave of the live run: started with it, flushed and stopped when it ends. */
-void _rtb_window_start_checkpoints (RtbWindow *self);
-void _rtb_window_stop_checkpoints (RtbWindow *self);
+/* Asks where to save each run of pending_saves in turn, then closes the window. */
+void _rtb_window_save_pending_then_close (RtbWindow *self);
 
 G_END_DECLS

@@ -5,15 +5,10 @@
 
 #include <glib/gi18n.h>
 
-#include "rtb-load.h"
-#include "rtb-session.h"
-#include "rtb-system-info.h"
 #include "rtb-compare-view.h"
 #include "rtb-window-private.h"
 
 #define SCHEMA_ID "io.github.rtbench.RtBench"
-/* Figures, tables and charts follow a live run once a second: enough to watch a run grow, and
- * each update redraws two charts and relays out the tables (about 15 ms of CPU in software). */
 #define FLUSH_INTERVAL_MS 1000
 
 G_DEFINE_FINAL_TYPE (RtbWindow, rtb_window, ADW_TYPE_APPLICATION_WINDOW)
@@ -44,22 +39,73 @@ _rtb_window_page_runs (AdwTabPage *page)
   return runs;
 }
 
+RtbRecording *
+_rtb_window_page_recording (AdwTabPage *page)
+{
+  return page != NULL ? g_object_get_data (G_OBJECT (page), "rtb-recording") : NULL;
+}
+
+static AdwTabPage *
+find_page (RtbWindow    *self,
+           RtbRecording *recording)
+{
+  for (int i = 0; i < adw_tab_view_get_n_pages (self->tab_view); i++)
+    {
+      AdwTabPage *page = adw_tab_view_get_nth_page (self->tab_view, i);
+
+      if (_rtb_window_page_recording (page) == recording)
+        return page;
+    }
+  return NULL;
+}
+
+RtbRecording *
+_rtb_window_find_recording (RtbWindow *self,
+                            RtbRun    *run)
+{
+  for (int i = 0; i < adw_tab_view_get_n_pages (self->tab_view); i++)
+    {
+      RtbRecording *recording = _rtb_window_page_recording (adw_tab_view_get_nth_page (
+                                                              self->tab_view, i));
+
+      if (recording != NULL && rtb_recording_get_run (recording) == run)
+        return recording;
+    }
+  return NULL;
+}
+
+static guint
+count_live (RtbWindow *self)
+{
+  guint n = 0;
+
+  for (int i = 0; i < adw_tab_view_get_n_pages (self->tab_view); i++)
+    {
+      RtbRecording *recording = _rtb_window_page_recording (adw_tab_view_get_nth_page (
+                                                              self->tab_view, i));
+
+      n += recording != NULL && rtb_recording_is_live (recording);
+    }
+  return n;
+}
+
 void
 _rtb_window_update_actions (RtbWindow *self)
 {
   AdwTabPage *page = adw_tab_view_get_selected_page (self->tab_view);
+  RtbRecording *recording = _rtb_window_page_recording (page);
+  gboolean selected_live = recording != NULL && rtb_recording_is_live (recording);
 
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.start", !self->running);
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.stop", self->running);
+  /* Starting another run while one is live is normal: each gets its own tab; Stop is for the
+   * selected tab's run. */
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.stop", selected_live);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.save", page_view (page) != NULL);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.export", page != NULL);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.compare",
                                  adw_tab_view_get_n_pages (self->tab_view) >= 2);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.close-tab", page != NULL);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.reset-zoom", page != NULL);
-  gtk_widget_set_visible (self->start_button, !self->running);
-  gtk_widget_set_visible (self->stop_button, self->running);
-  gtk_widget_set_sensitive (GTK_WIDGET (self->setup_panel), !self->running);
+  gtk_widget_set_visible (self->stop_button, selected_live);
 }
 
 static void
@@ -96,14 +142,16 @@ static gboolean
 on_close_page (RtbWindow  *self,
                AdwTabPage *page)
 {
-  if (page == self->live_page && self->running)
+  RtbRecording *recording = _rtb_window_page_recording (page);
+
+  if (recording != NULL && rtb_recording_is_live (recording))
     {
       _rtb_window_toast (self, _("Stop the run before closing its tab"));
       adw_tab_view_close_page_finish (self->tab_view, page, FALSE);
       return GDK_EVENT_STOP;
     }
-  if (page == self->live_page)
-    self->live_page = NULL;
+  if (recording != NULL)
+    g_signal_handlers_disconnect_by_data (recording, self);
   adw_tab_view_close_page_finish (self->tab_view, page, TRUE);
   return GDK_EVENT_STOP;
 }
@@ -150,53 +198,18 @@ rtb_window_add_run (RtbWindow *self,
 
 /* ---- Running ----------------------------------------------------------------------------- */
 
-static gboolean
-flush_run (gpointer user_data)
-{
-  RtbWindow *self = user_data;
-
-  if (self->live_run != NULL)
-    rtb_run_flush_changed (self->live_run);
-  return G_SOURCE_CONTINUE;
-}
-
 static void
-on_session_frame (RtbSession     *session,
-                  const RtbFrame *frame,
-                  RtbWindow      *self)
+explain_error (RtbWindow    *self,
+               const GError *error,
+               gboolean      have_data)
 {
-  g_autoptr(GError) error = NULL;
-
-  if (self->live_run == NULL)
-    return;
-  if (!rtb_run_handle_frame (self->live_run, frame, &error))
-    {
-      g_warning ("Frame from the worker does not fit the run: %s", error->message);
-      _rtb_window_toast (self, error->message);
-      rtb_session_stop (session);
-    }
-}
-
-static void
-on_session_log (RtbSession *session,
-                const char *line,
-                RtbWindow  *self)
-{
-  g_debug ("worker: %s", line);
-  if (self->live_page != NULL)
-    rtb_live_view_append_log (page_view (self->live_page), line);
-}
-
-static void
-explain_session_error (RtbWindow    *self,
-                       const GError *error)
-{
-  gboolean have_data = self->live_run != NULL && rtb_run_get_total_count (self->live_run) > 0;
   g_autofree char *body = NULL;
   const char *heading = _("The Measurement Failed");
   const char *hint = NULL;
 
-  if (error->domain == RTB_SESSION_ERROR)
+  if (error->domain == RTB_RECORDING_ERROR && error->code == RTB_RECORDING_ERROR_LOAD)
+    heading = _("The Load Could Not Start");
+  else if (error->domain == RTB_SESSION_ERROR)
     {
       switch ((RtbSessionError) error->code)
         {
@@ -240,81 +253,89 @@ explain_session_error (RtbWindow    *self,
 }
 
 static void
-stop_load (RtbWindow *self)
+after_last_run (RtbWindow *self)
 {
-  if (self->load != NULL)
-    {
-      rtb_load_stop (self->load);
-      g_clear_object (&self->load);
-    }
+  AfterStop after = self->after_stop;
+
+  if (after == AFTER_STOP_NOTHING || count_live (self) > 0)
+    return;
+  self->after_stop = AFTER_STOP_NOTHING;
+  if (after == AFTER_STOP_CLOSE)
+    gtk_window_destroy (GTK_WINDOW (self));
+  else
+    _rtb_window_save_pending_then_close (self);
 }
 
 static void
-on_session_finished (RtbSession   *session,
-                     const GError *error,
-                     RtbWindow    *self)
+on_recording_ended (RtbRecording *recording,
+                    const GError *error,
+                    RtbWindow    *self)
 {
-  RtbRun *run = self->live_run;
+  RtbRun *run = rtb_recording_get_run (recording);
+  AdwTabPage *page = find_page (self, recording);
+  const char *unsaved = rtb_recording_get_unsaved_path (recording);
 
-  g_clear_handle_id (&self->flush_id, g_source_remove);
-  stop_load (self);
-  self->running = FALSE;
-
-  if (run != NULL)
-    {
-      RtbRunState state = rtb_run_get_state (run);
-
-      if (state == RTB_RUN_STATE_NEW || state == RTB_RUN_STATE_RUNNING)
-        rtb_run_stream_ended (run);
-      rtb_run_flush_changed (run);
-    }
-  _rtb_window_stop_checkpoints (self);
-  if (self->live_page != NULL)
-    adw_tab_page_set_icon (self->live_page, NULL);
+  if (page != NULL)
+    adw_tab_page_set_icon (page, NULL);
   _rtb_window_update_actions (self);
 
   if (error != NULL && self->after_stop == AFTER_STOP_NOTHING)
-    explain_session_error (self, error);
-  else if (error == NULL && run != NULL)
+    explain_error (self, error, rtb_run_get_total_count (run) > 0);
+  else if (error == NULL)
     _rtb_window_toast (self, rtb_run_get_end_reason (run) == RTB_END_COMPLETED
-                 ? _("Measurement finished") : _("Measurement stopped"));
-
-  switch (self->after_stop)
+                             ? _("Measurement finished") : _("Measurement stopped"));
+  if (unsaved != NULL && g_strcmp0 (rtb_recording_get_saved_path (recording), unsaved) == 0)
     {
-    case AFTER_STOP_CLOSE:
-      gtk_window_destroy (GTK_WINDOW (self));
-      break;
-    case AFTER_STOP_SAVE_AND_CLOSE:
-      self->after_stop = AFTER_STOP_NOTHING;
-      self->close_after_save = TRUE;
-      if (run != NULL)
-        _rtb_window_save_run (self, run);
-      break;
-    case AFTER_STOP_NOTHING:
-    default:
-      break;
+      g_autofree char *message = g_strdup_printf (_("The run is kept in “%s” until you save it"),
+                                                  unsaved);
+
+      _rtb_window_toast (self, message);
     }
+  after_last_run (self);
 }
 
 static void
-clear_session (RtbWindow *self)
+on_recording_finished (RtbRecording *recording,
+                       RtbWindow    *self)
 {
-  if (self->session != NULL)
-    {
-      g_signal_handlers_disconnect_by_data (self->session, self);
-      rtb_session_stop (self->session);
-      g_clear_object (&self->session);
-    }
+  on_recording_ended (recording, NULL, self);
+}
+
+static void
+on_recording_warning (RtbRecording *recording,
+                      const char   *text,
+                      RtbWindow    *self)
+{
+  _rtb_window_toast (self, text);
+}
+
+static void
+on_recording_log (RtbLiveView *view,
+                  const char  *line)
+{
+  g_debug ("worker: %s", line);
+  rtb_live_view_append_log (view, line);
 }
 
 /* Another machine as far as it is known before its worker's SYSTEM frame replaces it. */
-static RtbSystemInfo *
-remote_system (RtbSetupPanel *panel)
+static RtbRecording *
+new_recording (RtbWindow         *self,
+               const RtbCommand  *cmd)
 {
-  const RtbSystemInfo *known = rtb_setup_panel_get_remote_system (panel);
+  RtbSetupPanel *panel = self->setup_panel;
+  RtbRecording *recording = rtb_recording_new (cmd, rtb_setup_panel_get_label (panel));
 
-  return known != NULL ? rtb_system_info_copy (known)
-                       : rtb_system_info_new_unknown (rtb_setup_panel_get_remote (panel));
+  rtb_recording_set_remote (recording, rtb_setup_panel_get_remote (panel),
+                            rtb_setup_panel_get_remote_worker (panel),
+                            rtb_setup_panel_get_remote_system (panel));
+  rtb_recording_set_graphical (recording, TRUE);
+  rtb_recording_set_load (recording, rtb_setup_panel_get_load (panel));
+  /* Figures, tables and charts follow a live run once a second: enough to watch a run grow,
+   * and each update redraws two charts and relays out the tables (about 15 ms of CPU in
+   * software). */
+  rtb_recording_set_flush_interval (recording, FLUSH_INTERVAL_MS);
+  rtb_recording_set_keep_unsaved (recording, TRUE);
+  return recording;
 }
 
 static void
@@ -324,15 +345,11 @@ start_action (GtkWidget  *widget,
 {
   RtbWindow *self = RTB_WINDOW (widget);
   g_autoptr(GError) error = NULL;
-  g_autoptr(RtbSession) session = NULL;
-  g_autoptr(RtbRun) run = NULL;
+  g_autoptr(RtbRecording) recording = NULL;
   g_autoptr(GIcon) running_icon = g_themed_icon_new ("media-record-symbolic");
-  RtbLoadScenario load;
-  const char *remote;
+  AdwTabPage *page;
+  RtbLiveView *view;
   RtbCommand cmd;
-
-  if (self->running)
-    return;
 
   if (!rtb_setup_panel_build_command (self->setup_panel, &cmd, &error))
     {
@@ -342,57 +359,29 @@ start_action (GtkWidget  *widget,
       return;
     }
 
-  load = rtb_setup_panel_get_load (self->setup_panel);
-  remote = rtb_setup_panel_get_remote (self->setup_panel);
-  run = rtb_run_new (&cmd);
-  rtb_run_set_system (run, remote != NULL ? remote_system (self->setup_panel)
-                                          : rtb_system_info_collect ());
-  rtb_run_set_label (run, rtb_setup_panel_get_label (self->setup_panel));
-  rtb_run_set_load (run, rtb_load_scenario_to_string (load));
-
-  session = rtb_session_new ();
-  rtb_session_set_launch (session, RTB_SESSION_LAUNCH_AUTO_GUI);
-  rtb_session_set_remote (session, remote);
-  if (remote != NULL)
-    rtb_session_set_worker_path (session, rtb_setup_panel_get_remote_worker (self->setup_panel));
-  g_signal_connect (session, "frame", G_CALLBACK (on_session_frame), self);
-  g_signal_connect (session, "log", G_CALLBACK (on_session_log), self);
-  g_signal_connect (session, "finished", G_CALLBACK (on_session_finished), self);
-
-  if (load != RTB_LOAD_NONE)
+  recording = new_recording (self, &cmd);
+  g_signal_connect (recording, "warning", G_CALLBACK (on_recording_warning), self);
+  if (!rtb_recording_start (recording, &error))
     {
-      self->load = rtb_load_start (load, 0, &error);
-      if (self->load == NULL)
-        {
-          _rtb_window_show_error (self, _("The Load Could Not Start"), error->message);
-          return;
-        }
-    }
-
-  clear_session (self);
-  g_set_object (&self->live_run, run);
-  self->session = g_steal_pointer (&session);
-  self->running = TRUE;
-  self->after_stop = AFTER_STOP_NOTHING;
-
-  if (!rtb_session_start (self->session, &cmd, &error))
-    {
-      self->running = FALSE;
-      stop_load (self);
-      g_clear_object (&self->live_run);
-      clear_session (self);
-      explain_session_error (self, error);
-      _rtb_window_update_actions (self);
+      g_signal_handlers_disconnect_by_data (recording, self);
+      explain_error (self, error, FALSE);
       return;
     }
+  g_signal_connect (recording, "finished", G_CALLBACK (on_recording_finished), self);
+  g_signal_connect (recording, "failed", G_CALLBACK (on_recording_ended), self);
+  g_set_object (&self->last_recording, recording);
+  self->after_stop = AFTER_STOP_NOTHING;
 
-  self->live_page = _rtb_window_add_page (self, run);
+  page = _rtb_window_add_page (self, rtb_recording_get_run (recording));
+  view = page_view (page);
+  g_signal_connect_object (recording, "log", G_CALLBACK (on_recording_log), view,
+                           G_CONNECT_SWAPPED);
+  g_object_set_data_full (G_OBJECT (page), "rtb-recording", g_steal_pointer (&recording),
+                          g_object_unref);
   /* A still icon, not the tab's loading spinner: a spinner redraws the window at the frame rate
    * for the whole run, which costs far more than the run's own updates. */
-  adw_tab_page_set_icon (self->live_page, running_icon);
-  self->flush_id = g_timeout_add (FLUSH_INTERVAL_MS, flush_run, self);
-  _rtb_window_start_checkpoints (self);
-  if (rtb_session_get_uses_pkexec (self->session))
+  adw_tab_page_set_icon (page, running_icon);
+  if (rtb_recording_get_uses_pkexec (_rtb_window_page_recording (page)))
     _rtb_window_toast (self, _("Waiting for authorization to run real-time threads…"));
   _rtb_window_update_actions (self);
 }
@@ -403,9 +392,11 @@ stop_action (GtkWidget  *widget,
              GVariant   *parameter)
 {
   RtbWindow *self = RTB_WINDOW (widget);
+  RtbRecording *recording =
+    _rtb_window_page_recording (adw_tab_view_get_selected_page (self->tab_view));
 
-  if (self->session != NULL && self->running)
-    rtb_session_stop (self->session);
+  if (recording != NULL)
+    rtb_recording_stop (recording);
 }
 
 /* ---- Tabs ------------------------------------------------------------------------------- */
@@ -439,11 +430,43 @@ reset_zoom_action (GtkWidget  *widget,
 /* ---- Closing ----------------------------------------------------------------------------- */
 
 static void
+for_each_live (RtbWindow *self,
+               void     (*func) (RtbRecording *recording))
+{
+  for (int i = 0; i < adw_tab_view_get_n_pages (self->tab_view); i++)
+    {
+      RtbRecording *recording = _rtb_window_page_recording (adw_tab_view_get_nth_page (
+                                                              self->tab_view, i));
+
+      if (recording != NULL && rtb_recording_is_live (recording))
+        func (recording);
+    }
+}
+
+/* The runs still to be saved by the user once every live one has ended: those without a file
+ * of their own. */
+static void
+queue_live_runs_for_saving (RtbWindow *self)
+{
+  g_clear_pointer (&self->pending_saves, g_ptr_array_unref);
+  self->pending_saves = g_ptr_array_new_with_free_func (g_object_unref);
+  for (int i = 0; i < adw_tab_view_get_n_pages (self->tab_view); i++)
+    {
+      RtbRecording *recording = _rtb_window_page_recording (adw_tab_view_get_nth_page (
+                                                              self->tab_view, i));
+
+      if (recording != NULL && rtb_recording_is_live (recording) &&
+          rtb_recording_get_output (recording) == NULL)
+        g_ptr_array_add (self->pending_saves, g_object_ref (rtb_recording_get_run (recording)));
+    }
+}
+
+static void
 on_close_response (AdwMessageDialog *dialog,
                    const char       *response,
                    RtbWindow        *self)
 {
-  if (!self->running)
+  if (count_live (self) == 0)
     {
       if (!g_str_equal (response, "cancel"))
         gtk_window_destroy (GTK_WINDOW (self));
@@ -452,40 +475,85 @@ on_close_response (AdwMessageDialog *dialog,
   if (g_str_equal (response, "discard"))
     {
       self->after_stop = AFTER_STOP_CLOSE;
-      rtb_session_stop (self->session);
+      for_each_live (self, rtb_recording_discard);
     }
   else if (g_str_equal (response, "save"))
     {
       self->after_stop = AFTER_STOP_SAVE_AND_CLOSE;
-      if (self->live_page != NULL)
-        adw_tab_view_set_selected_page (self->tab_view, self->live_page);
-      rtb_session_stop (self->session);
+      queue_live_runs_for_saving (self);
+      for_each_live (self, rtb_recording_stop);
     }
+}
+
+/* Where a live run is kept while it runs: its own file, or the unsaved folder. */
+static const char *
+kept_path (RtbRecording *recording)
+{
+  const char *path = rtb_recording_get_output (recording);
+
+  return path != NULL ? path : rtb_recording_get_unsaved_path (recording);
+}
+
+/* The files of every live run that has one, quoted, or NULL; and the last of them. */
+static char *
+describe_kept (RtbWindow   *self,
+               const char **last)
+{
+  g_autoptr(GString) kept = g_string_new (NULL);
+
+  *last = NULL;
+  for (int i = 0; i < adw_tab_view_get_n_pages (self->tab_view); i++)
+    {
+      RtbRecording *recording = _rtb_window_page_recording (adw_tab_view_get_nth_page (
+                                                              self->tab_view, i));
+
+      if (recording == NULL || !rtb_recording_is_live (recording) ||
+          !rtb_recording_saves_checkpoints (recording) || kept_path (recording) == NULL)
+        continue;
+      *last = kept_path (recording);
+      g_string_append_printf (kept, "%s“%s”", kept->len > 0 ? ", " : "", *last);
+    }
+  return kept->len > 0 ? g_string_free (g_steal_pointer (&kept), FALSE) : NULL;
 }
 
 static gboolean
 rtb_window_close_request (GtkWindow *window)
 {
   RtbWindow *self = RTB_WINDOW (window);
-  const char *kept = NULL;
+  guint n_live = count_live (self);
+  g_autofree char *kept = NULL;
   g_autofree char *body = NULL;
+  const char *path;
   GtkWidget *dialog;
 
-  if (!self->running)
+  if (n_live == 0)
     return GTK_WINDOW_CLASS (rtb_window_parent_class)->close_request (window);
 
-  if (self->checkpoint_path != NULL)
-    kept = self->checkpoint_path;
-  else if (self->checkpoint_id != 0 && self->live_run != NULL)
-    kept = rtb_run_get_file (self->live_run);
-  if (kept != NULL)
+  kept = describe_kept (self, &path);
+  if (n_live == 1 && kept != NULL)
     body = g_strdup_printf (_("Closing the window stops the measurement. The data measured so "
                               "far is saved every 10 seconds to “%s”; discarding keeps that "
-                              "file as it is. Save the data measured until now?"), kept);
-  else
+                              "file as it is. Save the data measured until now?"), path);
+  else if (n_live == 1)
     body = g_strdup (_("Closing the window stops the measurement. Keep the data measured so "
                        "far?"));
-  dialog = adw_message_dialog_new (window, _("Stop the Running Measurement?"), body);
+  else if (kept != NULL)
+    body = g_strdup_printf (ngettext ("Closing the window stops %u measurement. The data "
+                                      "measured so far is saved every 10 seconds to %s; "
+                                      "discarding keeps those files as they are. Save the "
+                                      "data measured until now?",
+                                      "Closing the window stops %u measurements. The data "
+                                      "measured so far is saved every 10 seconds to %s; "
+                                      "discarding keeps those files as they are. Save the "
+                                      "data measured until now?", n_live), n_live, kept);
+  else
+    body = g_strdup_printf (ngettext ("Closing the window stops %u measurement. Keep the data "
+                                      "measured so far?",
+                                      "Closing the window stops %u measurements. Keep the data "
+                                      "measured so far?", n_live), n_live);
+  dialog = adw_message_dialog_new (window, ngettext ("Stop the Running Measurement?",
+                                                     "Stop the Running Measurements?", n_live),
+                                   body);
   adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (dialog),
                                     "cancel", _("_Cancel"),
                                     "discard", _("_Discard"),
@@ -517,7 +585,7 @@ rtb_window_is_running (RtbWindow *self)
 {
   g_return_val_if_fail (RTB_IS_WINDOW (self), FALSE);
 
-  return self->running;
+  return count_live (self) > 0;
 }
 
 RtbRun *
@@ -525,7 +593,47 @@ rtb_window_get_live_run (RtbWindow *self)
 {
   g_return_val_if_fail (RTB_IS_WINDOW (self), NULL);
 
-  return self->live_run;
+  return self->last_recording != NULL ? rtb_recording_get_run (self->last_recording) : NULL;
+}
+
+GPtrArray *
+rtb_window_get_recordings (RtbWindow *self)
+{
+  GPtrArray *recordings = g_ptr_array_new ();
+
+  g_return_val_if_fail (RTB_IS_WINDOW (self), recordings);
+
+  for (int i = 0; i < adw_tab_view_get_n_pages (self->tab_view); i++)
+    {
+      RtbRecording *recording = _rtb_window_page_recording (adw_tab_view_get_nth_page (
+                                                              self->tab_view, i));
+
+      if (recording != NULL)
+        g_ptr_array_add (recordings, recording);
+    }
+  return recordings;
+}
+
+RtbRecording *
+rtb_window_get_selected_recording (RtbWindow *self)
+{
+  g_return_val_if_fail (RTB_IS_WINDOW (self), NULL);
+
+  return _rtb_window_page_recording (adw_tab_view_get_selected_page (self->tab_view));
+}
+
+void
+rtb_window_select_recording (RtbWindow    *self,
+                             RtbRecording *recording)
+{
+  AdwTabPage *page;
+
+  g_return_if_fail (RTB_IS_WINDOW (self));
+  g_return_if_fail (RTB_IS_RECORDING (recording));
+
+  page = find_page (self, recording);
+  if (page != NULL)
+    adw_tab_view_set_selected_page (self->tab_view, page);
 }
 
 RtbLiveView *
@@ -563,13 +671,23 @@ rtb_window_dispose (GObject *object)
 {
   RtbWindow *self = RTB_WINDOW (object);
 
-  g_clear_handle_id (&self->flush_id, g_source_remove);
-  g_clear_handle_id (&self->checkpoint_id, g_source_remove);
   g_cancellable_cancel (self->opening);
   g_clear_object (&self->opening);
-  clear_session (self);
-  stop_load (self);
-  g_clear_object (&self->live_run);
+  /* Recordings belong to their tabs and go with them (their workers stop); none may call back
+   * into a window that is going. */
+  if (self->tab_view != NULL)
+    for (int i = 0; i < adw_tab_view_get_n_pages (self->tab_view); i++)
+      {
+        RtbRecording *recording = _rtb_window_page_recording (adw_tab_view_get_nth_page (
+                                                                self->tab_view, i));
+
+        if (recording != NULL)
+          g_signal_handlers_disconnect_by_data (recording, self);
+      }
+  if (self->last_recording != NULL)
+    g_signal_handlers_disconnect_by_data (self->last_recording, self);
+  g_clear_object (&self->last_recording);
+  g_clear_pointer (&self->pending_saves, g_ptr_array_unref);
   g_clear_object (&self->settings);
   gtk_widget_dispose_template (GTK_WIDGET (self), RTB_TYPE_WINDOW);
 
@@ -582,7 +700,6 @@ rtb_window_finalize (GObject *object)
   RtbWindow *self = RTB_WINDOW (object);
 
   g_free (self->last_error);
-  g_free (self->checkpoint_path);
 
   G_OBJECT_CLASS (rtb_window_parent_class)->finalize (object);
 }

@@ -6,6 +6,7 @@
 #include "rtb-export.h"
 #include "rtb-import.h"
 #include "rtb-live-view.h"
+#include "rtb-recording.h"
 #include "rtb-run.h"
 #include "rtb-setup-panel.h"
 
@@ -35,11 +36,19 @@ gboolean rtb_window_export (RtbWindow *self, RtbExportFormat format, const char 
 /* Saves a run (also while it runs); later checkpoints of the live run go to `path`. */
 gboolean rtb_window_save_run_to (RtbWindow *self, RtbRun *run, const char *path,
                                  GError **error);
-/* Where the unsaved live run is checkpointed, or NULL. */
+/* Where the run started last is kept in the unsaved folder, or NULL. */
 const char *rtb_window_get_checkpoint_path (RtbWindow *self);
+/* The recordings of the tabs that show one, in tab order (transfer container): several may be
+ * live at once, each with its own worker. */
+GPtrArray *rtb_window_get_recordings (RtbWindow *self);
+/* The recording of the selected tab, or NULL (a run opened from a file, a comparison). */
+RtbRecording *rtb_window_get_selected_recording (RtbWindow *self);
+/* Selects the tab of a recording. */
+void rtb_window_select_recording (RtbWindow *self, RtbRecording *recording);
 
 /* For tests. */
 RtbSetupPanel *rtb_window_get_setup_panel (RtbWindow *self);
+/* TRUE while any run of the window is live. */
 gboolean rtb_window_is_running (RtbWindow *self);
 /* The run started last from this window, or NULL. */
 RtbRun *rtb_window_get_live_run (RtbWindow *self);

@@ -1,0 +1,767 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#include "config.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <unistd.h>
+
+#include <glib/gi18n-lib.h>
+#include <glib/gstdio.h>
+
+#include "rtb-recording.h"
+
+struct _RtbRecording
+{
+  GObject parent_instance;
+
+  /* Owned references */
+  RtbRun *run;
+  RtbSession *session;
+  GSubprocess *load;
+  RtbSystemInfo *known_system;
+  char *remote;
+  char *remote_worker;
+  char *output;
+  char *unsaved_path;
+  char *saved_path;
+  GError *save_error;
+  GError *frame_error;
+  GError *error;
+
+  RtbLoadScenario load_scenario;
+  RtbRecordingState state;
+  guint flush_interval_ms;
+  guint flush_id;
+  guint checkpoint_id;
+  gint64 started_at;  /* monotonic µs when the worker began measuring */
+
+  guint graphical : 1;
+  guint keep_unsaved : 1;
+  guint discard : 1;   /* no save at the end */
+  guint checkpointed : 1; /* a long run: saved while it runs, and so kept at its end */
+};
+
+G_DEFINE_FINAL_TYPE (RtbRecording, rtb_recording, G_TYPE_OBJECT)
+
+enum {
+  PROP_0,
+  PROP_STATE,
+  PROP_SYSTEM,
+  N_PROPS
+};
+
+enum {
+  CHANGED,
+  LOG,
+  WARNING,
+  FINISHED,
+  FAILED,
+  N_SIGNALS
+};
+
+static GParamSpec *properties[N_PROPS];
+static guint signals[N_SIGNALS];
+
+G_DEFINE_QUARK (rtb-recording-error-quark, rtb_recording_error)
+
+static void
+set_state (RtbRecording *self, RtbRecordingState state)
+{
+  if (self->state == state)
+    return;
+  self->state = state;
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_STATE]);
+  g_signal_emit (self, signals[CHANGED], 0);
+}
+
+static void
+warn (RtbRecording *self, const char *format, ...) G_GNUC_PRINTF (2, 3);
+
+static void
+warn (RtbRecording *self, const char *format, ...)
+{
+  g_autofree char *message = NULL;
+  va_list args;
+
+  va_start (args, format);
+  message = g_strdup_vprintf (format, args);
+  va_end (args);
+  g_debug ("%s", message);
+  g_signal_emit (self, signals[WARNING], 0, message);
+}
+
+/* ---- Saving ------------------------------------------------------------------------------ */
+
+/* A new file in the unsaved folder, named after the time and the run, reserved (created
+ * empty) so that two runs started in the same second never share it. */
+static char *
+reserve_unsaved_path (RtbRun *run, GError **error)
+{
+  g_autoptr(GDateTime) now = g_date_time_new_now_local ();
+  g_autofree char *stamp = g_date_time_format (now, "%Y%m%d-%H%M%S");
+  g_autofree char *dir = g_build_filename (g_get_user_data_dir (), "rtbench", "unsaved", NULL);
+  const char *label = rtb_run_get_label (run);
+  g_autofree char *base = g_strdup_printf ("%s-%s", stamp, label && label[0] ? label
+                                           : rtb_method_to_string (rtb_run_get_method (run)));
+
+  g_strdelimit (base, "/\\:", '-');
+  if (g_mkdir_with_parents (dir, 0700) != 0)
+    {
+      int saved_errno = errno;
+
+      g_set_error (error, G_IO_ERROR, g_io_error_from_errno (saved_errno),
+                   _("Could not create the folder “%s”: %s"), dir, g_strerror (saved_errno));
+      return NULL;
+    }
+  for (guint n = 1; n < 1000; n++)
+    {
+      g_autofree char *name = n == 1 ? g_strdup_printf ("%s.rtbench", base)
+                                     : g_strdup_printf ("%s-%u.rtbench", base, n);
+      g_autofree char *path = g_build_filename (dir, name, NULL);
+      int fd = g_open (path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
+
+      if (fd >= 0)
+        {
+          close (fd);
+          return g_steal_pointer (&path);
+        }
+      if (errno != EEXIST)
+        {
+          int saved_errno = errno;
+
+          g_set_error (error, G_IO_ERROR, g_io_error_from_errno (saved_errno),
+                       _("Could not create a file in “%s”: %s"), dir, g_strerror (saved_errno));
+          return NULL;
+        }
+    }
+  g_set_error (error, G_IO_ERROR, G_IO_ERROR_EXISTS,
+               _("“%s” already holds a thousand runs named “%s”"), dir, base);
+  return NULL;
+}
+
+/* Where the run goes while it runs and at its end: its output, else (when kept) its file in
+ * the unsaved folder. */
+static const char *
+target_path (RtbRecording *self)
+{
+  g_autoptr(GError) error = NULL;
+
+  if (self->output != NULL)
+    return self->output;
+  if (!self->keep_unsaved)
+    return NULL;
+  if (self->unsaved_path == NULL)
+    {
+      self->unsaved_path = reserve_unsaved_path (self->run, &error);
+      if (self->unsaved_path == NULL)
+        warn (self, _("The run cannot be kept: %s"), error->message);
+    }
+  return self->unsaved_path;
+}
+
+static void
+checkpoint (RtbRecording *self)
+{
+  g_autoptr(GError) error = NULL;
+  const char *path;
+
+  if (rtb_run_get_state (self->run) == RTB_RUN_STATE_NEW || (path = target_path (self)) == NULL)
+    return;
+  if (rtb_run_save (self->run, path, &error))
+    g_debug ("checkpoint saved to %s", path);
+  else
+    warn (self, _("Could not save a checkpoint to “%s”: %s"), path, error->message);
+}
+
+static gboolean
+on_checkpoint (gpointer user_data)
+{
+  checkpoint (user_data);
+  return G_SOURCE_CONTINUE;
+}
+
+static gboolean
+needs_checkpoints (const RtbCommand *command)
+{
+  if (command->method == RTB_METHOD_RESPONSE)
+    return TRUE; /* its length depends on the machine, not on a duration */
+  return command->duration_ns == 0
+         || command->duration_ns > RTB_RECORDING_CHECKPOINT_MIN_DURATION_NS;
+}
+
+/* At the end: the whole run to its output, else to the unsaved folder, and say where. */
+static void
+save_at_end (RtbRecording *self)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GError) unsaved_error = NULL;
+
+  if (self->discard || rtb_run_get_state (self->run) == RTB_RUN_STATE_NEW)
+    return;
+  if (self->output != NULL)
+    {
+      if (rtb_run_save (self->run, self->output, &error))
+        {
+          self->saved_path = g_strdup (self->output);
+          return;
+        }
+      self->save_error = g_error_copy (error);
+      if (self->unsaved_path == NULL)
+        self->unsaved_path = reserve_unsaved_path (self->run, &unsaved_error);
+      if (self->unsaved_path != NULL &&
+          rtb_run_save (self->run, self->unsaved_path, &unsaved_error))
+        {
+          self->saved_path = g_strdup (self->unsaved_path);
+          warn (self, _("Could not save the run to “%s”: %s. It is kept in “%s”."), self->output,
+                error->message, self->unsaved_path);
+        }
+      else
+        warn (self, _("Could not save the run to “%s”: %s; nor to the unsaved folder: %s"),
+              self->output, error->message, unsaved_error->message);
+      return;
+    }
+  if (!self->checkpointed || target_path (self) == NULL)
+    return;
+  if (rtb_run_save (self->run, self->unsaved_path, &error))
+    self->saved_path = g_strdup (self->unsaved_path);
+  else
+    warn (self, _("Could not keep the run in “%s”: %s"), self->unsaved_path, error->message);
+}
+
+gboolean
+rtb_recording_save_to (RtbRecording  *self,
+                       const char    *path,
+                       GError       **error)
+{
+  g_return_val_if_fail (RTB_IS_RECORDING (self), FALSE);
+  g_return_val_if_fail (path != NULL, FALSE);
+
+  if (!rtb_run_save (self->run, path, error))
+    return FALSE;
+  rtb_run_set_file (self->run, path);
+  g_free (self->output);
+  self->output = g_strdup (path);
+
+  /* From now on the checkpoints go to the user's file: the autosave is redundant. */
+  if (self->unsaved_path != NULL)
+    {
+      g_unlink (self->unsaved_path);
+      g_clear_pointer (&self->unsaved_path, g_free);
+    }
+  return TRUE;
+}
+
+/* ---- Following the worker ---------------------------------------------------------------- */
+
+static gboolean
+on_flush (gpointer user_data)
+{
+  RtbRecording *self = user_data;
+
+  rtb_run_flush_changed (self->run);
+  return G_SOURCE_CONTINUE;
+}
+
+static void
+on_run_changed (RtbRun       *run,
+                RtbRecording *self)
+{
+  g_signal_emit (self, signals[CHANGED], 0);
+}
+
+static void
+on_run_state (RtbRun       *run,
+              GParamSpec   *pspec,
+              RtbRecording *self)
+{
+  if (rtb_run_get_state (run) == RTB_RUN_STATE_RUNNING && self->state == RTB_RECORDING_STARTING)
+    {
+      self->started_at = g_get_monotonic_time ();
+      set_state (self, RTB_RECORDING_RUNNING);
+    }
+}
+
+static void
+on_session_frame (RtbSession     *session,
+                  const RtbFrame *frame,
+                  RtbRecording   *self)
+{
+  g_autoptr(GError) error = NULL;
+
+  if (rtb_run_handle_frame (self->run, frame, &error))
+    return;
+  g_warning ("Frame from the worker does not fit the run: %s", error->message);
+  if (self->frame_error == NULL)
+    self->frame_error = g_steal_pointer (&error);
+  rtb_session_stop (session);
+}
+
+static void
+on_session_system (RtbSession   *session,
+                   GParamSpec   *pspec,
+                   RtbRecording *self)
+{
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SYSTEM]);
+}
+
+static void
+on_session_log (RtbSession   *session,
+                const char   *line,
+                RtbRecording *self)
+{
+  g_signal_emit (self, signals[LOG], 0, line);
+}
+
+static void
+stop_load (RtbRecording *self)
+{
+  g_autoptr(GError) error = NULL;
+
+  if (self->load == NULL)
+    return;
+  if (!rtb_load_check (self->load, &error))
+    warn (self, _("The load ended before the run: %s"), error->message);
+  rtb_load_stop (self->load);
+  g_clear_object (&self->load);
+}
+
+static void
+disconnect_session (RtbRecording *self)
+{
+  if (self->session == NULL)
+    return;
+  g_signal_handlers_disconnect_by_data (self->session, self);
+  rtb_session_stop (self->session);
+}
+
+/* The end, however it came: the run closed, saved, and the verdict emitted. */
+static void
+end (RtbRecording *self, const GError *session_error)
+{
+  RtbRunState run_state = rtb_run_get_state (self->run);
+
+  if (!rtb_recording_is_live (self))
+    return;
+  g_object_ref (self);
+  disconnect_session (self);
+  g_clear_handle_id (&self->flush_id, g_source_remove);
+  g_clear_handle_id (&self->checkpoint_id, g_source_remove);
+  stop_load (self);
+
+  if (run_state == RTB_RUN_STATE_NEW || run_state == RTB_RUN_STATE_RUNNING)
+    rtb_run_stream_ended (self->run);
+  rtb_run_flush_changed (self->run);
+  save_at_end (self);
+
+  if (session_error != NULL)
+    self->error = g_error_copy (session_error);
+  else if (self->frame_error != NULL)
+    self->error = g_error_copy (self->frame_error);
+
+  if (self->error != NULL)
+    {
+      set_state (self, RTB_RECORDING_FAILED);
+      g_signal_emit (self, signals[FAILED], 0, self->error);
+    }
+  else
+    {
+      set_state (self, RTB_RECORDING_FINISHED);
+      g_signal_emit (self, signals[FINISHED], 0);
+    }
+  g_object_unref (self);
+}
+
+static void
+on_session_finished (RtbSession   *session,
+                     const GError *error,
+                     RtbRecording *self)
+{
+  end (self, error);
+}
+
+/* ---- Starting and stopping --------------------------------------------------------------- */
+
+gboolean
+rtb_recording_start (RtbRecording  *self,
+                     GError       **error)
+{
+  g_autoptr(RtbSession) session = NULL;
+
+  g_return_val_if_fail (RTB_IS_RECORDING (self), FALSE);
+  g_return_val_if_fail (self->state == RTB_RECORDING_NEW, FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  rtb_run_set_system (self->run, self->remote == NULL ? rtb_system_info_collect ()
+                                 : self->known_system != NULL
+                                 ? rtb_system_info_copy (self->known_system)
+                                 : rtb_system_info_new_unknown (self->remote));
+
+  session = rtb_session_new ();
+  rtb_session_set_launch (session, self->graphical ? RTB_SESSION_LAUNCH_AUTO_GUI
+                                                   : RTB_SESSION_LAUNCH_AUTO_CLI);
+  rtb_session_set_remote (session, self->remote);
+  if (self->remote != NULL)
+    rtb_session_set_worker_path (session, self->remote_worker);
+
+  if (self->load_scenario != RTB_LOAD_NONE)
+    {
+      g_autoptr(GError) load_error = NULL;
+
+      self->load = rtb_load_start (self->load_scenario, 0, &load_error);
+      if (self->load == NULL)
+        {
+          g_set_error_literal (error, RTB_RECORDING_ERROR, RTB_RECORDING_ERROR_LOAD,
+                               load_error->message);
+          return FALSE;
+        }
+    }
+
+  g_signal_connect (session, "frame", G_CALLBACK (on_session_frame), self);
+  g_signal_connect (session, "log", G_CALLBACK (on_session_log), self);
+  g_signal_connect (session, "notify::system", G_CALLBACK (on_session_system), self);
+  g_signal_connect (session, "finished", G_CALLBACK (on_session_finished), self);
+  if (!rtb_session_start (session, rtb_run_get_command (self->run), error))
+    {
+      g_signal_handlers_disconnect_by_data (session, self);
+      if (self->load != NULL)
+        {
+          rtb_load_stop (self->load);
+          g_clear_object (&self->load);
+        }
+      return FALSE;
+    }
+  self->session = g_steal_pointer (&session);
+
+  self->flush_id = g_timeout_add (self->flush_interval_ms, on_flush, self);
+  self->checkpointed = needs_checkpoints (rtb_run_get_command (self->run));
+  if (self->checkpointed && (self->output != NULL || self->keep_unsaved))
+    self->checkpoint_id = g_timeout_add_seconds (RTB_RECORDING_CHECKPOINT_SECONDS,
+                                                 on_checkpoint, self);
+  set_state (self, RTB_RECORDING_STARTING);
+  return TRUE;
+}
+
+void
+rtb_recording_stop (RtbRecording *self)
+{
+  g_return_if_fail (RTB_IS_RECORDING (self));
+
+  if (self->session != NULL && rtb_recording_is_live (self))
+    rtb_session_stop (self->session);
+}
+
+void
+rtb_recording_discard (RtbRecording *self)
+{
+  g_return_if_fail (RTB_IS_RECORDING (self));
+
+  if (!rtb_recording_is_live (self))
+    return;
+  self->discard = TRUE;
+  rtb_recording_stop (self);
+}
+
+void
+rtb_recording_abort (RtbRecording *self)
+{
+  g_return_if_fail (RTB_IS_RECORDING (self));
+
+  end (self, NULL);
+}
+
+/* ---- Setting up -------------------------------------------------------------------------- */
+
+static void
+replace_str (char **field, const char *value)
+{
+  g_free (*field);
+  *field = g_strdup (value);
+}
+
+void
+rtb_recording_set_remote (RtbRecording        *self,
+                          const char          *host,
+                          const char          *worker_path,
+                          const RtbSystemInfo *known)
+{
+  g_return_if_fail (RTB_IS_RECORDING (self));
+  g_return_if_fail (self->state == RTB_RECORDING_NEW);
+
+  replace_str (&self->remote, host != NULL && *host != '\0' ? host : NULL);
+  replace_str (&self->remote_worker, worker_path);
+  g_clear_pointer (&self->known_system, rtb_system_info_free);
+  if (known != NULL)
+    self->known_system = rtb_system_info_copy (known);
+}
+
+void
+rtb_recording_set_graphical (RtbRecording *self,
+                             gboolean      graphical)
+{
+  g_return_if_fail (RTB_IS_RECORDING (self));
+
+  self->graphical = !!graphical;
+}
+
+void
+rtb_recording_set_load (RtbRecording    *self,
+                        RtbLoadScenario  load)
+{
+  g_return_if_fail (RTB_IS_RECORDING (self));
+  g_return_if_fail (self->state == RTB_RECORDING_NEW);
+
+  self->load_scenario = load;
+  rtb_run_set_load (self->run, rtb_load_scenario_to_string (load));
+}
+
+void
+rtb_recording_set_flush_interval (RtbRecording *self,
+                                  guint         ms)
+{
+  g_return_if_fail (RTB_IS_RECORDING (self));
+  g_return_if_fail (ms > 0);
+
+  self->flush_interval_ms = ms;
+}
+
+void
+rtb_recording_set_output (RtbRecording *self,
+                          const char   *path)
+{
+  g_return_if_fail (RTB_IS_RECORDING (self));
+  g_return_if_fail (self->state == RTB_RECORDING_NEW);
+
+  replace_str (&self->output, path);
+}
+
+void
+rtb_recording_set_keep_unsaved (RtbRecording *self,
+                                gboolean      keep)
+{
+  g_return_if_fail (RTB_IS_RECORDING (self));
+
+  self->keep_unsaved = !!keep;
+}
+
+/* ---- Getters ----------------------------------------------------------------------------- */
+
+RtbRun *
+rtb_recording_get_run (RtbRecording *self)
+{
+  g_return_val_if_fail (RTB_IS_RECORDING (self), NULL);
+
+  return self->run;
+}
+
+RtbRecordingState
+rtb_recording_get_state (RtbRecording *self)
+{
+  g_return_val_if_fail (RTB_IS_RECORDING (self), RTB_RECORDING_NEW);
+
+  return self->state;
+}
+
+gboolean
+rtb_recording_is_live (RtbRecording *self)
+{
+  g_return_val_if_fail (RTB_IS_RECORDING (self), FALSE);
+
+  return self->state == RTB_RECORDING_STARTING || self->state == RTB_RECORDING_RUNNING;
+}
+
+const GError *
+rtb_recording_get_error (RtbRecording *self)
+{
+  g_return_val_if_fail (RTB_IS_RECORDING (self), NULL);
+
+  return self->error;
+}
+
+const char *
+rtb_recording_get_remote (RtbRecording *self)
+{
+  g_return_val_if_fail (RTB_IS_RECORDING (self), NULL);
+
+  return self->remote;
+}
+
+const RtbSystemInfo *
+rtb_recording_get_system (RtbRecording *self)
+{
+  g_return_val_if_fail (RTB_IS_RECORDING (self), NULL);
+
+  return self->session != NULL ? rtb_session_get_system (self->session) : NULL;
+}
+
+gboolean
+rtb_recording_saves_checkpoints (RtbRecording *self)
+{
+  g_return_val_if_fail (RTB_IS_RECORDING (self), FALSE);
+
+  return self->checkpoint_id != 0;
+}
+
+const char *
+rtb_recording_get_output (RtbRecording *self)
+{
+  g_return_val_if_fail (RTB_IS_RECORDING (self), NULL);
+
+  return self->output;
+}
+
+const char *
+rtb_recording_get_unsaved_path (RtbRecording *self)
+{
+  g_return_val_if_fail (RTB_IS_RECORDING (self), NULL);
+
+  return self->unsaved_path;
+}
+
+const char *
+rtb_recording_get_saved_path (RtbRecording *self)
+{
+  g_return_val_if_fail (RTB_IS_RECORDING (self), NULL);
+
+  return self->saved_path;
+}
+
+const GError *
+rtb_recording_get_save_error (RtbRecording *self)
+{
+  g_return_val_if_fail (RTB_IS_RECORDING (self), NULL);
+
+  return self->save_error;
+}
+
+gboolean
+rtb_recording_get_uses_pkexec (RtbRecording *self)
+{
+  g_return_val_if_fail (RTB_IS_RECORDING (self), FALSE);
+
+  return self->session != NULL && rtb_session_get_uses_pkexec (self->session);
+}
+
+double
+rtb_recording_get_elapsed_seconds (RtbRecording *self)
+{
+  g_return_val_if_fail (RTB_IS_RECORDING (self), 0);
+
+  if (self->started_at == 0)
+    return 0;
+  return (double) (g_get_monotonic_time () - self->started_at) / G_USEC_PER_SEC;
+}
+
+/* ---- GObject ----------------------------------------------------------------------------- */
+
+RtbRecording *
+rtb_recording_new (const RtbCommand *command,
+                   const char       *label)
+{
+  RtbRecording *self;
+
+  g_return_val_if_fail (command != NULL, NULL);
+
+  self = g_object_new (RTB_TYPE_RECORDING, NULL);
+  self->run = rtb_run_new (command);
+  rtb_run_set_label (self->run, label);
+  rtb_run_set_load (self->run, rtb_load_scenario_to_string (RTB_LOAD_NONE));
+  rtb_run_set_source (self->run, "measured");
+  g_signal_connect_object (self->run, "changed", G_CALLBACK (on_run_changed), self, 0);
+  g_signal_connect_object (self->run, "notify::state", G_CALLBACK (on_run_state), self, 0);
+  return self;
+}
+
+static void
+rtb_recording_dispose (GObject *object)
+{
+  RtbRecording *self = RTB_RECORDING (object);
+
+  /* A recording dropped while live stops its worker (EOF on its stdin) and its load. */
+  disconnect_session (self);
+  g_clear_object (&self->session);
+  g_clear_handle_id (&self->flush_id, g_source_remove);
+  g_clear_handle_id (&self->checkpoint_id, g_source_remove);
+  if (self->load != NULL)
+    {
+      rtb_load_stop (self->load);
+      g_clear_object (&self->load);
+    }
+  g_clear_object (&self->run);
+
+  G_OBJECT_CLASS (rtb_recording_parent_class)->dispose (object);
+}
+
+static void
+rtb_recording_finalize (GObject *object)
+{
+  RtbRecording *self = RTB_RECORDING (object);
+
+  g_clear_pointer (&self->known_system, rtb_system_info_free);
+  g_free (self->remote);
+  g_free (self->remote_worker);
+  g_free (self->output);
+  g_free (self->unsaved_path);
+  g_free (self->saved_path);
+  g_clear_error (&self->save_error);
+  g_clear_error (&self->frame_error);
+  g_clear_error (&self->error);
+
+  G_OBJECT_CLASS (rtb_recording_parent_class)->finalize (object);
+}
+
+static void
+rtb_recording_get_property (GObject    *object,
+                            guint       prop_id,
+                            GValue     *value,
+                            GParamSpec *pspec)
+{
+  RtbRecording *self = RTB_RECORDING (object);
+
+  switch (prop_id)
+    {
+    case PROP_STATE:
+      g_value_set_int (value, self->state);
+      break;
+    case PROP_SYSTEM:
+      g_value_set_boxed (value, rtb_recording_get_system (self));
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+rtb_recording_class_init (RtbRecordingClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+
+  object_class->dispose = rtb_recording_dispose;
+  object_class->finalize = rtb_recording_finalize;
+  object_class->get_property = rtb_recording_get_property;
+
+  properties[PROP_STATE] =
+    g_param_spec_int ("state", NULL, NULL, RTB_RECORDING_NEW, RTB_RECORDING_FAILED,
+                      RTB_RECORDING_NEW,
+                      G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_SYSTEM] =
+    g_param_spec_boxed ("system", NULL, NULL, RTB_TYPE_SYSTEM_INFO,
+                        G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+
+  signals[CHANGED] = g_signal_new ("changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                                   0, NULL, NULL, NULL, G_TYPE_NONE, 0);
+  signals[LOG] = g_signal_new ("log", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                               0, NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_STRING);
+  signals[WARNING] = g_signal_new ("warning", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                                   0, NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_STRING);
+  signals[FINISHED] = g_signal_new ("finished", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                                    0, NULL, NULL, NULL, G_TYPE_NONE, 0);
+  signals[FAILED] = g_signal_new ("failed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                                  0, NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_POINTER);
+}
+
+static void
+rtb_recording_init (RtbRecording *self)
+{
+  self->flush_interval_ms = 1000;
+}
