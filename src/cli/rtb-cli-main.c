@@ -16,6 +16,8 @@ static const char usage[] =
   "  run latency|jitter|timer|response [OPTIONS]   measure (see rtbench-cli run --help)\n"
   "  import FILE --output F [--label TEXT]         another tool's results or a recorded\n"
   "                                                 worker stream as a run (see import --help)\n"
+  "  check [--remote HOST] [--cpus LIST] [--json]   is this machine set up for real time?\n"
+  "                                                 the tuning checklist, without measuring\n"
   "  summary FILE... [--json]                       statistics of saved runs\n"
   "  compare FILE FILE... [--png F] [--svg F] [--pdf F] [--csv F] [--json]\n"
   "                                                 runs side by side: systems, statistics,\n"
@@ -44,12 +46,14 @@ dispatch (int argc, char *argv[])
     return rtb_cli_import (argc - 1, argv + 1);
   if (strcmp (command, "summary") == 0)
     return rtb_cli_summary (argc - 1, argv + 1);
+  if (strcmp (command, "check") == 0)
+    return rtb_cli_check (argc - 1, argv + 1);
   if (strcmp (command, "export") == 0)
     return rtb_cli_export (argc - 1, argv + 1);
   if (strcmp (command, "compare") == 0)
     return rtb_cli_compare (argc - 1, argv + 1);
 
-  rtb_cli_error ("unknown command \"%s\": use run, import, summary, compare or export (see "
+  rtb_cli_error ("unknown command \"%s\": use run, check, import, summary, compare or export (see "
                  "rtbench-cli --help)",
                  command);
   return RTB_CLI_USAGE;

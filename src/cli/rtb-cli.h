@@ -18,6 +18,7 @@ enum {
 };
 
 int rtb_cli_run (int argc, char **argv);
+int rtb_cli_check (int argc, char **argv);
 int rtb_cli_summary (int argc, char **argv);
 int rtb_cli_export (int argc, char **argv);
 int rtb_cli_import (int argc, char **argv);
@@ -60,6 +61,8 @@ gboolean rtb_cli_chart_write (const RtbCliChartOptions *options, RtbRun *const *
                               guint n_runs);
 gboolean rtb_cli_parse_int (const char *name, const char *value, int lo, int hi, int *out);
 
+/* Prints the checklist worst first: status, id, value and, below, the advice. */
+void rtb_cli_print_checklist (GPtrArray *checks, FILE *out);
 /* Prints the per-thread table (cyclictest-like, all values in µs). */
 void rtb_cli_print_table (RtbRun *run, FILE *out);
 /* Prints the header lines about a run: label, method, system, what the worker got. */

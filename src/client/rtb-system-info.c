@@ -10,6 +10,7 @@
 #include "rtb-safe-text.h"
 #include "rtb-system-files.h"
 #include "rtb-system-info-private.h"
+#include "rtb-system-snapshot.h"
 
 /* lscpu's view of ARM cores: arm64 kernels print only these numbers, no model name. */
 static const struct {
@@ -260,30 +261,18 @@ _rtb_governors_combine (const char * const *governors)
   return g_strdup (governors[0]);
 }
 
-/* Where the system files come from: the files below a root directory, or the entries of a
- * worker's SYSTEM frame (which also holds uname). */
+/* Where the system files come from: a snapshot (rtb-system-snapshot.h). */
 typedef struct {
-  const char *root;
-  GHashTable *entries; /* key → value; NULL: read below root and ask uname(2) */
+  GHashTable *entries; /* key → value */
 } Source;
 
-/* Contents of a system file (or a uname entry of a frame), stripped, or NULL. */
+/* Contents of a system file (or a uname entry), stripped, or NULL. */
 static char *
 read_text (const Source *source, const char *relative)
 {
-  g_autofree char *path = NULL;
-  char *contents = NULL;
+  const char *value = g_hash_table_lookup (source->entries, relative);
 
-  if (source->entries != NULL)
-    {
-      const char *value = g_hash_table_lookup (source->entries, relative);
-
-      return value != NULL ? g_strstrip (g_strdup (value)) : NULL;
-    }
-  path = g_build_filename (source->root, relative, NULL);
-  if (!g_file_get_contents (path, &contents, NULL, NULL))
-    return NULL;
-  return g_strstrip (contents);
+  return value != NULL ? g_strstrip (g_strdup (value)) : NULL;
 }
 
 static int
@@ -363,27 +352,13 @@ collect_idle_states (const Source *source)
   return g_string_free (g_steal_pointer (&states), FALSE);
 }
 
-/* uname and the host name: from the frame, or from the running system. */
 static void
 collect_uname (const Source *source, RtbSystemInfo *info)
 {
-  struct utsname uts;
-
-  if (source->entries != NULL)
-    {
-      info->hostname = read_text (source, RTB_SYSTEM_UNAME_NODENAME);
-      info->kernel_release = read_text (source, RTB_SYSTEM_UNAME_RELEASE);
-      info->kernel_version = read_text (source, RTB_SYSTEM_UNAME_VERSION);
-      info->machine = read_text (source, RTB_SYSTEM_UNAME_MACHINE);
-      return;
-    }
-  info->hostname = g_strdup (g_get_host_name ());
-  if (uname (&uts) == 0)
-    {
-      info->kernel_release = g_strdup (uts.release);
-      info->kernel_version = g_strdup (uts.version);
-      info->machine = g_strdup (uts.machine);
-    }
+  info->hostname = read_text (source, RTB_SYSTEM_UNAME_NODENAME);
+  info->kernel_release = read_text (source, RTB_SYSTEM_UNAME_RELEASE);
+  info->kernel_version = read_text (source, RTB_SYSTEM_UNAME_VERSION);
+  info->machine = read_text (source, RTB_SYSTEM_UNAME_MACHINE);
 }
 
 static RtbSystemInfo *
@@ -403,8 +378,6 @@ collect (const Source *source)
 
   info->cpu_model = cpuinfo != NULL ? _rtb_cpuinfo_parse_model (cpuinfo) : NULL;
   info->n_cpus = online != NULL ? _rtb_cpu_list_count (online) : -1;
-  if (info->n_cpus <= 0 && source->entries == NULL && strcmp (source->root, "/") == 0)
-    info->n_cpus = (int) sysconf (_SC_NPROCESSORS_ONLN);
   if (info->n_cpus <= 0 && cpuinfo != NULL)
     info->n_cpus = _rtb_cpuinfo_count_processors (cpuinfo);
   if (info->n_cpus <= 0)
@@ -430,29 +403,28 @@ collect (const Source *source)
 }
 
 RtbSystemInfo *
+rtb_system_info_from_snapshot (GHashTable *snapshot)
+{
+  Source source = { snapshot };
+
+  g_return_val_if_fail (snapshot != NULL, NULL);
+  return collect (&source);
+}
+
+RtbSystemInfo *
 _rtb_system_info_collect_from (const char *root)
 {
-  Source source = { root, NULL };
+  g_autoptr (GHashTable) snapshot = rtb_system_snapshot_read (root);
 
-  return collect (&source);
+  return rtb_system_info_from_snapshot (snapshot);
 }
 
 RtbSystemInfo *
 rtb_system_info_from_frame (const void *payload, size_t len)
 {
-  g_autoptr (GHashTable) entries = g_hash_table_new_full (g_str_hash, g_str_equal, g_free,
-                                                          g_free);
-  Source source = { NULL, entries };
-  RtbSystemItem item;
-  size_t offset = 0;
+  g_autoptr (GHashTable) snapshot = rtb_system_snapshot_from_frame (payload, len);
 
-  g_return_val_if_fail (payload != NULL, NULL);
-
-  /* Validated printable ASCII, so every value is already valid UTF-8. */
-  while (rtb_system_frame_next (payload, len, &offset, &item))
-    g_hash_table_replace (entries, g_strndup (item.key, item.key_len),
-                          g_strndup (item.value, item.value_len));
-  return collect (&source);
+  return rtb_system_info_from_snapshot (snapshot);
 }
 
 RtbSystemInfo *

@@ -43,6 +43,8 @@ RtbSystemInfo *rtb_system_info_collect (void);
 /* The same from the payload of a worker's validated SYSTEM frame: the machine the worker ran
  * on, which for a remote or recorded run is not this one. */
 RtbSystemInfo *rtb_system_info_from_frame (const void *payload, size_t len);
+/* The same from a snapshot (rtb-system-snapshot.h). */
+RtbSystemInfo *rtb_system_info_from_snapshot (GHashTable *snapshot);
 /* A system nothing is known of yet but (nullable) its host name: unknown texts and numbers. */
 RtbSystemInfo *rtb_system_info_new_unknown (const char *hostname);
 RtbSystemInfo *rtb_system_info_copy (const RtbSystemInfo *info);

@@ -18,77 +18,48 @@
 #include "rtb-system-files.h"
 #include "rtb-worker.h"
 
-/* Room for every entry: cpuinfo at its cap, a governor per CPU, the small files. */
-#define SYSTEM_PAYLOAD_SIZE (256 * 1024)
-
-/* Up to RTB_SYSTEM_VALUE_MAX bytes of the file at / + `relative`; -1 if it cannot be read. */
-static ssize_t
-read_file (const char *relative, char *buf)
-{
-  char path[256];
-  size_t got = 0;
-  int fd;
-
-  if (snprintf (path, sizeof path, "/%s", relative) >= (int) sizeof path)
-    return -1;
-  fd = open (path, O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK);
-  if (fd < 0)
-    return -1;
-  while (got < RTB_SYSTEM_VALUE_MAX)
-    {
-      ssize_t n = read (fd, buf + got, RTB_SYSTEM_VALUE_MAX - got);
-
-      if (n < 0 && errno == EINTR)
-        continue;
-      if (n < 0)
-        {
-          close (fd);
-          return -1;
-        }
-      if (n == 0)
-        break;
-      got += (size_t) n;
-    }
-  close (fd);
-  return (ssize_t) got;
-}
+/* Room for every entry: cpuinfo and interrupts at their cap, a few per CPU, interrupt and
+ * real-time task; entries beyond it are left out (and logged), never the frame. */
+#define SYSTEM_PAYLOAD_SIZE RTB_FRAME_MAX_PAYLOAD
 
 typedef struct {
   unsigned char *payload;
   size_t used;
   char *file;
+  unsigned refused;
 } Builder;
 
-static void
+/* Returns false when the frame is full. */
+static bool
 add_text (Builder *b, const char *key, const char *value, size_t len)
 {
   size_t used = rtb_system_frame_add (b->payload, SYSTEM_PAYLOAD_SIZE, b->used, key, value, len);
 
   if (used == 0)
-    rtb_worker_log ("system: no room for %s in the SYSTEM frame", key);
-  else
-    b->used = used;
+    {
+      b->refused++;
+      /* A key that is not a plain path is skipped; a full frame ends the reading. */
+      if (b->refused < 16)
+        return true;
+      rtb_worker_log ("system: no room for %s and what follows in the SYSTEM frame", key);
+      return false;
+    }
+  b->used = used;
+  return true;
 }
 
-/* Returns whether the file was there. */
 static bool
-add_file (Builder *b, const char *relative)
+add_file (const char *relative, const char *contents, size_t len, void *data)
 {
-  ssize_t len = read_file (relative, b->file);
-
-  if (len >= 0)
-    add_text (b, relative, b->file, (size_t) len);
-  return len >= 0;
+  return add_text (data, relative, contents, len);
 }
 
 /* Returns false only when stdout is closed. */
 bool
 rtb_worker_system_send (void)
 {
-  Builder b = { malloc (SYSTEM_PAYLOAD_SIZE), 0, malloc (RTB_SYSTEM_VALUE_MAX) };
-  long n_cpus = sysconf (_SC_NPROCESSORS_CONF);
+  Builder b = { malloc (SYSTEM_PAYLOAD_SIZE), 0, malloc (RTB_SYSTEM_VALUE_MAX), 0 };
   struct utsname uts;
-  char relative[128];
   bool sent;
 
   if (b.payload == NULL || b.file == NULL)
@@ -107,19 +78,7 @@ rtb_worker_system_send (void)
       add_text (&b, RTB_SYSTEM_UNAME_VERSION, uts.version, strlen (uts.version));
       add_text (&b, RTB_SYSTEM_UNAME_MACHINE, uts.machine, strlen (uts.machine));
     }
-  for (const char *const *file = rtb_system_files; *file != NULL; file++)
-    add_file (&b, *file);
-  for (long cpu = 0; cpu < n_cpus && cpu < RTB_MAX_CPUS; cpu++)
-    {
-      snprintf (relative, sizeof relative, RTB_SYSTEM_GOVERNOR_FORMAT, (unsigned) cpu);
-      add_file (&b, relative);
-    }
-  for (unsigned state = 0; state < RTB_SYSTEM_IDLE_STATES_MAX; state++)
-    {
-      snprintf (relative, sizeof relative, RTB_SYSTEM_IDLE_STATE_FORMAT, state);
-      if (!add_file (&b, relative))
-        break;
-    }
+  rtb_system_files_read ("/", b.file, add_file, &b);
 
   sent = rtb_worker_output_send (RTB_FRAME_SYSTEM, b.payload, b.used, NULL, 0);
   free (b.payload);

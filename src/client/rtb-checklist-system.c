@@ -1,0 +1,419 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* The checklist's items about the whole machine: kernel, scheduling, memory, devices. */
+#include "config.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "rtb-checklist-private.h"
+#include "rtb-system-files.h"
+#include "rtb-system-info-private.h"
+
+#define UNKNOWN(id, what) \
+  _rtb_check_new (id, RTB_CHECK_UNKNOWN, g_strdup (what), NULL)
+
+static char *
+cmdline_param (const RtbChecklistContext *c, const char *key)
+{
+  g_autofree char *cmdline = _rtb_checklist_text (c, RTB_SYSTEM_CMDLINE);
+
+  return cmdline != NULL ? _rtb_cmdline_get_param (cmdline, key) : NULL;
+}
+
+/* A number from a sysctl file, or FALSE when the snapshot lacks it. */
+static gboolean
+read_int (const RtbChecklistContext *c, const char *relative, gint64 *out)
+{
+  g_autofree char *text = _rtb_checklist_text (c, relative);
+  char *end;
+
+  if (text == NULL)
+    return FALSE;
+  *out = g_ascii_strtoll (text, &end, 10);
+  return end != text;
+}
+
+static gboolean
+has_word (const char *text, const char *word)
+{
+  g_auto (GStrv) words = g_strsplit_set (text, " \t\n#", -1);
+
+  for (guint i = 0; words[i] != NULL; i++)
+    if (strcmp (words[i], word) == 0)
+      return TRUE;
+  return FALSE;
+}
+
+RtbCheck *
+_rtb_check_preemption (const RtbChecklistContext *c)
+{
+  static const char *id = "kernel.preemption";
+  g_autofree char *version = _rtb_checklist_text (c, RTB_SYSTEM_UNAME_VERSION);
+  g_autofree char *realtime = _rtb_checklist_text (c, RTB_SYSTEM_REALTIME);
+  g_autofree char *machine = _rtb_checklist_text (c, RTB_SYSTEM_UNAME_MACHINE);
+  g_autofree char *mode = cmdline_param (c, "preempt");
+  const char *package;
+  char *advice;
+
+  if (g_strcmp0 (realtime, "1") == 0 || _rtb_kernel_version_is_preempt_rt (version))
+    return _rtb_check_new (id, RTB_CHECK_GOOD, g_strdup ("PREEMPT_RT"), NULL);
+  if (version == NULL)
+    return UNKNOWN (id, "the kernel's version string (uname -v) was not recorded");
+
+  package = g_strcmp0 (machine, "x86_64") == 0 ? "Debian: linux-image-rt-amd64"
+            : g_strcmp0 (machine, "aarch64") == 0 ? "Debian: linux-image-rt-arm64; Raspberry "
+                                                    "Pi OS: kernel=kernel8_rt.img"
+            : "your distribution's -rt kernel";
+  advice = g_strdup_printf ("Boot a PREEMPT_RT kernel (%s): without it, worst cases reach "
+                            "milliseconds.", package);
+  if (has_word (version, "PREEMPT_DYNAMIC"))
+    {
+      if (g_strcmp0 (mode, "full") == 0)
+        return _rtb_check_new (id, RTB_CHECK_COULD_BE_BETTER,
+                               g_strdup ("dynamic preemption set to full (preempt=full), not "
+                                         "PREEMPT_RT"), advice);
+      return _rtb_check_new (id, RTB_CHECK_BAD,
+                             mode != NULL && mode[0] != '\0'
+                               ? g_strdup_printf ("dynamic preemption set to %s (preempt=%s), "
+                                                  "not PREEMPT_RT", mode, mode)
+                               : g_strdup ("dynamic preemption in the build's default mode "
+                                           "(no preempt= on the command line), not PREEMPT_RT"),
+                             advice);
+    }
+  if (has_word (version, "PREEMPT"))
+    return _rtb_check_new (id, RTB_CHECK_COULD_BE_BETTER,
+                           g_strdup ("fully preemptible kernel (PREEMPT), not PREEMPT_RT"),
+                           advice);
+  return _rtb_check_new (id, RTB_CHECK_BAD,
+                         g_strdup ("no forced preemption (voluntary or none), not PREEMPT_RT"),
+                         advice);
+}
+
+RtbCheck *
+_rtb_check_virtual (const RtbChecklistContext *c)
+{
+  static const char * const hypervisors[] = { "QEMU", "KVM", "VMware", "VirtualBox", "innotek",
+                                              "Xen", "Bochs", "Parallels", "BHYVE",
+                                              "Microsoft Corporation", "Amazon EC2",
+                                              "Google Compute Engine" };
+  static const char *id = "machine.virtual";
+  g_autofree char *cpuinfo = _rtb_checklist_text (c, RTB_SYSTEM_CPUINFO);
+  g_autofree char *vendor = _rtb_checklist_text (c, RTB_SYSTEM_DMI_VENDOR);
+  g_autofree char *product = _rtb_checklist_text (c, RTB_SYSTEM_DMI_PRODUCT);
+  g_autofree char *xen = _rtb_checklist_text (c, RTB_SYSTEM_HYPERVISOR);
+  const char *found = NULL;
+
+  for (guint i = 0; found == NULL && i < G_N_ELEMENTS (hypervisors); i++)
+    if ((vendor != NULL && strstr (vendor, hypervisors[i]) != NULL) ||
+        (product != NULL && strstr (product, hypervisors[i]) != NULL))
+      found = hypervisors[i];
+  if (found == NULL && xen != NULL && xen[0] != '\0')
+    found = xen;
+  if (found == NULL && cpuinfo != NULL)
+    {
+      g_auto (GStrv) lines = g_strsplit (cpuinfo, "\n", -1);
+
+      for (guint i = 0; found == NULL && lines[i] != NULL; i++)
+        if (g_str_has_prefix (lines[i], "flags") && has_word (lines[i], "hypervisor"))
+          found = "the CPU's hypervisor flag";
+    }
+  if (found != NULL)
+    return _rtb_check_new (id, RTB_CHECK_COULD_BE_BETTER,
+                           g_strdup_printf ("a virtual machine (%s)", found),
+                           g_strdup ("Measure on the bare machine: in a virtual machine the "
+                                     "worst cases are the hypervisor's, whatever Linux does."));
+  if (cpuinfo == NULL)
+    return UNKNOWN (id, "/proc/cpuinfo was not recorded");
+  return _rtb_check_new (id, RTB_CHECK_GOOD,
+                         g_strdup ("bare metal: no hypervisor flag or virtual firmware"), NULL);
+}
+
+RtbCheck *
+_rtb_check_tick (const RtbChecklistContext *c)
+{
+  static const char *id = "kernel.tick";
+  g_autofree char *cmdline = _rtb_checklist_text (c, RTB_SYSTEM_CMDLINE);
+  g_autofree char *nohz = cmdline_param (c, "nohz");
+  gboolean full_dynticks = g_hash_table_contains (c->files, RTB_SYSTEM_NOHZ_FULL);
+
+  if (cmdline == NULL)
+    return UNKNOWN (id, "the kernel command line was not recorded");
+  if (g_strcmp0 (nohz, "off") == 0)
+    return _rtb_check_new (id, RTB_CHECK_COULD_BE_BETTER,
+                           g_strdup ("periodic tick on every CPU (nohz=off)"),
+                           g_strdup ("Remove nohz=off from the kernel command line so idle and "
+                                     "isolated CPUs can stop the tick."));
+  if (!full_dynticks)
+    return _rtb_check_new (id, RTB_CHECK_COULD_BE_BETTER,
+                           g_strdup ("tickless when idle only: this kernel has no full "
+                                     "dynticks (no /sys/devices/system/cpu/nohz_full)"),
+                           g_strdup ("Use a kernel built with CONFIG_NO_HZ_FULL (Debian's rt "
+                                     "kernels are) so nohz_full= can stop the tick on busy "
+                                     "real-time CPUs."));
+  return _rtb_check_new (id, RTB_CHECK_GOOD,
+                         g_strdup ("tickless, full dynticks available (nohz_full=)"), NULL);
+}
+
+RtbCheck *
+_rtb_check_clocksource (const RtbChecklistContext *c)
+{
+  static const char * const fast[] = { "tsc", "arch_sys_timer", "kvm-clock",
+                                       "hyperv_clocksource_tsc_page", "riscv_clocksource",
+                                       "timer", "arm,sp804", "mips" };
+  static const char *id = "kernel.clocksource";
+  g_autofree char *source = _rtb_checklist_text (c, RTB_SYSTEM_CLOCKSOURCE);
+
+  if (source == NULL)
+    return UNKNOWN (id, "the current clocksource was not recorded");
+  for (guint i = 0; i < G_N_ELEMENTS (fast); i++)
+    if (strcmp (source, fast[i]) == 0)
+      return _rtb_check_new (id, RTB_CHECK_GOOD, g_strdup (source), NULL);
+  if (strstr (source, "jiffies") != NULL)
+    return _rtb_check_new (id, RTB_CHECK_BAD,
+                           g_strdup_printf ("%s: time advances only once per tick", source),
+                           g_strdup ("Find why no hardware clocksource was chosen (dmesg | grep "
+                                     "clocksource) and fix it: every timestamp is a tick "
+                                     "coarse."));
+  return _rtb_check_new (id, RTB_CHECK_COULD_BE_BETTER,
+                         g_strdup_printf ("%s: slow to read", source),
+                         g_strdup ("Use the CPU's own counter (clocksource=tsc on x86 if dmesg "
+                                   "shows the TSC was marked unstable without cause): "
+                                   "hpet and acpi_pm cost microseconds per read."));
+}
+
+RtbCheck *
+_rtb_check_printk (const RtbChecklistContext *c)
+{
+  static const char *id = "kernel.printk";
+  gint64 level;
+
+  if (!read_int (c, RTB_SYSTEM_PRINTK, &level))
+    return UNKNOWN (id, "kernel.printk was not recorded");
+  if (level <= 4)
+    return _rtb_check_new (id, RTB_CHECK_GOOD,
+                           g_strdup_printf ("console log level %" G_GINT64_FORMAT
+                                            ": only errors reach the console", level), NULL);
+  return _rtb_check_new (id, RTB_CHECK_COULD_BE_BETTER,
+                         g_strdup_printf ("console log level %" G_GINT64_FORMAT ": warnings and "
+                                          "notices are written to the console", level),
+                         g_strdup ("Lower it (sysctl kernel.printk=\"1 4 1 7\", as the board "
+                                   "vendor's procedure does): a serial console stalls the "
+                                   "kernel for each message."));
+}
+
+RtbCheck *
+_rtb_check_rt_throttling (const RtbChecklistContext *c)
+{
+  static const char *id = "sched.rt_throttling";
+  gint64 runtime, period = 1000000;
+
+  if (!read_int (c, RTB_SYSTEM_RT_RUNTIME, &runtime))
+    return UNKNOWN (id, "kernel.sched_rt_runtime_us was not recorded");
+  read_int (c, RTB_SYSTEM_RT_PERIOD, &period);
+  if (runtime < 0 || runtime >= period)
+    return _rtb_check_new (id, RTB_CHECK_COULD_BE_BETTER,
+                           g_strdup_printf ("off (sched_rt_runtime_us = %" G_GINT64_FORMAT ")",
+                                            runtime),
+                           g_strdup ("Restore it (sysctl kernel.sched_rt_runtime_us=950000) "
+                                     "unless you need it off: without it a runaway real-time "
+                                     "thread freezes the machine."));
+  return _rtb_check_new (id, RTB_CHECK_GOOD,
+                         g_strdup_printf ("on: real-time tasks get %" G_GINT64_FORMAT " µs of "
+                                          "every %" G_GINT64_FORMAT " µs", runtime, period),
+                         NULL);
+}
+
+RtbCheck *
+_rtb_check_timer_migration (const RtbChecklistContext *c)
+{
+  static const char *id = "sched.timer_migration";
+  gint64 value;
+
+  if (!read_int (c, RTB_SYSTEM_TIMER_MIGRATION, &value))
+    return UNKNOWN (id, "kernel.timer_migration was not recorded");
+  if (value == 0)
+    return _rtb_check_new (id, RTB_CHECK_GOOD, g_strdup ("off: timers stay on their CPU"),
+                           NULL);
+  return _rtb_check_new (id, RTB_CHECK_COULD_BE_BETTER,
+                         g_strdup ("on: timers move between CPUs"),
+                         g_strdup ("Turn it off (sysctl kernel.timer_migration=0) so other "
+                                   "CPUs' timers do not expire on the measured ones."));
+}
+
+RtbCheck *
+_rtb_check_watchdogs (const RtbChecklistContext *c)
+{
+  static const char *id = "sched.watchdogs";
+  g_autofree char *mask = _rtb_checklist_text (c, RTB_SYSTEM_WATCHDOG_CPUMASK);
+  gint64 soft = 0, nmi = 0;
+  gboolean have_soft = read_int (c, RTB_SYSTEM_WATCHDOG, &soft);
+  gboolean have_nmi = read_int (c, RTB_SYSTEM_NMI_WATCHDOG, &nmi);
+  uint64_t cpus[RTB_MAX_CPUS / 64];
+  g_autoptr (GString) on = g_string_new (NULL);
+
+  if (!have_soft && !have_nmi)
+    return UNKNOWN (id, "kernel.watchdog and kernel.nmi_watchdog were not recorded");
+  if (soft != 0 && (mask == NULL || !_rtb_checklist_parse_cpus (mask, cpus) ||
+                    _rtb_checklist_measured_in (c, cpus) > 0))
+    g_string_append (on, "soft lockup watchdog");
+  if (nmi != 0)
+    g_string_append_printf (on, "%sNMI watchdog", on->len > 0 ? " and " : "");
+  if (on->len == 0)
+    return _rtb_check_new (id, RTB_CHECK_GOOD,
+                           g_strdup_printf ("off on CPUs %s", c->measured_text), NULL);
+  return _rtb_check_new (id, RTB_CHECK_COULD_BE_BETTER,
+                         g_strdup_printf ("%s on CPUs %s", on->str, c->measured_text),
+                         g_strdup ("Turn them off for real-time work (nowatchdog "
+                                   "nmi_watchdog=0 on the kernel command line, or sysctl "
+                                   "kernel.watchdog=0 kernel.nmi_watchdog=0): they interrupt "
+                                   "every CPU periodically."));
+}
+
+RtbCheck *
+_rtb_check_swap (const RtbChecklistContext *c)
+{
+  static const char *id = "mem.swap";
+  g_autofree char *meminfo = _rtb_checklist_text (c, RTB_SYSTEM_MEMINFO);
+  gint64 kb = meminfo != NULL ? _rtb_meminfo_parse_kb (meminfo, "SwapTotal") : -1;
+
+  if (kb < 0)
+    return UNKNOWN (id, "/proc/meminfo was not recorded");
+  if (kb == 0)
+    return _rtb_check_new (id, RTB_CHECK_GOOD, g_strdup ("no swap"), NULL);
+  return _rtb_check_new (id, RTB_CHECK_COULD_BE_BETTER,
+                         g_strdup_printf ("%" G_GINT64_FORMAT " MiB of swap", kb / 1024),
+                         g_strdup ("Turn swap off (swapoff -a, and remove it from /etc/fstab) "
+                                   "or lock every real-time program's memory (mlockall): a page "
+                                   "fault from swap costs milliseconds."));
+}
+
+RtbCheck *
+_rtb_check_thp (const RtbChecklistContext *c)
+{
+  static const char *id = "mem.thp";
+  g_autofree char *thp = _rtb_checklist_text (c, RTB_SYSTEM_THP);
+
+  if (thp == NULL)
+    return UNKNOWN (id, "transparent huge pages were not recorded (or the kernel has none)");
+  if (strstr (thp, "[always]") != NULL)
+    return _rtb_check_new (id, RTB_CHECK_COULD_BE_BETTER,
+                           g_strdup ("transparent huge pages always on"),
+                           g_strdup ("Use madvise or never (echo never > "
+                                     "/sys/kernel/mm/transparent_hugepage/enabled, or "
+                                     "transparent_hugepage=never): compaction stalls page "
+                                     "faults."));
+  return _rtb_check_new (id, RTB_CHECK_GOOD,
+                         g_strdup (strstr (thp, "[never]") != NULL
+                                     ? "transparent huge pages off"
+                                     : "transparent huge pages only on request (madvise)"),
+                         NULL);
+}
+
+RtbCheck *
+_rtb_check_overcommit (const RtbChecklistContext *c)
+{
+  static const char *id = "mem.overcommit";
+  gint64 mode;
+
+  if (!read_int (c, RTB_SYSTEM_OVERCOMMIT, &mode))
+    return UNKNOWN (id, "vm.overcommit_memory was not recorded");
+  if (mode == 2)
+    return _rtb_check_new (id, RTB_CHECK_GOOD,
+                           g_strdup ("strict accounting (vm.overcommit_memory = 2)"), NULL);
+  return _rtb_check_new (id, RTB_CHECK_COULD_BE_BETTER,
+                         g_strdup_printf ("overcommit allowed (vm.overcommit_memory = %"
+                                          G_GINT64_FORMAT ")", mode),
+                         g_strdup ("Set sysctl vm.overcommit_memory=2, as the board vendor's "
+                                   "procedure does, so memory runs out at allocation, not in "
+                                   "the OOM killer mid-run."));
+}
+
+static const char *
+not_started (void)
+{
+  return "known once the worker runs (rtbench-cli run, or check --remote)";
+}
+
+RtbCheck *
+_rtb_check_mlockall (const RtbChecklistContext *c)
+{
+  static const char *id = "mem.mlockall";
+
+  if (c->worker == NULL)
+    return UNKNOWN (id, not_started ());
+  if (c->worker->mlockall_errno == 0)
+    return _rtb_check_new (id, RTB_CHECK_GOOD, g_strdup ("the worker's memory is locked"),
+                           NULL);
+  return _rtb_check_new (id, RTB_CHECK_BAD,
+                         g_strdup_printf ("mlockall failed: %s",
+                                          g_strerror (c->worker->mlockall_errno)),
+                         g_strdup ("Run the worker as root, or raise the locked-memory limit "
+                                   "(memlock unlimited in /etc/security/limits.conf)."));
+}
+
+RtbCheck *
+_rtb_check_dma_latency (const RtbChecklistContext *c)
+{
+  static const char *id = "power.dma_latency";
+
+  if (c->worker == NULL)
+    return UNKNOWN (id, not_started ());
+  if (c->worker->dma_latency_errno == 0)
+    return _rtb_check_new (id, RTB_CHECK_GOOD,
+                           g_strdup ("/dev/cpu_dma_latency held at 0 by the worker"), NULL);
+  return _rtb_check_new (id, RTB_CHECK_COULD_BE_BETTER,
+                         g_strdup_printf ("/dev/cpu_dma_latency not held: %s",
+                                          g_strerror (c->worker->dma_latency_errno)),
+                         g_strdup ("Run the worker as root: /dev/cpu_dma_latency is root's, "
+                                   "and holding it at 0 keeps the CPUs out of deep idle "
+                                   "states."));
+}
+
+RtbCheck *
+_rtb_check_radios (const RtbChecklistContext *c)
+{
+  static const char *id = "devices.radios";
+  g_autoptr (GString) on = g_string_new (NULL);
+  GHashTableIter iter;
+  gpointer key, value;
+  gboolean any_wifi = FALSE, bluetooth = FALSE;
+
+  g_hash_table_iter_init (&iter, c->files);
+  while (g_hash_table_iter_next (&iter, &key, &value))
+    {
+      char name[64];
+
+      if (sscanf (key, "sys/class/net/%63[^/]/operstate", name) == 1 &&
+          g_str_has_prefix (value, "up"))
+        {
+          g_string_append_printf (on, "%sWi-Fi %s up", on->len > 0 ? ", " : "", name);
+          any_wifi = TRUE;
+        }
+      else if (g_str_has_prefix (key, "sys/class/rfkill/") && g_str_has_suffix (key, "/type"))
+        {
+          g_autofree char *state_key = g_strdup (key);
+          const char *state;
+
+          strcpy (state_key + strlen (state_key) - strlen ("type"), "state");
+          state = g_hash_table_lookup (c->files, state_key);
+          if (state != NULL && state[0] == '1' && g_str_has_prefix (value, "bluetooth"))
+            bluetooth = TRUE;
+          if (state != NULL && state[0] == '1' && g_str_has_prefix (value, "wlan") && !any_wifi)
+            any_wifi = TRUE;
+        }
+    }
+  if (bluetooth)
+    g_string_append_printf (on, "%sBluetooth on", on->len > 0 ? ", " : "");
+  if (any_wifi && on->len == 0)
+    g_string_append (on, "a Wi-Fi radio on");
+  if (!g_hash_table_contains (c->files, RTB_SYSTEM_ONLINE))
+    return UNKNOWN (id, "the machine's devices were not recorded");
+  if (on->len == 0)
+    return _rtb_check_new (id, RTB_CHECK_GOOD, g_strdup ("no Wi-Fi or Bluetooth radio on"),
+                           NULL);
+  return _rtb_check_new (id, RTB_CHECK_COULD_BE_BETTER, g_strdup (on->str),
+                         g_strdup ("Turn them off while it controls a machine (rfkill block "
+                                   "wifi bluetooth; on a Raspberry Pi dtoverlay=disable-wifi "
+                                   "and disable-bt in config.txt): their interrupts and "
+                                   "firmware cost tens of µs."));
+}

@@ -1,0 +1,177 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* The checklist's items about other tasks: real-time ones that compete with the measurement,
+ * and irqbalance. */
+#include "config.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "rtb-checklist-private.h"
+#include "rtb-system-files.h"
+
+#define UNKNOWN(id, what) \
+  _rtb_check_new (id, RTB_CHECK_UNKNOWN, g_strdup (what), NULL)
+
+#define POLICY_FIFO 1
+#define POLICY_RR 2
+#define POLICY_DEADLINE 6
+
+typedef struct {
+  unsigned pid;
+  unsigned tid;
+  char *comm;
+  int policy;
+  int priority;
+  char *cpus;  /* Cpus_allowed_list, NULL when not recorded */
+} Task;
+
+static void
+task_clear (Task *task)
+{
+  g_free (task->comm);
+  g_free (task->cpus);
+}
+
+/* Field 40 is rt_priority and 41 policy: the 38th and 39th after the command name. */
+static gboolean
+parse_stat (const char *stat, Task *task)
+{
+  const char *open = strchr (stat, '(');
+  const char *close = strrchr (stat, ')');
+  g_auto (GStrv) fields = NULL;
+
+  if (open == NULL || close == NULL || close < open)
+    return FALSE;
+  fields = g_strsplit (close + 2, " ", 42);
+  if (g_strv_length (fields) < 40)
+    return FALSE;
+  task->comm = g_strndup (open + 1, close - open - 1);
+  task->priority = atoi (fields[37]);
+  task->policy = atoi (fields[38]);
+  return TRUE;
+}
+
+/* Every task the snapshot holds, sorted by pid and tid. */
+static GArray *
+collect_tasks (const RtbChecklistContext *c)
+{
+  GArray *tasks = g_array_new (FALSE, TRUE, sizeof (Task));
+  GHashTableIter iter;
+  gpointer key, value;
+
+  g_array_set_clear_func (tasks, (GDestroyNotify) task_clear);
+  g_hash_table_iter_init (&iter, c->files);
+  while (g_hash_table_iter_next (&iter, &key, &value))
+    {
+      Task task = { 0 };
+      char tail[16];
+      g_autofree char *status_key = NULL;
+      const char *status;
+
+      if (sscanf (key, "proc/%u/task/%u/%15s", &task.pid, &task.tid, tail) != 3 ||
+          strcmp (tail, "stat") != 0 || !parse_stat (value, &task))
+        continue;
+      status_key = g_strdup_printf (RTB_SYSTEM_TASK_STATUS_FORMAT, task.pid, task.tid);
+      status = g_hash_table_lookup (c->files, status_key);
+      if (status != NULL && (status = strstr (status, "Cpus_allowed_list:")) != NULL)
+        {
+          status += strlen ("Cpus_allowed_list:");
+          task.cpus = g_strstrip (g_strndup (status, strcspn (status, "\n")));
+        }
+      g_array_append_val (tasks, task);
+    }
+  return tasks;
+}
+
+static const char *
+policy_name (int policy)
+{
+  return policy == POLICY_FIFO ? "FIFO" : policy == POLICY_RR ? "RR" : "DEADLINE";
+}
+
+/* Per-CPU stopper threads run at FIFO 99 on every machine and sleep: not a competitor. */
+static gboolean
+is_inherent (const Task *task)
+{
+  return g_str_has_prefix (task->comm, "migration/") ||
+         g_str_has_prefix (task->comm, "idle_inject/") ||
+         g_str_has_prefix (task->comm, "rtbench");
+}
+
+RtbCheck *
+_rtb_check_rt_tasks (const RtbChecklistContext *c)
+{
+  static const char *id = "sched.rt_tasks";
+  g_autoptr (GArray) tasks = collect_tasks (c);
+  g_autoptr (GString) list = g_string_new (NULL);
+  int threshold = MAX (c->priority, 1);
+  guint n_above = 0, n_below = 0;
+
+  if (tasks->len == 0)
+    return UNKNOWN (id, "the machine's tasks were not recorded");
+  for (guint i = 0; i < tasks->len; i++)
+    {
+      Task *task = &g_array_index (tasks, Task, i);
+      uint64_t cpus[RTB_MAX_CPUS / 64];
+
+      if (task->policy != POLICY_FIFO && task->policy != POLICY_RR &&
+          task->policy != POLICY_DEADLINE)
+        continue;
+      if (is_inherent (task) ||
+          (task->cpus != NULL && _rtb_checklist_parse_cpus (task->cpus, cpus) &&
+           _rtb_checklist_measured_in (c, cpus) == 0))
+        continue;
+      if (task->policy != POLICY_DEADLINE && task->priority < threshold)
+        {
+          n_below++;
+          continue;
+        }
+      if (n_above++ >= 5)
+        continue;
+      g_string_append_printf (list, "%s%s (", list->len > 0 ? ", " : "", task->comm);
+      if (task->tid != task->pid)
+        g_string_append_printf (list, "thread %u of ", task->tid);
+      g_string_append_printf (list, "pid %u) at %s %d, allowed on CPUs %s", task->pid,
+                              policy_name (task->policy), task->priority,
+                              task->cpus != NULL ? task->cpus : "?");
+    }
+  if (n_above > 5)
+    g_string_append_printf (list, " and %u more", n_above - 5);
+  if (n_above == 0)
+    return _rtb_check_new (id, RTB_CHECK_GOOD,
+                           g_strdup_printf ("none at priority %d or above on CPUs %s "
+                                            "(%u real-time task%s below)", threshold,
+                                            c->measured_text, n_below,
+                                            n_below == 1 ? "" : "s"), NULL);
+  return _rtb_check_new (id, RTB_CHECK_BAD, g_string_free (g_steal_pointer (&list), FALSE),
+                         g_strdup_printf ("Lower these real-time tasks below the measurement "
+                                          "(chrt -f -p %d PID), move them off CPUs %s (taskset "
+                                          "-pc CPUS PID) or stop them: they preempt it.",
+                                          MAX (threshold - 1, 1), c->measured_text));
+}
+
+RtbCheck *
+_rtb_check_irqbalance (const RtbChecklistContext *c)
+{
+  static const char *id = "cpus.irqbalance";
+  g_autoptr (GArray) tasks = collect_tasks (c);
+
+  if (tasks->len == 0)
+    return UNKNOWN (id, "the machine's tasks were not recorded");
+  for (guint i = 0; i < tasks->len; i++)
+    {
+      Task *task = &g_array_index (tasks, Task, i);
+
+      if (strcmp (task->comm, "irqbalance") == 0)
+        return _rtb_check_new (id, RTB_CHECK_COULD_BE_BETTER,
+                               g_strdup_printf ("irqbalance is running (pid %u)", task->pid),
+                               g_strdup_printf ("Keep it off the measured CPUs "
+                                                "(IRQBALANCE_BANNED_CPULIST=%s in "
+                                                "/etc/default/irqbalance) or stop it "
+                                                "(systemctl disable --now irqbalance): it moves "
+                                                "interrupts while you measure.",
+                                                c->measured_text));
+    }
+  return _rtb_check_new (id, RTB_CHECK_GOOD, g_strdup ("irqbalance is not running"), NULL);
+}

@@ -1,0 +1,287 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#include "config.h"
+
+#include <string.h>
+
+#include "rtb-checklist-private.h"
+#include "rtb-json-check.h"
+#include "rtb-system-files.h"
+
+/* The items, most important first: the verdict names the first ones that are not good. */
+static const RtbCheckFunc items[] = {
+  _rtb_check_preemption,
+  _rtb_check_virtual,
+  _rtb_check_rt_tasks,
+  _rtb_check_mlockall,
+  _rtb_check_isolated,
+  _rtb_check_smt,
+  _rtb_check_irqs,
+  _rtb_check_governor,
+  _rtb_check_idle,
+  _rtb_check_dma_latency,
+  _rtb_check_radios,
+  _rtb_check_nohz_full,
+  _rtb_check_rcu_nocbs,
+  _rtb_check_irqbalance,
+  _rtb_check_rt_throttling,
+  _rtb_check_clocksource,
+  _rtb_check_tick,
+  _rtb_check_timer_migration,
+  _rtb_check_watchdogs,
+  _rtb_check_swap,
+  _rtb_check_thp,
+  _rtb_check_overcommit,
+  _rtb_check_printk,
+};
+
+static const char * const status_names[] = {
+  [RTB_CHECK_BAD] = "bad",
+  [RTB_CHECK_COULD_BE_BETTER] = "could-be-better",
+  [RTB_CHECK_UNKNOWN] = "unknown",
+  [RTB_CHECK_GOOD] = "good",
+};
+
+const char *
+rtb_check_status_to_string (RtbCheckStatus status)
+{
+  g_return_val_if_fail (status <= RTB_CHECK_GOOD, "unknown");
+  return status_names[status];
+}
+
+gboolean
+rtb_check_status_from_string (const char *text, RtbCheckStatus *out)
+{
+  for (guint i = 0; i < G_N_ELEMENTS (status_names); i++)
+    if (g_strcmp0 (text, status_names[i]) == 0)
+      {
+        *out = i;
+        return TRUE;
+      }
+  return FALSE;
+}
+
+RtbCheck *
+_rtb_check_new (const char *id, RtbCheckStatus status, char *value, char *advice)
+{
+  RtbCheck *check = g_new0 (RtbCheck, 1);
+
+  check->id = g_strdup (id);
+  check->status = status;
+  check->value = value;
+  check->advice = advice;
+  return check;
+}
+
+RtbCheck *
+rtb_check_copy (const RtbCheck *check)
+{
+  g_return_val_if_fail (check != NULL, NULL);
+  return _rtb_check_new (check->id, check->status, g_strdup (check->value),
+                         g_strdup (check->advice));
+}
+
+void
+rtb_check_free (RtbCheck *check)
+{
+  if (check == NULL)
+    return;
+  g_free (check->id);
+  g_free (check->value);
+  g_free (check->advice);
+  g_free (check);
+}
+
+char *
+_rtb_checklist_text (const RtbChecklistContext *c, const char *relative)
+{
+  const char *text = g_hash_table_lookup (c->files, relative);
+
+  return text != NULL ? g_strstrip (g_strdup (text)) : NULL;
+}
+
+gboolean
+_rtb_checklist_parse_cpus (const char *text, uint64_t *cpus)
+{
+  g_auto (GStrv) parts = NULL;
+  gboolean any = FALSE;
+
+  memset (cpus, 0, RTB_MAX_CPUS / 8);
+  if (text == NULL)
+    return FALSE;
+  /* isolcpus= may start with flags ("domain,managed_irq,2-3"): only ranges count. */
+  parts = g_strsplit (text, ",", -1);
+  for (guint i = 0; parts[i] != NULL; i++)
+    {
+      uint64_t one[RTB_MAX_CPUS / 64];
+      g_autofree char *part = g_strstrip (g_strdup (parts[i]));
+
+      if (!g_ascii_isdigit (part[0]) || !rtb_cpu_list_parse (part, one, RTB_MAX_CPUS, NULL))
+        continue;
+      for (guint w = 0; w < G_N_ELEMENTS (one); w++)
+        cpus[w] |= one[w];
+      any = TRUE;
+    }
+  return any;
+}
+
+char *
+_rtb_checklist_format_cpus (const uint64_t *cpus)
+{
+  char buf[4096];
+
+  if (rtb_cpu_list_format (cpus, RTB_MAX_CPUS, buf, sizeof buf) < 0)
+    return g_strdup ("?");
+  return g_strdup (buf);
+}
+
+int
+_rtb_checklist_measured_in (const RtbChecklistContext *c, const uint64_t *cpus)
+{
+  int n = 0;
+
+  for (int cpu = 0; cpu < RTB_MAX_CPUS; cpu++)
+    n += rtb_cpu_isset (c->measured, cpu) && rtb_cpu_isset (cpus, cpu);
+  return n;
+}
+
+int
+_rtb_checklist_measured_count (const RtbChecklistContext *c)
+{
+  return rtb_cpu_count (c->measured, RTB_MAX_CPUS);
+}
+
+GPtrArray *
+rtb_checklist_evaluate (GHashTable *snapshot, const RtbChecklistFor *what)
+{
+  RtbChecklistContext c = { snapshot };
+  GPtrArray *checks = g_ptr_array_new_with_free_func ((GDestroyNotify) rtb_check_free);
+  g_autofree char *online = NULL;
+
+  g_return_val_if_fail (snapshot != NULL && what != NULL, checks);
+
+  c.priority = what->priority;
+  c.worker = what->worker;
+  online = _rtb_checklist_text (&c, RTB_SYSTEM_ONLINE);
+  c.online_known = _rtb_checklist_parse_cpus (online, c.online);
+  if (what->cpus != NULL)
+    memcpy (c.measured, what->cpus, sizeof c.measured);
+  else
+    memcpy (c.measured, c.online, sizeof c.measured);
+  c.measured_text = _rtb_checklist_format_cpus (c.measured);
+
+  for (guint i = 0; i < G_N_ELEMENTS (items); i++)
+    g_ptr_array_add (checks, items[i] (&c));
+  g_free (c.measured_text);
+  return checks;
+}
+
+static gint
+compare_status (gconstpointer a, gconstpointer b)
+{
+  const RtbCheck *x = *(RtbCheck * const *) a, *y = *(RtbCheck * const *) b;
+
+  return (int) x->status - (int) y->status;
+}
+
+GPtrArray *
+rtb_checklist_sorted (GPtrArray *checks)
+{
+  GPtrArray *sorted = g_ptr_array_new_with_free_func ((GDestroyNotify) rtb_check_free);
+
+  g_return_val_if_fail (checks != NULL, sorted);
+
+  for (guint i = 0; i < checks->len; i++)
+    g_ptr_array_add (sorted, rtb_check_copy (checks->pdata[i]));
+  /* g_ptr_array_sort is a merge sort in GLib 2.74: stable. */
+  g_ptr_array_sort (sorted, compare_status);
+  return sorted;
+}
+
+gboolean
+rtb_checklist_any_bad (GPtrArray *checks)
+{
+  for (guint i = 0; checks != NULL && i < checks->len; i++)
+    if (((RtbCheck *) checks->pdata[i])->status == RTB_CHECK_BAD)
+      return TRUE;
+  return FALSE;
+}
+
+const RtbCheck *
+rtb_checklist_find (GPtrArray *checks, const char *id)
+{
+  for (guint i = 0; checks != NULL && i < checks->len; i++)
+    if (g_strcmp0 (((RtbCheck *) checks->pdata[i])->id, id) == 0)
+      return checks->pdata[i];
+  return NULL;
+}
+
+JsonNode *
+rtb_checklist_to_json (GPtrArray *checks)
+{
+  g_autoptr (JsonBuilder) builder = json_builder_new ();
+
+  json_builder_begin_array (builder);
+  for (guint i = 0; checks != NULL && i < checks->len; i++)
+    {
+      const RtbCheck *check = checks->pdata[i];
+
+      json_builder_begin_object (builder);
+      json_builder_set_member_name (builder, "id");
+      json_builder_add_string_value (builder, check->id);
+      json_builder_set_member_name (builder, "status");
+      json_builder_add_string_value (builder, rtb_check_status_to_string (check->status));
+      json_builder_set_member_name (builder, "value");
+      json_builder_add_string_value (builder, check->value);
+      json_builder_set_member_name (builder, "advice");
+      if (check->advice != NULL)
+        json_builder_add_string_value (builder, check->advice);
+      else
+        json_builder_add_null_value (builder);
+      json_builder_end_object (builder);
+    }
+  json_builder_end_array (builder);
+  return json_builder_get_root (builder);
+}
+
+GPtrArray *
+rtb_checklist_from_json (JsonArray *array, const char *path, GError **error)
+{
+  g_autoptr (GPtrArray) checks = g_ptr_array_new_with_free_func ((GDestroyNotify) rtb_check_free);
+  guint n = json_array_get_length (array);
+
+  if (n > 256)
+    {
+      _rtb_json_format_error (error, "%s: %u checks, at most 256 are possible", path, n);
+      return NULL;
+    }
+  for (guint i = 0; i < n; i++)
+    {
+      g_autofree char *item_path = g_strdup_printf ("%s[%u]", path, i);
+      JsonNode *node = json_array_get_element (array, i);
+      const char *id, *status, *value, *advice;
+      RtbCheckStatus s;
+
+      if (!JSON_NODE_HOLDS_OBJECT (node))
+        {
+          _rtb_json_format_error (error, "%s: expected an object", item_path);
+          return NULL;
+        }
+      if (!_rtb_json_get_string (json_node_get_object (node), item_path, "id", FALSE, &id,
+                                 error) ||
+          !_rtb_json_get_string (json_node_get_object (node), item_path, "status", FALSE,
+                                 &status, error) ||
+          !_rtb_json_get_string (json_node_get_object (node), item_path, "value", FALSE, &value,
+                                 error) ||
+          !_rtb_json_get_string (json_node_get_object (node), item_path, "advice", TRUE,
+                                 &advice, error))
+        return NULL;
+      if (!rtb_check_status_from_string (status, &s))
+        {
+          _rtb_json_format_error (error, "%s.status: \"%s\" is not one of good, "
+                                  "could-be-better, bad, unknown", item_path, status);
+          return NULL;
+        }
+      g_ptr_array_add (checks, _rtb_check_new (id, s, g_strdup (value), g_strdup (advice)));
+    }
+  return g_steal_pointer (&checks);
+}

@@ -1,0 +1,59 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/*
+ * "Is this machine set up for real time?": the tuning checklist, one model for the CLI's
+ * `check`, summaries, compare and the window. Every item is read from a snapshot of the
+ * measured machine's /proc, /sys and kernel command line (rtb_system_snapshot_*: this machine,
+ * a captured tree, or a worker's SYSTEM frame), for the CPUs measured and the measurement's
+ * priority, plus what the worker obtained (HELLO) when it ran.
+ */
+#pragma once
+
+#include <glib.h>
+#include <json-glib/json-glib.h>
+
+#include "rtb-cpu-list.h"
+#include "rtb-protocol.h"
+#include "rtb-system-snapshot.h"
+
+G_BEGIN_DECLS
+
+typedef enum {
+  RTB_CHECK_BAD,
+  RTB_CHECK_COULD_BE_BETTER,
+  RTB_CHECK_UNKNOWN,
+  RTB_CHECK_GOOD,
+} RtbCheckStatus;
+
+typedef struct {
+  char *id;      /* "kernel.preemption", "cpus.isolated"… stable, for scripts */
+  RtbCheckStatus status;
+  char *value;   /* what was observed, in plain words */
+  char *advice;  /* one sentence naming the setting to change; NULL when good */
+} RtbCheck;
+
+typedef struct {
+  const uint64_t *cpus;         /* the measured CPUs (RTB_MAX_CPUS bits); NULL: every online */
+  int priority;                 /* of the measurement threads; 0 for SCHED_OTHER */
+  const RtbHelloFrame *worker;  /* what the worker obtained; NULL before it ran */
+} RtbChecklistFor;
+
+/* Every item, in the order of how much it matters (GPtrArray of RtbCheck). */
+GPtrArray *rtb_checklist_evaluate (GHashTable *snapshot, const RtbChecklistFor *what);
+/* The same items, worst first (bad, could be better, unknown, good), stable otherwise. */
+GPtrArray *rtb_checklist_sorted (GPtrArray *checks);
+gboolean rtb_checklist_any_bad (GPtrArray *checks);
+const RtbCheck *rtb_checklist_find (GPtrArray *checks, const char *id);
+
+const char *rtb_check_status_to_string (RtbCheckStatus status); /* good, could-be-better… */
+gboolean rtb_check_status_from_string (const char *text, RtbCheckStatus *out);
+RtbCheck *rtb_check_copy (const RtbCheck *check);
+void rtb_check_free (RtbCheck *check);
+
+/* An array of {"id", "status", "value", "advice"}; transfer full. */
+JsonNode *rtb_checklist_to_json (GPtrArray *checks);
+/* NULL with an error naming the member when malformed; `path` names the array. */
+GPtrArray *rtb_checklist_from_json (JsonArray *array, const char *path, GError **error);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (RtbCheck, rtb_check_free)
+
+G_END_DECLS
