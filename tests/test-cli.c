@@ -84,9 +84,26 @@ test_latency_run_and_summary (void)
   g_assert_cmpint (r.status, ==, 0);
   g_assert_nonnull (strstr (r.out, "CPU0"));
   g_assert_nonnull (strstr (r.out, "p99.9"));
+  g_assert_nonnull (strstr (r.out, "\nChecklist at the start: "));
+  g_assert_nonnull (strstr (r.out, "\nVerdict: "));
   cli_result_clear (&r);
 
   JsonObject *run = summary_json (parser, file);
+  /* The checklist as it was at the start, judged with what the worker obtained. */
+  JsonArray *checks = json_object_get_array_member (run, "checks");
+  g_assert_cmpuint (json_array_get_length (checks), ==, 23);
+  for (guint i = 0; i < json_array_get_length (checks); i++)
+    {
+      JsonObject *check = json_array_get_object_element (checks, i);
+      const char *id = json_object_get_string_member (check, "id");
+      const char *status = json_object_get_string_member (check, "status");
+
+      g_assert_true (json_object_has_member (check, "value"));
+      g_assert_true (json_object_has_member (check, "advice"));
+      if (strcmp (id, "mem.mlockall") == 0 || strcmp (id, "power.dma_latency") == 0)
+        g_assert_cmpstr (status, !=, "unknown");
+    }
+  g_assert_cmpstr (json_object_get_string_member (run, "verdict"), !=, "");
   g_assert_cmpstr (json_object_get_string_member (run, "label"), ==, "cli test");
   g_assert_cmpstr (json_object_get_string_member (run, "test"), ==, "latency");
   g_assert_cmpstr (json_object_get_string_member (run, "file"), ==, file);
@@ -339,12 +356,66 @@ test_load_cpu (void)
   g_assert_cmpstr (json_object_get_string_member (root, "load"), ==, "cpu");
 }
 
+static void
+test_check (void)
+{
+  CliResult r = { 0 };
+  g_autoptr (JsonParser) parser = json_parser_new ();
+  g_autoptr (GError) error = NULL;
+  gboolean any_bad = FALSE;
+  JsonObject *root;
+  JsonArray *checks;
+
+  run_cli (&r, "check", "--cpus", "0", "--json", NULL);
+  g_assert_true (json_parser_load_from_data (parser, r.out, -1, &error));
+  g_assert_no_error (error);
+  root = json_node_get_object (json_parser_get_root (parser));
+  g_assert_cmpstr (json_object_get_string_member (root, "cpus"), ==, "0");
+  g_assert_cmpstr (json_object_get_string_member (root, "host"), ==, g_get_host_name ());
+  g_assert_true (g_str_has_suffix (json_object_get_string_member (root, "verdict"), "."));
+  checks = json_object_get_array_member (root, "checks");
+  g_assert_cmpuint (json_array_get_length (checks), ==, 23);
+  for (guint i = 0; i < json_array_get_length (checks); i++)
+    any_bad |= strcmp (json_object_get_string_member (json_array_get_object_element (checks, i),
+                                                      "status"), "bad") == 0;
+  /* 0 when nothing is bad, 1 otherwise. */
+  g_assert_cmpint (r.status, ==, any_bad ? 1 : 0);
+  cli_result_clear (&r);
+
+  run_cli (&r, "check", NULL);
+  g_assert_cmpint (r.status, ==, any_bad ? 1 : 0);
+  g_assert_nonnull (strstr (r.out, "kernel.preemption"));
+  g_assert_nonnull (strstr (r.out, "\nVerdict: "));
+  cli_result_clear (&r);
+
+  run_cli (&r, "check", "--help", NULL);
+  g_assert_cmpint (r.status, ==, 0);
+  g_assert_nonnull (strstr (r.out, "Exit status: 0 when no item is bad, 1 when one is"));
+  cli_result_clear (&r);
+
+  run_cli (&r, "check", "--cpus", "4000", NULL);
+  g_assert_cmpint (r.status, ==, 2);
+  g_assert_nonnull (strstr (r.err, "--cpus \"4000\" is not a CPU list"));
+  cli_result_clear (&r);
+
+  run_cli (&r, "check", "--cpus", "1000", NULL);
+  g_assert_cmpint (r.status, ==, 2);
+  g_assert_nonnull (strstr (r.err, "CPU 1000 is not online there"));
+  cli_result_clear (&r);
+
+  run_cli (&r, "check", "--interval-us", "5", NULL);
+  g_assert_cmpint (r.status, ==, 2);
+  g_assert_nonnull (strstr (r.err, "check takes no \"--interval-us\""));
+  cli_result_clear (&r);
+}
+
 int
 main (int argc, char *argv[])
 {
   g_test_init (&argc, &argv, NULL);
   tmpdir = g_dir_make_tmp ("rtbench-cli-XXXXXX", NULL);
   g_test_add_func ("/cli/latency-run-and-summary", test_latency_run_and_summary);
+  g_test_add_func ("/cli/check", test_check);
   g_test_add_func ("/cli/every-method", test_every_method);
   g_test_add_func ("/cli/sigint-saves", test_sigint_saves);
   g_test_add_func ("/cli/sigterm-saves", test_sigterm_saves);

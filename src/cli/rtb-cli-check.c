@@ -68,6 +68,40 @@ rtb_cli_print_checklist (GPtrArray *checks, FILE *out)
     }
 }
 
+void
+rtb_cli_print_verdict (RtbRun *run, FILE *out)
+{
+  GPtrArray *checks = rtb_run_get_checks (run);
+  g_autofree char *verdict = rtb_verdict (checks, run);
+
+  if (checks != NULL)
+    {
+      fputs ("\nChecklist at the start:", out);
+      for (RtbCheckStatus status = RTB_CHECK_BAD; status <= RTB_CHECK_GOOD; status++)
+        {
+          g_autoptr (GString) ids = g_string_new (NULL);
+          guint n = 0;
+
+          for (guint i = 0; i < checks->len; i++)
+            {
+              const RtbCheck *check = checks->pdata[i];
+
+              if (check->status != status)
+                continue;
+              n++;
+              if (status != RTB_CHECK_GOOD)
+                g_string_append_printf (ids, "%s%s", ids->len > 0 ? ", " : "", check->id);
+            }
+          if (n > 0)
+            fprintf (out, "%s %u %s%s%s%s", status == RTB_CHECK_BAD ? "" : ";", n,
+                     status_words (status), ids->len > 0 ? " (" : "", ids->str,
+                     ids->len > 0 ? ")" : "");
+        }
+      fputs (".\n", out);
+    }
+  fprintf (out, "%sVerdict: %s\n", checks != NULL ? "" : "\n", verdict);
+}
+
 typedef struct {
   GMainLoop *loop;
   GHashTable *snapshot;

@@ -522,6 +522,7 @@ finish_run (RunContext *ctx, RtbRecording *recording)
 
   rtb_cli_print_run_header (run, stdout);
   rtb_cli_print_table (run, stdout);
+  rtb_cli_print_verdict (run, stdout);
 
   if (error != NULL)
     {

@@ -80,6 +80,7 @@ rtb_cli_summary (int argc, char **argv)
       fprintf (stdout, "%s\n", file);
       rtb_cli_print_run_header (runs->pdata[i], stdout);
       rtb_cli_print_table (runs->pdata[i], stdout);
+      rtb_cli_print_verdict (runs->pdata[i], stdout);
     }
   return RTB_CLI_OK;
 }

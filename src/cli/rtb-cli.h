@@ -63,6 +63,9 @@ gboolean rtb_cli_parse_int (const char *name, const char *value, int lo, int hi,
 
 /* Prints the checklist worst first: status, id, value and, below, the advice. */
 void rtb_cli_print_checklist (GPtrArray *checks, FILE *out);
+/* Prints the run's checklist in a line (how many items of each status, which are not good)
+ * and the verdict on its figures. */
+void rtb_cli_print_verdict (RtbRun *run, FILE *out);
 /* Prints the per-thread table (cyclictest-like, all values in µs). */
 void rtb_cli_print_table (RtbRun *run, FILE *out);
 /* Prints the header lines about a run: label, method, system, what the worker got. */

@@ -67,14 +67,15 @@ _rtb_check_isolated (const RtbChecklistContext *c)
   list = _rtb_checklist_format_cpus (isolated);
   if (in == n)
     return _rtb_check_new (id, RTB_CHECK_GOOD,
-                           g_strdup_printf ("CPUs %s isolated (isolated: %s)", c->measured_text,
+                           g_strdup_printf ("%s isolated (isolated: %s)", c->measured_words,
                                             list), NULL);
   outside = measured_outside (c, isolated);
   return _rtb_check_new (id, RTB_CHECK_COULD_BE_BETTER,
-                         in == 0 ? g_strdup_printf ("none of CPUs %s is isolated%s%s",
-                                                    c->measured_text,
+                         in == 0 ? g_strdup_printf ("%s%s %s%s%s%s", n > 1 ? "none of " : "",
+                                                    c->measured_words,
+                                                    n > 1 ? "is isolated" : "is not isolated",
                                                     list[0] != '\0' ? " (isolated: " : "",
-                                                    list[0] != '\0' ? list : "")
+                                                    list, list[0] != '\0' ? ")" : "")
                                  : g_strdup_printf ("CPUs %s are not isolated (isolated: %s)",
                                                     outside, list),
                          g_strdup ("Boot with isolcpus=N (LinuxCNC uses the last CPU) and "
@@ -99,7 +100,7 @@ check_cmdline_cpus (const RtbChecklistContext *c, const char *id, const char *ke
       cpus[w] |= extra[w];
   if (_rtb_checklist_measured_in (c, cpus) == _rtb_checklist_measured_count (c))
     return _rtb_check_new (id, RTB_CHECK_GOOD,
-                           g_strdup_printf ("CPUs %s (%s=%s)", c->measured_text, key,
+                           g_strdup_printf ("%s (%s=%s)", c->measured_words, key,
                                             list[0] != '\0' ? list : also), NULL);
   outside = measured_outside (c, cpus);
   return _rtb_check_new (id, RTB_CHECK_COULD_BE_BETTER,
@@ -206,7 +207,7 @@ _rtb_check_governor (const RtbChecklistContext *c)
                            g_strdup ("no frequency scaling (no cpufreq driver)"), NULL);
   if (all_performance && !boosting)
     return _rtb_check_new (id, RTB_CHECK_GOOD,
-                           g_strdup_printf ("performance on CPUs %s%s", c->measured_text,
+                           g_strdup_printf ("performance on %s%s", c->measured_words,
                                             boost != NULL || no_turbo != NULL ? ", boost off"
                                                                               : ""), NULL);
   return _rtb_check_new (id, RTB_CHECK_COULD_BE_BETTER,
@@ -314,11 +315,14 @@ _rtb_check_irqs (const RtbChecklistContext *c)
   g_autoptr (GHashTable) names = interrupt_names (c);
   g_autoptr (GPtrArray) hitting = g_ptr_array_new ();
   g_autoptr (GString) list = g_string_new (NULL);
-  uint64_t isolated[RTB_MAX_CPUS / 64];
+  uint64_t isolated[RTB_MAX_CPUS / 64], measured_isolated[RTB_MAX_CPUS / 64];
   GHashTableIter iter;
   gpointer key, value;
-  gboolean known_isolation, any = FALSE;
+  gboolean known_isolation, any = FALSE, on_isolated = FALSE;
 
+  isolated_cpus (c, isolated, &known_isolation);
+  for (guint w = 0; w < G_N_ELEMENTS (isolated); w++)
+    measured_isolated[w] = isolated[w] & c->measured[w];
   g_hash_table_iter_init (&iter, c->files);
   while (g_hash_table_iter_next (&iter, &key, &value))
     {
@@ -337,15 +341,18 @@ _rtb_check_irqs (const RtbChecklistContext *c)
             continue;
         }
       any = TRUE;
-      if (_rtb_checklist_parse_cpus (value, cpus) && _rtb_checklist_measured_in (c, cpus) > 0)
-        g_ptr_array_add (hitting, GUINT_TO_POINTER (irq));
+      if (!_rtb_checklist_parse_cpus (value, cpus) || _rtb_checklist_measured_in (c, cpus) == 0)
+        continue;
+      g_ptr_array_add (hitting, GUINT_TO_POINTER (irq));
+      for (guint w = 0; w < G_N_ELEMENTS (cpus); w++)
+        on_isolated |= (cpus[w] & measured_isolated[w]) != 0;
     }
   if (!any)
     return UNKNOWN (id, "the interrupts' affinities were not recorded");
   if (hitting->len == 0)
     return _rtb_check_new (id, RTB_CHECK_GOOD,
-                           g_strdup_printf ("no interrupt is served by CPUs %s",
-                                            c->measured_text), NULL);
+                           g_strdup_printf ("no interrupt is served by %s",
+                                            c->measured_words), NULL);
 
   g_ptr_array_sort (hitting, compare_irqs);
   for (guint i = 0; i < hitting->len && i < 6; i++)
@@ -359,11 +366,10 @@ _rtb_check_irqs (const RtbChecklistContext *c)
     }
   if (hitting->len > 6)
     g_string_append_printf (list, " and %u more", hitting->len - 6);
-  isolated_cpus (c, isolated, &known_isolation);
-  return _rtb_check_new (id,
-                         _rtb_checklist_measured_in (c, isolated) > 0 ? RTB_CHECK_BAD
-                                                                      : RTB_CHECK_COULD_BE_BETTER,
-                         g_strdup_printf ("CPUs %s serve interrupt%s %s", c->measured_text,
+  /* An interrupt on an isolated CPU undoes what the isolation was for. */
+  return _rtb_check_new (id, on_isolated ? RTB_CHECK_BAD : RTB_CHECK_COULD_BE_BETTER,
+                         g_strdup_printf ("%s serve%s interrupt%s %s", c->measured_words,
+                                          _rtb_checklist_measured_count (c) > 1 ? "" : "s",
                                           hitting->len > 1 ? "s" : "", list->str),
                          g_strdup ("Route them to other CPUs (echo 0 > "
                                    "/proc/irq/N/smp_affinity_list, or irqaffinity=0 and "

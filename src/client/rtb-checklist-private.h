@@ -12,6 +12,7 @@ typedef struct {
   gboolean online_known;
   uint64_t measured[RTB_MAX_CPUS / 64];
   char *measured_text;  /* "0-3" */
+  char *measured_words; /* "CPU 3", "CPUs 0-3" */
   int priority;
   const RtbHelloFrame *worker;
 } RtbChecklistContext;

@@ -214,9 +214,10 @@ _rtb_check_rt_throttling (const RtbChecklistContext *c)
     return _rtb_check_new (id, RTB_CHECK_COULD_BE_BETTER,
                            g_strdup_printf ("off (sched_rt_runtime_us = %" G_GINT64_FORMAT ")",
                                             runtime),
-                           g_strdup ("Restore it (sysctl kernel.sched_rt_runtime_us=950000) "
-                                     "unless you need it off: without it a runaway real-time "
-                                     "thread freezes the machine."));
+                           g_strdup ("Turn RT throttling back on (sysctl "
+                                     "kernel.sched_rt_runtime_us=950000) unless you need it "
+                                     "off: without it a runaway real-time thread freezes the "
+                                     "machine."));
   return _rtb_check_new (id, RTB_CHECK_GOOD,
                          g_strdup_printf ("on: real-time tasks get %" G_GINT64_FORMAT " µs of "
                                           "every %" G_GINT64_FORMAT " µs", runtime, period),
@@ -260,9 +261,9 @@ _rtb_check_watchdogs (const RtbChecklistContext *c)
     g_string_append_printf (on, "%sNMI watchdog", on->len > 0 ? " and " : "");
   if (on->len == 0)
     return _rtb_check_new (id, RTB_CHECK_GOOD,
-                           g_strdup_printf ("off on CPUs %s", c->measured_text), NULL);
+                           g_strdup_printf ("off on %s", c->measured_words), NULL);
   return _rtb_check_new (id, RTB_CHECK_COULD_BE_BETTER,
-                         g_strdup_printf ("%s on CPUs %s", on->str, c->measured_text),
+                         g_strdup_printf ("%s on %s", on->str, c->measured_words),
                          g_strdup ("Turn them off for real-time work (nowatchdog "
                                    "nmi_watchdog=0 on the kernel command line, or sysctl "
                                    "kernel.watchdog=0 kernel.nmi_watchdog=0): they interrupt "

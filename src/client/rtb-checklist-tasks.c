@@ -52,7 +52,18 @@ parse_stat (const char *stat, Task *task)
   return TRUE;
 }
 
-/* Every task the snapshot holds, sorted by pid and tid. */
+/* Highest priority first, then the newest. */
+static gint
+compare_tasks (gconstpointer a, gconstpointer b)
+{
+  const Task *x = a, *y = b;
+
+  if (x->priority != y->priority)
+    return y->priority - x->priority;
+  return (y->tid > x->tid) - (y->tid < x->tid);
+}
+
+/* Every task the snapshot holds, in the order they are reported. */
 static GArray *
 collect_tasks (const RtbChecklistContext *c)
 {
@@ -81,6 +92,7 @@ collect_tasks (const RtbChecklistContext *c)
         }
       g_array_append_val (tasks, task);
     }
+  g_array_sort (tasks, compare_tasks);
   return tasks;
 }
 
@@ -140,9 +152,9 @@ _rtb_check_rt_tasks (const RtbChecklistContext *c)
     g_string_append_printf (list, " and %u more", n_above - 5);
   if (n_above == 0)
     return _rtb_check_new (id, RTB_CHECK_GOOD,
-                           g_strdup_printf ("none at priority %d or above on CPUs %s "
+                           g_strdup_printf ("none at priority %d or above on %s "
                                             "(%u real-time task%s below)", threshold,
-                                            c->measured_text, n_below,
+                                            c->measured_words, n_below,
                                             n_below == 1 ? "" : "s"), NULL);
   return _rtb_check_new (id, RTB_CHECK_BAD, g_string_free (g_steal_pointer (&list), FALSE),
                          g_strdup_printf ("Lower these real-time tasks below the measurement "

@@ -168,10 +168,14 @@ rtb_checklist_evaluate (GHashTable *snapshot, const RtbChecklistFor *what)
   else
     memcpy (c.measured, c.online, sizeof c.measured);
   c.measured_text = _rtb_checklist_format_cpus (c.measured);
+  c.measured_words = g_strdup_printf ("CPU%s %s",
+                                      _rtb_checklist_measured_count (&c) > 1 ? "s" : "",
+                                      c.measured_text);
 
   for (guint i = 0; i < G_N_ELEMENTS (items); i++)
     g_ptr_array_add (checks, items[i] (&c));
   g_free (c.measured_text);
+  g_free (c.measured_words);
   return checks;
 }
 

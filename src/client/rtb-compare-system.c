@@ -3,6 +3,7 @@
 
 #include <string.h>
 
+#include "rtb-checklist.h"
 #include "rtb-compare-private.h"
 
 typedef enum {
@@ -120,6 +121,100 @@ system_value (RtbRun *run, SystemField field)
     }
 }
 
+/* The ids of every run's checklist, each once, in the model's order (most important first). */
+static GPtrArray *
+check_ids (RtbRun *const *runs, guint n_runs)
+{
+  GPtrArray *ids = g_ptr_array_new ();
+
+  for (guint r = 0; r < n_runs; r++)
+    {
+      GPtrArray *checks = rtb_run_get_checks (runs[r]);
+
+      for (guint i = 0; checks != NULL && i < checks->len; i++)
+        {
+          const char *id = g_intern_string (((RtbCheck *) checks->pdata[i])->id);
+
+          if (!g_ptr_array_find (ids, id, NULL))
+            g_ptr_array_add (ids, (gpointer) id);
+        }
+    }
+  return ids;
+}
+
+static const char *
+check_status (RtbRun *run, const char *id)
+{
+  const RtbCheck *check = rtb_checklist_find (rtb_run_get_checks (run), id);
+
+  if (check == NULL)
+    return "-";
+  return check->status == RTB_CHECK_COULD_BE_BETTER ? "could be better"
+                                                    : rtb_check_status_to_string (check->status);
+}
+
+/* One row per checklist item, its status in each run ("-" where none was recorded). */
+static void
+build_checklist (RtbRun *const *runs, guint n_runs, GArray *rows)
+{
+  g_autoptr (GPtrArray) ids = check_ids (runs, n_runs);
+
+  for (guint i = 0; i < ids->len; i++)
+    {
+      RtbCompareSystemRow row = {
+        .key = ids->pdata[i],
+        .title = ids->pdata[i],
+        .values = g_new0 (char *, n_runs + 1),
+      };
+
+      for (guint r = 0; r < n_runs; r++)
+        {
+          row.values[r] = g_strdup (check_status (runs[r], row.key));
+          if (r > 0 && strcmp (row.values[r], row.values[0]) != 0)
+            row.differs = TRUE;
+        }
+      g_array_append_val (rows, row);
+    }
+}
+
+/* The first two checklist items whose status differs, most important first: the likeliest
+ * explanations of a difference in figures. */
+static void
+explain_by_checklist (RtbRun *const *runs, const char * const *names, guint n_runs,
+                      GPtrArray *notices)
+{
+  g_autoptr (GPtrArray) ids = check_ids (runs, n_runs);
+  guint n = 0;
+
+  for (guint i = 0; i < ids->len && n < 2; i++)
+    {
+      g_autoptr (GString) text = g_string_new (NULL);
+      gboolean differs = FALSE;
+
+      for (guint r = 0; r < n_runs; r++)
+        {
+          const RtbCheck *check = rtb_checklist_find (rtb_run_get_checks (runs[r]), ids->pdata[i]);
+
+          if (check == NULL || check->status == RTB_CHECK_UNKNOWN)
+            {
+              differs = FALSE;
+              break;
+            }
+          if (r > 0 && check->status !=
+              ((const RtbCheck *) rtb_checklist_find (rtb_run_get_checks (runs[0]),
+                                                      ids->pdata[i]))->status)
+            differs = TRUE;
+          g_string_append_printf (text, "%s%s: %s", r > 0 ? " vs " : "", names[r],
+                                  check->value);
+        }
+      if (!differs)
+        continue;
+      n++;
+      g_ptr_array_add (notices, g_strdup_printf ("%s likely explains part of the difference: %s",
+                                                 (const char *) ids->pdata[i], text->str));
+    }
+}
+
 void
 _rtb_compare_build_system (RtbRun *const *runs, guint n_runs, GArray *rows)
 {
@@ -139,6 +234,7 @@ _rtb_compare_build_system (RtbRun *const *runs, guint n_runs, GArray *rows)
         }
       g_array_append_val (rows, row);
     }
+  build_checklist (runs, n_runs, rows);
 }
 
 typedef enum {
@@ -302,4 +398,5 @@ _rtb_compare_build_notices (RtbRun *const *runs, const char * const *names, guin
                                                      "compared", names[r], from));
         }
     }
+  explain_by_checklist (runs, names, n_runs, notices);
 }

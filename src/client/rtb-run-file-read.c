@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "rtb-file-read.h"
+#include "rtb-checklist.h"
 #include "rtb-json-check.h"
 #include "rtb-run-file-scan.h"
 #include "rtb-run-private.h"
@@ -651,6 +652,21 @@ parse_state (JsonObject *root, RtbRunState *state, RtbEndReason *reason, GError 
   return TRUE;
 }
 
+/* The checklist as it was at the start: absent or null when none was recorded. */
+static gboolean
+parse_checks (JsonObject *root, GPtrArray **out, GError **error)
+{
+  JsonNode *node = json_object_get_member (root, "checks");
+
+  *out = NULL;
+  if (node == NULL || JSON_NODE_HOLDS_NULL (node))
+    return TRUE;
+  if (!JSON_NODE_HOLDS_ARRAY (node))
+    return _rtb_json_format_error (error, "checks: expected an array or null");
+  *out = rtb_checklist_from_json (json_node_get_array (node), "checks", error);
+  return *out != NULL;
+}
+
 /* Version 1 saved an import's unstated parameters as defaults, 0 and "": keeps only what
  * cannot be a default. */
 static RtbRunStated
@@ -687,6 +703,7 @@ run_from_json (JsonNode *root, GArray *bulk, GError **error)
   const char *text, *worker_line, *label, *load, *source;
   gint64 start_us, end_us, elapsed_ns, version;
   RtbRunStated stated;
+  g_autoptr (GPtrArray) checks = NULL;
 
   if (!parse_header (root, &object, &version, error) ||
       !_rtb_json_get_string (object, "", "method", FALSE, &text, error))
@@ -712,6 +729,8 @@ run_from_json (JsonNode *root, GArray *bulk, GError **error)
     return NULL;
   if (version < 2 && system != NULL)
     _rtb_system_info_forget_v1_blanks (system);
+  if (!parse_checks (object, &checks, error))
+    return NULL;
   if (version < 2 && is_other_tools_import (source))
     {
       stated = v1_import_stated (&command);
@@ -720,6 +739,7 @@ run_from_json (JsonNode *root, GArray *bulk, GError **error)
 
   run = rtb_run_new (&command);
   rtb_run_set_stated (run, stated);
+  rtb_run_set_checks (run, g_steal_pointer (&checks));
   rtb_run_set_label (run, label);
   rtb_run_set_load (run, load);
   rtb_run_set_source (run, source);

@@ -4,7 +4,9 @@
 
 #include "rtb-json-check.h"
 #include "rtb-json-text.h"
+#include "rtb-checklist.h"
 #include "rtb-run-private.h"
+#include "rtb-verdict.h"
 
 const char * const _rtb_run_state_names[] = {
   [RTB_RUN_STATE_NEW] = "new",
@@ -298,6 +300,8 @@ rtb_run_to_json (RtbRun *self)
   add_string (builder, "end_time", end);
   add_count (builder, "elapsed_ns", rtb_run_get_elapsed_ns (self));
   add_node (builder, "system", system != NULL ? rtb_system_info_to_json (system) : NULL);
+  add_node (builder, "checks", rtb_run_get_checks (self) != NULL
+                                 ? rtb_checklist_to_json (rtb_run_get_checks (self)) : NULL);
   add_node (builder, "worker", hello != NULL ? worker_to_json (hello) : NULL);
 
   json_builder_set_member_name (builder, "threads");
@@ -333,16 +337,21 @@ JsonNode *
 rtb_run_summary_to_json (RtbRun *self)
 {
   g_autoptr (JsonBuilder) builder = json_builder_new ();
+  g_autofree char *verdict = NULL;
   const RtbSystemInfo *system;
 
   g_return_val_if_fail (RTB_IS_RUN (self), NULL);
 
   system = rtb_run_get_system (self);
+  verdict = rtb_verdict (rtb_run_get_checks (self), self);
   json_builder_begin_object (builder);
   add_string (builder, "label", rtb_run_get_label (self));
   add_string (builder, "test", method_name (rtb_run_get_method (self)));
   add_string (builder, "file", rtb_run_get_file (self));
   add_node (builder, "system", system != NULL ? rtb_system_info_to_json (system) : NULL);
+  add_node (builder, "checks", rtb_run_get_checks (self) != NULL
+                                 ? rtb_checklist_to_json (rtb_run_get_checks (self)) : NULL);
+  add_string (builder, "verdict", verdict);
   json_builder_set_member_name (builder, "series");
   json_builder_begin_array (builder);
   for (guint i = 0; i < rtb_run_get_n_series (self); i++)

@@ -4,6 +4,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "rtb-checklist.h"
 #include "rtb-run-private.h"
 #include "rtb-safe-text.h"
 #include "rtb-system-info-private.h"
@@ -23,6 +24,8 @@ struct _RtbRun
   /* Owned references */
   GPtrArray *series;          /* RtbSeries*, index = worker thread index */
   RtbSystemInfo *system;
+  GHashTable *snapshot;       /* the SYSTEM frame's files, until STARTED judges them */
+  GPtrArray *checks;          /* RtbCheck*, as the checklist was at the start; NULL if none */
   char *label;
   char *load;
   char *source;
@@ -69,6 +72,8 @@ rtb_run_finalize (GObject *object)
 
   g_clear_pointer (&self->series, g_ptr_array_unref);
   g_clear_pointer (&self->system, rtb_system_info_free);
+  g_clear_pointer (&self->snapshot, g_hash_table_unref);
+  g_clear_pointer (&self->checks, g_ptr_array_unref);
   g_clear_pointer (&self->label, g_free);
   g_clear_pointer (&self->load, g_free);
   g_clear_pointer (&self->source, g_free);
@@ -270,6 +275,23 @@ worker_cpus (RtbRun *self, const RtbStartedFrame *started)
   return n;
 }
 
+/* The checklist as it was at the start, for the CPUs and priority the worker accepted. */
+static void
+judge_system (RtbRun *self)
+{
+  RtbChecklistFor what = {
+    self->command.cpus,
+    self->command.policy == RTB_POLICY_OTHER ? 0 : self->command.priority,
+    self->have_hello ? &self->hello : NULL,
+  };
+
+  if (self->snapshot == NULL)
+    return;
+  g_clear_pointer (&self->checks, g_ptr_array_unref);
+  self->checks = rtb_checklist_evaluate (self->snapshot, &what);
+  g_clear_pointer (&self->snapshot, g_hash_table_unref);
+}
+
 static gboolean
 handle_started (RtbRun *self, const RtbStartedFrame *started, GError **error)
 {
@@ -314,6 +336,7 @@ handle_started (RtbRun *self, const RtbStartedFrame *started, GError **error)
     }
 
   self->start_us = (gint64) (started->start_realtime_ns / 1000);
+  judge_system (self);
   set_state (self, RTB_RUN_STATE_RUNNING);
   return TRUE;
 }
@@ -423,7 +446,9 @@ rtb_run_handle_frame (RtbRun *self, const RtbFrame *frame, GError **error)
       return TRUE;
     case RTB_FRAME_SYSTEM:
       /* The worker's machine, which a remote or recorded run does not share with this one */
-      rtb_run_set_system (self, rtb_system_info_from_frame (frame->payload, frame->payload_len));
+      g_clear_pointer (&self->snapshot, g_hash_table_unref);
+      self->snapshot = rtb_system_snapshot_from_frame (frame->payload, frame->payload_len);
+      rtb_run_set_system (self, rtb_system_info_from_snapshot (self->snapshot));
       return TRUE;
     case RTB_FRAME_STARTED:
       return handle_started (self, frame->payload, error);
@@ -526,6 +551,21 @@ rtb_run_set_source (RtbRun *self, const char *source)
   g_return_if_fail (RTB_IS_RUN (self));
   g_free (self->source);
   self->source = rtb_safe_text (source != NULL ? source : "measured");
+}
+
+GPtrArray *
+rtb_run_get_checks (RtbRun *self)
+{
+  g_return_val_if_fail (RTB_IS_RUN (self), NULL);
+  return self->checks;
+}
+
+void
+rtb_run_set_checks (RtbRun *self, GPtrArray *checks)
+{
+  g_return_if_fail (RTB_IS_RUN (self));
+  g_clear_pointer (&self->checks, g_ptr_array_unref);
+  self->checks = checks;
 }
 
 RtbRunStated

@@ -64,6 +64,11 @@ void rtb_run_set_system (RtbRun *self, RtbSystemInfo *info); /* takes ownership 
 const RtbHelloFrame *rtb_run_get_worker (RtbRun *self);      /* NULL before HELLO */
 /* The normalised command line the worker reported in STARTED, or NULL. */
 const char *rtb_run_get_worker_command (RtbRun *self);
+/* The tuning checklist (RtbCheck*, rtb-checklist.h) as it was when the run started, judged
+ * from the worker's SYSTEM frame for the run's CPUs and priority; NULL when none was recorded
+ * (imports of other tools' files, recordings of protocol 1). */
+GPtrArray *rtb_run_get_checks (RtbRun *self);
+void rtb_run_set_checks (RtbRun *self, GPtrArray *checks); /* takes ownership */
 RtbRunStated rtb_run_get_stated (RtbRun *self);               /* RTB_RUN_STATED_ALL by default */
 void rtb_run_set_stated (RtbRun *self, RtbRunStated stated);
 /* "latency cpus=0-1 interval_us=200 histogram_us=20": the command without the parameters

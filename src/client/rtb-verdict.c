@@ -53,11 +53,11 @@ load_words (RtbRun *run)
   const char *load = rtb_run_get_load (run);
 
   if (g_strcmp0 (load, "full") == 0)
-    return " under full load";
+    return ", under full load";
   if (g_strcmp0 (load, "cpu") == 0)
-    return " under CPU load";
+    return ", under CPU load";
   if (g_strcmp0 (load, "none") == 0)
-    return " idle";
+    return ", idle";
   return "";
 }
 

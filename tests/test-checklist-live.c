@@ -1,0 +1,363 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* The checklist follows what changes on this machine: a SCHED_FIFO 99 sleeper on a measured
+ * CPU, RT throttling turned off, an interrupt moved onto a measured CPU, swap turned on. Each
+ * change is undone before anything is asserted, on every path; needs root. */
+#include "config.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <signal.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+#include <glib/gstdio.h>
+
+#include "rtb-checklist.h"
+
+static const RtbCheck *
+judge (const char *cpus, const char *id, GPtrArray **keep)
+{
+  g_autoptr (GHashTable) snapshot = rtb_system_snapshot_read ("/");
+  uint64_t set[RTB_MAX_CPUS / 64];
+  RtbChecklistFor what = { set, 99, NULL };
+
+  g_assert_true (rtb_cpu_list_parse (cpus, set, RTB_MAX_CPUS, NULL));
+  *keep = rtb_checklist_evaluate (snapshot, &what);
+  return rtb_checklist_find (*keep, id);
+}
+
+static gboolean
+root_with_two_cpus (void)
+{
+  if (geteuid () != 0)
+    {
+      g_test_skip ("needs root to change scheduling, sysctls, interrupts and swap");
+      return FALSE;
+    }
+  if (sysconf (_SC_NPROCESSORS_ONLN) < 2)
+    {
+      g_test_skip ("needs two CPUs");
+      return FALSE;
+    }
+  return TRUE;
+}
+
+static int
+task_policy (GPid pid)
+{
+  g_autofree char *path = g_strdup_printf ("/proc/%d/stat", pid);
+  g_autofree char *stat = NULL;
+  g_auto (GStrv) fields = NULL;
+  char *close;
+
+  if (!g_file_get_contents (path, &stat, NULL, NULL) || (close = strrchr (stat, ')')) == NULL)
+    return -1;
+  fields = g_strsplit (close + 2, " ", -1);
+  return g_strv_length (fields) > 38 ? atoi (fields[38]) : -1;
+}
+
+static void
+test_rt_sleeper (void)
+{
+  const char *argv[] = { "chrt", "-f", "99", "taskset", "-c", "1", "sleep", "60", NULL };
+  g_autoptr (GPtrArray) on_1 = NULL, on_0 = NULL, after = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autofree char *mark = NULL;
+  const RtbCheck *listed, *elsewhere, *gone;
+  GPid pid;
+
+  if (!root_with_two_cpus ())
+    return;
+  g_assert_true (g_spawn_async (NULL, (char **) argv, NULL,
+                                G_SPAWN_SEARCH_PATH | G_SPAWN_DO_NOT_REAP_CHILD, NULL, NULL, &pid,
+                                &error));
+  g_assert_no_error (error);
+  /* chrt and taskset exec in turn: wait until sleep runs at FIFO. */
+  for (int i = 0; i < 500 && task_policy (pid) != 1; i++)
+    g_usleep (2000);
+  mark = g_strdup_printf ("sleep (pid %d) at FIFO 99, allowed on CPUs 1", pid);
+  listed = judge ("1", "sched.rt_tasks", &on_1);
+  elsewhere = judge ("0", "sched.rt_tasks", &on_0);
+  kill (pid, SIGKILL);
+  waitpid (pid, NULL, 0);
+  g_spawn_close_pid (pid);
+  gone = judge ("1", "sched.rt_tasks", &after);
+
+  g_test_message ("CPU 1: %s\nCPU 0: %s\nafter: %s", listed->value, elsewhere->value,
+                  gone->value);
+  g_assert_cmpint (listed->status, ==, RTB_CHECK_BAD);
+  g_assert_nonnull (strstr (listed->value, mark));
+  g_assert_null (strstr (elsewhere->value, mark));
+  g_assert_null (strstr (gone->value, mark));
+}
+
+static char *
+read_text (const char *path)
+{
+  char *text = NULL;
+
+  if (!g_file_get_contents (path, &text, NULL, NULL))
+    return NULL;
+  return g_strstrip (text);
+}
+
+static gboolean
+write_text (const char *path, const char *text)
+{
+  return g_file_set_contents_full (path, text, -1, G_FILE_SET_CONTENTS_NONE, 0644, NULL);
+}
+
+static void
+test_rt_throttling_off (void)
+{
+  static const char *path = "/proc/sys/kernel/sched_rt_runtime_us";
+  g_autofree char *saved = NULL;
+  g_autoptr (GPtrArray) off = NULL, on = NULL;
+  RtbCheckStatus status_off, status_on;
+  g_autofree char *value_off = NULL;
+  gboolean wrote;
+
+  if (!root_with_two_cpus ())
+    return;
+  saved = read_text (path);
+  g_assert_nonnull (saved);
+  if (strcmp (saved, "-1") == 0)
+    {
+      g_test_skip ("RT throttling is already off here");
+      return;
+    }
+  wrote = write_text (path, "-1");
+  status_off = judge ("0-1", "sched.rt_throttling", &off)->status;
+  value_off = g_strdup (rtb_checklist_find (off, "sched.rt_throttling")->value);
+  g_assert_true (write_text (path, saved));
+  status_on = judge ("0-1", "sched.rt_throttling", &on)->status;
+
+  g_test_message ("off: %s; restored to %s", value_off, saved);
+  g_assert_true (wrote);
+  g_assert_cmpint (status_off, ==, RTB_CHECK_COULD_BE_BETTER);
+  g_assert_cmpstr (value_off, ==, "off (sched_rt_runtime_us = -1)");
+  g_assert_cmpint (status_on, ==, RTB_CHECK_GOOD);
+}
+
+typedef struct {
+  guint irq;
+  char *affinity;
+} SavedIrq;
+
+static void
+saved_irq_clear (SavedIrq *saved)
+{
+  g_autofree char *path = g_strdup_printf ("/proc/irq/%u/smp_affinity_list", saved->irq);
+
+  if (!write_text (path, saved->affinity))
+    g_test_message ("could not restore IRQ %u to %s", saved->irq, saved->affinity);
+  g_free (saved->affinity);
+}
+
+/* Moves IRQ `irq` to `cpu`, keeping its old affinity in `saved`; FALSE when it cannot move. */
+static gboolean
+move_irq (guint irq, const char *cpu, GArray *saved)
+{
+  g_autofree char *path = g_strdup_printf ("/proc/irq/%u/smp_affinity_list", irq);
+  SavedIrq entry = { irq, read_text (path) };
+
+  if (entry.affinity == NULL || !write_text (path, cpu))
+    {
+      g_free (entry.affinity);
+      return FALSE;
+    }
+  g_array_append_val (saved, entry);
+  return TRUE;
+}
+
+/* How many interrupts an item's value names: "… serves interrupts 24 (acpi), 26 (ttyS0) and
+ * 4 more" is 6; 0 when it names none. */
+static guint
+count_irqs (const char *value)
+{
+  const char *list = strstr (value, "interrupt");
+  const char *more;
+  guint n = 1;
+
+  if (list == NULL)
+    return 0;
+  for (const char *p = list; *p != '\0'; p++)
+    n += *p == ',';
+  more = strstr (list, " and ");
+  return more != NULL ? n + (guint) atoi (more + strlen (" and ")) : n;
+}
+
+static gboolean
+wait_effective (guint irq, const char *cpu)
+{
+  g_autofree char *path = g_strdup_printf ("/proc/irq/%u/effective_affinity_list", irq);
+
+  /* x86 moves an interrupt when it next fires. */
+  for (int i = 0; i < 500; i++)
+    {
+      g_autofree char *effective = read_text (path);
+
+      if (g_strcmp0 (effective, cpu) == 0)
+        return TRUE;
+      g_usleep (10000);
+    }
+  return FALSE;
+}
+
+typedef struct {
+  guint irq;
+  guint64 count;
+} IrqCount;
+
+static gint
+busier (gconstpointer a, gconstpointer b)
+{
+  const IrqCount *x = a, *y = b;
+
+  return (y->count > x->count) - (y->count < x->count);
+}
+
+/* Numbered interrupts of /proc/interrupts, the most frequent first. */
+static GArray *
+busiest_irqs (void)
+{
+  g_autofree char *text = read_text ("/proc/interrupts");
+  g_auto (GStrv) lines = g_strsplit (text != NULL ? text : "", "\n", -1);
+  g_autoptr (GArray) counts = g_array_new (FALSE, FALSE, sizeof (IrqCount));
+  GArray *irqs = g_array_new (FALSE, FALSE, sizeof (guint));
+
+  for (guint i = 0; lines[i] != NULL; i++)
+    {
+      g_auto (GStrv) words = g_strsplit_set (g_strstrip (lines[i]), " \t", -1);
+      IrqCount entry = { 0, 0 };
+      guint64 irq;
+      char *colon;
+
+      if (words[0] == NULL || (colon = strchr (words[0], ':')) == NULL)
+        continue;
+      *colon = '\0';
+      if (!g_ascii_string_to_unsigned (words[0], 10, 0, G_MAXUINT, &irq, NULL))
+        continue;
+      entry.irq = (guint) irq;
+      for (guint w = 1; words[w] != NULL && (g_ascii_isdigit (words[w][0]) || !words[w][0]); w++)
+        entry.count += g_ascii_strtoull (words[w], NULL, 10);
+      g_array_append_val (counts, entry);
+    }
+  g_array_sort (counts, busier);
+  for (guint i = 0; i < counts->len; i++)
+    g_array_append_val (irqs, g_array_index (counts, IrqCount, i).irq);
+  return irqs;
+}
+
+static void
+test_irq_moved (void)
+{
+  g_autoptr (GArray) saved = g_array_new (FALSE, TRUE, sizeof (SavedIrq));
+  g_autoptr (GArray) candidates = NULL;
+  g_autoptr (GPtrArray) before = NULL, after = NULL;
+  g_autofree char *before_value = NULL, *after_value = NULL, *entry = NULL;
+  RtbCheckStatus after_status = RTB_CHECK_UNKNOWN;
+  guint moved = G_MAXUINT;
+
+  if (!root_with_two_cpus ())
+    return;
+  g_array_set_clear_func (saved, (GDestroyNotify) saved_irq_clear);
+  /* A busy interrupt moved onto CPU 0 and then onto CPU 1: the item follows it. */
+  candidates = busiest_irqs ();
+  for (guint i = 0; i < candidates->len && i < 4 && moved == G_MAXUINT; i++)
+    {
+      guint irq = g_array_index (candidates, guint, i);
+
+      if (move_irq (irq, "0", saved) && wait_effective (irq, "0"))
+        {
+          g_clear_pointer (&before_value, g_free);
+          before_value = g_strdup (judge ("1", "cpus.irqs", &before)->value);
+          if (move_irq (irq, "1", saved) && wait_effective (irq, "1"))
+            {
+              moved = irq;
+              after_status = judge ("1", "cpus.irqs", &after)->status;
+              after_value = g_strdup (rtb_checklist_find (after, "cpus.irqs")->value);
+            }
+        }
+      /* Restored newest first, so the interrupt ends where it was. */
+      while (saved->len > 0)
+        g_array_remove_index (saved, saved->len - 1);
+    }
+
+  g_test_message ("before: %s\nIRQ %u moved onto CPU 1: %s", before_value, moved,
+                  after_value);
+  if (moved == G_MAXUINT)
+    {
+      g_test_skip ("no interrupt here follows a move onto CPU 1");
+      return;
+    }
+  entry = g_strdup_printf (" %u (", moved);
+  g_assert_cmpint (after_status, !=, RTB_CHECK_GOOD);
+  g_assert_null (strstr (before_value, entry));
+  g_assert_cmpuint (count_irqs (after_value), ==, count_irqs (before_value) + 1);
+  /* Listed by number, the first six by name. */
+  if (strstr (after_value, entry) == NULL)
+    g_assert_nonnull (strstr (after_value, " more"));
+}
+
+static gboolean
+run (const char *command)
+{
+  int status;
+
+  return g_spawn_command_line_sync (command, NULL, NULL, &status, NULL) &&
+         g_spawn_check_wait_status (status, NULL);
+}
+
+static void
+test_swap (void)
+{
+  static const char *file = "/var/tmp/rtbench-test-checklist.swap";
+  g_autoptr (GPtrArray) with = NULL, without = NULL, had = NULL;
+  g_autofree char *with_value = NULL;
+  RtbCheckStatus with_status, without_status;
+  gboolean on;
+
+  if (!root_with_two_cpus ())
+    return;
+  if (judge ("0", "mem.swap", &had)->status != RTB_CHECK_GOOD)
+    {
+      g_test_skip ("swap is already on here");
+      return;
+    }
+  if (!run ("fallocate -l 16M /var/tmp/rtbench-test-checklist.swap") ||
+      g_chmod (file, 0600) != 0 || !run ("mkswap -q /var/tmp/rtbench-test-checklist.swap"))
+    {
+      g_unlink (file);
+      g_test_skip ("cannot make a swap file in /var/tmp");
+      return;
+    }
+  on = run ("swapon /var/tmp/rtbench-test-checklist.swap");
+  with_status = judge ("0", "mem.swap", &with)->status;
+  with_value = g_strdup (rtb_checklist_find (with, "mem.swap")->value);
+  if (on)
+    run ("swapoff /var/tmp/rtbench-test-checklist.swap");
+  g_unlink (file);
+  without_status = judge ("0", "mem.swap", &without)->status;
+
+  if (!on)
+    {
+      g_test_skip ("swapon is refused here");
+      return;
+    }
+  g_test_message ("on: %s", with_value);
+  g_assert_cmpint (with_status, ==, RTB_CHECK_COULD_BE_BETTER);
+  g_assert_cmpstr (with_value, ==, "15 MiB of swap");
+  g_assert_cmpint (without_status, ==, RTB_CHECK_GOOD);
+}
+
+int
+main (int argc, char *argv[])
+{
+  g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/checklist-live/rt-sleeper", test_rt_sleeper);
+  g_test_add_func ("/checklist-live/rt-throttling-off", test_rt_throttling_off);
+  g_test_add_func ("/checklist-live/irq-moved", test_irq_moved);
+  g_test_add_func ("/checklist-live/swap", test_swap);
+  return g_test_run ();
+}

@@ -1,0 +1,355 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* The tuning checklist against captured /proc and /sys trees of other machines (a Raspberry Pi
+ * 4 with PREEMPT_RT and isolcpus, an untuned x86 desktop) and changes of them, so that every
+ * status of every item is reached, and the verdict on them. */
+#include "config.h"
+
+#include <errno.h>
+#include <string.h>
+
+#include "rtb-checklist.h"
+#include "rtb-system-files.h"
+#include "rtb-verdict.h"
+
+#define G (RTB_CHECK_GOOD)
+#define C (RTB_CHECK_COULD_BE_BETTER)
+#define B (RTB_CHECK_BAD)
+#define U (RTB_CHECK_UNKNOWN)
+
+static GHashTable *
+fixture (const char *name)
+{
+  g_autofree char *root = g_build_filename (g_getenv ("RTBENCH_TEST_DATA"), name, NULL);
+
+  return rtb_system_snapshot_read (root);
+}
+
+typedef struct {
+  const char *id;
+  RtbCheckStatus status;
+  const char *in_value; /* NULL, or a text the value must hold */
+} Expect;
+
+static GPtrArray *
+evaluate (GHashTable *snapshot, const char *cpus, int priority, const RtbHelloFrame *worker)
+{
+  uint64_t set[RTB_MAX_CPUS / 64];
+  RtbChecklistFor what = { NULL, priority, worker };
+
+  if (cpus != NULL)
+    {
+      g_assert_true (rtb_cpu_list_parse (cpus, set, RTB_MAX_CPUS, NULL));
+      what.cpus = set;
+    }
+  return rtb_checklist_evaluate (snapshot, &what);
+}
+
+static void
+check_all (GPtrArray *checks, const Expect *expect, guint n_expect)
+{
+  g_assert_cmpuint (checks->len, ==, n_expect);
+  for (guint i = 0; i < n_expect; i++)
+    {
+      const RtbCheck *check = rtb_checklist_find (checks, expect[i].id);
+
+      g_assert_nonnull (check);
+      g_test_message ("%-22s %-15s %s%s%s", check->id,
+                      rtb_check_status_to_string (check->status), check->value,
+                      check->advice ? " → " : "", check->advice ? check->advice : "");
+      g_assert_cmpstr (rtb_check_status_to_string (check->status), ==,
+                       rtb_check_status_to_string (expect[i].status));
+      g_assert_true (check->value != NULL && check->value[0] != '\0');
+      /* Every item that is not good says what to change; a good one has nothing to say. */
+      g_assert_true ((check->advice != NULL) ==
+                     (check->status == B || check->status == C));
+      if (expect[i].in_value != NULL && strstr (check->value, expect[i].in_value) == NULL)
+        g_error ("%s: \"%s\" does not hold \"%s\"", check->id, check->value,
+                 expect[i].in_value);
+    }
+}
+
+static RtbHelloFrame
+hello (int mlockall_errno, int dma_errno)
+{
+  RtbHelloFrame h = { 0 };
+
+  h.protocol_version = RTB_PROTOCOL_VERSION;
+  h.mlockall_errno = mlockall_errno;
+  h.dma_latency_errno = dma_errno;
+  return h;
+}
+
+/* Measured on the isolated CPU 3, as LinuxCNC and the vendor's isolated scenario do. */
+static void
+test_rpi4_rt (void)
+{
+  static const Expect expect[] = {
+    { "kernel.preemption", G, "PREEMPT_RT" },
+    { "machine.virtual", G, "bare metal" },
+    { "sched.rt_tasks", G, "none at priority 99 or above on CPU 3 (1 real-time task below)" },
+    { "mem.mlockall", G, NULL },
+    { "cpus.isolated", G, "isolated: 2-3" },
+    { "cpus.smt", G, "no measured CPU shares its core" },
+    { "cpus.irqs", G, "no interrupt is served by CPU 3" },
+    { "cpus.governor", G, "performance on CPU 3" },
+    { "cpus.idle", G, "WFI" },
+    { "power.dma_latency", G, NULL },
+    { "devices.radios", G, NULL },
+    { "cpus.nohz_full", G, "nohz_full=2-3" },
+    { "cpus.rcu_nocbs", G, "rcu_nocbs=2-3" },
+    { "cpus.irqbalance", G, NULL },
+    /* The vendor's procedure turns throttling off for its GPIO test. */
+    { "sched.rt_throttling", C, "sched_rt_runtime_us = -1" },
+    { "kernel.clocksource", G, "arch_sys_timer" },
+    { "kernel.tick", G, NULL },
+    { "sched.timer_migration", G, NULL },
+    { "sched.watchdogs", G, NULL },
+    { "mem.swap", G, "no swap" },
+    { "mem.thp", G, "off" },
+    { "mem.overcommit", G, NULL },
+    { "kernel.printk", G, "level 1" },
+  };
+  g_autoptr (GHashTable) snapshot = fixture ("sysroot-rpi4-rt");
+  RtbHelloFrame worker = hello (0, 0);
+  g_autoptr (GPtrArray) checks = evaluate (snapshot, "3", 99, &worker);
+  g_autofree char *verdict = rtb_verdict (checks, NULL);
+
+  check_all (checks, expect, G_N_ELEMENTS (expect));
+  g_assert_false (rtb_checklist_any_bad (checks));
+  g_test_message ("%s", verdict);
+  g_assert_true (g_str_has_prefix (verdict, "Set up for real time. Would help most: "
+                                            "sched.rt_throttling: Turn RT throttling back on"));
+
+  /* The same board measured on its housekeeping CPUs: not isolated, serving interrupts, and the
+   * irq threads at FIFO 50 compete with a measurement at 50. */
+  {
+    g_autoptr (GPtrArray) housekeeping = evaluate (snapshot, "0-1", 50, &worker);
+    static const Expect some[] = {
+      { "cpus.isolated", C, "none of CPUs 0-1 is isolated (isolated: 2-3)" },
+      { "cpus.irqs", C, "14 (fe00b880.mailbox), 21 (mmc0), 27 (eth0), 28 (eth0), 33 (aerdrv), "
+                        "34 (xhci_hcd)" },
+      { "sched.rt_tasks", B, "irq/21-mmc1 (pid 98) at FIFO 50, allowed on CPUs 0-1" },
+      { "cpus.nohz_full", C, "not set for CPUs 0-1" },
+      { "cpus.rcu_nocbs", C, "not set for CPUs 0-1" },
+    };
+
+    for (guint i = 0; i < G_N_ELEMENTS (some); i++)
+      {
+        const RtbCheck *check = rtb_checklist_find (housekeeping, some[i].id);
+
+        g_test_message ("%s: %s", check->id, check->value);
+        g_assert_cmpint (check->status, ==, some[i].status);
+        g_assert_nonnull (strstr (check->value, some[i].in_value));
+      }
+  }
+}
+
+static void
+test_x86_desktop (void)
+{
+  static const Expect expect[] = {
+    { "kernel.preemption", B, "dynamic preemption in the build's default mode" },
+    { "machine.virtual", G, NULL },
+    { "sched.rt_tasks", B, "multipathd (thread 618 of pid 612) at RR 99, allowed on CPUs 0-1" },
+    { "mem.mlockall", B, "mlockall failed: Operation not permitted" },
+    { "cpus.isolated", C, "none of CPUs 0-1 is isolated" },
+    { "cpus.smt", C, "CPU 0 shares its core with CPU 1" },
+    { "cpus.irqs", C, "0 (timer), 9 (acpi), 120 (nvme0q0), 125 (xhci_hcd), 128 (iwlwifi)" },
+    { "cpus.governor", C, "powersave, boost on" },
+    { "cpus.idle", C, "C3_ACPI allowed on CPU 0, 1048 µs to wake" },
+    { "power.dma_latency", C, "Permission denied" },
+    { "devices.radios", C, "Wi-Fi wlp2s0 up, Bluetooth on" },
+    { "cpus.nohz_full", C, NULL },
+    { "cpus.rcu_nocbs", C, NULL },
+    { "cpus.irqbalance", C, "pid 733" },
+    { "sched.rt_throttling", G, "950000" },
+    { "kernel.clocksource", G, "tsc" },
+    { "kernel.tick", C, "no full dynticks" },
+    { "sched.timer_migration", C, NULL },
+    { "sched.watchdogs", C, "soft lockup watchdog and NMI watchdog" },
+    { "mem.swap", C, "2047 MiB" },
+    { "mem.thp", C, "always" },
+    { "mem.overcommit", C, "= 0" },
+    { "kernel.printk", C, "level 7" },
+  };
+  g_autoptr (GHashTable) snapshot = fixture ("sysroot-x86-desktop");
+  RtbHelloFrame worker = hello (EPERM, EACCES);
+  g_autoptr (GPtrArray) checks = evaluate (snapshot, NULL, 99, &worker);
+  g_autoptr (GPtrArray) sorted = rtb_checklist_sorted (checks);
+  g_autofree char *verdict = rtb_verdict (checks, NULL);
+
+  check_all (checks, expect, G_N_ELEMENTS (expect));
+  g_assert_true (rtb_checklist_any_bad (checks));
+  /* Worst first, the model's order within a status. */
+  g_assert_cmpstr (((RtbCheck *) sorted->pdata[0])->id, ==, "kernel.preemption");
+  g_assert_cmpstr (((RtbCheck *) sorted->pdata[1])->id, ==, "sched.rt_tasks");
+  g_assert_cmpstr (((RtbCheck *) sorted->pdata[2])->id, ==, "mem.mlockall");
+  for (guint i = 1; i < sorted->len; i++)
+    g_assert_cmpint (((RtbCheck *) sorted->pdata[i - 1])->status, <=,
+                     ((RtbCheck *) sorted->pdata[i])->status);
+  g_test_message ("%s", verdict);
+  g_assert_true (g_str_has_prefix (verdict, "Not a real-time kernel: expect worst cases in the "
+                                            "milliseconds. Would help most: kernel.preemption: "
+                                            "Boot a PREEMPT_RT kernel (Debian: "
+                                            "linux-image-rt-amd64)"));
+  g_assert_nonnull (strstr (verdict, "Then sched.rt_tasks: "));
+}
+
+/* Nothing recorded: every item is unknown, never a guess. */
+static void
+test_nothing_known (void)
+{
+  g_autoptr (GHashTable) snapshot = rtb_system_snapshot_read ("/nonexistent-rtbench-root");
+  g_autoptr (GPtrArray) checks = evaluate (snapshot, NULL, 99, NULL);
+  g_autofree char *verdict = rtb_verdict (checks, NULL);
+
+  g_assert_cmpuint (checks->len, ==, 23);
+  for (guint i = 0; i < checks->len; i++)
+    {
+      const RtbCheck *check = checks->pdata[i];
+
+      g_test_message ("%s: %s", check->id, check->value);
+      g_assert_cmpint (check->status, ==, U);
+      g_assert_null (check->advice);
+    }
+  g_assert_cmpstr (verdict, ==, "Unknown kernel: whether it is real-time was not recorded.");
+}
+
+/* The states no captured tree holds, each from one file changed. */
+static void
+test_changed_files (void)
+{
+  static const struct {
+    const char *fixture;
+    const char *cpus;
+    const char *file;
+    const char *text;
+    const char *id;
+    RtbCheckStatus status;
+    const char *in_value;
+  } cases[] = {
+    { "sysroot-rpi4-rt", "3", "proc/irq/27/effective_affinity_list", "3\n", "cpus.irqs", B,
+      "27 (eth0)" },
+    { "sysroot-rpi4-rt", "3", RTB_SYSTEM_CLOCKSOURCE, "jiffies\n", "kernel.clocksource", B,
+      "jiffies" },
+    { "sysroot-x86-desktop", NULL, RTB_SYSTEM_CLOCKSOURCE, "hpet\n", "kernel.clocksource", C,
+      "hpet" },
+    { "sysroot-x86-desktop", NULL, RTB_SYSTEM_DMI_VENDOR, "QEMU\n", "machine.virtual", C,
+      "a virtual machine (QEMU)" },
+    { "sysroot-x86-desktop", NULL, RTB_SYSTEM_UNAME_VERSION, "#1 SMP PREEMPT Debian\n",
+      "kernel.preemption", C, "fully preemptible" },
+    { "sysroot-x86-desktop", NULL, RTB_SYSTEM_CMDLINE, "quiet preempt=full nohz=off\n",
+      "kernel.preemption", C, "preempt=full" },
+    { "sysroot-x86-desktop", NULL, RTB_SYSTEM_CMDLINE, "quiet preempt=full nohz=off\n",
+      "kernel.tick", C, "nohz=off" },
+    { "sysroot-x86-desktop", NULL, RTB_SYSTEM_UNAME_VERSION, "#1 SMP Debian\n",
+      "kernel.preemption", B, "no forced preemption" },
+    { "sysroot-x86-desktop", NULL, RTB_SYSTEM_SMT, "off\n", "cpus.smt", G, "SMT off" },
+    { "sysroot-x86-desktop", NULL, "sys/devices/system/cpu/cpu1/cpuidle/state3/disable", "1\n",
+      "cpus.idle", C, "C3_ACPI allowed on CPU 0" },
+    { "sysroot-x86-desktop", NULL, RTB_SYSTEM_CMDLINE, "idle=poll\n", "cpus.idle", G,
+      "idle=poll" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autoptr (GHashTable) snapshot = fixture (cases[i].fixture);
+      g_autoptr (GPtrArray) checks = NULL;
+      const RtbCheck *check;
+
+      g_hash_table_replace (snapshot, g_strdup (cases[i].file), g_strdup (cases[i].text));
+      checks = evaluate (snapshot, cases[i].cpus, 99, NULL);
+      check = rtb_checklist_find (checks, cases[i].id);
+      g_test_message ("%s with %s = %s: %s: %s", cases[i].fixture, cases[i].file,
+                      cases[i].text, rtb_check_status_to_string (check->status), check->value);
+      g_assert_cmpint (check->status, ==, cases[i].status);
+      g_assert_nonnull (strstr (check->value, cases[i].in_value));
+    }
+
+  /* Disabling the deep states on every measured CPU leaves the shallow ones. */
+  {
+    g_autoptr (GHashTable) snapshot = fixture ("sysroot-x86-desktop");
+    g_autoptr (GPtrArray) checks = NULL;
+
+    for (guint cpu = 0; cpu < 2; cpu++)
+      for (guint state = 2; state < 4; state++)
+        g_hash_table_replace (snapshot,
+                              g_strdup_printf (RTB_SYSTEM_IDLE_DISABLE_FORMAT, cpu, state),
+                              g_strdup ("1\n"));
+    checks = evaluate (snapshot, NULL, 99, NULL);
+    g_assert_cmpint (rtb_checklist_find (checks, "cpus.idle")->status, ==, G);
+    g_assert_cmpstr (rtb_checklist_find (checks, "cpus.idle")->value, ==,
+                     "deepest idle state C1_ACPI, 1 µs to wake");
+  }
+}
+
+/* The reader keeps only real-time tasks and irqbalance, and of their status one line. */
+static void
+test_reader (void)
+{
+  g_autoptr (GHashTable) snapshot = fixture ("sysroot-rpi4-rt");
+
+  g_assert_true (g_hash_table_contains (snapshot, "proc/98/task/98/stat"));
+  g_assert_false (g_hash_table_contains (snapshot, "proc/64/task/64/stat"));
+  g_assert_cmpstr (g_hash_table_lookup (snapshot, "proc/98/task/98/status"), ==,
+                   "Cpus_allowed_list:\t0-1\n");
+  g_assert_cmpstr (g_hash_table_lookup (snapshot, RTB_SYSTEM_UNAME_RELEASE), ==,
+                   "6.6.31-rt31-v8+\n");
+  /* Interfaces other than Wi-Fi are not recorded. */
+  g_assert_false (g_hash_table_contains (snapshot, "sys/class/net/eth0/uevent"));
+  g_assert_true (g_hash_table_contains (snapshot, "sys/class/net/wlan0/operstate"));
+}
+
+static void
+test_json (void)
+{
+  g_autoptr (GHashTable) snapshot = fixture ("sysroot-x86-desktop");
+  g_autoptr (GPtrArray) checks = evaluate (snapshot, NULL, 99, NULL);
+  g_autoptr (JsonNode) node = rtb_checklist_to_json (checks);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GPtrArray) back = rtb_checklist_from_json (json_node_get_array (node), "checks",
+                                                        &error);
+  JsonObject *first = json_array_get_object_element (json_node_get_array (node), 0);
+
+  g_assert_no_error (error);
+  g_assert_cmpuint (back->len, ==, checks->len);
+  for (guint i = 0; i < checks->len; i++)
+    {
+      const RtbCheck *a = checks->pdata[i], *b = back->pdata[i];
+
+      g_assert_cmpstr (a->id, ==, b->id);
+      g_assert_cmpint (a->status, ==, b->status);
+      g_assert_cmpstr (a->value, ==, b->value);
+      g_assert_cmpstr (a->advice, ==, b->advice);
+    }
+  g_assert_cmpstr (json_object_get_string_member (first, "status"), ==, "bad");
+  for (guint i = 0; i < checks->len; i++)
+    {
+      JsonObject *item = json_array_get_object_element (json_node_get_array (node), i);
+      const char *status = json_object_get_string_member (item, "status");
+
+      g_assert_cmpuint (json_object_get_size (item), ==, 4);
+      g_assert_true (json_object_get_null_member (item, "advice") ==
+                     (strcmp (status, "good") == 0 || strcmp (status, "unknown") == 0));
+    }
+
+  json_object_set_string_member (first, "status", "fine");
+  g_clear_pointer (&back, g_ptr_array_unref);
+  back = rtb_checklist_from_json (json_node_get_array (node), "checks", &error);
+  g_assert_null (back);
+  g_assert_cmpstr (error->message, ==, "checks[0].status: \"fine\" is not one of good, "
+                                       "could-be-better, bad, unknown");
+}
+
+int
+main (int argc, char *argv[])
+{
+  g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/checklist/rpi4-rt", test_rpi4_rt);
+  g_test_add_func ("/checklist/x86-desktop", test_x86_desktop);
+  g_test_add_func ("/checklist/nothing-known", test_nothing_known);
+  g_test_add_func ("/checklist/changed-files", test_changed_files);
+  g_test_add_func ("/checklist/reader", test_reader);
+  g_test_add_func ("/checklist/json", test_json);
+  return g_test_run ();
+}
