@@ -5,6 +5,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "rtb-checklist.h"
 #include "rtb-compare.h"
 #include "rtb-test-run.h"
 
@@ -301,6 +302,57 @@ test_unique_names (void)
   g_assert_true (rtb_compare_get_run (compare, 2) == c);
 }
 
+static GPtrArray *
+fixture_checks (const char *name, const char *cpus)
+{
+  g_autofree char *root = g_build_filename (g_getenv ("RTBENCH_TEST_DATA"), name, NULL);
+  g_autoptr (GHashTable) snapshot = rtb_system_snapshot_read (root);
+  uint64_t set[RTB_MAX_CPUS / 64];
+  RtbChecklistFor what = { set, 99, NULL };
+
+  g_assert_true (rtb_cpu_list_parse (cpus, set, RTB_MAX_CPUS, NULL));
+  return rtb_checklist_evaluate (snapshot, &what);
+}
+
+/* The runs' checklists lined up, and the first differing items named as explanations. */
+static void
+test_checklists (void)
+{
+  g_autoptr (RtbRun) pi = test_run_new ("pi", RTB_METHOD_LATENCY, 1, 1000);
+  g_autoptr (RtbRun) desktop = test_run_new ("desktop", RTB_METHOD_LATENCY, 1, 1000);
+  g_autoptr (RtbRun) imported = test_run_new ("imported", RTB_METHOD_LATENCY, 1, 1000);
+  g_autoptr (RtbCompare) compare = NULL;
+  g_autoptr (RtbCompare) with_import = NULL;
+  const RtbCompareSystemRow *row;
+
+  rtb_run_set_checks (pi, fixture_checks ("sysroot-rpi4-rt", "3"));
+  rtb_run_set_checks (desktop, fixture_checks ("sysroot-x86-desktop", "1"));
+  compare = compare_two (pi, desktop);
+  row = rtb_compare_find_system_row (compare, "kernel.preemption");
+  g_assert_nonnull (row);
+  g_assert_cmpstr (row->values[0], ==, "good");
+  g_assert_cmpstr (row->values[1], ==, "bad");
+  g_assert_true (row->differs);
+  row = rtb_compare_find_system_row (compare, "kernel.clocksource");
+  g_assert_cmpstr (row->values[1], ==, "good");
+  g_assert_false (row->differs);
+  row = rtb_compare_find_system_row (compare, "cpus.isolated");
+  g_assert_cmpstr (row->values[1], ==, "could be better");
+  /* Most important first: the kernel, then the other real-time tasks. */
+  g_assert_true (has_notice (compare, "kernel.preemption likely explains part of the "
+                                      "difference: pi: PREEMPT_RT vs desktop: dynamic "
+                                      "preemption"));
+  g_assert_true (has_notice (compare, "sched.rt_tasks likely explains part of the difference: "
+                                      "pi: none at priority 99"));
+  g_assert_false (has_notice (compare, "cpus.isolated likely explains"));
+
+  /* A run without a checklist shows "-" and explains nothing. */
+  with_import = compare_two (pi, imported);
+  row = rtb_compare_find_system_row (with_import, "kernel.preemption");
+  g_assert_cmpstr (row->values[1], ==, "-");
+  g_assert_false (has_notice (with_import, "likely explains"));
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -312,6 +364,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/compare/rows-matched-by-name", test_rows_matched_by_name);
   g_test_add_func ("/compare/system-diff", test_system_diff);
   g_test_add_func ("/compare/notices", test_notices);
+  g_test_add_func ("/compare/checklists", test_checklists);
   g_test_add_func ("/compare/unique-names", test_unique_names);
   return g_test_run ();
 }

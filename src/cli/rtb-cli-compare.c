@@ -70,7 +70,8 @@ static void
 print_system (RtbCompare *compare, FILE *out)
 {
   guint n_runs = rtb_compare_get_n_runs (compare);
-  guint width = 12, names = 0;
+  guint width = 12, names = 0, title_width = NAME_WIDTH;
+  gboolean in_checklist = FALSE;
   g_autoptr (GString) line = g_string_new (NULL);
 
   for (guint r = 0; r < n_runs; r++)
@@ -84,9 +85,11 @@ print_system (RtbCompare *compare, FILE *out)
           width = MAX (width, w);
       }
   width = MIN (width, 30) + 2;
+  for (guint i = 0; i < rtb_compare_get_n_system_rows (compare); i++)
+    title_width = MAX (title_width, text_width (rtb_compare_get_system_row (compare, i)->title));
 
   g_string_assign (line, "System");
-  for (guint i = text_width ("System"); i < NAME_WIDTH + 2; i++)
+  for (guint i = text_width ("System"); i < title_width + 3; i++)
     g_string_append_c (line, ' ');
   for (guint r = 0; r < n_runs; r++)
     put_cell (line, rtb_compare_get_run_name (compare, r), width, FALSE);
@@ -99,8 +102,14 @@ print_system (RtbCompare *compare, FILE *out)
 
       for (guint r = 0; r < n_runs; r++)
         long_values = long_values || text_width (row->values[r]) > width - 2;
+      /* Checklist items are named "kernel.preemption", the system's fields without a dot. */
+      if (!in_checklist && strchr (row->key, '.') != NULL)
+        {
+          in_checklist = TRUE;
+          fputs ("Checklist at the start\n", out);
+        }
       g_string_assign (line, row->differs ? "* " : "  ");
-      put_cell (line, row->title, NAME_WIDTH, FALSE);
+      put_cell (line, row->title, title_width + 1, FALSE);
       if (long_values && !row->differs)
         {
           fprintf (out, "%s%s  (all runs)\n", line->str, row->values[0]);

@@ -127,6 +127,7 @@ _rtb_check_rt_tasks (const RtbChecklistContext *c)
       Task *task = &g_array_index (tasks, Task, i);
       uint64_t cpus[RTB_MAX_CPUS / 64];
 
+
       if (task->policy != POLICY_FIFO && task->policy != POLICY_RR &&
           task->policy != POLICY_DEADLINE)
         continue;
@@ -150,6 +151,12 @@ _rtb_check_rt_tasks (const RtbChecklistContext *c)
     }
   if (n_above > 5)
     g_string_append_printf (list, " and %u more", n_above - 5);
+  if (n_above > 0 && c->priority == 0)
+    return _rtb_check_new (id, RTB_CHECK_COULD_BE_BETTER,
+                           g_strdup_printf ("measured at SCHED_OTHER, so every real-time task "
+                                            "preempts it: %s", list->str),
+                           g_strdup ("Measure at a real-time priority (--policy fifo "
+                                     "--priority 99), as a real-time program runs."));
   if (n_above == 0)
     return _rtb_check_new (id, RTB_CHECK_GOOD,
                            g_strdup_printf ("none at priority %d or above on %s "
