@@ -72,7 +72,7 @@ for _ in $(seq 50); do
 done
 export RTBENCH_SSH="ssh -F $tmp/ssh_config"
 
-echo "1..9"
+echo "1..11"
 
 desc="the board answers through ssh, under its own host name"
 out=$(ssh -F "$tmp/ssh_config" board "$worker" --version 2>&1; ssh -F "$tmp/ssh_config" board \
@@ -99,6 +99,18 @@ counts=$(field "' '.join(str(s['count']) for s in r['series'])")
 all_ok=1
 for c in $counts; do (( c > 0 )) || all_ok=0; done
 if [[ $all_ok -eq 1 && $(wc -w <<<"$counts") -eq $(nproc) ]]; then ok "$desc ($counts samples)"; else not_ok "$desc ($counts)"; fi
+
+desc="the run keeps the board's checklist, judged with what its worker obtained"
+check test "$(field "len(r['checks']) == 23 and next(c['status'] for c in r['checks'] if c['id'] == 'mem.mlockall') != 'unknown' and r['verdict'] != ''")" = True
+
+desc="rtbench-cli check --remote reads the board's checklist through its worker"
+"$cli" check --remote board --remote-worker "$worker" --cpus 0 --json >"$tmp/check.json" 2>"$tmp/out"
+status=$?
+checked () { python3 -c "import json; r=json.load(open('$tmp/check.json')); print($1)"; }
+bad=$(checked "sum(c['status'] == 'bad' for c in r['checks'])")
+if [[ $(checked "r['host']") == "$board" && $(checked "r['cpus']") == 0 &&
+      $(checked "next(c['status'] for c in r['checks'] if c['id'] == 'power.dma_latency')") != unknown &&
+      $status -eq $(( bad > 0 ? 1 : 0 )) ]]; then ok "$desc (exit $status, $bad bad)"; else not_ok "$desc (exit $status)"; fi
 
 desc="a worker missing on the board is named, with the host"
 "$cli" run timer --remote board --remote-worker /nonexistent/rtbench-worker --duration 1s \

@@ -297,10 +297,13 @@ rtb_cli_check (int argc, char **argv)
       const char *host = g_hash_table_lookup (snapshot, "uname/nodename");
       const char *release = g_hash_table_lookup (snapshot, "uname/release");
 
-      printf ("Checklist for %s (Linux %s), CPUs %s, real-time tasks compared with priority "
-              "%d:\n\n", host != NULL ? g_strstrip (g_strdup (host)) : "-",
-              release != NULL ? g_strstrip (g_strdup (release)) : "-", cpus_text,
-              CHECK_PRIORITY);
+      g_autofree char *host_text = g_strstrip (g_strdup (host != NULL ? host : "-"));
+      g_autofree char *release_text = g_strstrip (g_strdup (release != NULL ? release : "-"));
+
+      printf ("Checklist for %s (Linux %s), CPU%s %s, real-time tasks compared with priority "
+              "%d:\n\n", host_text, release_text,
+              strchr (cpus_text, '-') != NULL || strchr (cpus_text, ',') != NULL ? "s" : "",
+              cpus_text, CHECK_PRIORITY);
       rtb_cli_print_checklist (checks, stdout);
       printf ("\nVerdict: %s\n", verdict);
     }

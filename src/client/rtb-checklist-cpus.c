@@ -25,15 +25,15 @@ cmdline_param (const RtbChecklistContext *c, const char *key)
   ({ g_autofree char *relative_ = g_strdup_printf (format, (unsigned) (cpu)); \
      _rtb_checklist_text (c, relative_); })
 
-/* The measured CPUs that are not in `cpus`, as a list. */
+/* The measured CPUs that are not in `cpus`: "CPU 3" or "CPUs 0-1", or as a bare list. */
 static char *
-measured_outside (const RtbChecklistContext *c, const uint64_t *cpus)
+measured_outside (const RtbChecklistContext *c, const uint64_t *cpus, gboolean words)
 {
   uint64_t outside[RTB_MAX_CPUS / 64];
 
   for (guint w = 0; w < G_N_ELEMENTS (outside); w++)
     outside[w] = c->measured[w] & ~cpus[w];
-  return _rtb_checklist_format_cpus (outside);
+  return words ? _rtb_checklist_cpu_words (outside) : _rtb_checklist_format_cpus (outside);
 }
 
 /* The isolated CPUs: /sys/devices/system/cpu/isolated, else isolcpus= on the command line. */
@@ -69,14 +69,14 @@ _rtb_check_isolated (const RtbChecklistContext *c)
     return _rtb_check_new (id, RTB_CHECK_GOOD,
                            g_strdup_printf ("%s isolated (isolated: %s)", c->measured_words,
                                             list), NULL);
-  outside = measured_outside (c, isolated);
+  outside = measured_outside (c, isolated, TRUE);
   return _rtb_check_new (id, RTB_CHECK_COULD_BE_BETTER,
                          in == 0 ? g_strdup_printf ("%s%s %s%s%s%s", n > 1 ? "none of " : "",
                                                     c->measured_words,
                                                     n > 1 ? "is isolated" : "is not isolated",
                                                     list[0] != '\0' ? " (isolated: " : "",
                                                     list, list[0] != '\0' ? ")" : "")
-                                 : g_strdup_printf ("CPUs %s are not isolated (isolated: %s)",
+                                 : g_strdup_printf ("%s are not isolated (isolated: %s)",
                                                     outside, list),
                          g_strdup ("Boot with isolcpus=N (LinuxCNC uses the last CPU) and "
                                    "measure there alone (--cpus N): the scheduler then puts no "
@@ -91,6 +91,7 @@ check_cmdline_cpus (const RtbChecklistContext *c, const char *id, const char *ke
   g_autofree char *also = also_key != NULL ? cmdline_param (c, also_key) : NULL;
   uint64_t cpus[RTB_MAX_CPUS / 64], extra[RTB_MAX_CPUS / 64];
   g_autofree char *outside = NULL;
+  g_autofree char *outside_words = NULL;
 
   if (list == NULL || _rtb_checklist_measured_count (c) == 0)
     return UNKNOWN (id, "the kernel command line was not recorded");
@@ -102,9 +103,10 @@ check_cmdline_cpus (const RtbChecklistContext *c, const char *id, const char *ke
     return _rtb_check_new (id, RTB_CHECK_GOOD,
                            g_strdup_printf ("%s (%s=%s)", c->measured_words, key,
                                             list[0] != '\0' ? list : also), NULL);
-  outside = measured_outside (c, cpus);
+  outside = measured_outside (c, cpus, FALSE);
+  outside_words = measured_outside (c, cpus, TRUE);
   return _rtb_check_new (id, RTB_CHECK_COULD_BE_BETTER,
-                         g_strdup_printf ("not set for CPUs %s", outside),
+                         g_strdup_printf ("not set for %s", outside_words),
                          g_strdup_printf ("Boot with %s=%s %s", key, outside, why));
 }
 
