@@ -11,6 +11,7 @@
 
 #include "rtb-compare-view.h"
 #include "rtb-import.h"
+#include "rtb-system-panel.h"
 #include "rtb-test-run.h"
 #include "rtb-window.h"
 
@@ -211,6 +212,70 @@ test_import (void)
   g_assert_cmpuint (rtb_window_get_n_runs (window), ==, 1);
 
   g_unlink (bad_path);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+/* The texts of every label below `widget`, into `texts`. */
+static void
+collect_labels (GtkWidget *widget, GPtrArray *texts)
+{
+  if (GTK_IS_LABEL (widget))
+    g_ptr_array_add (texts, (gpointer) gtk_label_get_label (GTK_LABEL (widget)));
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    collect_labels (child, texts);
+}
+
+static GtkWidget *
+find_type (GtkWidget *widget, GType type)
+{
+  if (G_TYPE_CHECK_INSTANCE_TYPE (widget, type))
+    return widget;
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_type (child, type);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* A file that states nothing of its machine: the System panel says "unknown", never "No",
+ * "none" or "not started yet". */
+static void
+test_import_unknown (void)
+{
+  g_autofree char *path = data_path ("ct210-h20-q-2t.txt");
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  g_autoptr(GPtrArray) texts = g_ptr_array_new ();
+  RtbWindow *window;
+  GtkWidget *panel;
+  guint unknown = 0;
+
+  REQUIRE_DISPLAY ();
+
+  window = new_window ();
+  g_assert_true (rtb_window_import_file (window, file));
+  iterate_for (200);
+  panel = find_type (GTK_WIDGET (rtb_window_get_selected_view (window)),
+                     RTB_TYPE_SYSTEM_PANEL);
+  g_assert_nonnull (panel);
+  collect_labels (panel, texts);
+  for (guint i = 0; i < texts->len; i++)
+    {
+      const char *text = texts->pdata[i];
+
+      g_test_message ("%s", text);
+      g_assert_cmpstr (text, !=, "No");
+      g_assert_cmpstr (text, !=, "none");
+      g_assert_cmpstr (text, !=, "not started yet");
+      unknown += strcmp (text, "unknown") == 0;
+    }
+  /* Host, kernel, PREEMPT_RT, processor, isolated CPUs, nohz_full, governor, SMT, throttling,
+   * threads, memory lock and load. */
+  g_assert_cmpuint (unknown, ==, 12);
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
@@ -636,6 +701,7 @@ main (int   argc,
   g_test_add_func ("/gui/compare/notices", test_compare_notices);
   g_test_add_func ("/gui/import/fixture", test_import);
   g_test_add_func ("/gui/import/options", test_import_options);
+  g_test_add_func ("/gui/import/unknown", test_import_unknown);
   g_test_add_func ("/gui/export/window", test_export);
   g_test_add_func ("/gui/export/chart", test_chart_export);
   g_test_add_func ("/gui/export/chart-scale", test_chart_scale);

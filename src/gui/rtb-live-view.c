@@ -351,6 +351,9 @@ update_state (RtbLiveView *self)
                                      " instances, %s"),
                                    done, cmd->response.instances, elapsed_text);
     }
+  else if (!(rtb_run_get_stated (self->run) & RTB_RUN_STATED_DURATION))
+    /* An import that does not state its duration: what it measured for, if it says. */
+    time_text = g_strdup (elapsed > 0 ? elapsed_text : _("unknown"));
   else if (cmd->duration_ns > 0)
     {
       g_autofree char *total = format_duration (cmd->duration_ns);
@@ -380,15 +383,12 @@ update_title (RtbLiveView *self)
 {
   const char *worker_command = rtb_run_get_worker_command (self->run);
   g_autofree char *title = rtb_live_view_dup_title (self);
-  char command[512];
+  g_autofree char *parameters = NULL;
 
   set_label (self->title_label, title);
+  /* Only what the run's source stated: an import's unknowns are left out, not shown as 0. */
   if (worker_command == NULL || worker_command[0] == '\0')
-    {
-      if (rtb_command_format (rtb_run_get_command (self->run), command, sizeof command) < 0)
-        command[0] = '\0';
-      worker_command = command;
-    }
+    worker_command = parameters = rtb_run_format_parameters (self->run);
   set_label (self->command_label, worker_command);
 }
 

@@ -166,7 +166,10 @@ rtb_system_panel_update (RtbSystemPanel *self)
                                                          : _("memory not locked"),
                               hello->dma_latency_errno == 0 ? _("cpu_dma_latency held at 0")
                                                             : _("cpu_dma_latency not held"));
-  set_row (self, ROW_MEMORY, memory ? memory : _("not started yet"),
+  /* A run that ended without HELLO (another tool's file) never will say: unknown. */
+  if (memory == NULL && rtb_run_get_state (self->run) == RTB_RUN_STATE_NEW)
+    memory = g_strdup (_("not started yet"));
+  set_row (self, ROW_MEMORY, memory,
            hello == NULL ? NULL
            : hello->mlockall_errno == 0 && hello->dma_latency_errno == 0 ? "success" : "warning");
 

@@ -116,9 +116,9 @@ update_title (RtbWindow *self)
   const RtbSystemInfo *info = run ? rtb_run_get_system (run) : NULL;
   g_autofree char *subtitle = NULL;
 
-  if (info != NULL)
-    subtitle = g_strdup_printf ("%s — %s", info->hostname ? info->hostname : "",
-                                info->kernel_release ? info->kernel_release : "");
+  if (info != NULL && (info->hostname != NULL || info->kernel_release != NULL))
+    subtitle = g_strdup_printf ("%s — %s", info->hostname ? info->hostname : "-",
+                                info->kernel_release ? info->kernel_release : "-");
   adw_window_title_set_subtitle (self->window_title, subtitle ? subtitle : "");
 }
 
