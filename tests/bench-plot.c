@@ -163,7 +163,7 @@ main (int   argc,
   for (guint cpu = 0; cpu < n_cpus; cpu++)
     {
       if (!rtb_history_init (&history[cpu], RTB_HISTORY_DEFAULT_CAPACITY) ||
-          !rtb_histogram_init (&histograms[cpu], 0, 1000000, 1024))
+          !rtb_histogram_init (&histograms[cpu], 0, 1000000))
         return 1;
       for (uint64_t i = 0; i < N_SAMPLES; i++)
         {

@@ -2,6 +2,8 @@
 /* Runs made in the test itself: a command, a system and series filled with chosen values. */
 #pragma once
 
+#include <math.h>
+
 #include "rtb-run.h"
 
 /* A latency run on CPUs 0…n_series-1 with `histogram_us` buckets, every series empty. */
@@ -54,9 +56,14 @@ test_run_new (const char *label, RtbMethod method, guint n_series, guint32 histo
 static inline void
 test_series_add (RtbSeries *series, gint64 value_ns)
 {
-  rtb_histogram_add (&series->histogram, value_ns);
-  rtb_history_add (&series->history, value_ns);
+  rtb_series_add (series, value_ns);
 }
+
+/* A percentile as the log-linear histogram reports it: exact below 2 µs, within 2^−11 above. */
+#define test_assert_percentile(got_us, want_us) \
+  g_assert_cmpfloat_with_epsilon ((got_us), (want_us), \
+                                  fabs ((double) (want_us)) >= 2.048 \
+                                  ? fabs ((double) (want_us)) / 2048 : 1e-9)
 
 /* Adds `n` values from `from_ns` in steps of `step_ns`, wrapping every `period` values. */
 static inline void

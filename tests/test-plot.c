@@ -642,7 +642,7 @@ test_log_histogram (void)
   double x, y;
   bool decade = false;
 
-  g_assert_true (rtb_histogram_init (&hist, 0, 1000000, 16));
+  g_assert_true (rtb_histogram_init (&hist, 0, 1000000));
   rtb_histogram_add_bucket (&hist, 5, 10);
   rtb_histogram_add_bucket (&hist, 50, 1000);
   rtb_histogram_add_bucket (&hist, 80, 1);
@@ -694,7 +694,7 @@ test_histogram_overflows (void)
 
   for (guint i = 0; i < 2; i++)
     {
-      g_assert_true (rtb_histogram_init (&hist[i], 0, 100, 64));
+      g_assert_true (rtb_histogram_init (&hist[i], 0, 100));
       for (int v = 0; v < 100; v++)
         rtb_histogram_add_bucket (&hist[i], v, (uint64_t) (1e5 * exp (-v / (5.0 + 3 * i))) + 1);
       series[i].histogram = &hist[i];
@@ -726,7 +726,7 @@ test_signed_histogram (void)
   RtbHistogram hist;
   cairo_surface_t *surface;
 
-  g_assert_true (rtb_histogram_init (&hist, -1000, 2000, 16));
+  g_assert_true (rtb_histogram_init (&hist, -1000, 2000));
   for (int v = -30; v <= 30; v++)
     rtb_histogram_add_bucket (&hist, v, (uint64_t) (1e4 * exp (-v * v / 60.0)) + 1);
   rtb_histogram_add (&hist, -5000000);
@@ -771,7 +771,7 @@ test_empty_and_single (void)
   cairo_surface_destroy (surface);
 
   g_assert_true (rtb_history_init (&history, 64));
-  g_assert_true (rtb_histogram_init (&hist, 0, 1000, 16));
+  g_assert_true (rtb_histogram_init (&hist, 0, 1000));
   series.history = &history;
   series.histogram = &hist;
 

@@ -14,6 +14,7 @@
 
 #include "rtb-file-read.h"
 #include "rtb-json-text.h"
+#include "rtb-test-run.h"
 #include "rtb-run.h"
 #include "rtb-system-info-private.h"
 
@@ -114,6 +115,29 @@ make_run (RtbMethod method, guint32 histogram_us, guint n_samples)
   return run;
 }
 
+/* The same buckets, counts, min and max. */
+static void
+assert_values_equal (const RtbLogHistogram *a, const RtbLogHistogram *b)
+{
+  RtbLogHistogramIter ia = { 0 }, ib = { 0 };
+  gint64 ka, kb;
+  guint64 na, nb;
+
+  g_assert_cmpuint (a->count, ==, b->count);
+  if (a->count > 0)
+    {
+      g_assert_cmpint (a->min_ns, ==, b->min_ns);
+      g_assert_cmpint (a->max_ns, ==, b->max_ns);
+    }
+  while (rtb_log_histogram_next (a, &ia, &ka, &na))
+    {
+      g_assert_true (rtb_log_histogram_next (b, &ib, &kb, &nb));
+      g_assert_cmpint (ka, ==, kb);
+      g_assert_cmpuint (na, ==, nb);
+    }
+  g_assert_false (rtb_log_histogram_next (b, &ib, &kb, &nb));
+}
+
 static void
 assert_runs_equal (RtbRun *a, RtbRun *b)
 {
@@ -169,9 +193,9 @@ assert_runs_equal (RtbRun *a, RtbRun *b)
                        hb->counts, hb->n_buckets * sizeof (guint64));
       g_assert_cmpuint (ha->n_below, ==, hb->n_below);
       g_assert_cmpuint (ha->n_above, ==, hb->n_above);
-      g_assert_cmpuint (ha->outside_lost, ==, hb->outside_lost);
-      g_assert_cmpmem (ha->outside, ha->n_outside * sizeof (gint64),
-                       hb->outside, hb->n_outside * sizeof (gint64));
+      assert_values_equal (&sa->values, &sb->values);
+      g_assert_cmpuint (sa->resolution_ns, ==, sb->resolution_ns);
+      g_assert_cmpuint (sa->unknown_values, ==, sb->unknown_values);
       g_assert_cmpuint (sa->history.block_size, ==, sb->history.block_size);
       g_assert_cmpuint (sa->history.n_samples, ==, sb->history.n_samples);
       g_assert_cmpmem (sa->history.blocks, sa->history.n_blocks * sizeof (RtbHistoryBlock),
@@ -216,7 +240,7 @@ test_round_trip (gconstpointer data)
   /* The test is only worth it if every part is populated. */
   g_assert_cmpuint (series->history.block_size, >, 1);
   g_assert_cmpuint (series->histogram.n_above, >, 0);
-  g_assert_cmpuint (series->histogram.n_outside, >, 0);
+  g_assert_cmpuint (series->values.count, ==, series->histogram.stats.count);
   g_assert_cmpuint (series->gaps, >, 0);
   if (method == RTB_METHOD_JITTER)
     g_assert_cmpuint (series->histogram.n_below, >, 0);
@@ -506,11 +530,20 @@ static const struct {
   { "series[1].histogram.counts[0]", "[0, \"many\"]", "series[1].histogram.counts[0]: expected an "
                                                       "integer, found a string" },
   { "series[1].histogram.above", "0", "series[1].histogram: the buckets hold" },
-  { "series[1].histogram.outside_lost", "2", "series[1].histogram.outside_ns: " },
-  { "series[1].histogram.outside_ns[0]", "5000", "series[1].histogram.outside_ns[0]: 5000 ns falls "
-                                                 "inside the histogram" },
-  { "series[1].histogram.outside_ns[0]", "-99999999999", "series[1].histogram.outside_ns[0]: "
-                                                         "-99999999999 is outside" },
+  { "series[1].values", NULL, "series[1]: missing member \"values\"" },
+  { "series[1].values.unknown", "2", "series[1].values: the buckets hold" },
+  { "series[1].values.sub_bucket_bits", "7", "series[1].values.sub_bucket_bits: 7 is outside "
+                                             "10–10" },
+  { "series[1].values.resolution_ns", "10", "series[1].values.resolution_ns: 10 is not 1 or "
+                                            "1000" },
+  { "series[1].values.buckets[0]", "[5001, 1]", "series[1].values.buckets[0]: 5001 is not where "
+                                                "a bucket starts" },
+  { "series[1].values.buckets[0]", "[0, 0]", "series[1].values.buckets[0]: count 0 must be "
+                                             "positive" },
+  { "series[1].values.buckets[1]", "[-9223372036854775808, 1]", "series[1].values.buckets[1]: "
+                                                                "bucket -9223372036854775808 does "
+                                                                "not follow" },
+  { "series[1].values.min_ns", "-5", "series[1].values: min_ns -5 and max_ns" },
   { "series[1].history.block_size", "0", "series[1].history.block_size: 0 is outside" },
   { "series[1].history.n_samples", "3", "series[1].history.n_samples: 3 does not match" },
   { "series[1].history.blocks[0]", "[9, 1, 10, 1]", "series[1].history.blocks[0]: min 9 is above "
@@ -647,8 +680,11 @@ test_fixtures (void)
   g_assert_cmpuint (summary.overflows, ==, 77);
   g_assert_cmpfloat (summary.min_us, ==, -2500.216);
   g_assert_cmpfloat (summary.max_us, ==, 1500.209);
+  /* Version 1 kept µs buckets and exact overflows: percentiles to the µs inside the histogram,
+   * exact beyond it, as that version reported them. */
+  g_assert_cmpuint (summary.resolution_ns, ==, 1000);
   g_assert_cmpfloat (summary.p50_us, ==, 3);
-  g_assert_cmpfloat (summary.p99_us, ==, 10.152);
+  test_assert_percentile (summary.p99_us, 10.152);
   g_assert_cmpfloat (summary.p999_us, ==, 1500.209);
   g_assert_cmpuint (series->gaps, ==, 0);
 

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "rtb-run.h"
+#include "rtb-test-run.h"
 
 /* Frames go through the real encoder and decoder, as they would from a worker's pipe. */
 typedef struct {
@@ -246,9 +247,11 @@ test_run_latency (void)
   g_assert_cmpfloat (summary.min_us, ==, 0.5);
   g_assert_cmpfloat (summary.max_us, ==, 99.5);
   g_assert_cmpfloat_with_epsilon (summary.avg_us, 50.0, 1e-9);
-  g_assert_cmpfloat (summary.p50_us, ==, 49);
-  g_assert_cmpfloat (summary.p99_us, ==, 98);
-  g_assert_cmpfloat (summary.p999_us, ==, 99);
+  /* Nearest rank over the exact values, not the bucket's lower edge. */
+  test_assert_percentile (summary.p50_us, 49.5);
+  test_assert_percentile (summary.p95_us, 94.5);
+  test_assert_percentile (summary.p99_us, 98.5);
+  g_assert_cmpfloat (summary.p999_us, ==, 99.5);
   g_assert_cmpuint (summary.overflows, ==, 0);
   g_assert_cmpuint (histogram_total (&s0->histogram), ==, 100);
 
@@ -256,9 +259,9 @@ test_run_latency (void)
   g_assert_cmpuint (summary.count, ==, 100);
   g_assert_cmpuint (summary.overflows, ==, 2);
   g_assert_cmpuint (histogram_total (&s1->histogram), ==, summary.count);
-  g_assert_cmpfloat (summary.p50_us, ==, 10);
-  /* Percentiles among the overflows come from the kept exact values, not the limit. */
-  g_assert_cmpfloat (summary.p99_us, ==, 150.5);
+  test_assert_percentile (summary.p50_us, 10.2);
+  /* Percentiles among the overflows are not clamped to the limit. */
+  test_assert_percentile (summary.p99_us, 150.5);
   g_assert_cmpfloat (summary.p999_us, ==, 250.25);
   g_assert_cmpfloat (summary.max_us, ==, 250.25);
   g_assert_cmpfloat (rtb_run_get_worst_us (feed.run), ==, 250.25);
@@ -422,9 +425,16 @@ test_run_signed_methods (void)
   g_assert_cmpuint (series->histogram.n_below, ==, 1);
   g_assert_cmpfloat (summary.min_us, ==, -1200);
   g_assert_cmpfloat (rtb_series_percentile_us (series, 25), ==, -1200);
-  g_assert_cmpfloat (rtb_series_percentile_us (series, 50), ==, -6);
-  g_assert_cmpfloat (rtb_series_percentile_us (series, 75), ==, 0);
-  g_assert_cmpfloat (rtb_series_percentile_us (series, 100), ==, 2);
+  test_assert_percentile (rtb_series_percentile_us (series, 50), -5.5);
+  g_assert_cmpfloat (rtb_series_percentile_us (series, 75), ==, 0.7);
+  g_assert_cmpfloat (rtb_series_percentile_us (series, 100), ==, 2.3);
+  /* Of the magnitudes: 0.7, 2.3, 5.5, 1200. */
+  test_assert_percentile (rtb_series_abs_percentile_us (series, 75), 5.5);
+  test_assert_percentile (rtb_series_abs_percentile_us (series, 50), 2.3);
+  rtb_series_get_summary (series, &summary);
+  g_assert_cmpfloat (summary.max_abs_us, ==, 1200);
+  g_assert_cmpfloat_with_epsilon (summary.rms_us, sqrt ((5.5 * 5.5 + 2.3 * 2.3 + 1200.0 * 1200 +
+                                                        0.7 * 0.7) / 4), 1e-9);
   feed_clear (&feed);
 
   feed_init (&feed, new_run (RTB_METHOD_TIMER, 0));
@@ -442,8 +452,8 @@ test_run_signed_methods (void)
   feed_clear (&feed);
 }
 
-/* 20 million samples: every structure stays at its fixed size; only the kept overflow values
- * grow, and they are capped. Checked on the structures, not on RSS, so it cannot flake. */
+/* 20 million samples: every structure stays at its fixed size. Checked on the structures, not
+ * on RSS, so it cannot flake. */
 static void
 test_run_bounded_memory (void)
 {
@@ -490,17 +500,19 @@ test_run_bounded_memory (void)
   g_assert_cmpuint (series->histogram.stats.count, ==, total);
   g_assert_cmpuint (histogram_total (&series->histogram), ==, total);
   g_assert_cmpuint (series->histogram.n_above, ==, (total + 10006) / 10007);
-  g_assert_cmpuint (series->histogram.n_outside, <=, series->histogram.outside_cap);
   g_assert_cmpuint (series->histogram.n_buckets, ==, 200);
   g_assert_cmpuint (series->history.n_samples, ==, total);
   g_assert_cmpuint (series->history.capacity, ==, RTB_HISTORY_DEFAULT_CAPACITY);
   g_assert_cmpuint (series->history.n_blocks, <=, series->history.capacity);
   g_assert_cmpuint (series->history.block_size, >=, total / series->history.capacity);
   g_assert_cmpuint (series->gaps, ==, 0);
-  /* The whole series: histogram, history and the kept outside values, well under 3 MB. */
+  /* The whole series: histogram, history and percentiles, well under 1 MB (2–50 µs and
+   * 300 µs: chunks 1–6 and 9 of the percentiles' histogram). */
+  g_assert_cmpuint (rtb_log_histogram_memory (&series->values), ==,
+                    7 * RTB_LOG_HISTOGRAM_CHUNK_BYTES);
   g_assert_cmpuint (series->histogram.n_buckets * sizeof (guint64) +
                     series->history.capacity * sizeof (RtbHistoryBlock) +
-                    series->histogram.outside_alloc * sizeof (gint64), <, 3 << 20);
+                    rtb_log_histogram_memory (&series->values), <, 1 << 20);
   g_assert_cmpfloat (rtb_series_percentile_us (series, 100), ==,
                     series->histogram.stats.max_ns / 1000.0);
   g_assert_cmpfloat (rtb_series_percentile_us (series, 100), >=, 300);
@@ -545,10 +557,18 @@ test_run_summary_json (void)
   g_assert_cmpfloat (json_object_get_double_member (series, "min_us"), ==, 1);
   g_assert_cmpfloat (json_object_get_double_member (series, "avg_us"), ==, 5.5);
   g_assert_cmpfloat (json_object_get_double_member (series, "max_us"), ==, 10);
-  g_assert_cmpfloat (json_object_get_double_member (series, "p50_us"), ==, 5);
+  test_assert_percentile (json_object_get_double_member (series, "p50_us"), 5);
+  test_assert_percentile (json_object_get_double_member (series, "p95_us"), 10);
   g_assert_cmpfloat (json_object_get_double_member (series, "p99_us"), ==, 10);
   g_assert_cmpfloat (json_object_get_double_member (series, "p999_us"), ==, 10);
-  g_assert_true (json_object_has_member (series, "stddev_us"));
+  g_assert_cmpfloat_with_epsilon (json_object_get_double_member (series, "stddev_us"),
+                                  sqrt (8.25), 1e-9);
+  /* √(mean² + variance) = √(Σ v² / n) = √38.5 */
+  g_assert_cmpfloat_with_epsilon (json_object_get_double_member (series, "rms_us"), sqrt (38.5),
+                                  1e-9);
+  g_assert_cmpfloat (json_object_get_double_member (series, "max_abs_us"), ==, 10);
+  g_assert_cmpint (json_object_get_int_member (series, "resolution_ns"), ==, 1);
+  g_assert_false (json_object_get_boolean_member (series, "stddev_partial"));
   g_assert_cmpint (json_object_get_int_member (series, "overflows"), ==, 0);
   g_assert_cmpint (json_object_get_int_member (series, "dropped"), ==, 0);
 

@@ -136,7 +136,7 @@ print_system (RtbCompare *compare, FILE *out)
 }
 
 static char *
-format_value (RtbCompareStat stat, double value, gboolean sign)
+format_value (RtbCompareStat stat, double value, gboolean sign, guint decimals)
 {
   if (isnan (value))
     return g_strdup ("-");
@@ -144,7 +144,7 @@ format_value (RtbCompareStat stat, double value, gboolean sign)
     return g_strdup ("0");
   if (rtb_compare_stat_is_integer (stat))
     return g_strdup_printf (sign ? "%+.0f" : "%.0f", value);
-  return g_strdup_printf (sign ? "%+.1f" : "%.1f", value);
+  return g_strdup_printf (sign ? "%+.*f" : "%.*f", (int) decimals, value);
 }
 
 /* Columns: the series or statistic, each run's value followed by a two-character slot for the
@@ -153,6 +153,7 @@ static void
 print_row (RtbCompare *compare, guint row, guint width, FILE *out)
 {
   guint n_runs = rtb_compare_get_n_runs (compare);
+  guint decimals = rtb_compare_get_decimals (compare);
   g_autoptr (GString) line = g_string_new (NULL);
 
   put_cell (line, rtb_compare_get_row_name (compare, row), NAME_WIDTH, FALSE);
@@ -174,20 +175,22 @@ print_row (RtbCompare *compare, guint row, guint width, FILE *out)
 
   for (RtbCompareStat stat = 0; stat < RTB_COMPARE_N_STATS; stat++)
     {
+      if (!rtb_compare_shows_stat (compare, stat))
+        continue;
       g_string_assign (line, "  ");
       put_cell (line, rtb_compare_stat_title (stat), NAME_WIDTH - 2, FALSE);
       for (guint r = 0; r < n_runs; r++)
         {
           const RtbCompareCell *cell = rtb_compare_get_cell (compare, row, r, stat);
-          g_autofree char *value = format_value (stat, cell->value, FALSE);
+          g_autofree char *value = format_value (stat, cell->value, FALSE, decimals);
 
           put_cell (line, value, width, TRUE);
-          g_string_append (line, cell->best ? " *" : "  ");
+          g_string_append (line, cell->best ? " *" : cell->partial ? " †" : "  ");
         }
       for (guint r = 1; r < n_runs; r++)
         {
           const RtbCompareCell *cell = rtb_compare_get_cell (compare, row, r, stat);
-          g_autofree char *diff = format_value (stat, cell->difference, TRUE);
+          g_autofree char *diff = format_value (stat, cell->difference, TRUE, decimals);
           g_autofree char *ratio = isnan (cell->ratio) ? g_strdup ("-")
                                                        : g_strdup_printf ("%.2f", cell->ratio);
           put_cell (line, diff, width, TRUE);
@@ -197,6 +200,17 @@ print_row (RtbCompare *compare, guint row, guint width, FILE *out)
         }
       fprintf (out, "%s\n", g_strchomp (line->str));
     }
+}
+
+static gboolean
+any_partial (RtbCompare *compare)
+{
+  for (guint row = 0; row < rtb_compare_get_n_rows (compare); row++)
+    for (guint r = 0; r < rtb_compare_get_n_runs (compare); r++)
+      for (RtbCompareStat stat = 0; stat < RTB_COMPARE_N_STATS; stat++)
+        if (rtb_compare_get_cell (compare, row, r, stat)->partial)
+          return TRUE;
+  return FALSE;
 }
 
 static void
@@ -236,6 +250,9 @@ print_text (RtbCompare *compare, char **files, FILE *out)
       fputc ('\n', out);
       print_row (compare, row, width, out);
     }
+  if (any_partial (compare))
+    fputs ("\n† covers only the samples whose values the source gave (not its overflows): "
+           "not judged\n", out);
 }
 
 static void
@@ -274,6 +291,8 @@ add_stats_json (JsonBuilder *b, RtbCompare *compare, guint row)
     {
       int best = -1;
 
+      if (!rtb_compare_shows_stat (compare, stat))
+        continue;
       json_builder_set_member_name (b, rtb_compare_stat_key (stat));
       json_builder_begin_object (b);
       json_builder_set_member_name (b, "values");
@@ -306,6 +325,11 @@ add_stats_json (JsonBuilder *b, RtbCompare *compare, guint row)
           else
             json_builder_add_null_value (b);
         }
+      json_builder_end_array (b);
+      json_builder_set_member_name (b, "partial");
+      json_builder_begin_array (b);
+      for (guint r = 0; r < n_runs; r++)
+        json_builder_add_boolean_value (b, rtb_compare_get_cell (compare, row, r, stat)->partial);
       json_builder_end_array (b);
       json_builder_set_member_name (b, "best");
       if (best >= 0)

@@ -75,12 +75,63 @@ rtb_cli_print_run_header (RtbRun *run, FILE *out)
 }
 
 static void
-print_value (FILE *out, double value)
+print_value (FILE *out, double value, guint decimals)
 {
   if (isnan (value))
-    fprintf (out, " %9s", "-");
+    fprintf (out, " %10s", "-");
   else
-    fprintf (out, " %9.1f", value);
+    fprintf (out, " %10.*f", (int) decimals, value);
+}
+
+/* The policy and priority a file does not state are unknown ("-"). */
+static void
+print_thread (FILE *out, RtbRun *run, RtbSeries *series)
+{
+  RtbRunStated stated = rtb_run_get_stated (run);
+  char cpu[16], priority[16];
+
+  if (series->cpu >= 0)
+    g_snprintf (cpu, sizeof cpu, "%d", series->cpu);
+  else
+    g_strlcpy (cpu, "-", sizeof cpu);
+  if (stated & RTB_RUN_STATED_PRIORITY)
+    g_snprintf (priority, sizeof priority, "%d", series->priority);
+  else
+    g_strlcpy (priority, "-", sizeof priority);
+  fprintf (out, "%-8s %4s %-6s %4s", series->name, cpu,
+           stated & RTB_RUN_STATED_POLICY ? rtb_policy_to_string (series->policy) : "-",
+           priority);
+}
+
+/* Seed 004's table (METHODS.md §4): ticks, duration, RMS error, max |error|, and the 95th and
+ * 99th percentiles of |error|, to 0.001 µs. */
+static void
+print_timer_table (RtbRun *run, FILE *out)
+{
+  double duration_s = rtb_run_get_elapsed_ns (run) / 1e9;
+
+  fprintf (out, "%-8s %4s %-6s %4s %10s %10s %10s %10s %10s %10s %10s %10s %10s %10s %9s\n",
+           "thread", "cpu", "policy", "prio", "ticks", "duration s", "min µs", "avg µs",
+           "max µs", "RMS µs", "max|e| µs", "p95|e| µs", "p99|e| µs", "stddev", "dropped");
+  for (guint i = 0; i < rtb_run_get_n_series (run); i++)
+    {
+      RtbSeries *series = rtb_run_get_series (run, i);
+      RtbSeriesSummary s;
+
+      rtb_series_get_summary (series, &s);
+      print_thread (out, run, series);
+      fprintf (out, " %10" G_GUINT64_FORMAT, s.count);
+      print_value (out, duration_s > 0 ? duration_s : NAN, 3);
+      print_value (out, s.min_us, 3);
+      print_value (out, s.avg_us, 3);
+      print_value (out, s.max_us, 3);
+      print_value (out, s.rms_us, 3);
+      print_value (out, s.max_abs_us, 3);
+      print_value (out, s.p95_abs_us, 3);
+      print_value (out, s.p99_abs_us, 3);
+      print_value (out, s.stddev_us, 3);
+      fprintf (out, " %9" G_GUINT64_FORMAT "\n", s.dropped);
+    }
 }
 
 void
@@ -88,39 +139,43 @@ rtb_cli_print_table (RtbRun *run, FILE *out)
 {
   guint n = rtb_run_get_n_series (run);
   gboolean response = rtb_run_get_method (run) == RTB_METHOD_RESPONSE;
-  RtbRunStated stated = rtb_run_get_stated (run);
+  gboolean coarse = FALSE, partial = FALSE;
 
-  fprintf (out, "%-8s %4s %-6s %4s %10s %9s %9s %9s %9s %9s %9s %9s %9s %9s\n", "thread", "cpu",
-           "policy", "prio", "count", "min µs", "avg µs", "max µs", "p50 µs", "p99 µs", "p99.9 µs",
-           "stddev", "overflows", "dropped");
+  if (rtb_run_get_method (run) == RTB_METHOD_TIMER)
+    {
+      print_timer_table (run, out);
+      return;
+    }
+
+  fprintf (out, "%-8s %4s %-6s %4s %10s %10s %10s %10s %10s %10s %10s %10s %9s %9s\n", "thread",
+           "cpu", "policy", "prio", "count", "min µs", "avg µs", "max µs", "p50 µs", "p99 µs",
+           "p99.9 µs", "stddev", "overflows", "dropped");
   for (guint i = 0; i < n; i++)
     {
       RtbSeries *series = rtb_run_get_series (run, i);
       RtbSeriesSummary s;
-      char cpu[16], priority[16];
 
       rtb_series_get_summary (series, &s);
-      if (series->cpu >= 0)
-        g_snprintf (cpu, sizeof cpu, "%d", series->cpu);
-      else
-        g_strlcpy (cpu, "-", sizeof cpu);
-      if (stated & RTB_RUN_STATED_PRIORITY)
-        g_snprintf (priority, sizeof priority, "%d", series->priority);
-      else
-        g_strlcpy (priority, "-", sizeof priority);
-      fprintf (out, "%-8s %4s %-6s %4s %10" G_GUINT64_FORMAT, series->name, cpu,
-               stated & RTB_RUN_STATED_POLICY ? rtb_policy_to_string (series->policy) : "-",
-               priority, s.count);
-      print_value (out, s.min_us);
-      print_value (out, s.avg_us);
-      print_value (out, s.max_us);
-      print_value (out, s.p50_us);
-      print_value (out, s.p99_us);
-      print_value (out, s.p999_us);
-      print_value (out, s.stddev_us);
-      fprintf (out, " %9" G_GUINT64_FORMAT " %9" G_GUINT64_FORMAT "\n", s.overflows, s.dropped);
+      print_thread (out, run, series);
+      fprintf (out, " %10" G_GUINT64_FORMAT, s.count);
+      print_value (out, s.min_us, 1);
+      print_value (out, s.avg_us, 1);
+      print_value (out, s.max_us, 1);
+      print_value (out, s.p50_us, 1);
+      print_value (out, s.p99_us, 1);
+      print_value (out, s.p999_us, 1);
+      print_value (out, s.stddev_us, 1);
+      fprintf (out, "%s %9" G_GUINT64_FORMAT " %9" G_GUINT64_FORMAT "\n",
+               s.spread_partial ? "†" : "", s.overflows, s.dropped);
+      coarse |= s.resolution_ns > 1;
+      partial |= s.spread_partial;
       if (response)
         fprintf (out, "         residual max|A·A⁻¹ − I| = %.3g, %" G_GUINT64_FORMAT
                  " instances above the tolerance\n", series->residual_max, series->residual_failures);
     }
+  if (coarse)
+    fputs ("percentiles to the µs: the source kept its samples in 1 µs buckets\n", out);
+  if (partial)
+    fputs ("† stddev of the samples inside the histogram only: the source gave no values for "
+           "its overflows\n", out);
 }

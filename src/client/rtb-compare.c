@@ -25,6 +25,8 @@ struct _RtbCompare
   GPtrArray *rows;          /* Row */
   GArray *system_rows;      /* RtbCompareSystemRow */
   GPtrArray *notices;       /* NULL-terminated */
+
+  guint decimals;
 };
 
 G_DEFINE_FINAL_TYPE (RtbCompare, rtb_compare, G_TYPE_OBJECT)
@@ -39,9 +41,14 @@ static const struct {
   [RTB_COMPARE_STAT_AVG] = { "avg_us", "avg µs", FALSE },
   [RTB_COMPARE_STAT_MAX] = { "max_us", "max µs", FALSE },
   [RTB_COMPARE_STAT_P50] = { "p50_us", "p50 µs", FALSE },
+  [RTB_COMPARE_STAT_P95] = { "p95_us", "p95 µs", FALSE },
   [RTB_COMPARE_STAT_P99] = { "p99_us", "p99 µs", FALSE },
   [RTB_COMPARE_STAT_P999] = { "p999_us", "p99.9 µs", FALSE },
   [RTB_COMPARE_STAT_STDDEV] = { "stddev_us", "stddev µs", FALSE },
+  [RTB_COMPARE_STAT_RMS] = { "rms_us", "RMS µs", FALSE },
+  [RTB_COMPARE_STAT_MAX_ABS] = { "max_abs_us", "max |v| µs", FALSE },
+  [RTB_COMPARE_STAT_P95_ABS] = { "p95_abs_us", "p95 |v| µs", FALSE },
+  [RTB_COMPARE_STAT_P99_ABS] = { "p99_abs_us", "p99 |v| µs", FALSE },
   [RTB_COMPARE_STAT_OVERFLOWS] = { "overflows", "overflows", TRUE },
   [RTB_COMPARE_STAT_DROPPED] = { "dropped", "dropped", TRUE },
 };
@@ -90,12 +97,22 @@ rtb_compare_stat_value (RtbCompareStat stat, const RtbSeriesSummary *s)
       return s->max_us;
     case RTB_COMPARE_STAT_P50:
       return s->p50_us;
+    case RTB_COMPARE_STAT_P95:
+      return s->p95_us;
     case RTB_COMPARE_STAT_P99:
       return s->p99_us;
     case RTB_COMPARE_STAT_P999:
       return s->p999_us;
     case RTB_COMPARE_STAT_STDDEV:
       return s->stddev_us;
+    case RTB_COMPARE_STAT_RMS:
+      return s->rms_us;
+    case RTB_COMPARE_STAT_MAX_ABS:
+      return s->max_abs_us;
+    case RTB_COMPARE_STAT_P95_ABS:
+      return s->p95_abs_us;
+    case RTB_COMPARE_STAT_P99_ABS:
+      return s->p99_abs_us;
     case RTB_COMPARE_STAT_OVERFLOWS:
       return (double) s->overflows;
     case RTB_COMPARE_STAT_DROPPED:
@@ -104,6 +121,36 @@ rtb_compare_stat_value (RtbCompareStat stat, const RtbSeriesSummary *s)
     default:
       g_return_val_if_reached (NAN);
     }
+}
+
+gboolean
+rtb_compare_stat_is_partial (RtbCompareStat stat, const RtbSeriesSummary *s)
+{
+  g_return_val_if_fail (s != NULL, FALSE);
+  return s->spread_partial && (stat == RTB_COMPARE_STAT_STDDEV || stat == RTB_COMPARE_STAT_RMS);
+}
+
+gboolean
+rtb_compare_stat_applies (RtbCompareStat stat, RtbMethod method)
+{
+  switch (stat)
+    {
+    case RTB_COMPARE_STAT_RMS:
+    case RTB_COMPARE_STAT_MAX_ABS:
+    case RTB_COMPARE_STAT_P95_ABS:
+    case RTB_COMPARE_STAT_P99_ABS:
+      return method == RTB_METHOD_TIMER;
+    case RTB_COMPARE_N_STATS:
+      return FALSE;
+    default:
+      return TRUE;
+    }
+}
+
+guint
+rtb_method_decimals (RtbMethod method)
+{
+  return method == RTB_METHOD_TIMER ? 3 : 1;
 }
 
 static void
@@ -134,18 +181,17 @@ row_new (const char *name, gboolean pooled, guint n_runs)
 }
 
 /* Every series of a run in one: bucket counts added on a histogram spanning all of them, the
- * kept outside values re-added (those now inside the span land in their bucket), the statistics
- * merged. */
+ * percentiles' histograms merged, the statistics merged (all exactly). */
 static RtbSeries *
 pool_series (RtbRun *run, const char *name)
 {
   guint n = rtb_run_get_n_series (run);
   RtbSeries *pooled = g_new0 (RtbSeries, 1);
   gint64 lo = n > 0 ? G_MAXINT32 : 0, hi = 0;
-  RtbStats stats;
 
   pooled->name = g_strdup (name);
   pooled->cpu = -1;
+  pooled->resolution_ns = 1;
   for (guint i = 0; i < n; i++)
     {
       const RtbHistogram *h = &rtb_run_get_series (run, i)->histogram;
@@ -153,17 +199,15 @@ pool_series (RtbRun *run, const char *name)
       lo = MIN (lo, h->lo_us);
       hi = MAX (hi, (gint64) h->lo_us + h->n_buckets);
     }
-  if (!rtb_histogram_init (&pooled->histogram, (int32_t) lo, (uint32_t) MAX (hi - lo, 0),
-                           RTB_HISTOGRAM_DEFAULT_OUTSIDE_CAP))
+  if (!rtb_histogram_init (&pooled->histogram, (int32_t) lo, (uint32_t) MAX (hi - lo, 0)))
     g_error ("out of memory pooling %u series", n);
+  rtb_log_histogram_init (&pooled->values);
 
-  rtb_stats_init (&stats);
   for (guint i = 0; i < n; i++)
     {
       RtbSeries *series = rtb_run_get_series (run, i);
       const RtbHistogram *h = &series->histogram;
       gsize offset = (gsize) (h->lo_us - lo);
-      guint64 kept_below = 0, kept_above;
 
       if (i == 0)
         {
@@ -172,39 +216,28 @@ pool_series (RtbRun *run, const char *name)
         }
       for (guint32 b = 0; b < h->n_buckets; b++)
         pooled->histogram.counts[offset + b] += h->counts[b];
-      for (gsize k = 0; k < h->n_outside; k++)
-        {
-          if (rtb_floor_div (h->outside[k], 1000) < h->lo_us)
-            kept_below++;
-          rtb_histogram_add (&pooled->histogram, h->outside[k]);
-        }
-      kept_above = h->n_outside - kept_below;
-      /* Values the series counted but did not keep stay unknown on the same side. */
-      if (h->n_below > kept_below)
-        {
-          pooled->histogram.n_below += h->n_below - kept_below;
-          pooled->histogram.outside_lost += h->n_below - kept_below;
-        }
-      if (h->n_above > kept_above)
-        {
-          pooled->histogram.n_above += h->n_above - kept_above;
-          pooled->histogram.outside_lost += h->n_above - kept_above;
-        }
-      rtb_stats_merge (&stats, &h->stats);
+      /* An overflow stays one, as in its series' row, even where another series' span
+       * would have held it. */
+      pooled->histogram.n_below += h->n_below;
+      pooled->histogram.n_above += h->n_above;
+      rtb_stats_merge (&pooled->histogram.stats, &h->stats);
+      if (!rtb_log_histogram_merge (&pooled->values, &series->values))
+        g_error ("out of memory pooling %u series", n);
+      pooled->resolution_ns = MAX (pooled->resolution_ns, series->resolution_ns);
+      pooled->unknown_values += series->unknown_values;
       pooled->dropped += series->dropped;
       pooled->skipped += series->skipped;
       pooled->gaps += series->gaps;
     }
-  /* The re-added outside values went through the statistics too: the merged ones are exact. */
-  pooled->histogram.stats = stats;
   return pooled;
 }
 
-/* Closer to zero is better; equal at the precision the tables print (0.1 µs, whole counts). */
+/* Closer to zero is better; equal at the precision the tables print (whole counts, µs to the
+ * comparison's decimals). */
 static int
-compare_magnitude (double a, double b, RtbCompareStat stat)
+compare_magnitude (double a, double b, RtbCompareStat stat, guint decimals)
 {
-  double scale = stats_info[stat].integer ? 1.0 : 10.0;
+  double scale = stats_info[stat].integer ? 1.0 : pow (10, decimals);
   long long x = llround (fabs (a) * scale);
   long long y = llround (fabs (b) * scale);
 
@@ -212,7 +245,7 @@ compare_magnitude (double a, double b, RtbCompareStat stat)
 }
 
 static void
-judge_row (Row *row)
+judge_row (Row *row, guint decimals)
 {
   for (RtbCompareStat stat = 0; stat < RTB_COMPARE_N_STATS; stat++)
     {
@@ -227,14 +260,18 @@ judge_row (Row *row)
           double v = row->series[r] ? rtb_compare_stat_value (stat, &row->summaries[r]) : NAN;
 
           cell->value = v;
+          cell->partial = row->series[r] &&
+                          rtb_compare_stat_is_partial (stat, &row->summaries[r]);
           cell->difference = isnan (v) || isnan (base) ? NAN : v - base;
           cell->ratio = isnan (v) || isnan (base) || base == 0 ? NAN : v / base;
           cell->verdict = RTB_COMPARE_UNJUDGED;
-          if (isnan (v))
+          /* A partial figure compares badly: shown, never judged. */
+          if (isnan (v) || cell->partial)
             continue;
-          if (judged && r > 0 && !isnan (base))
+          if (judged && r > 0 && !isnan (base) &&
+              !rtb_compare_stat_is_partial (stat, &row->summaries[0]))
             {
-              int c = compare_magnitude (v, base, stat);
+              int c = compare_magnitude (v, base, stat, decimals);
               cell->verdict = c == 0 ? RTB_COMPARE_SAME : c < 0 ? RTB_COMPARE_BETTER
                                                                : RTB_COMPARE_WORSE;
             }
@@ -245,7 +282,8 @@ judge_row (Row *row)
               n_best = 1;
               continue;
             }
-          int c = compare_magnitude (v, row->cells[best * RTB_COMPARE_N_STATS + stat].value, stat);
+          int c = compare_magnitude (v, row->cells[best * RTB_COMPARE_N_STATS + stat].value, stat,
+                                     decimals);
           if (c < 0)
             {
               best = (int) r;
@@ -260,12 +298,12 @@ judge_row (Row *row)
 }
 
 static void
-fill_row (Row *row)
+fill_row (RtbCompare *self, Row *row)
 {
   for (guint r = 0; r < row->n_runs; r++)
     if (row->series[r] != NULL)
       rtb_series_get_summary (row->series[r], &row->summaries[r]);
-  judge_row (row);
+  judge_row (row, self->decimals);
 }
 
 static void
@@ -301,7 +339,7 @@ build_rows (RtbCompare *self)
 
       for (guint r = 0; r < n_runs; r++)
         row->series[r] = pool_series (self->runs->pdata[r], name);
-      fill_row (row);
+      fill_row (self, row);
       g_ptr_array_add (self->rows, row);
     }
 
@@ -316,7 +354,7 @@ build_rows (RtbCompare *self)
             if (g_str_equal (rtb_run_get_series (run, i)->name, row->name))
               row->series[r] = rtb_run_get_series (run, i);
         }
-      fill_row (row);
+      fill_row (self, row);
       g_ptr_array_add (self->rows, row);
     }
 }
@@ -384,6 +422,8 @@ rtb_compare_new (RtbRun *const *runs, guint n_runs)
   self = g_object_new (RTB_TYPE_COMPARE, NULL);
   for (guint r = 0; r < n_runs; r++)
     g_ptr_array_add (self->runs, g_object_ref (runs[r]));
+  for (guint r = 0; r < n_runs; r++)
+    self->decimals = MAX (self->decimals, rtb_method_decimals (rtb_run_get_method (runs[r])));
   build_names (self);
   build_rows (self);
   _rtb_compare_build_system (runs, n_runs, self->system_rows);
@@ -471,6 +511,24 @@ rtb_compare_get_cell (RtbCompare *self, guint row, guint run, RtbCompareStat sta
   g_return_val_if_fail (r != NULL && run < r->n_runs, NULL);
   g_return_val_if_fail (stat < RTB_COMPARE_N_STATS, NULL);
   return &r->cells[run * RTB_COMPARE_N_STATS + stat];
+}
+
+gboolean
+rtb_compare_shows_stat (RtbCompare *self, RtbCompareStat stat)
+{
+  g_return_val_if_fail (RTB_IS_COMPARE (self), FALSE);
+
+  for (guint r = 0; r < self->runs->len; r++)
+    if (rtb_compare_stat_applies (stat, rtb_run_get_method (self->runs->pdata[r])))
+      return TRUE;
+  return FALSE;
+}
+
+guint
+rtb_compare_get_decimals (RtbCompare *self)
+{
+  g_return_val_if_fail (RTB_IS_COMPARE (self), 1);
+  return self->decimals;
 }
 
 guint

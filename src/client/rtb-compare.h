@@ -8,8 +8,8 @@
  * merged exactly). The pooled row is left out only when every run has one series of the same
  * name, where it would repeat that row. Each cell holds one statistic of one run, its difference
  * and ratio to the baseline and a verdict: closer to zero is better for every figure but count,
- * which is not judged. Values that print the same (to 0.1 µs, whole counts) are equal; the one
- * best value of a row is marked, ties are not.
+ * which is not judged. Values that print the same (to 0.1 µs, 0.001 µs when a timer run is
+ * among them, whole counts) are equal; the one best value of a row is marked, ties are not.
  *
  * The system rows line up what each run ran on and how it was measured, flagging the rows whose
  * values differ; notices say in words what makes a comparison questionable (different methods or
@@ -31,9 +31,14 @@ typedef enum {
   RTB_COMPARE_STAT_AVG,
   RTB_COMPARE_STAT_MAX,
   RTB_COMPARE_STAT_P50,
+  RTB_COMPARE_STAT_P95,
   RTB_COMPARE_STAT_P99,
   RTB_COMPARE_STAT_P999,
   RTB_COMPARE_STAT_STDDEV,
+  RTB_COMPARE_STAT_RMS,     /* the timer's figures: RMS error and |error| */
+  RTB_COMPARE_STAT_MAX_ABS,
+  RTB_COMPARE_STAT_P95_ABS,
+  RTB_COMPARE_STAT_P99_ABS,
   RTB_COMPARE_STAT_OVERFLOWS,
   RTB_COMPARE_STAT_DROPPED,
   RTB_COMPARE_N_STATS,
@@ -48,6 +53,15 @@ gboolean rtb_compare_stat_is_integer (RtbCompareStat stat);
 gboolean rtb_compare_stat_is_judged (RtbCompareStat stat);
 /* The statistic of a series' summary as a double (NAN when the series is empty). */
 double rtb_compare_stat_value (RtbCompareStat stat, const RtbSeriesSummary *summary);
+/* TRUE when the figure covers only part of the samples (stddev and RMS of an import whose
+ * overflows have no values): shown marked, never judged. */
+gboolean rtb_compare_stat_is_partial (RtbCompareStat stat, const RtbSeriesSummary *summary);
+/* Whether a report on runs of `method` shows the statistic: RMS and the |error| figures are the
+ * timer's (METHODS.md §4). */
+gboolean rtb_compare_stat_applies (RtbCompareStat stat, RtbMethod method);
+/* Decimals µs values of `method` are shown with: 3 for the timer (its reference gives 0.001
+ * µs), 1 for the others. */
+guint rtb_method_decimals (RtbMethod method);
 
 typedef enum {
   RTB_COMPARE_UNJUDGED, /* not judged (count), the baseline itself, or a value is missing */
@@ -62,6 +76,7 @@ typedef struct {
   double ratio;              /* value / the baseline's; NAN also when the baseline's is 0 */
   RtbCompareVerdict verdict; /* against the baseline */
   gboolean best;             /* the one best value of its row and statistic */
+  gboolean partial;          /* see rtb_compare_stat_is_partial(); not judged */
 } RtbCompareCell;
 
 typedef struct {
@@ -90,6 +105,11 @@ RtbSeries *rtb_compare_get_series (RtbCompare *self, guint row, guint run);
 const RtbSeriesSummary *rtb_compare_get_summary (RtbCompare *self, guint row, guint run);
 const RtbCompareCell *rtb_compare_get_cell (RtbCompare *self, guint row, guint run,
                                             RtbCompareStat stat);
+/* Whether the comparison shows the statistic (it applies to one of the runs' methods). */
+gboolean rtb_compare_shows_stat (RtbCompare *self, RtbCompareStat stat);
+/* Decimals of the µs values: the most any run's method needs. Values that print the same are
+ * equal. */
+guint rtb_compare_get_decimals (RtbCompare *self);
 
 guint rtb_compare_get_n_system_rows (RtbCompare *self);
 const RtbCompareSystemRow *rtb_compare_get_system_row (RtbCompare *self, guint row);

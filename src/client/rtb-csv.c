@@ -116,7 +116,7 @@ rtb_csv_summary (RtbRun *const *runs, guint n_runs)
 
   for (RtbCompareStat stat = 0; stat < RTB_COMPARE_N_STATS; stat++)
     g_string_append_printf (text, ",%s", rtb_compare_stat_key (stat));
-  g_string_append_c (text, '\n');
+  g_string_append (text, ",resolution_ns,stddev_partial\n");
 
   for (guint r = 0; r < n_runs; r++)
     for (guint i = 0; i < rtb_run_get_n_series (runs[r]); i++)
@@ -133,7 +133,8 @@ rtb_csv_summary (RtbRun *const *runs, guint n_runs)
           g_string_append_printf (text, "%d", series->cpu);
         for (RtbCompareStat stat = 0; stat < RTB_COMPARE_N_STATS; stat++)
           append_stat (text, stat, rtb_compare_stat_value (stat, &s));
-        g_string_append_c (text, '\n');
+        append_uint (text, s.resolution_ns);
+        g_string_append (text, s.spread_partial ? ",true\n" : ",false\n");
       }
   return g_string_free (text, FALSE);
 }
@@ -169,6 +170,8 @@ rtb_csv_compare (RtbCompare *compare)
       {
         const char *best = NULL;
 
+        if (!rtb_compare_shows_stat (compare, stat))
+          continue;
         rtb_csv_append_field (text, rtb_compare_get_row_name (compare, row));
         append_sep (text);
         rtb_csv_append_field (text, rtb_compare_stat_key (stat));

@@ -5,11 +5,16 @@
  * in "\n", numbers with a '.' whatever the locale, µs values to the nanosecond (3 decimals),
  * empty fields for values that do not exist (an empty series, a missing series).
  *
- *   summary    run,series,cpu,count,min_us,avg_us,max_us,p50_us,p99_us,p999_us,stddev_us,
- *              overflows,dropped — one line per series of each run
+ *   summary    run,series,cpu,count,min_us,avg_us,max_us,p50_us,p95_us,p99_us,p999_us,
+ *              stddev_us,rms_us,max_abs_us,p95_abs_us,p99_abs_us,overflows,dropped,
+ *              resolution_ns,stddev_partial — one line per series of each run; resolution_ns
+ *              is 1 when the percentiles are at full resolution, 1000 when only µs buckets were
+ *              known (an import), stddev_partial true when stddev and rms leave out samples the
+ *              source gave no values for
  *   compare    series,statistic, the value of each run, then for each run after the first its
  *              difference and ratio to the first, and the name of the best run (empty: a tie,
- *              or count, which is not judged) — one line per series and statistic
+ *              a partial figure, or count, which is not judged) — one line per series and
+ *              statistic the comparison shows (rms and |error| figures for timer runs only)
  *   histogram  bucket_us, then one column per series of each run ("label CPU0"); one line per
  *              1 µs bucket that holds a sample in any column, then a line "overflows" with the
  *              samples outside each histogram: every column adds up to the series' count

@@ -259,8 +259,8 @@ _rtb_import_json_threads (RtbImportInput *in, JsonObject *root, RtbImportJson *j
 
   if (!have_histogram)
     _rtb_import_note (in, "the file has no histogram (the run used no -h/-H): each thread keeps "
-                      "only its count, min, avg and max, all samples count as outside the "
-                      "histogram and every percentile is the max");
+                      "only its count, min, avg and max, its percentiles (but the max) "
+                      "and its standard deviation are unknown");
   _rtb_import_finish (run, in, json->what, g_steal_pointer (&json->system));
   _rtb_run_set_times (run, json->start_us, json->end_us,
                       json->end_us > json->start_us

@@ -535,8 +535,8 @@ build_status_run (Parse *parse, RtbImportInput *in, GError **error)
     }
 
   _rtb_import_note (in, "the file has no histogram (cyclictest without -h/-H): each thread "
-                    "keeps only its count, min, avg and max, all samples count as outside the "
-                    "histogram and every percentile is the max");
+                    "keeps only its count, min, avg and max, its percentiles (but the max) "
+                    "and its standard deviation are unknown");
   _rtb_import_finish (run, in, "cyclictest status lines", NULL);
   return g_steal_pointer (&run);
 }

@@ -279,9 +279,12 @@ build_run (Parse *parse, RtbImportInput *in, GError **error)
       {
         /* Without min:/avg:/max: nothing says how far above the histogram the over: samples
          * were; they still count, at the limit, which is a lower bound of each. */
-        RtbHistogram *hist = &rtb_run_get_series (run, i)->histogram;
+        RtbSeries *series = rtb_run_get_series (run, i);
+        RtbHistogram *hist = &series->histogram;
+        gint32 limit_us = hist->lo_us + (gint32) hist->n_buckets;
         guint64 over = parse->stat_line[OVER] ? parse->stats[OVER][i] : 0;
-        rtb_histogram_add_bucket (hist, hist->lo_us + (gint32) hist->n_buckets, over);
+
+        rtb_series_add_bucket (series, limit_us, over);
         overflows_at_limit |= over > 0;
       }
     else if (!set_stats (parse, rtb_run_get_series (run, i), i, error))

@@ -328,5 +328,5 @@ _rtb_import_add_bucket (RtbSeries *series, guint64 index, gboolean ns, guint64 c
   guint64 bucket = ns ? index / 1000 : index;
 
   g_assert (bucket < series->histogram.n_buckets);
-  rtb_histogram_add_bucket (&series->histogram, (int32_t) bucket, count);
+  rtb_series_add_bucket (series, (int32_t) bucket, count);
 }

@@ -8,12 +8,13 @@
  *
  * An imported series carries the source's own figures: count, min, max and the average exactly
  * as the tool printed them (cyclictest's text Avg is truncated to an integer, so the imported
- * average is that integer). The histogram holds the bucket counts; samples the source counted
- * outside its histogram (overflows) keep their count but their values are unknown, so they are
- * "lost" outside values: a percentile that falls among them is the file's max. When a source
- * gives no histogram at all (cyclictest -q, --json without -h) every sample is such an unknown
- * value: overflows = count and every percentile is the max. The standard deviation is estimated
- * from the bucket values only.
+ * average is that integer). The histogram holds the bucket counts, and each bucket's lower edge
+ * stands for its samples in the percentiles, which are therefore to the µs, as the source's
+ * (resolution_ns = 1000). Samples the source counted outside its histogram (overflows) keep
+ * their count but their values are unknown (unknown_values): a percentile that falls among them
+ * is unknown (NAN) unless it is the max. When a source gives no histogram at all (cyclictest
+ * -q, --json without -h) every sample is such an unknown value. The standard deviation then
+ * covers only the samples in the buckets, and the summary says it is partial.
  *
  * No input crashes or hangs an importer: files above RTB_IMPORT_MAX_FILE_SIZE are refused, every
  * number is range-checked, and an error names the line and what was expected there.

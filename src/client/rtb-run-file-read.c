@@ -337,14 +337,19 @@ get_bulk (GArray *scanned, JsonObject *object, const char *path, const char *mem
   return flatten (object, path, member, tuple, shape, error);
 }
 
+static void
+add_value (RtbSeries *series, gint64 value_ns, guint64 n)
+{
+  if (!rtb_log_histogram_add (&series->values, value_ns, n))
+    g_error ("Out of memory for the percentiles of series %s", series->name);
+}
+
 static gboolean
 parse_histogram (JsonObject *object, const char *path, RtbHistogram *hist,
                  const RtbSeriesBulk *bulk, GError **error)
 {
   g_autoptr (GArray) counts = NULL;
-  g_autoptr (GArray) outside = NULL;
   gint64 value, previous = -1, sum = 0;
-  guint64 kept_below = 0, kept_above = 0;
   guint n;
 
   counts = get_bulk (bulk->counts, object, path, "counts", 2, "[bucket index, count]", error);
@@ -377,9 +382,6 @@ parse_histogram (JsonObject *object, const char *path, RtbHistogram *hist,
   if (!_rtb_json_get_int (object, path, "above", 0, G_MAXINT64, &value, error))
     return FALSE;
   hist->n_above = (guint64) value;
-  if (!_rtb_json_get_int (object, path, "outside_lost", 0, G_MAXINT64, &value, error))
-    return FALSE;
-  hist->outside_lost = (guint64) value;
 
   if ((guint64) sum + hist->n_below + hist->n_above != hist->stats.count)
     return _rtb_json_format_error (error, "%s: the buckets hold %" G_GINT64_FORMAT
@@ -387,26 +389,38 @@ parse_histogram (JsonObject *object, const char *path, RtbHistogram *hist,
                                    G_GUINT64_FORMAT ", which does not add up to the count %"
                                    G_GUINT64_FORMAT, path, sum, hist->n_below, hist->n_above,
                                    hist->stats.count);
+  return TRUE;
+}
 
+/* Versions 1 and 2 kept no percentile histogram: the 1 µs buckets stand for their samples at
+ * their lower edge (percentiles to the µs, as those versions reported them) and the kept
+ * outside values are exact. */
+static gboolean
+parse_kept_outside_values (JsonObject *object, const char *path, RtbSeries *series,
+                 const RtbSeriesBulk *bulk, GError **error)
+{
+  RtbHistogram *hist = &series->histogram;
+  g_autoptr (GArray) outside = NULL;
+  guint64 kept_below = 0, kept_above = 0, in_buckets = 0;
+  gint64 lost;
+  guint n;
+
+  if (!_rtb_json_get_int (object, path, "outside_lost", 0, G_MAXINT64, &lost, error))
+    return FALSE;
   outside = get_bulk (bulk->outside, object, path, "outside_ns", 0, NULL, error);
   if (outside == NULL)
     return FALSE;
   n = outside->len;
-  if (n > hist->outside_cap || (guint64) n + hist->outside_lost != hist->n_below + hist->n_above)
-    return _rtb_json_format_error (error, "%s.outside_ns: %u kept values and %" G_GUINT64_FORMAT
+  if ((guint64) n + (guint64) lost != hist->n_below + hist->n_above)
+    return _rtb_json_format_error (error, "%s.outside_ns: %u kept values and %" G_GINT64_FORMAT
                                    " lost ones do not match %" G_GUINT64_FORMAT
-                                   " values outside the histogram", path, n, hist->outside_lost,
+                                   " values outside the histogram", path, n, lost,
                                    hist->n_below + hist->n_above);
-  hist->outside = n > 0 ? malloc (n * sizeof *hist->outside) : NULL;
-  if (n > 0 && hist->outside == NULL)
-    g_error ("Out of memory for %u outside values", n);
-  hist->outside_alloc = n;
-  hist->outside_sorted = TRUE;
   for (guint i = 0; i < n; i++)
     {
+      gint64 value = g_array_index (outside, gint64, i);
       gint64 bucket;
 
-      value = g_array_index (outside, gint64, i);
       if (value < hist->stats.min_ns || value > hist->stats.max_ns)
         return _rtb_json_format_error (error, "%s.outside_ns[%u]: %" G_GINT64_FORMAT " is outside %"
                                        G_GINT64_FORMAT "–%" G_GINT64_FORMAT, path, i, value,
@@ -419,16 +433,92 @@ parse_histogram (JsonObject *object, const char *path, RtbHistogram *hist,
         kept_below++;
       else
         kept_above++;
-      if (i > 0 && value < hist->outside[i - 1])
-        hist->outside_sorted = FALSE;
-      hist->outside[i] = value;
-      hist->n_outside++;
+      add_value (series, value, 1);
     }
   if (kept_below > hist->n_below || kept_above > hist->n_above)
     return _rtb_json_format_error (error, "%s.outside_ns: %" G_GUINT64_FORMAT " values below "
                                    "and %" G_GUINT64_FORMAT " above, but the histogram counts %"
                                    G_GUINT64_FORMAT " below and %" G_GUINT64_FORMAT " above",
                                    path, kept_below, kept_above, hist->n_below, hist->n_above);
+
+  for (guint32 b = 0; b < hist->n_buckets; b++)
+    if (hist->counts[b] > 0)
+      {
+        add_value (series, ((gint64) hist->lo_us + b) * 1000, hist->counts[b]);
+        in_buckets += hist->counts[b];
+      }
+  series->resolution_ns = in_buckets > 0 ? 1000 : 1;
+  series->unknown_values = (guint64) lost;
+  return TRUE;
+}
+
+static gboolean
+parse_values (JsonObject *object, const char *path, RtbSeries *series, const RtbSeriesBulk *bulk,
+              GError **error)
+{
+  g_autofree char *values_path = g_strconcat (path, ".values", NULL);
+  RtbLogHistogram *values = &series->values;
+  g_autoptr (GArray) buckets = NULL;
+  JsonObject *vo;
+  gint64 bits, resolution, min_ns, max_ns, unknown, first = 0, last = 0;
+  guint64 sum = 0;
+  guint n;
+
+  if (!_rtb_json_get_object (object, path, "values", FALSE, &vo, error) ||
+      !_rtb_json_get_int (vo, values_path, "sub_bucket_bits", RTB_LOG_HISTOGRAM_SUB_BITS,
+                          RTB_LOG_HISTOGRAM_SUB_BITS, &bits, error) ||
+      !_rtb_json_get_int (vo, values_path, "resolution_ns", 1, 1000, &resolution, error) ||
+      !_rtb_json_get_int (vo, values_path, "min_ns", G_MININT64, G_MAXINT64, &min_ns, error) ||
+      !_rtb_json_get_int (vo, values_path, "max_ns", G_MININT64, G_MAXINT64, &max_ns, error) ||
+      !_rtb_json_get_int (vo, values_path, "unknown", 0, G_MAXINT64, &unknown, error))
+    return FALSE;
+  if (resolution != 1 && resolution != 1000)
+    return _rtb_json_format_error (error, "%s.resolution_ns: %" G_GINT64_FORMAT " is not 1 "
+                                   "or 1000", values_path, resolution);
+  buckets = get_bulk (bulk->buckets, vo, values_path, "buckets", 2, "[bucket key, count]",
+                      error);
+  if (buckets == NULL)
+    return FALSE;
+
+  n = buckets->len / 2;
+  for (guint i = 0; i < n; i++)
+    {
+      const gint64 *pair = &g_array_index (buckets, gint64, 2 * i);
+
+      if (rtb_log_histogram_bucket_key (pair[0]) != pair[0])
+        return _rtb_json_format_error (error, "%s.buckets[%u]: %" G_GINT64_FORMAT " is not where "
+                                       "a bucket starts", values_path, i, pair[0]);
+      if (i > 0 && pair[0] <= last)
+        return _rtb_json_format_error (error, "%s.buckets[%u]: bucket %" G_GINT64_FORMAT " does "
+                                       "not follow %" G_GINT64_FORMAT " (buckets must increase)",
+                                       values_path, i, pair[0], last);
+      if (pair[1] < 1 || (guint64) pair[1] > (guint64) G_MAXINT64 - sum)
+        return _rtb_json_format_error (error, "%s.buckets[%u]: count %" G_GINT64_FORMAT " must "
+                                       "be positive", values_path, i, pair[1]);
+      if (i == 0)
+        first = pair[0];
+      last = pair[0];
+      sum += (guint64) pair[1];
+      add_value (series, pair[0], (guint64) pair[1]);
+    }
+
+  if (sum + (guint64) unknown != series->histogram.stats.count)
+    return _rtb_json_format_error (error, "%s: the buckets hold %" G_GUINT64_FORMAT " values "
+                                   "and %" G_GINT64_FORMAT " are unknown, which does not add up "
+                                   "to the count %" G_GUINT64_FORMAT, values_path, sum, unknown,
+                                   series->histogram.stats.count);
+  if (n > 0 && (min_ns > max_ns || rtb_log_histogram_bucket_key (min_ns) != first ||
+                rtb_log_histogram_bucket_key (max_ns) != last))
+    return _rtb_json_format_error (error, "%s: min_ns %" G_GINT64_FORMAT " and max_ns %"
+                                   G_GINT64_FORMAT " must lie in the first and the last bucket",
+                                   values_path, min_ns, max_ns);
+  if (n > 0)
+    {
+      values->min_ns = min_ns;
+      values->max_ns = max_ns;
+    }
+  series->resolution_ns = (guint32) resolution;
+  series->unknown_values = (guint64) unknown;
   return TRUE;
 }
 
@@ -481,8 +571,8 @@ parse_history (JsonObject *object, const char *path, RtbHistory *history, guint6
 }
 
 static gboolean
-parse_series (RtbRun *run, JsonObject *object, const char *path, const RtbSeriesBulk *bulk,
-              GError **error)
+parse_series (RtbRun *run, JsonObject *object, const char *path, gint64 version,
+              const RtbSeriesBulk *bulk, GError **error)
 {
   g_autofree char *hist_path = g_strconcat (path, ".histogram", NULL);
   g_autofree char *history_path = g_strconcat (path, ".history", NULL);
@@ -522,6 +612,8 @@ parse_series (RtbRun *run, JsonObject *object, const char *path, const RtbSeries
                                      (uint32_t) n_buckets);
   series->histogram.stats = stats;
   if (!parse_histogram (hist_object, hist_path, &series->histogram, bulk, error) ||
+      !(version < 3 ? parse_kept_outside_values (hist_object, hist_path, series, bulk, error)
+                     : parse_values (object, path, series, bulk, error)) ||
       !parse_history (history_object, history_path, &series->history, stats.count, bulk,
                       error))
     return FALSE;
@@ -542,7 +634,8 @@ parse_series (RtbRun *run, JsonObject *object, const char *path, const RtbSeries
 }
 
 static gboolean
-parse_threads_and_series (JsonObject *root, RtbRun *run, GArray *bulk, GError **error)
+parse_threads_and_series (JsonObject *root, RtbRun *run, gint64 version, GArray *bulk,
+                          GError **error)
 {
   RtbRunStated stated = rtb_run_get_stated (run);
   JsonArray *threads, *series;
@@ -573,7 +666,7 @@ parse_threads_and_series (JsonObject *root, RtbRun *run, GArray *bulk, GError **
         return _rtb_json_format_error (error, "%s: expected an object", path);
       if (!JSON_NODE_HOLDS_OBJECT (thread_node))
         return _rtb_json_format_error (error, "%s: expected an object", thread_path);
-      if (!parse_series (run, json_node_get_object (node), path,
+      if (!parse_series (run, json_node_get_object (node), path, version,
                          bulk != NULL && i < bulk->len ? &g_array_index (bulk, RtbSeriesBulk, i)
                                                        : &none, error))
         return FALSE;
@@ -701,7 +794,7 @@ run_from_json (JsonNode *root, GArray *bulk, GError **error)
   RtbRunState state;
   RtbEndReason reason;
   const char *text, *worker_line, *label, *load, *source;
-  gint64 start_us, end_us, elapsed_ns, version;
+  gint64 start_us, end_us, elapsed_ns, version = 0;
   RtbRunStated stated;
   g_autoptr (GPtrArray) checks = NULL;
 
@@ -746,7 +839,7 @@ run_from_json (JsonNode *root, GArray *bulk, GError **error)
   rtb_run_set_system (run, g_steal_pointer (&system));
   _rtb_run_set_worker_command (run, worker_line);
   if (!parse_worker (object, run, error) ||
-      !parse_threads_and_series (object, run, bulk, error))
+      !parse_threads_and_series (object, run, version, bulk, error))
     return NULL;
 
   _rtb_run_set_times (run, start_us, end_us, (guint64) elapsed_ns);

@@ -14,6 +14,7 @@ typedef enum {
   ROLE_ONE_SERIES, /* one of its objects */
   ROLE_HISTOGRAM,
   ROLE_HISTORY,
+  ROLE_VALUES,
 } Role;
 
 typedef struct {
@@ -32,6 +33,7 @@ _rtb_series_bulk_clear (RtbSeriesBulk *bulk)
   g_clear_pointer (&bulk->counts, g_array_unref);
   g_clear_pointer (&bulk->outside, g_array_unref);
   g_clear_pointer (&bulk->blocks, g_array_unref);
+  g_clear_pointer (&bulk->buckets, g_array_unref);
 }
 
 static gboolean G_GNUC_PRINTF (2, 3)
@@ -203,9 +205,9 @@ kind_of (const char *p, ScalarKind kind)
 }
 
 static const char * const bulk_members[] = { "histogram.counts", "histogram.outside_ns",
-                                             "history.blocks" };
+                                             "history.blocks", "values.buckets" };
 static const char * const tuple_shapes[] = { "[bucket index, count]", NULL,
-                                             "[min, max, sum, count]" };
+                                             "[min, max, sum, count]", "[bucket key, count]" };
 
 static gboolean G_GNUC_PRINTF (5, 6)
 element_error (Scan *s, guint series, guint which, guint element, const char *format, ...)
@@ -351,7 +353,7 @@ fast_element (Scan *s, Values *into, guint tuple)
 static gboolean
 scan_bulk (Scan *s, GArray **into, guint which, guint series, guint depth)
 {
-  static const guint tuples[] = { 2, 0, 4 };
+  static const guint tuples[] = { 2, 0, 4, 2 };
   g_autoptr (GArray) array = g_array_new (FALSE, FALSE, sizeof (gint64));
   Values values = { array, 0 };
   guint n = 0;
@@ -427,12 +429,16 @@ scan_object (Scan *s, Role role, guint index, guint depth)
         child = ROLE_HISTOGRAM;
       else if (role == ROLE_ONE_SERIES && key_is (key, key_len, "history"))
         child = ROLE_HISTORY;
+      else if (role == ROLE_ONE_SERIES && key_is (key, key_len, "values"))
+        child = ROLE_VALUES;
       else if (role == ROLE_HISTOGRAM && key_is (key, key_len, "counts"))
         bulk = &series_bulk (s, index)->counts, which = 0;
       else if (role == ROLE_HISTOGRAM && key_is (key, key_len, "outside_ns"))
         bulk = &series_bulk (s, index)->outside, which = 1;
       else if (role == ROLE_HISTORY && key_is (key, key_len, "blocks"))
         bulk = &series_bulk (s, index)->blocks, which = 2;
+      else if (role == ROLE_VALUES && key_is (key, key_len, "buckets"))
+        bulk = &series_bulk (s, index)->buckets, which = 3;
 
       skip_space (s);
       if (bulk != NULL && s->p < s->end && *s->p == '[')
@@ -517,6 +523,8 @@ scan_value (Scan *s, Role role, guint index, guint depth)
         }
       else if (role == ROLE_HISTORY)
         g_clear_pointer (&series_bulk (s, index)->blocks, g_array_unref);
+      else if (role == ROLE_VALUES)
+        g_clear_pointer (&series_bulk (s, index)->buckets, g_array_unref);
       return scan_object (s, role, index, depth);
     case '[':
       return scan_array (s, role, depth);

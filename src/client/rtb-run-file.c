@@ -2,6 +2,8 @@
 /* Run files, writing side: the run file document, summary --json and atomic saving. */
 #include "config.h"
 
+#include <math.h>
+
 #include "rtb-json-check.h"
 #include "rtb-json-text.h"
 #include "rtb-checklist.h"
@@ -208,12 +210,35 @@ add_histogram (JsonBuilder *builder, const RtbHistogram *hist)
   json_builder_end_array (builder);
   add_count (builder, "below", hist->n_below);
   add_count (builder, "above", hist->n_above);
-  json_builder_set_member_name (builder, "outside_ns");
+  json_builder_end_object (builder);
+}
+
+/* Sparse: [bucket key, count] for the buckets that hold samples, in ascending order. */
+static void
+add_values (JsonBuilder *builder, const RtbSeries *series)
+{
+  const RtbLogHistogram *values = &series->values;
+  RtbLogHistogramIter iter = { 0 };
+  gint64 key;
+  guint64 n;
+
+  json_builder_set_member_name (builder, "values");
+  json_builder_begin_object (builder);
+  add_int (builder, "sub_bucket_bits", RTB_LOG_HISTOGRAM_SUB_BITS);
+  add_int (builder, "resolution_ns", series->resolution_ns);
+  add_int (builder, "min_ns", values->count > 0 ? values->min_ns : 0);
+  add_int (builder, "max_ns", values->count > 0 ? values->max_ns : 0);
+  json_builder_set_member_name (builder, "buckets");
   json_builder_begin_array (builder);
-  for (gsize i = 0; i < hist->n_outside; i++)
-    json_builder_add_int_value (builder, hist->outside[i]);
+  while (rtb_log_histogram_next (values, &iter, &key, &n))
+    {
+      json_builder_begin_array (builder);
+      json_builder_add_int_value (builder, key);
+      json_builder_add_int_value (builder, count_value (n));
+      json_builder_end_array (builder);
+    }
   json_builder_end_array (builder);
-  add_count (builder, "outside_lost", hist->outside_lost);
+  add_count (builder, "unknown", series->unknown_values);
   json_builder_end_object (builder);
 }
 
@@ -264,6 +289,7 @@ add_series (JsonBuilder *builder, const RtbSeries *series)
   add_node (builder, "worker_stats",
             series->have_worker_stats ? worker_stats_to_json (&series->worker_stats) : NULL);
   add_histogram (builder, &series->histogram);
+  add_values (builder, series);
   add_history (builder, &series->history);
   json_builder_end_object (builder);
 }
@@ -352,6 +378,9 @@ rtb_run_summary_to_json (RtbRun *self)
   add_node (builder, "checks", rtb_run_get_checks (self) != NULL
                                  ? rtb_checklist_to_json (rtb_run_get_checks (self)) : NULL);
   add_string (builder, "verdict", verdict);
+  /* Unknown (null) when the source did not say. */
+  _rtb_json_add_double (builder, "duration_s", rtb_run_get_elapsed_ns (self) > 0
+                                               ? rtb_run_get_elapsed_ns (self) / 1e9 : NAN);
   json_builder_set_member_name (builder, "series");
   json_builder_begin_array (builder);
   for (guint i = 0; i < rtb_run_get_n_series (self); i++)
@@ -368,11 +397,18 @@ rtb_run_summary_to_json (RtbRun *self)
       _rtb_json_add_double (builder, "avg_us", summary.avg_us);
       _rtb_json_add_double (builder, "max_us", summary.max_us);
       _rtb_json_add_double (builder, "p50_us", summary.p50_us);
+      _rtb_json_add_double (builder, "p95_us", summary.p95_us);
       _rtb_json_add_double (builder, "p99_us", summary.p99_us);
       _rtb_json_add_double (builder, "p999_us", summary.p999_us);
       _rtb_json_add_double (builder, "stddev_us", summary.stddev_us);
+      _rtb_json_add_double (builder, "rms_us", summary.rms_us);
+      _rtb_json_add_double (builder, "max_abs_us", summary.max_abs_us);
+      _rtb_json_add_double (builder, "p95_abs_us", summary.p95_abs_us);
+      _rtb_json_add_double (builder, "p99_abs_us", summary.p99_abs_us);
       add_count (builder, "overflows", summary.overflows);
       add_count (builder, "dropped", summary.dropped);
+      add_int (builder, "resolution_ns", summary.resolution_ns);
+      add_bool (builder, "stddev_partial", summary.spread_partial);
       json_builder_end_object (builder);
     }
   json_builder_end_array (builder);

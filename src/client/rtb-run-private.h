@@ -7,8 +7,9 @@
 G_BEGIN_DECLS
 
 #define RTB_RUN_FILE_FORMAT "rtbench-run"
-/* 2: unknown facts are null (an import states few), not "", 0 or false */
-#define RTB_RUN_FILE_VERSION 2
+/* 2: unknown facts are null (an import states few), not "", 0 or false
+ * 3: percentiles from a log-linear histogram ("values"), no kept outside values */
+#define RTB_RUN_FILE_VERSION 3
 
 /* JSON names of RtbRunState, indexed by state. */
 extern const char * const _rtb_run_state_names[];

@@ -14,7 +14,7 @@
 #define JITTER_HALF_SPAN_MIN_US 1000
 /* Response times of big matrices run to seconds: a 10 s histogram would be 80 MB per series.
  * 1 s (8 MB, allocated lazily by the kernel) covers every size up to 256×256 on slow boards;
- * longer instances are kept as exact outside values, so percentiles stay exact anyway. */
+ * longer instances are overflows, and their percentiles come from the log-linear histogram. */
 #define RESPONSE_SPAN_US 1000000
 
 struct _RtbRun
@@ -377,8 +377,7 @@ handle_samples (RtbRun *self, const RtbSamplesFrame *frame, GError **error)
         series->gaps += samples[i].index - series->next_index;
       if (samples[i].index >= series->next_index)
         series->next_index = samples[i].index + 1;
-      rtb_histogram_add (&series->histogram, samples[i].value_ns);
-      rtb_history_add (&series->history, samples[i].value_ns);
+      rtb_series_add (series, samples[i].value_ns);
     }
   series->dropped = MAX (series->dropped, frame->dropped_total);
   self->dirty = TRUE;

@@ -42,7 +42,7 @@ typedef enum {
  *   latency   0 … histogram_us
  *   jitter    −H … +H with H = max(base period, 1000 µs)
  *   timer     −H … +H with H = the period, at most 500000 µs
- *   response  0 … 1 s; longer instances are kept as exact outside values
+ *   response  0 … 1 s; longer instances are overflows (their percentiles stay exact)
  *
  * Signals:
  *   ::changed ()   from rtb_run_flush_changed() when something changed since the last flush,

@@ -16,9 +16,10 @@ rtb_series_new (const char *name, int cpu, int32_t lo_us, uint32_t n_buckets)
   series = g_new0 (RtbSeries, 1);
   series->name = rtb_safe_text (name);
   series->cpu = cpu;
-  if (!rtb_histogram_init (&series->histogram, lo_us, n_buckets,
-                           RTB_HISTOGRAM_DEFAULT_OUTSIDE_CAP))
+  if (!rtb_histogram_init (&series->histogram, lo_us, n_buckets))
     g_error ("Out of memory for a histogram of %u buckets", n_buckets);
+  rtb_log_histogram_init (&series->values);
+  series->resolution_ns = 1;
   if (!rtb_history_init (&series->history, RTB_HISTORY_DEFAULT_CAPACITY))
     g_error ("Out of memory for a history");
   return series;
@@ -31,15 +32,66 @@ rtb_series_free (RtbSeries *series)
     return;
   g_free (series->name);
   rtb_histogram_clear (&series->histogram);
+  rtb_log_histogram_clear (&series->values);
   rtb_history_clear (&series->history);
   g_free (series);
+}
+
+static void
+add_values (RtbSeries *series, gint64 value_ns, guint64 n)
+{
+  if (!rtb_log_histogram_add (&series->values, value_ns, n))
+    g_error ("Out of memory for the percentiles of series %s", series->name);
+}
+
+void
+rtb_series_add (RtbSeries *series, gint64 value_ns)
+{
+  rtb_histogram_add (&series->histogram, value_ns);
+  add_values (series, value_ns, 1);
+  rtb_history_add (&series->history, value_ns);
+}
+
+/* The nearest-rank value over every sample, known or not: the unknown ones (an import's
+ * overflows) are above every known one, and the ends are the exact min and max. */
+static double
+series_percentile_us (RtbSeries *series, double p, gboolean magnitude)
+{
+  const RtbStats *stats = &series->histogram.stats;
+  guint64 rank = rtb_nearest_rank (stats->count, p);
+  double value_ns;
+
+  if (rank == 0)
+    return NAN;
+  if (!magnitude && rank == 1)
+    return stats->min_ns / 1000.0;
+  if (rank == stats->count)
+    return magnitude ? MAX (fabs (stats->min_ns / 1000.0), fabs (stats->max_ns / 1000.0))
+                     : stats->max_ns / 1000.0;
+  if (rank > series->values.count)
+    return NAN;
+  value_ns = magnitude ? rtb_log_histogram_abs_at_rank (&series->values, rank)
+                       : rtb_log_histogram_at_rank (&series->values, rank);
+  /* µs buckets stood for their samples at their lower edge: the middle of the log-linear
+   * bucket around it rounds back to that edge. */
+  if (series->resolution_ns == 1000 && value_ns >= series->histogram.lo_us * 1000.0 &&
+      value_ns < (series->histogram.lo_us + (double) series->histogram.n_buckets) * 1000.0)
+    value_ns = round (value_ns / 1000.0) * 1000.0;
+  return value_ns / 1000.0;
 }
 
 double
 rtb_series_percentile_us (RtbSeries *series, double p)
 {
   g_return_val_if_fail (series != NULL, NAN);
-  return rtb_histogram_percentile_us (&series->histogram, p);
+  return series_percentile_us (series, p, FALSE);
+}
+
+double
+rtb_series_abs_percentile_us (RtbSeries *series, double p)
+{
+  g_return_val_if_fail (series != NULL, NAN);
+  return series_percentile_us (series, p, TRUE);
 }
 
 void
@@ -54,19 +106,31 @@ rtb_series_get_summary (RtbSeries *series, RtbSeriesSummary *summary)
   summary->count = stats->count;
   summary->overflows = rtb_histogram_overflows (&series->histogram);
   summary->dropped = series->dropped;
+  summary->spread_partial = series->unknown_values > 0;
+  summary->resolution_ns = series->resolution_ns;
   if (stats->count == 0)
     {
       summary->min_us = summary->avg_us = summary->max_us = NAN;
-      summary->p50_us = summary->p99_us = summary->p999_us = summary->stddev_us = NAN;
+      summary->p50_us = summary->p95_us = summary->p99_us = summary->p999_us = NAN;
+      summary->stddev_us = summary->rms_us = NAN;
+      summary->max_abs_us = summary->p95_abs_us = summary->p99_abs_us = NAN;
       return;
     }
   summary->min_us = stats->min_ns / 1000.0;
   summary->max_us = stats->max_ns / 1000.0;
   summary->avg_us = rtb_stats_avg_us (stats);
-  summary->stddev_us = rtb_stats_stddev_us (stats);
-  summary->p50_us = rtb_series_percentile_us (series, 50.0);
-  summary->p99_us = rtb_series_percentile_us (series, 99.0);
-  summary->p999_us = rtb_series_percentile_us (series, 99.9);
+  /* A source that gave no value at all leaves the spread unknown. */
+  summary->stddev_us = series->values.count > 0 || series->unknown_values == 0
+                       ? rtb_stats_stddev_us (stats) : NAN;
+  summary->rms_us = sqrt (summary->avg_us * summary->avg_us +
+                          summary->stddev_us * summary->stddev_us);
+  summary->p50_us = series_percentile_us (series, 50.0, FALSE);
+  summary->p95_us = series_percentile_us (series, 95.0, FALSE);
+  summary->p99_us = series_percentile_us (series, 99.0, FALSE);
+  summary->p999_us = series_percentile_us (series, 99.9, FALSE);
+  summary->max_abs_us = MAX (fabs (summary->min_us), fabs (summary->max_us));
+  summary->p95_abs_us = series_percentile_us (series, 95.0, TRUE);
+  summary->p99_abs_us = series_percentile_us (series, 99.0, TRUE);
 }
 
 void
@@ -99,5 +163,15 @@ rtb_series_add_unknown_overflows (RtbSeries *series, guint64 n)
   g_return_if_fail (series != NULL);
 
   series->histogram.n_above += n;
-  series->histogram.outside_lost += n;
+  series->unknown_values += n;
+}
+
+void
+rtb_series_add_bucket (RtbSeries *series, int32_t bucket_us, guint64 count)
+{
+  g_return_if_fail (series != NULL);
+
+  rtb_histogram_add_bucket (&series->histogram, bucket_us, count);
+  add_values (series, (gint64) bucket_us * 1000, count);
+  series->resolution_ns = 1000;
 }

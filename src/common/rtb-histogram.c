@@ -87,13 +87,11 @@ rtb_stats_merge (RtbStats *into, const RtbStats *other)
 }
 
 bool
-rtb_histogram_init (RtbHistogram *hist, int32_t lo_us, uint32_t n_buckets, size_t outside_cap)
+rtb_histogram_init (RtbHistogram *hist, int32_t lo_us, uint32_t n_buckets)
 {
   memset (hist, 0, sizeof *hist);
   hist->lo_us = lo_us;
   hist->n_buckets = n_buckets;
-  hist->outside_cap = outside_cap;
-  hist->outside_sorted = true;
   rtb_stats_init (&hist->stats);
   if (n_buckets > 0)
     {
@@ -108,57 +106,32 @@ void
 rtb_histogram_clear (RtbHistogram *hist)
 {
   free (hist->counts);
-  free (hist->outside);
   memset (hist, 0, sizeof *hist);
 }
 
 static void
-keep_outside (RtbHistogram *hist, int64_t value_ns)
+count_in_bucket (RtbHistogram *hist, int64_t bucket_us, uint64_t n)
 {
-  if (hist->n_outside == hist->outside_alloc)
-    {
-      size_t want = hist->outside_alloc == 0 ? 64 : hist->outside_alloc * 2;
-      if (want > hist->outside_cap)
-        want = hist->outside_cap;
-      int64_t *grown = want > hist->outside_alloc
-                         ? realloc (hist->outside, want * sizeof *grown)
-                         : NULL;
-      if (grown == NULL)
-        {
-          hist->outside_lost++;
-          return;
-        }
-      hist->outside = grown;
-      hist->outside_alloc = want;
-    }
-  if (hist->n_outside > 0 && value_ns < hist->outside[hist->n_outside - 1])
-    hist->outside_sorted = false;
-  hist->outside[hist->n_outside++] = value_ns;
+  int64_t bucket = bucket_us - hist->lo_us;
+
+  if (bucket >= 0 && bucket < (int64_t) hist->n_buckets)
+    hist->counts[bucket] += n;
+  else if (bucket < 0)
+    hist->n_below += n;
+  else
+    hist->n_above += n;
 }
 
 void
 rtb_histogram_add (RtbHistogram *hist, int64_t value_ns)
 {
-  int64_t bucket = rtb_floor_div (value_ns, 1000) - hist->lo_us;
-
   rtb_stats_add (&hist->stats, value_ns);
-
-  if (bucket >= 0 && bucket < (int64_t) hist->n_buckets)
-    {
-      hist->counts[bucket]++;
-      return;
-    }
-  if (bucket < 0)
-    hist->n_below++;
-  else
-    hist->n_above++;
-  keep_outside (hist, value_ns);
+  count_in_bucket (hist, rtb_floor_div (value_ns, 1000), 1);
 }
 
 void
 rtb_histogram_add_bucket (RtbHistogram *hist, int32_t bucket_us, uint64_t count)
 {
-  int64_t bucket = (int64_t) bucket_us - hist->lo_us;
   int64_t value_ns = (int64_t) bucket_us * 1000;
 
   if (count == 0)
@@ -175,83 +148,11 @@ rtb_histogram_add_bucket (RtbHistogram *hist, int32_t bucket_us, uint64_t count)
     .m2_us2 = 0.0,
   };
   rtb_stats_merge (&hist->stats, &chunk);
-
-  if (bucket >= 0 && bucket < (int64_t) hist->n_buckets)
-    {
-      hist->counts[bucket] += count;
-      return;
-    }
-  if (bucket < 0)
-    hist->n_below += count;
-  else
-    hist->n_above += count;
-  for (uint64_t i = 0; i < count; i++)
-    keep_outside (hist, value_ns);
+  count_in_bucket (hist, bucket_us, count);
 }
 
 uint64_t
 rtb_histogram_overflows (const RtbHistogram *hist)
 {
   return hist->n_below + hist->n_above;
-}
-
-static int
-compare_int64 (const void *a, const void *b)
-{
-  int64_t x = *(const int64_t *) a;
-  int64_t y = *(const int64_t *) b;
-  return (x > y) - (x < y);
-}
-
-double
-rtb_histogram_percentile_us (RtbHistogram *hist, double p)
-{
-  uint64_t n = hist->stats.count;
-
-  if (n == 0)
-    return NAN;
-  if (p < 0)
-    p = 0;
-  if (p > 100)
-    p = 100;
-
-  if (!hist->outside_sorted)
-    {
-      qsort (hist->outside, hist->n_outside, sizeof *hist->outside, compare_int64);
-      hist->outside_sorted = true;
-    }
-
-  /* The rank-th smallest sample, 1-based: the nearest-rank definition. */
-  uint64_t rank = (uint64_t) ceil (p / 100.0 * (double) n);
-  if (rank < 1)
-    rank = 1;
-
-  /* Kept outside values are sorted; those below the histogram come first. When some were not
-   * kept (outside_lost), the ones that were still give the best available answer. */
-  size_t n_kept_below = 0;
-  while (n_kept_below < hist->n_outside &&
-         rtb_floor_div (hist->outside[n_kept_below], 1000) < hist->lo_us)
-    n_kept_below++;
-
-  if (rank <= hist->n_below)
-    {
-      if (n_kept_below == 0)
-        return (double) hist->stats.min_ns / 1000.0;
-      size_t i = rank - 1 < n_kept_below ? rank - 1 : n_kept_below - 1;
-      return (double) hist->outside[i] / 1000.0;
-    }
-  rank -= hist->n_below;
-
-  for (uint32_t b = 0; b < hist->n_buckets; b++)
-    {
-      if (rank <= hist->counts[b])
-        return (double) (hist->lo_us + (int64_t) b);
-      rank -= hist->counts[b];
-    }
-
-  size_t n_kept_above = hist->n_outside - n_kept_below;
-  if (n_kept_above == 0)
-    return (double) hist->stats.max_ns / 1000.0;
-  size_t i = rank - 1 < n_kept_above ? rank - 1 : n_kept_above - 1;
-  return (double) hist->outside[n_kept_below + i] / 1000.0;
 }

@@ -4,12 +4,10 @@
  *
  * A value v (in ns) falls in bucket floor(v / 1000 µs) − lo_us when that is inside
  * [0, n_buckets); otherwise it is an overflow (above) or underflow (below, only for signed
- * series such as jitter), still counted in min/avg/max/stddev, and its exact value is kept
- * (up to `outside_cap` of them) so that percentiles falling among them are exact, not clamped.
- * Percentiles inside the histogram are exact to the bucket: the reported value is the bucket's
- * lower edge in whole µs, exactly what sorting the samples and truncating to µs would give.
+ * series such as jitter), still counted in min/avg/max/stddev. Percentiles do not come from
+ * here but from the series' log-linear histogram (rtb-log-histogram.h), at full resolution.
  *
- * Not thread-safe; adding allocates only when the kept outside values grow.
+ * Not thread-safe; adding never allocates.
  */
 #pragma once
 
@@ -39,28 +37,16 @@ typedef struct {
   uint64_t *counts;        /* n_buckets counters */
   uint64_t n_below;        /* values below lo_us */
   uint64_t n_above;        /* values at or above lo_us + n_buckets (cyclictest's overflows) */
-  int64_t *outside;        /* kept exact values below or above, in ns */
-  size_t n_outside;
-  size_t outside_alloc;
-  size_t outside_cap;      /* keep at most this many; more are counted in outside_lost */
-  uint64_t outside_lost;
-  bool outside_sorted;
   RtbStats stats;
 } RtbHistogram;
 
-#define RTB_HISTOGRAM_DEFAULT_OUTSIDE_CAP (1u << 20)
-
 /* Returns false when out of memory. */
-bool rtb_histogram_init (RtbHistogram *hist, int32_t lo_us, uint32_t n_buckets, size_t outside_cap);
+bool rtb_histogram_init (RtbHistogram *hist, int32_t lo_us, uint32_t n_buckets);
 void rtb_histogram_clear (RtbHistogram *hist);
 void rtb_histogram_add (RtbHistogram *hist, int64_t value_ns);
 /* Adds `count` samples with the value of bucket `bucket_us` (µs) at once (importers). */
 void rtb_histogram_add_bucket (RtbHistogram *hist, int32_t bucket_us, uint64_t count);
 uint64_t rtb_histogram_overflows (const RtbHistogram *hist); /* n_below + n_above */
-
-/* p in [0, 100]. Returns the value in µs; NAN when empty. Sorts the kept outside values on
- * first use after a change (so it is not const). */
-double rtb_histogram_percentile_us (RtbHistogram *hist, double p);
 
 /* Bucket helpers */
 static inline int64_t

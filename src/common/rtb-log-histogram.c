@@ -156,20 +156,22 @@ count_at (const RtbLogHistogram *hist, int sign, int chunk, int sub)
   return counts != NULL ? counts[sub] : 0;
 }
 
-static uint64_t
-rank_of (const RtbLogHistogram *hist, double p)
+uint64_t
+rtb_nearest_rank (uint64_t count, double p)
 {
   double r;
 
+  if (count == 0)
+    return 0;
   if (p < 0)
     p = 0;
   if (p > 100)
     p = 100;
-  r = ceil (p / 100.0 * (double) hist->count);
+  r = ceil (p / 100.0 * (double) count);
   if (r < 1)
     return 1;
-  if (r > (double) hist->count)
-    return hist->count;
+  if (r > (double) count)
+    return count;
   return (uint64_t) r;
 }
 
@@ -232,16 +234,14 @@ find_signed (const RtbLogHistogram *hist, uint64_t rank, int *sign, Bucket *buck
 }
 
 double
-rtb_log_histogram_percentile (const RtbLogHistogram *hist, double p)
+rtb_log_histogram_at_rank (const RtbLogHistogram *hist, uint64_t rank)
 {
   Bucket b;
   int sign;
   double middle;
-  uint64_t rank;
 
-  if (hist->count == 0)
+  if (rank < 1 || rank > hist->count)
     return NAN;
-  rank = rank_of (hist, p);
   /* The ends are known exactly. */
   if (rank == 1)
     return (double) hist->min_ns;
@@ -256,14 +256,12 @@ rtb_log_histogram_percentile (const RtbLogHistogram *hist, double p)
 }
 
 double
-rtb_log_histogram_abs_percentile (const RtbLogHistogram *hist, double p)
+rtb_log_histogram_abs_at_rank (const RtbLogHistogram *hist, uint64_t rank)
 {
-  uint64_t rank;
   double lo, hi;
 
-  if (hist->count == 0)
+  if (rank < 1 || rank > hist->count)
     return NAN;
-  rank = rank_of (hist, p);
   /* The exact range of the magnitudes, to clamp to. */
   hi = fmax (fabs ((double) hist->min_ns), fabs ((double) hist->max_ns));
   lo = hist->min_ns >= 0 ? (double) hist->min_ns
@@ -291,6 +289,18 @@ rtb_log_histogram_abs_percentile (const RtbLogHistogram *hist, double p)
         }
     }
   return NAN;
+}
+
+double
+rtb_log_histogram_percentile (const RtbLogHistogram *hist, double p)
+{
+  return rtb_log_histogram_at_rank (hist, rtb_nearest_rank (hist->count, p));
+}
+
+double
+rtb_log_histogram_abs_percentile (const RtbLogHistogram *hist, double p)
+{
+  return rtb_log_histogram_abs_at_rank (hist, rtb_nearest_rank (hist->count, p));
 }
 
 int64_t

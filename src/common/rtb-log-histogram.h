@@ -14,7 +14,7 @@
  * value in it, a relative error below 0.049 %.
  *
  * Chunks are allocated on first use (8 KiB each): a series whose values span 2 µs to 10 ms
- * uses 13 chunks, 104 KiB; the most any series can use is 110 chunks, 880 KiB.
+ * uses 14 chunks, 112 KiB; the most any series can use is 110 chunks, 880 KiB.
  *
  * Not thread-safe; adding allocates only when a value falls in a chunk not used before.
  */
@@ -53,10 +53,17 @@ bool rtb_log_histogram_merge (RtbLogHistogram *into, const RtbLogHistogram *othe
 /* Heap memory in use, in bytes (the struct itself not included). */
 size_t rtb_log_histogram_memory (const RtbLogHistogram *hist);
 
-/* The nearest-rank p-th percentile (rank ⌈p/100 · count⌉, at least 1) of the values, in ns,
- * within 0.049 % of the exact one (exact below 2048 ns); NAN when empty. p in [0, 100]. */
-double rtb_log_histogram_percentile (const RtbLogHistogram *hist, double p);
+/* The nearest-rank definition: the p-th percentile of `count` sorted values is the one of rank
+ * ⌈p/100 · count⌉ (1-based), at least 1; 0 when count is 0. p is clamped to [0, 100]. */
+uint64_t rtb_nearest_rank (uint64_t count, double p);
+
+/* The rank-th smallest value (1-based), in ns, within 0.049 % of the exact one (exact below
+ * 2048 ns, and for the first and the last rank); NAN when rank is not in 1 … count. */
+double rtb_log_histogram_at_rank (const RtbLogHistogram *hist, uint64_t rank);
 /* The same over the magnitudes |value|. */
+double rtb_log_histogram_abs_at_rank (const RtbLogHistogram *hist, uint64_t rank);
+/* The nearest-rank p-th percentile of the values, and of their magnitudes; NAN when empty. */
+double rtb_log_histogram_percentile (const RtbLogHistogram *hist, double p);
 double rtb_log_histogram_abs_percentile (const RtbLogHistogram *hist, double p);
 
 /* The value nearest zero in `value_ns`'s bucket (the bucket's key in run files), and the

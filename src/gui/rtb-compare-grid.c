@@ -15,9 +15,14 @@ static const char *const stat_titles[RTB_COMPARE_N_STATS] = {
   [RTB_COMPARE_STAT_AVG] = N_("Avg µs"),
   [RTB_COMPARE_STAT_MAX] = N_("Max µs"),
   [RTB_COMPARE_STAT_P50] = N_("Median µs"),
+  [RTB_COMPARE_STAT_P95] = N_("95 % µs"),
   [RTB_COMPARE_STAT_P99] = N_("99 % µs"),
   [RTB_COMPARE_STAT_P999] = N_("99.9 % µs"),
   [RTB_COMPARE_STAT_STDDEV] = N_("Std. dev. µs"),
+  [RTB_COMPARE_STAT_RMS] = N_("RMS error µs"),
+  [RTB_COMPARE_STAT_MAX_ABS] = N_("Max |error| µs"),
+  [RTB_COMPARE_STAT_P95_ABS] = N_("95 % |error| µs"),
+  [RTB_COMPARE_STAT_P99_ABS] = N_("99 % |error| µs"),
   [RTB_COMPARE_STAT_OVERFLOWS] = N_("Overflows"),
   [RTB_COMPARE_STAT_DROPPED] = N_("Dropped"),
 };
@@ -91,24 +96,26 @@ clear (GtkGrid *grid)
 
 static char *
 format_value (double         value,
-              RtbCompareStat stat)
+              RtbCompareStat stat,
+              guint          decimals)
 {
   if (isnan (value))
     return g_strdup ("—");
   if (rtb_compare_stat_is_integer (stat))
     return g_strdup_printf ("%.0f", value);
-  return g_strdup_printf ("%.1f", value);
+  return g_strdup_printf ("%.*f", (int) decimals, value);
 }
 
 static char *
 format_difference (double         value,
-                   RtbCompareStat stat)
+                   RtbCompareStat stat,
+                   guint          decimals)
 {
   if (isnan (value))
     return g_strdup ("");
   if (rtb_compare_stat_is_integer (stat))
     return g_strdup_printf ("%+.0f", value);
-  return g_strdup_printf ("%+.1f", value);
+  return g_strdup_printf ("%+.*f", (int) decimals, value);
 }
 
 static char *
@@ -125,6 +132,7 @@ rtb_compare_grid_fill_stats (GtkGrid    *grid,
 {
   guint n_runs = rtb_compare_get_n_runs (compare);
   guint n_rows = rtb_compare_get_n_rows (compare);
+  guint decimals = rtb_compare_get_decimals (compare);
   GPtrArray *labels = g_ptr_array_new ();
   int line = 0;
   int column;
@@ -165,6 +173,13 @@ rtb_compare_grid_fill_stats (GtkGrid    *grid,
         {
           int c = 2;
 
+          /* A statistic none of the runs reports keeps its place in `labels`, empty. */
+          if (!rtb_compare_shows_stat (compare, stat))
+            {
+              for (guint r = 0; r < n_runs; r++)
+                g_ptr_array_add (labels, NULL);
+              continue;
+            }
           if (stat == 0)
             gtk_widget_add_css_class (cell (grid, 0, line, name, FALSE), "heading");
           gtk_widget_add_css_class (cell (grid, 1, line, _(stat_titles[stat]), FALSE),
@@ -172,7 +187,7 @@ rtb_compare_grid_fill_stats (GtkGrid    *grid,
           for (guint r = 0; r < n_runs; r++)
             {
               const RtbCompareCell *cmp = rtb_compare_get_cell (compare, row, r, stat);
-              g_autofree char *value = format_value (cmp->value, stat);
+              g_autofree char *value = format_value (cmp->value, stat, decimals);
               GtkWidget *label = cell (grid, c++, line, value, TRUE);
 
               if (cmp->best)
@@ -183,6 +198,15 @@ rtb_compare_grid_fill_stats (GtkGrid    *grid,
                   gtk_widget_add_css_class (label, "compare-best");
                   gtk_widget_set_tooltip_text (label, _("The best value of this line"));
                 }
+              if (cmp->partial)
+                {
+                  g_autofree char *marked = g_strdup_printf ("%s †", value);
+
+                  gtk_label_set_label (GTK_LABEL (label), marked);
+                  gtk_widget_set_tooltip_text (label, _("Covers only the samples whose values "
+                                                        "the source gave, not its overflows: "
+                                                        "not compared"));
+                }
               if (cmp->verdict == RTB_COMPARE_WORSE)
                 gtk_widget_add_css_class (label, "compare-worse");
               else if (cmp->verdict == RTB_COMPARE_BETTER)
@@ -191,7 +215,8 @@ rtb_compare_grid_fill_stats (GtkGrid    *grid,
 
               if (r > 0)
                 {
-                  g_autofree char *difference = format_difference (cmp->difference, stat);
+                  g_autofree char *difference = format_difference (cmp->difference, stat,
+                                                                   decimals);
                   g_autofree char *ratio = format_ratio (cmp->ratio);
 
                   gtk_widget_add_css_class (cell (grid, c++, line, difference, TRUE),

@@ -10,9 +10,10 @@
 G_BEGIN_DECLS
 
 /* Fills `grid` with one line per series and statistic. Returns the value labels, indexed
- * (row × RTB_COMPARE_N_STATS + stat) × n_runs + run (borrowed; transfer container). The best
+ * (row × RTB_COMPARE_N_STATS + stat) × n_runs + run (borrowed; transfer container; NULL for
+ * a statistic the comparison does not show). The best
  * value of a line carries the style class "compare-best", values worse than the baseline's
- * "compare-worse", better ones "compare-better". */
+ * "compare-worse", better ones "compare-better"; a partial value is marked † and not judged. */
 GPtrArray *rtb_compare_grid_fill_stats (GtkGrid *grid, RtbCompare *compare);
 
 /* Fills `grid` with the system rows; rows whose values differ carry "compare-differs" and a

@@ -90,6 +90,15 @@ format_value (double us)
   return g_strdup_printf (_("%.1f µs"), us);
 }
 
+/* The timer's figures, to 0.001 µs as its reference gives them. */
+static char *
+format_precise (double us)
+{
+  if (isnan (us))
+    return g_strdup ("—");
+  return g_strdup_printf (_("%.3f µs"), us);
+}
+
 /* GTK 4.8 relayouts a label (and so the window) even when it is given the text it already shows;
  * most of these texts stay the same from one update to the next. */
 static void
@@ -212,7 +221,10 @@ build_for_method (RtbLiveView *self)
     case RTB_METHOD_TIMER:
       add_figure (self, _("RMS error"));
       add_figure (self, _("Max |error|"));
-      add_figure (self, _("99th percentile error"));
+      /* xgettext:no-c-format */
+      add_figure (self, _("95 % of |error| below"));
+      /* xgettext:no-c-format */
+      add_figure (self, _("99 % of |error| below"));
       add_chart (self, RTB_CHART_CURVE, _(rtb_plot_run_curve_title (RTB_METHOD_TIMER, -1)), -1);
       break;
     case RTB_METHOD_RESPONSE:
@@ -275,17 +287,13 @@ update_figures (RtbLiveView *self)
     case RTB_METHOD_TIMER:
       if (n > 0)
         {
-          RtbSeries *series = rtb_run_get_series (self->run, 0);
           RtbSeriesSummary s;
-          double p99;
 
-          rtb_series_get_summary (series, &s);
-          p99 = rtb_series_percentile_us (series, 99);
-          set_figure (self, 0, format_value (s.count ? sqrt (s.avg_us * s.avg_us +
-                                                             s.stddev_us * s.stddev_us) : NAN));
-          set_figure (self, 1, format_value (s.count ? MAX (fabs (s.max_us), fabs (s.min_us))
-                                                     : NAN));
-          set_figure (self, 2, format_value (s.count ? p99 : NAN));
+          rtb_series_get_summary (rtb_run_get_series (self->run, 0), &s);
+          set_figure (self, 0, format_precise (s.rms_us));
+          set_figure (self, 1, format_precise (s.max_abs_us));
+          set_figure (self, 2, format_precise (s.p95_abs_us));
+          set_figure (self, 3, format_precise (s.p99_abs_us));
         }
       break;
     case RTB_METHOD_RESPONSE:

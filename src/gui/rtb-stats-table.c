@@ -7,6 +7,7 @@
 #include <glib/gi18n.h>
 #include <math.h>
 
+#include "rtb-compare.h"
 #include "rtb-on-screen.h"
 #include "rtb-plot.h"
 #include "rtb-stats-table.h"
@@ -19,9 +20,43 @@ static const char *const headers[RTB_STATS_N_COLUMNS] = {
   [RTB_STATS_COLUMN_MAX] = N_("Max µs"),
   [RTB_STATS_COLUMN_P99] = N_("99 % µs"),
   [RTB_STATS_COLUMN_P999] = N_("99.9 % µs"),
+  [RTB_STATS_COLUMN_RMS] = N_("RMS error µs"),
+  [RTB_STATS_COLUMN_MAX_ABS] = N_("Max |error| µs"),
+  [RTB_STATS_COLUMN_P95_ABS] = N_("95 % |error| µs"),
+  [RTB_STATS_COLUMN_P99_ABS] = N_("99 % |error| µs"),
+  [RTB_STATS_COLUMN_STDDEV] = N_("Std. dev. µs"),
   [RTB_STATS_COLUMN_OVERFLOWS] = N_("Overflows"),
   [RTB_STATS_COLUMN_DROPPED] = N_("Dropped"),
 };
+
+/* Which columns a method shows. */
+static gboolean
+shows_column (RtbMethod      method,
+              RtbStatsColumn column)
+{
+  switch (column)
+    {
+    case RTB_STATS_COLUMN_RMS:
+    case RTB_STATS_COLUMN_MAX_ABS:
+    case RTB_STATS_COLUMN_P95_ABS:
+    case RTB_STATS_COLUMN_P99_ABS:
+      return method == RTB_METHOD_TIMER;
+    case RTB_STATS_COLUMN_P99:
+    case RTB_STATS_COLUMN_P999:
+    case RTB_STATS_COLUMN_STDDEV:
+    case RTB_STATS_COLUMN_OVERFLOWS:
+      return method != RTB_METHOD_TIMER;
+    case RTB_STATS_COLUMN_NAME:
+    case RTB_STATS_COLUMN_COUNT:
+    case RTB_STATS_COLUMN_MIN:
+    case RTB_STATS_COLUMN_AVG:
+    case RTB_STATS_COLUMN_MAX:
+    case RTB_STATS_COLUMN_DROPPED:
+    case RTB_STATS_N_COLUMNS:
+    default:
+      return TRUE;
+    }
+}
 
 struct _RtbStatsTable
 {
@@ -35,6 +70,7 @@ struct _RtbStatsTable
   GPtrArray *cells;  /* GtkLabel *, row-major, RTB_STATS_N_COLUMNS per series (borrowed) */
 
   guint n_rows;
+  RtbMethod method;  /* whose columns the table holds */
   gboolean stale;    /* the run changed while the table was out of sight */
 };
 
@@ -83,14 +119,20 @@ clear_rows (RtbStatsTable *self)
 
 static void
 build_rows (RtbStatsTable *self,
-            guint          n_rows)
+            guint          n_rows,
+            RtbMethod      method)
 {
   clear_rows (self);
 
   for (guint c = 0; c < RTB_STATS_N_COLUMNS; c++)
     {
-      GtkWidget *header = gtk_label_new (_(headers[c]));
+      const char *title = method == RTB_METHOD_TIMER && c == RTB_STATS_COLUMN_COUNT
+                          ? _("Ticks") : _(headers[c]);
+      GtkWidget *header;
 
+      if (!shows_column (method, c))
+        continue;
+      header = gtk_label_new (title);
       gtk_label_set_xalign (GTK_LABEL (header), c == RTB_STATS_COLUMN_NAME ? 0.0 : 1.0);
       gtk_widget_add_css_class (header, "heading");
       gtk_widget_add_css_class (header, "dim-label");
@@ -113,24 +155,32 @@ build_rows (RtbStatsTable *self,
 
       for (guint c = 0; c < RTB_STATS_N_COLUMNS; c++)
         {
-          GtkWidget *label = cell_label (c != RTB_STATS_COLUMN_NAME);
+          GtkWidget *label;
 
+          if (!shows_column (method, c))
+            {
+              g_ptr_array_add (self->cells, NULL);
+              continue;
+            }
+          label = cell_label (c != RTB_STATS_COLUMN_NAME);
           gtk_widget_set_hexpand (label, c == RTB_STATS_COLUMN_NAME);
           gtk_grid_attach (self->grid, label, c == RTB_STATS_COLUMN_NAME ? 1 : c + 1, r + 1, 1, 1);
           g_ptr_array_add (self->cells, label);
         }
     }
   self->n_rows = n_rows;
+  self->method = method;
 }
 
 static char *
-format_us (double value)
+format_us (double value,
+           guint  decimals)
 {
   if (isnan (value))
     return g_strdup ("—");
-  if (fabs (value) >= 10000)
+  if (fabs (value) >= 10000 && decimals < 3)
     return g_strdup_printf ("%.0f", value);
-  return g_strdup_printf ("%.1f", value);
+  return g_strdup_printf ("%.*f", (int) decimals, value);
 }
 
 static void
@@ -141,7 +191,7 @@ set_cell (RtbStatsTable  *self,
 {
   GtkLabel *label = g_ptr_array_index (self->cells, row * RTB_STATS_N_COLUMNS + column);
 
-  if (g_strcmp0 (gtk_label_get_label (label), text) != 0)
+  if (label != NULL && g_strcmp0 (gtk_label_get_label (label), text) != 0)
     gtk_label_set_label (label, text);
   g_free (text);
 }
@@ -150,28 +200,46 @@ void
 rtb_stats_table_update (RtbStatsTable *self)
 {
   guint n_series;
+  RtbMethod method;
+  guint d;
 
   g_return_if_fail (RTB_IS_STATS_TABLE (self));
 
   self->stale = FALSE;
   n_series = self->run ? rtb_run_get_n_series (self->run) : 0;
-  if (n_series != self->n_rows)
-    build_rows (self, n_series);
+  method = self->run ? rtb_run_get_method (self->run) : RTB_METHOD_LATENCY;
+  d = rtb_method_decimals (method);
+  if (n_series != self->n_rows || method != self->method)
+    build_rows (self, n_series, method);
 
   for (guint r = 0; r < n_series; r++)
     {
       RtbSeries *series = rtb_run_get_series (self->run, r);
       RtbSeriesSummary summary;
+      char *stddev;
 
       rtb_series_get_summary (series, &summary);
       set_cell (self, r, RTB_STATS_COLUMN_NAME, g_strdup (series->name));
       set_cell (self, r, RTB_STATS_COLUMN_COUNT,
                 g_strdup_printf ("%" G_GUINT64_FORMAT, summary.count));
-      set_cell (self, r, RTB_STATS_COLUMN_MIN, format_us (summary.min_us));
-      set_cell (self, r, RTB_STATS_COLUMN_AVG, format_us (summary.avg_us));
-      set_cell (self, r, RTB_STATS_COLUMN_MAX, format_us (summary.max_us));
-      set_cell (self, r, RTB_STATS_COLUMN_P99, format_us (summary.p99_us));
-      set_cell (self, r, RTB_STATS_COLUMN_P999, format_us (summary.p999_us));
+      set_cell (self, r, RTB_STATS_COLUMN_MIN, format_us (summary.min_us, d));
+      set_cell (self, r, RTB_STATS_COLUMN_AVG, format_us (summary.avg_us, d));
+      set_cell (self, r, RTB_STATS_COLUMN_MAX, format_us (summary.max_us, d));
+      set_cell (self, r, RTB_STATS_COLUMN_P99, format_us (summary.p99_us, d));
+      set_cell (self, r, RTB_STATS_COLUMN_P999, format_us (summary.p999_us, d));
+      set_cell (self, r, RTB_STATS_COLUMN_RMS, format_us (summary.rms_us, d));
+      set_cell (self, r, RTB_STATS_COLUMN_MAX_ABS, format_us (summary.max_abs_us, d));
+      set_cell (self, r, RTB_STATS_COLUMN_P95_ABS, format_us (summary.p95_abs_us, d));
+      set_cell (self, r, RTB_STATS_COLUMN_P99_ABS, format_us (summary.p99_abs_us, d));
+      stddev = format_us (summary.stddev_us, d);
+      if (summary.spread_partial)
+        {
+          char *marked = g_strdup_printf ("%s †", stddev);
+
+          g_free (stddev);
+          stddev = marked;
+        }
+      set_cell (self, r, RTB_STATS_COLUMN_STDDEV, stddev);
       set_cell (self, r, RTB_STATS_COLUMN_OVERFLOWS,
                 g_strdup_printf ("%" G_GUINT64_FORMAT, summary.overflows));
       set_cell (self, r, RTB_STATS_COLUMN_DROPPED,
@@ -236,12 +304,15 @@ rtb_stats_table_get_text (RtbStatsTable  *self,
                           guint           row,
                           RtbStatsColumn  column)
 {
+  GtkLabel *label;
+
   g_return_val_if_fail (RTB_IS_STATS_TABLE (self), NULL);
   g_return_val_if_fail (column < RTB_STATS_N_COLUMNS, NULL);
 
   catch_up (self);
   g_return_val_if_fail (row < self->n_rows, NULL);
-  return gtk_label_get_label (g_ptr_array_index (self->cells, row * RTB_STATS_N_COLUMNS + column));
+  label = g_ptr_array_index (self->cells, row * RTB_STATS_N_COLUMNS + column);
+  return label != NULL ? gtk_label_get_label (label) : NULL;
 }
 
 RtbStatsTable *
@@ -295,6 +366,6 @@ rtb_stats_table_init (RtbStatsTable *self)
 {
   self->cells = g_ptr_array_new ();
   gtk_widget_init_template (GTK_WIDGET (self));
-  build_rows (self, 0);
+  build_rows (self, 0, RTB_METHOD_LATENCY);
   rtb_widget_watch_on_screen (GTK_WIDGET (self), G_CALLBACK (on_maybe_on_screen));
 }

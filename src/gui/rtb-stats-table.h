@@ -1,5 +1,8 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* The per-series figures of a run (rtb_series_get_summary) in a table. */
+/* The per-series figures of a run (rtb_series_get_summary) in a table. The columns depend on
+ * the method: a timer run shows seed 004's figures (ticks, RMS error, max, 95th and 99th
+ * percentiles of |error|) to 0.001 µs, the others count, min, avg, max, 99 % and 99.9 % to
+ * 0.1 µs. */
 #pragma once
 
 #include <gtk/gtk.h>
@@ -16,6 +19,11 @@ typedef enum {
   RTB_STATS_COLUMN_MAX,
   RTB_STATS_COLUMN_P99,
   RTB_STATS_COLUMN_P999,
+  RTB_STATS_COLUMN_RMS,
+  RTB_STATS_COLUMN_MAX_ABS,
+  RTB_STATS_COLUMN_P95_ABS,
+  RTB_STATS_COLUMN_P99_ABS,
+  RTB_STATS_COLUMN_STDDEV,
   RTB_STATS_COLUMN_OVERFLOWS,
   RTB_STATS_COLUMN_DROPPED,
   RTB_STATS_N_COLUMNS
@@ -29,7 +37,8 @@ void rtb_stats_table_set_run (RtbStatsTable *self, RtbRun *run);
 /* Refreshes the figures (the live view calls it on the run's ::changed). */
 void rtb_stats_table_update (RtbStatsTable *self);
 
-/* What the table shows, for tests: one row per series. */
+/* What the table shows, for tests: one row per series; NULL for a column the run's method does
+ * not show. */
 guint rtb_stats_table_get_n_rows (RtbStatsTable *self);
 const char *rtb_stats_table_get_text (RtbStatsTable *self, guint row, RtbStatsColumn column);
 
