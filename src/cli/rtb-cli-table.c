@@ -83,6 +83,19 @@ print_value (FILE *out, double value, guint decimals)
     fprintf (out, " %10.*f", (int) decimals, value);
 }
 
+/* The thread columns, then right-aligned titles 10 characters wide (µ is one character, two
+ * bytes: printf's widths count bytes), then the counters' titles, 9 wide. */
+static void
+print_header (FILE *out, const char * const *titles, const char * const *counters)
+{
+  fprintf (out, "%-8s %4s %-6s %4s", "thread", "cpu", "policy", "prio");
+  for (guint i = 0; titles[i] != NULL; i++)
+    fprintf (out, " %*s%s", (int) (10 - MIN (g_utf8_strlen (titles[i], -1), 10)), "", titles[i]);
+  for (guint i = 0; counters[i] != NULL; i++)
+    fprintf (out, " %9s", counters[i]);
+  fputc ('\n', out);
+}
+
 /* The policy and priority a file does not state are unknown ("-"). */
 static void
 print_thread (FILE *out, RtbRun *run, RtbSeries *series)
@@ -110,9 +123,10 @@ print_timer_table (RtbRun *run, FILE *out)
 {
   double duration_s = rtb_run_get_elapsed_ns (run) / 1e9;
 
-  fprintf (out, "%-8s %4s %-6s %4s %10s %10s %10s %10s %10s %10s %10s %10s %10s %10s %9s\n",
-           "thread", "cpu", "policy", "prio", "ticks", "duration s", "min µs", "avg µs",
-           "max µs", "RMS µs", "max|e| µs", "p95|e| µs", "p99|e| µs", "stddev", "dropped");
+  print_header (out, (const char *[]) { "ticks", "duration s", "min µs", "avg µs", "max µs",
+                                        "RMS µs", "max|e| µs", "p95|e| µs", "p99|e| µs",
+                                        "stddev", NULL },
+                (const char *[]) { "dropped", NULL });
   for (guint i = 0; i < rtb_run_get_n_series (run); i++)
     {
       RtbSeries *series = rtb_run_get_series (run, i);
@@ -147,9 +161,9 @@ rtb_cli_print_table (RtbRun *run, FILE *out)
       return;
     }
 
-  fprintf (out, "%-8s %4s %-6s %4s %10s %10s %10s %10s %10s %10s %10s %10s %9s %9s\n", "thread",
-           "cpu", "policy", "prio", "count", "min µs", "avg µs", "max µs", "p50 µs", "p99 µs",
-           "p99.9 µs", "stddev", "overflows", "dropped");
+  print_header (out, (const char *[]) { "count", "min µs", "avg µs", "max µs", "p50 µs",
+                                        "p99 µs", "p99.9 µs", "stddev", NULL },
+                (const char *[]) { "overflows", "dropped", NULL });
   for (guint i = 0; i < n; i++)
     {
       RtbSeries *series = rtb_run_get_series (run, i);
