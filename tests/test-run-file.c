@@ -692,7 +692,7 @@ test_fixtures (void)
   run = rtb_run_load (newer, &error);
   g_assert_null (run);
   g_assert_error (error, RTB_RUN_ERROR, RTB_RUN_ERROR_VERSION);
-  g_assert_cmpstr (error->message, ==, "version 7 is newer than this rtbench (2): update rtbench");
+  g_assert_cmpstr (error->message, ==, "version 7 is newer than this rtbench (3): update rtbench");
 }
 
 /* Numbers in written JSON are as short as they can be and still read back exactly. */
