@@ -10,20 +10,21 @@
 #include "rtb-system-files.h"
 #include "rtb-system-info-private.h"
 
-#define UNKNOWN(id, what) \
-  _rtb_check_new (id, RTB_CHECK_UNKNOWN, g_strdup (what), NULL)
-
 static char *
-cmdline_param (const RtbChecklistContext *c, const char *key)
+governor_of (const RtbChecklistContext *c, int cpu)
 {
-  g_autofree char *cmdline = _rtb_checklist_text (c, RTB_SYSTEM_CMDLINE);
+  g_autofree char *relative = g_strdup_printf (RTB_SYSTEM_GOVERNOR_FORMAT, (unsigned) cpu);
 
-  return cmdline != NULL ? _rtb_cmdline_get_param (cmdline, key) : NULL;
+  return _rtb_checklist_text (c, relative);
 }
 
-#define CPU_FILE(c, format, cpu) \
-  ({ g_autofree char *relative_ = g_strdup_printf (format, (unsigned) (cpu)); \
-     _rtb_checklist_text (c, relative_); })
+static char *
+siblings_of (const RtbChecklistContext *c, int cpu)
+{
+  g_autofree char *relative = g_strdup_printf (RTB_SYSTEM_SIBLINGS_FORMAT, (unsigned) cpu);
+
+  return _rtb_checklist_text (c, relative);
+}
 
 /* The measured CPUs that are not in `cpus`: "CPU 3" or "CPUs 0-1", or as a bare list. */
 static char *
@@ -41,7 +42,7 @@ static gboolean
 isolated_cpus (const RtbChecklistContext *c, uint64_t *cpus, gboolean *known)
 {
   g_autofree char *isolated = _rtb_checklist_text (c, RTB_SYSTEM_ISOLATED);
-  g_autofree char *isolcpus = cmdline_param (c, "isolcpus");
+  g_autofree char *isolcpus = _rtb_checklist_cmdline_param (c, "isolcpus");
 
   *known = isolated != NULL || isolcpus != NULL;
   if (_rtb_checklist_parse_cpus (isolated, cpus))
@@ -87,8 +88,8 @@ static RtbCheck *
 check_cmdline_cpus (const RtbChecklistContext *c, const char *id, const char *key,
                     const char *also_key, const char *why)
 {
-  g_autofree char *list = cmdline_param (c, key);
-  g_autofree char *also = also_key != NULL ? cmdline_param (c, also_key) : NULL;
+  g_autofree char *list = _rtb_checklist_cmdline_param (c, key);
+  g_autofree char *also = also_key != NULL ? _rtb_checklist_cmdline_param (c, also_key) : NULL;
   uint64_t cpus[RTB_MAX_CPUS / 64], extra[RTB_MAX_CPUS / 64];
   g_autofree char *outside = NULL;
   g_autofree char *outside_words = NULL;
@@ -149,7 +150,7 @@ _rtb_check_smt (const RtbChecklistContext *c)
 
       if (!rtb_cpu_isset (c->measured, cpu))
         continue;
-      siblings = CPU_FILE (c, RTB_SYSTEM_SIBLINGS_FORMAT, cpu);
+      siblings = siblings_of (c, cpu);
       if (siblings == NULL || !_rtb_checklist_parse_cpus (siblings, set))
         continue;
       any_siblings = TRUE;
@@ -194,7 +195,7 @@ _rtb_check_governor (const RtbChecklistContext *c)
 
       if (!rtb_cpu_isset (c->measured, cpu))
         continue;
-      governor = CPU_FILE (c, RTB_SYSTEM_GOVERNOR_FORMAT, cpu);
+      governor = governor_of (c, cpu);
       if (governor == NULL)
         continue;
       n_governors++;
@@ -224,7 +225,7 @@ RtbCheck *
 _rtb_check_idle (const RtbChecklistContext *c)
 {
   static const char *id = "cpus.idle";
-  g_autofree char *idle = cmdline_param (c, "idle");
+  g_autofree char *idle = _rtb_checklist_cmdline_param (c, "idle");
   g_autofree char *deepest_name = NULL;
   gint64 deepest = -1;
   int deepest_cpu = -1;

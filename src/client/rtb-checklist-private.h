@@ -29,7 +29,12 @@ char *_rtb_checklist_cpu_words (const uint64_t *cpus);
 int _rtb_checklist_measured_in (const RtbChecklistContext *c, const uint64_t *cpus);
 int _rtb_checklist_measured_count (const RtbChecklistContext *c);
 
+/* The value of the last `key=` on the kernel command line ("" when absent), or NULL when the
+ * command line was not recorded. */
+char *_rtb_checklist_cmdline_param (const RtbChecklistContext *c, const char *key);
+
 RtbCheck *_rtb_check_new (const char *id, RtbCheckStatus status, char *value, char *advice);
+#define UNKNOWN(id, what) _rtb_check_new (id, RTB_CHECK_UNKNOWN, g_strdup (what), NULL)
 
 /* Each returns its item (rtb-checklist-kernel.c, -cpus.c, -system.c). */
 typedef RtbCheck *(*RtbCheckFunc) (const RtbChecklistContext *c);

@@ -9,17 +9,6 @@
 #include "rtb-system-files.h"
 #include "rtb-system-info-private.h"
 
-#define UNKNOWN(id, what) \
-  _rtb_check_new (id, RTB_CHECK_UNKNOWN, g_strdup (what), NULL)
-
-static char *
-cmdline_param (const RtbChecklistContext *c, const char *key)
-{
-  g_autofree char *cmdline = _rtb_checklist_text (c, RTB_SYSTEM_CMDLINE);
-
-  return cmdline != NULL ? _rtb_cmdline_get_param (cmdline, key) : NULL;
-}
-
 /* A number from a sysctl file, or FALSE when the snapshot lacks it. */
 static gboolean
 read_int (const RtbChecklistContext *c, const char *relative, gint64 *out)
@@ -51,7 +40,7 @@ _rtb_check_preemption (const RtbChecklistContext *c)
   g_autofree char *version = _rtb_checklist_text (c, RTB_SYSTEM_UNAME_VERSION);
   g_autofree char *realtime = _rtb_checklist_text (c, RTB_SYSTEM_REALTIME);
   g_autofree char *machine = _rtb_checklist_text (c, RTB_SYSTEM_UNAME_MACHINE);
-  g_autofree char *mode = cmdline_param (c, "preempt");
+  g_autofree char *mode = _rtb_checklist_cmdline_param (c, "preempt");
   const char *package;
   char *advice;
 
@@ -133,7 +122,7 @@ _rtb_check_tick (const RtbChecklistContext *c)
 {
   static const char *id = "kernel.tick";
   g_autofree char *cmdline = _rtb_checklist_text (c, RTB_SYSTEM_CMDLINE);
-  g_autofree char *nohz = cmdline_param (c, "nohz");
+  g_autofree char *nohz = _rtb_checklist_cmdline_param (c, "nohz");
   gboolean full_dynticks = g_hash_table_contains (c->files, RTB_SYSTEM_NOHZ_FULL);
 
   if (cmdline == NULL)
@@ -392,10 +381,10 @@ _rtb_check_radios (const RtbChecklistContext *c)
         }
       else if (g_str_has_prefix (key, "sys/class/rfkill/") && g_str_has_suffix (key, "/type"))
         {
-          g_autofree char *state_key = g_strdup (key);
+          g_autofree char *prefix = g_strndup (key, strlen (key) - strlen ("type"));
+          g_autofree char *state_key = g_strconcat (prefix, "state", NULL);
           const char *state;
 
-          strcpy (state_key + strlen (state_key) - strlen ("type"), "state");
           state = g_hash_table_lookup (c->files, state_key);
           if (state != NULL && state[0] == '1' && g_str_has_prefix (value, "bluetooth"))
             bluetooth = TRUE;

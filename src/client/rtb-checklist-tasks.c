@@ -10,9 +10,6 @@
 #include "rtb-checklist-private.h"
 #include "rtb-system-files.h"
 
-#define UNKNOWN(id, what) \
-  _rtb_check_new (id, RTB_CHECK_UNKNOWN, g_strdup (what), NULL)
-
 #define POLICY_FIFO 1
 #define POLICY_RR 2
 #define POLICY_DEADLINE 6

@@ -5,6 +5,7 @@
 
 #include "rtb-checklist-private.h"
 #include "rtb-json-check.h"
+#include "rtb-system-info-private.h"
 #include "rtb-system-files.h"
 
 /* The items, most important first: the verdict names the first ones that are not good. */
@@ -97,6 +98,14 @@ _rtb_checklist_text (const RtbChecklistContext *c, const char *relative)
   const char *text = g_hash_table_lookup (c->files, relative);
 
   return text != NULL ? g_strstrip (g_strdup (text)) : NULL;
+}
+
+char *
+_rtb_checklist_cmdline_param (const RtbChecklistContext *c, const char *key)
+{
+  g_autofree char *cmdline = _rtb_checklist_text (c, RTB_SYSTEM_CMDLINE);
+
+  return cmdline != NULL ? _rtb_cmdline_get_param (cmdline, key) : NULL;
 }
 
 gboolean
