@@ -684,6 +684,36 @@ test_open_hostile (void)
   g_unlink (good);
 }
 
+/* The window keeps its runs in the unsaved folder: when that cannot be written, the run is
+ * refused before any worker starts, and the message names the folder. */
+static void
+test_unsaved_folder_unusable (void)
+{
+  g_autofree char *unsaved = g_build_filename (tmp_dir, "rtbench", "unsaved", NULL);
+  g_autofree char *aside = g_build_filename (tmp_dir, "rtbench", "unsaved-aside", NULL);
+  gboolean had_folder = g_file_test (unsaved, G_FILE_TEST_IS_DIR);
+  RtbWindow *window;
+
+  REQUIRE_DISPLAY ();
+  g_assert_cmpint (g_mkdir_with_parents (g_path_get_dirname (unsaved), 0700), ==, 0);
+  if (had_folder)
+    g_assert_cmpint (g_rename (unsaved, aside), ==, 0);
+  g_assert_true (g_file_set_contents (unsaved, "not a folder", -1, NULL));
+
+  window = new_window ();
+  setup_short_latency (window, "1s", "nowhere");
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.start", NULL);
+  g_assert_false (rtb_window_is_running (window));
+  g_assert_cmpuint (rtb_window_get_n_runs (window), ==, 0);
+  g_test_message ("%s", rtb_window_get_last_error (window));
+  g_assert_nonnull (strstr (rtb_window_get_last_error (window), unsaved));
+  gtk_window_destroy (GTK_WINDOW (window));
+
+  g_assert_cmpint (g_unlink (unsaved), ==, 0);
+  if (had_folder)
+    g_assert_cmpint (g_rename (aside, unsaved), ==, 0);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -707,6 +737,7 @@ main (int   argc,
   g_test_add_func ("/gui/export/chart-scale", test_chart_scale);
   g_test_add_func ("/gui/window/save-while-running", test_save_while_running);
   g_test_add_func ("/gui/window/autosave", test_autosave);
+  g_test_add_func ("/gui/window/unsaved-folder-unusable", test_unsaved_folder_unusable);
   g_test_add_func ("/gui/window/open-hostile", test_open_hostile);
 
   status = g_test_run ();

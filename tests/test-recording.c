@@ -210,6 +210,42 @@ has_samples (RtbRecording *recording)
   return rtb_run_get_total_count (rtb_recording_get_run (recording)) > 0;
 }
 
+/* Two runs of this process on one CPU: the second is started, with a warning naming the first
+ * (before the first's threads may even exist); a run on another CPU hears nothing of it. */
+static void
+test_same_cpus (void)
+{
+  g_autoptr(RtbRecording) first = new_latency ("0", "2", "first");
+  g_autoptr(RtbRecording) second = new_latency ("0", "1", "second");
+  g_autoptr(GError) error = NULL;
+  Counts c = { 0 };
+
+  g_assert_true (rtb_recording_start (first, &error));
+  watch (second, &c);
+  g_assert_true (rtb_recording_start (second, &error));
+  /* Other workers of this machine (other tests, other users) may be warned about too. */
+  g_assert_true (g_ptr_array_find_with_equal_func (c.warnings,
+                                                   "The run “first” already measures CPU 0 of "
+                                                   "this machine: the two runs disturb each "
+                                                   "other’s figures", g_str_equal, NULL));
+  if (sysconf (_SC_NPROCESSORS_ONLN) > 1)
+    {
+      g_autoptr(RtbRecording) third = new_latency ("1", "1", "third");
+      Counts t = { 0 };
+
+      watch (third, &t);
+      g_assert_true (rtb_recording_start (third, &error));
+      for (guint i = 0; i < t.warnings->len; i++)
+        g_assert_false (g_str_has_prefix (g_ptr_array_index (t.warnings, i), "The run “"));
+      wait_until_ended (&third, 1);
+      counts_clear (&t);
+    }
+  wait_until_ended (&second, 1);
+  wait_until_ended (&first, 1);
+  g_assert_cmpint (rtb_recording_get_state (second), ==, RTB_RECORDING_FINISHED);
+  counts_clear (&c);
+}
+
 /* Stopped while it runs: it finishes (stopped, not failed) with what it measured. */
 static void
 test_stop (void)
@@ -319,6 +355,7 @@ main (int argc, char **argv)
   g_test_add_func ("/recording/local", test_local);
   g_test_add_func ("/recording/concurrent", test_concurrent);
   g_test_add_func ("/recording/stop", test_stop);
+  g_test_add_func ("/recording/same-cpus", test_same_cpus);
   g_test_add_func ("/recording/worker-missing", test_worker_missing);
   g_test_add_func ("/recording/worker-dies", test_worker_dies);
   status = g_test_run ();

@@ -10,6 +10,7 @@
 #include "rtb-cli-util.h"
 #include "rtb-cli.h"
 #include "rtb-load.h"
+#include "rtb-output.h"
 #include "rtb-recording.h"
 #include "rtb-safe-text.h"
 #include "rtb-time.h"
@@ -595,8 +596,17 @@ rtb_cli_run (int argc, char **argv)
 
   if (!rtb_recording_start (recording, &error))
     {
-      rtb_cli_error ("%s", error->message);
-      status = RTB_CLI_FAILED;
+      /* Found before anything was measured: the option to change is named. */
+      if (g_error_matches (error, RTB_OUTPUT_ERROR, RTB_OUTPUT_ERROR_UNUSABLE))
+        {
+          rtb_cli_error ("--output: %s", error->message);
+          status = RTB_CLI_USAGE;
+        }
+      else
+        {
+          rtb_cli_error ("%s", error->message);
+          status = RTB_CLI_FAILED;
+        }
     }
   else
     {

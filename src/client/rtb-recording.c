@@ -8,6 +8,8 @@
 #include <glib/gi18n-lib.h>
 #include <glib/gstdio.h>
 
+#include "rtb-cpu-users.h"
+#include "rtb-output.h"
 #include "rtb-recording.h"
 
 struct _RtbRecording
@@ -22,6 +24,7 @@ struct _RtbRecording
   char *remote;
   char *remote_worker;
   char *output;
+  RtbOutputLock *output_lock;
   char *unsaved_path;
   char *saved_path;
   GError *save_error;
@@ -39,6 +42,7 @@ struct _RtbRecording
   guint keep_unsaved : 1;
   guint discard : 1;   /* no save at the end */
   guint checkpointed : 1; /* a long run: saved while it runs, and so kept at its end */
+  guint output_free_name : 1; /* another run's output: take the next free name */
 };
 
 G_DEFINE_FINAL_TYPE (RtbRecording, rtb_recording, G_TYPE_OBJECT)
@@ -63,6 +67,9 @@ static GParamSpec *properties[N_PROPS];
 static guint signals[N_SIGNALS];
 
 G_DEFINE_QUARK (rtb-recording-error-quark, rtb_recording_error)
+
+/* The live recordings of this process, to warn about two of them on the same CPUs. */
+static GList *live_recordings;
 
 static void
 set_state (RtbRecording *self, RtbRecordingState state)
@@ -92,51 +99,13 @@ warn (RtbRecording *self, const char *format, ...)
 
 /* ---- Saving ------------------------------------------------------------------------------ */
 
-/* A new file in the unsaved folder, named after the time and the run, reserved (created
- * empty) so that two runs started in the same second never share it. */
 static char *
 reserve_unsaved_path (RtbRun *run, GError **error)
 {
-  g_autoptr(GDateTime) now = g_date_time_new_now_local ();
-  g_autofree char *stamp = g_date_time_format (now, "%Y%m%d-%H%M%S");
-  g_autofree char *dir = g_build_filename (g_get_user_data_dir (), "rtbench", "unsaved", NULL);
   const char *label = rtb_run_get_label (run);
-  g_autofree char *base = g_strdup_printf ("%s-%s", stamp, label && label[0] ? label
-                                           : rtb_method_to_string (rtb_run_get_method (run)));
 
-  g_strdelimit (base, "/\\:", '-');
-  if (g_mkdir_with_parents (dir, 0700) != 0)
-    {
-      int saved_errno = errno;
-
-      g_set_error (error, G_IO_ERROR, g_io_error_from_errno (saved_errno),
-                   _("Could not create the folder “%s”: %s"), dir, g_strerror (saved_errno));
-      return NULL;
-    }
-  for (guint n = 1; n < 1000; n++)
-    {
-      g_autofree char *name = n == 1 ? g_strdup_printf ("%s.rtbench", base)
-                                     : g_strdup_printf ("%s-%u.rtbench", base, n);
-      g_autofree char *path = g_build_filename (dir, name, NULL);
-      int fd = g_open (path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
-
-      if (fd >= 0)
-        {
-          close (fd);
-          return g_steal_pointer (&path);
-        }
-      if (errno != EEXIST)
-        {
-          int saved_errno = errno;
-
-          g_set_error (error, G_IO_ERROR, g_io_error_from_errno (saved_errno),
-                       _("Could not create a file in “%s”: %s"), dir, g_strerror (saved_errno));
-          return NULL;
-        }
-    }
-  g_set_error (error, G_IO_ERROR, G_IO_ERROR_EXISTS,
-               _("“%s” already holds a thousand runs named “%s”"), dir, base);
-  return NULL;
+  return rtb_output_reserve_unsaved (label && label[0] ? label
+                                     : rtb_method_to_string (rtb_run_get_method (run)), error);
 }
 
 /* Where the run goes while it runs and at its end: its output, else (when kept) its file in
@@ -233,15 +202,25 @@ rtb_recording_save_to (RtbRecording  *self,
                        const char    *path,
                        GError       **error)
 {
+  g_autoptr(RtbOutputLock) lock = NULL;
+
   g_return_val_if_fail (RTB_IS_RECORDING (self), FALSE);
   g_return_val_if_fail (path != NULL, FALSE);
 
+  /* A live run goes on writing there: no other run may. */
+  if (rtb_recording_is_live (self) && g_strcmp0 (path, self->output) != 0 &&
+      (!rtb_output_check (path, error) || (lock = rtb_output_lock (path, error)) == NULL))
+    return FALSE;
   if (!rtb_run_save (self->run, path, error))
     return FALSE;
   rtb_run_set_file (self->run, path);
   g_free (self->output);
   self->output = g_strdup (path);
-
+  if (lock != NULL)
+    {
+      g_clear_pointer (&self->output_lock, rtb_output_lock_release);
+      self->output_lock = g_steal_pointer (&lock);
+    }
   /* From now on the checkpoints go to the user's file: the autosave is redundant. */
   if (self->unsaved_path != NULL)
     {
@@ -352,6 +331,8 @@ end (RtbRecording *self, const GError *session_error)
     rtb_run_stream_ended (self->run);
   rtb_run_flush_changed (self->run);
   save_at_end (self);
+  g_clear_pointer (&self->output_lock, rtb_output_lock_release);
+  live_recordings = g_list_remove (live_recordings, self);
 
   if (session_error != NULL)
     self->error = g_error_copy (session_error);
@@ -381,6 +362,101 @@ on_session_finished (RtbSession   *session,
 
 /* ---- Starting and stopping --------------------------------------------------------------- */
 
+/* Before the worker starts: the output can be written and is no other run's, or (in the
+ * window) the unsaved folder can take the run. */
+static gboolean
+prepare_output (RtbRecording *self, GError **error)
+{
+  g_autofree char *chosen = NULL;
+
+  if (self->output == NULL && self->keep_unsaved)
+    {
+      g_autofree char *dir = rtb_output_unsaved_dir ();
+      g_autofree char *probe = g_build_filename (dir, "run.rtbench", NULL);
+
+      if (g_mkdir_with_parents (dir, 0700) != 0)
+        {
+          int saved_errno = errno;
+
+          g_set_error (error, RTB_OUTPUT_ERROR, RTB_OUTPUT_ERROR_UNUSABLE,
+                       _("The folder that keeps unsaved runs, “%s”, cannot be created: %s"),
+                       dir, g_strerror (saved_errno));
+          return FALSE;
+        }
+      return rtb_output_check (probe, error);
+    }
+  if (self->output == NULL)
+    return TRUE;
+  if (!rtb_output_check (self->output, error))
+    return FALSE;
+  if (!self->output_free_name)
+    return (self->output_lock = rtb_output_lock (self->output, error)) != NULL;
+  self->output_lock = rtb_output_lock_free_name (self->output, &chosen, error);
+  if (self->output_lock == NULL)
+    return FALSE;
+  if (g_strcmp0 (chosen, self->output) != 0)
+    {
+      warn (self, _("Another rtbench run is saving to “%s”: this run is saved to “%s”"),
+            self->output, chosen);
+      g_free (self->output);
+      self->output = g_steal_pointer (&chosen);
+    }
+  return TRUE;
+}
+
+/* The CPUs both commands measure, as a list ("0,2"), or NULL. */
+static char *
+shared_cpus (const RtbCommand *a, const RtbCommand *b, int n_cpus)
+{
+  uint64_t shared[RTB_MAX_CPUS / 64] = { 0 };
+  char list[256];
+
+  for (int cpu = 0; cpu < n_cpus; cpu++)
+    if (rtb_command_uses_cpu (a, cpu) && rtb_command_uses_cpu (b, cpu))
+      shared[cpu / 64] |= UINT64_C (1) << (cpu % 64);
+  if (rtb_cpu_count (shared, RTB_MAX_CPUS) == 0 ||
+      rtb_cpu_list_format (shared, RTB_MAX_CPUS, list, sizeof list) < 0)
+    return NULL;
+  return g_strdup (list);
+}
+
+/* Two measurements on one CPU disturb each other: say so, but let the user decide. Runs of
+ * this process are known here (also before their threads exist); other processes' workers are
+ * found in /proc, on this machine only. */
+static void
+warn_about_shared_cpus (RtbRecording *self)
+{
+  const RtbCommand *command = rtb_run_get_command (self->run);
+  int n_cpus = self->remote == NULL ? (int) sysconf (_SC_NPROCESSORS_ONLN)
+               : self->known_system != NULL && self->known_system->n_cpus > 0
+               ? self->known_system->n_cpus : RTB_MAX_CPUS;
+  g_autoptr(GArray) users = NULL;
+  g_autofree char *conflict = NULL;
+
+  for (GList *l = live_recordings; l != NULL; l = l->next)
+    {
+      RtbRecording *other = l->data;
+      g_autofree char *list = NULL;
+
+      if (g_strcmp0 (other->remote, self->remote) != 0)
+        continue;
+      list = shared_cpus (command, rtb_run_get_command (other->run), MAX (n_cpus, 1));
+      if (list != NULL && self->remote != NULL)
+        warn (self, _("The run “%s” already measures CPU %s of %s: the two runs disturb each "
+                      "other’s figures"), rtb_run_get_label (other->run), list, self->remote);
+      else if (list != NULL)
+        warn (self, _("The run “%s” already measures CPU %s of this machine: the two runs "
+                      "disturb each other’s figures"), rtb_run_get_label (other->run), list);
+    }
+  if (self->remote != NULL)
+    return;
+  /* Our own workers are the recordings above. */
+  users = rtb_cpu_users_find ("/proc", getpid ());
+  conflict = rtb_cpu_users_describe_conflict (users, command);
+  if (conflict != NULL)
+    warn (self, "%s", conflict);
+}
+
 gboolean
 rtb_recording_start (RtbRecording  *self,
                      GError       **error)
@@ -390,6 +466,10 @@ rtb_recording_start (RtbRecording  *self,
   g_return_val_if_fail (RTB_IS_RECORDING (self), FALSE);
   g_return_val_if_fail (self->state == RTB_RECORDING_NEW, FALSE);
   g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  if (!prepare_output (self, error))
+    return FALSE;
+  warn_about_shared_cpus (self);
 
   rtb_run_set_system (self->run, self->remote == NULL ? rtb_system_info_collect ()
                                  : self->known_system != NULL
@@ -412,6 +492,7 @@ rtb_recording_start (RtbRecording  *self,
         {
           g_set_error_literal (error, RTB_RECORDING_ERROR, RTB_RECORDING_ERROR_LOAD,
                                load_error->message);
+          g_clear_pointer (&self->output_lock, rtb_output_lock_release);
           return FALSE;
         }
     }
@@ -428,9 +509,11 @@ rtb_recording_start (RtbRecording  *self,
           rtb_load_stop (self->load);
           g_clear_object (&self->load);
         }
+      g_clear_pointer (&self->output_lock, rtb_output_lock_release);
       return FALSE;
     }
   self->session = g_steal_pointer (&session);
+  live_recordings = g_list_prepend (live_recordings, self);
 
   self->flush_id = g_timeout_add (self->flush_interval_ms, on_flush, self);
   self->checkpointed = needs_checkpoints (rtb_run_get_command (self->run));
@@ -532,6 +615,15 @@ rtb_recording_set_output (RtbRecording *self,
   g_return_if_fail (self->state == RTB_RECORDING_NEW);
 
   replace_str (&self->output, path);
+}
+
+void
+rtb_recording_set_output_free_name (RtbRecording *self,
+                                    gboolean      free_name)
+{
+  g_return_if_fail (RTB_IS_RECORDING (self));
+
+  self->output_free_name = !!free_name;
 }
 
 void
@@ -679,6 +771,8 @@ rtb_recording_dispose (GObject *object)
   /* A recording dropped while live stops its worker (EOF on its stdin) and its load. */
   disconnect_session (self);
   g_clear_object (&self->session);
+  live_recordings = g_list_remove (live_recordings, self);
+  g_clear_pointer (&self->output_lock, rtb_output_lock_release);
   g_clear_handle_id (&self->flush_id, g_source_remove);
   g_clear_handle_id (&self->checkpoint_id, g_source_remove);
   if (self->load != NULL)

@@ -8,6 +8,8 @@
  *
  * Several recordings run at once, each with its own worker.
  *
+ * A run that cannot be saved to its output at its end is saved to the unsaved folder instead.
+ *
  * Signals:
  *   ::changed ()                  the run or the recording's state changed; at most once per
  *                                 flush interval while data flows (the run's own ::changed
@@ -70,14 +72,20 @@ void rtb_recording_set_load (RtbRecording *self, RtbLoadScenario load);
 /* How often the run's views are refreshed while it runs (default 1000 ms). */
 void rtb_recording_set_flush_interval (RtbRecording *self, guint ms);
 /* Where the run is saved: checkpoints of a long run while it goes on, and the whole run at
- * its end. NULL: nowhere (unless kept as unsaved). */
+ * its end. NULL: nowhere (unless kept as unsaved). The start checks that it can be written
+ * (rtb_output_check) and locks it against other runs (rtb_output_lock): a busy output is
+ * refused, or with `free_name` replaced by the next free name (a ::warning says which). */
 void rtb_recording_set_output (RtbRecording *self, const char *path);
+void rtb_recording_set_output_free_name (RtbRecording *self, gboolean free_name);
 /* While the run has no output file, a long run's checkpoints and its end go to a file in the
- * unsaved folder (~/.local/share/rtbench/unsaved), as the window keeps its runs. */
+ * unsaved folder (~/.local/share/rtbench/unsaved), as the window keeps its runs; the start
+ * checks that this folder can be written. */
 void rtb_recording_set_keep_unsaved (RtbRecording *self, gboolean keep);
 
-/* Starts the load (if any) and the worker. Returns FALSE with an error that says what to do
- * when nothing could be started; the recording then stays NEW. */
+/* Checks the output (RTB_OUTPUT_ERROR), warns (::warning) when another rtbench measurement
+ * already runs on one of its CPUs (a run of this process, or any rtbench-worker of this
+ * machine), then starts the load (if any) and the worker. Returns FALSE with an error that says
+ * what to do when nothing could be started; the recording then stays NEW. */
 gboolean rtb_recording_start (RtbRecording *self, GError **error);
 /* Asks the worker to stop; ::finished or ::failed follows. Safe at any time. */
 void rtb_recording_stop (RtbRecording *self);

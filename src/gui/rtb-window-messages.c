@@ -13,6 +13,11 @@ _rtb_window_toast (RtbWindow  *self,
 {
   AdwToast *toast = adw_toast_new (message);
 
+  /* For tests: what was said lately. */
+  if (self->toasts->len == 32)
+    g_ptr_array_remove_index (self->toasts, 0);
+  g_ptr_array_add (self->toasts, g_strdup (message));
+
   adw_toast_set_timeout (toast, 6);
   adw_toast_overlay_add_toast (self->toast_overlay, toast);
 }

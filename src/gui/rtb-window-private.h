@@ -32,6 +32,7 @@ struct _RtbWindow
   GSettings *settings;
   RtbRecording *last_recording; /* the one started last, for tests */
   char *last_error;
+  GPtrArray *toasts;       /* the last 32 toasts' texts */
   GCancellable *opening;  /* run files loading in threads; cancelled when the window goes */
   GPtrArray *pending_saves; /* runs to save, one dialog after the other, before closing */
 

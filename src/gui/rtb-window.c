@@ -6,6 +6,7 @@
 #include <glib/gi18n.h>
 
 #include "rtb-compare-view.h"
+#include "rtb-output.h"
 #include "rtb-window-private.h"
 
 #define SCHEMA_ID "io.github.rtbench.RtBench"
@@ -209,6 +210,8 @@ explain_error (RtbWindow    *self,
 
   if (error->domain == RTB_RECORDING_ERROR && error->code == RTB_RECORDING_ERROR_LOAD)
     heading = _("The Load Could Not Start");
+  else if (error->domain == RTB_OUTPUT_ERROR)
+    heading = _("The Run Could Not Be Kept");
   else if (error->domain == RTB_SESSION_ERROR)
     {
       switch ((RtbSessionError) error->code)
@@ -660,6 +663,18 @@ rtb_window_get_last_error (RtbWindow *self)
   return self->last_error;
 }
 
+gboolean
+rtb_window_showed_toast (RtbWindow  *self,
+                         const char *start)
+{
+  g_return_val_if_fail (RTB_IS_WINDOW (self), FALSE);
+
+  for (guint i = 0; i < self->toasts->len; i++)
+    if (g_str_has_prefix (self->toasts->pdata[i], start))
+      return TRUE;
+  return FALSE;
+}
+
 RtbWindow *
 rtb_window_new (GtkApplication *application)
 {
@@ -700,6 +715,7 @@ rtb_window_finalize (GObject *object)
   RtbWindow *self = RTB_WINDOW (object);
 
   g_free (self->last_error);
+  g_ptr_array_unref (self->toasts);
 
   G_OBJECT_CLASS (rtb_window_parent_class)->finalize (object);
 }
@@ -762,6 +778,7 @@ rtb_window_init (RtbWindow *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
   self->opening = g_cancellable_new ();
+  self->toasts = g_ptr_array_new_with_free_func (g_free);
 
   if (g_strcmp0 (APP_ID, SCHEMA_ID) != 0)
     gtk_widget_add_css_class (GTK_WIDGET (self), "devel");

@@ -57,5 +57,7 @@ RtbLiveView *rtb_window_get_selected_view (RtbWindow *self);
 guint rtb_window_get_n_runs (RtbWindow *self);
 /* The heading and text of the last error shown to the user, or NULL. */
 const char *rtb_window_get_last_error (RtbWindow *self);
+/* TRUE when one of the last toasts began with `start`. */
+gboolean rtb_window_showed_toast (RtbWindow *self, const char *start);
 
 G_END_DECLS

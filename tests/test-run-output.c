@@ -1,0 +1,338 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* rtbench-cli run and its --output: checked before the worker starts, kept in the unsaved
+ * folder when saving still fails at the end, locked against a second run, and a warning when
+ * another measurement already runs on a chosen CPU. The real CLI and worker, real files. */
+#include "config.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <gio/gio.h>
+#include <glib/gstdio.h>
+#include <signal.h>
+#include <sys/wait.h>
+#include <sched.h>
+#include <string.h>
+#include <sys/mount.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "cli-test-util.h"
+
+static char *tmpdir;
+
+static char *
+tmp_path (const char *name)
+{
+  return g_build_filename (tmpdir, name, NULL);
+}
+
+/* Refused at once, before any measurement: nothing on stdout, the path quoted on stderr. */
+static void
+assert_refused (CliResult *r, const char *path, const char *why)
+{
+  g_assert_cmpint (r->status, ==, 2);
+  g_assert_cmpstr (r->out, ==, "");
+  g_assert_nonnull (strstr (r->err, path));
+  g_assert_nonnull (strstr (r->err, why));
+}
+
+static void
+test_missing_folder (void)
+{
+  CliResult r = { 0 };
+
+  run_cli (&r, "run", "latency", "--cpus", "0", "--policy", "other", "--duration", "3s",
+           "--output", "/nonexistent/y.rtbench");
+  assert_refused (&r, "/nonexistent", "does not exist");
+  cli_result_clear (&r);
+}
+
+static void
+test_folder_target (void)
+{
+  g_autofree char *dir = tmp_path ("a-folder");
+  CliResult r = { 0 };
+
+  g_assert_cmpint (g_mkdir (dir, 0700), ==, 0);
+  run_cli (&r, "run", "timer", "--policy", "other", "--priority", "0", "--duration", "3s",
+           "--output", dir);
+  assert_refused (&r, dir, "is a folder");
+  cli_result_clear (&r);
+
+  run_cli (&r, "run", "timer", "--policy", "other", "--priority", "0", "--duration", "3s",
+           "--output", "/dev/null");
+  assert_refused (&r, "/dev/null", "not a regular file");
+  cli_result_clear (&r);
+}
+
+/* In a shared folder (sticky, like /tmp) a link planted by another user cannot be replaced:
+ * the final rename would fail after the whole run. Checked as an ordinary user (nobody). */
+static void
+test_planted_link (void)
+{
+  g_autofree char *shared = tmp_path ("shared");
+  g_autofree char *link = g_build_filename (shared, "run.rtbench", NULL);
+  g_autofree char *setpriv = g_find_program_in_path ("setpriv");
+  g_autofree char *out = NULL, *err = NULL;
+  g_autoptr (GError) error = NULL;
+  int status;
+
+  if (geteuid () != 0 || setpriv == NULL)
+    {
+      g_test_skip ("needs root and setpriv to play another user");
+      return;
+    }
+  g_assert_cmpint (g_mkdir (shared, 01777), ==, 0);
+  g_assert_cmpint (chmod (shared, 01777), ==, 0);
+  g_assert_cmpint (chmod (tmpdir, 0755), ==, 0);
+  g_assert_cmpint (symlink ("/etc/passwd", link), ==, 0);
+  const char *argv[] = { setpriv, "--reuid=nobody", "--regid=nogroup", "--clear-groups",
+                         g_getenv ("RTBENCH_CLI"), "run", "latency", "--cpus", "0", "--policy",
+                         "other", "--duration", "3s", "--output", link, NULL };
+  g_assert_true (g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_DEFAULT, NULL, NULL, &out,
+                               &err, &status, &error));
+  g_assert_no_error (error);
+  g_test_message ("stdout: %s\nstderr: %s", out, err);
+  g_assert_true (WIFEXITED (status));
+  g_assert_cmpint (WEXITSTATUS (status), ==, 2);
+  g_assert_nonnull (strstr (err, "belongs to another user"));
+  g_assert_true (g_file_test (link, G_FILE_TEST_IS_SYMLINK));
+}
+
+/* A private mount namespace: the tmpfs vanishes with this process, whatever way it ends. */
+static gboolean
+mount_tiny_tmpfs (const char *dir)
+{
+  if (unshare (CLONE_NEWNS) != 0 || mount (NULL, "/", NULL, MS_REC | MS_PRIVATE, NULL) != 0)
+    return FALSE;
+  return mount ("rtbench-full", dir, "tmpfs", 0, "size=256k,mode=0700") == 0;
+}
+
+static void
+fill_disk (const char *path)
+{
+  static char block[4096];
+  int fd = g_open (path, O_WRONLY | O_CREAT | O_TRUNC, 0600);
+
+  g_assert_cmpint (fd, >=, 0);
+  memset (block, 'x', sizeof block);
+  for (gsize chunk = sizeof block; chunk > 0; chunk /= 2)
+    while (write (fd, block, chunk) == (ssize_t) chunk)
+      ;
+  g_assert_cmpint (errno, ==, ENOSPC);
+  g_assert_cmpint (close (fd), ==, 0);
+}
+
+/* The folder passes the check (a file can be created there) but the run does not fit when it
+ * ends: it is kept in the unsaved folder, and the message says where. */
+static void
+test_save_fails_at_end (void)
+{
+  g_autofree char *dir = tmp_path ("full");
+  g_autofree char *filler = g_build_filename (dir, "filler", NULL);
+  g_autofree char *output = g_build_filename (dir, "run.rtbench", NULL);
+  g_autofree char *data_home = tmp_path ("data");
+  g_autofree char *unsaved = g_build_filename (data_home, "rtbench", "unsaved", NULL);
+  g_autofree char *kept = NULL;
+  const char *start, *end;
+  CliResult r = { 0 };
+  CliResult s = { 0 };
+
+  if (geteuid () != 0)
+    {
+      g_test_skip ("mounting a full file system needs root");
+      return;
+    }
+  g_assert_cmpint (g_mkdir (dir, 0700), ==, 0);
+  if (!mount_tiny_tmpfs (dir))
+    {
+      g_test_skip ("could not mount a tmpfs");
+      return;
+    }
+  fill_disk (filler);
+  g_setenv ("XDG_DATA_HOME", data_home, TRUE);
+  run_cli (&r, "run", "latency", "--cpus", "0", "--policy", "other", "--duration", "2s",
+           "--label", "kept", "--output", output);
+  g_unsetenv ("XDG_DATA_HOME");
+  g_assert_cmpint (r.status, ==, 1);
+  g_assert_nonnull (strstr (r.out, "CPU0")); /* it measured and summarised */
+  g_assert_nonnull (strstr (r.err, output));
+  g_assert_nonnull (strstr (r.err, "No space left on device"));
+  g_assert_false (g_file_test (output, G_FILE_TEST_EXISTS));
+
+  /* "… It is kept in “PATH”." */
+  start = strstr (r.err, unsaved);
+  g_assert_nonnull (start);
+  end = strstr (start, ".rtbench");
+  g_assert_nonnull (end);
+  kept = g_strndup (start, end + strlen (".rtbench") - start);
+  run_cli (&s, "summary", kept);
+  g_assert_cmpint (s.status, ==, 0);
+  g_assert_nonnull (strstr (s.out, "kept"));
+  cli_result_clear (&s);
+  cli_result_clear (&r);
+  g_assert_cmpint (umount2 (dir, MNT_DETACH), ==, 0);
+}
+
+typedef struct {
+  GSubprocess *cli;
+  GDataInputStream *err;
+} Background;
+
+/* A run until stopped on CPU 0, its worker's log on stderr; returns once it measures. */
+static void
+start_background (Background *b, const char *output)
+{
+  g_autoptr (GError) error = NULL;
+
+  b->cli = g_subprocess_new (G_SUBPROCESS_FLAGS_STDOUT_SILENCE | G_SUBPROCESS_FLAGS_STDERR_PIPE,
+                             &error, g_getenv ("RTBENCH_CLI"), "run", "latency", "--cpus", "0",
+                             "--policy", "other", "--duration", "0", "--verbose", "--label",
+                             "first", "--output", output, NULL);
+  g_assert_no_error (error);
+  b->err = g_data_input_stream_new (g_subprocess_get_stderr_pipe (b->cli));
+  for (;;)
+    {
+      g_autofree char *line = g_data_input_stream_read_line_utf8 (b->err, NULL, NULL, &error);
+
+      g_assert_no_error (error);
+      g_assert_nonnull (line);
+      g_test_message ("first: %s", line);
+      /* The worker logs each thread once it runs on its CPU. */
+      if (strstr (line, "thread CPU0") != NULL)
+        break;
+    }
+}
+
+static void
+stop_background (Background *b)
+{
+  g_autoptr (GError) error = NULL;
+
+  g_subprocess_send_signal (b->cli, SIGINT);
+  g_assert_true (g_subprocess_wait (b->cli, NULL, &error));
+  g_assert_no_error (error);
+  g_assert_cmpint (g_subprocess_get_exit_status (b->cli), ==, 0);
+  g_clear_object (&b->err);
+  g_clear_object (&b->cli);
+}
+
+/* Two runs cannot save to one file: the second is refused before it measures, naming the
+ * process that holds the file. */
+static void
+test_output_locked (void)
+{
+  g_autofree char *output = tmp_path ("shared.rtbench");
+  g_autofree char *lock = tmp_path (".shared.rtbench.lock");
+  g_autofree char *holder = NULL;
+  Background first = { 0 };
+  CliResult r = { 0 };
+  CliResult s = { 0 };
+
+  start_background (&first, output);
+  g_assert_true (g_file_test (lock, G_FILE_TEST_IS_REGULAR));
+  holder = g_strdup_printf ("process %s", g_subprocess_get_identifier (first.cli));
+  run_cli (&r, "run", "latency", "--cpus", "0", "--policy", "other", "--duration", "1s",
+           "--label", "second", "--output", output);
+  g_assert_cmpint (r.status, ==, 1);
+  g_assert_cmpstr (r.out, ==, "");
+  g_assert_nonnull (strstr (r.err, "another rtbench run"));
+  g_assert_nonnull (strstr (r.err, holder));
+  cli_result_clear (&r);
+  stop_background (&first);
+
+  /* The file is the first run's, and the lock went with it. */
+  run_cli (&s, "summary", output);
+  g_assert_cmpint (s.status, ==, 0);
+  g_assert_nonnull (strstr (s.out, "first"));
+  cli_result_clear (&s);
+  g_assert_false (g_file_test (lock, G_FILE_TEST_EXISTS));
+}
+
+/* The pid of the worker a CLI started (its only child). */
+static char *
+worker_of (const char *cli_pid)
+{
+  g_autofree char *path = g_strdup_printf ("/proc/%s/task/%s/children", cli_pid, cli_pid);
+  g_autofree char *children = NULL;
+
+  g_assert_true (g_file_get_contents (path, &children, NULL, NULL));
+  g_strstrip (children);
+  g_assert_cmpstr (children, !=, "");
+  g_assert_null (strchr (children, ' '));
+  return g_steal_pointer (&children);
+}
+
+/* Whether a line of `err` warns about CPU `cpu` and names the worker `pid` among others. */
+static gboolean
+warns_about (const char *err, const char *cpu, const char *pid)
+{
+  g_auto (GStrv) lines = g_strsplit (err, "\n", -1);
+  g_autofree char *what = g_strdup_printf ("already runs on CPU %s of this machine", cpu);
+
+  for (guint i = 0; lines[i] != NULL; i++)
+    {
+      const char *list = strstr (lines[i], "(rtbench-worker process ");
+      g_autofree char *inner = NULL;
+      g_auto (GStrv) pids = NULL;
+
+      if (strstr (lines[i], what) == NULL || list == NULL)
+        continue;
+      list += strlen ("(rtbench-worker process ");
+      inner = g_strndup (list, strcspn (list, ")"));
+      pids = g_strsplit_set (inner, ", ", -1);
+      if (g_strv_contains ((const char * const *) pids, pid))
+        return TRUE;
+    }
+  return FALSE;
+}
+
+/* Another measurement on a chosen CPU: warned about, with its worker's process, and measured
+ * all the same; a run on another CPU hears nothing. */
+static void
+test_cpu_in_use (void)
+{
+  g_autofree char *output = tmp_path ("busy.rtbench");
+  g_autofree char *worker = NULL;
+  Background first = { 0 };
+  CliResult r = { 0 };
+
+  start_background (&first, output);
+  worker = worker_of (g_subprocess_get_identifier (first.cli));
+  run_cli (&r, "run", "latency", "--cpus", "0", "--policy", "other", "--duration", "1s");
+  g_assert_cmpint (r.status, ==, 0);
+  g_assert_true (warns_about (r.err, "0", worker));
+  g_assert_nonnull (strstr (r.out, "CPU0"));
+  cli_result_clear (&r);
+
+  /* Other tests' or users' workers may run on CPU 1 of this machine, but not the first's. */
+  if (g_get_num_processors () > 1)
+    {
+      run_cli (&r, "run", "latency", "--cpus", "1", "--policy", "other", "--duration", "1s");
+      g_assert_cmpint (r.status, ==, 0);
+      g_assert_false (warns_about (r.err, "1", worker));
+      cli_result_clear (&r);
+    }
+  stop_background (&first);
+}
+
+int
+main (int argc, char *argv[])
+{
+  int status;
+
+  g_test_init (&argc, &argv, NULL);
+  tmpdir = g_dir_make_tmp ("rtbench-run-output-XXXXXX", NULL);
+  g_test_add_func ("/run-output/missing-folder", test_missing_folder);
+  g_test_add_func ("/run-output/folder-target", test_folder_target);
+  g_test_add_func ("/run-output/planted-link", test_planted_link);
+  g_test_add_func ("/run-output/locked", test_output_locked);
+  g_test_add_func ("/run-output/cpu-in-use", test_cpu_in_use);
+  /* Last: it leaves this process in a mount namespace of its own. */
+  g_test_add_func ("/run-output/save-fails-at-end", test_save_fails_at_end);
+  status = g_test_run ();
+
+  g_autofree char *cmd = g_strdup_printf ("rm -rf '%s'", tmpdir);
+  (void) !system (cmd);
+  return status;
+}
