@@ -487,25 +487,23 @@ join_line (Span   *span,
 }
 
 /* The rows column `i` of a run [start, end) covers with its maxima (`high`) and its minima
- * (`low`) lines, each joined to the neighbours it reaches. */
+ * (`low`) lines, each joined to the neighbours it reaches. `rows` holds each column's whole span:
+ * its maximum's row on top, its minimum's below. */
 static void
-column_lines (const RtbPlotLayout *layout,
-              const Column        *columns,
-              guint                i,
-              guint                start,
-              guint                end,
-              Span                *high,
-              Span                *low)
+column_lines (const Column *columns,
+              const Span   *rows,
+              guint         i,
+              guint         start,
+              guint         end,
+              Span         *high,
+              Span         *low)
 {
-  double max_row = pixel_row (layout, columns[i].max);
-  double min_row = pixel_row (layout, columns[i].min);
-
-  *high = (Span) { max_row, max_row };
-  *low = (Span) { min_row, min_row };
+  *high = (Span) { rows[i].top, rows[i].top };
+  *low = (Span) { rows[i].bottom, rows[i].bottom };
   for (guint j = i > start ? i - 1 : i + 1; j <= i + 1 && j < end; j += 2)
     {
-      join_line (high, columns[i].max, columns[j].max, pixel_row (layout, columns[j].max));
-      join_line (low, columns[i].min, columns[j].min, pixel_row (layout, columns[j].min));
+      join_line (high, columns[i].max, columns[j].max, rows[j].top);
+      join_line (low, columns[i].min, columns[j].min, rows[j].bottom);
     }
 }
 
@@ -553,6 +551,7 @@ static void
 add_band_boxes (cairo_t             *cr,
                 const RtbPlotLayout *layout,
                 const Column        *columns,
+                const Span          *rows,
                 guint                start,
                 guint                end,
                 bool                 outline)
@@ -564,7 +563,7 @@ add_band_boxes (cairo_t             *cr,
       double x = layout->plot.x + i;
       Span high, low;
 
-      column_lines (layout, columns, i, start, end, &high, &low);
+      column_lines (columns, rows, i, start, end, &high, &low);
       if (i == start || i + 1 == end)
         {
           if (outline)
@@ -593,6 +592,13 @@ draw_band (cairo_t             *cr,
            guint                n_columns,
            const RtbPlotColor  *color)
 {
+  /* Each value's pixel row once: on a log axis each costs logarithms. */
+  g_autofree Span *rows = g_new (Span, n_columns);
+
+  for (guint c = 0; c < n_columns; c++)
+    if (columns[c].has)
+      rows[c] = (Span) { pixel_row (layout, columns[c].max), pixel_row (layout, columns[c].min) };
+
   for (int outline = 0; outline <= 1; outline++)
     {
       guint c = 0;
@@ -606,7 +612,7 @@ draw_band (cairo_t             *cr,
           start = c;
           while (c < n_columns && columns[c].has)
             c++;
-          add_band_boxes (cr, layout, columns, start, c, outline);
+          add_band_boxes (cr, layout, columns, rows, start, c, outline);
         }
       if (outline)
         _rtb_plot_set_color (cr, color);
