@@ -7,6 +7,8 @@
 
 #include "rtb-checklist.h"
 #include "rtb-compare.h"
+#include "rtb-cyclictest-export.h"
+#include "rtb-import.h"
 #include "rtb-test-run.h"
 
 static RtbCompare *
@@ -287,6 +289,58 @@ test_notices (void)
                    "interval_us=200 histogram_us=400");
 }
 
+/* A run meets cyclictest like with like: compared with its own cyclictest export, imported
+ * back, every figure is the same, where the exact figures differ by the truncation. */
+static void
+test_cyclictest_like_with_like (void)
+{
+  g_autoptr (RtbRun) measured = test_run_new ("measured", RTB_METHOD_LATENCY, 1, 1000);
+  g_autoptr (GError) error = NULL;
+  g_autofree char *text = NULL;
+  g_autoptr (RtbRun) imported = NULL;
+  g_autoptr (RtbCompare) compare = NULL;
+  RtbSeriesSummary exact;
+  guint row;
+
+  for (guint i = 0; i < 5000; i++)
+    test_series_add (rtb_run_get_series (measured, 0), 3000 + (gint64) ((i * 7919) % 9000));
+  text = rtb_cyclictest_export (measured, &error);
+  g_assert_no_error (error);
+  imported = rtb_import_data ((const guint8 *) text, strlen (text), "ct.txt", NULL, NULL,
+                              &error);
+  g_assert_no_error (error);
+
+  compare = compare_two (measured, imported);
+  g_assert_true (rtb_compare_uses_cyclictest_figures (compare));
+  g_assert_true (has_notice (compare, "ct comes from cyclictest: every run is shown as "
+                                      "cyclictest computes it"));
+  g_assert_true (has_notice (compare, "cyclictest's \"# Total\" leaves them out"));
+  /* Its series is T0 (the text does not say the CPU): the pooled row meets CPU0. */
+  row = find_row (compare, "all CPUs");
+  for (RtbCompareStat stat = RTB_COMPARE_STAT_MIN; stat <= RTB_COMPARE_STAT_P999; stat++)
+    {
+      const RtbCompareCell *cell = rtb_compare_get_cell (compare, row, 1, stat);
+
+      g_test_message ("%s: %g vs %g", rtb_compare_stat_key (stat),
+                      rtb_compare_get_cell (compare, row, 0, stat)->value, cell->value);
+      g_assert_cmpfloat (cell->difference, ==, 0);
+      g_assert_cmpint (cell->verdict, ==, RTB_COMPARE_SAME);
+    }
+  /* The exact figures are not cyclictest's: its average is lower by the truncation. */
+  rtb_series_get_summary (rtb_run_get_series (measured, 0), &exact);
+  g_assert_cmpfloat (exact.avg_us, >,
+                     rtb_compare_get_cell (compare, row, 0, RTB_COMPARE_STAT_AVG)->value + 0.4);
+
+  /* Without a cyclictest run, the exact figures. */
+  g_autoptr (RtbRun) other = test_run_new ("other", RTB_METHOD_LATENCY, 1, 1000);
+  test_series_add (rtb_run_get_series (other, 0), 5500);
+  g_autoptr (RtbCompare) plain = compare_two (measured, other);
+  g_assert_false (rtb_compare_uses_cyclictest_figures (plain));
+  g_assert_false (has_notice (plain, "cyclictest"));
+  g_assert_cmpfloat (rtb_compare_get_cell (plain, find_row (plain, "CPU0"), 0,
+                                           RTB_COMPARE_STAT_AVG)->value, ==, exact.avg_us);
+}
+
 static void
 test_unique_names (void)
 {
@@ -364,6 +418,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/compare/rows-matched-by-name", test_rows_matched_by_name);
   g_test_add_func ("/compare/system-diff", test_system_diff);
   g_test_add_func ("/compare/notices", test_notices);
+  g_test_add_func ("/compare/cyclictest-like-with-like", test_cyclictest_like_with_like);
   g_test_add_func ("/compare/checklists", test_checklists);
   g_test_add_func ("/compare/unique-names", test_unique_names);
   return g_test_run ();

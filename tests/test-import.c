@@ -73,7 +73,8 @@ check_consistent (RtbRun *run)
       RtbSeriesSummary summary;
 
       rtb_series_get_summary (series, &summary);
-      g_assert_cmpuint (summary.count, ==, bucket_sum (series) + summary.overflows);
+      g_assert_cmpuint (summary.count, ==, bucket_sum (series) + summary.overflows +
+                                           series->histogram.n_unbucketed);
       if (summary.count > 0)
         {
           /* Unknown (NAN) when the rank falls among overflows the file gives no values for. */
@@ -160,15 +161,30 @@ check_cyclictest_text (const char *path, gboolean ns)
 
       rtb_series_get_summary (series, &summary);
       g_assert_cmpuint (summary.overflows, ==, overflows.v[t]);
+      /* Total leaves the overflows out; a summary without rows has its Total unbucketed. */
       if (have_total)
-        g_assert_cmpuint (bucket_sum (series), ==, total.v[t]);
+        g_assert_cmpuint (bucket_sum (series) + series->histogram.n_unbucketed, ==, total.v[t]);
+      g_assert_cmpuint (summary.count, ==, (have_total ? total.v[t] : bucket_sum (series)) +
+                                           overflows.v[t]);
       if (summary.count == 0)
         continue;
       g_assert_cmpfloat (summary.min_us, ==, min.v[t] / unit);
       g_assert_cmpfloat (summary.avg_us, ==, avg.v[t] / unit);
       g_assert_cmpfloat (summary.max_us, ==, max.v[t] / unit);
+      /* A percentile among overflows of unknown value is unknown, not the max. */
       if (overflows.v[t] > 0 && overflows.v[t] * 1000 > summary.count)
-        g_assert_cmpfloat (summary.p999_us, ==, summary.max_us);
+        g_assert_true (isnan (summary.p999_us) || summary.p999_us == summary.max_us);
+      /* An import's cyclictest figures are its own. */
+      {
+        RtbSeriesSummary ct;
+
+        rtb_series_get_cyclictest_summary (series, TRUE, &ct);
+        g_assert_cmpfloat (ct.min_us, ==, summary.min_us);
+        g_assert_cmpfloat (ct.avg_us, ==, summary.avg_us);
+        g_assert_cmpfloat (ct.max_us, ==, summary.max_us);
+        g_assert_true ((isnan (ct.p50_us) && isnan (summary.p50_us)) ||
+                       ct.p50_us == summary.p50_us);
+      }
     }
 }
 
@@ -285,6 +301,68 @@ test_text_json_pair (void)
     }
   g_assert_cmpstr (rtb_run_get_system (json)->hostname, ==, "vm");
   g_assert_nonnull (strstr (rtb_run_get_source (text), "cyclictest 1.x–2.6 text"));
+}
+
+/* cyclictest logs the cycle number of each overflow until its log is full, then counts the
+ * others; an import keeps them. */
+static void
+test_overflow_cycles (void)
+{
+  g_autoptr (RtbRun) run = import_fixture ("ct210-h20-q-2t.txt", NULL);
+  g_autoptr (RtbRun) others = import_fixture ("ct24-h20-q-2t.txt", NULL);
+  RtbSeries *series;
+
+  series = rtb_run_get_series (run, 0);
+  g_assert_cmpuint (series->n_overflow_cycles, ==, 0);
+  series = rtb_run_get_series (run, 1);
+  g_assert_cmpuint (series->n_overflow_cycles, ==, 3);
+  g_assert_cmpuint (series->overflow_cycles[0], ==, 12873);
+  g_assert_cmpuint (series->overflow_cycles[2], ==, 91007);
+  g_assert_cmpuint (rtb_series_overflow_cycles_others (series), ==, 0);
+
+  /* Real rt-tests 2.4 output with -h20: 20 logged, "# 00169 others". */
+  series = rtb_run_get_series (others, 0);
+  g_assert_cmpuint (series->n_overflow_cycles, ==, 20);
+  g_assert_cmpuint (series->overflow_cycles[1], ==, 4);
+  g_assert_cmpuint (rtb_series_overflow_cycles_others (series), ==, 169);
+  check_consistent (others);
+}
+
+/* A cyclictest file whose histogram rows were left out, with or without its "# Histogram"
+ * line: the footer's figures, as a summary-only series, with a note; count = Total +
+ * Overflows. */
+static void
+test_summary_only (void)
+{
+  static const char * const fixtures[] = { "ct24-h20-q-2t-summary-only.txt",
+                                           "ct24-h20-q-2t-footer-only.txt" };
+
+  for (guint f = 0; f < G_N_ELEMENTS (fixtures); f++)
+    {
+      g_autofree char *path = data_path (fixtures[f]);
+      g_autoptr (GError) error = NULL;
+      g_auto (GStrv) notes = NULL;
+      g_autoptr (RtbRun) run = rtb_import_file (path, NULL, &notes, &error);
+      g_autofree char *joined = NULL;
+      RtbSeriesSummary summary;
+      RtbSeries *series;
+
+      g_assert_no_error (error);
+      joined = g_strjoinv ("\n", notes);
+      g_assert_nonnull (strstr (joined, "no histogram rows"));
+      g_assert_nonnull (strstr (joined, "count = Total + Overflows"));
+      /* # Total: 11 5, Min 15 14, Avg 23 24, Max 30 45, Overflows 189 195 */
+      check_figures (run, 0, 11 + 189, 15, 23, 30, 189);
+      check_figures (run, 1, 5 + 195, 14, 24, 45, 195);
+      series = rtb_run_get_series (run, 1);
+      g_assert_cmpuint (series->histogram.n_unbucketed, ==, 5);
+      g_assert_cmpuint (series->n_overflow_cycles, ==, 20);
+      rtb_series_get_summary (series, &summary);
+      g_assert_true (isnan (summary.p50_us));
+      g_assert_true (isnan (summary.stddev_us));
+      g_assert_cmpfloat (summary.p999_us, ==, 45);
+      check_consistent (run);
+    }
 }
 
 static void
@@ -603,6 +681,15 @@ static const BadInput bad_inputs[] = {
   { HIST "000003 5\n# Min Latencies: 3\n# Avg Latencies: 3\n", 0, 0,
     "line 4: the summary has no \"# Max Latencies:\" line" },
   { "# /dev/cpu_dma_latency set to 0us\n\n", 0, 0, "line 2: the file ends without a cyclictest" },
+  /* Rows and "# Total:" both left out: how many samples there were is unknown. */
+  { SUMMARY2, 0, 0, "line 1: cyclictest's summary without \"# Histogram\" rows needs" },
+  { HIST "000003 5\t5\n" SUMMARY2 "# Histogram Overflow at cycle number:\n# Thread 0: \n"
+    "# Thread 1: 00007\n", 0, 0, "line 9: thread 1 lists 1 overflow cycle numbers and 0 others, "
+    "but \"# Histogram Overflows:\" counts 0" },
+  { HIST "000003 5\t5\n" SUMMARY2 "# Thread 1: 7 x\n", 0, 0,
+    "line 7: expected at most 1000000 cycle numbers" },
+  { HIST "000003 5\t5\n" SUMMARY2 "# Thread 0: \n# Thread 0: \n", 0, 0,
+    "line 8: the overflow cycles of thread 0 appear twice" },
   { "T: 0 ( 1636) P:90 I:200 C: 10", 0, 0, "line 1: expected cyclictest output" },
   { "{\"thread\": {\"0\": {", 0, 0, "line 1, column" },
   { "{\"thread\": {\"0\": {\"histogram\": {\"x\": 1}, \"cycles\": 1, \"min\": 1, \"max\": 1, "
@@ -995,6 +1082,7 @@ main (int argc, char *argv[])
     "ct24-h100-live-2t.txt", "ct24-h30-q-2t.txt", "ct24-N-h20000-q-2t.txt",
     "ct210-h20-q-2t.txt", "ct210-H20-q-2t.txt", "ct1x-h20-q-2t.txt", "ct26-H20-2t.txt",
     "ct210-H10-q-1t-others.txt", "ct210-h5-all-overflow.txt", "ct210-h20-capture-crlf.txt",
+    "ct24-h20-q-2t-summary-only.txt", "ct24-h20-q-2t-footer-only.txt",
   };
   static const char * const jsons[] = {
     "ct24-h30-q-2t.json", "ct24-q-2t.json", "ct24-N-h20000-q-2t.json", "ct210-h20-q-2t.json",
@@ -1016,6 +1104,8 @@ main (int argc, char *argv[])
     }
   g_test_add_func ("/import/cyclictest/text-json-pair", test_text_json_pair);
   g_test_add_func ("/import/cyclictest/status-lines", test_status_lines);
+  g_test_add_func ("/import/cyclictest/overflow-cycles", test_overflow_cycles);
+  g_test_add_func ("/import/cyclictest/summary-only", test_summary_only);
   g_test_add_func ("/import/cyclictest/json-quirks", test_json_quirks);
   g_test_add_func ("/import/cyclictest/live", test_cyclictest_live);
   g_test_add_func ("/import/rtla", test_rtla);

@@ -194,6 +194,12 @@ assert_runs_equal (RtbRun *a, RtbRun *b)
       g_assert_cmpuint (ha->n_below, ==, hb->n_below);
       g_assert_cmpuint (ha->n_above, ==, hb->n_above);
       assert_values_equal (&sa->values, &sb->values);
+      g_assert_cmpuint (ha->n_unbucketed, ==, hb->n_unbucketed);
+      g_assert_cmpmem (&sa->cyclictest, sizeof sa->cyclictest, &sb->cyclictest,
+                       sizeof sb->cyclictest);
+      g_assert_cmpint (sa->cyclictest_is_source, ==, sb->cyclictest_is_source);
+      g_assert_cmpmem (sa->overflow_cycles, sa->n_overflow_cycles * sizeof (guint64),
+                       sb->overflow_cycles, sb->n_overflow_cycles * sizeof (guint64));
       g_assert_cmpuint (sa->resolution_ns, ==, sb->resolution_ns);
       g_assert_cmpuint (sa->unknown_values, ==, sb->unknown_values);
       g_assert_cmpuint (sa->history.block_size, ==, sb->history.block_size);
@@ -241,6 +247,7 @@ test_round_trip (gconstpointer data)
   g_assert_cmpuint (series->history.block_size, >, 1);
   g_assert_cmpuint (series->histogram.n_above, >, 0);
   g_assert_cmpuint (series->values.count, ==, series->histogram.stats.count);
+  g_assert_cmpuint (series->n_overflow_cycles, >, 0);
   g_assert_cmpuint (series->gaps, >, 0);
   if (method == RTB_METHOD_JITTER)
     g_assert_cmpuint (series->histogram.n_below, >, 0);
@@ -544,6 +551,12 @@ static const struct {
                                                                 "bucket -9223372036854775808 does "
                                                                 "not follow" },
   { "series[1].values.min_ns", "-5", "series[1].values: min_ns -5 and max_ns" },
+  { "series[1].cyclictest.count", "5", "series[1].cyclictest.count: 5 is not the series' count" },
+  { "series[1].cyclictest.m2_us2", "-1", "series[1].cyclictest.m2_us2: must not be negative" },
+  { "series[1].overflow_cycles", "[1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, "
+                                 "18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33]",
+    "series[1].overflow_cycles: 33 cycle numbers for" },
+  { "series[1].histogram.unbucketed", "3", "series[1].histogram: the buckets hold" },
   { "series[1].history.block_size", "0", "series[1].history.block_size: 0 is outside" },
   { "series[1].history.n_samples", "3", "series[1].history.n_samples: 3 does not match" },
   { "series[1].history.blocks[0]", "[9, 1, 10, 1]", "series[1].history.blocks[0]: min 9 is above "
@@ -684,6 +697,10 @@ test_fixtures (void)
    * exact beyond it, as that version reported them. */
   g_assert_cmpuint (summary.resolution_ns, ==, 1000);
   g_assert_cmpfloat (summary.p50_us, ==, 3);
+  /* cyclictest's figures follow from the buckets and the kept values, truncated. */
+  g_assert_cmpuint (series->cyclictest.count, ==, 300);
+  g_assert_cmpint (series->cyclictest.min_ns, ==, -2501000);
+  g_assert_cmpint (series->cyclictest.max_ns, ==, 1500000);
   test_assert_percentile (summary.p99_us, 10.152);
   g_assert_cmpfloat (summary.p999_us, ==, 1500.209);
   g_assert_cmpuint (series->gaps, ==, 0);

@@ -580,6 +580,77 @@ test_run_summary_json (void)
   feed_clear (&feed);
 }
 
+/* cyclictest's figures from the same samples: each truncated to whole µs; min, max, the average
+ * of the truncated samples (truncated again as its text prints it), percentiles from the 1 µs
+ * buckets; and the cycle number of each overflow, at most one per bucket, then "others". */
+static void
+test_run_cyclictest_figures (void)
+{
+  RtbSample samples[40];
+  RtbSeriesSummary ct, exact;
+  RtbSeries *series;
+  gint64 sum_truncated = 0, sum_exact = 0;
+  guint n = G_N_ELEMENTS (samples);
+  Feed feed;
+
+  feed_init (&feed, new_run (RTB_METHOD_LATENCY, 10));
+  g_assert_true (send_started (&feed, RTB_METHOD_LATENCY, 1, 1000, 10));
+  for (guint i = 0; i < n; i++)
+    {
+      /* 2.9 µs, 3.9 µs… and every fourth an overflow of 10.9 µs or more */
+      gint64 v = 2900 + (gint64) (i % 7) * 1000 + (i % 4 == 3 ? 8000 + i * 100 : 0);
+
+      samples[i] = (RtbSample) { .index = i, .value_ns = v };
+      sum_truncated += v / 1000;
+      sum_exact += v;
+    }
+  g_assert_true (send_samples (&feed, 0, samples, n, 0));
+  series = rtb_run_get_series (feed.run, 0);
+  rtb_series_get_summary (series, &exact);
+  rtb_series_get_cyclictest_summary (series, TRUE, &ct);
+
+  g_assert_cmpuint (ct.count, ==, n);
+  g_assert_cmpfloat (ct.min_us, ==, 2);
+  g_assert_cmpfloat (exact.min_us, ==, 2.9);
+  g_assert_cmpfloat (ct.avg_us, ==, (double) (sum_truncated / n));
+  g_assert_cmpfloat_with_epsilon (exact.avg_us, sum_exact / 1000.0 / n, 1e-9);
+  g_assert_cmpfloat (ct.avg_us, <, exact.avg_us - 0.5);
+  rtb_series_get_cyclictest_summary (series, FALSE, &ct);
+  g_assert_cmpfloat_with_epsilon (ct.avg_us, (double) sum_truncated / n, 1e-9);
+  g_assert_cmpuint (ct.resolution_ns, ==, 1000);
+  /* The samples truncated and sorted: rank 20 of 40 is the median. */
+  {
+    gint64 truncated[G_N_ELEMENTS (samples)];
+
+    for (guint i = 0; i < n; i++)
+      truncated[i] = samples[i].value_ns / 1000;
+    for (guint i = 0; i < n; i++)
+      for (guint j = i + 1; j < n; j++)
+        if (truncated[j] < truncated[i])
+          {
+            gint64 t = truncated[i];
+            truncated[i] = truncated[j];
+            truncated[j] = t;
+          }
+    g_assert_cmpfloat (ct.p50_us, ==, (double) truncated[19]);
+    g_assert_cmpfloat (ct.p95_us, ==, (double) truncated[37]);
+    g_assert_cmpfloat (ct.max_us, ==, (double) truncated[n - 1]);
+  }
+
+  /* 10 overflows, at cycles 3, 7, 11 …; the log holds 10 (the histogram's size). */
+  g_assert_cmpuint (exact.overflows, ==, 10);
+  g_assert_cmpuint (series->n_overflow_cycles, ==, 10);
+  g_assert_cmpuint (series->overflow_cycles[0], ==, 3);
+  g_assert_cmpuint (series->overflow_cycles[9], ==, 39);
+  g_assert_cmpuint (rtb_series_overflow_cycles_others (series), ==, 0);
+  for (guint i = 0; i < n; i++)
+    samples[i] = (RtbSample) { .index = n + i, .value_ns = 50000 };
+  g_assert_true (send_samples (&feed, 0, samples, 5, 0));
+  g_assert_cmpuint (series->n_overflow_cycles, ==, 10);
+  g_assert_cmpuint (rtb_series_overflow_cycles_others (series), ==, 5);
+  feed_clear (&feed);
+}
+
 static void
 count_notify (guint *counter)
 {
@@ -623,6 +694,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/run/signed-methods", test_run_signed_methods);
   g_test_add_func ("/run/bounded-memory", test_run_bounded_memory);
   g_test_add_func ("/run/summary-json", test_run_summary_json);
+  g_test_add_func ("/run/cyclictest-figures", test_run_cyclictest_figures);
   g_test_add_func ("/run/properties", test_run_properties);
 
   return g_test_run ();

@@ -339,6 +339,50 @@ add_if_different (GPtrArray *notices, const char *what, GPtrArray *values, const
   g_ptr_array_add (notices, g_strdup_printf ("different %s: %s%s", what, joined, why));
 }
 
+static gboolean
+is_cyclictest_import (RtbRun *run)
+{
+  return g_str_has_prefix (rtb_run_get_source (run), "imported from cyclictest");
+}
+
+gboolean
+_rtb_compare_meets_cyclictest (RtbRun *const *runs, guint n_runs, gboolean *text)
+{
+  gboolean meets = FALSE;
+
+  *text = FALSE;
+  for (guint r = 0; r < n_runs; r++)
+    if (is_cyclictest_import (runs[r]))
+      {
+        meets = TRUE;
+        *text |= !g_str_has_prefix (rtb_run_get_source (runs[r]),
+                                    "imported from cyclictest --json");
+      }
+  return meets;
+}
+
+/* Like with like: cyclictest's figures come from samples truncated to whole µs. */
+static void
+explain_cyclictest_figures (RtbRun *const *runs, const char * const *names, guint n_runs,
+                            GPtrArray *notices)
+{
+  g_autoptr (GPtrArray) imported = g_ptr_array_new ();
+
+  for (guint r = 0; r < n_runs; r++)
+    if (is_cyclictest_import (runs[r]))
+      g_ptr_array_add (imported, (gpointer) names[r]);
+  if (imported->len == 0)
+    return;
+  g_ptr_array_add (imported, NULL);
+  g_autofree char *joined = g_strjoinv (", ", (char **) imported->pdata);
+  g_ptr_array_add (notices, g_strdup_printf ("%s %s from cyclictest: every run is shown as "
+                                             "cyclictest computes it, from each sample truncated "
+                                             "to whole µs, to compare like with like", joined,
+                                             imported->len > 2 ? "come" : "comes"));
+  g_ptr_array_add (notices, g_strdup ("counts include overflows: cyclictest's \"# Total\" leaves "
+                                      "them out (count = Total + Overflows)"));
+}
+
 void
 _rtb_compare_build_notices (RtbRun *const *runs, const char * const *names, guint n_runs,
                             GPtrArray *notices)
@@ -398,5 +442,6 @@ _rtb_compare_build_notices (RtbRun *const *runs, const char * const *names, guin
                                                      "compared", names[r], from));
         }
     }
+  explain_cyclictest_figures (runs, names, n_runs, notices);
   explain_by_checklist (runs, names, n_runs, notices);
 }

@@ -27,6 +27,8 @@ struct _RtbCompare
   GPtrArray *notices;       /* NULL-terminated */
 
   guint decimals;
+  gboolean cyclictest_figures; /* like with like: a run imported from cyclictest is among them */
+  gboolean cyclictest_text;    /* one of its text output: averages truncated as it prints them */
 };
 
 G_DEFINE_FINAL_TYPE (RtbCompare, rtb_compare, G_TYPE_OBJECT)
@@ -192,6 +194,8 @@ pool_series (RtbRun *run, const char *name)
   pooled->name = g_strdup (name);
   pooled->cpu = -1;
   pooled->resolution_ns = 1;
+  rtb_stats_init (&pooled->cyclictest);
+  pooled->cyclictest_is_source = n > 0 && rtb_run_get_series (run, 0)->cyclictest_is_source;
   for (guint i = 0; i < n; i++)
     {
       const RtbHistogram *h = &rtb_run_get_series (run, i)->histogram;
@@ -220,7 +224,9 @@ pool_series (RtbRun *run, const char *name)
        * would have held it. */
       pooled->histogram.n_below += h->n_below;
       pooled->histogram.n_above += h->n_above;
+      pooled->histogram.n_unbucketed += h->n_unbucketed;
       rtb_stats_merge (&pooled->histogram.stats, &h->stats);
+      rtb_stats_merge (&pooled->cyclictest, &series->cyclictest);
       if (!rtb_log_histogram_merge (&pooled->values, &series->values))
         g_error ("out of memory pooling %u series", n);
       pooled->resolution_ns = MAX (pooled->resolution_ns, series->resolution_ns);
@@ -301,7 +307,10 @@ static void
 fill_row (RtbCompare *self, Row *row)
 {
   for (guint r = 0; r < row->n_runs; r++)
-    if (row->series[r] != NULL)
+    if (row->series[r] != NULL && self->cyclictest_figures)
+      rtb_series_get_cyclictest_summary (row->series[r], self->cyclictest_text,
+                                         &row->summaries[r]);
+    else if (row->series[r] != NULL)
       rtb_series_get_summary (row->series[r], &row->summaries[r]);
   judge_row (row, self->decimals);
 }
@@ -424,6 +433,8 @@ rtb_compare_new (RtbRun *const *runs, guint n_runs)
     g_ptr_array_add (self->runs, g_object_ref (runs[r]));
   for (guint r = 0; r < n_runs; r++)
     self->decimals = MAX (self->decimals, rtb_method_decimals (rtb_run_get_method (runs[r])));
+  self->cyclictest_figures = _rtb_compare_meets_cyclictest (runs, n_runs,
+                                                            &self->cyclictest_text);
   build_names (self);
   build_rows (self);
   _rtb_compare_build_system (runs, n_runs, self->system_rows);
@@ -522,6 +533,13 @@ rtb_compare_shows_stat (RtbCompare *self, RtbCompareStat stat)
     if (rtb_compare_stat_applies (stat, rtb_run_get_method (self->runs->pdata[r])))
       return TRUE;
   return FALSE;
+}
+
+gboolean
+rtb_compare_uses_cyclictest_figures (RtbCompare *self)
+{
+  g_return_val_if_fail (RTB_IS_COMPARE (self), FALSE);
+  return self->cyclictest_figures;
 }
 
 guint

@@ -107,6 +107,9 @@ const RtbCompareCell *rtb_compare_get_cell (RtbCompare *self, guint row, guint r
                                             RtbCompareStat stat);
 /* Whether the comparison shows the statistic (it applies to one of the runs' methods). */
 gboolean rtb_compare_shows_stat (RtbCompare *self, RtbCompareStat stat);
+/* TRUE when a run imported from cyclictest is among the runs: every run's figures are then
+ * cyclictest's kind (rtb_series_get_cyclictest_summary), and a notice says so. */
+gboolean rtb_compare_uses_cyclictest_figures (RtbCompare *self);
 /* Decimals of the µs values: the most any run's method needs. Values that print the same are
  * equal. */
 guint rtb_compare_get_decimals (RtbCompare *self);

@@ -203,6 +203,7 @@ rtb_csv_histogram (RtbRun *const *runs, guint n_runs)
   GString *text = g_string_new ("bucket_us");
   g_autoptr (GPtrArray) columns = g_ptr_array_new ();
   gint64 lo = G_MAXINT64, hi = G_MININT64;
+  gboolean unbucketed = FALSE;
 
   g_return_val_if_fail (runs != NULL || n_runs == 0, NULL);
 
@@ -244,8 +245,19 @@ rtb_csv_histogram (RtbRun *const *runs, guint n_runs)
 
   g_string_append (text, "overflows");
   for (guint c = 0; c < columns->len; c++)
-    append_uint (text, rtb_histogram_overflows (columns->pdata[c]));
+    {
+      append_uint (text, rtb_histogram_overflows (columns->pdata[c]));
+      unbucketed |= ((const RtbHistogram *) columns->pdata[c])->n_unbucketed > 0;
+    }
   g_string_append_c (text, '\n');
+  /* A summary imported without its rows: samples inside the span, in no known bucket. */
+  if (unbucketed)
+    {
+      g_string_append (text, "unbucketed");
+      for (guint c = 0; c < columns->len; c++)
+        append_uint (text, ((const RtbHistogram *) columns->pdata[c])->n_unbucketed);
+      g_string_append_c (text, '\n');
+    }
   return g_string_free (text, FALSE);
 }
 

@@ -17,7 +17,8 @@
  *              statistic the comparison shows (rms and |error| figures for timer runs only)
  *   histogram  bucket_us, then one column per series of each run ("label CPU0"); one line per
  *              1 µs bucket that holds a sample in any column, then a line "overflows" with the
- *              samples outside each histogram: every column adds up to the series' count
+ *              samples outside each histogram (and, for a summary imported without its rows, a
+ *              line "unbucketed"): every column adds up to the series' count
  *   series     run,series,index,samples,min_us,max_us,mean_us,running_mean_us — one line per
  *              block of the bounded history (index = the block's first instance, 0-based; while
  *              a run is short a block is one instance and the values are exact)

@@ -57,25 +57,47 @@ append_comment (GString *text, RtbRun *run)
 
 typedef enum { SUMMARY_MIN, SUMMARY_AVG, SUMMARY_MAX, SUMMARY_OVERFLOWS } SummaryLine;
 
+/* cyclictest's figures: from each sample truncated to whole µs (RtbSeries.cyclictest), the
+ * average their sum / count truncated, as its print_hist() writes them. */
 static void
 append_summary (GString *text, const char *title, RtbRun *run, SummaryLine what)
 {
   g_string_append (text, title);
   for (guint i = 0; i < rtb_run_get_n_series (run); i++)
     {
-      const RtbHistogram *h = &rtb_run_get_series (run, i)->histogram;
-      const RtbStats *s = &h->stats;
+      RtbSeries *series = rtb_run_get_series (run, i);
+      const RtbStats *ct = &series->cyclictest;
       guint64 value = 0;
 
       if (what == SUMMARY_OVERFLOWS)
-        value = rtb_histogram_overflows (h);
-      else if (s->count > 0)
-        value = what == SUMMARY_MIN ? (guint64) s->min_ns / 1000
-              : what == SUMMARY_AVG ? (guint64) s->sum_ns / s->count / 1000
-                                 : (guint64) s->max_ns / 1000;
+        value = rtb_histogram_overflows (&series->histogram);
+      else if (ct->count > 0)
+        value = what == SUMMARY_MIN ? (guint64) ct->min_ns / 1000
+              : what == SUMMARY_AVG ? (guint64) ct->sum_ns / 1000 / ct->count
+                                 : (guint64) ct->max_ns / 1000;
       g_string_append_printf (text, " %05" G_GUINT64_FORMAT, value);
     }
   g_string_append_c (text, '\n');
+}
+
+/* "# Thread N: c1 c2 … # NNNNN others", as rt-tests 2.7+ hist_print_oflows() writes it. */
+static void
+append_overflow_cycles (GString *text, RtbRun *run)
+{
+  g_string_append (text, "# Histogram Overflow at cycle number:\n");
+  for (guint i = 0; i < rtb_run_get_n_series (run); i++)
+    {
+      RtbSeries *series = rtb_run_get_series (run, i);
+      guint64 others = rtb_series_overflow_cycles_others (series);
+
+      g_string_append_printf (text, "# Thread %u: ", i);
+      for (guint k = 0; k < series->n_overflow_cycles; k++)
+        g_string_append_printf (text, "%s%05" G_GUINT64_FORMAT, k > 0 ? " " : "",
+                                series->overflow_cycles[k]);
+      if (others > 0)
+        g_string_append_printf (text, " # %05" G_GUINT64_FORMAT " others", others);
+      g_string_append_c (text, '\n');
+    }
 }
 
 char *
@@ -121,9 +143,7 @@ rtb_cyclictest_export (RtbRun *run, GError **error)
   append_summary (text, "# Avg Latencies:", run, SUMMARY_AVG);
   append_summary (text, "# Max Latencies:", run, SUMMARY_MAX);
   append_summary (text, "# Histogram Overflows:", run, SUMMARY_OVERFLOWS);
-  g_string_append (text, "# Histogram Overflow at cycle number:\n");
-  for (guint i = 0; i < n; i++)
-    g_string_append_printf (text, "# Thread %u: \n", i);
+  append_overflow_cycles (text, run);
   g_string_append_c (text, '\n');
   return g_string_free (g_steal_pointer (&text), FALSE);
 }

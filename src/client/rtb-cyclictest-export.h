@@ -7,13 +7,13 @@
  *   # Histogram
  *   000002 000125→000098          index "%06d ", counts "%06lu" TAB (→) separated, one column per
  *   …                               series, only the rows where some count is non-zero
- *   # Min Latencies: 00002 00002    " %05lu" per thread, whole µs (truncated)
- *   # Avg Latencies: 00003 00003    truncated like cyclictest's (long)(sum / cycles)
- *   # Max Latencies: 00019 00023
+ *   # Min Latencies: 00002 00002    " %05lu" per thread: cyclictest's figures, from each sample
+ *   # Avg Latencies: 00003 00003    truncated to whole µs as calcdiff() does (RtbSeries.cyclictest),
+ *   # Max Latencies: 00019 00023    Avg their sum / cycles truncated, as cyclictest prints it
  *   # Histogram Overflows: 00000 00003
  *   # Histogram Overflow at cycle number:
- *   # Thread 0:                     "# Thread %d: " then nothing: rtbench keeps the values of
- *   # Thread 1:                     the overflowed samples, not their cycle numbers
+ *   # Thread 0:                     "# Thread %d: " then the cycle numbers "%05lu" separated by
+ *   # Thread 1: 12873 48211 91007   a space, at most one per bucket, then " # %05lu others"
  *   (blank line)
  *
  * The first line is a comment cyclictest does not write (it writes "# /dev/cpu_dma_latency set

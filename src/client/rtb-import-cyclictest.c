@@ -30,6 +30,16 @@ typedef struct {
 
 typedef enum { PREAMBLE, ROWS, SUMMARY } State;
 
+/* "# Thread N: c1 c2 … # M others": the cycle numbers of a thread's first overflows. */
+typedef struct {
+  guint line; /* 0: absent */
+  GArray *cycles; /* guint64 */
+  guint64 others;
+} CycleList;
+
+/* cyclictest logs at most its histogram size (≤ 1000000) cycle numbers per thread. */
+#define MAX_CYCLES 1000000
+
 typedef struct {
   State state;
   guint histogram_line;
@@ -39,6 +49,7 @@ typedef struct {
   guint64 last_index;
   guint64 column_sums[MAX_COLUMNS];
   SummaryRow total, min, avg, max, overflows;
+  CycleList cycles[RTB_MAX_THREADS];
   Status status[RTB_MAX_THREADS];
   guint n_status;
   RtbPolicy policy;
@@ -244,6 +255,67 @@ handle_row (Parse *parse, const RtbImportLine *line, GError **error)
   return TRUE;
 }
 
+/* "# Thread N: 12873 48211 # 00007 others" (2.7+: "# Thread N: " then "%05lu" joined by
+ * spaces; 1.x–2.6: " %05lu" each). Returns -1 when the line is not one ("# Thread Ids: …" of
+ * -b), 0 on a broken one (error set). */
+static int
+parse_cycles (Parse *parse, const RtbImportLine *line, GError **error)
+{
+  RtbImportCursor c;
+  guint64 thread, value;
+  CycleList *list;
+
+  _rtb_import_cursor_init (&c, line);
+  if (!_rtb_import_skip_text (&c, "# Thread ") ||
+      !_rtb_import_parse_u64 (&c, G_MAXUINT64, &thread) || !_rtb_import_skip_text (&c, ":"))
+    return -1;
+  if (thread >= RTB_MAX_THREADS)
+    return _rtb_import_fail (error, line->number, "thread %" G_GUINT64_FORMAT ": cyclictest "
+                             "runs at most %u threads", thread, RTB_MAX_THREADS);
+  list = &parse->cycles[thread];
+  if (list->line != 0)
+    return _rtb_import_fail (error, line->number, "the overflow cycles of thread %"
+                             G_GUINT64_FORMAT " appear twice (first on line %u)", thread,
+                             list->line);
+  list->line = line->number;
+  list->cycles = g_array_new (FALSE, FALSE, sizeof (guint64));
+  while (_rtb_import_skip_blanks (&c))
+    {
+      if (_rtb_import_skip_text (&c, "#"))
+        {
+          _rtb_import_skip_blanks (&c);
+          if (_rtb_import_parse_u64 (&c, RTB_IMPORT_MAX_COUNT, &list->others) &&
+              _rtb_import_skip_blanks (&c) && _rtb_import_skip_text (&c, "others") &&
+              !_rtb_import_skip_blanks (&c))
+            return 1;
+        }
+      else if (list->cycles->len < MAX_CYCLES &&
+               _rtb_import_parse_u64 (&c, RTB_IMPORT_MAX_COUNT, &value) &&
+               (c.p == c.end || *c.p == ' ' || *c.p == '\t'))
+        {
+          g_array_append_val (list->cycles, value);
+          continue;
+        }
+      {
+        g_autofree char *found = _rtb_import_quote (line->p, line->len);
+
+        return _rtb_import_fail (error, line->number, "expected at most %u cycle numbers, then "
+                                 "\"# N others\", after \"# Thread %" G_GUINT64_FORMAT
+                                 ":\", found %s", MAX_CYCLES, thread, found);
+      }
+    }
+  return 1;
+}
+
+static gboolean
+is_summary_line (const RtbImportLine *line)
+{
+  for (guint i = 0; i < G_N_ELEMENTS (summary_lines); i++)
+    if (_rtb_import_line_has_prefix (line, summary_lines[i].prefix))
+      return TRUE;
+  return FALSE;
+}
+
 static gboolean
 handle_line (Parse *parse, const RtbImportLine *line, const RtbImportLines *position,
              GError **error)
@@ -259,6 +331,10 @@ handle_line (Parse *parse, const RtbImportLine *line, const RtbImportLines *posi
       parse->state = ROWS;
       return TRUE;
     }
+
+  /* A summary whose histogram rows (and "# Histogram") were left out starts here. */
+  if (parse->state == PREAMBLE && is_summary_line (line))
+    parse->state = SUMMARY;
 
   if (parse->state == PREAMBLE)
     {
@@ -282,8 +358,8 @@ handle_line (Parse *parse, const RtbImportLine *line, const RtbImportLines *posi
         if (_rtb_import_line_has_prefix (line, summary_lines[i].prefix))
           return parse_summary (line, strlen (summary_lines[i].prefix), summary_lines[i].max,
                                 G_STRUCT_MEMBER_P (parse, summary_lines[i].offset), error);
-      /* The overflow cycle list, SMIs, break trace: nothing an import needs. */
-      return TRUE;
+      /* SMIs and the break trace: nothing an import needs. */
+      return parse_cycles (parse, line, error) != 0;
     }
 
   if (parse->state == ROWS)
@@ -408,17 +484,42 @@ add_rows (Parse *parse, RtbRun *run, guint n_threads, gboolean ns, GError **erro
   return TRUE;
 }
 
+/* cyclictest logs each overflow's cycle number until its log is full, then counts the others:
+ * listed + others = overflows. */
+static gboolean
+set_cycles (RtbSeries *series, const CycleList *list, guint t, guint64 overflows,
+            GError **error)
+{
+  if (list->line == 0)
+    return TRUE;
+  if ((guint64) list->cycles->len + list->others != overflows)
+    return _rtb_import_fail (error, list->line, "thread %u lists %u overflow cycle numbers and %"
+                             G_GUINT64_FORMAT " others, but \"# Histogram Overflows:\" counts %"
+                             G_GUINT64_FORMAT, t, list->cycles->len, list->others, overflows);
+  rtb_series_set_overflow_cycles (series, (const guint64 *) (gpointer) list->cycles->data,
+                                  list->cycles->len);
+  return TRUE;
+}
+
 static RtbRun *
 build_histogram_run (Parse *parse, RtbImportInput *in, GError **error)
 {
   g_autoptr (RtbRun) run = NULL;
   RtbCommand cmd;
   guint n_threads = 0;
-  gboolean ns;
+  gboolean ns, summary_only;
 
   if (!check_summary (parse, &n_threads, error) ||
       !_rtb_import_units (in, -1, &ns, error))
     return NULL;
+  summary_only = parse->n_rows == 0 && parse->total.line != 0;
+  if (parse->histogram_line == 0 && parse->total.line == 0)
+    {
+      _rtb_import_fail (error, parse->min.line, "cyclictest's summary without \"# Histogram\" "
+                        "rows needs its \"# Total:\" line: without it the number of samples is "
+                        "unknown");
+      return NULL;
+    }
 
   _rtb_import_command_init (&cmd, _rtb_import_buckets_for (parse->last_index, ns));
   if (parse->have_policy)
@@ -445,7 +546,13 @@ build_histogram_run (Parse *parse, RtbImportInput *in, GError **error)
       guint64 in_buckets = parse->n_rows > 0 ? parse->column_sums[t] : 0;
       guint64 overflows = parse->overflows.values[t];
 
-      if (parse->total.line != 0 && parse->total.values[t] != in_buckets)
+      if (summary_only)
+        {
+          /* The rows were left out: "# Total:" says how many samples they held. */
+          in_buckets = parse->total.values[t];
+          rtb_series_add_unbucketed (series, in_buckets);
+        }
+      else if (parse->total.line != 0 && parse->total.values[t] != in_buckets)
         {
           _rtb_import_fail (error, parse->total.line, "\"# Total:\" counts %" G_GUINT64_FORMAT
                             " samples for thread %u, but its histogram rows hold %"
@@ -453,10 +560,18 @@ build_histogram_run (Parse *parse, RtbImportInput *in, GError **error)
           return NULL;
         }
       rtb_series_add_unknown_overflows (series, overflows);
-      if (!set_stats (series, parse, t, in_buckets + overflows, ns, error))
+      if (!set_stats (series, parse, t, in_buckets + overflows, ns, error) ||
+          !set_cycles (series, &parse->cycles[t], t, overflows, error))
         return NULL;
     }
 
+  if (summary_only)
+    _rtb_import_note (in, "the file has cyclictest's summary lines but no histogram rows: each "
+                      "thread keeps its count, min, avg, max and overflows; its percentiles (but "
+                      "the max) and its standard deviation are unknown");
+  if (parse->total.line != 0)
+    _rtb_import_note (in, "each thread's count includes its overflows: cyclictest's \"# Total:\" "
+                      "leaves them out (count = Total + Overflows)");
   if (parse->n_unknown > 0)
     _rtb_import_note (in, "ignored %u unrecognised line%s before the histogram, the first on "
                       "line %u: %s", parse->n_unknown, parse->n_unknown == 1 ? "" : "s",
@@ -557,7 +672,7 @@ _rtb_import_cyclictest (RtbImportInput *in, GError **error)
         goto out;
     }
 
-  if (parse->histogram_line != 0)
+  if (parse->histogram_line != 0 || parse->min.line != 0)
     run = build_histogram_run (parse, in, error);
   else if (parse->n_status > 0)
     run = build_status_run (parse, in, error);
@@ -570,6 +685,8 @@ _rtb_import_cyclictest (RtbImportInput *in, GError **error)
                       "(\"# Histogram\") or status lines " STATUS_EXAMPLE);
 
 out:
+  for (guint t = 0; t < RTB_MAX_THREADS; t++)
+    g_clear_pointer (&parse->cycles[t].cycles, g_array_unref);
   g_free (parse->first_unknown_text);
   g_free (parse);
   return run;

@@ -382,13 +382,116 @@ parse_histogram (JsonObject *object, const char *path, RtbHistogram *hist,
   if (!_rtb_json_get_int (object, path, "above", 0, G_MAXINT64, &value, error))
     return FALSE;
   hist->n_above = (guint64) value;
+  /* Written since version 3 gained summary-only imports. */
+  value = 0;
+  if (json_object_has_member (object, "unbucketed") &&
+      !_rtb_json_get_int (object, path, "unbucketed", 0, G_MAXINT64, &value, error))
+    return FALSE;
+  hist->n_unbucketed = (guint64) value;
 
-  if ((guint64) sum + hist->n_below + hist->n_above != hist->stats.count)
+  if ((guint64) sum + hist->n_below + hist->n_above + hist->n_unbucketed != hist->stats.count)
     return _rtb_json_format_error (error, "%s: the buckets hold %" G_GINT64_FORMAT
-                                   " values, below %" G_GUINT64_FORMAT " and above %"
-                                   G_GUINT64_FORMAT ", which does not add up to the count %"
-                                   G_GUINT64_FORMAT, path, sum, hist->n_below, hist->n_above,
+                                   " values, below %" G_GUINT64_FORMAT ", above %"
+                                   G_GUINT64_FORMAT " and without bucket %" G_GUINT64_FORMAT
+                                   ", which does not add up to the count %" G_GUINT64_FORMAT,
+                                   path, sum, hist->n_below, hist->n_above, hist->n_unbucketed,
                                    hist->stats.count);
+  return TRUE;
+}
+
+/* cyclictest's figures where a file does not hold them (before they were saved): from the 1 µs
+ * buckets and each outside value truncated — `outside` when the file kept them, else the
+ * percentile histogram's buckets (within 0.05 %). An import's are its source's own. */
+static void
+derive_cyclictest (RtbSeries *series, gboolean imported, GArray *outside)
+{
+  const RtbHistogram *h = &series->histogram;
+  RtbStats *ct = &series->cyclictest;
+
+  series->cyclictest_is_source = imported;
+  if (imported)
+    {
+      *ct = h->stats;
+      return;
+    }
+  rtb_stats_init (ct);
+  for (guint32 b = 0; b < h->n_buckets; b++)
+    rtb_stats_add_n (ct, ((gint64) h->lo_us + b) * 1000, h->counts[b]);
+  if (outside != NULL)
+    {
+      for (guint i = 0; i < outside->len; i++)
+        rtb_stats_add (ct, rtb_floor_div (g_array_index (outside, gint64, i), 1000) * 1000);
+      return;
+    }
+
+  RtbLogHistogramIter iter = { 0 };
+  gint64 key;
+  guint64 n;
+
+  while (rtb_log_histogram_next (&series->values, &iter, &key, &n))
+    {
+      gint64 bucket = rtb_floor_div (key, 1000);
+
+      if (bucket < h->lo_us || bucket >= (gint64) h->lo_us + h->n_buckets)
+        rtb_stats_add_n (ct, bucket * 1000, n);
+    }
+}
+
+/* The statistics of the truncated samples and the overflows' cycle numbers: absent from files
+ * written before rtbench kept them, derived then. */
+static gboolean
+parse_cyclictest (JsonObject *object, const char *path, RtbSeries *series, gboolean imported,
+                  const RtbSeriesBulk *bulk, GError **error)
+{
+  g_autofree char *ct_path = g_strconcat (path, ".cyclictest", NULL);
+  RtbStats *ct = &series->cyclictest;
+  g_autoptr (GArray) cycles = NULL;
+  JsonObject *co;
+  gint64 value;
+
+  if (!json_object_has_member (object, "cyclictest"))
+    {
+      derive_cyclictest (series, imported, NULL);
+      return TRUE;
+    }
+  if (!_rtb_json_get_object (object, path, "cyclictest", FALSE, &co, error) ||
+      !_rtb_json_get_int (co, ct_path, "count", 0, G_MAXINT64, &value, error))
+    return FALSE;
+  rtb_stats_init (ct);
+  ct->count = (guint64) value;
+  if (!_rtb_json_get_int (co, ct_path, "min_ns", G_MININT64, G_MAXINT64, &ct->min_ns, error) ||
+      !_rtb_json_get_int (co, ct_path, "max_ns", G_MININT64, G_MAXINT64, &ct->max_ns, error) ||
+      !_rtb_json_get_int (co, ct_path, "sum_ns", G_MININT64, G_MAXINT64, &ct->sum_ns, error) ||
+      !_rtb_json_get_double (co, ct_path, "mean_us", &ct->mean_us, error) ||
+      !_rtb_json_get_double (co, ct_path, "m2_us2", &ct->m2_us2, error))
+    return FALSE;
+  if (ct->count != series->histogram.stats.count)
+    return _rtb_json_format_error (error, "%s.count: %" G_GUINT64_FORMAT " is not the series' "
+                                   "count %" G_GUINT64_FORMAT, ct_path, ct->count,
+                                   series->histogram.stats.count);
+  if (ct->count > 0 && ct->min_ns > ct->max_ns)
+    return _rtb_json_format_error (error, "%s.min_ns: %" G_GINT64_FORMAT " is above max_ns %"
+                                   G_GINT64_FORMAT, ct_path, ct->min_ns, ct->max_ns);
+  if (ct->m2_us2 < 0)
+    return _rtb_json_format_error (error, "%s.m2_us2: must not be negative", ct_path);
+  if (ct->count == 0)
+    rtb_stats_init (ct);
+  series->cyclictest_is_source = imported;
+
+  cycles = get_bulk (bulk->cycles, object, path, "overflow_cycles", 0, NULL, error);
+  if (cycles == NULL)
+    return FALSE;
+  if (cycles->len > rtb_histogram_overflows (&series->histogram))
+    return _rtb_json_format_error (error, "%s.overflow_cycles: %u cycle numbers for %"
+                                   G_GUINT64_FORMAT " overflows", path, cycles->len,
+                                   rtb_histogram_overflows (&series->histogram));
+  for (guint i = 0; i < cycles->len; i++)
+    if (g_array_index (cycles, gint64, i) < 0)
+      return _rtb_json_format_error (error, "%s.overflow_cycles[%u]: %" G_GINT64_FORMAT " is "
+                                     "not a cycle number", path, i,
+                                     g_array_index (cycles, gint64, i));
+  rtb_series_set_overflow_cycles (series, (const guint64 *) (gpointer) cycles->data,
+                                  cycles->len);
   return TRUE;
 }
 
@@ -397,7 +500,7 @@ parse_histogram (JsonObject *object, const char *path, RtbHistogram *hist,
  * outside values are exact. */
 static gboolean
 parse_kept_outside_values (JsonObject *object, const char *path, RtbSeries *series,
-                 const RtbSeriesBulk *bulk, GError **error)
+                           gboolean imported, const RtbSeriesBulk *bulk, GError **error)
 {
   RtbHistogram *hist = &series->histogram;
   g_autoptr (GArray) outside = NULL;
@@ -449,6 +552,7 @@ parse_kept_outside_values (JsonObject *object, const char *path, RtbSeries *seri
       }
   series->resolution_ns = in_buckets > 0 ? 1000 : 1;
   series->unknown_values = (guint64) lost;
+  derive_cyclictest (series, imported, outside);
   return TRUE;
 }
 
@@ -581,6 +685,7 @@ parse_series (RtbRun *run, JsonObject *object, const char *path, gint64 version,
   RtbStats stats;
   const char *name;
   gint64 cpu, lo_us, n_buckets, value;
+  gboolean imported;
 
   rtb_stats_init (&stats);
   if (!_rtb_json_get_string (object, path, "name", FALSE, &name, error) ||
@@ -611,9 +716,12 @@ parse_series (RtbRun *run, JsonObject *object, const char *path, gint64 version,
   series = _rtb_run_add_series_full (run, name, (int) cpu, (int32_t) lo_us,
                                      (uint32_t) n_buckets);
   series->histogram.stats = stats;
+  imported = g_str_has_prefix (rtb_run_get_source (run), "imported from ");
   if (!parse_histogram (hist_object, hist_path, &series->histogram, bulk, error) ||
-      !(version < 3 ? parse_kept_outside_values (hist_object, hist_path, series, bulk, error)
-                     : parse_values (object, path, series, bulk, error)) ||
+      !(version < 3 ? parse_kept_outside_values (hist_object, hist_path, series, imported, bulk,
+                                                 error)
+                    : parse_values (object, path, series, bulk, error) &&
+                      parse_cyclictest (object, path, series, imported, bulk, error)) ||
       !parse_history (history_object, history_path, &series->history, stats.count, bulk,
                       error))
     return FALSE;

@@ -34,6 +34,7 @@ _rtb_series_bulk_clear (RtbSeriesBulk *bulk)
   g_clear_pointer (&bulk->outside, g_array_unref);
   g_clear_pointer (&bulk->blocks, g_array_unref);
   g_clear_pointer (&bulk->buckets, g_array_unref);
+  g_clear_pointer (&bulk->cycles, g_array_unref);
 }
 
 static gboolean G_GNUC_PRINTF (2, 3)
@@ -205,9 +206,11 @@ kind_of (const char *p, ScalarKind kind)
 }
 
 static const char * const bulk_members[] = { "histogram.counts", "histogram.outside_ns",
-                                             "history.blocks", "values.buckets" };
+                                             "history.blocks", "values.buckets",
+                                             "overflow_cycles" };
 static const char * const tuple_shapes[] = { "[bucket index, count]", NULL,
-                                             "[min, max, sum, count]", "[bucket key, count]" };
+                                             "[min, max, sum, count]", "[bucket key, count]",
+                                             NULL };
 
 static gboolean G_GNUC_PRINTF (5, 6)
 element_error (Scan *s, guint series, guint which, guint element, const char *format, ...)
@@ -353,7 +356,7 @@ fast_element (Scan *s, Values *into, guint tuple)
 static gboolean
 scan_bulk (Scan *s, GArray **into, guint which, guint series, guint depth)
 {
-  static const guint tuples[] = { 2, 0, 4, 2 };
+  static const guint tuples[] = { 2, 0, 4, 2, 0 };
   g_autoptr (GArray) array = g_array_new (FALSE, FALSE, sizeof (gint64));
   Values values = { array, 0 };
   guint n = 0;
@@ -439,6 +442,8 @@ scan_object (Scan *s, Role role, guint index, guint depth)
         bulk = &series_bulk (s, index)->blocks, which = 2;
       else if (role == ROLE_VALUES && key_is (key, key_len, "buckets"))
         bulk = &series_bulk (s, index)->buckets, which = 3;
+      else if (role == ROLE_ONE_SERIES && key_is (key, key_len, "overflow_cycles"))
+        bulk = &series_bulk (s, index)->cycles, which = 4;
 
       skip_space (s);
       if (bulk != NULL && s->p < s->end && *s->p == '[')

@@ -210,7 +210,31 @@ add_histogram (JsonBuilder *builder, const RtbHistogram *hist)
   json_builder_end_array (builder);
   add_count (builder, "below", hist->n_below);
   add_count (builder, "above", hist->n_above);
+  add_count (builder, "unbucketed", hist->n_unbucketed);
   json_builder_end_object (builder);
+}
+
+/* cyclictest's figures: the statistics of the truncated samples, and the overflows' cycles. */
+static void
+add_cyclictest (JsonBuilder *builder, const RtbSeries *series)
+{
+  const RtbStats *ct = &series->cyclictest;
+
+  json_builder_set_member_name (builder, "cyclictest");
+  json_builder_begin_object (builder);
+  add_count (builder, "count", ct->count);
+  add_int (builder, "min_ns", ct->count > 0 ? ct->min_ns : 0);
+  add_int (builder, "max_ns", ct->count > 0 ? ct->max_ns : 0);
+  add_int (builder, "sum_ns", ct->sum_ns);
+  _rtb_json_add_double (builder, "mean_us", ct->mean_us);
+  _rtb_json_add_double (builder, "m2_us2", ct->m2_us2);
+  json_builder_end_object (builder);
+
+  json_builder_set_member_name (builder, "overflow_cycles");
+  json_builder_begin_array (builder);
+  for (guint i = 0; i < series->n_overflow_cycles; i++)
+    json_builder_add_int_value (builder, count_value (series->overflow_cycles[i]));
+  json_builder_end_array (builder);
 }
 
 /* Sparse: [bucket key, count] for the buckets that hold samples, in ascending order. */
@@ -290,6 +314,7 @@ add_series (JsonBuilder *builder, const RtbSeries *series)
             series->have_worker_stats ? worker_stats_to_json (&series->worker_stats) : NULL);
   add_histogram (builder, &series->histogram);
   add_values (builder, series);
+  add_cyclictest (builder, series);
   add_history (builder, &series->history);
   json_builder_end_object (builder);
 }
@@ -359,6 +384,39 @@ rtb_run_to_json (RtbRun *self)
   return json_builder_get_root (builder);
 }
 
+/* cyclictest's figures of a latency or response series (null for signed methods, which
+ * cyclictest does not measure). */
+static JsonNode *
+cyclictest_json (RtbRun *run, RtbSeries *series)
+{
+  g_autoptr (JsonBuilder) builder = NULL;
+  RtbSeriesSummary ct;
+  RtbMethod method = rtb_run_get_method (run);
+
+  if (method != RTB_METHOD_LATENCY && method != RTB_METHOD_RESPONSE)
+    return NULL;
+  rtb_series_get_cyclictest_summary (series, FALSE, &ct);
+  builder = json_builder_new ();
+  json_builder_begin_object (builder);
+  _rtb_json_add_double (builder, "min_us", ct.min_us);
+  /* As its text prints it, truncated, and the quotient its --json prints. */
+  _rtb_json_add_double (builder, "avg_us", series->cyclictest_is_source || ct.count == 0
+                                           ? ct.avg_us
+                                           : (double) (series->cyclictest.sum_ns / 1000 /
+                                                       (gint64) ct.count));
+  _rtb_json_add_double (builder, "mean_us", ct.avg_us);
+  _rtb_json_add_double (builder, "max_us", ct.max_us);
+  _rtb_json_add_double (builder, "p50_us", ct.p50_us);
+  _rtb_json_add_double (builder, "p95_us", ct.p95_us);
+  _rtb_json_add_double (builder, "p99_us", ct.p99_us);
+  _rtb_json_add_double (builder, "p999_us", ct.p999_us);
+  _rtb_json_add_double (builder, "stddev_us", ct.stddev_us);
+  add_count (builder, "total", ct.count - ct.overflows);
+  add_count (builder, "overflows", ct.overflows);
+  json_builder_end_object (builder);
+  return json_builder_get_root (builder);
+}
+
 JsonNode *
 rtb_run_summary_to_json (RtbRun *self)
 {
@@ -409,6 +467,7 @@ rtb_run_summary_to_json (RtbRun *self)
       add_count (builder, "dropped", summary.dropped);
       add_int (builder, "resolution_ns", summary.resolution_ns);
       add_bool (builder, "stddev_partial", summary.spread_partial);
+      add_node (builder, "cyclictest", cyclictest_json (self, series));
       json_builder_end_object (builder);
     }
   json_builder_end_array (builder);

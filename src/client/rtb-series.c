@@ -20,6 +20,7 @@ rtb_series_new (const char *name, int cpu, int32_t lo_us, uint32_t n_buckets)
     g_error ("Out of memory for a histogram of %u buckets", n_buckets);
   rtb_log_histogram_init (&series->values);
   series->resolution_ns = 1;
+  rtb_stats_init (&series->cyclictest);
   if (!rtb_history_init (&series->history, RTB_HISTORY_DEFAULT_CAPACITY))
     g_error ("Out of memory for a history");
   return series;
@@ -34,6 +35,7 @@ rtb_series_free (RtbSeries *series)
   rtb_histogram_clear (&series->histogram);
   rtb_log_histogram_clear (&series->values);
   rtb_history_clear (&series->history);
+  g_free (series->overflow_cycles);
   g_free (series);
 }
 
@@ -44,12 +46,65 @@ add_values (RtbSeries *series, gint64 value_ns, guint64 n)
     g_error ("Out of memory for the percentiles of series %s", series->name);
 }
 
+/* cyclictest logs at most as many as its histogram has buckets. */
+static void
+log_overflow_cycle (RtbSeries *series, guint64 cycle)
+{
+  guint cap = series->histogram.n_buckets;
+
+  if (series->n_overflow_cycles >= cap)
+    return;
+  /* Grown by doubling: most runs log none or a few. */
+  if (series->n_overflow_cycles == series->overflow_cycles_alloc)
+    {
+      series->overflow_cycles_alloc = MIN (MAX (2 * series->overflow_cycles_alloc, 8), cap);
+      series->overflow_cycles = g_renew (guint64, series->overflow_cycles,
+                                         series->overflow_cycles_alloc);
+    }
+  series->overflow_cycles[series->n_overflow_cycles++] = cycle;
+}
+
+void
+rtb_series_set_overflow_cycles (RtbSeries *series, const guint64 *cycles, guint n)
+{
+  g_return_if_fail (series != NULL);
+  g_return_if_fail (cycles != NULL || n == 0);
+
+  g_free (series->overflow_cycles);
+  series->overflow_cycles = g_memdup2 (cycles, n * sizeof *cycles);
+  series->n_overflow_cycles = series->overflow_cycles_alloc = n;
+}
+
+guint64
+rtb_series_overflow_cycles_others (RtbSeries *series)
+{
+  guint64 overflows;
+
+  g_return_val_if_fail (series != NULL, 0);
+  overflows = rtb_histogram_overflows (&series->histogram);
+  return overflows > series->n_overflow_cycles ? overflows - series->n_overflow_cycles : 0;
+}
+
+void
+rtb_series_add_sample (RtbSeries *series, gint64 value_ns, gint64 cyclictest_us)
+{
+  RtbHistogram *hist = &series->histogram;
+  /* cyclictest's cycle number: how many samples came before this one. */
+  guint64 cycle = hist->stats.count;
+  guint64 outside = rtb_histogram_overflows (hist);
+
+  rtb_histogram_add (hist, value_ns);
+  if (rtb_histogram_overflows (hist) > outside)
+    log_overflow_cycle (series, cycle);
+  rtb_stats_add (&series->cyclictest, cyclictest_us * 1000);
+  add_values (series, value_ns, 1);
+  rtb_history_add (&series->history, value_ns);
+}
+
 void
 rtb_series_add (RtbSeries *series, gint64 value_ns)
 {
-  rtb_histogram_add (&series->histogram, value_ns);
-  add_values (series, value_ns, 1);
-  rtb_history_add (&series->history, value_ns);
+  rtb_series_add_sample (series, value_ns, rtb_floor_div (value_ns, 1000));
 }
 
 /* The nearest-rank value over every sample, known or not: the unknown ones (an import's
@@ -133,6 +188,85 @@ rtb_series_get_summary (RtbSeries *series, RtbSeriesSummary *summary)
   summary->p99_abs_us = series_percentile_us (series, 99.0, TRUE);
 }
 
+/* The rank-th cyclictest value: below the histogram, in its 1 µs buckets, inside its span
+ * without a bucket, above it. Outside the buckets it is the sample truncated, when known. */
+static double
+cyclictest_at_rank (RtbSeries *series, guint64 rank)
+{
+  const RtbHistogram *h = &series->histogram;
+  guint64 r = rank;
+  double value_ns;
+
+  if (r <= h->n_below)
+    {
+      if (r > series->values.count)
+        return NAN;
+      value_ns = rtb_log_histogram_at_rank (&series->values, r);
+      return MIN (floor (value_ns / 1000.0), (double) h->lo_us - 1);
+    }
+  r -= h->n_below;
+  for (guint32 b = 0; b < h->n_buckets; b++)
+    {
+      if (r <= h->counts[b])
+        return (double) h->lo_us + b;
+      r -= h->counts[b];
+    }
+  if (r <= h->n_unbucketed)
+    return NAN;
+  if (rank > series->values.count)
+    return NAN;
+  value_ns = rtb_log_histogram_at_rank (&series->values, rank);
+  return MAX (floor (value_ns / 1000.0), (double) h->lo_us + h->n_buckets);
+}
+
+static double
+cyclictest_percentile_us (RtbSeries *series, double p)
+{
+  const RtbStats *ct = &series->cyclictest;
+  guint64 rank = rtb_nearest_rank (ct->count, p);
+
+  if (rank == 0)
+    return NAN;
+  if (rank == 1)
+    return ct->min_ns / 1000.0;
+  if (rank == ct->count)
+    return ct->max_ns / 1000.0;
+  return cyclictest_at_rank (series, rank);
+}
+
+void
+rtb_series_get_cyclictest_summary (RtbSeries *series, gboolean truncated_avg,
+                                   RtbSeriesSummary *summary)
+{
+  const RtbStats *ct;
+
+  g_return_if_fail (series != NULL);
+  g_return_if_fail (summary != NULL);
+
+  rtb_series_get_summary (series, summary);
+  ct = &series->cyclictest;
+  summary->resolution_ns = 1000;
+  if (ct->count == 0)
+    return;
+  summary->min_us = ct->min_ns / 1000.0;
+  summary->max_us = ct->max_ns / 1000.0;
+  /* cyclictest's text prints (long) (sum / cycles), the quotient truncated; an import's average
+   * is what its source printed. */
+  if (series->cyclictest_is_source)
+    summary->avg_us = rtb_stats_avg_us (ct);
+  else if (truncated_avg)
+    summary->avg_us = (double) (ct->sum_ns / 1000 / (gint64) ct->count);
+  else
+    summary->avg_us = rtb_stats_avg_us (ct);
+  summary->stddev_us = isnan (summary->stddev_us) ? NAN : rtb_stats_stddev_us (ct);
+  summary->rms_us = sqrt (rtb_stats_avg_us (ct) * rtb_stats_avg_us (ct) +
+                          summary->stddev_us * summary->stddev_us);
+  summary->p50_us = cyclictest_percentile_us (series, 50.0);
+  summary->p95_us = cyclictest_percentile_us (series, 95.0);
+  summary->p99_us = cyclictest_percentile_us (series, 99.0);
+  summary->p999_us = cyclictest_percentile_us (series, 99.9);
+}
+
 void
 rtb_series_set_imported_stats (RtbSeries *series, guint64 count, gint64 min_ns, gint64 max_ns,
                                gint64 sum_ns)
@@ -146,6 +280,7 @@ rtb_series_set_imported_stats (RtbSeries *series, guint64 count, gint64 min_ns, 
   if (count == 0)
     {
       rtb_stats_init (stats);
+      rtb_stats_init (&series->cyclictest);
       return;
     }
   variance = stats->count > 0 ? stats->m2_us2 / (double) stats->count : 0.0;
@@ -155,6 +290,8 @@ rtb_series_set_imported_stats (RtbSeries *series, guint64 count, gint64 min_ns, 
   stats->sum_ns = sum_ns;
   stats->mean_us = (double) sum_ns / 1000.0 / (double) count;
   stats->m2_us2 = variance * (double) count;
+  series->cyclictest = *stats;
+  series->cyclictest_is_source = TRUE;
 }
 
 void
@@ -172,6 +309,17 @@ rtb_series_add_bucket (RtbSeries *series, int32_t bucket_us, guint64 count)
   g_return_if_fail (series != NULL);
 
   rtb_histogram_add_bucket (&series->histogram, bucket_us, count);
+  rtb_stats_add_n (&series->cyclictest, (gint64) bucket_us * 1000, count);
+  series->cyclictest_is_source = TRUE;
   add_values (series, (gint64) bucket_us * 1000, count);
   series->resolution_ns = 1000;
+}
+
+void
+rtb_series_add_unbucketed (RtbSeries *series, guint64 n)
+{
+  g_return_if_fail (series != NULL);
+
+  series->histogram.n_unbucketed += n;
+  series->unknown_values += n;
 }

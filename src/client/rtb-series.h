@@ -25,7 +25,14 @@ typedef struct {
   guint32 resolution_ns;  /* of `values`: 1 when measured, 1000 when it holds µs buckets (an
                            * import, or a run file of version 1) */
   guint64 unknown_values; /* samples counted whose values the source did not give (an import's
-                           * overflows): above every known value */
+                           * overflows, or a summary without histogram rows) */
+  RtbStats cyclictest;    /* every sample as cyclictest's calcdiff() gives it, truncated to whole
+                           * µs (in ns: multiples of 1000) */
+  gboolean cyclictest_is_source; /* an import: `cyclictest` is the source's own figures */
+  guint64 *overflow_cycles; /* cycle numbers of the first overflows, as cyclictest logs them: the
+                             * sample's 0-based position, at most histogram.n_buckets of them */
+  guint n_overflow_cycles;
+  guint overflow_cycles_alloc;
   RtbHistory history;
   uint64_t next_index;    /* index expected next, to count gaps */
   uint64_t dropped;       /* samples lost in the worker's ring */
@@ -68,9 +75,24 @@ typedef struct {
 RtbSeries *rtb_series_new (const char *name, int cpu, int32_t lo_us, uint32_t n_buckets);
 void rtb_series_free (RtbSeries *series);
 
-/* One measured sample: histogram, statistics, percentiles and history. */
+/* One measured sample: histogram, statistics, percentiles, cyclictest's figures and history.
+ * cyclictest_us is the sample as calcdiff() gives it: value_ns / 1000 truncated, or one more
+ * when its two timestamps straddle a second boundary (rtb_cyclictest_us()). */
+void rtb_series_add_sample (RtbSeries *series, gint64 value_ns, gint64 cyclictest_us);
+/* The same, truncating as calcdiff() does when the timestamps do not straddle a second. */
 void rtb_series_add (RtbSeries *series, gint64 value_ns);
 void rtb_series_get_summary (RtbSeries *series, RtbSeriesSummary *summary);
+/* The figures as cyclictest computes them from the same samples: each sample truncated to whole
+ * µs, min and max of those, avg = their sum / count (truncated to whole µs as its text output
+ * prints it when `truncated_avg`; its --json prints the quotient), percentiles the nearest-rank
+ * 1 µs bucket (among overflows the sample truncated, unknown for an import's); resolution_ns is
+ * 1000. An import's are the source's own figures. */
+void rtb_series_get_cyclictest_summary (RtbSeries *series, gboolean truncated_avg,
+                                        RtbSeriesSummary *summary);
+/* How many overflows have no logged cycle number (cyclictest's "# N others"). */
+guint64 rtb_series_overflow_cycles_others (RtbSeries *series);
+/* Replaces the logged overflow cycle numbers with the source's (importers, loaders). */
+void rtb_series_set_overflow_cycles (RtbSeries *series, const guint64 *cycles, guint n);
 /* p in [0, 100]; µs; NAN when empty or unknown. Of the values, and of their magnitudes. */
 double rtb_series_percentile_us (RtbSeries *series, double p);
 double rtb_series_abs_percentile_us (RtbSeries *series, double p);
@@ -84,6 +106,9 @@ void rtb_series_set_imported_stats (RtbSeries *series, guint64 count, gint64 min
 /* Counts `n` samples above the histogram whose values the source did not keep (they are left
  * out of the percentiles and the standard deviation, which then says it is partial). */
 void rtb_series_add_unknown_overflows (RtbSeries *series, guint64 n);
+/* Counts `n` samples inside the histogram whose buckets the source did not give (a summary
+ * without histogram rows), left out like unknown overflows. */
+void rtb_series_add_unbucketed (RtbSeries *series, guint64 n);
 /* Adds `count` samples of the source's µs bucket `bucket_us`: its lower edge stands for them,
  * in the statistics and the percentiles (which are then to the µs, as the source's). */
 void rtb_series_add_bucket (RtbSeries *series, int32_t bucket_us, guint64 count);

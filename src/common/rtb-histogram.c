@@ -44,12 +44,30 @@ rtb_stats_add (RtbStats *stats, int64_t value_ns)
   stats->m2_us2 += delta * (us - stats->mean_us);
 }
 
+void
+rtb_stats_add_n (RtbStats *stats, int64_t value_ns, uint64_t n)
+{
+  int64_t sum;
+  RtbStats chunk = {
+    .count = n,
+    .min_ns = value_ns,
+    .max_ns = value_ns,
+    .mean_us = (double) value_ns / 1000.0,
+    .m2_us2 = 0.0,
+  };
+
+  if (n == 0)
+    return;
+  chunk.sum_ns = __builtin_mul_overflow (value_ns, (int64_t) n, &sum) || n > INT64_MAX
+                 ? (value_ns > 0 ? INT64_MAX : INT64_MIN) : sum;
+  rtb_stats_merge (stats, &chunk);
+}
+
 double
 rtb_stats_avg_us (const RtbStats *stats)
 {
   if (stats->count == 0)
     return NAN;
-  /* The exact integer sum gives the average cyclictest would print. */
   return (double) stats->sum_ns / 1000.0 / (double) stats->count;
 }
 
@@ -132,22 +150,9 @@ rtb_histogram_add (RtbHistogram *hist, int64_t value_ns)
 void
 rtb_histogram_add_bucket (RtbHistogram *hist, int32_t bucket_us, uint64_t count)
 {
-  int64_t value_ns = (int64_t) bucket_us * 1000;
-
-  if (count == 0)
-    return;
-
   /* The bucket's lower edge stands for every sample in it: the statistics of an imported
    * histogram are those of its µs values, as the source tool computed them. */
-  RtbStats chunk = {
-    .count = count,
-    .min_ns = value_ns,
-    .max_ns = value_ns,
-    .sum_ns = value_ns * (int64_t) count,
-    .mean_us = (double) bucket_us,
-    .m2_us2 = 0.0,
-  };
-  rtb_stats_merge (&hist->stats, &chunk);
+  rtb_stats_add_n (&hist->stats, (int64_t) bucket_us * 1000, count);
   count_in_bucket (hist, bucket_us, count);
 }
 

@@ -26,6 +26,10 @@ typedef struct {
 
 void rtb_stats_init (RtbStats *stats);
 void rtb_stats_add (RtbStats *stats, int64_t value_ns);
+/* Adds `n` samples of the same value at once. */
+void rtb_stats_add_n (RtbStats *stats, int64_t value_ns, uint64_t n);
+/* The exact mean, sum / count. It is not cyclictest's Avg, which truncates every sample to
+ * whole µs first and the quotient after (see RtbSeries.cyclictest). */
 double rtb_stats_avg_us (const RtbStats *stats);
 double rtb_stats_stddev_us (const RtbStats *stats); /* population standard deviation */
 /* Combines two series' statistics (parallel Welford). */
@@ -37,7 +41,9 @@ typedef struct {
   uint64_t *counts;        /* n_buckets counters */
   uint64_t n_below;        /* values below lo_us */
   uint64_t n_above;        /* values at or above lo_us + n_buckets (cyclictest's overflows) */
-  RtbStats stats;
+  uint64_t n_unbucketed;   /* values inside the span whose bucket the source did not give (an
+                            * import of a summary without histogram rows) */
+  RtbStats stats;          /* every value: Σ counts + n_below + n_above + n_unbucketed = count */
 } RtbHistogram;
 
 /* Returns false when out of memory. */
