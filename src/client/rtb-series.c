@@ -92,11 +92,15 @@ rtb_series_add_sample (RtbSeries *series, gint64 value_ns, gint64 cyclictest_us)
   /* cyclictest's cycle number: how many samples came before this one. */
   guint64 cycle = hist->stats.count;
   guint64 outside = rtb_histogram_overflows (hist);
+  gint64 cyclictest_ns;
 
   rtb_histogram_add (hist, value_ns);
   if (rtb_histogram_overflows (hist) > outside)
     log_overflow_cycle (series, cycle);
-  rtb_stats_add (&series->cyclictest, cyclictest_us * 1000);
+  /* A hostile stream's values near the int64 limits saturate. */
+  if (__builtin_mul_overflow (cyclictest_us, 1000, &cyclictest_ns))
+    cyclictest_ns = cyclictest_us < 0 ? G_MININT64 : G_MAXINT64;
+  rtb_stats_add (&series->cyclictest, cyclictest_ns);
   add_values (series, value_ns, 1);
   rtb_history_add (&series->history, value_ns);
 }
