@@ -1,9 +1,11 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-3.0-or-later
-# Measuring another machine over ssh, for real: a private sshd on 127.0.0.1 with keys made here
-# plays the board. Its forced command runs the worker in a new UTS namespace whose host name is
-# "rtbench-board", so the run can only know that name from the worker's SYSTEM frame, which
-# crossed ssh. Needs root (sshd, the namespace) and openssh-server; skips otherwise. TAP.
+# Measuring other machines over ssh, for real: private sshds on 127.0.0.1 with keys made here
+# play three boards. Each one's forced command runs the worker in a new UTS namespace whose host
+# name is the board's ("rtbench-board", "rtbench-board2"…), so a run can only know that name
+# from the worker's SYSTEM frame, which crossed ssh. The boards are measured one at a time and
+# all at once (with this machine, and with a fourth that nobody answers for), from the CLI and
+# from the window. Needs root (sshd, the namespaces) and openssh-server; skips otherwise. TAP.
 set -uo pipefail
 
 build=${RTBENCH_BUILD_ROOT:?}
@@ -14,10 +16,10 @@ board=rtbench-board
 n=0
 failed=0
 tmp=$(mktemp -d /tmp/rtbench-remote-XXXXXX)
-sshd_pid=
+sshd_pids=()
 gui_pid=
 cleanup () {
-  [[ -n $sshd_pid ]] && kill "$sshd_pid" 2>/dev/null
+  for pid in "${sshd_pids[@]}"; do kill "$pid" 2>/dev/null; done
   [[ -n $gui_pid ]] && kill "$gui_pid" 2>/dev/null
   rm -rf "$tmp"
 }
@@ -33,28 +35,17 @@ if [[ $(id -u) -ne 0 || ! -x /usr/sbin/sshd ]] || ! command -v ssh-keygen >/dev/
   exit 0
 fi
 
-# Keys, an sshd that accepts only them and only runs the worker, and a client config naming it
+# Keys, and per board an sshd that accepts only them and only runs the worker under the board's
+# host name; a client config names each board, and "deadboard", where nothing listens.
 ssh-keygen -q -t ed25519 -N '' -f "$tmp/host_key"
 ssh-keygen -q -t ed25519 -N '' -f "$tmp/user_key"
-printf 'command="unshare --uts sh -c '"'"'echo %s > /proc/sys/kernel/hostname && exec $SSH_ORIGINAL_COMMAND'"'"'" %s\n' \
-  "$board" "$(cat "$tmp/user_key.pub")" > "$tmp/authorized_keys"
-port=$((20000 + RANDOM % 20000))
-cat > "$tmp/sshd_config" <<CONF
-ListenAddress 127.0.0.1
-Port $port
-HostKey $tmp/host_key
-AuthorizedKeysFile $tmp/authorized_keys
-PermitRootLogin prohibit-password
-PasswordAuthentication no
-KbdInteractiveAuthentication no
-UsePAM no
-StrictModes no
-PidFile $tmp/sshd.pid
-CONF
+mkdir -p /run/sshd
 cat > "$tmp/ssh_config" <<CONF
-Host board
+Host deadboard
   HostName 127.0.0.1
-  Port $port
+  Port 1
+  ConnectTimeout 3
+Host *
   User root
   IdentityFile $tmp/user_key
   IdentitiesOnly yes
@@ -63,21 +54,40 @@ Host board
   BatchMode yes
   LogLevel ERROR
 CONF
-mkdir -p /run/sshd
-/usr/sbin/sshd -D -e -f "$tmp/sshd_config" 2>"$tmp/sshd.log" &
-sshd_pid=$!
-for _ in $(seq 50); do
-  ssh -F "$tmp/ssh_config" board "$worker" --version >/dev/null 2>&1 && break
-  sleep 0.1
-done
+start_board () { # ALIAS HOSTNAME
+  local alias=$1 name=$2 port=$((20000 + RANDOM % 20000))
+  printf 'command="unshare --uts sh -c '"'"'echo %s > /proc/sys/kernel/hostname && exec $SSH_ORIGINAL_COMMAND'"'"'" %s\n' \
+    "$name" "$(cat "$tmp/user_key.pub")" > "$tmp/$alias.keys"
+  cat > "$tmp/$alias.sshd_config" <<CONF
+ListenAddress 127.0.0.1
+Port $port
+HostKey $tmp/host_key
+AuthorizedKeysFile $tmp/$alias.keys
+PermitRootLogin prohibit-password
+PasswordAuthentication no
+KbdInteractiveAuthentication no
+UsePAM no
+StrictModes no
+PidFile $tmp/$alias.pid
+CONF
+  { echo "Host $alias"; echo "  HostName 127.0.0.1"; echo "  Port $port"; cat "$tmp/ssh_config"; } \
+    > "$tmp/ssh_config.new" && mv "$tmp/ssh_config.new" "$tmp/ssh_config"
+  /usr/sbin/sshd -D -e -f "$tmp/$alias.sshd_config" 2>"$tmp/$alias.sshd.log" &
+  sshd_pids+=($!)
+  for _ in $(seq 50); do
+    ssh -F "$tmp/ssh_config" "$alias" "$worker" --version >/dev/null 2>&1 && break
+    sleep 0.1
+  done
+}
+start_board board "$board"
+start_board board2 rtbench-board2
+start_board board3 rtbench-board3
 export RTBENCH_SSH="ssh -F $tmp/ssh_config"
-
-echo "1..11"
 
 desc="the board answers through ssh, under its own host name"
 out=$(ssh -F "$tmp/ssh_config" board "$worker" --version 2>&1; ssh -F "$tmp/ssh_config" board \
       "$worker" --help 2>&1 | head -1)
-if [[ $out == *"rtbench-worker"* ]]; then ok "$desc"; else not_ok "$desc"; echo "# $out"; cat "$tmp/sshd.log" | sed 's/^/# /'; fi
+if [[ $out == *"rtbench-worker"* ]]; then ok "$desc"; else not_ok "$desc"; echo "# $out"; cat "$tmp/board.sshd.log" | sed 's/^/# /'; fi
 
 desc="a latency run on the board through rtbench-cli run --remote"
 "$cli" run latency --remote board --remote-worker "$worker" --duration 2s --interval-us 1000 \
@@ -126,6 +136,45 @@ status=$?
 if [[ $status -ne 0 ]] && grep -q "nohost.invalid" "$tmp/out"; then ok "$desc"; else not_ok "$desc (exit $status)"; fi
 sed 's/^/# /' "$tmp/out" | head -3
 
+# A fleet: three boards, this machine and one that cannot be reached, all at once
+fleet=$tmp/fleet
+mkdir -p "$fleet"
+RTBENCH_WORKER=$worker "$cli" run latency --remote board --remote board2 --remote deadboard --local --remote board3 \
+  --remote-worker "$worker" --duration 2s --policy other --priority 0 --output-dir "$fleet" \
+  --compare-csv "$tmp/fleet.csv" --fail-above 1000000 --junit "$tmp/fleet.xml" \
+  >"$tmp/out" 2>"$tmp/err"
+status=$?
+desc="a fleet of five with one unreachable exits 10 + 1 and says which"
+if [[ $status -eq 11 ]] && grep -q "deadboard" "$tmp/err" && grep -q "1 of 5 machines failed" "$tmp/out"; then
+  ok "$desc"; else not_ok "$desc (exit $status)"; sed 's/^/# /' "$tmp/err" | head; fi
+
+desc="each machine that answered has its run file, named by host and method"
+here=$(uname -n)
+if [[ $(cd "$fleet" && ls | tr '\n' ' ') == "board-latency.rtbench board2-latency.rtbench board3-latency.rtbench $here-latency.rtbench " ]]; then
+  ok "$desc"; else not_ok "$desc: $(cd "$fleet" && ls -a | tr '\n' ' ')"; fi
+
+desc="each run names its own board, learnt from its worker"
+names=$(for f in board board2 board3 "$here"; do "$cli" summary "$fleet/$f-latency.rtbench" --json |
+          python3 -c "import json,sys; print(json.load(sys.stdin)['runs'][0]['system']['hostname'])"; done | tr '\n' ' ')
+if [[ $names == "$board rtbench-board2 rtbench-board3 $here " ]]; then ok "$desc ($names)"; else not_ok "$desc ($names)"; fi
+
+desc="every machine's CPUs were measured, and the comparison lines them up"
+counts=$(for f in board board2 board3 "$here"; do "$cli" summary "$fleet/$f-latency.rtbench" --json |
+           python3 -c "import json,sys; print(min(s['count'] for s in json.load(sys.stdin)['runs'][0]['series']))"; done)
+if ! grep -qx 0 <<<"$counts" && [[ $(wc -l <<<"$counts") -eq 4 ]] && grep -q "latency on board2" "$tmp/out" &&
+   [[ $(head -1 "$tmp/fleet.csv") == *"latency on board3"* ]]; then ok "$desc"; else not_ok "$desc ($counts)"; fi
+
+desc="the fleet's JUnit file: a suite per machine, an error for the unreachable one (xmllint)"
+if xmllint --noout --schema "$RTBENCH_SOURCE_ROOT/tests/data/junit.xsd" "$tmp/fleet.xml" 2>"$tmp/out" &&
+   [[ $(grep -c '<testsuite ' "$tmp/fleet.xml") -eq 5 && $(grep -c '<error' "$tmp/fleet.xml") -eq 1 ]] &&
+   grep -q 'testsuite name="deadboard"' "$tmp/fleet.xml"; then ok "$desc"; else not_ok "$desc"; fi
+
+desc="compare takes the fleet's folder"
+"$cli" compare "$fleet" >"$tmp/out" 2>&1
+status=$?
+if [[ $status -eq 0 ]] && grep -q "latency on board3" "$tmp/out" && grep -q "latency on $here" "$tmp/out"; then
+  ok "$desc"; else not_ok "$desc (exit $status)"; fi
+
 # The window: the machine set in the setup (GSettings), a run started with --start; at its end
 # the window keeps the run in $XDG_DATA_HOME/rtbench/unsaved
 gui=$build/src/gui/rtbench
@@ -133,6 +182,7 @@ if [[ -z ${DISPLAY:-} || ! -x $gui ]]; then
   skip_gui="no display or no GUI build"
   n=$((n + 1)); echo "ok $n - the window measures the board # SKIP $skip_gui"
   n=$((n + 1)); echo "ok $n - the window's run records the board # SKIP $skip_gui"
+  echo "1..$n"
   exit $failed
 fi
 export GSETTINGS_SCHEMA_DIR=$build/data GSETTINGS_BACKEND=keyfile XDG_CONFIG_HOME=$tmp/config
@@ -163,4 +213,12 @@ desc="the window's run records the board's host name"
 "$cli" summary "$saved" --json >"$tmp/summary.json" 2>"$tmp/out"
 check test "$(field "r['system']['hostname']")" = "$board"
 
+# Two runs in the window at once: this machine and board2, each in its tab
+desc="the window measures this machine and board2 at once; both update and both save"
+if RTBENCH_TEST_BOARD=board2 RTBENCH_TEST_BOARD_NAME=rtbench-board2 RTBENCH_WORKER=$worker \
+   GSETTINGS_BACKEND=memory "$build/tests/gui-two-machines" >"$tmp/out" 2>&1; then ok "$desc"; else
+  not_ok "$desc"; fi
+sed -n 's/^# //p' "$tmp/out" | tail -4 | sed 's/^/# /'
+
+echo "1..$n"
 exit $failed

@@ -13,12 +13,13 @@
 #include "rtb-safe-text.h"
 
 static const char compare_usage[] =
-  "Usage: rtbench-cli compare FILE FILE... [--png F] [--svg F] [--pdf F] [--csv F]\n"
+  "Usage: rtbench-cli compare FILE|DIR... [--png F] [--svg F] [--pdf F] [--csv F]\n"
   "                                        [--csv-histogram F] [--chart both|curve|histogram]\n"
   "                                        [--y-scale auto|linear|log] [--width N] [--height N]\n"
   "                                        [--scale S] [--dark] [--json]\n"
   "\n"
-  "Compares saved runs, from this machine or others; the first is the baseline. Prints the\n"
+  "Compares saved runs, from this machine or others; the first is the baseline; a folder\n"
+  "stands for the .rtbench files in it, by name (as run --output-dir writes them). Prints the\n"
   "systems side by side (* marks the rows that differ), notices about what makes the runs hard\n"
   "to compare (different methods, intervals, durations…), and every statistic per series and\n"
   "for all CPUs pooled, with its difference and ratio to the baseline; * marks the best value\n"
@@ -213,8 +214,8 @@ any_partial (RtbCompare *compare)
   return FALSE;
 }
 
-static void
-print_text (RtbCompare *compare, char **files, FILE *out)
+void
+rtb_cli_print_comparison (RtbCompare *compare, char **files, FILE *out)
 {
   guint n_runs = rtb_compare_get_n_runs (compare);
   const char * const *notices = rtb_compare_get_notices (compare);
@@ -411,10 +412,60 @@ print_json (RtbCompare *compare, char **files, FILE *out)
   fprintf (out, "%s\n", text);
 }
 
+static int
+compare_names (gconstpointer a, gconstpointer b)
+{
+  return g_strcmp0 (*(const char * const *) a, *(const char * const *) b);
+}
+
+/* A folder stands for the .rtbench files in it (as --output-dir writes them), by name. */
+static gboolean
+expand_folders (GPtrArray *files, GPtrArray *owned)
+{
+  for (guint i = 0; i < files->len; i++)
+    {
+      const char *path = files->pdata[i];
+      g_autoptr (GPtrArray) found = NULL;
+      g_autoptr (GError) error = NULL;
+      g_autoptr (GDir) dir = NULL;
+      const char *name;
+
+      if (!g_file_test (path, G_FILE_TEST_IS_DIR))
+        continue;
+      dir = g_dir_open (path, 0, &error);
+      if (dir == NULL)
+        {
+          rtb_cli_error ("%s: %s", path, error->message);
+          return FALSE;
+        }
+      found = g_ptr_array_new ();
+      while ((name = g_dir_read_name (dir)) != NULL)
+        if (g_str_has_suffix (name, ".rtbench") && name[0] != '.')
+          {
+            char *file = g_build_filename (path, name, NULL);
+
+            g_ptr_array_add (owned, file);
+            g_ptr_array_add (found, file);
+          }
+      if (found->len == 0)
+        {
+          rtb_cli_error ("the folder %s holds no .rtbench file", path);
+          return FALSE;
+        }
+      g_ptr_array_sort (found, compare_names);
+      g_ptr_array_remove_index (files, i);
+      for (guint j = 0; j < found->len; j++)
+        g_ptr_array_insert (files, (gint) (i + j), found->pdata[j]);
+      i += found->len - 1;
+    }
+  return TRUE;
+}
+
 int
 rtb_cli_compare (int argc, char **argv)
 {
   g_autoptr (GPtrArray) files = g_ptr_array_new ();
+  g_autoptr (GPtrArray) folder_files = g_ptr_array_new_with_free_func (g_free);
   g_autoptr (GPtrArray) runs = g_ptr_array_new_with_free_func (g_object_unref);
   const char *csv = NULL, *csv_histogram = NULL;
   gboolean json = FALSE;
@@ -430,9 +481,12 @@ rtb_cli_compare (int argc, char **argv)
                                         files);
   if (parsed >= 0)
     return parsed;
+  if (!expand_folders (files, folder_files))
+    return RTB_CLI_FAILED;
   if (files->len < 2)
     {
-      rtb_cli_error ("compare needs at least two run files: rtbench-cli compare FILE FILE...");
+      rtb_cli_error ("compare needs at least two run files: rtbench-cli compare FILE FILE... "
+                     "or a folder that holds them");
       return RTB_CLI_USAGE;
     }
 
@@ -457,7 +511,7 @@ rtb_cli_compare (int argc, char **argv)
   if (json)
     print_json (compare, (char **) files->pdata, stdout);
   else
-    print_text (compare, (char **) files->pdata, stdout);
+    rtb_cli_print_comparison (compare, (char **) files->pdata, stdout);
   fflush (stdout);
 
   FILE *status = json ? stderr : stdout;

@@ -7,13 +7,10 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "rtb-cli-run-private.h"
 #include "rtb-cli-util.h"
 #include "rtb-cli.h"
-#include "rtb-load.h"
-#include "rtb-output.h"
-#include "rtb-recording.h"
-#include "rtb-safe-text.h"
-#include "rtb-time.h"
+#include "rtb-session.h"
 
 /* Options that map one to one onto a worker command key ("--interval-us" → "interval_us"). */
 typedef struct {
@@ -97,13 +94,23 @@ print_common_options (FILE *out)
          "    --label TEXT               name of the run (default: METHOD on HOSTNAME)\n"
          "    --remote HOST              measure HOST: run its worker through `ssh -T HOST`\n"
          "                               (RTBENCH_SSH replaces \"ssh\", e.g. \"ssh -p 2222\");\n"
-         "                               the run records HOST's system, not this one's\n"
+         "                               the run records HOST's system, not this one's; give it\n"
+         "                               again to measure several machines at once\n"
+         "    --local                    with --remote: measure this machine too, at the same time\n"
          "    --remote-worker PATH       the worker's path on HOST (default: " RTB_WORKER_PATH ")\n"
          "    --output FILE              save the run (.rtbench), also when stopped early\n"
+         "    --output-dir DIR           save each machine's run to DIR/HOST-METHOD.rtbench\n"
+         "    --compare-png FILE         with several machines: their charts overlaid\n"
+         "    --compare-csv FILE         with several machines: the comparison table\n"
          "    --unthrottled              accept running while kernel RT throttling is off\n"
          "    --verbose                  show the worker's log\n"
          "    -h, --help                 show this help\n"
-         "\nCtrl-C stops the run early; what was measured is summarised and saved.\n",
+         "\n  limits, for CI (each machine's CPU is a test case)\n",
+         out);
+  fputs (rtb_cli_gates_help, out);
+  fputs ("\nCtrl-C stops the run early; what was measured is summarised and saved. Exit status:\n"
+         "0 done, 1 the run failed, 2 a wrong option, 3 a limit failed, 10 + N when N of\n"
+         "several machines failed (the others are still measured, saved and compared).\n",
          out);
 }
 
@@ -150,23 +157,17 @@ print_method_help (FILE *out, RtbMethod method)
   print_common_options (out);
 }
 
-typedef struct {
-  RtbCommand command;
-  RtbLoadScenario load;
-  char *label;
-  char *output;
-  char *remote;
-  char *remote_worker;
-  gboolean verbose;
-} RunOptions;
-
 static void
 run_options_clear (RunOptions *options)
 {
   g_clear_pointer (&options->label, g_free);
   g_clear_pointer (&options->output, g_free);
-  g_clear_pointer (&options->remote, g_free);
+  g_clear_pointer (&options->output_dir, g_free);
+  g_clear_pointer (&options->compare_png, g_free);
+  g_clear_pointer (&options->compare_csv, g_free);
+  g_clear_pointer (&options->machines, g_ptr_array_unref);
   g_clear_pointer (&options->remote_worker, g_free);
+  rtb_cli_gates_clear (&options->gates);
 }
 
 /* Takes a text option into its field; FALSE when `name` is not one of them. */
@@ -175,10 +176,17 @@ take_text_option (RunOptions *options, const char *name, const char *value)
 {
   char **field = strcmp (name, "label") == 0 ? &options->label
                  : strcmp (name, "output") == 0 ? &options->output
-                 : strcmp (name, "remote") == 0 ? &options->remote
+                 : strcmp (name, "output-dir") == 0 ? &options->output_dir
+                 : strcmp (name, "compare-png") == 0 ? &options->compare_png
+                 : strcmp (name, "compare-csv") == 0 ? &options->compare_csv
                  : strcmp (name, "remote-worker") == 0 ? &options->remote_worker
                  : NULL;
 
+  if (strcmp (name, "remote") == 0)
+    {
+      g_ptr_array_add (options->machines, g_strdup (value));
+      return TRUE;
+    }
   if (field == NULL)
     return FALSE;
   g_free (*field);
@@ -201,8 +209,10 @@ list_options (RtbMethod method)
   GString *list = g_string_new (NULL);
   for (const MethodOption *o = options_for (method); o->option != NULL; o++)
     g_string_append_printf (list, "%s--%s", list->len ? ", " : "", o->option);
-  g_string_append (list, ", --load, --label, --output, --remote, --remote-worker, --unthrottled, "
-                         "--verbose");
+  g_string_append (list, ", --load, --label, --output, --output-dir, --remote, --local, "
+                         "--remote-worker, --compare-png, --compare-csv, --unthrottled, --verbose, "
+                         "--fail-above, --fail-p99-above, --fail-p9999-above, --fail-overflows, "
+                         "--fail-dropped, --baseline, --fail-worse, --junit, --tap");
   return g_string_free (list, FALSE);
 }
 
@@ -217,17 +227,17 @@ has_remote (int argc, char **argv)
 
 /* What cannot be done for another machine from here. */
 static gboolean
-check_remote (const RunOptions *options, gboolean explicit_cpu)
+check_remote (const RunOptions *options, const char *remote, gboolean explicit_cpu)
 {
   g_autoptr (GError) error = NULL;
 
-  if (*options->remote == '\0')
+  if (*remote == '\0')
     {
       rtb_cli_error ("--remote needs a host: give a name ssh knows, such as root@board or an "
                      "alias from ~/.ssh/config");
       return FALSE;
     }
-  if (!rtb_session_check_remote_host (options->remote, &error))
+  if (!rtb_session_check_remote_host (remote, &error))
     {
       rtb_cli_error ("--remote: %s", error->message);
       return FALSE;
@@ -235,14 +245,65 @@ check_remote (const RunOptions *options, gboolean explicit_cpu)
   if (options->load != RTB_LOAD_NONE)
     {
       rtb_cli_error ("--load starts stress-ng on this computer, not on %s: start the load on %s "
-                     "yourself (stress-ng --cpu N) and leave --load out", options->remote,
-                     options->remote);
+                     "yourself (stress-ng --cpu N) and leave --load out", remote, remote);
       return FALSE;
     }
   if (options->command.method == RTB_METHOD_JITTER && !explicit_cpu)
     {
       rtb_cli_error ("jitter on %s needs --cpu N: its default, the last CPU, is %s's and not "
-                     "known here", options->remote, options->remote);
+                     "known here", remote, remote);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+/* The machines and where their runs go. */
+static gboolean
+check_machines (RunOptions *options, gboolean remote, gboolean explicit_cpu)
+{
+  gboolean local = FALSE;
+
+  for (guint i = 0; i < options->machines->len; i++)
+    {
+      const char *host = options->machines->pdata[i];
+
+      if (host == NULL && local)
+        {
+          rtb_cli_error ("--local is given twice: this machine is measured once");
+          return FALSE;
+        }
+      local |= host == NULL;
+      if (host != NULL && !check_remote (options, host, explicit_cpu))
+        return FALSE;
+    }
+  if (!remote && options->remote_worker != NULL)
+    {
+      rtb_cli_error ("--remote-worker needs --remote HOST: it is the worker's path on HOST");
+      return FALSE;
+    }
+  if (!remote && local)
+    {
+      rtb_cli_error ("--local goes with --remote HOST: alone, this machine is what is measured");
+      return FALSE;
+    }
+  if (!remote)
+    g_ptr_array_add (options->machines, NULL);
+  if (options->output != NULL && options->output_dir != NULL)
+    {
+      rtb_cli_error ("--output and --output-dir both say where the run goes: give one of them");
+      return FALSE;
+    }
+  if (options->output != NULL && options->machines->len > 1)
+    {
+      rtb_cli_error ("--output \"%s\" is one file for %u machines: give --output-dir DIR, "
+                     "which takes one file per machine", options->output, options->machines->len);
+      return FALSE;
+    }
+  if ((options->compare_png != NULL || options->compare_csv != NULL) &&
+      options->machines->len < 2)
+    {
+      rtb_cli_error ("--compare-png and --compare-csv compare several machines: give --remote "
+                     "HOST more than once, or with --local");
       return FALSE;
     }
   return TRUE;
@@ -270,6 +331,8 @@ parse_run_options (int argc, char **argv, RunOptions *options)
 
   rtb_command_defaults (&options->command, method, remote ? RTB_MAX_CPUS : (int) n_cpus);
   options->load = RTB_LOAD_NONE;
+  options->machines = g_ptr_array_new_with_free_func (g_free);
+  rtb_cli_gates_init (&options->gates);
 
   for (int i = 2; i < argc; i++)
     {
@@ -285,14 +348,19 @@ parse_run_options (int argc, char **argv, RunOptions *options)
       const char *eq = strchr (arg, '=');
       name = eq ? g_strndup (arg + 2, (gsize) (eq - arg - 2)) : g_strdup (arg + 2);
 
-      if (strcmp (name, "unthrottled") == 0 || strcmp (name, "verbose") == 0)
+      if (strcmp (name, "unthrottled") == 0 || strcmp (name, "verbose") == 0 ||
+          strcmp (name, "local") == 0 || rtb_cli_gate_is_flag (name))
         {
           if (eq != NULL)
             {
               rtb_cli_error ("--%s takes no value", name);
               return FALSE;
             }
-          if (name[0] == 'v')
+          if (strcmp (name, "local") == 0)
+            g_ptr_array_add (options->machines, NULL);
+          else if (rtb_cli_gate_is_flag (name))
+            rtb_cli_gate_option (&options->gates, name, NULL);
+          else if (name[0] == 'v')
             options->verbose = TRUE;
           else if (!rtb_command_set (&options->command, "unthrottled", "yes", (int) n_cpus, &error))
             goto bad_value;
@@ -311,6 +379,15 @@ parse_run_options (int argc, char **argv, RunOptions *options)
 
       if (take_text_option (options, name, value))
         continue;
+      switch (rtb_cli_gate_option (&options->gates, name, value))
+        {
+        case 1:
+          continue;
+        case -1:
+          return FALSE;
+        default:
+          break;
+        }
       if (strcmp (name, "load") == 0)
         {
           if (!rtb_load_scenario_from_string (value, &options->load))
@@ -346,14 +423,7 @@ parse_run_options (int argc, char **argv, RunOptions *options)
     }
   if (!rtb_command_check (&options->command, (int) n_cpus, &error))
     goto bad_value;
-  if (remote && !check_remote (options, explicit_cpu))
-    return FALSE;
-  if (!remote && options->remote_worker != NULL)
-    {
-      rtb_cli_error ("--remote-worker needs --remote HOST: it is the worker's path on HOST");
-      return FALSE;
-    }
-  return TRUE;
+  return check_machines (options, remote, explicit_cpu) && rtb_cli_gates_prepare (&options->gates);
 
 bad_value:
   {
@@ -367,197 +437,10 @@ bad_value:
   return FALSE;
 }
 
-typedef struct {
-  GMainLoop *loop;
-  GPtrArray *recordings;
-  gboolean verbose;
-  gboolean progress;
-  guint interrupts;
-} RunContext;
-
-static gboolean
-any_live (RunContext *ctx)
-{
-  for (guint i = 0; i < ctx->recordings->len; i++)
-    if (rtb_recording_is_live (g_ptr_array_index (ctx->recordings, i)))
-      return TRUE;
-  return FALSE;
-}
-
-static void
-clear_progress (RunContext *ctx)
-{
-  if (ctx->progress)
-    fputs ("\r\033[K", stderr);
-}
-
-static void
-on_log (RtbRecording *recording, const char *line, RunContext *ctx)
-{
-  g_autofree char *safe = NULL;
-
-  if (!ctx->verbose)
-    return;
-  /* The worker may run on another machine: its lines are shown, never obeyed. */
-  safe = rtb_safe_text (line);
-  clear_progress (ctx);
-  fprintf (stderr, "%s\n", safe);
-}
-
-static void
-on_warning (RtbRecording *recording, const char *text, RunContext *ctx)
-{
-  clear_progress (ctx);
-  rtb_cli_error ("%s", text);
-}
-
-static void
-on_ended (RtbRecording *recording, RunContext *ctx)
-{
-  if (!any_live (ctx))
-    g_main_loop_quit (ctx->loop);
-}
-
-static void
-on_failed (RtbRecording *recording, const GError *error, RunContext *ctx)
-{
-  on_ended (recording, ctx);
-}
-
-static gboolean
-on_interrupt (gpointer user_data)
-{
-  RunContext *ctx = user_data;
-
-  ctx->interrupts++;
-  if (ctx->interrupts == 1)
-    {
-      clear_progress (ctx);
-      fputs ("Stopping; press Ctrl-C again to stop waiting for the worker.\n", stderr);
-      for (guint i = 0; i < ctx->recordings->len; i++)
-        rtb_recording_stop (g_ptr_array_index (ctx->recordings, i));
-    }
-  else
-    for (guint i = 0; i < ctx->recordings->len; i++)
-      rtb_recording_abort (g_ptr_array_index (ctx->recordings, i));
-  return G_SOURCE_CONTINUE;
-}
-
-static void
-format_seconds (double seconds, char *buf, gsize size)
-{
-  if (seconds < 3600)
-    g_snprintf (buf, size, "%d:%02d", (int) seconds / 60, (int) seconds % 60);
-  else
-    g_snprintf (buf, size, "%d:%02d:%02d", (int) seconds / 3600, ((int) seconds / 60) % 60,
-                (int) seconds % 60);
-}
-
-static void
-append_progress (GString *line, RtbRecording *recording)
-{
-  RtbRun *run = rtb_recording_get_run (recording);
-  const RtbCommand *command = rtb_run_get_command (run);
-  char elapsed[32], total[32];
-
-  format_seconds (rtb_recording_get_elapsed_seconds (recording), elapsed, sizeof elapsed);
-  if (command->method == RTB_METHOD_RESPONSE)
-    g_string_append_printf (line, "%s  %" G_GUINT64_FORMAT " of %" G_GUINT64_FORMAT " instances",
-                            elapsed, rtb_run_get_total_count (run), command->response.instances);
-  else if (command->duration_ns == 0)
-    g_string_append_printf (line, "%s (until Ctrl-C)  %" G_GUINT64_FORMAT " samples", elapsed,
-                            rtb_run_get_total_count (run));
-  else
-    {
-      format_seconds ((double) command->duration_ns / 1e9, total, sizeof total);
-      g_string_append_printf (line, "%s of %s  %" G_GUINT64_FORMAT " samples", elapsed, total,
-                              rtb_run_get_total_count (run));
-    }
-
-  double worst = rtb_run_get_worst_us (run);
-  if (!isnan (worst))
-    g_string_append_printf (line, "  worst %.1f µs", worst);
-  guint64 dropped = rtb_run_get_total_dropped (run);
-  if (dropped > 0)
-    g_string_append_printf (line, "  dropped %" G_GUINT64_FORMAT, dropped);
-}
-
-static gboolean
-on_progress (gpointer user_data)
-{
-  RunContext *ctx = user_data;
-  RtbRecording *recording = g_ptr_array_index (ctx->recordings, 0);
-  g_autoptr (GString) line = g_string_new ("\r\033[K");
-
-  if (rtb_recording_get_state (recording) != RTB_RECORDING_RUNNING)
-    return G_SOURCE_CONTINUE;
-  append_progress (line, recording);
-  fputs (line->str, stderr);
-  fflush (stderr);
-  return G_SOURCE_CONTINUE;
-}
-
-static char *
-default_label (const RtbCommand *command, const char *remote)
-{
-  g_autofree char *host = remote != NULL ? g_strdup (remote) : g_strdup (g_get_host_name ());
-
-  return g_strdup_printf ("%s on %s", rtb_method_to_string (command->method), host);
-}
-
-static int
-finish_run (RunContext *ctx, RtbRecording *recording)
-{
-  RtbRun *run = rtb_recording_get_run (recording);
-  const GError *error = rtb_recording_get_error (recording);
-  const char *output = rtb_recording_get_output (recording);
-  int status = RTB_CLI_OK;
-
-  /* Nothing measured (refused, unreachable, no worker): the message alone says it. */
-  if (rtb_run_get_state (run) == RTB_RUN_STATE_NEW)
-    {
-      rtb_cli_error ("%s", error != NULL ? error->message
-                                         : "the worker ended before the run started");
-      return RTB_CLI_FAILED;
-    }
-
-  rtb_cli_print_run_header (run, stdout);
-  rtb_cli_print_table (run, stdout);
-  rtb_cli_print_verdict (run, stdout);
-
-  if (error != NULL)
-    {
-      rtb_cli_error ("%s", error->message);
-      status = RTB_CLI_FAILED;
-    }
-  else if (ctx->interrupts > 1)
-    status = RTB_CLI_INTERRUPTED;
-
-  if (rtb_run_get_state (run) == RTB_RUN_STATE_CUT_SHORT)
-    fprintf (stdout, "The run was cut short: the figures above cover what was measured.\n");
-
-  if (output != NULL)
-    {
-      if (rtb_recording_get_save_error (recording) != NULL)
-        status = RTB_CLI_FAILED;
-      else
-        {
-          g_autofree char *safe = rtb_safe_text (output);
-
-          fprintf (stdout, "Saved to %s\n", safe);
-        }
-    }
-  return status;
-}
-
 int
 rtb_cli_run (int argc, char **argv)
 {
   RunOptions options = { 0 };
-  RunContext ctx = { 0 };
-  g_autoptr (GError) error = NULL;
-  g_autoptr (RtbRecording) recording = NULL;
-  g_autofree char *label = NULL;
   int status;
 
   for (int i = 1; i < argc; i++)
@@ -577,57 +460,7 @@ rtb_cli_run (int argc, char **argv)
       return RTB_CLI_USAGE;
     }
 
-  label = options.label ? g_strdup (options.label)
-                        : default_label (&options.command, options.remote);
-  recording = rtb_recording_new (&options.command, label);
-  rtb_recording_set_remote (recording, options.remote, options.remote_worker, NULL);
-  rtb_recording_set_load (recording, options.load);
-  rtb_recording_set_output (recording, options.output);
-
-  ctx.loop = g_main_loop_new (NULL, FALSE);
-  ctx.recordings = g_ptr_array_new ();
-  g_ptr_array_add (ctx.recordings, recording);
-  ctx.verbose = options.verbose;
-  ctx.progress = isatty (STDERR_FILENO);
-  g_signal_connect (recording, "log", G_CALLBACK (on_log), &ctx);
-  g_signal_connect (recording, "warning", G_CALLBACK (on_warning), &ctx);
-  g_signal_connect (recording, "finished", G_CALLBACK (on_ended), &ctx);
-  g_signal_connect (recording, "failed", G_CALLBACK (on_failed), &ctx);
-
-  if (!rtb_recording_start (recording, &error))
-    {
-      /* Found before anything was measured: the option to change is named. */
-      if (g_error_matches (error, RTB_OUTPUT_ERROR, RTB_OUTPUT_ERROR_UNUSABLE))
-        {
-          rtb_cli_error ("--output: %s", error->message);
-          status = RTB_CLI_USAGE;
-        }
-      else
-        {
-          rtb_cli_error ("%s", error->message);
-          status = RTB_CLI_FAILED;
-        }
-    }
-  else
-    {
-      guint sigint = g_unix_signal_add (SIGINT, on_interrupt, &ctx);
-      guint sigterm = g_unix_signal_add (SIGTERM, on_interrupt, &ctx);
-      guint sighup = g_unix_signal_add (SIGHUP, on_interrupt, &ctx);
-      guint progress = ctx.progress ? g_timeout_add (250, on_progress, &ctx) : 0;
-
-      g_main_loop_run (ctx.loop);
-
-      g_source_remove (sigint);
-      g_source_remove (sigterm);
-      g_source_remove (sighup);
-      if (progress != 0)
-        g_source_remove (progress);
-      clear_progress (&ctx);
-      status = finish_run (&ctx, recording);
-    }
-
-  g_clear_pointer (&ctx.recordings, g_ptr_array_unref);
-  g_clear_pointer (&ctx.loop, g_main_loop_unref);
+  status = rtb_cli_fleet_run (&options);
   run_options_clear (&options);
   return status;
 }

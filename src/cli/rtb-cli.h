@@ -4,6 +4,7 @@
 #include <glib.h>
 #include <stdio.h>
 
+#include "rtb-compare.h"
 #include "rtb-plot-run.h"
 #include "rtb-run.h"
 
@@ -14,6 +15,8 @@ enum {
   RTB_CLI_OK = 0,
   RTB_CLI_FAILED = 1,     /* the measurement failed or was cut short (what was measured is kept) */
   RTB_CLI_USAGE = 2,      /* bad command line: the message says what to change */
+  RTB_CLI_LIMITS = 3,     /* a --fail-… limit was violated (the runs are complete and saved) */
+  RTB_CLI_MACHINES_FAILED = 10, /* + N: N of several machines failed; the others were measured */
   RTB_CLI_INTERRUPTED = 130,
 };
 
@@ -66,6 +69,8 @@ void rtb_cli_print_checklist (GPtrArray *checks, FILE *out);
 /* Prints the run's checklist in a line (how many items of each status, which are not good)
  * and the verdict on its figures. */
 void rtb_cli_print_verdict (RtbRun *run, FILE *out);
+/* Prints a comparison as compare does: systems, notices, statistics (files: one per run). */
+void rtb_cli_print_comparison (RtbCompare *compare, char **files, FILE *out);
 /* Prints the per-thread table (cyclictest-like, all values in µs). */
 void rtb_cli_print_table (RtbRun *run, FILE *out);
 /* Prints the header lines about a run: label, method, system, what the worker got. */

@@ -134,7 +134,7 @@ checkpoint (RtbRecording *self)
   g_autoptr(GError) error = NULL;
   const char *path;
 
-  if (rtb_run_get_state (self->run) == RTB_RUN_STATE_NEW || (path = target_path (self)) == NULL)
+  if (!rtb_recording_has_measured (self) || (path = target_path (self)) == NULL)
     return;
   if (rtb_run_save (self->run, path, &error))
     g_debug ("checkpoint saved to %s", path);
@@ -165,7 +165,7 @@ save_at_end (RtbRecording *self)
   g_autoptr(GError) error = NULL;
   g_autoptr(GError) unsaved_error = NULL;
 
-  if (self->discard || rtb_run_get_state (self->run) == RTB_RUN_STATE_NEW)
+  if (self->discard || !rtb_recording_has_measured (self))
     return;
   if (self->output != NULL)
     {
@@ -731,6 +731,14 @@ rtb_recording_get_uses_pkexec (RtbRecording *self)
   g_return_val_if_fail (RTB_IS_RECORDING (self), FALSE);
 
   return self->session != NULL && rtb_session_get_uses_pkexec (self->session);
+}
+
+gboolean
+rtb_recording_has_measured (RtbRecording *self)
+{
+  g_return_val_if_fail (RTB_IS_RECORDING (self), FALSE);
+
+  return self->started_at != 0;
 }
 
 double

@@ -122,6 +122,9 @@ const char *rtb_recording_get_saved_path (RtbRecording *self);
 const GError *rtb_recording_get_save_error (RtbRecording *self);
 /* TRUE when the worker went through pkexec (an administrator prompt may be showing). */
 gboolean rtb_recording_get_uses_pkexec (RtbRecording *self);
+/* TRUE once the worker began measuring (a run that ended before has nothing to show or save,
+ * though its state then says it was cut short). */
+gboolean rtb_recording_has_measured (RtbRecording *self);
 /* Seconds since the worker began measuring (monotonic clock), 0 before. */
 double rtb_recording_get_elapsed_seconds (RtbRecording *self);
 

@@ -1,0 +1,142 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-3.0-or-later
+# Limits for CI on summary and run: for each gate a limit that holds (exit 0, JUnit without a
+# failure) and one that does not (exit 3, the figure named in the message and in the JUnit
+# failure), every JUnit file validated with xmllint against tests/data/junit.xsd, TAP, and the
+# exit statuses kept apart from errors. The figures are recomputed from summary --json. TAP.
+set -uo pipefail
+
+cli=${RTBENCH_CLI:?}
+src=${RTBENCH_SOURCE_ROOT:?}
+xsd=$src/tests/data/junit.xsd
+
+n=0
+failed=0
+tmp=$(mktemp -d /tmp/rtbench-gates-XXXXXX)
+trap 'rm -rf "$tmp"' EXIT
+
+ok () { n=$((n + 1)); echo "ok $n - $1"; }
+not_ok () { n=$((n + 1)); failed=1; echo "not ok $n - $1"; sed 's/^/# /' "$tmp/out" "$tmp/err" 2>/dev/null | tail -n 30; }
+
+if ! command -v xmllint >/dev/null; then
+  echo "1..0 # SKIP xmllint missing (apt install libxml2-utils)"
+  exit 0
+fi
+
+# summary ARGS…: exit status in $status, stdout in $tmp/out, stderr in $tmp/err
+summary () { "$cli" summary "$@" >"$tmp/out" 2>"$tmp/err"; status=$?; }
+valid () { xmllint --noout --schema "$xsd" "$1" >"$tmp/xmllint" 2>&1; }
+failures () { grep -c '<failure' "$1"; }
+
+"$cli" run latency --cpus 0 --policy other --duration 1s --label gated --output "$tmp/a.rtbench" \
+  >"$tmp/out" 2>"$tmp/err" || { echo "Bail out! could not measure"; exit 1; }
+"$cli" summary "$tmp/a.rtbench" --json >"$tmp/a.json"
+fig () { python3 -c "import json; s=json.load(open('$tmp/a.json'))['runs'][0]['series'][0]; print($1)"; }
+max=$(fig "'%.3f' % s['max_us']")
+p99=$(fig "'%.3f' % s['p99_us']")
+
+# check NAME EXPECTED-STATUS JUNIT-FAILURES WORDS…: the last summary's status, its JUnit file
+# valid with that many failures, and each word in its report
+check () {
+  local name=$1 want=$2 want_failures=$3; shift 3
+  local why=""
+  [[ $status -eq $want ]] || why="exit $status, not $want"
+  valid "$tmp/junit.xml" || why="$why; JUnit invalid: $(head -3 "$tmp/xmllint")"
+  [[ $(failures "$tmp/junit.xml") -eq $want_failures ]] || why="$why; $(failures "$tmp/junit.xml") failures in JUnit"
+  for word in "$@"; do
+    grep -qF -- "$word" "$tmp/out" "$tmp/junit.xml" || why="$why; no \"$word\""
+  done
+  if [[ -z $why ]]; then ok "$name"; else not_ok "$name ($why)"; fi
+}
+
+summary "$tmp/a.rtbench" --fail-above 1000000 --junit "$tmp/junit.xml"
+check "--fail-above holds: exit 0, JUnit without failure" 0 0 'tests="1"'
+summary "$tmp/a.rtbench" --fail-above 0 --junit "$tmp/junit.xml"
+check "--fail-above 0 fails: exit 3, the max named" 3 1 "LIMIT FAILED" "max $max µs is above --fail-above 0" 'type="fail-above"'
+
+summary "$tmp/a.rtbench" --fail-p99-above 1000000 --junit "$tmp/junit.xml"
+check "--fail-p99-above holds" 0 0
+summary "$tmp/a.rtbench" --fail-p99-above 0 --junit "$tmp/junit.xml"
+check "--fail-p99-above 0 fails, naming p99" 3 1 "p99 $p99 µs is above --fail-p99-above 0"
+
+summary "$tmp/a.rtbench" --fail-p9999-above 1000000 --junit "$tmp/junit.xml"
+check "--fail-p9999-above holds" 0 0
+summary "$tmp/a.rtbench" --fail-p9999-above 0 --junit "$tmp/junit.xml"
+check "--fail-p9999-above 0 fails, naming p99.99" 3 1 "p99.99 " 'type="fail-p9999-above"'
+
+# Overflows: a 1 µs histogram keeps almost every wake-up past its end.
+"$cli" run latency --cpus 0 --policy other --duration 1s --histogram-us 1 --output "$tmp/o.rtbench" \
+  >/dev/null 2>&1
+overflows=$("$cli" summary "$tmp/o.rtbench" --json | python3 -c "import json,sys; print(json.load(sys.stdin)['runs'][0]['series'][0]['overflows'])")
+summary "$tmp/o.rtbench" --fail-overflows "$overflows" --junit "$tmp/junit.xml"
+check "--fail-overflows at the count holds" 0 0
+summary "$tmp/o.rtbench" --fail-overflows 0 --junit "$tmp/junit.xml"
+check "--fail-overflows 0 fails with $overflows overflows" 3 1 "$overflows overflows are more than --fail-overflows 0"
+
+# Dropped samples: none here, so a file that says 7 were lost.
+python3 - "$tmp/a.rtbench" "$tmp/d.rtbench" <<'PY'
+import json, sys
+run = json.load(open(sys.argv[1]))
+assert 'dropped' in run['series'][0]
+run['series'][0]['dropped'] = 7
+json.dump(run, open(sys.argv[2], 'w'))
+PY
+summary "$tmp/a.rtbench" --fail-dropped 0 --junit "$tmp/junit.xml"
+check "--fail-dropped 0 holds without drops" 0 0
+summary "$tmp/d.rtbench" --fail-dropped 6 --junit "$tmp/junit.xml"
+check "--fail-dropped 6 fails with 7 dropped" 3 1 "7 dropped samples are more than --fail-dropped 6"
+
+# A baseline: one thread at 10 µs, the run at 20 µs (cyclictest histograms, imported)
+histogram () { # VALUE_US
+  echo "# Histogram"
+  for b in $(seq 0 29); do printf '%06d %06d\n' "$b" $(( b == $1 ? 100 : 0 )); done
+  printf '# Total: %09d\n# Min Latencies: %05d\n# Avg Latencies: %05d\n# Max Latencies: %05d\n' 100 "$1" "$1" "$1"
+  echo "# Histogram Overflows: 00000"
+}
+histogram 10 >"$tmp/base.txt"
+histogram 20 >"$tmp/slow.txt"
+"$cli" import "$tmp/base.txt" --cpus 0 --label base --output "$tmp/base.rtbench" >/dev/null 2>&1
+"$cli" import "$tmp/slow.txt" --cpus 0 --label slow --output "$tmp/slow.rtbench" >/dev/null 2>&1
+summary "$tmp/slow.rtbench" --baseline "$tmp/base.rtbench" --fail-worse 150 --junit "$tmp/junit.xml"
+check "--fail-worse 150 holds for figures 100 % worse" 0 0
+summary "$tmp/slow.rtbench" --baseline "$tmp/base.rtbench" --fail-worse 50 --junit "$tmp/junit.xml"
+# min, avg, max, p50, p99 and p99.9 are twice the baseline's; the standard deviations are 0
+check "--fail-worse 50 fails for figures 100 % worse, naming each" 3 6 \
+  "max 20.000 µs is 100.0 % worse than the baseline's 10.000 µs (--fail-worse 50)" \
+  "avg 20.000 µs is 100.0 %" "p99.9 20.000 µs" 'type="fail-worse"'
+summary "$tmp/base.rtbench" --baseline "$tmp/base.rtbench" --fail-worse 0 --junit "$tmp/junit.xml"
+check "a run is never worse than itself" 0 0
+
+# TAP: stdout carries TAP alone, one line per series, the tables on stderr
+summary "$tmp/base.rtbench" "$tmp/o.rtbench" --fail-overflows 0 --tap
+tap_ok=$(grep -c '^ok ' "$tmp/out"); tap_not=$(grep -c '^not ok ' "$tmp/out")
+if [[ $status -eq 3 && $(sed -n 2p "$tmp/out") == "1..2" && $tap_ok -eq 1 && $tap_not -eq 1 ]] &&
+   ! grep -qv -e '^TAP version 13$' -e '^1\.\.2$' -e '^ok ' -e '^not ok ' -e '^# ' "$tmp/out" &&
+   grep -q "CPU0" "$tmp/err"; then
+  ok "--tap: two cases, the one with overflows not ok, nothing else on stdout"
+else
+  not_ok "--tap (exit $status, $tap_ok ok, $tap_not not ok)"
+fi
+
+# Errors keep their own statuses: 1 for a file that cannot be read, 2 for a wrong option
+summary "$tmp/missing.rtbench" --fail-above 0
+s1=$status
+summary "$tmp/a.rtbench" --fail-above fast
+s2=$status
+summary "$tmp/a.rtbench" --baseline "$tmp/base.rtbench"
+s3=$status
+if [[ $s1 -eq 1 && $s2 -eq 2 && $s3 -eq 2 ]] && grep -q -- '--fail-worse' "$tmp/err"; then
+  ok "a missing file exits 1, a wrong limit 2, --baseline without --fail-worse 2"
+else
+  not_ok "error statuses ($s1 $s2 $s3)"
+fi
+
+# run takes the same limits: a short run that fails one, with its JUnit report
+"$cli" run latency --cpus 0 --policy other --duration 1s --fail-above 0 --junit "$tmp/junit.xml" \
+  >"$tmp/out" 2>"$tmp/err"
+status=$?
+check "run --fail-above 0: exit 3 after measuring, JUnit failure for CPU0" 3 1 'name="CPU0"' \
+  "LIMIT FAILED"
+
+echo "1..$n"
+exit $failed
