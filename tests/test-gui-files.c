@@ -684,6 +684,75 @@ test_open_hostile (void)
   g_unlink (good);
 }
 
+static AdwTabView *
+find_tab_view (GtkWidget *widget)
+{
+  if (ADW_IS_TAB_VIEW (widget))
+    return ADW_TAB_VIEW (widget);
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      AdwTabView *found = find_tab_view (child);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+static gboolean
+has_three_tabs (gpointer window)
+{
+  return rtb_window_get_n_runs (window) == 3;
+}
+
+/* `rtbench --compare A B`: the files load in threads, yet their tabs open in the order given,
+ * and the comparison opens once both are read, with the first file as its baseline. */
+static void
+test_open_files_compare (void)
+{
+  g_autofree char *first_path = tmp_path ("first.rtbench");
+  g_autofree char *second_path = tmp_path ("second.rtbench");
+  g_autoptr(RtbRun) good = NULL;
+  g_autoptr(RtbRun) bad = NULL;
+  g_autoptr(GError) error = NULL;
+  GFile *files[2];
+  AdwTabView *tabs;
+  RtbWindow *window;
+
+  REQUIRE_DISPLAY ();
+
+  make_runs (&good, &bad);
+  /* The baseline is the larger file, so it is likely to be read last. */
+  for (guint i = 0; i < 4; i++)
+    test_series_fill (rtb_run_get_series (good, i), 200000, 8000, 100, 100);
+  g_assert_true (rtb_run_save (good, first_path, &error));
+  g_assert_true (rtb_run_save (bad, second_path, &error));
+  g_assert_no_error (error);
+
+  window = new_window ();
+  files[0] = g_file_new_for_path (first_path);
+  files[1] = g_file_new_for_path (second_path);
+  rtb_window_open_files (window, files, 2, TRUE);
+  iterate_until (has_three_tabs, window, 20);
+  g_assert_cmpuint (rtb_window_get_n_runs (window), ==, 3);
+  g_assert_null (rtb_window_get_last_error (window));
+
+  tabs = find_tab_view (GTK_WIDGET (window));
+  g_assert_nonnull (tabs);
+  g_assert_cmpstr (adw_tab_page_get_title (adw_tab_view_get_nth_page (tabs, 0)), ==, "fast");
+  g_assert_cmpstr (adw_tab_page_get_title (adw_tab_view_get_nth_page (tabs, 1)), ==, "slow");
+  /* The comparison is the third tab and is selected. */
+  g_assert_true (adw_tab_view_get_selected_page (tabs) == adw_tab_view_get_nth_page (tabs, 2));
+  g_assert_null (rtb_window_get_selected_view (window));
+
+  gtk_window_destroy (GTK_WINDOW (window));
+  g_object_unref (files[0]);
+  g_object_unref (files[1]);
+  g_unlink (first_path);
+  g_unlink (second_path);
+}
+
 /* The window keeps its runs in the unsaved folder: when that cannot be written, the run is
  * refused before any worker starts, and the message names the folder. */
 static void
@@ -739,6 +808,7 @@ main (int   argc,
   g_test_add_func ("/gui/window/autosave", test_autosave);
   g_test_add_func ("/gui/window/unsaved-folder-unusable", test_unsaved_folder_unusable);
   g_test_add_func ("/gui/window/open-hostile", test_open_hostile);
+  g_test_add_func ("/gui/window/open-files-compare", test_open_files_compare);
 
   status = g_test_run ();
   data_home = g_build_filename (tmp_dir, "rtbench", "unsaved", NULL);

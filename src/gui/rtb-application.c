@@ -68,10 +68,7 @@ rtb_application_open (GApplication  *application,
 {
   RtbWindow *window = get_window (RTB_APPLICATION (application));
 
-  for (int i = 0; i < n_files; i++)
-    rtb_window_open_file (window, files[i]);
-  if (RTB_APPLICATION (application)->compare)
-    rtb_window_compare_open_runs (window);
+  rtb_window_open_files (window, files, (guint) n_files, RTB_APPLICATION (application)->compare);
   gtk_window_present (GTK_WINDOW (window));
 }
 

@@ -172,14 +172,53 @@ rtb_window_get_checkpoint_path (RtbWindow *self)
 
 /* ---- Opening and importing --------------------------------------------------------------- */
 
+/* Files opened together (`rtbench A B C`, the Open dialog) load in threads but open their tabs
+ * in the order given, and `rtbench --compare` compares them once every one has been read. */
+typedef struct {
+  RtbWindow *window;
+  guint n_files;
+  guint n_done;
+  guint next_to_add;
+  gboolean compare;
+  gboolean *done;
+  RtbRun **runs; /* NULL where the file could not be read */
+} OpenBatch;
+
+typedef struct {
+  OpenBatch *batch;
+  guint index;
+  char *path;
+  char *name;
+} OpenFile;
+
+static void
+open_batch_free (OpenBatch *batch)
+{
+  for (guint i = 0; i < batch->n_files; i++)
+    g_clear_object (&batch->runs[i]);
+  g_free (batch->runs);
+  g_free (batch->done);
+  g_object_unref (batch->window);
+  g_free (batch);
+}
+
+static void
+open_file_free (OpenFile *file)
+{
+  g_free (file->path);
+  g_free (file->name);
+  g_free (file);
+}
+
 static void
 load_run_in_thread (GTask        *task,
                     gpointer      source,
-                    gpointer      path,
+                    gpointer      task_data,
                     GCancellable *cancellable)
 {
+  OpenFile *file = task_data;
   GError *error = NULL;
-  RtbRun *run = rtb_run_load (path, &error);
+  RtbRun *run = rtb_run_load (file->path, &error);
 
   if (run != NULL)
     g_task_return_pointer (task, run, g_object_unref);
@@ -188,54 +227,101 @@ load_run_in_thread (GTask        *task,
 }
 
 static void
+open_batch_finish (OpenBatch *batch)
+{
+  g_autoptr(GPtrArray) opened = g_ptr_array_new ();
+
+  for (guint i = 0; i < batch->n_files; i++)
+    if (batch->runs[i] != NULL)
+      g_ptr_array_add (opened, batch->runs[i]);
+  if (batch->compare && opened->len >= 2)
+    rtb_window_compare_runs (batch->window, (RtbRun *const *) opened->pdata, opened->len);
+  open_batch_free (batch);
+}
+
+static void
 on_run_loaded (GObject      *source,
                GAsyncResult *result,
                gpointer      user_data)
 {
-  RtbWindow *self = RTB_WINDOW (source);
-  g_autofree char *name = user_data;
+  OpenFile *file = g_task_get_task_data (G_TASK (result));
+  OpenBatch *batch = file->batch;
   g_autoptr(GError) error = NULL;
-  g_autoptr(RtbRun) run = g_task_propagate_pointer (G_TASK (result), &error);
+  RtbRun *run = g_task_propagate_pointer (G_TASK (result), &error);
 
-  if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
-    return;
-  if (run == NULL)
+  batch->runs[file->index] = run;
+  batch->done[file->index] = TRUE;
+  batch->n_done++;
+  if (run == NULL && !g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
     {
-      g_autofree char *heading = g_strdup_printf (_("Could Not Open “%s”"), name);
+      g_autofree char *heading = g_strdup_printf (_("Could Not Open “%s”"), file->name);
 
-      _rtb_window_show_error (self, heading, error->message);
-      return;
+      _rtb_window_show_error (batch->window, heading, error->message);
     }
-  _rtb_window_add_page (self, run);
+  if (!g_cancellable_is_cancelled (batch->window->opening))
+    for (; batch->next_to_add < batch->n_files && batch->done[batch->next_to_add];
+         batch->next_to_add++)
+      if (batch->runs[batch->next_to_add] != NULL)
+        _rtb_window_add_page (batch->window, batch->runs[batch->next_to_add]);
+  if (batch->n_done == batch->n_files)
+    {
+      if (g_cancellable_is_cancelled (batch->window->opening))
+        batch->compare = FALSE;
+      open_batch_finish (batch);
+    }
 }
 
-/* A large run file takes a moment to read: it loads in a thread, and the tab opens when it is
- * ready. */
+/* A large run file takes a moment to read: each loads in a thread, and the tabs open when they
+ * are ready. With `compare`, the runs read are compared once the last file is done. */
+void
+rtb_window_open_files (RtbWindow  *self,
+                       GFile     **files,
+                       guint       n_files,
+                       gboolean    compare)
+{
+  OpenBatch *batch;
+
+  g_return_if_fail (RTB_IS_WINDOW (self));
+  g_return_if_fail (files != NULL || n_files == 0);
+
+  if (n_files == 0)
+    return;
+  batch = g_new0 (OpenBatch, 1);
+  batch->window = g_object_ref (self);
+  batch->n_files = n_files;
+  batch->compare = compare;
+  batch->done = g_new0 (gboolean, n_files);
+  batch->runs = g_new0 (RtbRun *, n_files);
+
+  for (guint i = 0; i < n_files; i++)
+    {
+      g_autoptr(GTask) task = NULL;
+      OpenFile *file = g_new0 (OpenFile, 1);
+
+      file->batch = batch;
+      file->index = i;
+      file->name = g_file_get_basename (files[i]);
+      file->path = g_file_get_path (files[i]);
+      task = g_task_new (self, self->opening, on_run_loaded, NULL);
+      g_task_set_source_tag (task, rtb_window_open_files);
+      g_task_set_task_data (task, file, (GDestroyNotify) open_file_free);
+      if (file->path == NULL)
+        {
+          g_task_return_new_error (task, G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED, "%s",
+                                   _("only local files can be opened"));
+          continue;
+        }
+      g_task_run_in_thread (task, load_run_in_thread);
+    }
+}
+
 void
 rtb_window_open_file (RtbWindow *self,
                       GFile     *file)
 {
-  g_autoptr(GTask) task = NULL;
-  char *path;
-  char *name;
-
-  g_return_if_fail (RTB_IS_WINDOW (self));
   g_return_if_fail (G_IS_FILE (file));
 
-  name = g_file_get_basename (file);
-  path = g_file_get_path (file);
-  if (path == NULL)
-    {
-      g_autofree char *heading = g_strdup_printf (_("Could Not Open “%s”"), name);
-
-      _rtb_window_show_error (self, heading, _("only local files can be opened"));
-      g_free (name);
-      return;
-    }
-  task = g_task_new (self, self->opening, on_run_loaded, name);
-  g_task_set_source_tag (task, rtb_window_open_file);
-  g_task_set_task_data (task, path, g_free);
-  g_task_run_in_thread (task, load_run_in_thread);
+  rtb_window_open_files (self, &file, 1, FALSE);
 }
 
 gboolean
@@ -474,16 +560,21 @@ on_open_response (GtkNativeDialog *native,
   if (response == GTK_RESPONSE_ACCEPT)
     {
       g_autoptr(GListModel) files = gtk_file_chooser_get_files (GTK_FILE_CHOOSER (native));
+      g_autoptr(GPtrArray) to_open = g_ptr_array_new_with_free_func (g_object_unref);
 
       for (guint i = 0; i < g_list_model_get_n_items (files); i++)
         {
-          g_autoptr(GFile) file = g_list_model_get_item (files, i);
+          GFile *file = g_list_model_get_item (files, i);
 
           if (import)
-            show_import_dialog (self, file);
+            {
+              show_import_dialog (self, file);
+              g_object_unref (file);
+            }
           else
-            rtb_window_open_file (self, file);
+            g_ptr_array_add (to_open, file);
         }
+      rtb_window_open_files (self, (GFile **) to_open->pdata, to_open->len, FALSE);
     }
   g_object_unref (native);
 }

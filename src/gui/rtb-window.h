@@ -18,6 +18,8 @@ G_DECLARE_FINAL_TYPE (RtbWindow, rtb_window, RTB, WINDOW, AdwApplicationWindow)
 RtbWindow *rtb_window_new (GtkApplication *application);
 /* Loads a run file (in a thread) into a new tab; problems are shown in the window. */
 void rtb_window_open_file (RtbWindow *self, GFile *file);
+/* Opens the files in the order given; with `compare`, compares them once all are read. */
+void rtb_window_open_files (RtbWindow *self, GFile **files, guint n_files, gboolean compare);
 /* Shows a run (loaded or made elsewhere) in a new tab and selects it. */
 void rtb_window_add_run (RtbWindow *self, RtbRun *run);
 
