@@ -166,7 +166,7 @@ test_x86_desktop (void)
     { "kernel.clocksource", G, "tsc" },
     { "kernel.tick", C, "no full dynticks" },
     { "sched.timer_migration", C, NULL },
-    { "sched.watchdogs", C, "soft lockup watchdog and NMI watchdog" },
+    { "sched.watchdogs", C, "soft lockup and NMI watchdogs" },
     { "mem.swap", C, "2047 MiB" },
     { "mem.thp", C, "always" },
     { "mem.overcommit", C, "= 0" },

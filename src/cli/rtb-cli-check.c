@@ -35,23 +35,6 @@ static const char usage[] =
   "Exit status: 0 when no item is bad, 1 when one is (or HOST could not be asked),\n"
   "2 for a wrong command line.\n";
 
-static const char *
-status_words (RtbCheckStatus status)
-{
-  switch (status)
-    {
-    case RTB_CHECK_BAD:
-      return "bad";
-    case RTB_CHECK_COULD_BE_BETTER:
-      return "could be better";
-    case RTB_CHECK_GOOD:
-      return "good";
-    case RTB_CHECK_UNKNOWN:
-    default:
-      return "unknown";
-    }
-}
-
 void
 rtb_cli_print_checklist (GPtrArray *checks, FILE *out)
 {
@@ -60,9 +43,11 @@ rtb_cli_print_checklist (GPtrArray *checks, FILE *out)
   for (guint i = 0; i < sorted->len; i++)
     {
       const RtbCheck *check = sorted->pdata[i];
+      const char *label = rtb_check_status_label (check->status);
+      /* Padded by characters: a translated status may not be ASCII. */
+      int pad = 15 - (int) MIN (g_utf8_strlen (label, -1), 15);
 
-      fprintf (out, "  %-15s  %-21s  %s\n", status_words (check->status), check->id,
-               check->value);
+      fprintf (out, "  %s%*s  %-21s  %s\n", label, pad, "", check->id, check->value);
       if (check->advice != NULL)
         fprintf (out, "  %-15s  %-21s  → %s\n", "", "", check->advice);
     }
@@ -94,7 +79,7 @@ rtb_cli_print_verdict (RtbRun *run, FILE *out)
             }
           if (n > 0)
             fprintf (out, "%s %u %s%s%s%s", status == RTB_CHECK_BAD ? "" : ";", n,
-                     status_words (status), ids->len > 0 ? " (" : "", ids->str,
+                     rtb_check_status_label (status), ids->len > 0 ? " (" : "", ids->str,
                      ids->len > 0 ? ")" : "");
         }
       fputs (".\n", out);

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 #include "config.h"
 
+#include <glib/gi18n-lib.h>
 #include <locale.h>
 #include <string.h>
 
@@ -63,6 +64,9 @@ int
 main (int argc, char *argv[])
 {
   setlocale (LC_ALL, "");
+  /* The client library's messages and checklist follow the user's language. */
+  bindtextdomain (GETTEXT_PACKAGE, LOCALEDIR);
+  bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
   /* Numbers in tables and JSON use a dot whatever the user's locale. */
   setlocale (LC_NUMERIC, "C");
 

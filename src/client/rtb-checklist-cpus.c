@@ -2,6 +2,7 @@
 /* The checklist's items about the measured CPUs. */
 #include "config.h"
 
+#include <glib/gi18n-lib.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -60,33 +61,40 @@ _rtb_check_isolated (const RtbChecklistContext *c)
   int in;
   g_autofree char *list = NULL;
   g_autofree char *outside = NULL;
+  char *value;
 
   isolated_cpus (c, isolated, &known);
   if (!known || n == 0)
-    return UNKNOWN (id, "the isolated CPUs were not recorded");
+    return UNKNOWN (id, _("the isolated CPUs were not recorded"));
   in = _rtb_checklist_measured_in (c, isolated);
   list = _rtb_checklist_format_cpus (isolated);
+  /* Translators: the first %s is "CPU 3" or "CPUs 0-1", the second a CPU list */
   if (in == n)
     return _rtb_check_new (id, RTB_CHECK_GOOD,
-                           g_strdup_printf ("%s isolated (isolated: %s)", c->measured_words,
+                           g_strdup_printf (_("%s isolated (isolated: %s)"), c->measured_words,
                                             list), NULL);
   outside = measured_outside (c, isolated, TRUE);
-  return _rtb_check_new (id, RTB_CHECK_COULD_BE_BETTER,
-                         in == 0 ? g_strdup_printf ("%s%s %s%s%s%s", n > 1 ? "none of " : "",
-                                                    c->measured_words,
-                                                    n > 1 ? "is isolated" : "is not isolated",
-                                                    list[0] != '\0' ? " (isolated: " : "",
-                                                    list, list[0] != '\0' ? ")" : "")
-                                 : g_strdup_printf ("%s are not isolated (isolated: %s)",
-                                                    outside, list),
-                         g_strdup ("Boot with isolcpus=N (LinuxCNC uses the last CPU) and "
-                                   "measure there alone (--cpus N): the scheduler then puts no "
-                                   "other task on it."));
+  if (list[0] == '\0')
+    /* Translators: %s is "CPU 3" or "CPUs 0-1" */
+    value = g_strdup_printf (n > 1 ? _("none of %s is isolated") : _("%s is not isolated"),
+                             c->measured_words);
+  else if (in == 0 && n > 1)
+    /* Translators: the first %s is "CPUs 0-1", the second a CPU list */
+    value = g_strdup_printf (_("none of %s is isolated (isolated: %s)"), c->measured_words, list);
+  else
+    /* Translators: the first %s is "CPU 3" or "CPUs 0-1", the second a CPU list */
+    value = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s is not isolated (isolated: %s)",
+                                          "%s are not isolated (isolated: %s)", n - in),
+                             outside, list);
+  return _rtb_check_new (id, RTB_CHECK_COULD_BE_BETTER, value,
+                         g_strdup (_("Boot with isolcpus=N (LinuxCNC uses the last CPU) and "
+                                      "measure there alone (--cpus N): the scheduler then puts no "
+                                      "other task on it.")));
 }
 
 static RtbCheck *
 check_cmdline_cpus (const RtbChecklistContext *c, const char *id, const char *key,
-                    const char *also_key, const char *why)
+                    const char *also_key)
 {
   g_autofree char *list = _rtb_checklist_cmdline_param (c, key);
   g_autofree char *also = also_key != NULL ? _rtb_checklist_cmdline_param (c, also_key) : NULL;
@@ -95,7 +103,7 @@ check_cmdline_cpus (const RtbChecklistContext *c, const char *id, const char *ke
   g_autofree char *outside_words = NULL;
 
   if (list == NULL || _rtb_checklist_measured_count (c) == 0)
-    return UNKNOWN (id, "the kernel command line was not recorded");
+    return UNKNOWN (id, _("the kernel command line was not recorded"));
   _rtb_checklist_parse_cpus (list, cpus);
   if (_rtb_checklist_parse_cpus (also, extra))
     for (guint w = 0; w < G_N_ELEMENTS (cpus); w++)
@@ -107,24 +115,28 @@ check_cmdline_cpus (const RtbChecklistContext *c, const char *id, const char *ke
   outside = measured_outside (c, cpus, FALSE);
   outside_words = measured_outside (c, cpus, TRUE);
   return _rtb_check_new (id, RTB_CHECK_COULD_BE_BETTER,
-                         g_strdup_printf ("not set for %s", outside_words),
-                         g_strdup_printf ("Boot with %s=%s %s", key, outside, why));
+                         /* Translators: %s is "CPU 3" or "CPUs 0-1" */
+                         g_strdup_printf (_("not set for %s"), outside_words),
+                         /* Translators: %s is a CPU list such as "3" or "0-1" */
+                         g_strdup_printf (also_key == NULL
+                                            ? _("Boot with nohz_full=%s (on a kernel with "
+                                                "CONFIG_NO_HZ_FULL) so the scheduler tick stops "
+                                                "while one task runs there.")
+                                            : _("Boot with rcu_nocbs=%s so RCU callbacks run "
+                                                "on other CPUs."), outside));
 }
 
 RtbCheck *
 _rtb_check_nohz_full (const RtbChecklistContext *c)
 {
-  return check_cmdline_cpus (c, "cpus.nohz_full", "nohz_full", NULL,
-                             "(on a kernel with CONFIG_NO_HZ_FULL) so the scheduler tick "
-                             "stops while one task runs there.");
+  return check_cmdline_cpus (c, "cpus.nohz_full", "nohz_full", NULL);
 }
 
 RtbCheck *
 _rtb_check_rcu_nocbs (const RtbChecklistContext *c)
 {
   /* nohz_full= offloads RCU callbacks of its CPUs too. */
-  return check_cmdline_cpus (c, "cpus.rcu_nocbs", "rcu_nocbs", "nohz_full",
-                             "so RCU callbacks run on other CPUs.");
+  return check_cmdline_cpus (c, "cpus.rcu_nocbs", "rcu_nocbs", "nohz_full");
 }
 
 RtbCheck *
@@ -140,7 +152,7 @@ _rtb_check_smt (const RtbChecklistContext *c)
     return _rtb_check_new (id, RTB_CHECK_GOOD, g_strdup_printf ("SMT %s", control), NULL);
   if (control != NULL &&
       (strcmp (control, "notsupported") == 0 || strcmp (control, "notimplemented") == 0))
-    return _rtb_check_new (id, RTB_CHECK_GOOD, g_strdup ("no SMT on this CPU"), NULL);
+    return _rtb_check_new (id, RTB_CHECK_GOOD, g_strdup (_("no SMT on this CPU")), NULL);
 
   isolated_cpus (c, isolated, &known);
   for (int cpu = 0; cpu < RTB_MAX_CPUS; cpu++)
@@ -157,22 +169,25 @@ _rtb_check_smt (const RtbChecklistContext *c)
       for (int other = 0; other < RTB_MAX_CPUS; other++)
         if (other != cpu && rtb_cpu_isset (set, other) && !rtb_cpu_isset (isolated, other) &&
             shared->len < 200)
-          g_string_append_printf (shared, "%sCPU %d shares its core with CPU %d",
-                                  shared->len > 0 ? ", " : "", cpu, other);
+          {
+            if (shared->len > 0)
+              g_string_append (shared, ", ");
+            g_string_append_printf (shared, _("CPU %d shares its core with CPU %d"), cpu, other);
+          }
     }
   if (!any_siblings)
-    return UNKNOWN (id, "the CPUs' topology was not recorded");
+    return UNKNOWN (id, _("the CPUs' topology was not recorded"));
   if (shared->len == 0)
     return _rtb_check_new (id, RTB_CHECK_GOOD,
                            g_strdup (control != NULL && strcmp (control, "on") == 0
-                                       ? "SMT on, but no measured CPU shares its core with a "
-                                         "busy one"
-                                       : "no measured CPU shares its core"), NULL);
+                                       ? _("SMT on, but no measured CPU shares its core with a "
+                                           "busy one")
+                                       : _("no measured CPU shares its core")), NULL);
   return _rtb_check_new (id, RTB_CHECK_COULD_BE_BETTER,
-                         g_strdup_printf ("SMT on: %s", shared->str),
-                         g_strdup ("Turn SMT off (nosmt on the kernel command line, or echo off "
-                                   "> /sys/devices/system/cpu/smt/control), or isolate both "
-                                   "siblings: LinuxCNC's 37.8 µs became 6.7 µs this way."));
+                         g_strdup_printf (_("SMT on: %s"), shared->str),
+                         g_strdup (_("Turn SMT off (nosmt on the kernel command line, or echo off "
+                                      "> /sys/devices/system/cpu/smt/control), or isolate both "
+                                      "siblings: LinuxCNC's 37.8 µs became 6.7 µs this way.")));
 }
 
 RtbCheck *
@@ -188,7 +203,7 @@ _rtb_check_governor (const RtbChecklistContext *c)
   int n_governors = 0;
 
   if (!c->online_known)
-    return UNKNOWN (id, "the online CPUs were not recorded");
+    return UNKNOWN (id, _("the online CPUs were not recorded"));
   for (int cpu = 0; cpu < RTB_MAX_CPUS; cpu++)
     {
       char *governor;
@@ -207,18 +222,22 @@ _rtb_check_governor (const RtbChecklistContext *c)
     }
   if (n_governors == 0)
     return _rtb_check_new (id, RTB_CHECK_GOOD,
-                           g_strdup ("no frequency scaling (no cpufreq driver)"), NULL);
+                           g_strdup (_("no frequency scaling (no cpufreq driver)")), NULL);
   if (all_performance && !boosting)
     return _rtb_check_new (id, RTB_CHECK_GOOD,
-                           g_strdup_printf ("performance on %s%s", c->measured_words,
-                                            boost != NULL || no_turbo != NULL ? ", boost off"
-                                                                              : ""), NULL);
+                           /* Translators: %s is "CPU 3" or "CPUs 0-1" */
+                           g_strdup_printf (boost != NULL || no_turbo != NULL
+                                              ? _("performance on %s, boost off")
+                                              : _("performance on %s"),
+                                            c->measured_words), NULL);
   return _rtb_check_new (id, RTB_CHECK_COULD_BE_BETTER,
-                         g_strdup_printf ("%s%s", names->str, boosting ? ", boost on" : ""),
-                         g_strdup ("Set the performance governor (cpupower frequency-set -g "
-                                   "performance) and turn boost off (echo 0 > "
-                                   "/sys/devices/system/cpu/cpufreq/boost, or 1 > "
-                                   "intel_pstate/no_turbo): frequency changes stall the CPU."));
+                         /* Translators: %s names governors, such as "schedutil, powersave" */
+                         boosting ? g_strdup_printf (_("%s, boost on"), names->str)
+                                  : g_strdup (names->str),
+                         g_strdup (_("Set the performance governor (cpupower frequency-set -g "
+                                      "performance) and turn boost off (echo 0 > "
+                                      "/sys/devices/system/cpu/cpufreq/boost, or 1 > "
+                                      "intel_pstate/no_turbo): frequency changes stall the CPU.")));
 }
 
 RtbCheck *
@@ -231,9 +250,9 @@ _rtb_check_idle (const RtbChecklistContext *c)
   int deepest_cpu = -1;
 
   if (!c->online_known)
-    return UNKNOWN (id, "the online CPUs were not recorded");
+    return UNKNOWN (id, _("the online CPUs were not recorded"));
   if (g_strcmp0 (idle, "poll") == 0)
-    return _rtb_check_new (id, RTB_CHECK_GOOD, g_strdup ("CPUs never sleep (idle=poll)"), NULL);
+    return _rtb_check_new (id, RTB_CHECK_GOOD, g_strdup (_("CPUs never sleep (idle=poll)")), NULL);
   for (guint state = 0; state < RTB_SYSTEM_IDLE_STATES_MAX; state++)
     {
       g_autofree char *name_key = g_strdup_printf (RTB_SYSTEM_IDLE_STATE_FORMAT, state);
@@ -265,19 +284,21 @@ _rtb_check_idle (const RtbChecklistContext *c)
     }
   if (deepest_name == NULL)
     return _rtb_check_new (id, RTB_CHECK_GOOD,
-                           g_strdup ("no cpuidle states: the CPUs only wait for interrupts"),
+                           g_strdup (_("no cpuidle states: the CPUs only wait for interrupts")),
                            NULL);
   if (deepest <= 10)
     return _rtb_check_new (id, RTB_CHECK_GOOD,
-                           g_strdup_printf ("deepest idle state %s, %" G_GINT64_FORMAT " µs to "
-                                            "wake", deepest_name, deepest), NULL);
+                           /* Translators: %s names an idle state such as C1 */
+                           g_strdup_printf (_("deepest idle state %s, %lld µs to wake"),
+                                            deepest_name, (long long) deepest), NULL);
   return _rtb_check_new (id, RTB_CHECK_COULD_BE_BETTER,
-                         g_strdup_printf ("%s allowed on CPU %d, %" G_GINT64_FORMAT " µs to "
-                                          "wake", deepest_name, deepest_cpu, deepest),
-                         g_strdup ("rtbench holds /dev/cpu_dma_latency at 0 while measuring; "
-                                   "your real-time program must too, or disable the deep states "
-                                   "(processor.max_cstate=1 intel_idle.max_cstate=0, or echo 1 "
-                                   "> /sys/devices/system/cpu/cpuN/cpuidle/stateK/disable)."));
+                         /* Translators: %s names an idle state such as C6 */
+                         g_strdup_printf (_("%s allowed on CPU %d, %lld µs to wake"),
+                                          deepest_name, deepest_cpu, (long long) deepest),
+                         g_strdup (_("rtbench holds /dev/cpu_dma_latency at 0 while measuring; "
+                                      "your real-time program must too, or disable the deep states "
+                                      "(processor.max_cstate=1 intel_idle.max_cstate=0, or echo 1 "
+                                      "> /sys/devices/system/cpu/cpuN/cpuidle/stateK/disable).")));
 }
 
 /* The names /proc/interrupts gives its numbered lines: "24" → "acpi". */
@@ -351,10 +372,10 @@ _rtb_check_irqs (const RtbChecklistContext *c)
         on_isolated |= (cpus[w] & measured_isolated[w]) != 0;
     }
   if (!any)
-    return UNKNOWN (id, "the interrupts' affinities were not recorded");
+    return UNKNOWN (id, _("the interrupts' affinities were not recorded"));
   if (hitting->len == 0)
     return _rtb_check_new (id, RTB_CHECK_GOOD,
-                           g_strdup_printf ("no interrupt is served by %s",
+                           g_strdup_printf (_("no interrupt is served by %s"),
                                             c->measured_words), NULL);
 
   g_ptr_array_sort (hitting, compare_irqs);
@@ -368,13 +389,22 @@ _rtb_check_irqs (const RtbChecklistContext *c)
                               name != NULL ? ")" : "");
     }
   if (hitting->len > 6)
-    g_string_append_printf (list, " and %u more", hitting->len - 6);
+    g_string_append_printf (list, _(" and %u more"), hitting->len - 6);
   /* An interrupt on an isolated CPU undoes what the isolation was for. */
   return _rtb_check_new (id, on_isolated ? RTB_CHECK_BAD : RTB_CHECK_COULD_BE_BETTER,
-                         g_strdup_printf ("%s serve%s interrupt%s %s", c->measured_words,
-                                          _rtb_checklist_measured_count (c) > 1 ? "" : "s",
-                                          hitting->len > 1 ? "s" : "", list->str),
-                         g_strdup ("Route them to other CPUs (echo 0 > "
-                                   "/proc/irq/N/smp_affinity_list, or irqaffinity=0 and "
-                                   "isolcpus=managed_irq,N on the kernel command line)."));
+                         /* Translators: the first %s is "CPU 3" or "CPUs 0-1", the second a
+                          * list of interrupts such as "24 (acpi), 30 (eth0)" */
+                         g_strdup_printf (_rtb_checklist_measured_count (c) > 1
+                                            ? g_dngettext (GETTEXT_PACKAGE,
+                                                           "%s serve interrupt %s",
+                                                           "%s serve interrupts %s",
+                                                           hitting->len)
+                                            : g_dngettext (GETTEXT_PACKAGE,
+                                                           "%s serves interrupt %s",
+                                                           "%s serves interrupts %s",
+                                                           hitting->len),
+                                          c->measured_words, list->str),
+                         g_strdup (_("Route them to other CPUs (echo 0 > "
+                                      "/proc/irq/N/smp_affinity_list, or irqaffinity=0 and "
+                                      "isolcpus=managed_irq,N on the kernel command line).")));
 }

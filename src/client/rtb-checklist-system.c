@@ -2,6 +2,7 @@
 /* The checklist's items about the whole machine: kernel, scheduling, memory, devices. */
 #include "config.h"
 
+#include <glib/gi18n-lib.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -47,34 +48,34 @@ _rtb_check_preemption (const RtbChecklistContext *c)
   if (g_strcmp0 (realtime, "1") == 0 || _rtb_kernel_version_is_preempt_rt (version))
     return _rtb_check_new (id, RTB_CHECK_GOOD, g_strdup ("PREEMPT_RT"), NULL);
   if (version == NULL)
-    return UNKNOWN (id, "the kernel's version string (uname -v) was not recorded");
+    return UNKNOWN (id, _("the kernel's version string (uname -v) was not recorded"));
 
   package = g_strcmp0 (machine, "x86_64") == 0 ? "Debian: linux-image-rt-amd64"
             : g_strcmp0 (machine, "aarch64") == 0 ? "Debian: linux-image-rt-arm64; Raspberry "
                                                     "Pi OS: kernel=kernel8_rt.img"
-            : "your distribution's -rt kernel";
-  advice = g_strdup_printf ("Boot a PREEMPT_RT kernel (%s): without it, worst cases reach "
-                            "milliseconds.", package);
+            : _("your distribution's -rt kernel");
+  advice = g_strdup_printf (_("Boot a PREEMPT_RT kernel (%s): without it, worst cases reach "
+                               "milliseconds."), package);
   if (has_word (version, "PREEMPT_DYNAMIC"))
     {
       if (g_strcmp0 (mode, "full") == 0)
         return _rtb_check_new (id, RTB_CHECK_COULD_BE_BETTER,
-                               g_strdup ("dynamic preemption set to full (preempt=full), not "
-                                         "PREEMPT_RT"), advice);
+                               g_strdup (_("dynamic preemption set to full (preempt=full), not "
+                                            "PREEMPT_RT")), advice);
       return _rtb_check_new (id, RTB_CHECK_BAD,
                              mode != NULL && mode[0] != '\0'
-                               ? g_strdup_printf ("dynamic preemption set to %s (preempt=%s), "
-                                                  "not PREEMPT_RT", mode, mode)
-                               : g_strdup ("dynamic preemption in the build's default mode "
-                                           "(no preempt= on the command line), not PREEMPT_RT"),
+                               ? g_strdup_printf (_("dynamic preemption set to %s (preempt=%s), "
+                                                     "not PREEMPT_RT"), mode, mode)
+                               : g_strdup (_("dynamic preemption in the build's default mode "
+                                              "(no preempt= on the command line), not PREEMPT_RT")),
                              advice);
     }
   if (has_word (version, "PREEMPT"))
     return _rtb_check_new (id, RTB_CHECK_COULD_BE_BETTER,
-                           g_strdup ("fully preemptible kernel (PREEMPT), not PREEMPT_RT"),
+                           g_strdup (_("fully preemptible kernel (PREEMPT), not PREEMPT_RT")),
                            advice);
   return _rtb_check_new (id, RTB_CHECK_BAD,
-                         g_strdup ("no forced preemption (voluntary or none), not PREEMPT_RT"),
+                         g_strdup (_("no forced preemption (voluntary or none), not PREEMPT_RT")),
                          advice);
 }
 
@@ -104,17 +105,17 @@ _rtb_check_virtual (const RtbChecklistContext *c)
 
       for (guint i = 0; found == NULL && lines[i] != NULL; i++)
         if (g_str_has_prefix (lines[i], "flags") && has_word (lines[i], "hypervisor"))
-          found = "the CPU's hypervisor flag";
+          found = _("the CPU's hypervisor flag");
     }
   if (found != NULL)
     return _rtb_check_new (id, RTB_CHECK_COULD_BE_BETTER,
-                           g_strdup_printf ("a virtual machine (%s)", found),
-                           g_strdup ("Measure on the bare machine: in a virtual machine the "
-                                     "worst cases are the hypervisor's, whatever Linux does."));
+                           g_strdup_printf (_("a virtual machine (%s)"), found),
+                           g_strdup (_("Measure on the bare machine: in a virtual machine the "
+                                        "worst cases are the hypervisor's, whatever Linux does.")));
   if (cpuinfo == NULL)
-    return UNKNOWN (id, "/proc/cpuinfo was not recorded");
+    return UNKNOWN (id, _("/proc/cpuinfo was not recorded"));
   return _rtb_check_new (id, RTB_CHECK_GOOD,
-                         g_strdup ("bare metal: no hypervisor flag or virtual firmware"), NULL);
+                         g_strdup (_("bare metal: no hypervisor flag or virtual firmware")), NULL);
 }
 
 RtbCheck *
@@ -126,21 +127,21 @@ _rtb_check_tick (const RtbChecklistContext *c)
   gboolean full_dynticks = g_hash_table_contains (c->files, RTB_SYSTEM_NOHZ_FULL);
 
   if (cmdline == NULL)
-    return UNKNOWN (id, "the kernel command line was not recorded");
+    return UNKNOWN (id, _("the kernel command line was not recorded"));
   if (g_strcmp0 (nohz, "off") == 0)
     return _rtb_check_new (id, RTB_CHECK_COULD_BE_BETTER,
-                           g_strdup ("periodic tick on every CPU (nohz=off)"),
-                           g_strdup ("Remove nohz=off from the kernel command line so idle and "
-                                     "isolated CPUs can stop the tick."));
+                           g_strdup (_("periodic tick on every CPU (nohz=off)")),
+                           g_strdup (_("Remove nohz=off from the kernel command line so idle and "
+                                        "isolated CPUs can stop the tick.")));
   if (!full_dynticks)
     return _rtb_check_new (id, RTB_CHECK_COULD_BE_BETTER,
-                           g_strdup ("tickless when idle only: this kernel has no full "
-                                     "dynticks (no /sys/devices/system/cpu/nohz_full)"),
-                           g_strdup ("Use a kernel built with CONFIG_NO_HZ_FULL (Debian's rt "
-                                     "kernels are) so nohz_full= can stop the tick on busy "
-                                     "real-time CPUs."));
+                           g_strdup (_("tickless when idle only: this kernel has no full "
+                                        "dynticks (no /sys/devices/system/cpu/nohz_full)")),
+                           g_strdup (_("Use a kernel built with CONFIG_NO_HZ_FULL (Debian's rt "
+                                        "kernels are) so nohz_full= can stop the tick on busy "
+                                        "real-time CPUs.")));
   return _rtb_check_new (id, RTB_CHECK_GOOD,
-                         g_strdup ("tickless, full dynticks available (nohz_full=)"), NULL);
+                         g_strdup (_("tickless, full dynticks available (nohz_full=)")), NULL);
 }
 
 RtbCheck *
@@ -153,21 +154,21 @@ _rtb_check_clocksource (const RtbChecklistContext *c)
   g_autofree char *source = _rtb_checklist_text (c, RTB_SYSTEM_CLOCKSOURCE);
 
   if (source == NULL)
-    return UNKNOWN (id, "the current clocksource was not recorded");
+    return UNKNOWN (id, _("the current clocksource was not recorded"));
   for (guint i = 0; i < G_N_ELEMENTS (fast); i++)
     if (strcmp (source, fast[i]) == 0)
       return _rtb_check_new (id, RTB_CHECK_GOOD, g_strdup (source), NULL);
   if (strstr (source, "jiffies") != NULL)
     return _rtb_check_new (id, RTB_CHECK_BAD,
-                           g_strdup_printf ("%s: time advances only once per tick", source),
-                           g_strdup ("Find why no hardware clocksource was chosen (dmesg | grep "
-                                     "clocksource) and fix it: every timestamp is a tick "
-                                     "coarse."));
+                           g_strdup_printf (_("%s: time advances only once per tick"), source),
+                           g_strdup (_("Find why no hardware clocksource was chosen (dmesg | grep "
+                                        "clocksource) and fix it: every timestamp is a tick "
+                                        "coarse.")));
   return _rtb_check_new (id, RTB_CHECK_COULD_BE_BETTER,
-                         g_strdup_printf ("%s: slow to read", source),
-                         g_strdup ("Use the CPU's own counter (clocksource=tsc on x86 if dmesg "
-                                   "shows the TSC was marked unstable without cause): "
-                                   "hpet and acpi_pm cost microseconds per read."));
+                         g_strdup_printf (_("%s: slow to read"), source),
+                         g_strdup (_("Use the CPU's own counter (clocksource=tsc on x86 if dmesg "
+                                      "shows the TSC was marked unstable without cause): "
+                                      "hpet and acpi_pm cost microseconds per read.")));
 }
 
 RtbCheck *
@@ -177,17 +178,17 @@ _rtb_check_printk (const RtbChecklistContext *c)
   gint64 level;
 
   if (!read_int (c, RTB_SYSTEM_PRINTK, &level))
-    return UNKNOWN (id, "kernel.printk was not recorded");
+    return UNKNOWN (id, _("kernel.printk was not recorded"));
   if (level <= 4)
     return _rtb_check_new (id, RTB_CHECK_GOOD,
-                           g_strdup_printf ("console log level %" G_GINT64_FORMAT
-                                            ": only errors reach the console", level), NULL);
+                           g_strdup_printf (_("console log level %lld: only errors reach the "
+                                              "console"), (long long) level), NULL);
   return _rtb_check_new (id, RTB_CHECK_COULD_BE_BETTER,
-                         g_strdup_printf ("console log level %" G_GINT64_FORMAT ": warnings and "
-                                          "notices are written to the console", level),
-                         g_strdup ("Lower it (sysctl kernel.printk=\"1 4 1 7\", as the board "
-                                   "vendor's procedure does): a serial console stalls the "
-                                   "kernel for each message."));
+                         g_strdup_printf (_("console log level %lld: warnings and notices are "
+                                            "written to the console"), (long long) level),
+                         g_strdup (_("Lower it (sysctl kernel.printk=\"1 4 1 7\", as the board "
+                                      "vendor's procedure does): a serial console stalls the "
+                                      "kernel for each message.")));
 }
 
 RtbCheck *
@@ -197,19 +198,19 @@ _rtb_check_rt_throttling (const RtbChecklistContext *c)
   gint64 runtime, period = 1000000;
 
   if (!read_int (c, RTB_SYSTEM_RT_RUNTIME, &runtime))
-    return UNKNOWN (id, "kernel.sched_rt_runtime_us was not recorded");
+    return UNKNOWN (id, _("kernel.sched_rt_runtime_us was not recorded"));
   read_int (c, RTB_SYSTEM_RT_PERIOD, &period);
   if (runtime < 0 || runtime >= period)
     return _rtb_check_new (id, RTB_CHECK_COULD_BE_BETTER,
-                           g_strdup_printf ("off (sched_rt_runtime_us = %" G_GINT64_FORMAT ")",
-                                            runtime),
-                           g_strdup ("Turn RT throttling back on (sysctl "
-                                     "kernel.sched_rt_runtime_us=950000) unless you need it "
-                                     "off: without it a runaway real-time thread freezes the "
-                                     "machine."));
+                           g_strdup_printf (_("off (sched_rt_runtime_us = %lld)"),
+                                            (long long) runtime),
+                           g_strdup (_("Turn RT throttling back on (sysctl "
+                                        "kernel.sched_rt_runtime_us=950000) unless you need it "
+                                        "off: without it a runaway real-time thread freezes the "
+                                        "machine.")));
   return _rtb_check_new (id, RTB_CHECK_GOOD,
-                         g_strdup_printf ("on: real-time tasks get %" G_GINT64_FORMAT " µs of "
-                                          "every %" G_GINT64_FORMAT " µs", runtime, period),
+                         g_strdup_printf (_("on: real-time tasks get %lld µs of every %lld µs"),
+                                          (long long) runtime, (long long) period),
                          NULL);
 }
 
@@ -220,14 +221,14 @@ _rtb_check_timer_migration (const RtbChecklistContext *c)
   gint64 value;
 
   if (!read_int (c, RTB_SYSTEM_TIMER_MIGRATION, &value))
-    return UNKNOWN (id, "kernel.timer_migration was not recorded");
+    return UNKNOWN (id, _("kernel.timer_migration was not recorded"));
   if (value == 0)
-    return _rtb_check_new (id, RTB_CHECK_GOOD, g_strdup ("off: timers stay on their CPU"),
+    return _rtb_check_new (id, RTB_CHECK_GOOD, g_strdup (_("off: timers stay on their CPU")),
                            NULL);
   return _rtb_check_new (id, RTB_CHECK_COULD_BE_BETTER,
-                         g_strdup ("on: timers move between CPUs"),
-                         g_strdup ("Turn it off (sysctl kernel.timer_migration=0) so other "
-                                   "CPUs' timers do not expire on the measured ones."));
+                         g_strdup (_("on: timers move between CPUs")),
+                         g_strdup (_("Turn it off (sysctl kernel.timer_migration=0) so other "
+                                      "CPUs' timers do not expire on the measured ones.")));
 }
 
 RtbCheck *
@@ -239,24 +240,27 @@ _rtb_check_watchdogs (const RtbChecklistContext *c)
   gboolean have_soft = read_int (c, RTB_SYSTEM_WATCHDOG, &soft);
   gboolean have_nmi = read_int (c, RTB_SYSTEM_NMI_WATCHDOG, &nmi);
   uint64_t cpus[RTB_MAX_CPUS / 64];
-  g_autoptr (GString) on = g_string_new (NULL);
+  gboolean soft_here;
 
   if (!have_soft && !have_nmi)
-    return UNKNOWN (id, "kernel.watchdog and kernel.nmi_watchdog were not recorded");
-  if (soft != 0 && (mask == NULL || !_rtb_checklist_parse_cpus (mask, cpus) ||
-                    _rtb_checklist_measured_in (c, cpus) > 0))
-    g_string_append (on, "soft lockup watchdog");
-  if (nmi != 0)
-    g_string_append_printf (on, "%sNMI watchdog", on->len > 0 ? " and " : "");
-  if (on->len == 0)
+    return UNKNOWN (id, _("kernel.watchdog and kernel.nmi_watchdog were not recorded"));
+  soft_here = soft != 0 && (mask == NULL || !_rtb_checklist_parse_cpus (mask, cpus) ||
+                            _rtb_checklist_measured_in (c, cpus) > 0);
+  if (!soft_here && nmi == 0)
     return _rtb_check_new (id, RTB_CHECK_GOOD,
-                           g_strdup_printf ("off on %s", c->measured_words), NULL);
+                           /* Translators: %s is "CPU 3" or "CPUs 0-1" */
+                           g_strdup_printf (_("watchdogs off on %s"), c->measured_words), NULL);
   return _rtb_check_new (id, RTB_CHECK_COULD_BE_BETTER,
-                         g_strdup_printf ("%s on %s", on->str, c->measured_words),
-                         g_strdup ("Turn them off for real-time work (nowatchdog "
-                                   "nmi_watchdog=0 on the kernel command line, or sysctl "
-                                   "kernel.watchdog=0 kernel.nmi_watchdog=0): they interrupt "
-                                   "every CPU periodically."));
+                         /* Translators: %s is "CPU 3" or "CPUs 0-1" */
+                         g_strdup_printf (soft_here && nmi != 0
+                                            ? _("soft lockup and NMI watchdogs on %s")
+                                            : soft_here ? _("soft lockup watchdog on %s")
+                                                        : _("NMI watchdog on %s"),
+                                          c->measured_words),
+                         g_strdup (_("Turn them off for real-time work (nowatchdog "
+                                      "nmi_watchdog=0 on the kernel command line, or sysctl "
+                                      "kernel.watchdog=0 kernel.nmi_watchdog=0): they interrupt "
+                                      "every CPU periodically.")));
 }
 
 RtbCheck *
@@ -267,14 +271,14 @@ _rtb_check_swap (const RtbChecklistContext *c)
   gint64 kb = meminfo != NULL ? _rtb_meminfo_parse_kb (meminfo, "SwapTotal") : -1;
 
   if (kb < 0)
-    return UNKNOWN (id, "/proc/meminfo was not recorded");
+    return UNKNOWN (id, _("/proc/meminfo was not recorded"));
   if (kb == 0)
-    return _rtb_check_new (id, RTB_CHECK_GOOD, g_strdup ("no swap"), NULL);
+    return _rtb_check_new (id, RTB_CHECK_GOOD, g_strdup (_("no swap")), NULL);
   return _rtb_check_new (id, RTB_CHECK_COULD_BE_BETTER,
-                         g_strdup_printf ("%" G_GINT64_FORMAT " MiB of swap", kb / 1024),
-                         g_strdup ("Turn swap off (swapoff -a, and remove it from /etc/fstab) "
-                                   "or lock every real-time program's memory (mlockall): a page "
-                                   "fault from swap costs milliseconds."));
+                         g_strdup_printf (_("%lld MiB of swap"), (long long) (kb / 1024)),
+                         g_strdup (_("Turn swap off (swapoff -a, and remove it from /etc/fstab) "
+                                      "or lock every real-time program's memory (mlockall): a page "
+                                      "fault from swap costs milliseconds.")));
 }
 
 RtbCheck *
@@ -284,18 +288,18 @@ _rtb_check_thp (const RtbChecklistContext *c)
   g_autofree char *thp = _rtb_checklist_text (c, RTB_SYSTEM_THP);
 
   if (thp == NULL)
-    return UNKNOWN (id, "transparent huge pages were not recorded (or the kernel has none)");
+    return UNKNOWN (id, _("transparent huge pages were not recorded (or the kernel has none)"));
   if (strstr (thp, "[always]") != NULL)
     return _rtb_check_new (id, RTB_CHECK_COULD_BE_BETTER,
-                           g_strdup ("transparent huge pages always on"),
-                           g_strdup ("Use madvise or never (echo never > "
-                                     "/sys/kernel/mm/transparent_hugepage/enabled, or "
-                                     "transparent_hugepage=never): compaction stalls page "
-                                     "faults."));
+                           g_strdup (_("transparent huge pages always on")),
+                           g_strdup (_("Use madvise or never (echo never > "
+                                        "/sys/kernel/mm/transparent_hugepage/enabled, or "
+                                        "transparent_hugepage=never): compaction stalls page "
+                                        "faults.")));
   return _rtb_check_new (id, RTB_CHECK_GOOD,
                          g_strdup (strstr (thp, "[never]") != NULL
-                                     ? "transparent huge pages off"
-                                     : "transparent huge pages only on request (madvise)"),
+                                     ? _("transparent huge pages off")
+                                     : _("transparent huge pages only on request (madvise)")),
                          NULL);
 }
 
@@ -306,22 +310,22 @@ _rtb_check_overcommit (const RtbChecklistContext *c)
   gint64 mode;
 
   if (!read_int (c, RTB_SYSTEM_OVERCOMMIT, &mode))
-    return UNKNOWN (id, "vm.overcommit_memory was not recorded");
+    return UNKNOWN (id, _("vm.overcommit_memory was not recorded"));
   if (mode == 2)
     return _rtb_check_new (id, RTB_CHECK_GOOD,
-                           g_strdup ("strict accounting (vm.overcommit_memory = 2)"), NULL);
+                           g_strdup (_("strict accounting (vm.overcommit_memory = 2)")), NULL);
   return _rtb_check_new (id, RTB_CHECK_COULD_BE_BETTER,
-                         g_strdup_printf ("overcommit allowed (vm.overcommit_memory = %"
-                                          G_GINT64_FORMAT ")", mode),
-                         g_strdup ("Set sysctl vm.overcommit_memory=2, as the board vendor's "
-                                   "procedure does, so memory runs out at allocation, not in "
-                                   "the OOM killer mid-run."));
+                         g_strdup_printf (_("overcommit allowed (vm.overcommit_memory = %lld)"),
+                                          (long long) mode),
+                         g_strdup (_("Set sysctl vm.overcommit_memory=2, as the board vendor's "
+                                      "procedure does, so memory runs out at allocation, not in "
+                                      "the OOM killer mid-run.")));
 }
 
 static const char *
 not_started (void)
 {
-  return "known once the worker runs (rtbench-cli run, or check --remote)";
+  return _("known once the worker runs (rtbench-cli run, or check --remote)");
 }
 
 RtbCheck *
@@ -332,13 +336,13 @@ _rtb_check_mlockall (const RtbChecklistContext *c)
   if (c->worker == NULL)
     return UNKNOWN (id, not_started ());
   if (c->worker->mlockall_errno == 0)
-    return _rtb_check_new (id, RTB_CHECK_GOOD, g_strdup ("the worker's memory is locked"),
+    return _rtb_check_new (id, RTB_CHECK_GOOD, g_strdup (_("the worker's memory is locked")),
                            NULL);
   return _rtb_check_new (id, RTB_CHECK_BAD,
-                         g_strdup_printf ("mlockall failed: %s",
+                         g_strdup_printf (_("mlockall failed: %s"),
                                           g_strerror (c->worker->mlockall_errno)),
-                         g_strdup ("Run the worker as root, or raise the locked-memory limit "
-                                   "(memlock unlimited in /etc/security/limits.conf)."));
+                         g_strdup (_("Run the worker as root, or raise the locked-memory limit "
+                                      "(memlock unlimited in /etc/security/limits.conf).")));
 }
 
 RtbCheck *
@@ -350,13 +354,13 @@ _rtb_check_dma_latency (const RtbChecklistContext *c)
     return UNKNOWN (id, not_started ());
   if (c->worker->dma_latency_errno == 0)
     return _rtb_check_new (id, RTB_CHECK_GOOD,
-                           g_strdup ("/dev/cpu_dma_latency held at 0 by the worker"), NULL);
+                           g_strdup (_("/dev/cpu_dma_latency held at 0 by the worker")), NULL);
   return _rtb_check_new (id, RTB_CHECK_COULD_BE_BETTER,
-                         g_strdup_printf ("/dev/cpu_dma_latency not held: %s",
+                         g_strdup_printf (_("/dev/cpu_dma_latency not held: %s"),
                                           g_strerror (c->worker->dma_latency_errno)),
-                         g_strdup ("Run the worker as root: /dev/cpu_dma_latency is root's, "
-                                   "and holding it at 0 keeps the CPUs out of deep idle "
-                                   "states."));
+                         g_strdup (_("Run the worker as root: /dev/cpu_dma_latency is root's, "
+                                      "and holding it at 0 keeps the CPUs out of deep idle "
+                                      "states.")));
 }
 
 RtbCheck *
@@ -376,7 +380,10 @@ _rtb_check_radios (const RtbChecklistContext *c)
       if (sscanf (key, "sys/class/net/%63[^/]/operstate", name) == 1 &&
           g_str_has_prefix (value, "up"))
         {
-          g_string_append_printf (on, "%sWi-Fi %s up", on->len > 0 ? ", " : "", name);
+          if (on->len > 0)
+            g_string_append (on, ", ");
+          /* Translators: %s is a network interface such as wlan0 */
+          g_string_append_printf (on, _("Wi-Fi %s up"), name);
           any_wifi = TRUE;
         }
       else if (g_str_has_prefix (key, "sys/class/rfkill/") && g_str_has_suffix (key, "/type"))
@@ -393,17 +400,17 @@ _rtb_check_radios (const RtbChecklistContext *c)
         }
     }
   if (bluetooth)
-    g_string_append_printf (on, "%sBluetooth on", on->len > 0 ? ", " : "");
+    g_string_append_printf (on, "%s%s", on->len > 0 ? ", " : "", _("Bluetooth on"));
   if (any_wifi && on->len == 0)
-    g_string_append (on, "a Wi-Fi radio on");
+    g_string_append (on, _("a Wi-Fi radio on"));
   if (!g_hash_table_contains (c->files, RTB_SYSTEM_ONLINE))
-    return UNKNOWN (id, "the machine's devices were not recorded");
+    return UNKNOWN (id, _("the machine's devices were not recorded"));
   if (on->len == 0)
-    return _rtb_check_new (id, RTB_CHECK_GOOD, g_strdup ("no Wi-Fi or Bluetooth radio on"),
+    return _rtb_check_new (id, RTB_CHECK_GOOD, g_strdup (_("no Wi-Fi or Bluetooth radio on")),
                            NULL);
   return _rtb_check_new (id, RTB_CHECK_COULD_BE_BETTER, g_strdup (on->str),
-                         g_strdup ("Turn them off while it controls a machine (rfkill block "
-                                   "wifi bluetooth; on a Raspberry Pi dtoverlay=disable-wifi "
-                                   "and disable-bt in config.txt): their interrupts and "
-                                   "firmware cost tens of µs."));
+                         g_strdup (_("Turn them off while it controls a machine (rfkill block "
+                                      "wifi bluetooth; on a Raspberry Pi dtoverlay=disable-wifi "
+                                      "and disable-bt in config.txt): their interrupts and "
+                                      "firmware cost tens of µs.")));
 }

@@ -3,6 +3,7 @@
  * and irqbalance. */
 #include "config.h"
 
+#include <glib/gi18n-lib.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -118,7 +119,7 @@ _rtb_check_rt_tasks (const RtbChecklistContext *c)
   guint n_above = 0, n_below = 0;
 
   if (tasks->len == 0)
-    return UNKNOWN (id, "the machine's tasks were not recorded");
+    return UNKNOWN (id, _("the machine's tasks were not recorded"));
   for (guint i = 0; i < tasks->len; i++)
     {
       Task *task = &g_array_index (tasks, Task, i);
@@ -139,31 +140,41 @@ _rtb_check_rt_tasks (const RtbChecklistContext *c)
         }
       if (n_above++ >= 5)
         continue;
-      g_string_append_printf (list, "%s%s (", list->len > 0 ? ", " : "", task->comm);
+      if (list->len > 0)
+        g_string_append (list, ", ");
       if (task->tid != task->pid)
-        g_string_append_printf (list, "thread %u of ", task->tid);
-      g_string_append_printf (list, "pid %u) at %s %d, allowed on CPUs %s", task->pid,
-                              policy_name (task->policy), task->priority,
-                              task->cpus != NULL ? task->cpus : "?");
+        /* Translators: "multipathd (thread 812 of pid 800) at FIFO 99, allowed on CPUs 0-3" */
+        g_string_append_printf (list, _("%s (thread %u of pid %u) at %s %d, allowed on CPUs %s"),
+                                task->comm, task->tid, task->pid, policy_name (task->policy),
+                                task->priority, task->cpus != NULL ? task->cpus : "?");
+      else
+        /* Translators: "multipathd (pid 800) at FIFO 99, allowed on CPUs 0-3" */
+        g_string_append_printf (list, _("%s (pid %u) at %s %d, allowed on CPUs %s"), task->comm,
+                                task->pid, policy_name (task->policy), task->priority,
+                                task->cpus != NULL ? task->cpus : "?");
     }
   if (n_above > 5)
-    g_string_append_printf (list, " and %u more", n_above - 5);
+    g_string_append_printf (list, _(" and %u more"), n_above - 5);
   if (n_above > 0 && c->priority == 0)
     return _rtb_check_new (id, RTB_CHECK_COULD_BE_BETTER,
-                           g_strdup_printf ("measured at SCHED_OTHER, so every real-time task "
-                                            "preempts it: %s", list->str),
-                           g_strdup ("Measure at a real-time priority (--policy fifo "
-                                     "--priority 99), as a real-time program runs."));
+                           g_strdup_printf (_("measured at SCHED_OTHER, so every real-time task "
+                                               "preempts it: %s"), list->str),
+                           g_strdup (_("Measure at a real-time priority (--policy fifo "
+                                        "--priority 99), as a real-time program runs.")));
   if (n_above == 0)
     return _rtb_check_new (id, RTB_CHECK_GOOD,
-                           g_strdup_printf ("none at priority %d or above on %s "
-                                            "(%u real-time task%s below)", threshold,
-                                            c->measured_words, n_below,
-                                            n_below == 1 ? "" : "s"), NULL);
+                           /* Translators: "none at priority 99 or above on CPU 1 (2 real-time
+                            * tasks below)" */
+                           g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                                         "none at priority %d or above on %s "
+                                                         "(%u real-time task below)",
+                                                         "none at priority %d or above on %s "
+                                                         "(%u real-time tasks below)", n_below),
+                                            threshold, c->measured_words, n_below), NULL);
   return _rtb_check_new (id, RTB_CHECK_BAD, g_string_free (g_steal_pointer (&list), FALSE),
-                         g_strdup_printf ("Lower these real-time tasks below the measurement "
-                                          "(chrt -f -p %d PID), move them off CPUs %s (taskset "
-                                          "-pc CPUS PID) or stop them: they preempt it.",
+                         g_strdup_printf (_("Lower these real-time tasks below the measurement "
+                                             "(chrt -f -p %d PID), move them off CPUs %s (taskset "
+                                             "-pc CPUS PID) or stop them: they preempt it."),
                                           MAX (threshold - 1, 1), c->measured_text));
 }
 
@@ -174,20 +185,20 @@ _rtb_check_irqbalance (const RtbChecklistContext *c)
   g_autoptr (GArray) tasks = collect_tasks (c);
 
   if (tasks->len == 0)
-    return UNKNOWN (id, "the machine's tasks were not recorded");
+    return UNKNOWN (id, _("the machine's tasks were not recorded"));
   for (guint i = 0; i < tasks->len; i++)
     {
       Task *task = &g_array_index (tasks, Task, i);
 
       if (strcmp (task->comm, "irqbalance") == 0)
         return _rtb_check_new (id, RTB_CHECK_COULD_BE_BETTER,
-                               g_strdup_printf ("irqbalance is running (pid %u)", task->pid),
-                               g_strdup_printf ("Keep it off the measured CPUs "
-                                                "(IRQBALANCE_BANNED_CPULIST=%s in "
-                                                "/etc/default/irqbalance) or stop it "
-                                                "(systemctl disable --now irqbalance): it moves "
-                                                "interrupts while you measure.",
+                               g_strdup_printf (_("irqbalance is running (pid %u)"), task->pid),
+                               g_strdup_printf (_("Keep it off the measured CPUs "
+                                                   "(IRQBALANCE_BANNED_CPULIST=%s in "
+                                                   "/etc/default/irqbalance) or stop it "
+                                                   "(systemctl disable --now irqbalance): it moves "
+                                                   "interrupts while you measure."),
                                                 c->measured_text));
     }
-  return _rtb_check_new (id, RTB_CHECK_GOOD, g_strdup ("irqbalance is not running"), NULL);
+  return _rtb_check_new (id, RTB_CHECK_GOOD, g_strdup (_("irqbalance is not running")), NULL);
 }

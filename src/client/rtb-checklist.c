@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 #include "config.h"
 
+#include <glib/gi18n-lib.h>
 #include <string.h>
 
 #include "rtb-checklist-private.h"
@@ -47,6 +48,27 @@ rtb_check_status_to_string (RtbCheckStatus status)
 {
   g_return_val_if_fail (status <= RTB_CHECK_GOOD, "unknown");
   return status_names[status];
+}
+
+const char *
+rtb_check_status_label (RtbCheckStatus status)
+{
+  switch (status)
+    {
+    case RTB_CHECK_BAD:
+      /* Translators: a checklist item's status */
+      return _("bad");
+    case RTB_CHECK_COULD_BE_BETTER:
+      /* Translators: a checklist item's status */
+      return _("could be better");
+    case RTB_CHECK_GOOD:
+      /* Translators: a checklist item's status */
+      return _("good");
+    case RTB_CHECK_UNKNOWN:
+    default:
+      /* Translators: a checklist item's status */
+      return _("unknown");
+    }
 }
 
 gboolean
@@ -148,7 +170,9 @@ _rtb_checklist_cpu_words (const uint64_t *cpus)
 {
   g_autofree char *list = _rtb_checklist_format_cpus (cpus);
 
-  return g_strdup_printf ("CPU%s %s", rtb_cpu_count (cpus, RTB_MAX_CPUS) > 1 ? "s" : "", list);
+  /* Translators: %s is a CPU list such as "3" or "0-1,4" */
+  return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "CPU %s", "CPUs %s",
+                                       rtb_cpu_count (cpus, RTB_MAX_CPUS)), list);
 }
 
 int

@@ -45,6 +45,8 @@ gboolean rtb_checklist_any_bad (GPtrArray *checks);
 const RtbCheck *rtb_checklist_find (GPtrArray *checks, const char *id);
 
 const char *rtb_check_status_to_string (RtbCheckStatus status); /* good, could-be-better… */
+/* For people, in their language: "could be better". */
+const char *rtb_check_status_label (RtbCheckStatus status);
 gboolean rtb_check_status_from_string (const char *text, RtbCheckStatus *out);
 RtbCheck *rtb_check_copy (const RtbCheck *check);
 void rtb_check_free (RtbCheck *check);

@@ -149,8 +149,7 @@ check_status (RtbRun *run, const char *id)
 
   if (check == NULL)
     return "-";
-  return check->status == RTB_CHECK_COULD_BE_BETTER ? "could be better"
-                                                    : rtb_check_status_to_string (check->status);
+  return rtb_check_status_label (check->status);
 }
 
 /* One row per checklist item, its status in each run ("-" where none was recorded). */

@@ -2,6 +2,7 @@
 #include "config.h"
 
 #include <math.h>
+#include <glib/gi18n-lib.h>
 #include <string.h>
 
 #include "rtb-verdict.h"
@@ -53,11 +54,11 @@ load_words (RtbRun *run)
   const char *load = rtb_run_get_load (run);
 
   if (g_strcmp0 (load, "full") == 0)
-    return ", under full load";
+    return _(", under full load");
   if (g_strcmp0 (load, "cpu") == 0)
-    return ", under CPU load";
+    return _(", under CPU load");
   if (g_strcmp0 (load, "none") == 0)
-    return ", idle";
+    return _(", idle");
   return "";
 }
 
@@ -69,7 +70,8 @@ where (const uint64_t *cpus)
 
   if (n == 0 || rtb_cpu_list_format (cpus, RTB_MAX_CPUS, list, sizeof list) < 0)
     return g_strdup ("");
-  return g_strdup_printf (" on CPU%s %s", n > 1 ? "s" : "", list);
+  /* Translators: %s is a CPU list such as "3" or "0-1" */
+  return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, " on CPU %s", " on CPUs %s", n), list);
 }
 
 /* The advice of the first two items that are not good, bad ones first. */
@@ -85,7 +87,9 @@ append_help (GString *text, GPtrArray *checks)
 
         if (check->status != status || check->advice == NULL)
           continue;
-        g_string_append_printf (text, "%s%s: %s", n == 0 ? " Would help most: " : " Then ",
+        /* Translators: the first %s is a checklist item such as kernel.preemption, the
+         * second its advice */
+        g_string_append_printf (text, n == 0 ? _(" Would help most: %s: %s") : _(" Then %s: %s"),
                                 check->id, check->advice);
         n++;
       }
@@ -112,32 +116,36 @@ rtb_verdict (GPtrArray *checks, RtbRun *run)
            rtb_run_get_system (run)->preempt_rt != RTB_SYSTEM_INFO_UNKNOWN)
     rt = rtb_run_get_system (run)->preempt_rt;
   if (!isnan (worst))
-    figure = g_strdup_printf ("worst case %.1f µs%s%s", worst, on,
+    /* Translators: "worst case 42.0 µs on CPU 3, under full load" */
+    figure = g_strdup_printf (_("worst case %.1f µs%s%s"), worst, on,
                               run != NULL ? load_words (run) : "");
 
   if (rt == 0)
-    g_string_append (text, "Not a real-time kernel: expect worst cases in the milliseconds");
+    g_string_append (text, _("Not a real-time kernel: expect worst cases in the milliseconds"));
   else if (virtual != NULL && virtual->status != RTB_CHECK_GOOD &&
            virtual->status != RTB_CHECK_UNKNOWN)
-    g_string_append (text, "A virtual machine: its worst cases are the hypervisor's");
+    g_string_append (text, _("A virtual machine: its worst cases are the hypervisor's"));
   else if (figure != NULL && rt == 1 && n_bad == 0 &&
            rtb_run_get_method (run) != RTB_METHOD_RESPONSE)
     {
       g_autofree char *rate = loop_rate (worst);
 
-      g_string_append_printf (text, "Ready for a %s loop%s: %s", rate, on, figure);
+      /* Translators: "Ready for a 2 kHz loop on CPU 3: worst case 42.0 µs, idle" */
+      g_string_append_printf (text, _("Ready for a %s loop%s: %s"), rate, on, figure);
       g_clear_pointer (&figure, g_free);
     }
   else if (n_bad > 0)
-    g_string_append_printf (text, "Not ready for real time: %u setting%s %s bad", n_bad,
-                            n_bad == 1 ? "" : "s", n_bad == 1 ? "is" : "are");
+    g_string_append_printf (text, g_dngettext (GETTEXT_PACKAGE,
+                                               "Not ready for real time: %u setting is bad",
+                                               "Not ready for real time: %u settings are bad",
+                                               n_bad), n_bad);
   else if (rt == 1)
-    g_string_append (text, "Set up for real time");
+    g_string_append (text, _("Set up for real time"));
   else
-    g_string_append (text, "Unknown kernel: whether it is real-time was not recorded");
+    g_string_append (text, _("Unknown kernel: whether it is real-time was not recorded"));
 
   if (figure != NULL)
-    g_string_append_printf (text, " (this run: %s)", figure);
+    g_string_append_printf (text, _(" (this run: %s)"), figure);
   g_string_append_c (text, '.');
   append_help (text, checks);
   return g_string_free (g_steal_pointer (&text), FALSE);
