@@ -67,3 +67,20 @@ setup_short_latency (RtbWindow *window, const char *duration, const char *label)
   if (geteuid () != 0)
     g_object_set (panel, "policy", "other", NULL);
 }
+
+GtkWidget *
+find_descendant (GtkWidget *widget,
+                 GType      type)
+{
+  if (G_TYPE_CHECK_INSTANCE_TYPE (widget, type))
+    return widget;
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_descendant (child, type);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}

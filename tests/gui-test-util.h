@@ -35,4 +35,7 @@ gboolean window_done (gpointer data);
 /* Sets the window up for a latency run of `duration` (SCHED_OTHER when not root). */
 void setup_short_latency (RtbWindow *window, const char *duration, const char *label);
 
+/* The first widget of `type` in the tree under `widget` (itself included), or NULL. */
+GtkWidget *find_descendant (GtkWidget *widget, GType type);
+
 G_END_DECLS

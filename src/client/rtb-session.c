@@ -11,6 +11,7 @@
 
 #include "rtb-session-private.h"
 #include "rtb-system-info.h"
+#include "rtb-system-snapshot.h"
 
 #define READ_CHUNK (64 * 1024)
 #define STOP_GRACE_SECONDS 2
@@ -37,6 +38,7 @@ struct _RtbSession
   char *last_log_line;
   GError *error;
   RtbSystemInfo *system;     /* from the worker's SYSTEM frame */
+  GHashTable *snapshot;      /* the same frame's system files (rtb-system-snapshot.h) */
 
   RtbHelloFrame hello;
   RtbSessionLaunch launch;
@@ -391,7 +393,9 @@ on_frame (const RtbFrame *frame, void *user_data)
       break;
     case RTB_FRAME_SYSTEM:
       g_clear_pointer (&self->system, rtb_system_info_free);
-      self->system = rtb_system_info_from_frame (frame->payload, frame->payload_len);
+      g_clear_pointer (&self->snapshot, g_hash_table_unref);
+      self->snapshot = rtb_system_snapshot_from_frame (frame->payload, frame->payload_len);
+      self->system = rtb_system_info_from_snapshot (self->snapshot);
       g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SYSTEM]);
       break;
     case RTB_FRAME_STARTED:
@@ -542,6 +546,7 @@ reset_run (RtbSession *self)
   g_clear_pointer (&self->protocol_error, g_free);
   g_clear_pointer (&self->last_log_line, g_free);
   g_clear_pointer (&self->system, rtb_system_info_free);
+  g_clear_pointer (&self->snapshot, g_hash_table_unref);
   memset (&self->hello, 0, sizeof self->hello);
   self->has_hello = FALSE;
   self->has_summary = FALSE;
@@ -697,6 +702,14 @@ rtb_session_get_system (RtbSession *self)
   g_return_val_if_fail (RTB_IS_SESSION (self), NULL);
 
   return self->system;
+}
+
+GHashTable *
+rtb_session_get_snapshot (RtbSession *self)
+{
+  g_return_val_if_fail (RTB_IS_SESSION (self), NULL);
+
+  return self->snapshot;
 }
 
 const char * const *

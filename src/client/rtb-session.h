@@ -73,6 +73,8 @@ const RtbHelloFrame *rtb_session_get_hello (RtbSession *self);
 /* The machine the worker runs on, as its SYSTEM frame describes it, or NULL (not yet, or a
  * worker of protocol 1). Notified as "system". */
 const RtbSystemInfo *rtb_session_get_system (RtbSession *self);
+/* The worker's machine as its system files (rtb-system-snapshot.h), from the same frame. */
+GHashTable *rtb_session_get_snapshot (RtbSession *self);
 /* The argv that was spawned (for messages and tests). */
 const char * const *rtb_session_get_argv (RtbSession *self);
 

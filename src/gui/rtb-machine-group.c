@@ -4,9 +4,11 @@
 #include "config.h"
 
 #include <glib/gi18n.h>
+#include <string.h>
 
 #include "rtb-machine-group.h"
 #include "rtb-session.h"
+#include "rtb-system-snapshot.h"
 
 struct _RtbMachineGroup
 {
@@ -20,6 +22,8 @@ struct _RtbMachineGroup
   char *remote_worker;
   RtbSession *probe;
   RtbSystemInfo *system;
+  GHashTable *snapshot;      /* the other machine's system files, from its SYSTEM frame */
+  RtbHelloFrame hello;       /* what its worker obtained, valid with the snapshot */
 };
 
 G_DEFINE_FINAL_TYPE (RtbMachineGroup, rtb_machine_group, ADW_TYPE_PREFERENCES_GROUP)
@@ -55,12 +59,16 @@ describe_system (RtbMachineGroup *self)
   describe (self, text);
 }
 
+/* Takes `snapshot`; NULL forgets the other machine. */
 static void
-set_system (RtbMachineGroup *self,
-            RtbSystemInfo   *system)
+set_snapshot (RtbMachineGroup *self,
+              GHashTable      *snapshot)
 {
   g_clear_pointer (&self->system, rtb_system_info_free);
-  self->system = system;
+  g_clear_pointer (&self->snapshot, g_hash_table_unref);
+  self->snapshot = snapshot;
+  if (snapshot != NULL)
+    self->system = rtb_system_info_from_snapshot (snapshot);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SYSTEM]);
 }
 
@@ -69,9 +77,13 @@ on_probe_system (RtbSession      *session,
                  GParamSpec      *pspec,
                  RtbMachineGroup *self)
 {
-  const RtbSystemInfo *system = rtb_session_get_system (session);
+  const RtbHelloFrame *hello = rtb_session_get_hello (session);
+  GHashTable *snapshot = rtb_session_get_snapshot (session);
 
-  set_system (self, system != NULL ? rtb_system_info_copy (system) : NULL);
+  memset (&self->hello, 0, sizeof self->hello);
+  if (hello != NULL)
+    self->hello = *hello;
+  set_snapshot (self, snapshot != NULL ? g_hash_table_ref (snapshot) : NULL);
 }
 
 static void
@@ -107,7 +119,7 @@ probe (RtbMachineGroup *self)
   g_autofree char *asking = NULL;
 
   stop_probe (self);
-  set_system (self, NULL);
+  set_snapshot (self, NULL);
   gtk_widget_remove_css_class (GTK_WIDGET (self->host_row), "error");
   if (self->remote == NULL)
     {
@@ -227,6 +239,24 @@ rtb_machine_group_get_system (RtbMachineGroup *self)
   return self->system;
 }
 
+GHashTable *
+rtb_machine_group_dup_snapshot (RtbMachineGroup *self)
+{
+  g_return_val_if_fail (RTB_IS_MACHINE_GROUP (self), NULL);
+
+  if (self->remote == NULL)
+    return rtb_system_snapshot_read ("/");
+  return self->snapshot != NULL ? g_hash_table_ref (self->snapshot) : NULL;
+}
+
+const RtbHelloFrame *
+rtb_machine_group_get_hello (RtbMachineGroup *self)
+{
+  g_return_val_if_fail (RTB_IS_MACHINE_GROUP (self), NULL);
+
+  return self->remote != NULL && self->snapshot != NULL ? &self->hello : NULL;
+}
+
 static void
 rtb_machine_group_get_property (GObject    *object,
                                 guint       prop_id,
@@ -289,6 +319,7 @@ rtb_machine_group_finalize (GObject *object)
   g_free (self->remote);
   g_free (self->remote_worker);
   g_clear_pointer (&self->system, rtb_system_info_free);
+  g_clear_pointer (&self->snapshot, g_hash_table_unref);
   G_OBJECT_CLASS (rtb_machine_group_parent_class)->finalize (object);
 }
 

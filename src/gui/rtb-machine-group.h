@@ -8,6 +8,7 @@
 
 #include <adwaita.h>
 
+#include "rtb-session.h"
 #include "rtb-system-info.h"
 
 G_BEGIN_DECLS
@@ -26,5 +27,11 @@ const char *rtb_machine_group_get_remote_worker (RtbMachineGroup *self);
 void rtb_machine_group_set_remote (RtbMachineGroup *self, const char *host);
 /* The other machine as its worker described it; NULL for this computer or until it answered. */
 const RtbSystemInfo *rtb_machine_group_get_system (RtbMachineGroup *self);
+/* The chosen machine's system files (rtb-system-snapshot.h): this computer's as they are now,
+ * or the other machine's as its worker sent them; NULL until it answered. */
+GHashTable *rtb_machine_group_dup_snapshot (RtbMachineGroup *self);
+/* What the other machine's worker obtained (memory lock, cpu_dma_latency); NULL for this
+ * computer, whose worker has not run yet. */
+const RtbHelloFrame *rtb_machine_group_get_hello (RtbMachineGroup *self);
 
 G_END_DECLS

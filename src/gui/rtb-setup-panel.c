@@ -6,6 +6,8 @@
 #include <glib/gi18n.h>
 
 #include "rtb-cpu-picker.h"
+#include "rtb-checklist-group.h"
+#include "rtb-checklist.h"
 #include "rtb-machine-group.h"
 #include "rtb-presets.h"
 #include "rtb-setup-panel.h"
@@ -92,6 +94,7 @@ struct _RtbSetupPanel
   AdwEntryRow *duration_row;
   AdwComboRow *load_row;
   AdwEntryRow *label_row;
+  RtbChecklistGroup *checklist_group;
 
   /* Borrowed references */
   AdwActionRow *param_rows[N_PARAMS];
@@ -100,6 +103,7 @@ struct _RtbSetupPanel
 
   int n_cpus;
   guint applying;           /* filling the fields from a command or preset */
+  guint checklist_idle;
   RtbMethod method;
 };
 
@@ -155,9 +159,55 @@ clear_error (RtbSetupPanel *self)
   self->error_row = NULL;
 }
 
+/* The checklist of the chosen machine for the chosen CPUs and priority, read anew: what runs
+ * on this computer changes while the window is open. */
+static gboolean
+update_checklist (gpointer data)
+{
+  RtbSetupPanel *self = data;
+  g_autoptr (GHashTable) snapshot = rtb_machine_group_dup_snapshot (self->machine_group);
+  g_autoptr (GPtrArray) checks = NULL;
+  g_autofree char *cpus_text = NULL;
+  uint64_t cpus[RTB_MAX_CPUS / 64] = { 0 };
+  RtbChecklistFor what = {
+    cpus,
+    get_policy (self) == RTB_POLICY_OTHER
+      ? 0 : (int) gtk_adjustment_get_value (self->priority_adjustment),
+    rtb_machine_group_get_hello (self->machine_group),
+  };
+
+  self->checklist_idle = 0;
+  if (snapshot == NULL)
+    {
+      rtb_checklist_group_set_checks (self->checklist_group, NULL,
+                                      _("Known once the other machine answered"));
+      return G_SOURCE_REMOVE;
+    }
+  if (self->method != RTB_METHOD_LATENCY)
+    {
+      int cpu = CLAMP (rtb_cpu_picker_get_cpu (self->cpu_picker), 0, RTB_MAX_CPUS - 1);
+
+      cpus[cpu / 64] |= G_GUINT64_CONSTANT (1) << (cpu % 64);
+    }
+  else if (g_strcmp0 (cpus_text = rtb_cpu_picker_dup_cpus (self->cpu_picker), "all") == 0 ||
+           !rtb_cpu_list_parse (cpus_text, cpus, RTB_MAX_CPUS, NULL))
+    what.cpus = NULL;
+  checks = rtb_checklist_evaluate (snapshot, &what);
+  rtb_checklist_group_set_checks (self->checklist_group, checks, NULL);
+  return G_SOURCE_REMOVE;
+}
+
+static void
+queue_checklist (RtbSetupPanel *self)
+{
+  if (self->checklist_idle == 0)
+    self->checklist_idle = g_idle_add (update_checklist, self);
+}
+
 static void
 setup_changed (RtbSetupPanel *self)
 {
+  queue_checklist (self);
   clear_error (self);
   if (!self->applying && adw_combo_row_get_selected (self->preset_row) != 0)
     adw_combo_row_set_selected (self->preset_row, 0);
@@ -706,6 +756,8 @@ rtb_setup_panel_set_property (GObject      *object,
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
+  /* Set from the settings or a test, the CPUs do not pass through the picker's signal. */
+  queue_checklist (self);
 }
 
 static void
@@ -714,6 +766,7 @@ rtb_setup_panel_dispose (GObject *object)
   RtbSetupPanel *self = RTB_SETUP_PANEL (object);
   GtkWidget *child;
 
+  g_clear_handle_id (&self->checklist_idle, g_source_remove);
   gtk_widget_dispose_template (GTK_WIDGET (self), RTB_TYPE_SETUP_PANEL);
   /* dispose_template() only unparents the children bound to fields. */
   while ((child = gtk_widget_get_first_child (GTK_WIDGET (self))) != NULL)
@@ -751,6 +804,7 @@ rtb_setup_panel_class_init (RtbSetupPanelClass *klass)
 
   g_type_ensure (RTB_TYPE_CPU_PICKER);
   g_type_ensure (RTB_TYPE_MACHINE_GROUP);
+  g_type_ensure (RTB_TYPE_CHECKLIST_GROUP);
 
   gtk_widget_class_set_template_from_resource (widget_class,
                                                "/io/github/rtbench/RtBench/rtb-setup-panel.ui");
@@ -768,6 +822,7 @@ rtb_setup_panel_class_init (RtbSetupPanelClass *klass)
   gtk_widget_class_bind_template_child (widget_class, RtbSetupPanel, duration_row);
   gtk_widget_class_bind_template_child (widget_class, RtbSetupPanel, load_row);
   gtk_widget_class_bind_template_child (widget_class, RtbSetupPanel, label_row);
+  gtk_widget_class_bind_template_child (widget_class, RtbSetupPanel, checklist_group);
   gtk_widget_class_bind_template_callback (widget_class, on_cpus_changed);
 }
 

@@ -7,7 +7,9 @@
 #include <glib/gi18n.h>
 #include <string.h>
 
+#include "rtb-checklist-group.h"
 #include "rtb-system-panel.h"
+#include "rtb-verdict.h"
 
 typedef enum {
   ROW_HOST,
@@ -46,9 +48,11 @@ struct _RtbSystemPanel
 
   /* Template widgets */
   AdwPreferencesGroup *group;
+  RtbChecklistGroup *checklist_group;
 
   /* Owned references */
   RtbRun *run;
+  int shown_state;          /* the run's state when last shown; -1 before */
 
   /* Borrowed references */
   GtkLabel *values[N_ROWS];
@@ -100,6 +104,26 @@ stated_or (const char *value,
   return value[0] != '\0' ? value : empty;
 }
 
+/* The checklist as the run recorded it at its start, and the verdict on it and the figures. */
+static void
+update_checklist (RtbSystemPanel *self)
+{
+  GPtrArray *checks = self->run != NULL ? rtb_run_get_checks (self->run) : NULL;
+  g_autofree char *verdict = NULL;
+
+  if (checks == NULL)
+    {
+      rtb_checklist_group_set_checks (self->checklist_group, NULL,
+                                      self->run != NULL &&
+                                      rtb_run_get_state (self->run) == RTB_RUN_STATE_NEW
+                                        ? _("Known once the worker started")
+                                        : _("Not recorded with this run"));
+      return;
+    }
+  verdict = rtb_verdict (checks, self->run);
+  rtb_checklist_group_set_checks (self->checklist_group, checks, verdict);
+}
+
 void
 rtb_system_panel_update (RtbSystemPanel *self)
 {
@@ -115,6 +139,8 @@ rtb_system_panel_update (RtbSystemPanel *self)
 
   g_return_if_fail (RTB_IS_SYSTEM_PANEL (self));
 
+  self->shown_state = self->run != NULL ? (int) rtb_run_get_state (self->run) : -1;
+  update_checklist (self);
   info = self->run ? rtb_run_get_system (self->run) : NULL;
   if (info == NULL)
     {
@@ -180,6 +206,14 @@ rtb_system_panel_update (RtbSystemPanel *self)
            : load != NULL ? _("none") : NULL, NULL);
 }
 
+/* The system and its checklist come with the start (STARTED): not at every update. */
+static void
+on_run_changed (RtbSystemPanel *self)
+{
+  if ((int) rtb_run_get_state (self->run) != self->shown_state)
+    rtb_system_panel_update (self);
+}
+
 void
 rtb_system_panel_set_run (RtbSystemPanel *self,
                           RtbRun         *run)
@@ -190,10 +224,16 @@ rtb_system_panel_set_run (RtbSystemPanel *self,
   if (self->run == run)
     return;
   if (self->run != NULL)
-    g_signal_handlers_disconnect_by_func (self->run, rtb_system_panel_update, self);
+    {
+      g_signal_handlers_disconnect_by_func (self->run, rtb_system_panel_update, self);
+      g_signal_handlers_disconnect_by_func (self->run, on_run_changed, self);
+    }
   g_set_object (&self->run, run);
   if (run != NULL)
-    g_signal_connect_swapped (run, "finished", G_CALLBACK (rtb_system_panel_update), self);
+    {
+      g_signal_connect_swapped (run, "finished", G_CALLBACK (rtb_system_panel_update), self);
+      g_signal_connect_swapped (run, "changed", G_CALLBACK (on_run_changed), self);
+    }
   rtb_system_panel_update (self);
 }
 
@@ -226,16 +266,20 @@ rtb_system_panel_class_init (RtbSystemPanelClass *klass)
 
   object_class->dispose = rtb_system_panel_dispose;
 
+  g_type_ensure (RTB_TYPE_CHECKLIST_GROUP);
+
   gtk_widget_class_set_template_from_resource (widget_class,
                                                "/io/github/rtbench/RtBench/rtb-system-panel.ui");
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
   gtk_widget_class_bind_template_child (widget_class, RtbSystemPanel, group);
+  gtk_widget_class_bind_template_child (widget_class, RtbSystemPanel, checklist_group);
 }
 
 static void
 rtb_system_panel_init (RtbSystemPanel *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
+  self->shown_state = -1;
 
   for (guint r = 0; r < N_ROWS; r++)
     {

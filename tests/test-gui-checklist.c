@@ -1,0 +1,169 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* The setup pane's checklist follows the chosen CPUs: a SCHED_FIFO 99 sleeper pinned to CPU 1
+ * is listed while CPU 1 is chosen and not once only CPU 0 is; a run's System panel shows the
+ * checklist it recorded, with the verdict. Needs root and two CPUs for the sleeper. */
+#define G_LOG_DOMAIN "rtbench-test"
+
+#include "config.h"
+
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "gui-test-util.h"
+#include "rtb-checklist-group.h"
+#include "rtb-checklist.h"
+#include "rtb-live-view.h"
+#include "rtb-setup-panel.h"
+#include "rtb-system-panel.h"
+
+static int
+task_policy (GPid pid)
+{
+  g_autofree char *path = g_strdup_printf ("/proc/%d/stat", pid);
+  g_autofree char *stat = NULL;
+  g_auto (GStrv) fields = NULL;
+  char *close;
+
+  if (!g_file_get_contents (path, &stat, NULL, NULL) || (close = strrchr (stat, ')')) == NULL)
+    return -1;
+  fields = g_strsplit (close + 2, " ", -1);
+  return g_strv_length (fields) > 38 ? atoi (fields[38]) : -1;
+}
+
+/* The value of the group's item `id`, or NULL when it lists none. */
+static const char *
+item_value (RtbChecklistGroup *group, const char *id)
+{
+  const RtbCheck *check = rtb_checklist_find (rtb_checklist_group_get_checks (group), id);
+
+  return check != NULL ? check->value : NULL;
+}
+
+/* Choosing CPUs queues the checklist for when the main loop is idle. */
+static void
+choose_cpus (RtbSetupPanel *setup, const char *cpus)
+{
+  g_object_set (setup, "cpus", cpus, NULL);
+  iterate_for (300);
+}
+
+static void
+test_setup_follows_cpus (void)
+{
+  const char *argv[] = { "chrt", "-f", "99", "taskset", "-c", "1", "sleep", "60", NULL };
+  g_autoptr (GError) error = NULL;
+  g_autofree char *mark = NULL;
+  g_autofree char *on_1 = NULL, *on_0 = NULL, *both = NULL;
+  RtbWindow *window;
+  RtbSetupPanel *setup;
+  RtbChecklistGroup *group;
+  guint n_items, n_shown;
+  GPid pid;
+
+  REQUIRE_DISPLAY ();
+  if (geteuid () != 0 || sysconf (_SC_NPROCESSORS_ONLN) < 2)
+    {
+      g_test_skip ("needs root (a SCHED_FIFO sleeper) and two CPUs");
+      return;
+    }
+  g_assert_true (g_spawn_async (NULL, (char **) argv, NULL,
+                                G_SPAWN_SEARCH_PATH | G_SPAWN_DO_NOT_REAP_CHILD, NULL, NULL, &pid,
+                                &error));
+  g_assert_no_error (error);
+  /* chrt and taskset exec in turn: wait until sleep runs at FIFO. */
+  for (int i = 0; i < 500 && task_policy (pid) != 1; i++)
+    g_usleep (2000);
+  mark = g_strdup_printf ("sleep (pid %d) at FIFO 99, allowed on CPUs 1", pid);
+
+  window = new_window ();
+  setup = rtb_window_get_setup_panel (window);
+  group = RTB_CHECKLIST_GROUP (find_descendant (GTK_WIDGET (setup), RTB_TYPE_CHECKLIST_GROUP));
+  g_assert_nonnull (group);
+  rtb_setup_panel_set_method (setup, RTB_METHOD_LATENCY);
+  g_object_set (setup, "policy", "fifo", NULL);
+
+  choose_cpus (setup, "1");
+  on_1 = g_strdup (item_value (group, "sched.rt_tasks"));
+  n_items = rtb_checklist_group_get_n_items (group);
+  n_shown = rtb_checklist_group_get_n_shown (group);
+  choose_cpus (setup, "0");
+  on_0 = g_strdup (item_value (group, "sched.rt_tasks"));
+  choose_cpus (setup, "0-1");
+  both = g_strdup (item_value (group, "sched.rt_tasks"));
+
+  kill (pid, SIGKILL);
+  waitpid (pid, NULL, 0);
+  g_spawn_close_pid (pid);
+  g_test_message ("CPU 1: %s\nCPU 0: %s\nCPUs 0-1: %s", on_1, on_0, both);
+
+  g_assert_nonnull (on_1);
+  g_assert_nonnull (strstr (on_1, mark));
+  g_assert_nonnull (on_0);
+  g_assert_null (strstr (on_0, mark));
+  g_assert_nonnull (strstr (both, mark));
+  /* The bad item comes first, and the list is compact until asked for all. */
+  g_assert_cmpint (((RtbCheck *) rtb_checklist_group_get_checks (group)->pdata[0])->status, ==,
+                   RTB_CHECK_BAD);
+  g_assert_cmpuint (n_items, ==, rtb_checklist_group_get_n_items (group));
+  g_assert_cmpuint (n_shown, <, n_items);
+  rtb_checklist_group_set_show_all (group, TRUE);
+  g_assert_cmpuint (rtb_checklist_group_get_n_shown (group), ==, n_items);
+
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+/* A real run records its checklist at the start; its System panel shows it and the verdict. */
+static void
+test_system_panel_shows_recorded (void)
+{
+  RtbWindow *window;
+  RtbLiveView *view;
+  RtbSystemPanel *panel;
+  RtbChecklistGroup *group;
+  GPtrArray *recorded;
+
+  REQUIRE_DISPLAY ();
+  if (g_getenv ("RTBENCH_WORKER") == NULL)
+    {
+      g_test_skip ("RTBENCH_WORKER is not set");
+      return;
+    }
+  window = new_window ();
+  setup_short_latency (window, "1s", "checklist");
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.start", NULL);
+  g_assert_true (rtb_window_is_running (window));
+  iterate_until (window_done, window, 30);
+  g_assert_false (rtb_window_is_running (window));
+
+  view = rtb_window_get_selected_view (window);
+  g_assert_nonnull (view);
+  recorded = rtb_run_get_checks (rtb_live_view_get_run (view));
+  g_assert_nonnull (recorded);
+  panel = RTB_SYSTEM_PANEL (find_descendant (GTK_WIDGET (view), RTB_TYPE_SYSTEM_PANEL));
+  group = RTB_CHECKLIST_GROUP (find_descendant (GTK_WIDGET (panel), RTB_TYPE_CHECKLIST_GROUP));
+  g_assert_nonnull (group);
+  g_assert_cmpuint (rtb_checklist_group_get_n_items (group), ==, recorded->len);
+  for (guint i = 0; i < recorded->len; i++)
+    {
+      const RtbCheck *check = recorded->pdata[i];
+
+      g_assert_cmpstr (item_value (group, check->id), ==, check->value);
+    }
+  g_assert_nonnull (strstr (adw_preferences_group_get_description (ADW_PREFERENCES_GROUP (group)),
+                            "worst case"));
+
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+int
+main (int argc, char *argv[])
+{
+  gui_test_init (&argc, &argv);
+
+  g_test_add_func ("/gui-checklist/setup-follows-cpus", test_setup_follows_cpus);
+  g_test_add_func ("/gui-checklist/system-panel-shows-recorded", test_system_panel_shows_recorded);
+  return g_test_run ();
+}
