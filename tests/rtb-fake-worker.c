@@ -24,7 +24,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "rtb-protocol.h"
+#include "rtb-command.h"
 
 static uint32_t seq;
 
@@ -116,15 +116,13 @@ wait_for_eof (void)
 static void
 send_started (void)
 {
-  RtbStartedFrame started = {
-    .method = RTB_METHOD_LATENCY,
-    .n_threads = 1,
-    .interval_us = 1000,
-    .histogram_us = 1000,
-  };
+  RtbStartedFrame started = { .n_threads = 1 };
   RtbThreadInfo thread = { .thread = 0, .cpu = 0, .policy = RTB_POLICY_OTHER };
+  RtbCommand command;
 
-  snprintf (started.command, sizeof started.command, "start latency");
+  /* "start latency" on its one CPU */
+  rtb_command_defaults (&command, RTB_METHOD_LATENCY, 1);
+  rtb_command_to_wire (&command, &started.command);
   snprintf (thread.name, sizeof thread.name, "CPU0");
   send_frame (RTB_FRAME_STARTED, &started, sizeof started, &thread, sizeof thread);
 }

@@ -525,6 +525,68 @@ test_stream_fixture (void)
   }
 }
 
+/* Recordings of protocol 2 (before STARTED carried the command as fields), one per method, as
+ * rtbench-worker 0.1.0 wrote them (their SYSTEM frame then replaced by a made-up machine): the
+ * command comes back whole from the frame's fields and its command line. */
+static void
+test_stream_v2_fixtures (void)
+{
+  static const struct {
+    const char *file;
+    const char *line;
+    guint n_series;
+  } fixtures[] = {
+    { "worker-latency-v2.stream", "start latency cpus=0-1 policy=other priority=0 "
+      "interval_us=500 histogram_us=200 duration=1s", 2 },
+    { "worker-jitter-v2.stream", "start jitter cpu=1 policy=other priority=0 base_us=500 "
+      "servo_us=2000 duration=1s", 2 },
+    { "worker-timer-v2.stream", "start timer cpu=0 policy=other priority=0 period_us=1000 "
+      "spin_us=10 duration=1s", 1 },
+    { "worker-response-v2.stream", "start response cpu=1 policy=other priority=0 size=8 "
+      "instances=20 gap_us=100", 1 },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (fixtures); i++)
+    {
+      g_autofree char *path = data_path (fixtures[i].file);
+      g_autoptr (GError) error = NULL;
+      g_autoptr (RtbRun) run = rtb_import_file (path, NULL, NULL, &error);
+      RtbCommand expected;
+      const RtbCommand *command;
+
+      g_assert_no_error (error);
+      check_consistent (run);
+      g_assert_cmpuint (rtb_run_get_worker (run)->protocol_version, ==, 2);
+      g_assert_cmpstr (rtb_run_get_system (run)->hostname, ==, "fixture");
+      g_assert_cmpint (rtb_run_get_state (run), ==, RTB_RUN_STATE_FINISHED);
+      g_assert_cmpuint (rtb_run_get_n_series (run), ==, fixtures[i].n_series);
+      g_assert_cmpstr (rtb_run_get_worker_command (run), ==, fixtures[i].line);
+      g_assert_true (rtb_command_parse (fixtures[i].line, TRUE, 2, &expected, NULL));
+      command = rtb_run_get_command (run);
+      g_assert_cmpint (command->method, ==, expected.method);
+      g_assert_cmpint (command->policy, ==, expected.policy);
+      g_assert_cmpint (command->priority, ==, expected.priority);
+      g_assert_cmpmem (command->cpus, sizeof command->cpus, expected.cpus, sizeof expected.cpus);
+      g_assert_cmpuint (command->duration_ns, ==, expected.duration_ns);
+      g_assert_cmpmem (&command->latency, sizeof command->latency, &expected.latency,
+                       sizeof expected.latency);
+      g_assert_cmpmem (&command->jitter, sizeof command->jitter, &expected.jitter,
+                       sizeof expected.jitter);
+      g_assert_cmpmem (&command->timer, sizeof command->timer, &expected.timer,
+                       sizeof expected.timer);
+      g_assert_cmpmem (&command->response, sizeof command->response, &expected.response,
+                       sizeof expected.response);
+      for (guint t = 0; t < fixtures[i].n_series; t++)
+        {
+          RtbSeries *series = rtb_run_get_series (run, t);
+
+          g_assert_true (series->have_worker_stats);
+          g_assert_cmpuint (series->histogram.stats.count + series->dropped, ==,
+                            series->worker_stats.count);
+        }
+    }
+}
+
 static void
 test_stream_live (void)
 {
@@ -582,6 +644,7 @@ test_detect (void)
     { "rtla-timerlat-2cpu.txt", RTB_IMPORT_FORMAT_RTLA },
     { "rtla-timerlat-ns-usr.txt", RTB_IMPORT_FORMAT_RTLA },
     { "worker-latency-1s.stream", RTB_IMPORT_FORMAT_STREAM },
+    { "worker-jitter-v2.stream", RTB_IMPORT_FORMAT_STREAM },
   };
 
   for (guint i = 0; i < G_N_ELEMENTS (files); i++)
@@ -1111,6 +1174,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/import/rtla", test_rtla);
   g_test_add_func ("/import/jitterdebugger", test_jitterdebugger);
   g_test_add_func ("/import/stream/fixture", test_stream_fixture);
+  g_test_add_func ("/import/stream/v2-fixtures", test_stream_v2_fixtures);
   g_test_add_func ("/import/stream/live", test_stream_live);
   g_test_add_func ("/import/detect", test_detect);
   g_test_add_func ("/import/options", test_options);

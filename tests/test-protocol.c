@@ -4,6 +4,7 @@
 #include <glib.h>
 #include <string.h>
 
+#include "rtb-command.h"
 #include "rtb-protocol.h"
 
 typedef struct {
@@ -45,9 +46,11 @@ build_stream (guint *n_frames)
   strcpy (hello.machine, "aarch64");
   append_frame (stream, &seq, RTB_FRAME_HELLO, &hello, sizeof hello, NULL, 0);
 
-  RtbStartedFrame started = { .method = RTB_METHOD_LATENCY, .n_threads = 2, .interval_us = 1000,
-                              .histogram_us = 800, .duration_ns = 1000000000 };
-  strcpy (started.command, "start latency cpus=0-1");
+  RtbStartedFrame started = { .n_threads = 2 };
+  RtbCommand command;
+  g_assert_true (rtb_command_parse ("start latency cpus=0-1 interval_us=1000 histogram_us=800 "
+                                    "duration=1s", true, 4, &command, NULL));
+  rtb_command_to_wire (&command, &started.command);
   RtbThreadInfo threads[2] = {
     { .thread = 0, .cpu = 0, .policy = RTB_POLICY_FIFO, .priority = 99, .name = "CPU0" },
     { .thread = 1, .cpu = 1, .policy = RTB_POLICY_FIFO, .priority = 99, .name = "CPU1" },
@@ -209,8 +212,9 @@ test_corrupt (void)
 {
   guint n_frames;
   g_autoptr (GByteArray) good = build_stream (&n_frames);
-  const gsize threads_offset = sizeof (RtbFrameHeader) * 2 + sizeof (RtbHelloFrame) +
-                               sizeof (RtbStartedFrame);
+  const gsize started_offset = sizeof (RtbFrameHeader) * 2 + sizeof (RtbHelloFrame);
+  const gsize command_offset = started_offset + G_STRUCT_OFFSET (RtbStartedFrame, command);
+  const gsize threads_offset = started_offset + sizeof (RtbStartedFrame);
   const gsize samples_offset = sizeof (RtbFrameHeader) * 2 + sizeof (RtbHelloFrame) +
                                sizeof (RtbStartedFrame) + 2 * sizeof (RtbThreadInfo);
   struct { const char *what; gsize offset; guint8 value; } cases[] = {
@@ -221,11 +225,21 @@ test_corrupt (void)
     { "sequence", 12, 5 },
     { "protocol version", sizeof (RtbFrameHeader), 9 },
     { "samples count", samples_offset + sizeof (RtbFrameHeader) + 4, 200 },
-    { "thread count", sizeof (RtbFrameHeader) * 2 + sizeof (RtbHelloFrame) + 4, 0 },
+    { "thread count", started_offset, 0 },
+    { "started reserved", started_offset + 4, 1 },
     { "hello errno", sizeof (RtbFrameHeader) + 19, 0x7f },
     { "hello rt priority", sizeof (RtbFrameHeader) + 24, 200 },
     { "hello text", sizeof (RtbFrameHeader) + 32, 0x1b },
-    { "started interval", threads_offset - sizeof (RtbStartedFrame) + 11, 0x7f },
+    { "command method", command_offset, 9 },
+    { "command policy", command_offset + 4, 3 },
+    { "command priority", command_offset + 5, 100 },
+    { "command flags", command_offset + 6, 0x80 },
+    { "command duration", command_offset + 15, 0x7f },
+    { "command without CPUs", command_offset + 16, 0 },
+    { "command reserved", command_offset + G_STRUCT_OFFSET (RtbWireCommand, reserved) + 31, 1 },
+    { "latency interval", command_offset + G_STRUCT_OFFSET (RtbWireCommand, params) + 3, 0x7f },
+    { "bytes past the latency parameters",
+      command_offset + G_STRUCT_OFFSET (RtbWireCommand, params) + sizeof (RtbLatencyParams), 1 },
     { "thread cpu", threads_offset + 3, 0x80 },
     { "thread name", threads_offset + 8, 0xff },
   };
@@ -251,13 +265,153 @@ test_corrupt (void)
     }
 }
 
+static bool
+keep_started (const RtbFrame *frame, void *user_data)
+{
+  RtbCommand *command = user_data;
+
+  g_assert_cmpuint (frame->version, >=, RTB_PROTOCOL_VERSION_MIN);
+  if (frame->header->type != RTB_FRAME_STARTED)
+    {
+      g_assert_null (frame->started);
+      return true;
+    }
+  g_assert_nonnull (frame->started);
+  g_assert_cmpuint (frame->started->n_threads, ==, 2);
+  g_assert_cmpuint (frame->started->threads[1].thread, ==, 1);
+  *command = *frame->started->command;
+  return true;
+}
+
+/* STARTED reaches the receiver decoded: the command the worker runs, field by field. */
+static void
+test_started_decoded (void)
+{
+  guint n_frames;
+  g_autoptr (GByteArray) stream = build_stream (&n_frames);
+  RtbDecoder *decoder;
+  RtbCommand command = { 0 };
+  char line[RTB_COMMAND_MAX];
+
+  decoder = rtb_decoder_new (keep_started, &command);
+  g_assert_cmpint (rtb_decoder_feed (decoder, stream->data, stream->len), ==, n_frames);
+  rtb_decoder_free (decoder);
+  g_assert_cmpint (command.method, ==, RTB_METHOD_LATENCY);
+  g_assert_cmpint (command.policy, ==, RTB_POLICY_FIFO);
+  g_assert_cmpint (command.priority, ==, 99);
+  g_assert_cmpuint (command.latency.interval_us, ==, 1000);
+  g_assert_cmpuint (command.latency.histogram_us, ==, 800);
+  g_assert_cmpuint (command.duration_ns, ==, 1000000000);
+  g_assert_cmpint (rtb_command_format (&command, line, sizeof line), >, 0);
+  g_assert_cmpstr (line, ==, "start latency cpus=0-1 policy=fifo priority=99 interval_us=1000 "
+                             "histogram_us=800 duration=1s");
+}
+
+/* A command no worker would run is refused with the checker's own words. */
+static void
+test_started_bad_command (void)
+{
+  GByteArray *stream = g_byte_array_new ();
+  RtbHelloFrame hello = { .protocol_version = RTB_PROTOCOL_VERSION, .n_cpus_online = 2 };
+  RtbStartedFrame started = { .n_threads = 1 };
+  RtbThreadInfo thread = { .thread = 0, .name = "timer" };
+  RtbDecoder *decoder = rtb_decoder_new (ignore_frame, NULL);
+  RtbCommand command;
+  uint32_t seq = 0;
+
+  rtb_command_defaults (&command, RTB_METHOD_TIMER, 2);
+  command.timer.spin_us = command.timer.period_us;
+  rtb_command_to_wire (&command, &started.command);
+  append_frame (stream, &seq, RTB_FRAME_HELLO, &hello, sizeof hello, NULL, 0);
+  append_frame (stream, &seq, RTB_FRAME_STARTED, &started, sizeof started, &thread,
+                sizeof thread);
+  g_assert_cmpint (rtb_decoder_feed (decoder, stream->data, stream->len), ==, -1);
+  g_assert_nonnull (strstr (rtb_decoder_error (decoder),
+                            "spin_us 5000 must be shorter than period_us 5000"));
+  rtb_decoder_free (decoder);
+  g_byte_array_unref (stream);
+}
+
+/* HELLO names the version every later frame is read with: it comes first, and once. */
+static void
+test_hello_first (void)
+{
+  guint n_frames;
+  g_autoptr (GByteArray) stream = build_stream (&n_frames);
+  gsize hello_size = sizeof (RtbFrameHeader) + sizeof (RtbHelloFrame);
+  RtbDecoder *decoder = rtb_decoder_new (ignore_frame, NULL);
+  g_autoptr (GByteArray) twice = g_byte_array_new ();
+
+  g_assert_cmpint (rtb_decoder_feed (decoder, stream->data + hello_size,
+                                     stream->len - hello_size), ==, -1);
+  g_assert_cmpstr (rtb_decoder_error (decoder), ==, "the stream does not start with HELLO");
+  rtb_decoder_free (decoder);
+
+  g_byte_array_append (twice, stream->data, hello_size);
+  g_byte_array_append (twice, stream->data, hello_size);
+  ((RtbFrameHeader *) (void *) (twice->data + hello_size))->seq = 1;
+  decoder = rtb_decoder_new (ignore_frame, NULL);
+  g_assert_cmpint (rtb_decoder_feed (decoder, twice->data, twice->len), ==, -1);
+  g_assert_cmpstr (rtb_decoder_error (decoder), ==, "a second HELLO frame");
+  rtb_decoder_free (decoder);
+}
+
+/* Streams of protocols 1 and 2 carry a few fields and the command line: the decoder reads the
+ * line, and when it was cut at 128 bytes, takes policy, priority and CPUs from the threads. */
+static void
+test_started_v2 (void)
+{
+  RtbHelloFrame hello = { .protocol_version = 2, .n_cpus_online = 4 };
+  RtbStartedFrameV2 started = {
+    .method = RTB_METHOD_LATENCY, .n_threads = 2, .interval_us = 250, .histogram_us = 400,
+    .duration_ns = 2000000000,
+  };
+  RtbThreadInfo threads[2] = {
+    { .thread = 0, .cpu = 1, .policy = RTB_POLICY_RR, .priority = 42, .name = "CPU1" },
+    { .thread = 1, .cpu = 3, .policy = RTB_POLICY_RR, .priority = 42, .name = "CPU3" },
+  };
+
+  for (guint cut = 0; cut < 2; cut++)
+    {
+      GByteArray *stream = g_byte_array_new ();
+      RtbDecoder *decoder;
+      RtbCommand command = { 0 };
+      uint32_t seq = 0;
+
+      g_strlcpy (started.command, cut ? "start latency cpus=1,3 policy=rr priority=42 interval_"
+                                      : "start latency cpus=1,3 policy=rr priority=42 "
+                                        "interval_us=250 histogram_us=400 duration=2s "
+                                        "unthrottled=yes",
+                 sizeof started.command);
+      append_frame (stream, &seq, RTB_FRAME_HELLO, &hello, sizeof hello, NULL, 0);
+      append_frame (stream, &seq, RTB_FRAME_STARTED, &started, sizeof started, threads,
+                    sizeof threads);
+      decoder = rtb_decoder_new (keep_started, &command);
+      g_assert_cmpint (rtb_decoder_feed (decoder, stream->data, stream->len), ==, 2);
+      rtb_decoder_free (decoder);
+      g_byte_array_unref (stream);
+
+      g_assert_cmpint (command.method, ==, RTB_METHOD_LATENCY);
+      g_assert_cmpint (command.policy, ==, RTB_POLICY_RR);
+      g_assert_cmpint (command.priority, ==, 42);
+      g_assert_false (command.cpus_all);
+      g_assert_cmpint (rtb_cpu_count (command.cpus, RTB_MAX_CPUS), ==, 2);
+      g_assert_true (rtb_cpu_isset (command.cpus, 1) && rtb_cpu_isset (command.cpus, 3));
+      g_assert_cmpuint (command.latency.interval_us, ==, 250);
+      g_assert_cmpuint (command.latency.histogram_us, ==, 400);
+      g_assert_cmpuint (command.duration_ns, ==, 2000000000);
+      /* Only the whole line says unthrottled=yes. */
+      g_assert_cmpint (command.unthrottled, ==, !cut);
+    }
+}
+
 static const char *
 validate_system (const void *payload, size_t len)
 {
   RtbFrameHeader header = { .magic = RTB_FRAME_MAGIC, .type = RTB_FRAME_SYSTEM,
                             .length = (uint32_t) len };
 
-  return rtb_frame_validate (&header, payload);
+  return rtb_frame_validate (&header, payload, RTB_PROTOCOL_VERSION);
 }
 
 /* SYSTEM entries go in as built and come out as they went in; what is not plain text, a path
@@ -330,9 +484,9 @@ test_system (void)
     RtbFrameHeader header = { .magic = RTB_FRAME_MAGIC, .type = RTB_FRAME_HELLO,
                               .length = sizeof hello };
 
-    g_assert_null (rtb_frame_validate (&header, &hello));
+    g_assert_null (rtb_frame_validate (&header, &hello, 1));
     hello.protocol_version = RTB_PROTOCOL_VERSION + 1;
-    g_assert_nonnull (rtb_frame_validate (&header, &hello));
+    g_assert_nonnull (rtb_frame_validate (&header, &hello, 1));
   }
 }
 
@@ -382,6 +536,10 @@ main (int argc, char *argv[])
   g_test_add_func ("/protocol/random-splits", test_random_splits);
   g_test_add_func ("/protocol/truncated", test_truncated);
   g_test_add_func ("/protocol/corrupt", test_corrupt);
+  g_test_add_func ("/protocol/started-decoded", test_started_decoded);
+  g_test_add_func ("/protocol/started-bad-command", test_started_bad_command);
+  g_test_add_func ("/protocol/started-v2", test_started_v2);
+  g_test_add_func ("/protocol/hello-first", test_hello_first);
   g_test_add_func ("/protocol/encode-limits", test_encode_limits);
   g_test_add_func ("/protocol/system", test_system);
   g_test_add_func ("/protocol/names", test_names);

@@ -28,22 +28,27 @@ data_path (const char *name)
   return g_test_build_filename (G_TEST_DIST, "data", name, NULL);
 }
 
+static bool
+deliver (const RtbFrame *frame, void *user_data)
+{
+  g_autoptr (GError) error = NULL;
+
+  g_assert_true (rtb_run_handle_frame (user_data, frame, &error));
+  g_assert_no_error (error);
+  return true;
+}
+
+/* Frames reach the run through the encoder and the decoder, as from a worker's pipe. */
 static void
-handle (RtbRun *run, RtbFrameType type, const void *part1, gsize len1, const void *part2,
-        gsize len2)
+handle (RtbDecoder *decoder, guint32 *seq, RtbFrameType type, const void *part1, gsize len1,
+        const void *part2, gsize len2)
 {
   gsize size = sizeof (RtbFrameHeader) + len1 + len2;
   g_autofree guint8 *buf = g_malloc (size);
-  g_autoptr (GError) error = NULL;
-  RtbFrame frame = {
-    .header = (const RtbFrameHeader *) buf,
-    .payload = buf + sizeof (RtbFrameHeader),
-    .payload_len = len1 + len2,
-  };
 
-  g_assert_cmpuint (rtb_frame_encode2 (buf, size, type, 0, part1, len1, part2, len2), ==, size);
-  g_assert_true (rtb_run_handle_frame (run, &frame, &error));
-  g_assert_no_error (error);
+  g_assert_cmpuint (rtb_frame_encode2 (buf, size, type, (*seq)++, part1, len1, part2, len2), ==,
+                    size);
+  g_assert_cmpint (rtb_decoder_feed (decoder, buf, size), ==, 1);
 }
 
 /* A finished run with every kind of content: two threads, overflows on both sides of a
@@ -59,9 +64,11 @@ make_run (RtbMethod method, guint32 histogram_us, guint n_samples)
     .rt_runtime_us = 950000,
   };
   RtbStartedFrame started = {
-    .method = method, .n_threads = 2, .interval_us = 1000, .histogram_us = histogram_us,
-    .duration_ns = 60000000000, .start_realtime_ns = G_GUINT64_CONSTANT (1714564800123456000),
+    .n_threads = 2, .start_realtime_ns = G_GUINT64_CONSTANT (1714564800123456000),
   };
+  RtbCommand ran;
+  RtbDecoder *decoder;
+  guint32 seq = 0;
   RtbThreadInfo threads[2] = {
     { .thread = 0, .cpu = 0, .policy = RTB_POLICY_FIFO, .priority = 99, .name = "CPU0" },
     { .thread = 1, .cpu = 3, .policy = RTB_POLICY_RR, .priority = 80, .name = "CPU3" },
@@ -87,10 +94,20 @@ make_run (RtbMethod method, guint32 histogram_us, guint n_samples)
   rtb_run_set_system (run, _rtb_system_info_collect_from (root));
   g_strlcpy (hello.worker_version, "0.1.0", sizeof hello.worker_version);
   g_strlcpy (hello.machine, "aarch64", sizeof hello.machine);
-  g_strlcpy (started.command, "start latency cpus=0,3", sizeof started.command);
+  /* What the worker reports it runs: a 1000 µs period, on CPUs 0 and 3 for latency. */
+  ran = cmd;
+  rtb_command_set_intervals (&ran, 1000, method == RTB_METHOD_JITTER ? 2000 : 0);
+  ran.duration_ns = 60000000000;
+  if (method == RTB_METHOD_LATENCY)
+    {
+      g_assert_true (rtb_command_set (&ran, "cpus", "0,3", 4, NULL));
+      g_assert_true (rtb_command_check (&ran, 4, NULL));
+    }
+  rtb_command_to_wire (&ran, &started.command);
 
-  handle (run, RTB_FRAME_HELLO, &hello, sizeof hello, NULL, 0);
-  handle (run, RTB_FRAME_STARTED, &started, sizeof started, threads, sizeof threads);
+  decoder = rtb_decoder_new (deliver, run);
+  handle (decoder, &seq, RTB_FRAME_HELLO, &hello, sizeof hello, NULL, 0);
+  handle (decoder, &seq, RTB_FRAME_STARTED, &started, sizeof started, threads, sizeof threads);
   for (guint t = 0; t < 2; t++)
     {
       RtbSamplesFrame frame = { .thread = t, .count = n_samples, .dropped_total = t };
@@ -108,10 +125,11 @@ make_run (RtbMethod method, guint32 histogram_us, guint n_samples)
             index += 3;
           samples[i] = (RtbSample) { .index = index, .value_ns = value };
         }
-      handle (run, RTB_FRAME_SAMPLES, &frame, sizeof frame, samples,
+      handle (decoder, &seq, RTB_FRAME_SAMPLES, &frame, sizeof frame, samples,
               n_samples * sizeof *samples);
     }
-  handle (run, RTB_FRAME_SUMMARY, &summary, sizeof summary, stats, sizeof stats);
+  handle (decoder, &seq, RTB_FRAME_SUMMARY, &summary, sizeof summary, stats, sizeof stats);
+  rtb_decoder_free (decoder);
   return run;
 }
 

@@ -12,6 +12,8 @@ typedef struct {
   RtbRun *run;
   RtbDecoder *decoder;
   guint32 seq;
+  gboolean hello_sent;  /* a decoder reads nothing before HELLO */
+  char *refused;        /* why the decoder refused the last frame, or NULL */
   GError *error;
   guint n_changed;
   guint n_finished;
@@ -55,52 +57,52 @@ static void
 feed_clear (Feed *feed)
 {
   g_clear_pointer (&feed->decoder, rtb_decoder_free);
+  g_clear_pointer (&feed->refused, g_free);
   g_clear_error (&feed->error);
   g_clear_object (&feed->run);
 }
 
-/* Sends one frame; returns FALSE and leaves feed->error set when the run refused it. */
+static void send_hello (Feed *feed);
+
+static void
+feed_restart (Feed *feed)
+{
+  rtb_decoder_free (feed->decoder);
+  feed->decoder = rtb_decoder_new (deliver, feed);
+  feed->seq = 0;
+  feed->hello_sent = FALSE;
+}
+
+/* Sends one frame, after a HELLO when the decoder has not had one. Returns FALSE and leaves
+ * feed->error set when the run refused it, or feed->refused when the decoder did. */
 static gboolean
 send2 (Feed *feed, RtbFrameType type, const void *part1, gsize len1, const void *part2,
        gsize len2)
 {
   gsize size = sizeof (RtbFrameHeader) + len1 + len2;
   g_autofree guint8 *buf = g_malloc (size);
-  gsize n = rtb_frame_encode2 (buf, size, type, feed->seq++, part1, len1, part2, len2);
+  gsize n;
   long delivered;
 
+  if (type == RTB_FRAME_HELLO)
+    feed->hello_sent = TRUE;
+  else if (!feed->hello_sent)
+    send_hello (feed);
+  n = rtb_frame_encode2 (buf, size, type, feed->seq++, part1, len1, part2, len2);
   g_assert_cmpuint (n, ==, size);
   g_clear_error (&feed->error);
+  g_clear_pointer (&feed->refused, g_free);
   delivered = rtb_decoder_feed (feed->decoder, buf, n);
-  if (feed->error != NULL)
+  if (delivered < 0)
     {
-      /* The receiver stopped the decoder; start a fresh one for the next frame. */
-      rtb_decoder_free (feed->decoder);
-      feed->decoder = rtb_decoder_new (deliver, feed);
-      feed->seq = 0;
+      /* A fresh decoder for the next frame. */
+      if (feed->error == NULL)
+        feed->refused = g_strdup (rtb_decoder_error (feed->decoder));
+      feed_restart (feed);
       return FALSE;
     }
   g_assert_cmpint (delivered, ==, 1);
   return TRUE;
-}
-
-/* Bypasses the decoder, which would refuse these frames itself: the run must not rely on it
- * (importers hand it frames from recorded files). */
-static gboolean
-send_raw (Feed *feed, RtbFrameType type, const void *part1, gsize len1, const void *part2,
-          gsize len2)
-{
-  gsize size = sizeof (RtbFrameHeader) + len1 + len2;
-  g_autofree guint8 *buf = g_malloc (size);
-  RtbFrame frame = {
-    .header = (const RtbFrameHeader *) buf,
-    .payload = buf + sizeof (RtbFrameHeader),
-    .payload_len = len1 + len2,
-  };
-
-  g_assert_cmpuint (rtb_frame_encode2 (buf, size, type, 0, part1, len1, part2, len2), ==, size);
-  g_clear_error (&feed->error);
-  return rtb_run_handle_frame (feed->run, &frame, &feed->error);
 }
 
 static void
@@ -126,16 +128,21 @@ send_started (Feed *feed, RtbMethod method, guint n_threads, guint32 interval_us
               guint32 histogram_us)
 {
   RtbStartedFrame started = {
-    .method = method,
     .n_threads = n_threads,
-    .interval_us = interval_us,
-    .histogram_us = histogram_us,
-    .duration_ns = 60 * G_GUINT64_CONSTANT (1000000000),
     .start_realtime_ns = G_GUINT64_CONSTANT (1700000000123456789),
   };
   g_autofree RtbThreadInfo *threads = g_new0 (RtbThreadInfo, n_threads);
+  RtbCommand command;
 
-  g_snprintf (started.command, sizeof started.command, "start %s", rtb_method_to_string (method));
+  rtb_command_defaults (&command, method, (int) n_threads);
+  if (histogram_us > 0)
+    command.latency.histogram_us = histogram_us;
+  if (method != RTB_METHOD_RESPONSE)
+    {
+      rtb_command_set_intervals (&command, interval_us, method == RTB_METHOD_JITTER ? 1000 : 0);
+      command.duration_ns = 60 * G_GUINT64_CONSTANT (1000000000);
+    }
+  rtb_command_to_wire (&command, &started.command);
   for (guint i = 0; i < n_threads; i++)
     {
       threads[i].thread = i;
@@ -214,7 +221,11 @@ test_run_latency (void)
   g_assert_cmpint (rtb_run_get_state (feed.run), ==, RTB_RUN_STATE_RUNNING);
   g_assert_cmpint (rtb_run_get_start_time (feed.run), ==, G_GINT64_CONSTANT (1700000000123456));
   g_assert_cmpuint (rtb_run_get_n_series (feed.run), ==, 2);
-  g_assert_cmpstr (rtb_run_get_worker_command (feed.run), ==, "start latency");
+  /* The command the worker ran, in full. */
+  g_assert_cmpstr (rtb_run_get_worker_command (feed.run), ==,
+                   "start latency cpus=all policy=fifo priority=99 interval_us=1000 "
+                   "histogram_us=100 duration=1m");
+  g_assert_cmpuint (rtb_run_get_command (feed.run)->latency.histogram_us, ==, 100);
 
   /* Thread 0: one value in each bucket 0…99 µs. */
   for (guint i = 0; i < 100; i++)
@@ -380,27 +391,33 @@ test_run_protocol_errors (void)
   feed_clear (&feed);
 }
 
+/* The decoder refuses what the run could not use: the run never sees it and stays as it was. */
 static void
 test_run_bad_started (void)
 {
-  RtbStartedFrame started = { .method = RTB_METHOD_LATENCY, .n_threads = 2, .interval_us = 1000 };
+  RtbStartedFrame started = { .n_threads = 2 };
   RtbThreadInfo threads[2] = { { .thread = 1, .cpu = 0 }, { .thread = 1, .cpu = 1 } };
   RtbSamplesFrame samples = { .thread = 0, .count = 3 };
+  RtbCommand command;
   Feed feed;
 
+  rtb_command_defaults (&command, RTB_METHOD_LATENCY, 2);
+  rtb_command_to_wire (&command, &started.command);
   feed_init (&feed, new_run (RTB_METHOD_LATENCY, 0));
-  g_assert_false (send_raw (&feed, RTB_FRAME_STARTED, &started, sizeof started, threads,
-                            sizeof threads));
-  g_assert_error (feed.error, RTB_RUN_ERROR, RTB_RUN_ERROR_PROTOCOL);
+  g_assert_false (send2 (&feed, RTB_FRAME_STARTED, &started, sizeof started, threads,
+                         sizeof threads));
+  g_assert_no_error (feed.error);
+  g_assert_cmpstr (feed.refused, ==, "STARTED frame threads are not numbered in order");
   g_assert_cmpint (rtb_run_get_state (feed.run), ==, RTB_RUN_STATE_NEW);
   g_assert_cmpuint (rtb_run_get_n_series (feed.run), ==, 0);
 
   threads[0].thread = 0;
-  g_assert_true (send_raw (&feed, RTB_FRAME_STARTED, &started, sizeof started, threads,
-                           sizeof threads));
+  g_assert_true (send2 (&feed, RTB_FRAME_STARTED, &started, sizeof started, threads,
+                        sizeof threads));
   /* A count that the payload does not hold. */
-  g_assert_false (send_raw (&feed, RTB_FRAME_SAMPLES, &samples, sizeof samples, NULL, 0));
-  g_assert_error (feed.error, RTB_RUN_ERROR, RTB_RUN_ERROR_PROTOCOL);
+  g_assert_false (send2 (&feed, RTB_FRAME_SAMPLES, &samples, sizeof samples, NULL, 0));
+  g_assert_cmpstr (feed.refused, ==, "SAMPLES frame length does not match its sample count");
+  g_assert_cmpuint (rtb_run_get_series (feed.run, 0)->histogram.stats.count, ==, 0);
   feed_clear (&feed);
 }
 
@@ -477,7 +494,7 @@ test_run_bounded_memory (void)
     {
       guint n = (guint) MIN (per_frame, total - index);
       RtbSamplesFrame frame = { .thread = 0, .count = n };
-      RtbFrame decoded;
+      RtbFrame decoded = { 0 };
       gsize len;
 
       for (guint i = 0; i < n; i++, index++)

@@ -43,6 +43,12 @@ test_escapes (void)
 
 /* Whatever sets a run's texts — a run file, an importer, a worker's frames, a label typed by
  * the user — the run keeps them safe. */
+static bool
+never_delivered (const RtbFrame *frame, void *user_data)
+{
+  g_assert_not_reached ();
+}
+
 static void
 test_run_texts (void)
 {
@@ -73,14 +79,15 @@ test_run_texts (void)
   {
     gsize size = sizeof (RtbFrameHeader) + sizeof hello;
     g_autofree guint8 *buf = g_malloc (size);
-    g_autoptr (GError) error = NULL;
-    RtbFrame frame = { (const RtbFrameHeader *) buf, buf + sizeof (RtbFrameHeader), sizeof hello };
+    RtbDecoder *decoder = rtb_decoder_new (never_delivered, NULL);
 
     g_assert_cmpuint (rtb_frame_encode2 (buf, size, RTB_FRAME_HELLO, 0, &hello, sizeof hello,
                                          NULL, 0), ==, size);
-    /* From a worker such a HELLO is refused outright; from a run file it is made safe. */
-    g_assert_false (rtb_run_handle_frame (run, &frame, &error));
-    g_assert_nonnull (strstr (error->message, "not terminated printable ASCII"));
+    /* From a worker such a HELLO is refused outright, by the decoder; from a run file it is
+     * made safe. */
+    g_assert_cmpint (rtb_decoder_feed (decoder, buf, size), ==, -1);
+    g_assert_nonnull (strstr (rtb_decoder_error (decoder), "not terminated printable ASCII"));
+    rtb_decoder_free (decoder);
   }
   _rtb_run_set_worker (run, &hello);
   g_assert_cmpstr (rtb_run_get_worker (run)->worker_version, ==, "0.1\\x1b[1A");

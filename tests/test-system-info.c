@@ -325,7 +325,7 @@ test_frame_sysroot (void)
         break;
     }
   header.length = (guint32) used;
-  g_assert_null (rtb_frame_validate (&header, payload));
+  g_assert_null (rtb_frame_validate (&header, payload, RTB_PROTOCOL_VERSION));
 
   info = rtb_system_info_from_frame (payload, used);
   g_assert_cmpstr (info->hostname, ==, "rpi4");

@@ -59,12 +59,13 @@ check_run (Stream *s, RtbMethod method, const Expect *expect, RtbEndReason reaso
   g_assert_cmpuint (s->hello.pid, >, 0);
   g_assert_cmpstr (s->hello.worker_version, ==, PACKAGE_VERSION);
 
-  g_assert_cmpint (started->method, ==, method);
+  g_assert_cmpint (s->command.method, ==, method);
+  g_assert_cmpint (s->command.policy, ==, expect->policy);
+  g_assert_cmpint (s->command.priority, ==, expect->priority[0]);
   g_assert_cmpuint (started->n_threads, ==, expect->n_threads);
   g_assert_cmpuint (summary->n_threads, ==, expect->n_threads);
   g_assert_cmpint (summary->reason, ==, reason);
   g_assert_cmpuint (started->start_realtime_ns, >, 0);
-  g_assert_true (g_str_has_prefix (started->command, "start "));
 
   for (guint t = 0; t < expect->n_threads; t++)
     {
@@ -132,8 +133,8 @@ check_latency (const char *policy_args, RtbPolicy policy, int priority)
           g_assert_cmpstr (infos[t].name, ==, name);
           g_assert_cmpint (infos[t].cpu, ==, (int) t);
         }
-      g_assert_cmpuint (stream_started (s)->interval_us, ==, intervals[i]);
-      g_assert_cmpuint (stream_started (s)->duration_ns, ==, G_USEC_PER_SEC * 1000);
+      g_assert_cmpuint (s->command.latency.interval_us, ==, intervals[i]);
+      g_assert_cmpuint (s->command.duration_ns, ==, G_USEC_PER_SEC * 1000);
     }
 }
 
@@ -189,8 +190,9 @@ check_response (const char *policy_args, RtbPolicy policy, int priority)
   g_assert_cmpuint (g_array_index (samples, RtbSample, 49).index, ==, 49);
   g_assert_cmpuint (stats[0].residual_failures, ==, 0);
   g_assert_cmpfloat (stats[0].residual_max, <=, 1e-6);
-  g_assert_cmpuint (stream_started (s)->size, ==, 16);
-  g_assert_cmpuint (stream_started (s)->instances, ==, 50);
+  g_assert_cmpuint (s->command.response.size, ==, 16);
+  g_assert_cmpuint (s->command.response.instances, ==, 50);
+  g_assert_cmpuint (s->command.response.gap_us, ==, 100);
   for (guint i = 0; i < samples->len; i++)
     g_assert_cmpint (g_array_index (samples, RtbSample, i).value_ns, >, 0);
 }

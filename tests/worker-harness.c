@@ -39,6 +39,7 @@ on_frame (const RtbFrame *frame, void *user_data)
     case RTB_FRAME_STARTED:
       g_assert_null (s->started);
       s->started = g_bytes_new (frame->payload, frame->payload_len);
+      s->command = *frame->started->command;
       break;
     case RTB_FRAME_SAMPLES:
       {

@@ -17,6 +17,7 @@ typedef struct {
   RtbHelloFrame hello;
   GBytes *system;         /* the SYSTEM payload */
   GBytes *started;        /* the STARTED payload */
+  RtbCommand command;     /* the command STARTED carries, decoded */
   GPtrArray *samples;     /* per thread: GArray of RtbSample */
   GArray *dropped_total;  /* per thread: guint64, from the last SAMPLES frame */
   GBytes *summary;        /* the SUMMARY payload */

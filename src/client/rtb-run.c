@@ -262,19 +262,6 @@ protocol_error (GError **error, const char *format, ...)
   return FALSE;
 }
 
-/* The CPUs "cpus=all" meant on the worker's machine: its online CPUs, or at least those its
- * threads ran on. */
-static int
-worker_cpus (RtbRun *self, const RtbStartedFrame *started)
-{
-  const RtbThreadInfo *infos = rtb_started_threads (started);
-  int n = self->have_hello ? (int) MIN (self->hello.n_cpus_online, (guint32) RTB_MAX_CPUS) : 0;
-
-  for (guint t = 0; t < started->n_threads; t++)
-    n = MAX (n, infos[t].cpu + 1);
-  return n;
-}
-
 /* The checklist as it was at the start, for the CPUs and priority the worker accepted. */
 static void
 judge_system (RtbRun *self)
@@ -293,43 +280,25 @@ judge_system (RtbRun *self)
 }
 
 static gboolean
-handle_started (RtbRun *self, const RtbStartedFrame *started, GError **error)
+handle_started (RtbRun *self, const RtbStarted *started, GError **error)
 {
-  const RtbThreadInfo *infos = rtb_started_threads (started);
-  RtbCommandError parse_error;
-  RtbCommand told;
+  char line[RTB_COMMAND_MAX];
 
   if (self->state != RTB_RUN_STATE_NEW || self->series->len > 0)
     return protocol_error (error, "a second STARTED frame arrived");
 
-  /* What the worker accepted is what ran, whatever the client asked: the values the frame
-   * carries, and from the worker's own account of the command the policy, priority and CPUs,
-   * which a recording has nowhere else (unless that text was cut at the frame's 128 bytes). */
+  /* What the worker accepted is what ran, whatever the client asked. */
+  self->command = *started->command;
   g_free (self->worker_command);
-  self->worker_command = g_strndup (started->command, sizeof started->command);
-  if (rtb_command_parse (self->worker_command, TRUE, worker_cpus (self, started), &told,
-                         &parse_error) && told.method == (RtbMethod) started->method)
-    {
-      self->command.policy = told.policy;
-      self->command.priority = told.priority;
-      memcpy (self->command.cpus, told.cpus, sizeof told.cpus);
-      self->command.cpus_all = told.cpus_all;
-      self->command.unthrottled = told.unthrottled;
-    }
-  self->command.method = started->method;
-  rtb_command_set_intervals (&self->command, started->interval_us, started->interval2_us);
-  if (started->method == RTB_METHOD_LATENCY && started->histogram_us > 0)
-    self->command.latency.histogram_us = started->histogram_us;
-  self->command.response.size = started->size;
-  self->command.duration_ns = started->duration_ns;
-  self->command.response.instances = started->instances;
+  self->worker_command = rtb_command_format (&self->command, line, sizeof line) >= 0
+                           ? g_strdup (line)
+                           : NULL;
 
-  /* Validated: infos[t].thread == t, so series t is thread t. */
+  /* The threads come numbered in order: series t is thread t. */
   for (guint t = 0; t < started->n_threads; t++)
     {
-      const RtbThreadInfo *info = &infos[t];
-      g_autofree char *name = g_strndup (info->name, sizeof info->name);
-      RtbSeries *series = rtb_run_add_series (self, name, info->cpu);
+      const RtbThreadInfo *info = &started->threads[t];
+      RtbSeries *series = rtb_run_add_series (self, info->name, info->cpu);
 
       series->policy = info->policy;
       series->priority = info->priority;
@@ -427,16 +396,13 @@ handle_stats (RtbRun *self, const RtbStatsFrame *frame, gboolean summary, GError
 gboolean
 rtb_run_handle_frame (RtbRun *self, const RtbFrame *frame, GError **error)
 {
-  const char *invalid;
-
   g_return_val_if_fail (RTB_IS_RUN (self), FALSE);
   g_return_val_if_fail (frame != NULL && frame->header != NULL, FALSE);
+  g_return_val_if_fail (frame->header->type != RTB_FRAME_STARTED || frame->started != NULL,
+                        FALSE);
   g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
 
-  /* The decoder checked this already; importers that build frames themselves did not. */
-  if (frame->header->type >= RTB_FRAME_HELLO && frame->header->type <= RTB_FRAME_SYSTEM &&
-      (invalid = rtb_frame_validate (frame->header, frame->payload)) != NULL)
-    return protocol_error (error, "%s", invalid);
+  /* The decoder validated the frame: every text ends, every count matches its payload. */
 
   switch (frame->header->type)
     {
@@ -450,7 +416,7 @@ rtb_run_handle_frame (RtbRun *self, const RtbFrame *frame, GError **error)
       rtb_run_set_system (self, rtb_system_info_from_snapshot (self->snapshot));
       return TRUE;
     case RTB_FRAME_STARTED:
-      return handle_started (self, frame->payload, error);
+      return handle_started (self, frame->started, error);
     case RTB_FRAME_SAMPLES:
       return handle_samples (self, frame->payload, error);
     case RTB_FRAME_STATS:

@@ -62,7 +62,7 @@ void rtb_run_set_source (RtbRun *self, const char *source);
 const RtbSystemInfo *rtb_run_get_system (RtbRun *self);
 void rtb_run_set_system (RtbRun *self, RtbSystemInfo *info); /* takes ownership */
 const RtbHelloFrame *rtb_run_get_worker (RtbRun *self);      /* NULL before HELLO */
-/* The normalised command line the worker reported in STARTED, or NULL. */
+/* What the worker reported in STARTED, as a normalised command line, or NULL. */
 const char *rtb_run_get_worker_command (RtbRun *self);
 /* The tuning checklist (RtbCheck*, rtb-checklist.h) as it was when the run started, judged
  * from the worker's SYSTEM frame for the run's CPUs and priority; NULL when none was recorded

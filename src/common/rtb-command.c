@@ -45,7 +45,9 @@ typedef struct {
   uint64_t max;
 } KeyInfo;
 
-/* In the order rtb_command_format writes them. */
+/* In the order rtb_command_format writes them. A new key takes a line here and a Key, its case
+ * in rtb_command_set, rtb_command_check and rtb_command_format, and a field in RtbCommand that
+ * STARTED carries (its method's parameters in rtb-protocol.h: see "Adding a command key"). */
 static const KeyInfo keys[N_KEYS] = {
   [KEY_CPUS] = { "cpus", ON_LATENCY, 0, RTB_MAX_CPUS - 1 },
   [KEY_CPU] = { "cpu", ON_ONE_CPU, 0, RTB_MAX_CPUS - 1 },
@@ -446,7 +448,7 @@ rtb_command_check (const RtbCommand *cmd, int n_cpus_online, RtbCommandError *er
 {
   int n_cpus = rtb_cpu_count (cmd->cpus, RTB_MAX_CPUS);
 
-  if (cmd->method < RTB_METHOD_LATENCY || cmd->method > RTB_METHOD_RESPONSE)
+  if (cmd->method < RTB_METHOD_LATENCY || cmd->method > RTB_METHOD_LAST)
     return fail (error, RTB_ERROR_SYNTAX, "method", "unknown method: use %s", method_list);
 
   if (cmd->policy == RTB_POLICY_OTHER)

@@ -44,29 +44,8 @@
 #define RTB_GAP_MAX_US 10000000
 #define RTB_DURATION_MAX_NS (7ull * 24 * 3600 * 1000000000ull) /* 7 days */
 
-/* The parameters of each method, named as the text form names them. */
-typedef struct {
-  uint32_t interval_us;  /* the sleep period of every thread */
-  uint32_t histogram_us; /* the histogram limit (1 µs buckets) */
-} RtbLatencyParams;
-
-typedef struct {
-  uint32_t base_us;  /* the base thread's period */
-  uint32_t servo_us; /* the servo thread's period, longer than base_us */
-} RtbJitterParams;
-
-typedef struct {
-  uint32_t period_us; /* the tick period */
-  uint32_t spin_us;   /* how long each tick busy-waits, shorter than period_us */
-} RtbTimerParams;
-
-typedef struct {
-  uint32_t size;      /* the matrix is size × size */
-  uint32_t gap_us;    /* the sleep between instances */
-  uint64_t instances; /* how many instances to run */
-} RtbResponseParams;
-
-typedef struct {
+/* Each method's parameters are those STARTED carries (RtbLatencyParams… in rtb-protocol.h). */
+struct RtbCommand {
   RtbMethod method;
   RtbPolicy policy;
   int priority;                          /* 0 for SCHED_OTHER */
@@ -79,7 +58,10 @@ typedef struct {
   RtbJitterParams jitter;
   RtbTimerParams timer;
   RtbResponseParams response;
-} RtbCommand;
+};
+typedef struct RtbCommand RtbCommand;
+
+_Static_assert(RTB_MAX_CPUS == RTB_CPU_SET_WORDS * 64, "a CPU set travels whole");
 
 typedef struct {
   RtbErrorCode code;
@@ -105,6 +87,14 @@ bool rtb_command_set (RtbCommand *cmd, const char *key, const char *value, int n
 
 /* Cross-field checks after all keys are set (servo > base, spin < period…). */
 bool rtb_command_check (const RtbCommand *cmd, int n_cpus_online, RtbCommandError *error);
+
+/* The command as STARTED carries it. */
+void rtb_command_to_wire (const RtbCommand *cmd, RtbWireCommand *wire);
+/* Reads a command from STARTED and checks it as rtb_command_check() does (CPUs against
+ * `n_cpus_online`, 0 to skip). False with `error` filled when a field is out of range, a flag
+ * unknown or a reserved byte not 0. */
+bool rtb_command_from_wire (const RtbWireCommand *wire, int n_cpus_online, RtbCommand *cmd,
+                            RtbCommandError *error);
 
 /* Run files and the STARTED frame of protocols 1 and 2 keep a method's periods in two fields:
  * `interval_us` (the latency interval, the jitter base period, the timer period) and

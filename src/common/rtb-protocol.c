@@ -41,6 +41,8 @@ static const char *const frame_names[] = {
 };
 
 #define N_ELEMENTS(a) (sizeof (a) / sizeof ((a)[0]))
+/* A decoder error with the command checker's message in it. */
+#define RTB_DETAIL_MAX 320
 
 static const char *
 name_of (const char *const *names, size_t n_names, unsigned value)
@@ -141,8 +143,8 @@ rtb_frame_encode (void *buf, size_t buf_size, RtbFrameType type, uint32_t seq,
 
 /* Terminated printable ASCII, as the worker writes every text: clients show these strings in
  * terminals and GTK labels and store them in JSON, so nothing else gets past the decoder. */
-static bool
-is_text (const char *text, size_t size)
+bool
+_rtb_is_text (const char *text, size_t size)
 {
   for (size_t i = 0; i < size; i++)
     {
@@ -161,8 +163,12 @@ is_errno (int32_t value)
   return value >= 0 && value <= 4095;
 }
 
-const char *
-rtb_frame_validate (const RtbFrameHeader *header, const void *payload)
+/* Everything the decoder checks of a frame; a STARTED frame is decoded into `started` and
+ * `command` on the way, and `detail` gets the full message when it is wrong. */
+static const char *
+check_frame (const RtbFrameHeader *header, const void *payload, uint32_t version,
+             uint32_t n_cpus_online, RtbStarted *started, RtbCommand *command, char *detail,
+             size_t detail_size)
 {
   size_t len = header->length;
 
@@ -183,8 +189,8 @@ rtb_frame_validate (const RtbFrameHeader *header, const void *payload)
         if (hello->protocol_version < RTB_PROTOCOL_VERSION_MIN ||
             hello->protocol_version > RTB_PROTOCOL_VERSION)
           return "the worker speaks another protocol version: install matching rtbench versions";
-        if (!is_text (hello->worker_version, sizeof hello->worker_version) ||
-            !is_text (hello->machine, sizeof hello->machine))
+        if (!_rtb_is_text (hello->worker_version, sizeof hello->worker_version) ||
+            !_rtb_is_text (hello->machine, sizeof hello->machine))
           return "HELLO frame text is not terminated printable ASCII";
         if (!is_errno (hello->mlockall_errno) || !is_errno (hello->dma_latency_errno))
           return "HELLO frame has an impossible errno";
@@ -194,38 +200,8 @@ rtb_frame_validate (const RtbFrameHeader *header, const void *payload)
         return NULL;
       }
     case RTB_FRAME_STARTED:
-      {
-        const RtbStartedFrame *started = payload;
-        if (len < sizeof (RtbStartedFrame))
-          return "STARTED frame is too short";
-        if (started->n_threads == 0 || started->n_threads > RTB_MAX_THREADS)
-          return "STARTED frame has an impossible thread count";
-        if (len != sizeof (RtbStartedFrame) + started->n_threads * sizeof (RtbThreadInfo))
-          return "STARTED frame length does not match its thread count";
-        if (started->method < RTB_METHOD_LATENCY || started->method > RTB_METHOD_RESPONSE)
-          return "STARTED frame names an unknown method";
-        /* The widest limits of any method (rtb-command.h): clients size their histograms
-         * from these values. */
-        if (started->interval_us > RTB_INTERVAL_MAX_US || started->interval2_us > RTB_GAP_MAX_US ||
-            started->histogram_us > RTB_HISTOGRAM_MAX_US || started->size > RTB_MATRIX_MAX ||
-            started->instances > RTB_INSTANCES_MAX || started->duration_ns > RTB_DURATION_MAX_NS)
-          return "STARTED frame has a value beyond the command limits";
-        if (!is_text (started->command, sizeof started->command))
-          return "STARTED frame text is not terminated printable ASCII";
-        const RtbThreadInfo *threads = rtb_started_threads (started);
-        for (uint32_t i = 0; i < started->n_threads; i++)
-          {
-            if (threads[i].thread != i)
-              return "STARTED frame threads are not numbered in order";
-            if (!is_text (threads[i].name, sizeof threads[i].name))
-              return "STARTED frame thread name is not terminated printable ASCII";
-            if (threads[i].policy > RTB_POLICY_RR)
-              return "STARTED frame names an unknown policy";
-            if (threads[i].cpu < -1 || threads[i].cpu >= RTB_MAX_CPUS || threads[i].priority > 99)
-              return "STARTED frame has an impossible CPU or priority";
-          }
-        return NULL;
-      }
+      return _rtb_started_decode (payload, len, version, n_cpus_online, started, command, detail,
+                                  detail_size);
     case RTB_FRAME_SAMPLES:
       {
         const RtbSamplesFrame *samples = payload;
@@ -261,8 +237,8 @@ rtb_frame_validate (const RtbFrameHeader *header, const void *payload)
         const RtbErrorFrame *error = payload;
         if (len != sizeof (RtbErrorFrame))
           return "ERROR frame has the wrong size";
-        if (!is_text (error->field, sizeof error->field) ||
-            !is_text (error->message, sizeof error->message))
+        if (!_rtb_is_text (error->field, sizeof error->field) ||
+            !_rtb_is_text (error->message, sizeof error->message))
           return "ERROR frame text is not terminated printable ASCII";
         if (error->code < RTB_ERROR_SYNTAX || error->code > RTB_ERROR_UNSAFE ||
             !is_errno (error->sys_errno))
@@ -276,6 +252,16 @@ rtb_frame_validate (const RtbFrameHeader *header, const void *payload)
     }
 }
 
+const char *
+rtb_frame_validate (const RtbFrameHeader *header, const void *payload, uint32_t version)
+{
+  RtbStarted started;
+  RtbCommand command;
+  char detail[RTB_DETAIL_MAX];
+
+  return check_frame (header, payload, version, 0, &started, &command, detail, sizeof detail);
+}
+
 struct RtbDecoder
 {
   RtbFrameFunc func;
@@ -287,6 +273,15 @@ struct RtbDecoder
   const char *error;
   uint64_t n_frames;
   uint32_t next_seq;
+
+  /* From HELLO */
+  uint32_t version;          /* 0 until HELLO */
+  uint32_t n_cpus_online;
+
+  /* The STARTED frame last delivered, decoded */
+  RtbStarted started;
+  RtbCommand command;
+  char error_text[RTB_DETAIL_MAX];
 };
 
 RtbDecoder *
@@ -367,10 +362,21 @@ rtb_decoder_feed (RtbDecoder *decoder, const void *data, size_t len)
         break;
 
       const void *payload = decoder->buf + header_size;
-      const char *invalid = rtb_frame_validate (header, payload);
+      /* HELLO names the version the frames after it are read with. */
+      bool is_hello = header->type == RTB_FRAME_HELLO;
+      if (is_hello != (decoder->version == 0))
+        {
+          decoder->error = is_hello ? "a second HELLO frame"
+                                    : "the stream does not start with HELLO";
+          return -1;
+        }
+      decoder->error_text[0] = '\0';
+      const char *invalid = check_frame (header, payload, decoder->version, decoder->n_cpus_online,
+                                         &decoder->started, &decoder->command,
+                                         decoder->error_text, sizeof decoder->error_text);
       if (invalid != NULL)
         {
-          decoder->error = invalid;
+          decoder->error = decoder->error_text[0] != '\0' ? decoder->error_text : invalid;
           return -1;
         }
       if (header->seq != decoder->next_seq)
@@ -380,7 +386,18 @@ rtb_decoder_feed (RtbDecoder *decoder, const void *data, size_t len)
         }
       decoder->next_seq++;
 
-      RtbFrame frame = { .header = header, .payload = payload, .payload_len = header->length };
+      if (is_hello)
+        {
+          decoder->version = ((const RtbHelloFrame *) payload)->protocol_version;
+          decoder->n_cpus_online = ((const RtbHelloFrame *) payload)->n_cpus_online;
+        }
+      RtbFrame frame = {
+        .header = header,
+        .payload = payload,
+        .payload_len = header->length,
+        .version = decoder->version,
+        .started = header->type == RTB_FRAME_STARTED ? &decoder->started : NULL,
+      };
       decoder->have = 0;
       decoder->n_frames++;
       delivered++;

@@ -20,7 +20,8 @@
  *   HELLO                          always first, before any command is read
  *   SYSTEM                         next (protocol 2): the machine, from its system files
  *   ERROR*                         a rejected command; the worker then exits with status 2
- *   STARTED                        the command was accepted and every thread is running
+ *   STARTED                        the command was accepted and every thread is running:
+ *                                  what the worker runs, as fields (protocol 3)
  *   (SAMPLES | STATS)*             measurements, in batches, and statistics about once a second
  *   SUMMARY                        always last when a run started: final per-thread statistics
  *
@@ -29,6 +30,18 @@
  *
  * A stream that ends without SUMMARY was cut short (the worker died); everything before the cut
  * is still valid. Human-readable log lines go to stderr, never into the frame stream.
+ *
+ * Versions. HELLO names the stream's protocol version; the decoder reads every version from
+ * RTB_PROTOCOL_VERSION_MIN to RTB_PROTOCOL_VERSION (recordings of older workers import) and
+ * refuses a newer one at HELLO. Version 2 added SYSTEM; version 3 carries the command in
+ * STARTED as fields (RtbWireCommand) where versions 1 and 2 had a few fields and the command
+ * line cut at 128 bytes (RtbStartedFrameV2).
+ *
+ * Adding a command key: give it a field in its method's parameters (RtbLatencyParams…), or in
+ * the reserved bytes every method shares, such that 0 means what the worker did before the key
+ * existed, so that recordings of older versions read unchanged; then raise
+ * RTB_PROTOCOL_VERSION, so that an older client refuses the newer worker at HELLO instead of
+ * misreading its STARTED. Sizes stay: a method's parameters grow into RTB_METHOD_PARAMS_SIZE.
  */
 #pragma once
 
@@ -36,7 +49,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#define RTB_PROTOCOL_VERSION 2
+#define RTB_PROTOCOL_VERSION 3
 /* The oldest version a client still decodes: recordings of version 1 have no SYSTEM frame. */
 #define RTB_PROTOCOL_VERSION_MIN 1
 #define RTB_FRAME_MAGIC 0x46425452u /* "RTBF" read as little-endian bytes */
@@ -61,6 +74,7 @@ typedef enum {
   RTB_METHOD_TIMER = 3,
   RTB_METHOD_RESPONSE = 4,
 } RtbMethod;
+#define RTB_METHOD_LAST RTB_METHOD_RESPONSE
 
 typedef enum {
   RTB_POLICY_OTHER = 0,
@@ -127,7 +141,82 @@ _Static_assert(sizeof(RtbSystemEntry) == 8, "RtbSystemEntry must be 8 bytes");
 #define RTB_SYSTEM_KEY_MAX 128
 #define RTB_SYSTEM_VALUE_MAX (64 * 1024)
 
-/* STARTED: the accepted run. Followed in the same payload by n_threads RtbThreadInfo. */
+/* ---- The command, as fields ------------------------------------------------------------
+ * What a run measures, as STARTED carries it (protocol 3) and RtbCommand holds it: each key of
+ * the text form (rtb-command.h) in a field of its own. First each method's parameters. */
+typedef struct {
+  uint32_t interval_us;  /* interval_us: the sleep period of every thread */
+  uint32_t histogram_us; /* histogram_us: the histogram limit (1 µs buckets) */
+} RtbLatencyParams;
+_Static_assert(sizeof(RtbLatencyParams) == 8, "RtbLatencyParams must be 8 bytes");
+
+typedef struct {
+  uint32_t base_us;  /* base_us: the base thread's period */
+  uint32_t servo_us; /* servo_us: the servo thread's period, longer than base_us */
+} RtbJitterParams;
+_Static_assert(sizeof(RtbJitterParams) == 8, "RtbJitterParams must be 8 bytes");
+
+typedef struct {
+  uint32_t period_us; /* period_us: the tick period */
+  uint32_t spin_us;   /* spin_us: how long each tick busy-waits, shorter than period_us */
+} RtbTimerParams;
+_Static_assert(sizeof(RtbTimerParams) == 8, "RtbTimerParams must be 8 bytes");
+
+typedef struct {
+  uint32_t size;      /* size: the matrix is size × size */
+  uint32_t gap_us;    /* gap_us: the sleep between instances */
+  uint64_t instances; /* instances: how many instances to run */
+} RtbResponseParams;
+_Static_assert(sizeof(RtbResponseParams) == 16, "RtbResponseParams must be 16 bytes");
+
+/* Room for any method's parameters, the ones to come included. */
+#define RTB_METHOD_PARAMS_SIZE 64
+
+typedef union {
+  RtbLatencyParams latency;
+  RtbJitterParams jitter;
+  RtbTimerParams timer;
+  RtbResponseParams response;
+  uint8_t bytes[RTB_METHOD_PARAMS_SIZE]; /* past the method's own struct: 0 */
+} RtbMethodParams;
+_Static_assert(sizeof(RtbMethodParams) == RTB_METHOD_PARAMS_SIZE,
+               "RtbMethodParams must be RTB_METHOD_PARAMS_SIZE bytes");
+
+/* RtbWireCommand.flags */
+#define RTB_COMMAND_CPUS_ALL (1u << 0)    /* latency: cpus=all (cpus then holds every CPU) */
+#define RTB_COMMAND_UNTHROTTLED (1u << 1) /* unthrottled=yes */
+#define RTB_COMMAND_FLAGS_KNOWN (RTB_COMMAND_CPUS_ALL | RTB_COMMAND_UNTHROTTLED)
+
+/* CPU sets travel as 1024 bits: bit c % 64 of cpus[c / 64] is CPU c (RTB_MAX_CPUS). */
+#define RTB_CPU_SET_WORDS 16
+
+/* The whole command after the worker's defaults and checks: every key has its value, given or
+ * not. The decoder checks it as the worker does (rtb_command_check) before a client sees it. */
+typedef struct {
+  uint32_t method;        /* RtbMethod */
+  uint8_t policy;         /* RtbPolicy */
+  uint8_t priority;       /* 1-99; 0 with policy other */
+  uint16_t flags;         /* RTB_COMMAND_*; the other bits are 0 */
+  uint64_t duration_ns;   /* latency, jitter, timer: 0 = until stopped; response: 0 */
+  uint64_t cpus[RTB_CPU_SET_WORDS]; /* latency: the CPUs measured; the others: the one CPU */
+  uint8_t reserved[32];   /* 0: room for keys every method takes */
+  RtbMethodParams params; /* the method's own parameters */
+} RtbWireCommand;
+_Static_assert(sizeof(RtbWireCommand) == 240, "RtbWireCommand must be 240 bytes");
+
+/* STARTED (protocol 3): the accepted run. Followed in the same payload by n_threads
+ * RtbThreadInfo. */
+typedef struct {
+  uint32_t n_threads;
+  uint32_t reserved;          /* 0 */
+  uint64_t start_realtime_ns; /* CLOCK_REALTIME when the threads were released */
+  RtbWireCommand command;     /* what the worker runs */
+} RtbStartedFrame;
+_Static_assert(sizeof(RtbStartedFrame) == 256, "RtbStartedFrame must be 256 bytes");
+
+/* STARTED of protocols 1 and 2, as older recordings hold it; followed by n_threads
+ * RtbThreadInfo. The policy, priority, CPUs and unthrottled were only in `command`, the
+ * normalised command line, cut to its first 127 bytes when longer (a long CPU list). */
 typedef struct {
   uint32_t method;       /* RtbMethod */
   uint32_t n_threads;
@@ -139,8 +228,8 @@ typedef struct {
   uint64_t instances;    /* response: instance count; others 0 */
   uint64_t start_realtime_ns; /* CLOCK_REALTIME when the threads were released */
   char command[RTB_TEXT_MAX]; /* the command as the worker understood it, normalised */
-} RtbStartedFrame;
-_Static_assert(sizeof(RtbStartedFrame) == 176, "RtbStartedFrame must be 176 bytes");
+} RtbStartedFrameV2;
+_Static_assert(sizeof(RtbStartedFrameV2) == 176, "RtbStartedFrameV2 must be 176 bytes");
 
 /* What one measurement thread really got. */
 typedef struct {
@@ -238,16 +327,32 @@ size_t rtb_frame_encode2 (void *buf, size_t buf_size, RtbFrameType type, uint32_
 
 /* ---- Incremental decoder ---------------------------------------------------------------
  * Accepts the byte stream in pieces of any size. Each complete frame is handed to the callback
- * with its payload validated for its type (fixed part present, counts consistent with length).
- * A stream that breaks the protocol puts the decoder in a failed state with a message. */
+ * validated once, here, for its type and the stream's version (fixed part present, counts
+ * consistent with length, texts terminated, values in range): receivers trust what they get.
+ * HELLO must come first. A stream that breaks the protocol puts the decoder in a failed state
+ * with a message. */
+
+typedef struct RtbCommand RtbCommand; /* rtb-command.h */
+
+/* A STARTED frame of any version, decoded. */
+typedef struct {
+  const RtbCommand *command;      /* what the worker runs; passes rtb_command_check */
+  const RtbThreadInfo *threads;   /* n_threads, numbered 0… in order */
+  uint32_t n_threads;
+  uint64_t start_realtime_ns;
+} RtbStarted;
+
 typedef struct {
   const RtbFrameHeader *header;
   const void *payload;
   size_t payload_len;
+  uint32_t version;            /* the stream's protocol version, from its HELLO */
+  const RtbStarted *started;   /* STARTED: its content whatever the version; otherwise NULL */
 } RtbFrame;
 
-/* Return false from the callback to stop decoding (rtb_decoder_feed then returns -1 with
- * error "stopped by the receiver"). */
+/* The frame and what it points to are valid during the callback only. Return false from the
+ * callback to stop decoding (rtb_decoder_feed then returns -1 with error "stopped by the
+ * receiver"). */
 typedef bool (*RtbFrameFunc) (const RtbFrame *frame, void *user_data);
 
 typedef struct RtbDecoder RtbDecoder;
@@ -256,14 +361,17 @@ RtbDecoder *rtb_decoder_new (RtbFrameFunc func, void *user_data);
 void rtb_decoder_free (RtbDecoder *decoder);
 /* Returns the number of frames delivered, or -1 on a protocol error (see rtb_decoder_error). */
 long rtb_decoder_feed (RtbDecoder *decoder, const void *data, size_t len);
+/* What was wrong, or NULL; valid until the decoder is freed. */
 const char *rtb_decoder_error (const RtbDecoder *decoder);
 /* Bytes held that do not yet form a whole frame (non-zero at EOF = a truncated stream). */
 size_t rtb_decoder_pending (const RtbDecoder *decoder);
 uint64_t rtb_decoder_frames (const RtbDecoder *decoder);
 
-/* Checks the payload of a frame of a known type: sizes and counts. Returns NULL when valid or
- * a static message saying what is wrong. */
-const char *rtb_frame_validate (const RtbFrameHeader *header, const void *payload);
+/* What the decoder checks of one frame of a stream of protocol `version`: NULL when valid, or
+ * a static message saying what is wrong. For tests and fuzzing; receivers get frames from the
+ * decoder, which calls it. */
+const char *rtb_frame_validate (const RtbFrameHeader *header, const void *payload,
+                                uint32_t version);
 
 /* Builds a SYSTEM payload in `buf`: start with rtb_system_frame_init(), then add entries. Each
  * returns the bytes used so far, or 0 when the entry does not fit (the payload is unchanged). */

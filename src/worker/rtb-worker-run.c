@@ -68,27 +68,14 @@ prepare (RtbWorker *w, RtbCommandError *error)
 static bool
 send_started (RtbWorker *w)
 {
-  const RtbCommand *cmd = &w->cmd;
   RtbStartedFrame frame;
   RtbThreadInfo infos[RTB_MAX_THREADS];
   char command[RTB_COMMAND_MAX * 2];
 
   memset (&frame, 0, sizeof frame);
-  frame.method = cmd->method;
   frame.n_threads = w->n_measures;
-  rtb_command_get_intervals (cmd, &frame.interval_us, &frame.interval2_us);
-  /* Only the method's own parameters are set: the others are 0. */
-  frame.histogram_us = cmd->latency.histogram_us;
-  frame.size = cmd->response.size;
-  frame.instances = cmd->response.instances;
-  frame.duration_ns = cmd->method == RTB_METHOD_RESPONSE ? 0 : cmd->duration_ns;
   frame.start_realtime_ns = (uint64_t) w->start_realtime_ns;
-  if (rtb_command_format (cmd, command, sizeof command) < 0)
-    command[0] = '\0';
-  /* The frame keeps the first RTB_TEXT_MAX - 1 bytes of a longer line (a long CPU list). */
-  size_t command_len = strnlen (command, sizeof frame.command - 1);
-  memcpy (frame.command, command, command_len);
-  frame.command[command_len] = '\0';
+  rtb_command_to_wire (&w->cmd, &frame.command);
 
   for (unsigned i = 0; i < w->n_measures; i++)
     {
@@ -97,6 +84,8 @@ send_started (RtbWorker *w)
       rtb_worker_log ("thread %s: cpu %d, %s priority %d", info->name, info->cpu,
                       rtb_policy_to_string ((RtbPolicy) info->policy), info->priority);
     }
+  if (rtb_command_format (&w->cmd, command, sizeof command) < 0)
+    command[0] = '\0';
   rtb_worker_log ("started: %s", command);
   return rtb_worker_output_send (RTB_FRAME_STARTED, &frame, sizeof frame, infos,
                                  w->n_measures * sizeof (RtbThreadInfo));

@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "rtb-command.h"
 #include "rtb-protocol.h"
 
 int LLVMFuzzerTestOneInput (const uint8_t *data, size_t size);
@@ -38,11 +39,15 @@ read_payload (const RtbFrame *frame)
     {
     case RTB_FRAME_STARTED:
       {
-        const RtbStartedFrame *started = frame->payload;
-        const RtbThreadInfo *threads = rtb_started_threads (started);
+        const RtbStarted *started = frame->started;
+        char line[RTB_COMMAND_MAX];
         for (uint32_t i = 0; i < started->n_threads; i++)
-          h = mix (h, strlen (threads[i].name) + (uint64_t) threads[i].cpu);
-        h = mix (h, strlen (started->command));
+          h = mix (h, strlen (started->threads[i].name) + (uint64_t) started->threads[i].cpu);
+        /* The decoded command is one the worker could run, and it reads back whole. */
+        if (!rtb_command_check (started->command, 0, NULL) ||
+            rtb_command_format (started->command, line, sizeof line) < 0)
+          abort ();
+        h = mix (h, strlen (line));
         break;
       }
     case RTB_FRAME_SAMPLES:
@@ -97,7 +102,8 @@ on_frame (const RtbFrame *frame, void *user_data)
 {
   Seen *seen = user_data;
 
-  if (rtb_frame_validate (frame->header, frame->payload) != NULL)
+  if (rtb_frame_validate (frame->header, frame->payload, frame->version) != NULL ||
+      (frame->started != NULL) != (frame->header->type == RTB_FRAME_STARTED))
     abort ();
   seen->n_frames++;
   seen->digest = mix (seen->digest, read_payload (frame));
@@ -106,7 +112,7 @@ on_frame (const RtbFrame *frame, void *user_data)
 }
 
 static void
-decode (const uint8_t *data, size_t size, uint64_t split_seed, Seen *seen, const char **error,
+decode (const uint8_t *data, size_t size, uint64_t split_seed, Seen *seen, char **error,
         size_t *pending)
 {
   RtbDecoder *decoder = rtb_decoder_new (on_frame, seen);
@@ -136,7 +142,7 @@ decode (const uint8_t *data, size_t size, uint64_t split_seed, Seen *seen, const
   /* A failed decoder stays failed. */
   if (rtb_decoder_error (decoder) != NULL && rtb_decoder_feed (decoder, "x", 1) != -1)
     abort ();
-  *error = rtb_decoder_error (decoder);
+  *error = rtb_decoder_error (decoder) != NULL ? strdup (rtb_decoder_error (decoder)) : NULL;
   *pending = rtb_decoder_pending (decoder);
   if (rtb_decoder_frames (decoder) != seen->n_frames)
     abort ();
@@ -157,7 +163,8 @@ validate_direct (const uint8_t *data, size_t size)
     header.length = (uint32_t) (size - sizeof header);
   payload = malloc (header.length > 0 ? header.length : 1);
   memcpy (payload, data + sizeof header, header.length);
-  (void) rtb_frame_validate (&header, payload);
+  for (uint32_t version = RTB_PROTOCOL_VERSION_MIN; version <= RTB_PROTOCOL_VERSION; version++)
+    (void) rtb_frame_validate (&header, payload, version);
   free (payload);
 }
 
@@ -165,7 +172,7 @@ int
 LLVMFuzzerTestOneInput (const uint8_t *data, size_t size)
 {
   Seen whole = { 0 }, split = { 0 };
-  const char *whole_error, *split_error;
+  char *whole_error, *split_error;
   size_t whole_pending, split_pending;
   uint64_t seed = 0xcbf29ce484222325ull;
 
@@ -181,6 +188,8 @@ LLVMFuzzerTestOneInput (const uint8_t *data, size_t size)
       (whole_error == NULL && whole_pending != split_pending))
     abort ();
 
+  free (whole_error);
+  free (split_error);
   validate_direct (data, size);
   return 0;
 }
