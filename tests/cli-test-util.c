@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 #include "config.h"
 
+#include <gio/gio.h>
 #include <sys/wait.h>
 
 #include "cli-test-util.h"
@@ -29,6 +30,37 @@ run_cliv (CliResult *r, const char * const *args)
   g_assert_true (WIFEXITED (wait_status));
   r->status = WEXITSTATUS (wait_status);
   g_test_message ("rtbench-cli exit %d\nstdout: %s\nstderr: %s", r->status, r->out, r->err);
+}
+
+void
+cli_run_method (const char *method, const char * const *options, const char *path)
+{
+  g_autoptr (GStrvBuilder) args = g_strv_builder_new ();
+  g_auto (GStrv) argv = NULL;
+  CliResult r = { 0 };
+
+  g_strv_builder_add_many (args, "run", method, NULL);
+  g_strv_builder_addv (args, (const char **) options);
+  g_strv_builder_add_many (args, "--output", path, NULL);
+  argv = g_strv_builder_end (args);
+  run_cliv (&r, (const char * const *) argv);
+  g_assert_cmpint (r.status, ==, 0);
+  cli_result_clear (&r);
+}
+
+void
+cli_remove_dir (const char *path)
+{
+  g_autoptr (GFile) dir = g_file_new_for_path (path);
+  g_autoptr (GFileEnumerator) children =
+    g_file_enumerate_children (dir, G_FILE_ATTRIBUTE_STANDARD_NAME, G_FILE_QUERY_INFO_NONE, NULL,
+                               NULL);
+  GFile *child;
+
+  while (children != NULL && g_file_enumerator_iterate (children, NULL, &child, NULL, NULL) &&
+         child != NULL)
+    g_file_delete (child, NULL, NULL);
+  g_file_delete (dir, NULL, NULL);
 }
 
 void

@@ -16,8 +16,14 @@ void cli_result_clear (CliResult *r);
 void run_cliv (CliResult *r, const char * const *args);
 #define run_cli(r, ...) run_cliv ((r), (const char *[]) { __VA_ARGS__, NULL })
 
+/* `rtbench-cli run METHOD OPTIONS… --output path`, asserting that it succeeds. */
+void cli_run_method (const char *method, const char * const *options, const char *path);
+
 /* A 1 s latency run on CPU 0 under SCHED_OTHER, saved to `path`. */
 void cli_make_run (const char *path, const char *label);
+
+/* Removes a temporary directory and the files in it. */
+void cli_remove_dir (const char *path);
 
 /* The file's bytes (asserts that it can be read). */
 GBytes *cli_read_file (const char *path);

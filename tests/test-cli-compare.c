@@ -278,14 +278,6 @@ main (int argc, char *argv[])
   g_test_add_func ("/cli-compare/export-tables-and-cyclictest", test_export_tables_and_cyclictest);
   status = g_test_run ();
 
-  g_autoptr (GFile) dir = g_file_new_for_path (tmpdir);
-  g_autoptr (GFileEnumerator) children =
-    g_file_enumerate_children (dir, G_FILE_ATTRIBUTE_STANDARD_NAME, G_FILE_QUERY_INFO_NONE, NULL,
-                               NULL);
-  GFile *child;
-  while (children != NULL && g_file_enumerator_iterate (children, NULL, &child, NULL, NULL) &&
-         child != NULL)
-    g_file_delete (child, NULL, NULL);
-  g_file_delete (dir, NULL, NULL);
+  cli_remove_dir (tmpdir);
   return status;
 }

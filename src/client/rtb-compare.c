@@ -195,6 +195,7 @@ pool_series (RtbRun *run, const char *name)
   pooled->cpu = -1;
   pooled->resolution_ns = 1;
   rtb_stats_init (&pooled->cyclictest);
+  rtb_log_histogram_init (&pooled->cyclictest_outside);
   pooled->cyclictest_is_source = n > 0 && rtb_run_get_series (run, 0)->cyclictest_is_source;
   for (guint i = 0; i < n; i++)
     {
@@ -227,6 +228,8 @@ pool_series (RtbRun *run, const char *name)
       pooled->histogram.n_unbucketed += h->n_unbucketed;
       rtb_stats_merge (&pooled->histogram.stats, &h->stats);
       rtb_stats_merge (&pooled->cyclictest, &series->cyclictest);
+      if (!rtb_log_histogram_merge (&pooled->cyclictest_outside, &series->cyclictest_outside))
+        g_error ("out of memory pooling %u series", n);
       if (!rtb_log_histogram_merge (&pooled->values, &series->values))
         g_error ("out of memory pooling %u series", n);
       pooled->resolution_ns = MAX (pooled->resolution_ns, series->resolution_ns);

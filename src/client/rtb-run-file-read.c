@@ -399,6 +399,54 @@ parse_histogram (JsonObject *object, const char *path, RtbHistogram *hist,
   return TRUE;
 }
 
+/* [bucket key, count] pairs in increasing order, added to `hist`: their sum and the first and
+ * the last key. */
+static gboolean
+read_log_buckets (GArray *pairs, const char *path, const char *member, RtbSeries *series,
+                  RtbLogHistogram *hist, guint64 *sum, gint64 *first, gint64 *last,
+                  GError **error)
+{
+  guint n = pairs->len / 2;
+
+  *sum = 0;
+  for (guint i = 0; i < n; i++)
+    {
+      const gint64 *pair = &g_array_index (pairs, gint64, 2 * i);
+
+      if (rtb_log_histogram_bucket_key (pair[0]) != pair[0])
+        return _rtb_json_format_error (error, "%s.%s[%u]: %" G_GINT64_FORMAT " is not where a "
+                                       "bucket starts", path, member, i, pair[0]);
+      if (i > 0 && pair[0] <= *last)
+        return _rtb_json_format_error (error, "%s.%s[%u]: bucket %" G_GINT64_FORMAT " does not "
+                                       "follow %" G_GINT64_FORMAT " (buckets must increase)",
+                                       path, member, i, pair[0], *last);
+      if (pair[1] < 1 || (guint64) pair[1] > (guint64) G_MAXINT64 - *sum)
+        return _rtb_json_format_error (error, "%s.%s[%u]: count %" G_GINT64_FORMAT " must be "
+                                       "positive", path, member, i, pair[1]);
+      if (i == 0)
+        *first = pair[0];
+      *last = pair[0];
+      *sum += (guint64) pair[1];
+      if (!rtb_log_histogram_add (hist, pair[0], (guint64) pair[1]))
+        g_error ("Out of memory for the percentiles of series %s", series->name);
+    }
+  return TRUE;
+}
+
+static gint64
+round_up_us (gint64 ns)
+{
+  return -rtb_floor_div (-ns, 1000) * 1000;
+}
+
+static void
+add_truncated_outside (RtbSeries *series, gint64 us, guint64 n)
+{
+  rtb_stats_add_n (&series->cyclictest, us * 1000, n);
+  if (!rtb_log_histogram_add (&series->cyclictest_outside, us * 1000, n))
+    g_error ("Out of memory for the percentiles of series %s", series->name);
+}
+
 /* cyclictest's figures where a file does not hold them (before they were saved): from the 1 µs
  * buckets and each outside value truncated — `outside` when the file kept them, else the
  * percentile histogram's buckets (within 0.05 %). An import's are its source's own. */
@@ -420,7 +468,8 @@ derive_cyclictest (RtbSeries *series, gboolean imported, GArray *outside)
   if (outside != NULL)
     {
       for (guint i = 0; i < outside->len; i++)
-        rtb_stats_add (ct, rtb_floor_div (g_array_index (outside, gint64, i), 1000) * 1000);
+        add_truncated_outside (series, rtb_floor_div (g_array_index (outside, gint64, i), 1000),
+                               1);
       return;
     }
 
@@ -433,7 +482,7 @@ derive_cyclictest (RtbSeries *series, gboolean imported, GArray *outside)
       gint64 bucket = rtb_floor_div (key, 1000);
 
       if (bucket < h->lo_us || bucket >= (gint64) h->lo_us + h->n_buckets)
-        rtb_stats_add_n (ct, bucket * 1000, n);
+        add_truncated_outside (series, bucket, n);
     }
 }
 
@@ -446,8 +495,10 @@ parse_cyclictest (JsonObject *object, const char *path, RtbSeries *series, gbool
   g_autofree char *ct_path = g_strconcat (path, ".cyclictest", NULL);
   RtbStats *ct = &series->cyclictest;
   g_autoptr (GArray) cycles = NULL;
+  g_autoptr (GArray) outside = NULL;
   JsonObject *co;
-  gint64 value;
+  gint64 value, first = 0, last = 0;
+  guint64 sum;
 
   if (!json_object_has_member (object, "cyclictest"))
     {
@@ -455,6 +506,7 @@ parse_cyclictest (JsonObject *object, const char *path, RtbSeries *series, gbool
       return TRUE;
     }
   if (!_rtb_json_get_object (object, path, "cyclictest", FALSE, &co, error) ||
+      !_rtb_json_get_bool (co, ct_path, "source", &imported, error) ||
       !_rtb_json_get_int (co, ct_path, "count", 0, G_MAXINT64, &value, error))
     return FALSE;
   rtb_stats_init (ct);
@@ -477,6 +529,24 @@ parse_cyclictest (JsonObject *object, const char *path, RtbSeries *series, gbool
   if (ct->count == 0)
     rtb_stats_init (ct);
   series->cyclictest_is_source = imported;
+
+  /* The truncated values outside the histogram: multiples of 1000 ns, so each bucket's key
+   * rounded up to one is the value (within 0.05 % above 1 ms, where a bucket spans two). */
+  outside = get_bulk (bulk->outside_truncated, co, ct_path, "outside", 2, "[bucket key, count]",
+                      error);
+  if (outside == NULL ||
+      !read_log_buckets (outside, ct_path, "outside", series, &series->cyclictest_outside, &sum,
+                         &first, &last, error))
+    return FALSE;
+  if (sum != (imported ? 0 : rtb_histogram_overflows (&series->histogram)))
+    return _rtb_json_format_error (error, "%s.outside: %" G_GUINT64_FORMAT " values for %"
+                                   G_GUINT64_FORMAT " samples outside the histogram", ct_path,
+                                   sum, imported ? 0 : rtb_histogram_overflows (&series->histogram));
+  if (sum > 0)
+    {
+      series->cyclictest_outside.min_ns = round_up_us (first);
+      series->cyclictest_outside.max_ns = round_up_us (last);
+    }
 
   cycles = get_bulk (bulk->cycles, object, path, "overflow_cycles", 0, NULL, error);
   if (cycles == NULL)
@@ -584,27 +654,10 @@ parse_values (JsonObject *object, const char *path, RtbSeries *series, const Rtb
   if (buckets == NULL)
     return FALSE;
 
+  if (!read_log_buckets (buckets, values_path, "buckets", series, values, &sum, &first, &last,
+                         error))
+    return FALSE;
   n = buckets->len / 2;
-  for (guint i = 0; i < n; i++)
-    {
-      const gint64 *pair = &g_array_index (buckets, gint64, 2 * i);
-
-      if (rtb_log_histogram_bucket_key (pair[0]) != pair[0])
-        return _rtb_json_format_error (error, "%s.buckets[%u]: %" G_GINT64_FORMAT " is not where "
-                                       "a bucket starts", values_path, i, pair[0]);
-      if (i > 0 && pair[0] <= last)
-        return _rtb_json_format_error (error, "%s.buckets[%u]: bucket %" G_GINT64_FORMAT " does "
-                                       "not follow %" G_GINT64_FORMAT " (buckets must increase)",
-                                       values_path, i, pair[0], last);
-      if (pair[1] < 1 || (guint64) pair[1] > (guint64) G_MAXINT64 - sum)
-        return _rtb_json_format_error (error, "%s.buckets[%u]: count %" G_GINT64_FORMAT " must "
-                                       "be positive", values_path, i, pair[1]);
-      if (i == 0)
-        first = pair[0];
-      last = pair[0];
-      sum += (guint64) pair[1];
-      add_value (series, pair[0], (guint64) pair[1]);
-    }
 
   if (sum + (guint64) unknown != series->histogram.stats.count)
     return _rtb_json_format_error (error, "%s: the buckets hold %" G_GUINT64_FORMAT " values "
@@ -716,7 +769,10 @@ parse_series (RtbRun *run, JsonObject *object, const char *path, gint64 version,
   series = _rtb_run_add_series_full (run, name, (int) cpu, (int32_t) lo_us,
                                      (uint32_t) n_buckets);
   series->histogram.stats = stats;
-  imported = g_str_has_prefix (rtb_run_get_source (run), "imported from ");
+  /* Files from before cyclictest's figures were kept: another tool's figures are its own; a
+   * recorded worker stream was measured by rtbench. */
+  imported = g_str_has_prefix (rtb_run_get_source (run), "imported from ") &&
+             !g_str_has_prefix (rtb_run_get_source (run), "imported from rtbench-worker stream");
   if (!parse_histogram (hist_object, hist_path, &series->histogram, bulk, error) ||
       !(version < 3 ? parse_kept_outside_values (hist_object, hist_path, series, imported, bulk,
                                                  error)

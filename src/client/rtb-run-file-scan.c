@@ -15,6 +15,7 @@ typedef enum {
   ROLE_HISTOGRAM,
   ROLE_HISTORY,
   ROLE_VALUES,
+  ROLE_CYCLICTEST,
 } Role;
 
 typedef struct {
@@ -35,6 +36,7 @@ _rtb_series_bulk_clear (RtbSeriesBulk *bulk)
   g_clear_pointer (&bulk->blocks, g_array_unref);
   g_clear_pointer (&bulk->buckets, g_array_unref);
   g_clear_pointer (&bulk->cycles, g_array_unref);
+  g_clear_pointer (&bulk->outside_truncated, g_array_unref);
 }
 
 static gboolean G_GNUC_PRINTF (2, 3)
@@ -207,10 +209,10 @@ kind_of (const char *p, ScalarKind kind)
 
 static const char * const bulk_members[] = { "histogram.counts", "histogram.outside_ns",
                                              "history.blocks", "values.buckets",
-                                             "overflow_cycles" };
+                                             "overflow_cycles", "cyclictest.outside" };
 static const char * const tuple_shapes[] = { "[bucket index, count]", NULL,
                                              "[min, max, sum, count]", "[bucket key, count]",
-                                             NULL };
+                                             NULL, "[bucket key, count]" };
 
 static gboolean G_GNUC_PRINTF (5, 6)
 element_error (Scan *s, guint series, guint which, guint element, const char *format, ...)
@@ -356,7 +358,7 @@ fast_element (Scan *s, Values *into, guint tuple)
 static gboolean
 scan_bulk (Scan *s, GArray **into, guint which, guint series, guint depth)
 {
-  static const guint tuples[] = { 2, 0, 4, 2, 0 };
+  static const guint tuples[] = { 2, 0, 4, 2, 0, 2 };
   g_autoptr (GArray) array = g_array_new (FALSE, FALSE, sizeof (gint64));
   Values values = { array, 0 };
   guint n = 0;
@@ -434,6 +436,8 @@ scan_object (Scan *s, Role role, guint index, guint depth)
         child = ROLE_HISTORY;
       else if (role == ROLE_ONE_SERIES && key_is (key, key_len, "values"))
         child = ROLE_VALUES;
+      else if (role == ROLE_ONE_SERIES && key_is (key, key_len, "cyclictest"))
+        child = ROLE_CYCLICTEST;
       else if (role == ROLE_HISTOGRAM && key_is (key, key_len, "counts"))
         bulk = &series_bulk (s, index)->counts, which = 0;
       else if (role == ROLE_HISTOGRAM && key_is (key, key_len, "outside_ns"))
@@ -444,6 +448,8 @@ scan_object (Scan *s, Role role, guint index, guint depth)
         bulk = &series_bulk (s, index)->buckets, which = 3;
       else if (role == ROLE_ONE_SERIES && key_is (key, key_len, "overflow_cycles"))
         bulk = &series_bulk (s, index)->cycles, which = 4;
+      else if (role == ROLE_CYCLICTEST && key_is (key, key_len, "outside"))
+        bulk = &series_bulk (s, index)->outside_truncated, which = 5;
 
       skip_space (s);
       if (bulk != NULL && s->p < s->end && *s->p == '[')
@@ -530,6 +536,8 @@ scan_value (Scan *s, Role role, guint index, guint depth)
         g_clear_pointer (&series_bulk (s, index)->blocks, g_array_unref);
       else if (role == ROLE_VALUES)
         g_clear_pointer (&series_bulk (s, index)->buckets, g_array_unref);
+      else if (role == ROLE_CYCLICTEST)
+        g_clear_pointer (&series_bulk (s, index)->outside_truncated, g_array_unref);
       return scan_object (s, role, index, depth);
     case '[':
       return scan_array (s, role, depth);

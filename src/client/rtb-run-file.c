@@ -214,6 +214,42 @@ add_histogram (JsonBuilder *builder, const RtbHistogram *hist)
   json_builder_end_object (builder);
 }
 
+/* Sparse: [bucket key, count] for the buckets that hold samples, in ascending order. */
+static void
+add_log_buckets (JsonBuilder *builder, const char *member, const RtbLogHistogram *hist)
+{
+  RtbLogHistogramIter iter = { 0 };
+  gint64 key;
+  guint64 n;
+
+  json_builder_set_member_name (builder, member);
+  json_builder_begin_array (builder);
+  while (rtb_log_histogram_next (hist, &iter, &key, &n))
+    {
+      json_builder_begin_array (builder);
+      json_builder_add_int_value (builder, key);
+      json_builder_add_int_value (builder, count_value (n));
+      json_builder_end_array (builder);
+    }
+  json_builder_end_array (builder);
+}
+
+static void
+add_values (JsonBuilder *builder, const RtbSeries *series)
+{
+  const RtbLogHistogram *values = &series->values;
+
+  json_builder_set_member_name (builder, "values");
+  json_builder_begin_object (builder);
+  add_int (builder, "sub_bucket_bits", RTB_LOG_HISTOGRAM_SUB_BITS);
+  add_int (builder, "resolution_ns", series->resolution_ns);
+  add_int (builder, "min_ns", values->count > 0 ? values->min_ns : 0);
+  add_int (builder, "max_ns", values->count > 0 ? values->max_ns : 0);
+  add_log_buckets (builder, "buckets", values);
+  add_count (builder, "unknown", series->unknown_values);
+  json_builder_end_object (builder);
+}
+
 /* cyclictest's figures: the statistics of the truncated samples, and the overflows' cycles. */
 static void
 add_cyclictest (JsonBuilder *builder, const RtbSeries *series)
@@ -222,12 +258,14 @@ add_cyclictest (JsonBuilder *builder, const RtbSeries *series)
 
   json_builder_set_member_name (builder, "cyclictest");
   json_builder_begin_object (builder);
+  add_bool (builder, "source", series->cyclictest_is_source);
   add_count (builder, "count", ct->count);
   add_int (builder, "min_ns", ct->count > 0 ? ct->min_ns : 0);
   add_int (builder, "max_ns", ct->count > 0 ? ct->max_ns : 0);
   add_int (builder, "sum_ns", ct->sum_ns);
   _rtb_json_add_double (builder, "mean_us", ct->mean_us);
   _rtb_json_add_double (builder, "m2_us2", ct->m2_us2);
+  add_log_buckets (builder, "outside", &series->cyclictest_outside);
   json_builder_end_object (builder);
 
   json_builder_set_member_name (builder, "overflow_cycles");
@@ -237,34 +275,6 @@ add_cyclictest (JsonBuilder *builder, const RtbSeries *series)
   json_builder_end_array (builder);
 }
 
-/* Sparse: [bucket key, count] for the buckets that hold samples, in ascending order. */
-static void
-add_values (JsonBuilder *builder, const RtbSeries *series)
-{
-  const RtbLogHistogram *values = &series->values;
-  RtbLogHistogramIter iter = { 0 };
-  gint64 key;
-  guint64 n;
-
-  json_builder_set_member_name (builder, "values");
-  json_builder_begin_object (builder);
-  add_int (builder, "sub_bucket_bits", RTB_LOG_HISTOGRAM_SUB_BITS);
-  add_int (builder, "resolution_ns", series->resolution_ns);
-  add_int (builder, "min_ns", values->count > 0 ? values->min_ns : 0);
-  add_int (builder, "max_ns", values->count > 0 ? values->max_ns : 0);
-  json_builder_set_member_name (builder, "buckets");
-  json_builder_begin_array (builder);
-  while (rtb_log_histogram_next (values, &iter, &key, &n))
-    {
-      json_builder_begin_array (builder);
-      json_builder_add_int_value (builder, key);
-      json_builder_add_int_value (builder, count_value (n));
-      json_builder_end_array (builder);
-    }
-  json_builder_end_array (builder);
-  add_count (builder, "unknown", series->unknown_values);
-  json_builder_end_object (builder);
-}
 
 static void
 add_history (JsonBuilder *builder, const RtbHistory *history)

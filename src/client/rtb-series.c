@@ -21,6 +21,7 @@ rtb_series_new (const char *name, int cpu, int32_t lo_us, uint32_t n_buckets)
   rtb_log_histogram_init (&series->values);
   series->resolution_ns = 1;
   rtb_stats_init (&series->cyclictest);
+  rtb_log_histogram_init (&series->cyclictest_outside);
   if (!rtb_history_init (&series->history, RTB_HISTORY_DEFAULT_CAPACITY))
     g_error ("Out of memory for a history");
   return series;
@@ -36,6 +37,7 @@ rtb_series_free (RtbSeries *series)
   rtb_log_histogram_clear (&series->values);
   rtb_history_clear (&series->history);
   g_free (series->overflow_cycles);
+  rtb_log_histogram_clear (&series->cyclictest_outside);
   g_free (series);
 }
 
@@ -94,12 +96,16 @@ rtb_series_add_sample (RtbSeries *series, gint64 value_ns, gint64 cyclictest_us)
   guint64 outside = rtb_histogram_overflows (hist);
   gint64 cyclictest_ns;
 
-  rtb_histogram_add (hist, value_ns);
-  if (rtb_histogram_overflows (hist) > outside)
-    log_overflow_cycle (series, cycle);
   /* A hostile stream's values near the int64 limits saturate. */
   if (__builtin_mul_overflow (cyclictest_us, 1000, &cyclictest_ns))
     cyclictest_ns = cyclictest_us < 0 ? G_MININT64 : G_MAXINT64;
+  rtb_histogram_add (hist, value_ns);
+  if (rtb_histogram_overflows (hist) > outside)
+    {
+      log_overflow_cycle (series, cycle);
+      if (!rtb_log_histogram_add (&series->cyclictest_outside, cyclictest_ns, 1))
+        g_error ("Out of memory for the percentiles of series %s", series->name);
+    }
   rtb_stats_add (&series->cyclictest, cyclictest_ns);
   add_values (series, value_ns, 1);
   rtb_history_add (&series->history, value_ns);
@@ -192,35 +198,37 @@ rtb_series_get_summary (RtbSeries *series, RtbSeriesSummary *summary)
   summary->p99_abs_us = series_percentile_us (series, 99.0, TRUE);
 }
 
+/* The whole µs a truncated value kept in the log-linear histogram stood for: below 2^20 ns a
+ * bucket holds at most one multiple of 1000 and its middle is within 500 ns of it. */
+static double
+truncated_at_rank (RtbSeries *series, guint64 rank)
+{
+  if (rank < 1 || rank > series->cyclictest_outside.count)
+    return NAN;
+  return round (rtb_log_histogram_at_rank (&series->cyclictest_outside, rank) / 1000.0);
+}
+
 /* The rank-th cyclictest value: below the histogram, in its 1 µs buckets, inside its span
- * without a bucket, above it. Outside the buckets it is the sample truncated, when known. */
+ * without a bucket, above it. Outside the buckets it is the truncated sample, when known. */
 static double
 cyclictest_at_rank (RtbSeries *series, guint64 rank)
 {
   const RtbHistogram *h = &series->histogram;
-  guint64 r = rank;
-  double value_ns;
+  guint64 r = rank, in_span = 0;
 
   if (r <= h->n_below)
-    {
-      if (r > series->values.count)
-        return NAN;
-      value_ns = rtb_log_histogram_at_rank (&series->values, r);
-      return MIN (floor (value_ns / 1000.0), (double) h->lo_us - 1);
-    }
+    return truncated_at_rank (series, r);
   r -= h->n_below;
   for (guint32 b = 0; b < h->n_buckets; b++)
     {
       if (r <= h->counts[b])
         return (double) h->lo_us + b;
       r -= h->counts[b];
+      in_span += h->counts[b];
     }
   if (r <= h->n_unbucketed)
     return NAN;
-  if (rank > series->values.count)
-    return NAN;
-  value_ns = rtb_log_histogram_at_rank (&series->values, rank);
-  return MAX (floor (value_ns / 1000.0), (double) h->lo_us + h->n_buckets);
+  return truncated_at_rank (series, rank - in_span - h->n_unbucketed);
 }
 
 static double

@@ -29,6 +29,8 @@ typedef struct {
   RtbStats cyclictest;    /* every sample as cyclictest's calcdiff() gives it, truncated to whole
                            * µs (in ns: multiples of 1000) */
   gboolean cyclictest_is_source; /* an import: `cyclictest` is the source's own figures */
+  RtbLogHistogram cyclictest_outside; /* the truncated values of the samples outside the 1 µs
+                                       * histogram, for cyclictest's percentiles among them */
   guint64 *overflow_cycles; /* cycle numbers of the first overflows, as cyclictest logs them: the
                              * sample's 0-based position, at most histogram.n_buckets of them */
   guint n_overflow_cycles;

@@ -1,0 +1,144 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/*
+ * The window's statistics table against the raw samples: a short latency and timer run by the
+ * real worker and CLI, their samples from --csv-series, the run file loaded into the table, and
+ * every cell it shows recomputed from the samples (to the digits it prints, percentiles within
+ * max(0.1 %, 1 ns)).
+ */
+#define G_LOG_DOMAIN "rtbench-test"
+
+#include "config.h"
+
+#include <adwaita.h>
+#include <glib/gstdio.h>
+#include <math.h>
+
+#include "cli-test-util.h"
+#include "rtb-stats-table.h"
+#include "truth-util.h"
+
+#include "gui-test-util.h"
+
+static char *tmp_dir;
+
+/* The digits the table printed: half a unit of the last one, plus the percentile tolerance. */
+static void
+check_cell (RtbStatsTable *table, guint row, RtbStatsColumn column, double want_us,
+            gboolean percentile)
+{
+  const char *text = rtb_stats_table_get_text (table, row, column);
+  const char *dot;
+  double got, rounding;
+
+  g_assert_nonnull (text);
+  got = g_ascii_strtod (text, NULL);
+  dot = strchr (text, '.');
+  rounding = dot != NULL ? 0.5 * pow (10, -(double) strlen (dot + 1)) : 0.5;
+  g_test_message ("column %d: \"%s\", the samples say %.4f", column, text, want_us);
+  g_assert_cmpfloat (fabs (got - want_us), <=,
+                     rounding + (percentile ? fmax (fabs (want_us) * 0.001, 0.001) : 0) + 1e-9);
+}
+
+static void
+check_method (const char *method, const char * const *options)
+{
+  g_autofree char *file = g_strdup_printf ("%s/%s.rtbench", tmp_dir, method);
+  g_autofree char *series_csv = g_strdup_printf ("%s/%s-series.csv", tmp_dir, method);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (RtbRun) run = NULL;
+  g_autoptr (GPtrArray) truth = NULL;
+  RtbStatsTable *table;
+  gboolean timer = g_str_equal (method, "timer");
+  CliResult r = { 0 };
+
+  cli_run_method (method, options, file);
+  run_cli (&r, "export", file, "--csv-series", series_csv);
+  g_assert_cmpint (r.status, ==, 0);
+  cli_result_clear (&r);
+
+  run = rtb_run_load (file, &error);
+  g_assert_no_error (error);
+  truth = truth_read_series_csv (series_csv);
+  table = g_object_ref_sink (rtb_stats_table_new ());
+  rtb_stats_table_set_run (table, run);
+  g_assert_cmpuint (rtb_stats_table_get_n_rows (table), ==, truth->len);
+
+  for (guint row = 0; row < truth->len; row++)
+    {
+      RtbSeries *series = rtb_run_get_series (run, row);
+      TruthSeries *ts = truth->pdata[row];
+      TruthFigures t;
+
+      g_assert_cmpstr (ts->name, ==, series->name);
+      g_assert_cmpstr (rtb_stats_table_get_text (table, row, RTB_STATS_COLUMN_NAME), ==,
+                       series->name);
+      truth_compute (ts->values, series->histogram.lo_us, series->histogram.n_buckets, &t);
+      g_assert_cmpfloat (g_ascii_strtod (rtb_stats_table_get_text (table, row,
+                                                                   RTB_STATS_COLUMN_COUNT), NULL),
+                         ==, t.count);
+      check_cell (table, row, RTB_STATS_COLUMN_MIN, t.min_us, FALSE);
+      check_cell (table, row, RTB_STATS_COLUMN_AVG, t.avg_us, FALSE);
+      check_cell (table, row, RTB_STATS_COLUMN_MAX, t.max_us, FALSE);
+      if (timer)
+        {
+          /* Seed 004's figures, to 0.001 µs. */
+          g_assert_nonnull (strstr (rtb_stats_table_get_text (table, row, RTB_STATS_COLUMN_RMS),
+                                    "."));
+          check_cell (table, row, RTB_STATS_COLUMN_RMS, t.rms_us, FALSE);
+          check_cell (table, row, RTB_STATS_COLUMN_MAX_ABS, t.max_abs_us, FALSE);
+          check_cell (table, row, RTB_STATS_COLUMN_P95_ABS, t.p95_abs_us, TRUE);
+          check_cell (table, row, RTB_STATS_COLUMN_P99_ABS, t.p99_abs_us, TRUE);
+          g_assert_null (rtb_stats_table_get_text (table, row, RTB_STATS_COLUMN_P999));
+        }
+      else
+        {
+          check_cell (table, row, RTB_STATS_COLUMN_P99, t.p99_us, TRUE);
+          check_cell (table, row, RTB_STATS_COLUMN_P999, t.p999_us, TRUE);
+          check_cell (table, row, RTB_STATS_COLUMN_STDDEV, t.stddev_us, FALSE);
+          g_assert_cmpfloat (g_ascii_strtod (rtb_stats_table_get_text (
+                                               table, row, RTB_STATS_COLUMN_OVERFLOWS), NULL),
+                             ==, t.overflows);
+          g_assert_null (rtb_stats_table_get_text (table, row, RTB_STATS_COLUMN_RMS));
+        }
+    }
+  g_object_unref (table);
+  g_unlink (file);
+  g_unlink (series_csv);
+}
+
+static void
+test_latency (void)
+{
+  REQUIRE_DISPLAY ();
+  check_method ("latency", (const char *[]) { "--cpus", "0", "--policy", "other",
+                                              "--interval-us", "200", "--histogram-us", "40",
+                                              "--duration", "1s", NULL });
+}
+
+static void
+test_timer (void)
+{
+  REQUIRE_DISPLAY ();
+  check_method ("timer", (const char *[]) { "--cpu", "0", "--policy", "other", "--period-us",
+                                            "1000", "--duration", "1s", NULL });
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  int status;
+
+  tmp_dir = g_dir_make_tmp ("rtbench-gui-truth-XXXXXX", NULL);
+  gui_test_init (&argc, &argv);
+  if (g_getenv ("RTBENCH_CLI") == NULL)
+    {
+      g_test_skip ("RTBENCH_CLI is not set (run through meson test)");
+      return g_test_run ();
+    }
+  g_test_add_func ("/gui/stats-table/truth/latency", test_latency);
+  g_test_add_func ("/gui/stats-table/truth/timer", test_timer);
+  status = g_test_run ();
+  g_rmdir (tmp_dir);
+  return status;
+}
