@@ -192,7 +192,7 @@ test_cpu_list (void)
 {
   uint64_t cpus[RTB_MAX_CPUS / 64];
   char buf[256];
-  int bad = -1;
+  const char *bad = NULL;
 
   g_assert_true (rtb_cpu_list_parse ("0,2-3,7", cpus, RTB_MAX_CPUS, &bad));
   g_assert_cmpint (rtb_cpu_count (cpus, RTB_MAX_CPUS), ==, 4);
@@ -210,12 +210,12 @@ test_cpu_list (void)
   for (gsize i = 0; i < G_N_ELEMENTS (bad_lists); i++)
     {
       g_assert_false (rtb_cpu_list_parse (bad_lists[i], cpus, RTB_MAX_CPUS, &bad));
-      g_assert_cmpint (bad, ==, -1);
+      g_assert_null (bad);
     }
   g_assert_false (rtb_cpu_list_parse ("0-1024", cpus, RTB_MAX_CPUS, &bad));
-  g_assert_cmpint (bad, ==, 1024);
-  g_assert_false (rtb_cpu_list_parse ("99999999999999999999", cpus, RTB_MAX_CPUS, &bad));
-  g_assert_cmpint (bad, >=, RTB_MAX_CPUS);
+  g_assert_cmpstr (bad, ==, "1024");
+  g_assert_false (rtb_cpu_list_parse ("1,99999999999999999999-2", cpus, RTB_MAX_CPUS, &bad));
+  g_assert_cmpstr (bad, ==, "99999999999999999999-2");
 
   g_assert_true (rtb_cpu_list_parse ("0-1023", cpus, RTB_MAX_CPUS, &bad));
   g_assert_cmpint (rtb_cpu_list_format (cpus, RTB_MAX_CPUS, buf, 4), ==, -1);
@@ -272,7 +272,22 @@ static const BadCase bad_cases[] = {
   { "latency interval_us=+500", RTB_ERROR_SYNTAX, "interval_us", "50-1000000" },
   { "latency interval_us=0x100", RTB_ERROR_SYNTAX, "interval_us", "50-1000000" },
   { "latency interval_us=1e3", RTB_ERROR_SYNTAX, "interval_us", "50-1000000" },
-  { "latency interval_us=99999999999999999999999", RTB_ERROR_SYNTAX, "interval_us", "50-1000000" },
+  /* numbers too large for 64 bits: quoted as written, out of range */
+  { "latency interval_us=99999999999999999999999", RTB_ERROR_RANGE, "interval_us",
+    "interval_us 99999999999999999999999 is out of range: use 50-1000000" },
+  { "response instances=99999999999999999999", RTB_ERROR_RANGE, "instances",
+    "instances 99999999999999999999 is out of range: use 1-100000000" },
+  { "latency priority=99999999999999999999", RTB_ERROR_RANGE, "priority",
+    "priority 99999999999999999999 is out of range" },
+  { "jitter cpu=99999999999999999999", RTB_ERROR_RANGE, "cpu",
+    "cpu 99999999999999999999 is out of range: use 0-3" },
+  { "latency duration=99999999999999999999d", RTB_ERROR_RANGE, "duration",
+    "duration 99999999999999999999d is out of range: use 0-7d" },
+  { "latency cpus=4294967296", RTB_ERROR_RANGE, "cpus",
+    "cpus 4294967296 is out of range: use 0-3 (the online CPUs)" },
+  { "latency cpus=1,0-99999999999", RTB_ERROR_RANGE, "cpus",
+    "cpus 99999999999 is out of range: use 0-3" },
+  { "latency cpus=0-5", RTB_ERROR_RANGE, "cpus", "cpus 5 is out of range: use 0-3" },
   { "latency priority=9x", RTB_ERROR_SYNTAX, "priority", "1-99" },
   { "latency duration=10x", RTB_ERROR_SYNTAX, "duration", "0-7d" },
   { "latency duration=-1s", RTB_ERROR_SYNTAX, "duration", "0-7d" },
@@ -299,8 +314,9 @@ static const BadCase bad_cases[] = {
   { "priority=5", RTB_ERROR_SYNTAX, "method", "latency, jitter, timer or response" },
   { "", RTB_ERROR_SYNTAX, "", "empty command" },
   { "   \t ", RTB_ERROR_SYNTAX, "", "empty command" },
-  { "latency interval_us=100\x01", RTB_ERROR_SYNTAX, "", "control" },
-  { "latency label=\xc3\xa9t\xc3\xa9", RTB_ERROR_SYNTAX, "", "ASCII" },
+  { "latency interval_us=100\x01", RTB_ERROR_SYNTAX, "", "a control byte 0x01 at offset" },
+  { "latency interval_us=100\x1b[2J", RTB_ERROR_SYNTAX, "", "a control byte 0x1b at offset" },
+  { "latency label=\xc3\xa9t\xc3\xa9", RTB_ERROR_SYNTAX, "", "a non-ASCII byte 0xc3 at offset" },
 };
 
 static void
@@ -332,6 +348,26 @@ test_errors (void)
       if (c->line[0] != '\0' && c->line[0] != ' ')
         assert_refused (with_verb, true, c->code, c->field, c->in_message);
     }
+}
+
+/* A NUL inside a command read from a pipe is an error naming it, not the end of the command:
+ * the rest ("cpus=99 garbage") is never silently dropped. */
+static void
+test_nul_byte (void)
+{
+  static const char line[] = "start latency duration=1 cpus=0\0 cpus=99 garbage\n";
+  RtbCommandError error;
+  RtbCommand cmd;
+
+  g_assert_false (rtb_command_parse_n (line, sizeof line - 1, true, N_CPUS, &cmd, &error));
+  g_assert_cmpint (error.code, ==, RTB_ERROR_SYNTAX);
+  g_assert_cmpstr (error.message, ==, "the command has a NUL byte (0x00) at offset 31, which "
+                   "would hide what follows it: send plain ASCII key=value words");
+  /* Up to the NUL it is a valid command: only the length makes the difference. */
+  g_assert_true (rtb_command_parse (line, true, N_CPUS, &cmd, &error));
+  g_assert_true (rtb_command_parse_n (line, 31, true, N_CPUS, &cmd, &error));
+  g_assert_false (rtb_command_check_bytes ("stop\0x", 6, &error));
+  g_assert_true (rtb_command_check_bytes ("start\tlatency", 13, &error));
 }
 
 static void
@@ -418,6 +454,7 @@ main (int argc, char **argv)
   g_test_add_func ("/command/cpu-list", test_cpu_list);
   g_test_add_func ("/command/errors", test_errors);
   g_test_add_func ("/command/verb-errors", test_verb_errors);
+  g_test_add_func ("/command/nul-byte", test_nul_byte);
   g_test_add_func ("/command/lengths", test_lengths);
   g_test_add_func ("/command/check", test_check);
   return g_test_run ();

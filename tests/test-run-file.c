@@ -552,6 +552,8 @@ static const struct {
                                                "does not follow" },
   { "series[1].histogram.counts[0]", "[0, 0]", "series[1].histogram.counts[0]: count 0 must be "
                                                "positive" },
+  { "series[1].histogram.counts", "[[0, 9223372036854775807], [1, 1]]",
+    "series[1].histogram.counts[1]: count 1 brings the buckets' total past 9223372036854775807" },
   { "series[1].histogram.counts[0]", "[0, \"many\"]", "series[1].histogram.counts[0]: expected an "
                                                       "integer, found a string" },
   { "series[1].histogram.above", "0", "series[1].histogram: the buckets hold" },

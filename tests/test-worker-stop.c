@@ -96,6 +96,8 @@ test_stdin_garbage (void)
 
   for (gsize i = 0; i < G_N_ELEMENTS (hostile); i++)
     g_byte_array_append (garbage, (const guint8 *) hostile[i], strlen (hostile[i]));
+  /* Not a stop: the NUL is named, the run goes on. */
+  g_byte_array_append (garbage, (const guint8 *) "stop\0now\n", 9);
   while (garbage->len < 1024 * 1024)
     {
       /* Mostly short lines, some far over the limit; any byte but a newline inside. */

@@ -335,6 +335,13 @@ test_stdin_errors (void)
     assert_error (s, RTB_ERROR_STATE, "", "no run");
   }
   {
+    /* A NUL does not end the command there: nothing is started, the byte is named. */
+    static const char nul[] = "start latency duration=1 cpus=0\0 cpus=99 garbage\n";
+    g_autoptr (Stream) s = run_stdin_bytes (nul, sizeof nul - 1);
+    assert_error (s, RTB_ERROR_SYNTAX, "", "a NUL byte (0x00) at offset 31");
+    g_assert_null (s->started);
+  }
+  {
     /* EOF before any command: nothing to do, no error. */
     g_autoptr (Stream) s = run_stdin ("");
     g_assert_cmpint (s->exit_status, ==, 0);

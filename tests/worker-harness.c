@@ -274,8 +274,14 @@ is_root (void)
 Stream *
 run_stdin (const char *input)
 {
+  return run_stdin_bytes (input, strlen (input));
+}
+
+Stream *
+run_stdin_bytes (const char *input, gsize len)
+{
   g_autoptr (GSubprocess) sp = spawn (NULL, TRUE, FALSE);
-  g_autoptr (GBytes) bytes = g_bytes_new (input, strlen (input));
+  g_autoptr (GBytes) bytes = g_bytes_new (input, len);
   g_autoptr (GBytes) out = NULL;
   g_autoptr (GError) error = NULL;
   Stream *s = stream_new ();
@@ -290,10 +296,15 @@ run_stdin (const char *input)
 void
 write_stdin (GSubprocess *sp, const char *text)
 {
+  write_stdin_bytes (sp, text, strlen (text));
+}
+
+void
+write_stdin_bytes (GSubprocess *sp, const char *data, gsize len)
+{
   g_autoptr (GError) error = NULL;
 
-  g_output_stream_write_all (g_subprocess_get_stdin_pipe (sp), text, strlen (text), NULL, NULL,
-                             &error);
+  g_output_stream_write_all (g_subprocess_get_stdin_pipe (sp), data, len, NULL, NULL, &error);
   g_assert_no_error (error);
 }
 

@@ -54,7 +54,10 @@ gboolean is_root (void);
 
 /* Sends `input` on stdin, then closes it; returns the stream up to EOF. */
 Stream *run_stdin (const char *input);
+/* The same for bytes that may hold a NUL. */
+Stream *run_stdin_bytes (const char *input, gsize len);
 void write_stdin (GSubprocess *sp, const char *text);
+void write_stdin_bytes (GSubprocess *sp, const char *data, gsize len);
 
 /* A stdin-driven run that lasts until stopped, read until its first samples. */
 GSubprocess *start_stdin_run (Stream *s);

@@ -219,9 +219,7 @@ rtb_cli_check (int argc, char **argv)
     }
   if (cpus_arg != NULL && strcmp (cpus_arg, "all") != 0)
     {
-      int bad_cpu = -1;
-
-      if (!rtb_cpu_list_parse (cpus_arg, cpus, RTB_MAX_CPUS, &bad_cpu))
+      if (!rtb_cpu_list_parse (cpus_arg, cpus, RTB_MAX_CPUS, NULL))
         {
           rtb_cli_error ("--cpus \"%s\" is not a CPU list: use all or a list such as 3 or "
                          "0,2-3 (CPUs below %d)", cpus_arg, RTB_MAX_CPUS);

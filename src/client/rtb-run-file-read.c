@@ -121,9 +121,7 @@ parse_command (JsonObject *root, RtbMethod method, RtbCommand *cmd, const char *
     *stated &= ~RTB_RUN_STATED_CPUS;
   else if (text[0] != '\0')
     {
-      int bad_cpu = -1;
-
-      if (!rtb_cpu_list_parse (text, cmd->cpus, RTB_MAX_CPUS, &bad_cpu))
+      if (!rtb_cpu_list_parse (text, cmd->cpus, RTB_MAX_CPUS, NULL))
         return _rtb_json_format_error (error, "command.cpus: \"%s\" is not a CPU list such as "
                                        "\"0,2-3\" with CPUs below %d", text, RTB_MAX_CPUS);
     }
@@ -368,9 +366,14 @@ parse_histogram (JsonObject *object, const char *path, RtbHistogram *hist,
         return _rtb_json_format_error (error, "%s.counts[%u]: bucket index %" G_GINT64_FORMAT
                                        " does not follow %" G_GINT64_FORMAT
                                        " (indices must increase)", path, i, pair[0], previous);
-      if (pair[1] < 1 || pair[1] > G_MAXINT64 - sum)
+      if (pair[1] < 1)
         return _rtb_json_format_error (error, "%s.counts[%u]: count %" G_GINT64_FORMAT
                                        " must be positive", path, i, pair[1]);
+      if (pair[1] > G_MAXINT64 - sum)
+        return _rtb_json_format_error (error, "%s.counts[%u]: count %" G_GINT64_FORMAT
+                                       " brings the buckets' total past %" G_GINT64_FORMAT
+                                       ", more samples than any run holds", path, i, pair[1],
+                                       G_MAXINT64);
       hist->counts[pair[0]] = (guint64) pair[1];
       sum += pair[1];
       previous = pair[0];

@@ -100,6 +100,19 @@ quote (const char *text, char *buf, size_t buf_size)
   return buf;
 }
 
+/* The number that starts `text`, cut like quote() when it is long. */
+static const char *
+quote_number (const char *text, char *buf, size_t buf_size)
+{
+  size_t len = strspn (text, "0123456789");
+
+  if (len < buf_size)
+    snprintf (buf, buf_size, "%.*s", (int) len, text);
+  else
+    snprintf (buf, buf_size, "%.*s...", (int) (buf_size - 4), text);
+  return buf;
+}
+
 static int
 key_lookup (const char *name, size_t len)
 {
@@ -127,18 +140,27 @@ key_list (RtbMethod method, char *buf, size_t buf_size)
 }
 
 static bool
+is_digits (const char *str)
+{
+  return *str != '\0' && str[strspn (str, "0123456789")] == '\0';
+}
+
+/* A whole number; one too large for 64 bits becomes UINT64_MAX, out of every range, so that
+ * its message says "out of range" and quotes it rather than "not a whole number". */
+static bool
 parse_uint (const char *str, uint64_t *out)
 {
   uint64_t value = 0;
 
-  if (*str == '\0')
+  if (!is_digits (str))
     return false;
   for (const char *p = str; *p != '\0'; p++)
     {
-      if (*p < '0' || *p > '9')
-        return false;
       if (value > (UINT64_MAX - 9) / 10)
-        return false;
+        {
+          *out = UINT64_MAX;
+          return true;
+        }
       value = value * 10 + (uint64_t) (*p - '0');
     }
   *out = value;
@@ -242,7 +264,8 @@ static bool
 set_cpus (RtbCommand *cmd, const char *value, int n_cpus_online, RtbCommandError *error)
 {
   uint64_t cpus[RTB_MAX_CPUS / 64];
-  int bad_cpu = -1;
+  int limit = n_cpus_online > 0 && n_cpus_online < RTB_MAX_CPUS ? n_cpus_online : RTB_MAX_CPUS;
+  const char *too_high = NULL;
   char q[40];
 
   if (strcmp (value, "all") == 0)
@@ -251,21 +274,18 @@ set_cpus (RtbCommand *cmd, const char *value, int n_cpus_online, RtbCommandError
       cpus_fill (cmd->cpus, n_cpus_online);
       return true;
     }
-  if (!rtb_cpu_list_parse (value, cpus, RTB_MAX_CPUS, &bad_cpu))
+  cpus_clear (cpus);
+  if (!rtb_cpu_list_parse (value, cpus, limit, &too_high))
     {
-      if (bad_cpu >= 0)
-        return fail (error, RTB_ERROR_RANGE, "cpus", "cpus %d is out of range: use 0-%d",
-                     bad_cpu, (n_cpus_online > 0 ? n_cpus_online : RTB_MAX_CPUS) - 1);
+      /* The CPU as written, however long: a number cut to fit an int would mislead. */
+      if (too_high != NULL)
+        return fail (error, RTB_ERROR_RANGE, "cpus", "cpus %s is out of range: use 0-%d%s",
+                     quote_number (too_high, q, sizeof q), limit - 1,
+                     n_cpus_online > 0 ? " (the online CPUs)" : "");
       return fail (error, RTB_ERROR_SYNTAX, "cpus",
                    "cpus '%s' is not a CPU list: use all or a list such as 0,2-3",
                    quote (value, q, sizeof q));
     }
-  if (n_cpus_online > 0)
-    for (int cpu = n_cpus_online; cpu < RTB_MAX_CPUS; cpu++)
-      if (rtb_cpu_isset (cpus, cpu))
-        return fail (error, RTB_ERROR_RANGE, "cpus",
-                     "cpus %d is out of range: use 0-%d (the online CPUs)",
-                     cpu, n_cpus_online - 1);
   cmd->cpus_all = false;
   memcpy (cmd->cpus, cpus, sizeof cpus);
   return true;
@@ -332,11 +352,19 @@ set_duration (RtbCommand *cmd, const char *value, RtbCommandError *error)
 {
   uint64_t ns;
   char q[40];
+  size_t digits = strspn (value, "0123456789");
+  /* Written as a time, but more than 64 bits of nanoseconds: out of range, not malformed. */
+  bool time_shape = digits > 0 && (value[digits] == '\0' ||
+                                   (strchr ("smhd", value[digits]) && value[digits + 1] == '\0'));
 
   if (!rtb_duration_parse (value, &ns))
-    return fail (error, RTB_ERROR_SYNTAX, "duration",
-                 "duration '%s' is not a time: use 0-7d, a number with an optional s, m, h or d "
-                 "suffix (0 = until stopped)", quote (value, q, sizeof q));
+    {
+      if (!time_shape)
+        return fail (error, RTB_ERROR_SYNTAX, "duration",
+                     "duration '%s' is not a time: use 0-7d, a number with an optional s, m, h "
+                     "or d suffix (0 = until stopped)", quote (value, q, sizeof q));
+      ns = UINT64_MAX;
+    }
   if (ns > RTB_DURATION_MAX_NS)
     return fail (error, RTB_ERROR_RANGE, "duration",
                  "duration %s is out of range: use 0-7d (0 = until stopped)",
@@ -529,14 +557,40 @@ is_space (char c)
 }
 
 bool
+rtb_command_check_bytes (const char *line, size_t len, RtbCommandError *error)
+{
+  for (size_t i = 0; i < len; i++)
+    {
+      unsigned char c = (unsigned char) line[i];
+
+      if (c == 0)
+        return fail (error, RTB_ERROR_SYNTAX, "",
+                     "the command has a NUL byte (0x00) at offset %zu, which would hide what "
+                     "follows it: send plain ASCII key=value words", i);
+      if ((c < 0x20 && c != '\t') || c >= 0x7f)
+        return fail (error, RTB_ERROR_SYNTAX, "",
+                     "the command has a %s byte 0x%02x at offset %zu: send plain ASCII "
+                     "key=value words", c >= 0x80 ? "non-ASCII" : "control", c, i);
+    }
+  return true;
+}
+
+bool
 rtb_command_parse (const char *line, bool with_verb, int n_cpus_online, RtbCommand *cmd,
                    RtbCommandError *error)
+{
+  return rtb_command_parse_n (line, line != NULL ? strlen (line) : 0, with_verb, n_cpus_online,
+                              cmd, error);
+}
+
+bool
+rtb_command_parse_n (const char *line, size_t len, bool with_verb, int n_cpus_online,
+                     RtbCommand *cmd, RtbCommandError *error)
 {
   char buf[RTB_COMMAND_MAX + 1];
   char *tokens[MAX_TOKENS];
   int key_of[MAX_TOKENS];
   bool seen[N_KEYS] = { false };
-  size_t len;
   int n_tokens = 0;
   int first = 0;
   char q[40];
@@ -547,7 +601,6 @@ rtb_command_parse (const char *line, bool with_verb, int n_cpus_online, RtbComma
   if (line == NULL)
     return fail (error, RTB_ERROR_SYNTAX, "", "no command");
 
-  len = strlen (line);
   if (len > 0 && line[len - 1] == '\n')
     len--;
   if (len > 0 && line[len - 1] == '\r')
@@ -555,17 +608,10 @@ rtb_command_parse (const char *line, bool with_verb, int n_cpus_online, RtbComma
   if (len > RTB_COMMAND_MAX)
     return fail (error, RTB_ERROR_SYNTAX, "", "the command is longer than %d bytes",
                  RTB_COMMAND_MAX);
+  if (!rtb_command_check_bytes (line, len, error))
+    return false;
   memcpy (buf, line, len);
   buf[len] = '\0';
-
-  for (size_t i = 0; i < len; i++)
-    {
-      unsigned char c = (unsigned char) buf[i];
-      if ((c < 0x20 && c != '\t') || c >= 0x7f)
-        return fail (error, RTB_ERROR_SYNTAX, "",
-                     "the command has a non-ASCII or control byte 0x%02x at %zu: use plain "
-                     "ASCII key=value words", c, i);
-    }
 
   for (char *p = buf; *p != '\0';)
     {

@@ -77,9 +77,16 @@ void rtb_command_defaults (RtbCommand *cmd, RtbMethod method, int n_cpus_online)
 
 /* Parses "start METHOD key=value…" (with `with_verb`) or "METHOD key=value…". Checks syntax and
  * static ranges; CPUs are checked against `n_cpus_online` (pass 0 to skip). Returns false and
- * fills `error` with the field at fault and a message naming the allowed range. */
+ * fills `error` with the field at fault and a message naming the allowed range and quoting
+ * what was written. */
 bool rtb_command_parse (const char *line, bool with_verb, int n_cpus_online,
                         RtbCommand *cmd, RtbCommandError *error);
+/* The same for `len` bytes that may hold a NUL (a line read from a pipe): a NUL, like every
+ * control byte but the tab, is an error that names it and where it is. */
+bool rtb_command_parse_n (const char *line, size_t len, bool with_verb, int n_cpus_online,
+                          RtbCommand *cmd, RtbCommandError *error);
+/* False, naming the first byte that is not printable ASCII, a space or a tab. */
+bool rtb_command_check_bytes (const char *line, size_t len, RtbCommandError *error);
 
 /* Parses one key=value pair into an already defaulted command (used by the CLI for options). */
 bool rtb_command_set (RtbCommand *cmd, const char *key, const char *value, int n_cpus_online,

@@ -7,8 +7,9 @@
 #include "rtb-cpu-list.h"
 
 static const char *
-parse_cpu_number (const char *p, int max_cpus, int *out, int *bad_cpu)
+parse_cpu_number (const char *p, int max_cpus, int *out, const char **too_high)
 {
+  const char *start = p;
   long value = 0;
 
   if (*p < '0' || *p > '9')
@@ -20,7 +21,7 @@ parse_cpu_number (const char *p, int max_cpus, int *out, int *bad_cpu)
     }
   if (value >= max_cpus)
     {
-      *bad_cpu = value > INT32_MAX ? INT32_MAX : (int) value;
+      *too_high = start;
       return NULL;
     }
   *out = (int) value;
@@ -28,14 +29,14 @@ parse_cpu_number (const char *p, int max_cpus, int *out, int *bad_cpu)
 }
 
 bool
-rtb_cpu_list_parse (const char *str, uint64_t *cpus, int max_cpus, int *bad_cpu)
+rtb_cpu_list_parse (const char *str, uint64_t *cpus, int max_cpus, const char **too_high)
 {
   const char *p = str;
-  int dummy;
+  const char *dummy;
 
-  if (bad_cpu == NULL)
-    bad_cpu = &dummy;
-  *bad_cpu = -1;
+  if (too_high == NULL)
+    too_high = &dummy;
+  *too_high = NULL;
   memset (cpus, 0, sizeof (uint64_t) * (size_t) ((max_cpus + 63) / 64));
   if (str == NULL || *str == '\0')
     return false;
@@ -44,13 +45,13 @@ rtb_cpu_list_parse (const char *str, uint64_t *cpus, int max_cpus, int *bad_cpu)
     {
       int lo, hi;
 
-      p = parse_cpu_number (p, max_cpus, &lo, bad_cpu);
+      p = parse_cpu_number (p, max_cpus, &lo, too_high);
       if (p == NULL)
         return false;
       hi = lo;
       if (*p == '-')
         {
-          p = parse_cpu_number (p + 1, max_cpus, &hi, bad_cpu);
+          p = parse_cpu_number (p + 1, max_cpus, &hi, too_high);
           if (p == NULL || hi < lo)
             return false;
         }

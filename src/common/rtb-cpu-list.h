@@ -10,8 +10,9 @@
 #define RTB_MAX_CPUS 1024
 
 /* Parses `str` into `cpus` (cleared first). False when it is empty or not such a list;
- * `*bad_cpu` (`bad_cpu` may be NULL) then names a CPU not below `max_cpus`, else -1. */
-bool rtb_cpu_list_parse (const char *str, uint64_t *cpus, int max_cpus, int *bad_cpu);
+ * `*too_high` (`too_high` may be NULL) then points into `str` at a CPU number not below
+ * `max_cpus`, as written (so a message can quote it), else is NULL. */
+bool rtb_cpu_list_parse (const char *str, uint64_t *cpus, int max_cpus, const char **too_high);
 /* Writes the set as a list of ranges; returns the length, or -1 if it does not fit. */
 int rtb_cpu_list_format (const uint64_t *cpus, int max_cpus, char *buf, size_t buf_size);
 static inline bool

@@ -222,11 +222,10 @@ rtb_cpu_picker_set_cpus (RtbCpuPicker *self,
 {
   uint64_t cpus[RTB_MAX_CPUS / 64] = { 0 };
   gboolean all = list == NULL || g_strcmp0 (list, "all") == 0;
-  int bad;
 
   g_return_if_fail (RTB_IS_CPU_PICKER (self));
 
-  if (!all && !rtb_cpu_list_parse (list, cpus, RTB_MAX_CPUS, &bad))
+  if (!all && !rtb_cpu_list_parse (list, cpus, RTB_MAX_CPUS, NULL))
     all = TRUE;
   select_cpus (self, all ? NULL : cpus);
   if (!any_selected (self))
@@ -267,13 +266,12 @@ void
 rtb_cpu_picker_set_isolated (RtbCpuPicker *self,
                              const char   *list)
 {
-  int bad;
 
   g_return_if_fail (RTB_IS_CPU_PICKER (self));
 
   memset (self->isolated, 0, sizeof self->isolated);
   if (list != NULL && list[0] != '\0' &&
-      !rtb_cpu_list_parse (list, self->isolated, RTB_MAX_CPUS, &bad))
+      !rtb_cpu_list_parse (list, self->isolated, RTB_MAX_CPUS, NULL))
     memset (self->isolated, 0, sizeof self->isolated);
   update_marks (self);
 }

@@ -43,6 +43,7 @@ take_line (RtbWorkerInput *input, char *line, size_t line_size)
       size_t copy = n < line_size - 1 ? n : line_size - 1;
       memcpy (line, input->buf, copy);
       line[copy] = '\0';
+      input->line_len = copy;
     }
   memmove (input->buf, nl + 1, input->len - n - 1);
   input->len -= n + 1;
@@ -117,6 +118,7 @@ rtb_worker_input_wait (RtbWorkerInput *input, char *line, size_t line_size, int 
               size_t copy = input->len < line_size - 1 ? input->len : line_size - 1;
               memcpy (line, input->buf, copy);
               line[copy] = '\0';
+              input->line_len = copy;
               input->len = 0;
               input->eof_pending = got == 0;
               return RTB_WORKER_INPUT_LINE;

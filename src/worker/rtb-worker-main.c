@@ -141,8 +141,10 @@ main (int argc, char **argv)
         return status;
     }
 
-  if (!rtb_command_parse (line, !from_arguments, rtb_worker_setup_highest_cpu (w->usable_cpus) + 1,
-                          &w->cmd, &error))
+  /* A line from stdin may hold a NUL: the parser sees all of it and names the byte. */
+  if (!rtb_command_parse_n (line, from_arguments ? strlen (line) : input.line_len,
+                            !from_arguments, rtb_worker_setup_highest_cpu (w->usable_cpus) + 1,
+                            &w->cmd, &error))
     {
       rtb_worker_output_error (&error, 0);
       return 2;

@@ -92,14 +92,20 @@ send_started (RtbWorker *w)
 }
 
 static void
-handle_line (char *line)
+handle_line (char *line, size_t line_len)
 {
   RtbCommandError error = { 0 };
-  char *word = line + strspn (line, " \t");
-  size_t len = strlen (word);
+  char *word;
 
-  while (len > 0 && (word[len - 1] == ' ' || word[len - 1] == '\t' || word[len - 1] == '\r'))
-    word[--len] = '\0';
+  while (line_len > 0 && (line[line_len - 1] == ' ' || line[line_len - 1] == '\t' ||
+                          line[line_len - 1] == '\r'))
+    line[--line_len] = '\0';
+  if (!rtb_command_check_bytes (line, line_len, &error))
+    {
+      rtb_worker_output_error (&error, 0);
+      return;
+    }
+  word = line + strspn (line, " \t");
 
   if (strcmp (word, "stop") == 0)
     {
@@ -148,7 +154,7 @@ watch (RtbWorker *w, RtbWorkerInput *input)
       switch (rtb_worker_input_wait (input, line, sizeof line, CONTROL_POLL_MS))
         {
         case RTB_WORKER_INPUT_LINE:
-          handle_line (line);
+          handle_line (line, input->line_len);
           break;
         case RTB_WORKER_INPUT_EOF:
         case RTB_WORKER_INPUT_ERROR:

@@ -161,6 +161,7 @@ typedef struct {
   int output_fd;        /* watched for its reader going away; -1: not (any more) */
   char buf[RTB_COMMAND_MAX + 2];
   size_t len;
+  size_t line_len;      /* of the last line taken, which may hold NUL bytes */
   bool discarding;      /* skipping the rest of an overlong line */
   bool eof_pending;     /* EOF came right after a last line without newline */
 } RtbWorkerInput;

@@ -84,8 +84,8 @@ LLVMFuzzerTestOneInput (const uint8_t *data, size_t size)
     }
 
   uint64_t cpus[RTB_MAX_CPUS / 64];
-  int bad_cpu;
-  if (rtb_cpu_list_parse (line, cpus, RTB_MAX_CPUS, &bad_cpu))
+  const char *too_high;
+  if (rtb_cpu_list_parse (line, cpus, RTB_MAX_CPUS, &too_high))
     {
       char list[RTB_COMMAND_MAX * 4];
       uint64_t again[RTB_MAX_CPUS / 64];
