@@ -760,7 +760,12 @@ static const BadInput bad_inputs[] = {
   { "{\"thread\": {\"0\": {\"histogram\": {\"1\": 9}, \"cycles\": 1, \"min\": 1, \"max\": 1, "
     "\"avg\": 1}}}", 0, 0, "thread.0.histogram holds more samples than its cycles" },
   { "{\"thread\": {\"0\": {\"cycles\": -1}}}", 0, 0, "thread.0.cycles: expected a whole number" },
-  { "{\"thread\": {\"0\": {\"cycles\": 99999999999999999999999}}}", 0, 0, "thread.0.cycles" },
+  { "{\"thread\": {\"0\": {\"cycles\": 99999999999999999999999}}}", 0, 0,
+    "line 1: 99999999999999999999999 does not fit in a 64-bit integer" },
+  { "{\"thread\": {\"0\": {\"cycles\": 0100}}}", 0, 0,
+    "line 1: 0100 has a leading zero, which JSON does not allow" },
+  { "{\"thread\": {\"0\": {\"cycles\": 1,\n \"min\": 0x1F}}}", 0, 0,
+    "line 2: 0x1F is a hexadecimal number" },
   { "{\"thread\": {\"300\": {\"cycles\": 1}}}", 0, 0, "thread: expected thread numbers" },
   { "{\"thread\": {\"0\": {\"cycles\": 2, \"min\": 1, \"max\": 1, \"avg\": \"x\"}}}", 0, 0,
     "thread.0.avg: expected a number" },

@@ -5,7 +5,7 @@
 #include <string.h>
 
 #include "rtb-import-json.h"
-#include "rtb-json-depth.h"
+#include "rtb-json-precheck.h"
 
 /* cyclictest prints strings with %s (no escaping) and a zero-cycle average as nan: rewrite
  * such lines so that a JSON parser accepts them. */
@@ -95,12 +95,26 @@ set_json_error (GError **error, const GError *parse_error)
                  message);
 }
 
+/* The parsed document, unless json-glib misread one of its integers. */
+static JsonNode *
+checked_root (RtbImportInput *in, JsonParser *parser, GError **error)
+{
+  g_autofree char *problem = _rtb_json_check_numbers (in->data, in->len);
+
+  if (problem != NULL)
+    {
+      _rtb_import_fail_code (error, RTB_IMPORT_ERROR_FORMAT, "%s", problem);
+      return NULL;
+    }
+  return json_parser_steal_root (parser);
+}
+
 JsonNode *
 _rtb_import_parse_json (RtbImportInput *in, gboolean repair, GError **error)
 {
   g_autoptr (JsonParser) parser = json_parser_new_immutable ();
   g_autoptr (GError) parse_error = NULL;
-  guint depth_line;
+  g_autofree char *problem = NULL;
 
   if (memchr (in->data, '\0', in->len) != NULL)
     {
@@ -112,11 +126,9 @@ _rtb_import_parse_json (RtbImportInput *in, gboolean repair, GError **error)
       _rtb_import_fail (error, line, "a NUL byte in a JSON file");
       return NULL;
     }
-  if (!_rtb_json_depth_ok (in->data, in->len, &depth_line))
+  if ((problem = _rtb_json_check_depth (in->data, in->len)) != NULL)
     {
-      g_autofree char *message = _rtb_json_depth_message (depth_line);
-
-      _rtb_import_fail_code (error, RTB_IMPORT_ERROR_FORMAT, "%s", message);
+      _rtb_import_fail_code (error, RTB_IMPORT_ERROR_FORMAT, "%s", problem);
       return NULL;
     }
   if (json_parser_load_from_data (parser, in->data, (gssize) in->len, &parse_error))
@@ -126,7 +138,7 @@ _rtb_import_parse_json (RtbImportInput *in, gboolean repair, GError **error)
           _rtb_import_fail_code (error, RTB_IMPORT_ERROR_EMPTY, "the file holds no JSON value");
           return NULL;
         }
-      return json_parser_steal_root (parser);
+      return checked_root (in, parser, error);
     }
   if (repair)
     {
@@ -138,7 +150,7 @@ _rtb_import_parse_json (RtbImportInput *in, gboolean repair, GError **error)
         {
           _rtb_import_note (in, "the file is not valid JSON as written (cyclictest prints strings "
                             "unescaped and a zero-cycle average as nan): read it leniently");
-          return json_parser_steal_root (retry);
+          return checked_root (in, retry, error);
         }
     }
   set_json_error (error, parse_error);

@@ -3,7 +3,7 @@
 
 #include <string.h>
 
-#include "rtb-json-depth.h"
+#include "rtb-json-precheck.h"
 #include "rtb-run-file-scan.h"
 #include "rtb-run.h"
 

@@ -14,7 +14,7 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
-#include "rtb-json-depth.h"
+#include "rtb-json-precheck.h"
 #include "rtb-run.h"
 
 int LLVMFuzzerTestOneInput (const uint8_t *data, size_t size);
@@ -96,10 +96,10 @@ LLVMFuzzerTestOneInput (const uint8_t *data, size_t size)
   g_autoptr (GError) error = NULL;
   g_autoptr (RtbRun) run = NULL;
 
-  guint line;
+  g_autofree char *deep = _rtb_json_check_depth ((const char *) data, size);
 
-  /* As the application does: json-glib recurses once per level. */
-  if (_rtb_json_depth_ok ((const char *) data, size, &line) &&
+  /* As the importers do: json-glib recurses once per level. */
+  if (deep == NULL &&
       json_parser_load_from_data (parser, (const char *) data, (gssize) size, NULL) &&
       json_parser_get_root (parser) != NULL)
     {
