@@ -87,6 +87,18 @@ on_ended (RtbRecording *recording, RunContext *ctx)
     g_main_loop_quit (ctx->loop);
 }
 
+/* A refusal because RT throttling is off also says how to accept the risk. */
+static void
+report_error (const char *prefix, const GError *error)
+{
+  if (prefix != NULL)
+    rtb_cli_error ("%s: %s", prefix, error->message);
+  else
+    rtb_cli_error ("%s", error->message);
+  if (g_error_matches (error, RTB_SESSION_ERROR, RTB_SESSION_ERROR_UNSAFE))
+    rtb_cli_error ("to accept that, run again with --unthrottled");
+}
+
 static void
 on_failed (RtbRecording *recording, const GError *error, RunContext *ctx)
 {
@@ -96,7 +108,7 @@ on_failed (RtbRecording *recording, const GError *error, RunContext *ctx)
   if (prefix != NULL)
     {
       clear_progress (ctx);
-      rtb_cli_error ("%s: %s", prefix, error->message);
+      report_error (prefix, error);
     }
   on_ended (recording, ctx);
 }
@@ -261,9 +273,10 @@ finish_machine (RunContext *ctx, RtbRecording *recording, const char *name)
   /* Nothing measured (refused, unreachable, no worker): the message alone says it. */
   if (!rtb_recording_has_measured (recording))
     {
-      if (!several)
-        rtb_cli_error ("%s", error != NULL ? error->message
-                                           : "the worker ended before the run started");
+      if (!several && error != NULL)
+        report_error (NULL, error);
+      else if (!several)
+        rtb_cli_error ("the worker ended before the run started");
       else if (error == NULL)
         rtb_cli_error ("%s: the worker ended before the run started", name);
       return TRUE;
@@ -278,7 +291,7 @@ finish_machine (RunContext *ctx, RtbRecording *recording, const char *name)
   if (error != NULL)
     {
       if (!several)
-        rtb_cli_error ("%s", error->message);
+        report_error (NULL, error);
       failed = TRUE;
     }
   if (rtb_run_get_state (run) == RTB_RUN_STATE_CUT_SHORT)

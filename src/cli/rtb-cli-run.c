@@ -102,7 +102,8 @@ print_common_options (FILE *out)
          "    --output-dir DIR           save each machine's run to DIR/HOST-METHOD.rtbench\n"
          "    --compare-png FILE         with several machines: their charts overlaid\n"
          "    --compare-csv FILE         with several machines: the comparison table\n"
-         "    --unthrottled              accept running while kernel RT throttling is off\n"
+         "    --unthrottled              accept a busy real-time run while the kernel's RT\n"
+         "                               throttling is off (sched_rt_runtime_us -1)\n"
          "    --verbose                  show the worker's log\n"
          "    -h, --help                 show this help\n"
          "\n  limits, for CI (each machine's CPU is a test case)\n",

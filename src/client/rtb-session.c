@@ -355,17 +355,19 @@ remember_worker_error (RtbSession *self, const RtbErrorFrame *frame)
   g_autofree char *field = g_utf8_make_valid (frame->field, -1);
   gboolean refused = frame->code == RTB_ERROR_PERMISSION || frame->code == RTB_ERROR_SYSTEM
                      || frame->code == RTB_ERROR_UNSAFE;
+  RtbSessionError code = frame->code == RTB_ERROR_UNSAFE ? RTB_SESSION_ERROR_UNSAFE
+                                                         : RTB_SESSION_ERROR_REJECTED;
 
   if (self->worker_error != NULL)
     return;
 
   if (*field != '\0' && strstr (message, field) == NULL)
-    self->worker_error = g_error_new (RTB_SESSION_ERROR, RTB_SESSION_ERROR_REJECTED,
+    self->worker_error = g_error_new (RTB_SESSION_ERROR, code,
                                       refused ? _("The worker refused to run: %s: %s")
                                               : _("The worker rejected the command: %s: %s"),
                                       field, message);
   else
-    self->worker_error = g_error_new (RTB_SESSION_ERROR, RTB_SESSION_ERROR_REJECTED,
+    self->worker_error = g_error_new (RTB_SESSION_ERROR, code,
                                       refused ? _("The worker refused to run: %s")
                                               : _("The worker rejected the command: %s"),
                                       message);

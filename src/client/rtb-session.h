@@ -34,6 +34,7 @@ typedef enum {
   RTB_SESSION_ERROR_REJECTED,       /* the worker sent an ERROR frame */
   RTB_SESSION_ERROR_PROTOCOL,       /* garbage on the worker's stdout */
   RTB_SESSION_ERROR_DIED,           /* the worker exited or crashed before its SUMMARY */
+  RTB_SESSION_ERROR_UNSAFE,         /* refused: too busy while the kernel's RT throttling is off */
 } RtbSessionError;
 
 RtbSession *rtb_session_new (void);

@@ -238,6 +238,13 @@ explain_error (RtbWindow    *self,
           heading = _("The Setup Was Rejected");
           hint = _("Change the field named above and start again.");
           break;
+        case RTB_SESSION_ERROR_UNSAFE:
+          heading = _("The Run Could Lock Up Its CPU");
+          hint = _("The kernel's real-time throttling is off on this machine. Make the run "
+                   "less busy (a longer period or a shorter spin), choose the normal policy, or "
+                   "turn throttling back on with “sudo sysctl kernel.sched_rt_runtime_us=950000”. "
+                   "rtbench-cli run --unthrottled accepts the risk.");
+          break;
         case RTB_SESSION_ERROR_PROTOCOL:
         case RTB_SESSION_ERROR_DIED:
           heading = _("The Measurement Stopped Unexpectedly");
