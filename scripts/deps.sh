@@ -17,8 +17,9 @@ run_packages=(stress-ng)
 #   gcc-*-linux-gnu*, libc6-dev-*-cross, qemu-user-static
 #                            cross-build the worker for a Raspberry Pi and run it under qemu
 #   desktop-file-utils appstream libxml2-utils gettext shared-mime-info flatpak-builder
-#                            validate the desktop file, metainfo, policy, MIME type, catalogues
-#                            and the Flatpak manifest
+#                            validate the desktop file, metainfo, policy, MIME type, catalogues,
+#                            the Flatpak manifest and the JUnit reports (xmllint)
+#   python3-yaml             parse the CI recipes in docs/ci
 #   man-db groff-base        render the man pages and check them for warnings
 #   clang libclang-rt-14-dev valgrind
 #                            the fuzz targets (libFuzzer) and the sanitizer and memcheck runs
@@ -29,6 +30,7 @@ test_packages=(
   gcc-aarch64-linux-gnu libc6-dev-arm64-cross gcc-arm-linux-gnueabihf libc6-dev-armhf-cross
   qemu-user-static
   desktop-file-utils appstream libxml2-utils gettext shared-mime-info flatpak-builder
+  python3-yaml
   man-db groff-base
   clang libclang-rt-14-dev valgrind
   openssh-server openssh-client

@@ -35,54 +35,11 @@ if [[ $(id -u) -ne 0 || ! -x /usr/sbin/sshd ]] || ! command -v ssh-keygen >/dev/
   exit 0
 fi
 
-# Keys, and per board an sshd that accepts only them and only runs the worker under the board's
-# host name; a client config names each board, and "deadboard", where nothing listens.
-ssh-keygen -q -t ed25519 -N '' -f "$tmp/host_key"
-ssh-keygen -q -t ed25519 -N '' -f "$tmp/user_key"
-mkdir -p /run/sshd
-cat > "$tmp/ssh_config" <<CONF
-Host deadboard
-  HostName 127.0.0.1
-  Port 1
-  ConnectTimeout 3
-Host *
-  User root
-  IdentityFile $tmp/user_key
-  IdentitiesOnly yes
-  StrictHostKeyChecking no
-  UserKnownHostsFile /dev/null
-  BatchMode yes
-  LogLevel ERROR
-CONF
-start_board () { # ALIAS HOSTNAME
-  local alias=$1 name=$2 port=$((20000 + RANDOM % 20000))
-  printf 'command="unshare --uts sh -c '"'"'echo %s > /proc/sys/kernel/hostname && exec $SSH_ORIGINAL_COMMAND'"'"'" %s\n' \
-    "$name" "$(cat "$tmp/user_key.pub")" > "$tmp/$alias.keys"
-  cat > "$tmp/$alias.sshd_config" <<CONF
-ListenAddress 127.0.0.1
-Port $port
-HostKey $tmp/host_key
-AuthorizedKeysFile $tmp/$alias.keys
-PermitRootLogin prohibit-password
-PasswordAuthentication no
-KbdInteractiveAuthentication no
-UsePAM no
-StrictModes no
-PidFile $tmp/$alias.pid
-CONF
-  { echo "Host $alias"; echo "  HostName 127.0.0.1"; echo "  Port $port"; cat "$tmp/ssh_config"; } \
-    > "$tmp/ssh_config.new" && mv "$tmp/ssh_config.new" "$tmp/ssh_config"
-  /usr/sbin/sshd -D -e -f "$tmp/$alias.sshd_config" 2>"$tmp/$alias.sshd.log" &
-  sshd_pids+=($!)
-  for _ in $(seq 50); do
-    ssh -F "$tmp/ssh_config" "$alias" "$worker" --version >/dev/null 2>&1 && break
-    sleep 0.1
-  done
-}
+source "$(dirname "$0")/remote-boards.sh"
+boards_init
 start_board board "$board"
 start_board board2 rtbench-board2
 start_board board3 rtbench-board3
-export RTBENCH_SSH="ssh -F $tmp/ssh_config"
 
 desc="the board answers through ssh, under its own host name"
 out=$(ssh -F "$tmp/ssh_config" board "$worker" --version 2>&1; ssh -F "$tmp/ssh_config" board \
