@@ -179,7 +179,8 @@ typedef struct {
   GDataInputStream *err;
 } Background;
 
-/* A run until stopped on CPU 0, its worker's log on stderr; returns once it measures. */
+/* A run on CPU 0, its worker's log on stderr; returns once it measures. A minute long, not
+ * until stopped, so that a test that dies cannot leave it running. */
 static void
 start_background (Background *b, const char *output)
 {
@@ -187,7 +188,7 @@ start_background (Background *b, const char *output)
 
   b->cli = g_subprocess_new (G_SUBPROCESS_FLAGS_STDOUT_SILENCE | G_SUBPROCESS_FLAGS_STDERR_PIPE,
                              &error, g_getenv ("RTBENCH_CLI"), "run", "latency", "--cpus", "0",
-                             "--policy", "other", "--duration", "0", "--verbose", "--label",
+                             "--policy", "other", "--duration", "60s", "--verbose", "--label",
                              "first", "--output", output, NULL);
   g_assert_no_error (error);
   b->err = g_data_input_stream_new (g_subprocess_get_stderr_pipe (b->cli));
