@@ -436,10 +436,17 @@ read_log_buckets (GArray *pairs, const char *path, const char *member, RtbSeries
   return TRUE;
 }
 
+/* The smallest whole µs at or above `ns`; at either end of the range, the nearest one that fits. */
 static gint64
 round_up_us (gint64 ns)
 {
-  return -rtb_floor_div (-ns, 1000) * 1000;
+  gint64 us = rtb_floor_div (ns, 1000);
+
+  if (us < G_MININT64 / 1000)
+    us = G_MININT64 / 1000;
+  else if (us * 1000 != ns && us < G_MAXINT64 / 1000)
+    us++;
+  return us * 1000;
 }
 
 static void
