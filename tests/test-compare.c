@@ -368,42 +368,94 @@ fixture_checks (const char *name, const char *cpus)
   return rtb_checklist_evaluate (snapshot, &what);
 }
 
-/* The runs' checklists lined up, and the first differing items named as explanations. */
+/* The checks whose "explains" flag is set, in the system rows' order. */
+static char *
+explaining_rows (RtbCompare *compare)
+{
+  GString *ids = g_string_new (NULL);
+
+  for (guint i = 0; i < rtb_compare_get_n_system_rows (compare); i++)
+    {
+      const RtbCompareSystemRow *row = rtb_compare_get_system_row (compare, i);
+
+      g_assert_true (!row->explains || (row->checklist && row->differs));
+      if (row->explains)
+        g_string_append_printf (ids, "%s%s", ids->len > 0 ? " " : "", row->key);
+    }
+  return g_string_free (ids, FALSE);
+}
+
+/* The runs' checklists lined up; the differences that most likely explain why one run's worst
+ * case is worse are named: the worse run's status worse than the better's, the widest gap
+ * (bad against good) first, then the model's order. */
 static void
 test_checklists (void)
 {
   g_autoptr (RtbRun) pi = test_run_new ("pi", RTB_METHOD_LATENCY, 1, 1000);
   g_autoptr (RtbRun) desktop = test_run_new ("desktop", RTB_METHOD_LATENCY, 1, 1000);
+  g_autoptr (RtbRun) same = test_run_new ("same", RTB_METHOD_LATENCY, 1, 1000);
   g_autoptr (RtbRun) imported = test_run_new ("imported", RTB_METHOD_LATENCY, 1, 1000);
   g_autoptr (RtbCompare) compare = NULL;
+  g_autoptr (RtbCompare) reversed = NULL;
+  g_autoptr (RtbCompare) equal = NULL;
   g_autoptr (RtbCompare) with_import = NULL;
+  g_autofree char *explaining = NULL;
+  g_autofree char *explaining_reversed = NULL;
   const RtbCompareSystemRow *row;
 
+  /* pi: 10…19 µs; desktop and imported: 30…119 µs; same: pi's figures */
+  test_series_fill (rtb_run_get_series (pi, 0), 1000, 10000, 1000, 10);
+  test_series_fill (rtb_run_get_series (same, 0), 1000, 10000, 1000, 10);
+  test_series_fill (rtb_run_get_series (desktop, 0), 1000, 30000, 1000, 90);
+  test_series_fill (rtb_run_get_series (imported, 0), 1000, 30000, 1000, 90);
   rtb_run_set_checks (pi, fixture_checks ("sysroot-rpi4-rt", "3"));
+  rtb_run_set_checks (same, fixture_checks ("sysroot-x86-desktop", "1"));
   rtb_run_set_checks (desktop, fixture_checks ("sysroot-x86-desktop", "1"));
   compare = compare_two (pi, desktop);
   row = rtb_compare_find_system_row (compare, "kernel.preemption");
   g_assert_nonnull (row);
+  g_assert_true (row->checklist);
+  /* Statuses stay the same words for scripts; people read them in their language. */
   g_assert_cmpstr (row->values[0], ==, "good");
   g_assert_cmpstr (row->values[1], ==, "bad");
   g_assert_true (row->differs);
   row = rtb_compare_find_system_row (compare, "kernel.clocksource");
   g_assert_cmpstr (row->values[1], ==, "good");
   g_assert_false (row->differs);
+  g_assert_false (row->explains);
   row = rtb_compare_find_system_row (compare, "cpus.isolated");
-  g_assert_cmpstr (row->values[1], ==, "could be better");
-  /* Most important first: the kernel, then the other real-time tasks. */
-  g_assert_true (has_notice (compare, "kernel.preemption likely explains part of the "
-                                      "difference: pi: PREEMPT_RT vs desktop: dynamic "
-                                      "preemption"));
-  g_assert_true (has_notice (compare, "sched.rt_tasks likely explains part of the difference: "
-                                      "pi: none at priority 99"));
+  g_assert_cmpstr (row->values[1], ==, "could-be-better");
+  g_assert_cmpstr (rtb_compare_system_row_label (row, 1), ==, "could be better");
+  g_assert_false (rtb_compare_find_system_row (compare, "kernel")->checklist);
+
+  /* Bad against good twice: the kernel, then the other real-time tasks; cpus.isolated (could
+   * be better against good) comes after them and is left out. */
+  explaining = explaining_rows (compare);
+  g_assert_cmpstr (explaining, ==, "kernel.preemption sched.rt_tasks");
+  g_assert_true (has_notice (compare, "kernel.preemption likely explains part of why desktop is "
+                                      "worse than pi (desktop: dynamic preemption"));
+  g_assert_true (has_notice (compare, "sched.rt_tasks likely explains part of why desktop is "
+                                      "worse than pi (desktop: "));
   g_assert_false (has_notice (compare, "cpus.isolated likely explains"));
+
+  /* The baseline may be the worse run: the same items. */
+  reversed = compare_two (desktop, pi);
+  explaining_reversed = explaining_rows (reversed);
+  g_assert_cmpstr (explaining_reversed, ==, explaining);
+  g_assert_true (has_notice (reversed, "kernel.preemption likely explains part of why desktop is "
+                                       "worse than pi (desktop: "));
+
+  /* Checklists differ, worst cases do not: nothing to explain. */
+  equal = compare_two (pi, same);
+  g_assert_true (rtb_compare_find_system_row (equal, "kernel.preemption")->differs);
+  g_assert_false (has_notice (equal, "likely explains"));
+  g_assert_false (rtb_compare_find_system_row (equal, "kernel.preemption")->explains);
 
   /* A run without a checklist shows "-" and explains nothing. */
   with_import = compare_two (pi, imported);
   row = rtb_compare_find_system_row (with_import, "kernel.preemption");
   g_assert_cmpstr (row->values[1], ==, "-");
+  g_assert_cmpstr (rtb_compare_system_row_label (row, 1), ==, "-");
   g_assert_false (has_notice (with_import, "likely explains"));
 }
 

@@ -20,8 +20,10 @@ static const char compare_usage[] =
   "\n"
   "Compares saved runs, from this machine or others; the first is the baseline; a folder\n"
   "stands for the .rtbench files in it, by name (as run --output-dir writes them). Prints the\n"
-  "systems side by side (* marks the rows that differ), notices about what makes the runs hard\n"
-  "to compare (different methods, intervals, durations…), and every statistic per series and\n"
+  "systems and their tuning checklists side by side (* marks the rows that differ, ! the\n"
+  "checklist differences that most likely explain why one run's worst case is worse), notices\n"
+  "about what makes the runs hard to compare (different methods, intervals, durations…) and\n"
+  "which checklist items likely explain the difference, and every statistic per series and\n"
   "for all CPUs pooled, with its difference and ratio to the baseline; * marks the best value\n"
   "of a row (closer to zero is better; count is not judged; ties are not marked).\n"
   "\n"
@@ -81,7 +83,8 @@ print_system (RtbCompare *compare, FILE *out)
   for (guint i = 0; i < rtb_compare_get_n_system_rows (compare); i++)
     for (guint r = 0; r < n_runs; r++)
       {
-        guint w = text_width (rtb_compare_get_system_row (compare, i)->values[r]);
+        guint w = text_width (rtb_compare_system_row_label (rtb_compare_get_system_row (compare,
+                                                                                        i), r));
         if (w <= 30)
           width = MAX (width, w);
       }
@@ -102,18 +105,18 @@ print_system (RtbCompare *compare, FILE *out)
       gboolean long_values = FALSE;
 
       for (guint r = 0; r < n_runs; r++)
-        long_values = long_values || text_width (row->values[r]) > width - 2;
-      /* Checklist items are named "kernel.preemption", the system's fields without a dot. */
-      if (!in_checklist && strchr (row->key, '.') != NULL)
+        long_values = long_values ||
+                      text_width (rtb_compare_system_row_label (row, r)) > width - 2;
+      if (!in_checklist && row->checklist)
         {
           in_checklist = TRUE;
           fputs ("Checklist at the start\n", out);
         }
-      g_string_assign (line, row->differs ? "* " : "  ");
+      g_string_assign (line, row->explains ? "! " : row->differs ? "* " : "  ");
       put_cell (line, row->title, title_width + 1, FALSE);
       if (long_values && !row->differs)
         {
-          fprintf (out, "%s%s  (all runs)\n", line->str, row->values[0]);
+          fprintf (out, "%s%s  (all runs)\n", line->str, rtb_compare_system_row_label (row, 0));
           continue;
         }
       if (long_values)
@@ -125,15 +128,16 @@ print_system (RtbCompare *compare, FILE *out)
               g_autofree char *name = g_strdup_printf ("%s:",
                                                        rtb_compare_get_run_name (compare, r));
               put_cell (sub, name, names + 2, FALSE);
-              fprintf (out, "%s%s\n", sub->str, row->values[r]);
+              fprintf (out, "%s%s\n", sub->str, rtb_compare_system_row_label (row, r));
             }
           continue;
         }
       for (guint r = 0; r < n_runs; r++)
-        put_cell (line, row->values[r], width, FALSE);
+        put_cell (line, rtb_compare_system_row_label (row, r), width, FALSE);
       fprintf (out, "%s\n", g_strchomp (line->str));
     }
-  fputs ("(* the runs differ)\n", out);
+  fputs ("(* the runs differ; ! they differ, and this likely explains part of the difference in "
+         "worst cases)\n", out);
 }
 
 static char *
@@ -381,6 +385,8 @@ print_json (RtbCompare *compare, char **files, FILE *out)
       json_builder_end_array (b);
       json_builder_set_member_name (b, "differs");
       json_builder_add_boolean_value (b, row->differs);
+      json_builder_set_member_name (b, "explains");
+      json_builder_add_boolean_value (b, row->explains);
       json_builder_end_object (b);
     }
   json_builder_end_array (b);

@@ -15,5 +15,8 @@ gboolean _rtb_compare_meets_cyclictest (RtbRun *const *runs, guint n_runs, gbool
 /* Appends sentences (g_free) to `notices`; `names` are the runs' unique names. */
 void _rtb_compare_build_notices (RtbRun *const *runs, const char * const *names, guint n_runs,
                                  GPtrArray *notices);
+/* Marks the checklist rows whose differences most likely explain why a run's worst case is
+ * worse than the baseline's (or better), and says so in `notices` (rtb-compare-explain.c). */
+void _rtb_compare_explain (RtbCompare *self, GArray *system_rows, GPtrArray *notices);
 
 G_END_DECLS

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 #include "config.h"
 
+#include <glib/gi18n-lib.h>
 #include <string.h>
 
 #include "rtb-checklist.h"
@@ -149,7 +150,33 @@ check_status (RtbRun *run, const char *id)
 
   if (check == NULL)
     return "-";
-  return rtb_check_status_label (check->status);
+  return rtb_check_status_to_string (check->status);
+}
+
+/* The system rows' own words; the other values are the system's (kernel, CPU model…). */
+static const char * const value_words[] = {
+  /* Translators: PREEMPT_RT in the compared systems */
+  N_("yes"), N_("no"),
+  /* Translators: no CPU is isolated, or none is nohz_full */
+  N_("none"),
+  N_("no cpufreq"),
+  /* Translators: a run's source: measured by rtbench (not imported) */
+  N_("measured"),
+};
+
+const char *
+rtb_compare_system_row_label (const RtbCompareSystemRow *row, guint run)
+{
+  RtbCheckStatus status;
+
+  g_return_val_if_fail (row != NULL, NULL);
+
+  if (row->checklist && rtb_check_status_from_string (row->values[run], &status))
+    return rtb_check_status_label (status);
+  for (guint i = 0; i < G_N_ELEMENTS (value_words); i++)
+    if (g_strcmp0 (row->values[run], value_words[i]) == 0)
+      return _(value_words[i]);
+  return row->values[run];
 }
 
 /* One row per checklist item, its status in each run ("-" where none was recorded). */
@@ -164,6 +191,7 @@ build_checklist (RtbRun *const *runs, guint n_runs, GArray *rows)
         .key = ids->pdata[i],
         .title = ids->pdata[i],
         .values = g_new0 (char *, n_runs + 1),
+        .checklist = TRUE,
       };
 
       for (guint r = 0; r < n_runs; r++)
@@ -173,44 +201,6 @@ build_checklist (RtbRun *const *runs, guint n_runs, GArray *rows)
             row.differs = TRUE;
         }
       g_array_append_val (rows, row);
-    }
-}
-
-/* The first two checklist items whose status differs, most important first: the likeliest
- * explanations of a difference in figures. */
-static void
-explain_by_checklist (RtbRun *const *runs, const char * const *names, guint n_runs,
-                      GPtrArray *notices)
-{
-  g_autoptr (GPtrArray) ids = check_ids (runs, n_runs);
-  guint n = 0;
-
-  for (guint i = 0; i < ids->len && n < 2; i++)
-    {
-      g_autoptr (GString) text = g_string_new (NULL);
-      gboolean differs = FALSE;
-
-      for (guint r = 0; r < n_runs; r++)
-        {
-          const RtbCheck *check = rtb_checklist_find (rtb_run_get_checks (runs[r]), ids->pdata[i]);
-
-          if (check == NULL || check->status == RTB_CHECK_UNKNOWN)
-            {
-              differs = FALSE;
-              break;
-            }
-          if (r > 0 && check->status !=
-              ((const RtbCheck *) rtb_checklist_find (rtb_run_get_checks (runs[0]),
-                                                      ids->pdata[i]))->status)
-            differs = TRUE;
-          g_string_append_printf (text, "%s%s: %s", r > 0 ? " vs " : "", names[r],
-                                  check->value);
-        }
-      if (!differs)
-        continue;
-      n++;
-      g_ptr_array_add (notices, g_strdup_printf ("%s likely explains part of the difference: %s",
-                                                 (const char *) ids->pdata[i], text->str));
     }
 }
 
@@ -254,21 +244,21 @@ static const struct {
   RtbMethod method; /* 0: every method but response */
   Param param;
   const char *what;
-  const char *why;
+  const char *why; /* NULL: nothing to add */
 } param_notices[] = {
-  { RTB_METHOD_LATENCY, PARAM_INTERVAL, "intervals", "" },
-  { RTB_METHOD_LATENCY, PARAM_HISTOGRAM, "histogram limits",
-    " — overflow counts are not comparable" },
-  { RTB_METHOD_JITTER, PARAM_BASE, "base periods", "" },
-  { RTB_METHOD_JITTER, PARAM_SERVO, "servo periods", "" },
-  { RTB_METHOD_TIMER, PARAM_PERIOD, "periods", "" },
-  { RTB_METHOD_TIMER, PARAM_SPIN, "spin times", "" },
-  { RTB_METHOD_RESPONSE, PARAM_SIZE, "matrix sizes", "" },
-  { RTB_METHOD_RESPONSE, PARAM_INSTANCES, "instance counts", "" },
-  { RTB_METHOD_RESPONSE, PARAM_GAP, "gaps between instances", "" },
-  { RTB_METHOD_RESPONSE, PARAM_SCHEDULING, "scheduling", "" },
-  { 0, PARAM_SCHEDULING, "scheduling", "" },
-  { 0, PARAM_DURATION, "durations", " — longer runs meet rarer spikes" },
+  { RTB_METHOD_LATENCY, PARAM_INTERVAL, N_("different intervals"), NULL },
+  { RTB_METHOD_LATENCY, PARAM_HISTOGRAM, N_("different histogram limits"),
+    N_("overflow counts are not comparable") },
+  { RTB_METHOD_JITTER, PARAM_BASE, N_("different base periods"), NULL },
+  { RTB_METHOD_JITTER, PARAM_SERVO, N_("different servo periods"), NULL },
+  { RTB_METHOD_TIMER, PARAM_PERIOD, N_("different periods"), NULL },
+  { RTB_METHOD_TIMER, PARAM_SPIN, N_("different spin times"), NULL },
+  { RTB_METHOD_RESPONSE, PARAM_SIZE, N_("different matrix sizes"), NULL },
+  { RTB_METHOD_RESPONSE, PARAM_INSTANCES, N_("different instance counts"), NULL },
+  { RTB_METHOD_RESPONSE, PARAM_GAP, N_("different gaps between instances"), NULL },
+  { RTB_METHOD_RESPONSE, PARAM_SCHEDULING, N_("different scheduling"), NULL },
+  { 0, PARAM_SCHEDULING, N_("different scheduling"), NULL },
+  { 0, PARAM_DURATION, N_("different durations"), N_("longer runs meet rarer spikes") },
 };
 
 static char *
@@ -277,7 +267,7 @@ duration_text (guint64 ns)
   guint64 s = ns / G_GUINT64_CONSTANT (1000000000);
 
   if (ns == 0)
-    return g_strdup ("until stopped");
+    return g_strdup (_("until stopped"));
   if (ns % G_GUINT64_CONSTANT (1000000000) != 0)
     return g_strdup_printf ("%.3g s", (double) ns / 1e9);
   if (s % 86400 == 0)
@@ -334,8 +324,13 @@ add_if_different (GPtrArray *notices, const char *what, GPtrArray *values, const
   if (!differs)
     return;
   g_ptr_array_add (values, NULL);
-  g_autofree char *joined = g_strjoinv (" vs ", (char **) values->pdata);
-  g_ptr_array_add (notices, g_strdup_printf ("different %s: %s%s", what, joined, why));
+  g_autofree char *joined = g_strjoinv (_(" vs "), (char **) values->pdata);
+  if (why != NULL)
+    /* Translators: "different durations: 10 s vs 1 min — longer runs meet rarer spikes" */
+    g_ptr_array_add (notices, g_strdup_printf (_("%s: %s — %s"), _(what), joined, _(why)));
+  else
+    /* Translators: "different intervals: 1000 µs vs 200 µs" */
+    g_ptr_array_add (notices, g_strdup_printf (_("%s: %s"), _(what), joined));
 }
 
 static gboolean
@@ -374,12 +369,19 @@ explain_cyclictest_figures (RtbRun *const *runs, const char * const *names, guin
     return;
   g_ptr_array_add (imported, NULL);
   g_autofree char *joined = g_strjoinv (", ", (char **) imported->pdata);
-  g_ptr_array_add (notices, g_strdup_printf ("%s %s from cyclictest: every run is shown as "
-                                             "cyclictest computes it, from each sample truncated "
-                                             "to whole µs, to compare like with like", joined,
-                                             imported->len > 2 ? "come" : "comes"));
-  g_ptr_array_add (notices, g_strdup ("counts include overflows: cyclictest's \"# Total\" leaves "
-                                      "them out (count = Total + Overflows)"));
+
+  g_ptr_array_add (notices,
+                   /* Translators: %s names one or more runs */
+                   g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                                 "%s comes from cyclictest: every run is shown as "
+                                                 "cyclictest computes it, from each sample "
+                                                 "truncated to whole µs, to compare like with like",
+                                                 "%s come from cyclictest: every run is shown as "
+                                                 "cyclictest computes it, from each sample "
+                                                 "truncated to whole µs, to compare like with like",
+                                                 imported->len - 1), joined));
+  g_ptr_array_add (notices, g_strdup (_("counts include overflows: cyclictest's \"# Total\" "
+                                        "leaves them out (count = Total + Overflows)")));
 }
 
 void
@@ -399,9 +401,9 @@ _rtb_compare_build_notices (RtbRun *const *runs, const char * const *names, guin
   if (!same_method)
     {
       g_ptr_array_add (methods, NULL);
-      g_autofree char *joined = g_strjoinv (" vs ", (char **) methods->pdata);
-      g_ptr_array_add (notices, g_strdup_printf ("runs use different methods: %s — compare "
-                                                 "with care", joined));
+      g_autofree char *joined = g_strjoinv (_(" vs "), (char **) methods->pdata);
+      g_ptr_array_add (notices, g_strdup_printf (_("runs use different methods: %s — compare "
+                                                   "with care"), joined));
     }
 
   for (guint p = 0; same_method && p < G_N_ELEMENTS (param_notices); p++)
@@ -424,23 +426,27 @@ _rtb_compare_build_notices (RtbRun *const *runs, const char * const *names, guin
       guint64 dropped = rtb_run_get_total_dropped (runs[r]);
 
       if (rtb_run_get_state (runs[r]) == RTB_RUN_STATE_CUT_SHORT)
-        g_ptr_array_add (notices, g_strdup_printf ("%s was cut short: its figures cover what was "
-                                                   "measured until then", names[r]));
+        g_ptr_array_add (notices, g_strdup_printf (_("%s was cut short: its figures cover what "
+                                                     "was measured until then"), names[r]));
       if (dropped > 0)
-        g_ptr_array_add (notices, g_strdup_printf ("%s lost %" G_GUINT64_FORMAT " samples in the "
-                                                   "worker's ring: its figures leave them out",
-                                                   names[r], dropped));
+        g_ptr_array_add (notices,
+                         g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                                       "%s lost %llu sample in the worker's "
+                                                       "ring: its figures leave it out",
+                                                       "%s lost %llu samples in the worker's "
+                                                       "ring: its figures leave them out",
+                                                       dropped), names[r],
+                                          (unsigned long long) dropped));
       if (!parameters_known (runs[r]))
         {
           const char *from = source;
 
           if (g_str_has_prefix (from, "imported from "))
             from += strlen ("imported from ");
-          g_ptr_array_add (notices, g_strdup_printf ("%s was imported (%s): its figures are that "
-                                                     "tool's own and its parameters are not "
-                                                     "compared", names[r], from));
+          g_ptr_array_add (notices, g_strdup_printf (_("%s was imported (%s): its figures are "
+                                                       "that tool's own and its parameters are "
+                                                       "not compared"), names[r], from));
         }
     }
   explain_cyclictest_figures (runs, names, n_runs, notices);
-  explain_by_checklist (runs, names, n_runs, notices);
 }

@@ -443,6 +443,7 @@ rtb_compare_new (RtbRun *const *runs, guint n_runs)
   _rtb_compare_build_system (runs, n_runs, self->system_rows);
   _rtb_compare_build_notices (runs, (const char * const *) self->names->pdata, n_runs,
                               self->notices);
+  _rtb_compare_explain (self, self->system_rows, self->notices);
   g_ptr_array_add (self->notices, NULL);
   return self;
 }

@@ -80,11 +80,18 @@ typedef struct {
 } RtbCompareCell;
 
 typedef struct {
-  const char *key;   /* "kernel", "preempt_rt"… */
+  const char *key;   /* "kernel", "preempt_rt"…, or a checklist item's id: "kernel.preemption" */
   const char *title; /* "kernel", "PREEMPT_RT"… */
-  char **values;     /* one per run; "-" when unknown */
+  char **values;     /* one per run; "-" when unknown; a checklist item's status as
+                        rtb_check_status_to_string() names it */
   gboolean differs;
+  gboolean checklist; /* a row of the runs' checklists */
+  gboolean explains;  /* a checklist difference that likely explains part of a difference in
+                         worst cases (a notice says which) */
 } RtbCompareSystemRow;
+
+/* A value for people: a checklist status in their language ("could be better"), else as is. */
+const char *rtb_compare_system_row_label (const RtbCompareSystemRow *row, guint run);
 
 #define RTB_TYPE_COMPARE (rtb_compare_get_type ())
 G_DECLARE_FINAL_TYPE (RtbCompare, rtb_compare, RTB, COMPARE, GObject)

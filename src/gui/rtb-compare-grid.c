@@ -256,17 +256,24 @@ rtb_compare_grid_fill_system (GtkGrid    *grid,
       gtk_widget_add_css_class (title, "dim-label");
       if (system->differs)
         {
-          g_autofree char *marked = g_strdup_printf ("≠ %s", text);
+          g_autofree char *marked = g_strdup_printf (system->explains ? "→ %s" : "≠ %s", text);
 
           gtk_label_set_label (GTK_LABEL (title), marked);
           gtk_widget_remove_css_class (title, "dim-label");
           gtk_widget_add_css_class (title, "compare-differs");
-          gtk_widget_set_tooltip_text (title, _("The runs differ here"));
+          gtk_widget_set_tooltip_text (title, system->explains
+                                                ? _("The runs differ here, and this likely "
+                                                    "explains part of the difference in worst "
+                                                    "cases (see the notices)")
+                                                : _("The runs differ here"));
           n_differ++;
         }
+      if (system->explains)
+        gtk_widget_add_css_class (title, "compare-explains");
       for (guint r = 0; r < n_runs; r++)
         {
-          GtkWidget *value = cell (grid, 1 + r, 1 + row, system->values[r], FALSE);
+          GtkWidget *value = cell (grid, 1 + r, 1 + row,
+                                   rtb_compare_system_row_label (system, r), FALSE);
 
           gtk_label_set_wrap (GTK_LABEL (value), TRUE);
           gtk_label_set_wrap_mode (GTK_LABEL (value), PANGO_WRAP_WORD_CHAR);
