@@ -142,10 +142,21 @@ rtb_compare_stat_applies (RtbCompareStat stat, RtbMethod method)
     case RTB_COMPARE_STAT_P95_ABS:
     case RTB_COMPARE_STAT_P99_ABS:
       return method == RTB_METHOD_TIMER;
-    case RTB_COMPARE_N_STATS:
-      return FALSE;
-    default:
+    case RTB_COMPARE_STAT_COUNT:
+    case RTB_COMPARE_STAT_MIN:
+    case RTB_COMPARE_STAT_AVG:
+    case RTB_COMPARE_STAT_MAX:
+    case RTB_COMPARE_STAT_P50:
+    case RTB_COMPARE_STAT_P95:
+    case RTB_COMPARE_STAT_P99:
+    case RTB_COMPARE_STAT_P999:
+    case RTB_COMPARE_STAT_STDDEV:
+    case RTB_COMPARE_STAT_OVERFLOWS:
+    case RTB_COMPARE_STAT_DROPPED:
       return TRUE;
+    case RTB_COMPARE_N_STATS:
+    default:
+      return FALSE;
     }
 }
 

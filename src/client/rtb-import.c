@@ -184,6 +184,10 @@ describe (RtbImportFormat format)
       return "a cyclictest --json file";
     case RTB_IMPORT_FORMAT_JITTERDEBUGGER:
       return "a jitterdebugger JSON file";
+    case RTB_IMPORT_FORMAT_AUTO:
+    case RTB_IMPORT_FORMAT_CYCLICTEST:
+    case RTB_IMPORT_FORMAT_RTLA:
+    case RTB_IMPORT_FORMAT_STREAM:
     default:
       return "JSON";
     }

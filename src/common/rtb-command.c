@@ -453,6 +453,13 @@ rtb_command_set (RtbCommand *cmd, const char *key, const char *value, int n_cpus
     case KEY_GAP_US:
       cmd->response.gap_us = (uint32_t) v;
       break;
+    case KEY_CPUS:
+    case KEY_CPU:
+    case KEY_POLICY:
+    case KEY_PRIORITY:
+    case KEY_DURATION:
+    case KEY_UNTHROTTLED:
+    case N_KEYS:
     default:
       break;
     }
