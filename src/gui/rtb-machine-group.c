@@ -17,7 +17,7 @@ struct _RtbMachineGroup
   AdwEntryRow *host_row;
   AdwEntryRow *worker_row;
 
-  /* Owned */
+  /* Owned references */
   char *remote;
   char *remote_worker;
   RtbSession *probe;
