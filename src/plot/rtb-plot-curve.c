@@ -126,39 +126,28 @@ sample_range (const RtbPlotCurveOptions *opts,
     *s1 = *s0 + 1;
 }
 
+/* The frame's texts and legend; `entries` has room for n_series + 1. */
 static void
-legend_entries (const RtbPlotTheme        *theme,
-                const RtbPlotCurveOptions *opts,
-                const RtbPlotSeries       *series,
-                guint                      n_series,
-                RtbPlotLegendEntry        *entries,
-                guint                     *n_entries)
+frame_spec (const RtbPlotTheme        *theme,
+            const RtbPlotCurveOptions *opts,
+            const RtbPlotSeries       *series,
+            guint                      n_series,
+            RtbPlotLegendEntry        *entries,
+            RtbPlotFrameSpec          *spec)
 {
-  *n_entries = 0;
+  _rtb_plot_frame_spec_init (spec, opts->title, opts->subtitle,
+                             opts->x_label ? opts->x_label : "instance",
+                             opts->y_label ? opts->y_label : "µs", entries);
   if (!opts->show_legend || n_series == 0)
     return;
 
-  for (guint i = 0; i < n_series; i++)
-    entries[(*n_entries)++] = (RtbPlotLegendEntry) {
-      series[i].name ? series[i].name : "",
-      rtb_plot_theme_series_color (theme, series[i].color_index),
-      rtb_plot_theme_strong_color (theme, series[i].color_index),
-      opts->show_band ? RTB_PLOT_SWATCH_BAND : RTB_PLOT_SWATCH_LINE,
-    };
+  _rtb_plot_legend_add_series (theme, series, n_series,
+                               opts->show_band ? RTB_PLOT_SWATCH_BAND : RTB_PLOT_SWATCH_LINE,
+                               entries, &spec->n_legend);
   if (opts->show_band && opts->show_mean)
-    entries[(*n_entries)++] = (RtbPlotLegendEntry) {
+    entries[spec->n_legend++] = (RtbPlotLegendEntry) {
       .name = "band: min–max · line: running mean", .swatch = RTB_PLOT_SWATCH_NOTE,
     };
-}
-
-static void
-frame_texts (const RtbPlotCurveOptions *opts,
-             RtbPlotFrameSpec          *spec)
-{
-  spec->title = opts->title;
-  spec->subtitle = opts->subtitle;
-  spec->x_label = opts->x_label ? opts->x_label : "instance";
-  spec->y_label = opts->y_label ? opts->y_label : "µs";
 }
 
 /* What the y axis must show of the blocks in view. */
@@ -305,9 +294,7 @@ rtb_plot_curve_layout (const RtbPlotTheme        *theme,
 
   context = _rtb_plot_text_context ();
   entries = g_new0 (RtbPlotLegendEntry, n_series + 1);
-  legend_entries (theme, opts, series, n_series, entries, &spec.n_legend);
-  spec.legend = entries;
-  frame_texts (opts, &spec);
+  frame_spec (theme, opts, series, n_series, entries, &spec);
 
   sample_range (opts, series, n_series, &s0, &s1);
   spec.x_unit = opts->x_per_instance > 0 ? opts->x_per_instance : 1.0;
@@ -352,9 +339,7 @@ rtb_plot_curve_draw_frame (cairo_t                   *cr,
 
   context = _rtb_plot_text_context ();
   entries = g_new0 (RtbPlotLegendEntry, n_series + 1);
-  legend_entries (theme, opts, series, n_series, entries, &spec.n_legend);
-  spec.legend = entries;
-  frame_texts (opts, &spec);
+  frame_spec (theme, opts, series, n_series, entries, &spec);
   _rtb_plot_draw_frame (cr, context, theme, layout, &spec);
 }
 
@@ -793,21 +778,20 @@ rtb_plot_curve_value_at (const RtbPlotLayout *layout,
                          double               x,
                          RtbPlotCurveValue   *values)
 {
-  double column;
+  guint column;
 
   g_return_val_if_fail (layout != NULL, false);
   g_return_val_if_fail (series != NULL || n_series == 0, false);
   g_return_val_if_fail (values != NULL || n_series == 0, false);
 
-  column = floor (x - layout->plot.x);
-  if (column < 0 || column >= ceil (layout->plot.width))
+  if (!_rtb_plot_column_at (layout, x, &column))
     return false;
 
   for (guint i = 0; i < n_series; i++)
     {
       Column c;
 
-      reduce (&series[i], layout, (guint) column, (guint) column, &c);
+      reduce (&series[i], layout, column, column, &c);
       values[i] = (RtbPlotCurveValue) { .has_data = c.has };
       if (!c.has)
         continue;

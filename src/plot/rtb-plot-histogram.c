@@ -44,21 +44,12 @@ frame_spec (const RtbPlotTheme            *theme,
             RtbPlotLegendEntry            *entries,
             RtbPlotFrameSpec              *spec)
 {
-  spec->title = opts->title;
-  spec->subtitle = opts->subtitle;
-  spec->x_label = opts->x_label ? opts->x_label : "µs";
-  spec->y_label = opts->y_label ? opts->y_label : "samples";
-  spec->legend = entries;
-  spec->n_legend = 0;
-  if (!opts->show_legend)
-    return;
-  for (guint i = 0; i < n_series; i++)
-    entries[spec->n_legend++] = (RtbPlotLegendEntry) {
-      series[i].name ? series[i].name : "",
-      rtb_plot_theme_series_color (theme, series[i].color_index),
-      rtb_plot_theme_strong_color (theme, series[i].color_index),
-      RTB_PLOT_SWATCH_LINE,
-    };
+  _rtb_plot_frame_spec_init (spec, opts->title, opts->subtitle,
+                             opts->x_label ? opts->x_label : "µs",
+                             opts->y_label ? opts->y_label : "samples", entries);
+  if (opts->show_legend)
+    _rtb_plot_legend_add_series (theme, series, n_series, RTB_PLOT_SWATCH_LINE, entries,
+                                 &spec->n_legend);
 }
 
 /* Lowest and highest non-empty bucket values over all series, in µs; false when all empty. */
@@ -468,14 +459,13 @@ rtb_plot_histogram_value_at (const RtbPlotLayout   *layout,
                              double                 x,
                              RtbPlotHistogramValue *values)
 {
-  double column;
+  guint column;
 
   g_return_val_if_fail (layout != NULL, false);
   g_return_val_if_fail (series != NULL || n_series == 0, false);
   g_return_val_if_fail (values != NULL || n_series == 0, false);
 
-  column = floor (x - layout->plot.x);
-  if (column < 0 || column >= ceil (layout->plot.width))
+  if (!_rtb_plot_column_at (layout, x, &column))
     return false;
 
   for (guint i = 0; i < n_series; i++)
@@ -483,7 +473,7 @@ rtb_plot_histogram_value_at (const RtbPlotLayout   *layout,
       Column c = { 0 };
 
       if (has_buckets (&series[i]))
-        reduce (series[i].histogram, layout, (guint) column, (guint) column, &c);
+        reduce (series[i].histogram, layout, column, column, &c);
       values[i] = (RtbPlotHistogramValue) {
         .has_data = c.has, .lo_us = c.lo_us, .hi_us = c.hi_us, .max_count = c.max,
         .sum_count = c.sum,

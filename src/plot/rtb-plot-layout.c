@@ -181,6 +181,35 @@ _rtb_plot_clip_to_plot (cairo_t             *cr,
   cairo_clip (cr);
 }
 
+void
+_rtb_plot_frame_spec_init (RtbPlotFrameSpec   *spec,
+                           const char         *title,
+                           const char         *subtitle,
+                           const char         *x_label,
+                           const char         *y_label,
+                           RtbPlotLegendEntry *entries)
+{
+  spec->title = title;
+  spec->subtitle = subtitle;
+  spec->x_label = x_label;
+  spec->y_label = y_label;
+  spec->legend = entries;
+  spec->n_legend = 0;
+}
+
+bool
+_rtb_plot_column_at (const RtbPlotLayout *layout,
+                     double               x,
+                     guint               *column)
+{
+  double c = floor (x - layout->plot.x);
+
+  if (c < 0 || c >= ceil (layout->plot.width))
+    return false;
+  *column = (guint) c;
+  return true;
+}
+
 static void
 draw_centred (cairo_t            *cr,
               PangoContext       *context,

@@ -147,3 +147,20 @@ _rtb_plot_legend_draw (cairo_t                  *cr,
 
   walk (context, theme, entries, n_entries, area, draw_entry, &data);
 }
+
+void
+_rtb_plot_legend_add_series (const RtbPlotTheme  *theme,
+                             const RtbPlotSeries *series,
+                             guint                n_series,
+                             RtbPlotSwatch        swatch,
+                             RtbPlotLegendEntry  *entries,
+                             guint               *n_entries)
+{
+  for (guint i = 0; i < n_series; i++)
+    entries[(*n_entries)++] = (RtbPlotLegendEntry) {
+      series[i].name ? series[i].name : "",
+      rtb_plot_theme_series_color (theme, series[i].color_index),
+      rtb_plot_theme_strong_color (theme, series[i].color_index),
+      swatch,
+    };
+}

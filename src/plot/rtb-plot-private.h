@@ -5,6 +5,7 @@
 #include <pango/pangocairo.h>
 
 #include "rtb-plot-layout.h"
+#include "rtb-plot-series.h"
 #include "rtb-plot-theme.h"
 
 G_BEGIN_DECLS
@@ -78,12 +79,22 @@ double _rtb_plot_legend_height (PangoContext *context, const RtbPlotTheme *theme
 void _rtb_plot_legend_draw (cairo_t *cr, PangoContext *context, const RtbPlotTheme *theme,
                             const RtbPlotLegendEntry *entries, guint n_entries,
                             const RtbPlotRect *area);
+/* Appends one entry per series (its name and colours, `swatch`) at `entries[*n_entries]`. */
+void _rtb_plot_legend_add_series (const RtbPlotTheme *theme, const RtbPlotSeries *series,
+                                  guint n_series, RtbPlotSwatch swatch,
+                                  RtbPlotLegendEntry *entries, guint *n_entries);
 
 /* rtb-plot-layout.c */
+/* Starts a frame: its texts, and its legend in `entries`, empty so far. */
+void _rtb_plot_frame_spec_init (RtbPlotFrameSpec *spec, const char *title, const char *subtitle,
+                                const char *x_label, const char *y_label,
+                                RtbPlotLegendEntry *entries);
 void _rtb_plot_layout_compute (PangoContext *context, const RtbPlotTheme *theme, int width,
                                int height, const RtbPlotFrameSpec *spec, RtbPlotLayout *layout);
 void _rtb_plot_draw_frame (cairo_t *cr, PangoContext *context, const RtbPlotTheme *theme,
                            const RtbPlotLayout *layout, const RtbPlotFrameSpec *spec);
 void _rtb_plot_clip_to_plot (cairo_t *cr, const RtbPlotLayout *layout);
+/* The plot's pixel column under `x`; false when x is outside the plot (hover read-outs). */
+bool _rtb_plot_column_at (const RtbPlotLayout *layout, double x, guint *column);
 
 G_END_DECLS
