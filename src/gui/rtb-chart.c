@@ -49,13 +49,9 @@ _rtb_chart_collect_series (RtbChart *self,
         {
           RtbSeries *s = rtb_compare_get_series (self->compare, 0, r);
 
-          if (s == NULL)
-            continue;
-          series[n].name = rtb_compare_get_run_name (self->compare, r);
-          series[n].color_index = r;
-          series[n].history = &s->history;
-          series[n].histogram = &s->histogram;
-          n++;
+          if (s != NULL)
+            series[n++] = rtb_plot_run_series_entry (s, rtb_compare_get_run_name (self->compare,
+                                                                                  r), r);
         }
       *n_out = n;
       return series;
@@ -64,27 +60,9 @@ _rtb_chart_collect_series (RtbChart *self,
   for (guint r = 0; r < self->runs->len; r++)
     n_max += rtb_run_get_n_series (g_ptr_array_index (self->runs, r));
   series = g_new0 (RtbPlotSeries, MAX (n_max, 1));
-  if (self->runs->len > 1)
-    {
-      g_ptr_array_set_size (self->names, 0);
-      n = rtb_plot_run_series ((RtbRun *const *) self->runs->pdata, self->runs->len, series,
-                               n_max, self->names);
-      *n_out = n;
-      return series;
-    }
-  for (guint i = 0; i < n_max; i++)
-    {
-      RtbSeries *s = rtb_run_get_series (self->run, i);
-
-      if (self->series_filter >= 0 && (guint) self->series_filter != i)
-        continue;
-      series[n].name = s->name;
-      series[n].color_index = i;
-      series[n].history = &s->history;
-      series[n].histogram = &s->histogram;
-      n++;
-    }
-  *n_out = n;
+  g_ptr_array_set_size (self->names, 0);
+  *n_out = rtb_plot_run_series ((RtbRun *const *) self->runs->pdata, self->runs->len,
+                                self->series_filter, series, n_max, self->names);
   return series;
 }
 

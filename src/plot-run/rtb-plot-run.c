@@ -7,26 +7,41 @@
 
 #include "rtb-plot-run.h"
 
-guint
-rtb_plot_run_series (RtbRun *const *runs, guint n_runs, RtbPlotSeries *out, guint max,
-                     GPtrArray *names)
+RtbPlotSeries
+rtb_plot_run_series_entry (RtbSeries  *series,
+                           const char *name,
+                           guint       color_index)
 {
-  guint n = 0;
+  return (RtbPlotSeries) {
+    .name = name,
+    .color_index = color_index,
+    .history = &series->history,
+    .histogram = &series->histogram,
+  };
+}
+
+guint
+rtb_plot_run_series (RtbRun *const *runs, guint n_runs, int thread, RtbPlotSeries *out,
+                     guint max, GPtrArray *names)
+{
+  guint n = 0, slot = 0;
 
   for (guint r = 0; r < n_runs; r++)
-    for (guint i = 0; i < rtb_run_get_n_series (runs[r]) && n < max; i++)
+    for (guint i = 0; i < rtb_run_get_n_series (runs[r]) && slot < max; i++, slot++)
       {
         RtbSeries *series = rtb_run_get_series (runs[r], i);
-        char *name = n_runs > 1 ? g_strdup_printf ("%s: %s", rtb_run_get_label (runs[r]), series->name)
-                                : g_strdup (series->name);
-        g_ptr_array_add (names, name);
-        out[n] = (RtbPlotSeries) {
-          .name = name,
-          .color_index = n,
-          .history = &series->history,
-          .histogram = &series->histogram,
-        };
-        n++;
+        const char *name = series->name;
+
+        if (thread >= 0 && i != (guint) thread)
+          continue;
+        if (n_runs > 1)
+          {
+            char *label = g_strdup_printf ("%s: %s", rtb_run_get_label (runs[r]), series->name);
+
+            g_ptr_array_add (names, label);
+            name = label;
+          }
+        out[n++] = rtb_plot_run_series_entry (series, name, slot);
       }
   return n;
 }
@@ -214,23 +229,15 @@ static guint
 panel_series (RtbRun *const *runs, guint n_runs, int thread, RtbPlotSeries *out,
               GPtrArray *names)
 {
-  RtbPlotSeries all[RTB_PLOT_RUN_MAX_SERIES];
-  guint n_all = rtb_plot_run_series (runs, n_runs, all, G_N_ELEMENTS (all), names);
-  guint n = 0, k = 0;
+  guint n = rtb_plot_run_series (runs, n_runs, thread, out, RTB_PLOT_RUN_MAX_SERIES, names);
 
-  for (guint r = 0; r < n_runs; r++)
-    for (guint i = 0; i < rtb_run_get_n_series (runs[r]) && k < n_all; i++, k++)
+  for (guint i = 0; i < n; i++)
+    if (rtb_plot_series_n_instances (&out[i]) == 0)
       {
-        if (thread >= 0 && i != (guint) thread)
-          continue;
-        out[n] = all[k];
-        if (rtb_plot_series_n_instances (&all[k]) == 0)
-          {
-            char *name = g_strdup_printf ("%s (no per-instance data)", all[k].name);
-            g_ptr_array_add (names, name);
-            out[n].name = name;
-          }
-        n++;
+        char *name = g_strdup_printf ("%s (no per-instance data)", out[i].name);
+
+        g_ptr_array_add (names, name);
+        out[i].name = name;
       }
   return n;
 }
@@ -285,7 +292,7 @@ draw_histogram_panel (cairo_t *cr, const RtbPlotTheme *theme, int width, int hei
 {
   RtbPlotSeries series[RTB_PLOT_RUN_MAX_SERIES];
   g_autoptr (GPtrArray) names = g_ptr_array_new_with_free_func (g_free);
-  guint n = rtb_plot_run_series (runs, n_runs, series, G_N_ELEMENTS (series), names);
+  guint n = rtb_plot_run_series (runs, n_runs, -1, series, G_N_ELEMENTS (series), names);
   RtbMethod method = rtb_run_get_method (runs[0]);
   g_autofree char *title = run_title (runs, n_runs, rtb_plot_run_histogram_title (method));
   g_autofree char *sub = subtitle (runs, n_runs);

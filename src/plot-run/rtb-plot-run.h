@@ -23,10 +23,15 @@ typedef enum {
 
 #define RTB_PLOT_RUN_MAX_SERIES 64
 
-/* Fills `out` with one entry per series of each run (at most `max`); returns the number.
- * Names are "CPU0" for one run and "label: CPU0" for several; they stay owned by `names`. */
-guint rtb_plot_run_series (RtbRun *const *runs, guint n_runs, RtbPlotSeries *out, guint max,
-                           GPtrArray *names);
+/* One series as the plot draws it, named `name` (borrowed), in colour slot `color_index`. */
+RtbPlotSeries rtb_plot_run_series_entry (RtbSeries *series, const char *name, guint color_index);
+
+/* Fills `out` with the series of each run, of the first `max` (`thread` >= 0: only that series
+ * of each run); returns the number. Each keeps its colour slot among all the runs' series, so a
+ * series has the same colour whichever are shown. Names are "CPU0" for one run (the run's own)
+ * and "label: CPU0" for several (owned by `names`). */
+guint rtb_plot_run_series (RtbRun *const *runs, guint n_runs, int thread, RtbPlotSeries *out,
+                           guint max, GPtrArray *names);
 
 /* What is known of the machine a run comes from: "host · Linux 6.1.0-rt · PREEMPT_RT · aarch64 ·
  * 4 CPUs", and for an imported run the tool and file it came from (transfer full). */
