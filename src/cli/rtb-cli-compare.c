@@ -5,6 +5,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "rtb-cli-runs.h"
 #include "rtb-cli-util.h"
 #include "rtb-cli.h"
 #include "rtb-compare.h"
@@ -418,61 +419,12 @@ print_json (RtbCompare *compare, char **files, FILE *out)
   fprintf (out, "%s\n", text);
 }
 
-static int
-compare_names (gconstpointer a, gconstpointer b)
-{
-  return g_strcmp0 (*(const char * const *) a, *(const char * const *) b);
-}
-
-/* A folder stands for the .rtbench files in it (as --output-dir writes them), by name. */
-static gboolean
-expand_folders (GPtrArray *files, GPtrArray *owned)
-{
-  for (guint i = 0; i < files->len; i++)
-    {
-      const char *path = files->pdata[i];
-      g_autoptr (GPtrArray) found = NULL;
-      g_autoptr (GError) error = NULL;
-      g_autoptr (GDir) dir = NULL;
-      const char *name;
-
-      if (!g_file_test (path, G_FILE_TEST_IS_DIR))
-        continue;
-      dir = g_dir_open (path, 0, &error);
-      if (dir == NULL)
-        {
-          rtb_cli_error ("%s: %s", path, error->message);
-          return FALSE;
-        }
-      found = g_ptr_array_new ();
-      while ((name = g_dir_read_name (dir)) != NULL)
-        if (g_str_has_suffix (name, ".rtbench") && name[0] != '.')
-          {
-            char *file = g_build_filename (path, name, NULL);
-
-            g_ptr_array_add (owned, file);
-            g_ptr_array_add (found, file);
-          }
-      if (found->len == 0)
-        {
-          rtb_cli_error ("the folder %s holds no .rtbench file", path);
-          return FALSE;
-        }
-      g_ptr_array_sort (found, compare_names);
-      g_ptr_array_remove_index (files, i);
-      for (guint j = 0; j < found->len; j++)
-        g_ptr_array_insert (files, (gint) (i + j), found->pdata[j]);
-      i += found->len - 1;
-    }
-  return TRUE;
-}
-
 int
 rtb_cli_compare (int argc, char **argv)
 {
   g_autoptr (GPtrArray) files = g_ptr_array_new ();
   g_autoptr (GPtrArray) folder_files = g_ptr_array_new_with_free_func (g_free);
-  g_autoptr (GPtrArray) runs = g_ptr_array_new_with_free_func (g_object_unref);
+  g_autoptr (GPtrArray) runs = NULL;
   const char *csv = NULL, *csv_histogram = NULL;
   gboolean json = FALSE;
   const RtbCliOption options[] = {
@@ -487,7 +439,7 @@ rtb_cli_compare (int argc, char **argv)
                                         files);
   if (parsed >= 0)
     return parsed;
-  if (!expand_folders (files, folder_files))
+  if (!rtb_cli_expand_folders (files, folder_files))
     return RTB_CLI_FAILED;
   if (files->len < 2)
     {
@@ -496,18 +448,9 @@ rtb_cli_compare (int argc, char **argv)
       return RTB_CLI_USAGE;
     }
 
-  for (guint i = 0; i < files->len; i++)
-    {
-      g_autoptr (GError) error = NULL;
-      RtbRun *run = rtb_run_load (files->pdata[i], &error);
-
-      if (run == NULL)
-        {
-          rtb_cli_error ("%s: %s", (const char *) files->pdata[i], error->message);
-          return RTB_CLI_FAILED;
-        }
-      g_ptr_array_add (runs, run);
-    }
+  runs = rtb_cli_load_runs (files);
+  if (runs == NULL)
+    return RTB_CLI_FAILED;
 
   g_autoptr (RtbCompare) compare = rtb_compare_new ((RtbRun **) runs->pdata, runs->len);
   /* Unique names in the legends and CSV columns too: two runs may share a label. */

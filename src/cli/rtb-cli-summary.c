@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "rtb-cli-gate.h"
+#include "rtb-cli-runs.h"
 #include "rtb-cli-util.h"
 #include "rtb-cli.h"
 #include "rtb-json-text.h"
@@ -85,7 +86,7 @@ rtb_cli_summary (int argc, char **argv)
 {
   gboolean json = FALSE;
   g_autoptr (GPtrArray) files = g_ptr_array_new ();
-  g_autoptr (GPtrArray) runs = g_ptr_array_new_with_free_func (g_object_unref);
+  g_autoptr (GPtrArray) runs = NULL;
   RtbCliGates gates;
   FILE *out;
   int status;
@@ -97,17 +98,11 @@ rtb_cli_summary (int argc, char **argv)
       return status;
     }
 
-  for (guint i = 0; i < files->len; i++)
+  runs = rtb_cli_load_runs (files);
+  if (runs == NULL)
     {
-      g_autoptr (GError) error = NULL;
-      RtbRun *run = rtb_run_load (files->pdata[i], &error);
-      if (run == NULL)
-        {
-          rtb_cli_error ("%s: %s", (const char *) files->pdata[i], error->message);
-          rtb_cli_gates_clear (&gates);
-          return RTB_CLI_FAILED;
-        }
-      g_ptr_array_add (runs, run);
+      rtb_cli_gates_clear (&gates);
+      return RTB_CLI_FAILED;
     }
 
   /* With --tap, stdout carries TAP alone. */
