@@ -20,6 +20,16 @@ extern gboolean gui_test_have_display;
       }                                                                \
   } G_STMT_END
 
+/* A test that measures through the window needs the worker meson test points to. */
+#define REQUIRE_WORKER()                                               \
+  G_STMT_START {                                                       \
+    if (g_getenv ("RTBENCH_WORKER") == NULL)                           \
+      {                                                                \
+        g_test_skip ("RTBENCH_WORKER is not set");                     \
+        return;                                                        \
+      }                                                                \
+  } G_STMT_END
+
 /* Memory settings, no accessibility bus, g_test_init, then GTK and libadwaita if a display
  * is there. */
 void gui_test_init (int *argc, char ***argv);

@@ -130,11 +130,7 @@ test_system_panel_shows_recorded (void)
   GPtrArray *recorded;
 
   REQUIRE_DISPLAY ();
-  if (g_getenv ("RTBENCH_WORKER") == NULL)
-    {
-      g_test_skip ("RTBENCH_WORKER is not set");
-      return;
-    }
+  REQUIRE_WORKER ();
   window = new_window ();
   setup_short_latency (window, "1s", "checklist");
   gtk_widget_activate_action (GTK_WIDGET (window), "win.start", NULL);

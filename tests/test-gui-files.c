@@ -522,11 +522,7 @@ test_save_while_running (void)
   RtbRun *run;
 
   REQUIRE_DISPLAY ();
-  if (g_getenv ("RTBENCH_WORKER") == NULL)
-    {
-      g_test_skip ("RTBENCH_WORKER is not set");
-      return;
-    }
+  REQUIRE_WORKER ();
 
   window = new_window ();
   start_latency (window, "4s");
@@ -561,11 +557,7 @@ test_autosave (void)
   guint64 count;
 
   REQUIRE_DISPLAY ();
-  if (g_getenv ("RTBENCH_WORKER") == NULL)
-    {
-      g_test_skip ("RTBENCH_WORKER is not set");
-      return;
-    }
+  REQUIRE_WORKER ();
 
   window = new_window ();
   start_latency (window, "0");

@@ -288,11 +288,7 @@ test_window_run (void)
   RtbRun *run;
 
   REQUIRE_DISPLAY ();
-  if (g_getenv ("RTBENCH_WORKER") == NULL)
-    {
-      g_test_skip ("RTBENCH_WORKER is not set");
-      return;
-    }
+  REQUIRE_WORKER ();
 
   window = new_window ();
   setup_short_latency (window, "3s", "gui test");
@@ -492,11 +488,7 @@ test_window_stop (void)
   RtbRun *run;
 
   REQUIRE_DISPLAY ();
-  if (g_getenv ("RTBENCH_WORKER") == NULL)
-    {
-      g_test_skip ("RTBENCH_WORKER is not set");
-      return;
-    }
+  REQUIRE_WORKER ();
 
   window = new_window ();
   setup_short_latency (window, "0", "gui test");
@@ -562,11 +554,7 @@ test_window_worker_killed (void)
   pid_t worker;
 
   REQUIRE_DISPLAY ();
-  if (g_getenv ("RTBENCH_WORKER") == NULL)
-    {
-      g_test_skip ("RTBENCH_WORKER is not set");
-      return;
-    }
+  REQUIRE_WORKER ();
 
   window = new_window ();
   setup_short_latency (window, "0", "gui test");
@@ -630,11 +618,7 @@ test_window_close_during_run (void)
   RtbWindow *window;
 
   REQUIRE_DISPLAY ();
-  if (g_getenv ("RTBENCH_WORKER") == NULL)
-    {
-      g_test_skip ("RTBENCH_WORKER is not set");
-      return;
-    }
+  REQUIRE_WORKER ();
 
   window = new_window ();
   g_object_add_weak_pointer (G_OBJECT (window), (gpointer *) &window);
