@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "rtb-compare-view.h"
+#include "rtb-import-dialog.h"
 #include "rtb-import.h"
 #include "rtb-system-panel.h"
 #include "rtb-test-run.h"
@@ -279,6 +280,23 @@ test_import_unknown (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* The window's one tab holds ct210-h20-q-2t.txt imported as "with options", its threads on
+ * CPUs 2 and 3 of "board". */
+static void
+check_imported_with_options (RtbWindow *window)
+{
+  RtbRun *run;
+
+  g_assert_null (rtb_window_get_last_error (window));
+  g_assert_cmpuint (rtb_window_get_n_runs (window), ==, 1);
+  run = rtb_live_view_get_run (rtb_window_get_selected_view (window));
+  g_assert_cmpstr (rtb_run_get_label (run), ==, "with options");
+  g_assert_cmpuint (rtb_run_get_n_series (run), ==, 2);
+  g_assert_cmpint (rtb_run_get_series (run, 0)->cpu, ==, 2);
+  g_assert_cmpint (rtb_run_get_series (run, 1)->cpu, ==, 3);
+  g_assert_cmpstr (rtb_run_get_system (run)->hostname, ==, "board");
+}
+
 /* What the file does not say, given as in the import dialog. */
 static void
 test_import_options (void)
@@ -288,7 +306,6 @@ test_import_options (void)
   g_autoptr(GArray) cpus = g_array_new (FALSE, FALSE, sizeof (int));
   RtbImportOptions options;
   RtbWindow *window;
-  RtbRun *run;
 
   REQUIRE_DISPLAY ();
 
@@ -304,14 +321,80 @@ test_import_options (void)
 
   window = new_window ();
   g_assert_true (rtb_window_import_file_with_options (window, file, &options));
-  g_assert_null (rtb_window_get_last_error (window));
-  g_assert_cmpuint (rtb_window_get_n_runs (window), ==, 1);
-  run = rtb_live_view_get_run (rtb_window_get_selected_view (window));
-  g_assert_cmpstr (rtb_run_get_label (run), ==, "with options");
-  g_assert_cmpuint (rtb_run_get_n_series (run), ==, 2);
-  g_assert_cmpint (rtb_run_get_series (run, 0)->cpu, ==, 2);
-  g_assert_cmpint (rtb_run_get_series (run, 1)->cpu, ==, 3);
-  g_assert_cmpstr (rtb_run_get_system (run)->hostname, ==, "board");
+  check_imported_with_options (window);
+
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+static void
+set_row_text (GtkWindow  *dialog,
+              const char *row,
+              const char *text)
+{
+  GObject *child = gtk_widget_get_template_child (GTK_WIDGET (dialog), RTB_TYPE_IMPORT_DIALOG,
+                                                  row);
+
+  g_assert_nonnull (child);
+  gtk_editable_set_text (GTK_EDITABLE (child), text);
+}
+
+/* The import dialog: the label rtbench-cli import would give, Import refused while the CPU row
+ * holds no CPU list, and what the rows say imported as in /gui/import/options. */
+static void
+test_import_dialog (void)
+{
+  g_autofree char *path = data_path ("ct210-h20-q-2t.txt");
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  RtbImportOptions options;
+  RtbWindow *window;
+  GtkWindow *dialog;
+  GObject *cpus_row;
+
+  REQUIRE_DISPLAY ();
+
+  window = new_window ();
+  dialog = rtb_window_ask_import (window, file);
+  g_assert_true (RTB_IS_IMPORT_DIALOG (dialog));
+  g_assert_true (gtk_window_get_transient_for (dialog) == GTK_WINDOW (window));
+  iterate_for (100);
+  g_assert_cmpstr (adw_message_dialog_get_heading (ADW_MESSAGE_DIALOG (dialog)), ==,
+                   "Import “ct210-h20-q-2t.txt”");
+  g_assert_true (rtb_import_dialog_get_options (RTB_IMPORT_DIALOG (dialog), &options));
+  g_assert_cmpstr (options.label, ==, "ct210-h20-q-2t");
+  g_assert_cmpint (options.format, ==, RTB_IMPORT_FORMAT_AUTO);
+  g_assert_cmpint (options.units, ==, RTB_IMPORT_UNITS_AUTO);
+  g_assert_null (options.hostname);
+  g_assert_cmpuint (options.n_cpus, ==, 0);
+
+  cpus_row = gtk_widget_get_template_child (GTK_WIDGET (dialog), RTB_TYPE_IMPORT_DIALOG,
+                                            "cpus_row");
+  set_row_text (dialog, "cpus_row", "3-2");
+  g_assert_false (adw_message_dialog_get_response_enabled (ADW_MESSAGE_DIALOG (dialog),
+                                                           "import"));
+  g_assert_true (gtk_widget_has_css_class (GTK_WIDGET (cpus_row), "error"));
+  g_assert_false (rtb_import_dialog_get_options (RTB_IMPORT_DIALOG (dialog), &options));
+
+  set_row_text (dialog, "cpus_row", " 2,3 ");
+  g_assert_true (adw_message_dialog_get_response_enabled (ADW_MESSAGE_DIALOG (dialog),
+                                                          "import"));
+  g_assert_false (gtk_widget_has_css_class (GTK_WIDGET (cpus_row), "error"));
+  set_row_text (dialog, "label_row", "with options");
+  set_row_text (dialog, "host_row", " board ");
+  adw_combo_row_set_selected (ADW_COMBO_ROW (gtk_widget_get_template_child (
+    GTK_WIDGET (dialog), RTB_TYPE_IMPORT_DIALOG, "format_row")), 1);
+  adw_combo_row_set_selected (ADW_COMBO_ROW (gtk_widget_get_template_child (
+    GTK_WIDGET (dialog), RTB_TYPE_IMPORT_DIALOG, "units_row")), 1);
+  g_assert_true (rtb_import_dialog_get_options (RTB_IMPORT_DIALOG (dialog), &options));
+  g_assert_cmpint (options.format, ==, RTB_IMPORT_FORMAT_CYCLICTEST);
+  g_assert_cmpint (options.units, ==, RTB_IMPORT_UNITS_US);
+  g_assert_cmpstr (options.hostname, ==, "board");
+  g_assert_cmpuint (options.n_cpus, ==, 2);
+  g_assert_cmpint (options.cpus[0], ==, 2);
+  g_assert_cmpint (options.cpus[1], ==, 3);
+
+  adw_message_dialog_response (ADW_MESSAGE_DIALOG (dialog), "import");
+  iterate_for (100);
+  check_imported_with_options (window);
 
   gtk_window_destroy (GTK_WINDOW (window));
 }
@@ -793,6 +876,7 @@ main (int   argc,
   g_test_add_func ("/gui/import/fixture", test_import);
   g_test_add_func ("/gui/import/options", test_import_options);
   g_test_add_func ("/gui/import/unknown", test_import_unknown);
+  g_test_add_func ("/gui/import/dialog", test_import_dialog);
   g_test_add_func ("/gui/export/window", test_export);
   g_test_add_func ("/gui/export/chart", test_chart_export);
   g_test_add_func ("/gui/export/chart-scale", test_chart_scale);

@@ -14,6 +14,7 @@ struct _RtbMachineGroup
 {
   AdwPreferencesGroup parent_instance;
 
+  /* Template widgets */
   AdwEntryRow *host_row;
   AdwEntryRow *worker_row;
 
@@ -327,6 +328,7 @@ static void
 rtb_machine_group_class_init (RtbMachineGroupClass *klass)
 {
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
   object_class->get_property = rtb_machine_group_get_property;
   object_class->set_property = rtb_machine_group_set_property;
@@ -342,32 +344,20 @@ rtb_machine_group_class_init (RtbMachineGroupClass *klass)
   properties[PROP_SYSTEM] =
     g_param_spec_pointer ("system", NULL, NULL, G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
+
+  gtk_widget_class_set_template_from_resource (widget_class,
+                                               "/io/github/rtbench/RtBench/rtb-machine-group.ui");
+  gtk_widget_class_bind_template_child (widget_class, RtbMachineGroup, host_row);
+  gtk_widget_class_bind_template_child (widget_class, RtbMachineGroup, worker_row);
+  gtk_widget_class_bind_template_callback (widget_class, on_host_applied);
+  gtk_widget_class_bind_template_callback (widget_class, on_worker_applied);
 }
 
 static void
 rtb_machine_group_init (RtbMachineGroup *self)
 {
-  g_autofree char *worker_tooltip =
-    g_strdup_printf (_("Empty: %s"), RTB_WORKER_PATH);
+  g_autofree char *worker_tooltip = g_strdup_printf (_("Empty: %s"), RTB_WORKER_PATH);
 
-  adw_preferences_group_set_title (ADW_PREFERENCES_GROUP (self), _("Machine"));
-  describe (self, _("This computer"));
-
-  self->host_row = ADW_ENTRY_ROW (adw_entry_row_new ());
-  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (self->host_row),
-                                 _("Host through ssh (empty: this computer)"));
-  adw_entry_row_set_show_apply_button (self->host_row, TRUE);
-  gtk_widget_set_tooltip_text (GTK_WIDGET (self->host_row),
-                               _("A name ssh knows, such as root@board; its worker measures "
-                                 "there and the run records that machine"));
-  g_signal_connect_swapped (self->host_row, "apply", G_CALLBACK (on_host_applied), self);
-  adw_preferences_group_add (ADW_PREFERENCES_GROUP (self), GTK_WIDGET (self->host_row));
-
-  self->worker_row = ADW_ENTRY_ROW (adw_entry_row_new ());
-  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (self->worker_row), _("Worker there"));
-  adw_entry_row_set_show_apply_button (self->worker_row, TRUE);
+  gtk_widget_init_template (GTK_WIDGET (self));
   gtk_widget_set_tooltip_text (GTK_WIDGET (self->worker_row), worker_tooltip);
-  gtk_widget_set_visible (GTK_WIDGET (self->worker_row), FALSE);
-  g_signal_connect_swapped (self->worker_row, "apply", G_CALLBACK (on_worker_applied), self);
-  adw_preferences_group_add (ADW_PREFERENCES_GROUP (self), GTK_WIDGET (self->worker_row));
 }

@@ -9,6 +9,7 @@
 #include <glib/gstdio.h>
 
 #include "rtb-export.h"
+#include "rtb-import-dialog.h"
 #include "rtb-import.h"
 #include "rtb-window-private.h"
 
@@ -373,181 +374,37 @@ rtb_window_import_file (RtbWindow *self,
   return rtb_window_import_file_with_options (self, file, NULL);
 }
 
-/* The import dialog: what the file does not say, as rtbench-cli import's options. */
-typedef struct {
-  RtbWindow *window;
-  GFile *file;
-  AdwEntryRow *label_row;
-  AdwComboRow *format_row;
-  AdwEntryRow *cpus_row;
-  AdwComboRow *units_row;
-  AdwEntryRow *host_row;
-} ImportDialog;
-
 static void
-import_dialog_free (ImportDialog *data)
+on_import_response (RtbImportDialog *dialog,
+                    const char      *response,
+                    RtbWindow       *self)
 {
-  g_object_unref (data->file);
-  g_free (data);
-}
-
-/* Fills `cpus` from the CPU row; TRUE when it is empty or a valid list. */
-static gboolean
-import_dialog_get_cpus (ImportDialog *data,
-                        GArray       *cpus)
-{
-  g_autofree char *text = g_strstrip (g_strdup (gtk_editable_get_text (GTK_EDITABLE (
-                                        data->cpus_row))));
-
-  g_array_set_size (cpus, 0);
-  if (text[0] == '\0')
-    return TRUE;
-  return rtb_import_parse_cpus (text, cpus);
-}
-
-static void
-on_import_cpus_changed (GtkEditable      *editable,
-                        AdwMessageDialog *dialog)
-{
-  ImportDialog *data = g_object_get_data (G_OBJECT (dialog), "import");
-  g_autoptr(GArray) cpus = g_array_new (FALSE, FALSE, sizeof (int));
-  gboolean valid = import_dialog_get_cpus (data, cpus);
-
-  if (valid)
-    gtk_widget_remove_css_class (GTK_WIDGET (data->cpus_row), "error");
-  else
-    gtk_widget_add_css_class (GTK_WIDGET (data->cpus_row), "error");
-  adw_message_dialog_set_response_enabled (dialog, "import", valid);
-}
-
-static const char *
-non_empty (const char *text)
-{
-  return text != NULL && text[0] != '\0' ? text : NULL;
-}
-
-static void
-on_import_response (AdwMessageDialog *dialog,
-                    const char       *response,
-                    gpointer          user_data)
-{
-  ImportDialog *data = g_object_get_data (G_OBJECT (dialog), "import");
-  g_autoptr(GArray) cpus = g_array_new (FALSE, FALSE, sizeof (int));
-  g_autofree char *label = NULL;
-  g_autofree char *hostname = NULL;
   RtbImportOptions options;
 
   if (!g_str_equal (response, "import"))
     return;
   /* Import is disabled while the list is invalid: this is only a safeguard. */
-  if (!import_dialog_get_cpus (data, cpus))
+  if (!rtb_import_dialog_get_options (dialog, &options))
     {
-      _rtb_window_toast (data->window, _("The CPUs of the threads are a list such as 0-3 or 2,3"));
+      _rtb_window_toast (self, _("The CPUs of the threads are a list such as 0-3 or 2,3"));
       return;
     }
-  label = g_strstrip (g_strdup (gtk_editable_get_text (GTK_EDITABLE (data->label_row))));
-  hostname = g_strstrip (g_strdup (gtk_editable_get_text (GTK_EDITABLE (data->host_row))));
-  rtb_import_options_init (&options);
-  /* The rows list the formats and units in the order of the enumerations. */
-  options.format = RTB_IMPORT_FORMAT_AUTO + adw_combo_row_get_selected (data->format_row);
-  options.units = RTB_IMPORT_UNITS_AUTO + adw_combo_row_get_selected (data->units_row);
-  options.label = non_empty (label);
-  options.hostname = non_empty (hostname);
-  if (cpus->len > 0)
-    {
-      options.cpus = (const int *) (gpointer) cpus->data;
-      options.n_cpus = cpus->len;
-    }
-  rtb_window_import_file_with_options (data->window, data->file, &options);
+  rtb_window_import_file_with_options (self, rtb_import_dialog_get_file (dialog), &options);
 }
 
-static AdwComboRow *
-combo_row_new (const char         *title,
-               const char * const *items)
+GtkWindow *
+rtb_window_ask_import (RtbWindow *self,
+                       GFile     *file)
 {
-  AdwComboRow *row = ADW_COMBO_ROW (adw_combo_row_new ());
-  g_autoptr(GtkStringList) model = gtk_string_list_new (items);
+  RtbImportDialog *dialog;
 
-  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), title);
-  adw_combo_row_set_model (row, G_LIST_MODEL (model));
-  return row;
-}
+  g_return_val_if_fail (RTB_IS_WINDOW (self), NULL);
+  g_return_val_if_fail (G_IS_FILE (file), NULL);
 
-static AdwEntryRow *
-entry_row_new (const char *title,
-               const char *text)
-{
-  AdwEntryRow *row = ADW_ENTRY_ROW (adw_entry_row_new ());
-
-  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), title);
-  if (text != NULL)
-    gtk_editable_set_text (GTK_EDITABLE (row), text);
-  return row;
-}
-
-static void
-show_import_dialog (RtbWindow *self,
-                    GFile     *file)
-{
-  const char * const formats[] = {
-    _("Detect automatically"), _("cyclictest text"), _("cyclictest JSON"), _("rtla"),
-    _("jitterdebugger"), _("rtbench-worker stream"), NULL,
-  };
-  const char * const units[] = { _("As the file says"), _("µs"), _("ns"), NULL };
-  g_autofree char *name = g_file_get_basename (file);
-  g_autofree char *label = g_utf8_make_valid (name, -1);
-  g_autofree char *heading = NULL;
-  ImportDialog *data = g_new0 (ImportDialog, 1);
-  GtkWidget *dialog;
-  GtkWidget *list;
-  char *dot;
-
-  G_STATIC_ASSERT (RTB_IMPORT_FORMAT_STREAM - RTB_IMPORT_FORMAT_AUTO == 5);
-  G_STATIC_ASSERT (RTB_IMPORT_UNITS_NS - RTB_IMPORT_UNITS_AUTO == 2);
-
-  /* The label rtbench-cli import would give: the file name without its extension. */
-  dot = strrchr (label, '.');
-  if (dot != NULL && dot != label)
-    *dot = '\0';
-
-  data->window = self;
-  data->file = g_object_ref (file);
-  data->label_row = entry_row_new (_("Label"), label);
-  data->format_row = combo_row_new (_("Format"), formats);
-  data->cpus_row = entry_row_new (_("CPUs of the threads"), NULL);
-  gtk_widget_set_tooltip_text (GTK_WIDGET (data->cpus_row),
-                               _("e.g. 0-3; leave empty if unknown"));
-  data->units_row = combo_row_new (_("Units"), units);
-  data->host_row = entry_row_new (_("Machine"), NULL);
-
-  list = gtk_list_box_new ();
-  gtk_list_box_set_selection_mode (GTK_LIST_BOX (list), GTK_SELECTION_NONE);
-  gtk_widget_add_css_class (list, "boxed-list");
-  gtk_list_box_append (GTK_LIST_BOX (list), GTK_WIDGET (data->label_row));
-  gtk_list_box_append (GTK_LIST_BOX (list), GTK_WIDGET (data->format_row));
-  gtk_list_box_append (GTK_LIST_BOX (list), GTK_WIDGET (data->cpus_row));
-  gtk_list_box_append (GTK_LIST_BOX (list), GTK_WIDGET (data->units_row));
-  gtk_list_box_append (GTK_LIST_BOX (list), GTK_WIDGET (data->host_row));
-
-  heading = g_strdup_printf (_("Import “%s”"), name);
-  dialog = adw_message_dialog_new (GTK_WINDOW (self), heading,
-                                   _("Give what the file does not say. The CPUs of the threads "
-                                     "are listed in thread order, e.g. 0-3; leave empty if "
-                                     "unknown."));
-  g_object_set_data_full (G_OBJECT (dialog), "import", data,
-                          (GDestroyNotify) import_dialog_free);
-  adw_message_dialog_set_extra_child (ADW_MESSAGE_DIALOG (dialog), list);
-  adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (dialog),
-                                    "cancel", _("_Cancel"),
-                                    "import", _("_Import"),
-                                    NULL);
-  adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "import",
-                                              ADW_RESPONSE_SUGGESTED);
-  adw_message_dialog_set_default_response (ADW_MESSAGE_DIALOG (dialog), "import");
-  adw_message_dialog_set_close_response (ADW_MESSAGE_DIALOG (dialog), "cancel");
-  g_signal_connect (data->cpus_row, "changed", G_CALLBACK (on_import_cpus_changed), dialog);
-  g_signal_connect (dialog, "response", G_CALLBACK (on_import_response), NULL);
+  dialog = rtb_import_dialog_new (GTK_WINDOW (self), file);
+  g_signal_connect_object (dialog, "response", G_CALLBACK (on_import_response), self, 0);
   gtk_window_present (GTK_WINDOW (dialog));
+  return GTK_WINDOW (dialog);
 }
 
 static void
@@ -568,7 +425,7 @@ on_open_response (GtkNativeDialog *native,
 
           if (import)
             {
-              show_import_dialog (self, file);
+              rtb_window_ask_import (self, file);
               g_object_unref (file);
             }
           else

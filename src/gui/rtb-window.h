@@ -28,6 +28,9 @@ gboolean rtb_window_import_file (RtbWindow *self, GFile *file);
 /* Same with what the file does not say (label, format, CPUs, units, machine); NULL: defaults. */
 gboolean rtb_window_import_file_with_options (RtbWindow *self, GFile *file,
                                               const RtbImportOptions *options);
+/* Asks what `file` does not say, then imports it with those options (the window's Import…
+ * after the file chooser). Returns the dialog it shows (borrowed). */
+GtkWindow *rtb_window_ask_import (RtbWindow *self, GFile *file);
 /* Opens a tab comparing the runs; runs[0] is the baseline. */
 void rtb_window_compare_runs (RtbWindow *self, RtbRun *const *runs, guint n_runs);
 /* Opens a tab comparing every run open in a tab of its own, in tab order. */
