@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * The worker for the Raspberry Pi's architectures: cross-build it with the meson cross files
- * kept in the repository, run it under qemu-user for a short latency run, and decode its stream
- * on this host. Skipped (TAP skip) where the cross compiler or qemu-user is absent.
+ * kept in the repository, check it is hardened as the native one (tests/test-hardening.sh), run
+ * it under qemu-user for a short latency run, and decode its stream on this host. Skipped (TAP
+ * skip) where the cross compiler or qemu-user is absent.
  */
 #include "config.h"
 
@@ -124,6 +125,10 @@ test_arch (gconstpointer data)
 
   /* Only libc: the binary must not need GLib or anything else. */
   g_autofree char *worker = g_build_filename (dir, "src", "worker", "rtbench-worker", NULL);
+  /* Hardened as the native worker is: the board runs it as root. */
+  g_autofree char *hardening = g_build_filename (source_root, "tests", "test-hardening.sh", NULL);
+  const char *check_hardening[] = { hardening, worker, NULL };
+  g_assert_true (run_checked (check_hardening, "tests/test-hardening.sh"));
   g_autoptr (GError) error = NULL;
   g_autoptr (GSubprocess) proc = g_subprocess_new (G_SUBPROCESS_FLAGS_STDOUT_PIPE |
                                                    G_SUBPROCESS_FLAGS_STDERR_SILENCE,
