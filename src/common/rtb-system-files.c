@@ -298,7 +298,10 @@ read_radios (Reader *r)
       if (entry->d_name[0] == '.' || strlen (entry->d_name) > 32)
         continue;
       n++;
-      snprintf (relative, sizeof relative, RTB_SYSTEM_NET_UEVENT_FORMAT, entry->d_name);
+      /* Cannot be cut (names are at most 32 bytes); checked so an unoptimised build sees it. */
+      if (snprintf (relative, sizeof relative, RTB_SYSTEM_NET_UEVENT_FORMAT, entry->d_name) >=
+          (int) sizeof relative)
+        continue;
       len = read_into (r, relative, r->buf, 4095);
       if (len < 0)
         continue;
@@ -306,8 +309,9 @@ read_radios (Reader *r)
       if (strstr (r->buf, "DEVTYPE=wlan") == NULL)
         continue;
       give (r, relative, r->buf, (size_t) len);
-      snprintf (relative, sizeof relative, RTB_SYSTEM_NET_OPERSTATE_FORMAT, entry->d_name);
-      add_file (r, relative);
+      if (snprintf (relative, sizeof relative, RTB_SYSTEM_NET_OPERSTATE_FORMAT, entry->d_name) <
+          (int) sizeof relative)
+        add_file (r, relative);
     }
   if (dir != NULL)
     closedir (dir);
