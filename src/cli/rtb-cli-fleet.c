@@ -222,17 +222,6 @@ default_label (const RtbCommand *command, const char *name)
   return g_strdup_printf ("%s on %s", rtb_method_to_string (command->method), name);
 }
 
-/* DIR/HOST-METHOD.rtbench */
-static char *
-output_in_dir (const char *dir, const char *name, const RtbCommand *command)
-{
-  g_autofree char *file = g_strdup_printf ("%s-%s.rtbench", name,
-                                           rtb_method_to_string (command->method));
-
-  g_strdelimit (file, "/\\", '-');
-  return g_build_filename (dir, file, NULL);
-}
-
 static RtbRecording *
 new_recording (RunOptions *options, const char *host, const char *name, guint n_machines)
 {
@@ -251,7 +240,8 @@ new_recording (RunOptions *options, const char *host, const char *name, guint n_
   rtb_recording_set_load (recording, options->load);
   if (options->output_dir != NULL)
     {
-      output = output_in_dir (options->output_dir, name, &options->command);
+      output = rtb_output_in_folder (options->output_dir, name,
+                                     rtb_method_to_string (options->command.method));
       rtb_recording_set_output (recording, output);
       rtb_recording_set_output_free_name (recording, TRUE);
     }

@@ -303,3 +303,17 @@ rtb_output_reserve_unsaved (const char *name, GError **error)
                _("“%s” already holds a thousand runs named “%s”"), dir, base);
   return NULL;
 }
+
+char *
+rtb_output_in_folder (const char *dir,
+                      const char *machine,
+                      const char *method)
+{
+  g_autofree char *file = NULL;
+
+  g_return_val_if_fail (dir != NULL && machine != NULL && method != NULL, NULL);
+
+  file = g_strdup_printf ("%s-%s.rtbench", machine, method);
+  g_strdelimit (file, "/\\", '-');
+  return g_build_filename (dir, file, NULL);
+}

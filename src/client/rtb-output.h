@@ -39,6 +39,10 @@ const char *rtb_output_lock_get_path (RtbOutputLock *lock);
 void rtb_output_lock_release (RtbOutputLock *lock);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (RtbOutputLock, rtb_output_lock_release)
 
+/* "DIR/MACHINE-METHOD.rtbench", the name a run of several machines gets in a folder; `/` and `\`
+ * in the machine's name become `-`. */
+char *rtb_output_in_folder (const char *dir, const char *machine, const char *method);
+
 /* ~/.local/share/rtbench/unsaved ($XDG_DATA_HOME), where runs without a file are kept. */
 char *rtb_output_unsaved_dir (void);
 /* Creates the unsaved folder (0700) and a new empty file in it named after the time and
