@@ -171,11 +171,11 @@ desc="the window's run records the board's host name"
 check test "$(field "r['system']['hostname']")" = "$board"
 
 # Two runs in the window at once: this machine and board2, each in its tab
-desc="the window measures this machine and board2 at once; both update and both save"
+desc="the window measures this machine and board2 at once; both update, a comparison follows both live, and saves each run and the comparison in one folder"
 if RTBENCH_TEST_BOARD=board2 RTBENCH_TEST_BOARD_NAME=rtbench-board2 RTBENCH_WORKER=$worker \
    GSETTINGS_BACKEND=memory "$build/tests/gui-two-machines" >"$tmp/out" 2>&1; then ok "$desc"; else
   not_ok "$desc"; fi
-sed -n 's/^# //p' "$tmp/out" | tail -4 | sed 's/^/# /'
+sed -n 's/^# //p' "$tmp/out" | tail -6 | sed 's/^/# /'
 
 echo "1..$n"
 exit $failed

@@ -401,6 +401,18 @@ rtb_chart_set_runs (RtbChart      *self,
 }
 
 void
+rtb_chart_set_pooled (RtbChart   *self,
+                      RtbCompare *pooled)
+{
+  g_return_if_fail (RTB_IS_CHART (self));
+  g_return_if_fail (RTB_IS_COMPARE (pooled));
+  g_return_if_fail (self->compare != NULL);
+
+  g_set_object (&self->compare, pooled);
+  on_run_changed (self);
+}
+
+void
 rtb_chart_set_run (RtbChart *self,
                    RtbRun   *run)
 {

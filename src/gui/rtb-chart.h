@@ -26,6 +26,9 @@ void rtb_chart_set_run (RtbChart *self, RtbRun *run);
 /* Several runs overlaid, each series in its own colour, named "label: CPU0"; with `pooled`,
  * one series per run: the comparison's pooled "all CPUs" row. */
 void rtb_chart_set_runs (RtbChart *self, RtbRun *const *runs, guint n_runs, RtbCompare *pooled);
+/* A newer comparison of the same runs for a chart showing their pooled row, as a live
+ * comparison makes each time its runs change; the zoom stays. */
+void rtb_chart_set_pooled (RtbChart *self, RtbCompare *pooled);
 /* Show only series `index` of the run (-1: all). */
 void rtb_chart_set_series_filter (RtbChart *self, int index);
 void rtb_chart_set_title (RtbChart *self, const char *title);

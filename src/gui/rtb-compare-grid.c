@@ -94,6 +94,15 @@ clear (GtkGrid *grid)
     gtk_grid_remove (grid, child);
 }
 
+/* Live comparisons update their cells once a second: only what changed is set. */
+static void
+set_text (GtkWidget  *label,
+          const char *text)
+{
+  if (g_strcmp0 (gtk_label_get_label (GTK_LABEL (label)), text) != 0)
+    gtk_label_set_label (GTK_LABEL (label), text);
+}
+
 static char *
 format_value (double         value,
               RtbCompareStat stat,
@@ -126,40 +135,56 @@ format_ratio (double ratio)
   return g_strdup_printf ("×%.2f", ratio);
 }
 
-GPtrArray *
-rtb_compare_grid_fill_stats (GtkGrid    *grid,
-                             RtbCompare *compare)
+/* Sets a value cell's text and marks; for a cell made earlier, its old marks go first. */
+static void
+set_value (GtkWidget            *label,
+           const RtbCompareCell *cmp,
+           RtbCompareStat        stat,
+           guint                 decimals)
+{
+  static const char *const marks[] = { "compare-best", "compare-worse", "compare-better" };
+  g_autofree char *value = format_value (cmp->value, stat, decimals);
+  g_autofree char *text = NULL;
+  const char *tooltip = NULL;
+
+  if (cmp->best)
+    {
+      text = g_strdup_printf ("✓ %s", value);
+      tooltip = _("The best value of this line");
+    }
+  else if (cmp->partial)
+    {
+      text = g_strdup_printf ("%s †", value);
+      tooltip = _("Covers only the samples whose values the source gave, not its overflows: "
+                  "not compared");
+    }
+  set_text (label, text != NULL ? text : value);
+  if (g_strcmp0 (gtk_widget_get_tooltip_text (label), tooltip) != 0)
+    gtk_widget_set_tooltip_text (label, tooltip);
+  for (guint i = 0; i < G_N_ELEMENTS (marks); i++)
+    {
+      gboolean on = (i == 0 && cmp->best) ||
+                    (i == 1 && cmp->verdict == RTB_COMPARE_WORSE) ||
+                    (i == 2 && cmp->verdict == RTB_COMPARE_BETTER);
+
+      if (on != gtk_widget_has_css_class (label, marks[i]))
+        (on ? gtk_widget_add_css_class : gtk_widget_remove_css_class) (label, marks[i]);
+    }
+}
+
+/* Lays the statistics out, or with `labels` NULL puts the comparison's figures into the cells
+ * laid out before: both walk the same lines and columns. */
+static void
+walk_stats (GtkGrid    *grid,
+            RtbCompare *compare,
+            GPtrArray  *labels)
 {
   guint n_runs = rtb_compare_get_n_runs (compare);
   guint n_rows = rtb_compare_get_n_rows (compare);
   guint decimals = rtb_compare_get_decimals (compare);
-  GPtrArray *labels = g_ptr_array_new ();
-  int line = 0;
-  int column;
-
-  clear (grid);
-
-  /* Series, statistic, then each run's value, and for every run after the baseline its
-   * difference and ratio right after it. */
-  header (grid, 0, line, _("Series"), FALSE);
-  header (grid, 1, line, _("Statistic"), FALSE);
-  column = 2;
-  for (guint r = 0; r < n_runs; r++)
-    {
-      GtkWidget *label = header (grid, column++, line, rtb_compare_get_run_name (compare, r), TRUE);
-
-      gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_MIDDLE);
-      gtk_label_set_max_width_chars (GTK_LABEL (label), 24);
-      gtk_widget_set_tooltip_text (label, rtb_compare_get_run_name (compare, r));
-      if (r > 0)
-        {
-          gtk_widget_add_css_class (header (grid, column++, line, _("Difference"), TRUE),
-                                    "dim-label");
-          gtk_widget_add_css_class (header (grid, column++, line, _("Ratio"), TRUE),
-                                    "dim-label");
-        }
-    }
-  line++;
+  gboolean create = labels != NULL;
+  int line = 1;
+  int n_columns = 2 + 3 * (int) n_runs - 2;
 
   for (guint row = 0; row < n_rows; row++)
     {
@@ -167,8 +192,12 @@ rtb_compare_grid_fill_stats (GtkGrid    *grid,
                          ? _("All CPUs") : rtb_compare_get_row_name (compare, row);
 
       if (row > 0)
-        gtk_grid_attach (grid, gtk_separator_new (GTK_ORIENTATION_HORIZONTAL), 0, line++,
-                         column, 1);
+        {
+          if (create)
+            gtk_grid_attach (grid, gtk_separator_new (GTK_ORIENTATION_HORIZONTAL), 0, line,
+                             n_columns, 1);
+          line++;
+        }
       for (RtbCompareStat stat = 0; stat < RTB_COMPARE_N_STATS; stat++)
         {
           int c = 2;
@@ -176,58 +205,101 @@ rtb_compare_grid_fill_stats (GtkGrid    *grid,
           /* A statistic none of the runs reports keeps its place in `labels`, empty. */
           if (!rtb_compare_shows_stat (compare, stat))
             {
-              for (guint r = 0; r < n_runs; r++)
+              for (guint r = 0; create && r < n_runs; r++)
                 g_ptr_array_add (labels, NULL);
               continue;
             }
-          if (stat == 0)
+          if (create && stat == 0)
             gtk_widget_add_css_class (cell (grid, 0, line, name, FALSE), "heading");
-          gtk_widget_add_css_class (cell (grid, 1, line, _(stat_titles[stat]), FALSE),
-                                    "dim-label");
+          if (create)
+            gtk_widget_add_css_class (cell (grid, 1, line, _(stat_titles[stat]), FALSE),
+                                      "dim-label");
           for (guint r = 0; r < n_runs; r++)
             {
               const RtbCompareCell *cmp = rtb_compare_get_cell (compare, row, r, stat);
-              g_autofree char *value = format_value (cmp->value, stat, decimals);
-              GtkWidget *label = cell (grid, c++, line, value, TRUE);
+              GtkWidget *label = create ? cell (grid, c, line, NULL, TRUE)
+                                        : gtk_grid_get_child_at (grid, c, line);
 
-              if (cmp->best)
-                {
-                  g_autofree char *marked = g_strdup_printf ("✓ %s", value);
-
-                  gtk_label_set_label (GTK_LABEL (label), marked);
-                  gtk_widget_add_css_class (label, "compare-best");
-                  gtk_widget_set_tooltip_text (label, _("The best value of this line"));
-                }
-              if (cmp->partial)
-                {
-                  g_autofree char *marked = g_strdup_printf ("%s †", value);
-
-                  gtk_label_set_label (GTK_LABEL (label), marked);
-                  gtk_widget_set_tooltip_text (label, _("Covers only the samples whose values "
-                                                        "the source gave, not its overflows: "
-                                                        "not compared"));
-                }
-              if (cmp->verdict == RTB_COMPARE_WORSE)
-                gtk_widget_add_css_class (label, "compare-worse");
-              else if (cmp->verdict == RTB_COMPARE_BETTER)
-                gtk_widget_add_css_class (label, "compare-better");
-              g_ptr_array_add (labels, label);
-
+              c++;
+              set_value (label, cmp, stat, decimals);
+              if (create)
+                g_ptr_array_add (labels, label);
               if (r > 0)
                 {
                   g_autofree char *difference = format_difference (cmp->difference, stat,
                                                                    decimals);
                   g_autofree char *ratio = format_ratio (cmp->ratio);
 
-                  gtk_widget_add_css_class (cell (grid, c++, line, difference, TRUE),
-                                            "dim-label");
-                  gtk_widget_add_css_class (cell (grid, c++, line, ratio, TRUE), "dim-label");
+                  if (create)
+                    {
+                      gtk_widget_add_css_class (cell (grid, c, line, NULL, TRUE), "dim-label");
+                      gtk_widget_add_css_class (cell (grid, c + 1, line, NULL, TRUE),
+                                                "dim-label");
+                    }
+                  set_text (gtk_grid_get_child_at (grid, c, line), difference);
+                  set_text (gtk_grid_get_child_at (grid, c + 1, line), ratio);
+                  c += 2;
                 }
             }
           line++;
         }
     }
+}
+
+GPtrArray *
+rtb_compare_grid_fill_stats (GtkGrid    *grid,
+                             RtbCompare *compare)
+{
+  guint n_runs = rtb_compare_get_n_runs (compare);
+  GPtrArray *labels = g_ptr_array_new ();
+  int column;
+
+  clear (grid);
+
+  /* Series, statistic, then each run's value, and for every run after the baseline its
+   * difference and ratio right after it. */
+  header (grid, 0, 0, _("Series"), FALSE);
+  header (grid, 1, 0, _("Statistic"), FALSE);
+  column = 2;
+  for (guint r = 0; r < n_runs; r++)
+    {
+      GtkWidget *label = header (grid, column++, 0, rtb_compare_get_run_name (compare, r), TRUE);
+
+      gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_MIDDLE);
+      gtk_label_set_max_width_chars (GTK_LABEL (label), 24);
+      gtk_widget_set_tooltip_text (label, rtb_compare_get_run_name (compare, r));
+      if (r > 0)
+        {
+          gtk_widget_add_css_class (header (grid, column++, 0, _("Difference"), TRUE),
+                                    "dim-label");
+          gtk_widget_add_css_class (header (grid, column++, 0, _("Ratio"), TRUE),
+                                    "dim-label");
+        }
+    }
+  walk_stats (grid, compare, labels);
   return labels;
+}
+
+char *
+rtb_compare_grid_stats_layout (RtbCompare *compare)
+{
+  GString *layout = g_string_new (NULL);
+
+  for (guint r = 0; r < rtb_compare_get_n_runs (compare); r++)
+    g_string_append_printf (layout, "%s\n", rtb_compare_get_run_name (compare, r));
+  for (guint row = 0; row < rtb_compare_get_n_rows (compare); row++)
+    g_string_append_printf (layout, "%d %s\n", rtb_compare_row_is_pooled (compare, row),
+                            rtb_compare_get_row_name (compare, row));
+  for (RtbCompareStat stat = 0; stat < RTB_COMPARE_N_STATS; stat++)
+    g_string_append_c (layout, rtb_compare_shows_stat (compare, stat) ? '1' : '0');
+  return g_string_free (layout, FALSE);
+}
+
+void
+rtb_compare_grid_update_stats (GtkGrid    *grid,
+                               RtbCompare *compare)
+{
+  walk_stats (grid, compare, NULL);
 }
 
 guint
@@ -284,4 +356,24 @@ rtb_compare_grid_fill_system (GtkGrid    *grid,
         }
     }
   return n_differ;
+}
+
+char *
+rtb_compare_grid_system_content (RtbCompare *compare)
+{
+  GString *content = g_string_new (NULL);
+
+  for (guint r = 0; r < rtb_compare_get_n_runs (compare); r++)
+    g_string_append_printf (content, "%s\n", rtb_compare_get_run_name (compare, r));
+  for (guint row = 0; row < rtb_compare_get_n_system_rows (compare); row++)
+    {
+      const RtbCompareSystemRow *system = rtb_compare_get_system_row (compare, row);
+
+      g_string_append_printf (content, "%s %d %d", system->key, system->differs,
+                              system->explains);
+      for (guint r = 0; r < rtb_compare_get_n_runs (compare); r++)
+        g_string_append_printf (content, "\t%s", system->values[r]);
+      g_string_append_c (content, '\n');
+    }
+  return g_string_free (content, FALSE);
 }

@@ -15,9 +15,16 @@ G_BEGIN_DECLS
  * value of a line carries the style class "compare-best", values worse than the baseline's
  * "compare-worse", better ones "compare-better"; a partial value is marked † and not judged. */
 GPtrArray *rtb_compare_grid_fill_stats (GtkGrid *grid, RtbCompare *compare);
+/* What decides the statistics' layout (runs, rows, statistics shown), transfer full: while it
+ * stays the same, rtb_compare_grid_update_stats() puts a newer comparison of the same runs into
+ * the cells rtb_compare_grid_fill_stats() laid out. */
+char *rtb_compare_grid_stats_layout (RtbCompare *compare);
+void rtb_compare_grid_update_stats (GtkGrid *grid, RtbCompare *compare);
 
 /* Fills `grid` with the system rows; rows whose values differ carry "compare-differs" and a
  * mark. Returns how many rows differ. */
 guint rtb_compare_grid_fill_system (GtkGrid *grid, RtbCompare *compare);
+/* Everything the system rows show, transfer full: refill only when it changed. */
+char *rtb_compare_grid_system_content (RtbCompare *compare);
 
 G_END_DECLS

@@ -5,10 +5,16 @@
 
 #include <adwaita.h>
 #include <glib/gi18n.h>
+#include <string.h>
 
 #include "rtb-compare-grid.h"
 #include "rtb-compare-view.h"
+#include "rtb-output.h"
 #include "rtb-plot-run.h"
+#include "rtb-window.h"
+
+/* A comparison of live runs is made anew at most this often. */
+#define REFRESH_INTERVAL_US G_USEC_PER_SEC
 
 struct _RtbCompareView
 {
@@ -30,12 +36,19 @@ struct _RtbCompareView
   RtbCompare *compare;
   GPtrArray *runs;
   GPtrArray *value_labels;
+  char *stats_layout;   /* what the statistics grid was laid out for */
+  char *system_content; /* what the systems grid shows */
+  char *folder;         /* where the comparison was saved, or NULL */
 
   /* Borrowed references */
   RtbChart *curve;
   RtbChart *histogram;
 
   guint n_differing;
+  guint n_refreshes;
+  guint refresh_id;
+  gint64 last_refresh_us;
+  gboolean had_rows;
 };
 
 G_DEFINE_FINAL_TYPE (RtbCompareView, rtb_compare_view, GTK_TYPE_WIDGET)
@@ -54,10 +67,18 @@ add_chart (GtkFrame     *frame,
   return chart;
 }
 
+/* Pooling needs a row that pools; a run that has not measured yet has none. */
+static gboolean
+can_pool (RtbCompareView *self)
+{
+  return rtb_compare_get_n_rows (self->compare) > 0 &&
+         rtb_compare_row_is_pooled (self->compare, 0);
+}
+
 static void
 on_histogram_mode (RtbCompareView *self)
 {
-  gboolean pooled = gtk_toggle_button_get_active (self->pooled_button);
+  gboolean pooled = gtk_toggle_button_get_active (self->pooled_button) && can_pool (self);
 
   if (self->histogram == NULL)
     return;
@@ -65,6 +86,21 @@ on_histogram_mode (RtbCompareView *self)
                                                : _("Histogram per CPU of each run"));
   rtb_chart_set_runs (self->histogram, (RtbRun *const *) self->runs->pdata, self->runs->len,
                       pooled ? self->compare : NULL);
+}
+
+/* All CPUs pooled by default. Without a pooled row every run has one series of the same name:
+ * that is the pool. */
+static void
+update_histogram_mode (RtbCompareView *self)
+{
+  gboolean had_rows = self->had_rows;
+
+  self->had_rows = rtb_compare_get_n_rows (self->compare) > 0;
+  gtk_widget_set_sensitive (GTK_WIDGET (self->pooled_button), can_pool (self));
+  if (self->had_rows && !had_rows)
+    rtb_compare_view_set_per_cpu (self, FALSE);
+  else if (gtk_toggle_button_get_active (self->pooled_button) && can_pool (self))
+    rtb_chart_set_pooled (self->histogram, self->compare);
 }
 
 static void
@@ -77,10 +113,23 @@ update_texts (RtbCompareView *self)
   gtk_label_set_label (self->title_label, title);
   for (guint r = 0; r < self->runs->len; r++)
     {
-      g_autofree char *line = rtb_plot_run_system_line (g_ptr_array_index (self->runs, r));
+      RtbRun *run = g_ptr_array_index (self->runs, r);
+      g_autofree char *line = rtb_plot_run_system_line (run);
+      guint64 s = rtb_run_get_elapsed_ns (run) / G_GUINT64_CONSTANT (1000000000);
 
       g_string_append_printf (runs, "%s%s: %s", r ? "\n" : "",
                               rtb_compare_get_run_name (self->compare, r), line);
+      if (rtb_run_get_state (run) == RTB_RUN_STATE_NEW)
+        g_string_append_printf (runs, " — %s", _("starting"));
+      else if (rtb_run_get_state (run) == RTB_RUN_STATE_RUNNING)
+        {
+          g_autofree char *elapsed = g_strdup_printf ("%u:%02u", (guint) (s / 60),
+                                                      (guint) (s % 60));
+
+          /* TRANSLATORS: a live run in a comparison; %s is the time it measured, e.g. 1:05 */
+          g_string_append (runs, " — ");
+          g_string_append_printf (runs, _("live, %s measured"), elapsed);
+        }
     }
   gtk_label_set_label (self->runs_label, runs->str);
 
@@ -93,6 +142,91 @@ update_texts (RtbCompareView *self)
   gtk_widget_set_visible (self->notices_box, notices != NULL && notices[0] != NULL);
 }
 
+/* The comparison of the runs as they are now, into the view: a live comparison puts its newer
+ * figures into the cells it has, and lays them out again only when rows or systems changed. */
+static void
+refresh (RtbCompareView *self)
+{
+  g_autoptr(RtbCompare) compare = rtb_compare_new ((RtbRun *const *) self->runs->pdata,
+                                                   self->runs->len);
+  g_autofree char *stats_layout = rtb_compare_grid_stats_layout (compare);
+  g_autofree char *system_content = rtb_compare_grid_system_content (compare);
+
+  g_set_object (&self->compare, compare);
+  if (g_strcmp0 (stats_layout, self->stats_layout) != 0)
+    {
+      g_clear_pointer (&self->value_labels, g_ptr_array_unref);
+      self->value_labels = rtb_compare_grid_fill_stats (self->stats_grid, compare);
+      g_free (self->stats_layout);
+      self->stats_layout = g_steal_pointer (&stats_layout);
+    }
+  else
+    rtb_compare_grid_update_stats (self->stats_grid, compare);
+  if (g_strcmp0 (system_content, self->system_content) != 0)
+    {
+      self->n_differing = rtb_compare_grid_fill_system (self->system_grid, compare);
+      g_free (self->system_content);
+      self->system_content = g_steal_pointer (&system_content);
+    }
+  update_histogram_mode (self);
+  update_texts (self);
+  self->n_refreshes++;
+  self->last_refresh_us = g_get_monotonic_time ();
+}
+
+static gboolean
+refresh_timeout (gpointer data)
+{
+  RtbCompareView *self = data;
+
+  self->refresh_id = 0;
+  refresh (self);
+  return G_SOURCE_REMOVE;
+}
+
+static gboolean
+any_live (RtbCompareView *self)
+{
+  for (guint r = 0; r < self->runs->len; r++)
+    {
+      RtbRunState state = rtb_run_get_state (g_ptr_array_index (self->runs, r));
+
+      if (state == RTB_RUN_STATE_NEW || state == RTB_RUN_STATE_RUNNING)
+        return TRUE;
+    }
+  return FALSE;
+}
+
+static gboolean write_outputs (RtbCompareView *self, const char *folder, GError **error);
+
+/* Each live run tells its views once a second; out of step, two runs would remake the
+ * comparison twice a second: once a second is enough. */
+static void
+on_run_changed (RtbCompareView *self)
+{
+  gint64 wait_us = self->last_refresh_us + REFRESH_INTERVAL_US - g_get_monotonic_time ();
+
+  if (self->refresh_id == 0)
+    self->refresh_id = g_timeout_add ((guint) (CLAMP (wait_us, 0, REFRESH_INTERVAL_US) / 1000),
+                                      refresh_timeout, self);
+}
+
+/* The comparison saved while its runs were live is written again once they all ended (the
+ * runs' files are saved again by their recordings). */
+static void
+on_run_finished (RtbCompareView *self)
+{
+  g_autoptr(GError) error = NULL;
+
+  g_clear_handle_id (&self->refresh_id, g_source_remove);
+  refresh (self);
+  if (self->folder == NULL || any_live (self))
+    return;
+  if (!write_outputs (self, self->folder, &error))
+    gtk_widget_activate_action (GTK_WIDGET (self), "win.show-error", "(ss)",
+                                _("Could not save the comparison"), error->message);
+}
+
 RtbCompareView *
 rtb_compare_view_new (RtbRun *const *runs,
                       guint          n_runs)
@@ -103,27 +237,159 @@ rtb_compare_view_new (RtbRun *const *runs,
 
   self = g_object_new (RTB_TYPE_COMPARE_VIEW, NULL);
   for (guint r = 0; r < n_runs; r++)
-    g_ptr_array_add (self->runs, g_object_ref (runs[r]));
-  self->compare = rtb_compare_new (runs, n_runs);
-
+    {
+      g_ptr_array_add (self->runs, g_object_ref (runs[r]));
+      /* Runs that are live go on changing: the comparison follows them. */
+      g_signal_connect_object (runs[r], "changed", G_CALLBACK (on_run_changed), self,
+                               G_CONNECT_SWAPPED);
+      g_signal_connect_object (runs[r], "finished", G_CALLBACK (on_run_finished), self,
+                               G_CONNECT_SWAPPED);
+    }
   self->curve = add_chart (self->curve_frame, RTB_CHART_CURVE,
                            _("Every instance with its running mean"), 320);
   rtb_chart_set_runs (self->curve, runs, n_runs, NULL);
   self->histogram = add_chart (self->histogram_frame, RTB_CHART_HISTOGRAM, NULL, 300);
-  /* Without a pooled row every run has one series of the same name: that is the pool. */
-  if (rtb_compare_row_is_pooled (self->compare, 0))
-    gtk_toggle_button_set_active (self->pooled_button, TRUE);
-  else
-    {
-      gtk_toggle_button_set_active (self->per_cpu_button, TRUE);
-      gtk_widget_set_sensitive (GTK_WIDGET (self->pooled_button), FALSE);
-    }
+  gtk_toggle_button_set_active (self->per_cpu_button, TRUE);
+  refresh (self);
   on_histogram_mode (self);
-
-  self->value_labels = rtb_compare_grid_fill_stats (self->stats_grid, self->compare);
-  self->n_differing = rtb_compare_grid_fill_system (self->system_grid, self->compare);
-  update_texts (self);
   return self;
+}
+
+/* Each run as its own file, named after its machine and method as rtbench-cli run --output-dir
+ * names them, a run that lives on being saved there; then the comparison's table and chart. */
+static gboolean
+save_runs (RtbCompareView  *self,
+           const char      *folder,
+           GError         **error)
+{
+  GtkRoot *root = gtk_widget_get_root (GTK_WIDGET (self));
+  g_autoptr(GHashTable) taken = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+
+  for (guint r = 0; r < self->runs->len; r++)
+    {
+      RtbRun *run = g_ptr_array_index (self->runs, r);
+      const RtbSystemInfo *info = rtb_run_get_system (run);
+      const char *machine = info != NULL && info->hostname != NULL ? info->hostname
+                            : rtb_run_get_label (run) != NULL ? rtb_run_get_label (run)
+                            : "run";
+      const char *method = rtb_method_to_string (rtb_run_get_command (run)->method);
+      g_autofree char *path = rtb_output_in_folder (folder, machine, method);
+
+      /* Two runs of one machine and method: "HOST-latency-2.rtbench"… */
+      for (guint n = 2; g_hash_table_contains (taken, path); n++)
+        {
+          g_autofree char *first = rtb_output_in_folder (folder, machine, method);
+
+          g_free (path);
+          path = g_strdup_printf ("%.*s-%u.rtbench",
+                                  (int) (strlen (first) - strlen (".rtbench")), first, n);
+        }
+      if (RTB_IS_WINDOW (root))
+        {
+          if (!rtb_window_save_run_to (RTB_WINDOW (root), run, path, error))
+            return FALSE;
+        }
+      else if (!rtb_run_save (run, path, error))
+        return FALSE;
+      else
+        rtb_run_set_file (run, path);
+      g_hash_table_add (taken, g_steal_pointer (&path));
+    }
+  return TRUE;
+}
+
+static gboolean
+write_outputs (RtbCompareView  *self,
+               const char      *folder,
+               GError         **error)
+{
+  g_autofree char *csv = g_build_filename (folder, "compare.csv", NULL);
+  g_autofree char *png = g_build_filename (folder, "compare.png", NULL);
+  RtbRun *const *runs = (RtbRun *const *) self->runs->pdata;
+
+  return rtb_export_runs (RTB_EXPORT_CSV_COMPARE, csv, runs, self->runs->len, 0, 0, 1, error) &&
+         rtb_export_runs (RTB_EXPORT_PNG, png, runs, self->runs->len, RTB_EXPORT_WIDTH,
+                          RTB_EXPORT_HEIGHT, RTB_EXPORT_SCALE, error);
+}
+
+gboolean
+rtb_compare_view_save_to_folder (RtbCompareView  *self,
+                                 const char      *folder,
+                                 GError         **error)
+{
+  g_return_val_if_fail (RTB_IS_COMPARE_VIEW (self), FALSE);
+  g_return_val_if_fail (folder != NULL, FALSE);
+
+  if (!save_runs (self, folder, error) || !write_outputs (self, folder, error))
+    return FALSE;
+  g_free (self->folder);
+  self->folder = g_strdup (folder);
+  return TRUE;
+}
+
+const char *
+rtb_compare_view_get_folder (RtbCompareView *self)
+{
+  g_return_val_if_fail (RTB_IS_COMPARE_VIEW (self), NULL);
+
+  return self->folder;
+}
+
+guint
+rtb_compare_view_get_n_refreshes (RtbCompareView *self)
+{
+  g_return_val_if_fail (RTB_IS_COMPARE_VIEW (self), 0);
+
+  return self->n_refreshes;
+}
+
+static void
+on_save_response (GtkNativeDialog *native,
+                  int              response,
+                  RtbCompareView  *self)
+{
+  if (response == GTK_RESPONSE_ACCEPT)
+    {
+      g_autoptr(GFile) file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (native));
+      g_autofree char *folder = g_file_get_path (file);
+      g_autoptr(GError) error = NULL;
+
+      if (folder == NULL)
+        g_set_error (&error, G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED,
+                     _("The chosen folder is not on this computer: choose a local folder"));
+      if (error == NULL && rtb_compare_view_save_to_folder (self, folder, &error))
+        {
+          g_autofree char *message = NULL;
+
+          message = any_live (self)
+                    ? g_strdup_printf (_("Saved the comparison in “%s”; its runs are saved "
+                                         "there again when they end"), folder)
+                    : g_strdup_printf (_("Saved the comparison in “%s”"), folder);
+          gtk_widget_activate_action (GTK_WIDGET (self), "win.toast", "s", message);
+        }
+      else
+        gtk_widget_activate_action (GTK_WIDGET (self), "win.show-error", "(ss)",
+                                    _("Could not save the comparison"), error->message);
+    }
+  g_object_unref (native);
+}
+
+static void
+save_action (GtkWidget  *widget,
+             const char *action_name,
+             GVariant   *parameter)
+{
+  RtbCompareView *self = RTB_COMPARE_VIEW (widget);
+  GtkRoot *root = gtk_widget_get_root (widget);
+  GtkFileChooserNative *native;
+
+  native = gtk_file_chooser_native_new (_("Save Comparison in a Folder"),
+                                        GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL,
+                                        GTK_FILE_CHOOSER_ACTION_SELECT_FOLDER, _("_Save"),
+                                        _("_Cancel"));
+  gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (native), TRUE);
+  g_signal_connect (native, "response", G_CALLBACK (on_save_response), self);
+  gtk_native_dialog_show (GTK_NATIVE_DIALOG (native));
 }
 
 RtbCompare *
@@ -229,6 +495,7 @@ rtb_compare_view_dispose (GObject *object)
   gtk_widget_dispose_template (GTK_WIDGET (self), RTB_TYPE_COMPARE_VIEW);
   while ((child = gtk_widget_get_first_child (GTK_WIDGET (self))) != NULL)
     gtk_widget_unparent (child);
+  g_clear_handle_id (&self->refresh_id, g_source_remove);
   g_clear_object (&self->compare);
   g_clear_pointer (&self->value_labels, g_ptr_array_unref);
   if (self->runs != NULL)
@@ -243,6 +510,9 @@ rtb_compare_view_finalize (GObject *object)
   RtbCompareView *self = RTB_COMPARE_VIEW (object);
 
   g_clear_pointer (&self->runs, g_ptr_array_unref);
+  g_free (self->stats_layout);
+  g_free (self->system_content);
+  g_free (self->folder);
 
   G_OBJECT_CLASS (rtb_compare_view_parent_class)->finalize (object);
 }
@@ -270,6 +540,10 @@ rtb_compare_view_class_init (RtbCompareViewClass *klass)
   gtk_widget_class_bind_template_child (widget_class, RtbCompareView, stats_grid);
   gtk_widget_class_bind_template_child (widget_class, RtbCompareView, system_grid);
   gtk_widget_class_bind_template_callback (widget_class, on_histogram_mode);
+
+  gtk_widget_class_install_action (widget_class, "compare.save", NULL, save_action);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_s, GDK_CONTROL_MASK,
+                                       "compare.save", NULL);
 }
 
 static void

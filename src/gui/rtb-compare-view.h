@@ -1,6 +1,8 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Two or more runs side by side and overlaid: curves, histograms (per CPU or all CPUs pooled),
- * every statistic with its difference and ratio to the first run, and the systems they ran on. */
+ * every statistic with its difference and ratio to the first run, and the systems they ran on
+ * with their checklists. Runs that are live go on changing, and the view follows them: charts as
+ * each run changes, the tables once a second. */
 #pragma once
 
 #include <gtk/gtk.h>
@@ -22,7 +24,18 @@ void rtb_compare_view_reset_zoom (RtbCompareView *self);
 /* Histograms of every CPU of each run, or one pooled histogram per run. */
 void rtb_compare_view_set_per_cpu (RtbCompareView *self, gboolean per_cpu);
 
+/* Saves each run in `folder` as its own file, named MACHINE-METHOD.rtbench as rtbench-cli run
+ * --output-dir names them (through the window, so a live run goes on being saved there), and
+ * the comparison's table and chart as compare.csv and compare.png, written again when the last
+ * live run ends. */
+gboolean rtb_compare_view_save_to_folder (RtbCompareView *self, const char *folder,
+                                          GError **error);
+/* Where the comparison was saved, or NULL. */
+const char *rtb_compare_view_get_folder (RtbCompareView *self);
+
 /* For tests. */
+/* How many times the comparison was made: once at the start, then as its live runs change. */
+guint rtb_compare_view_get_n_refreshes (RtbCompareView *self);
 RtbChart *rtb_compare_view_get_histogram (RtbCompareView *self);
 RtbChart *rtb_compare_view_get_curve (RtbCompareView *self);
 /* The label showing statistic `stat` of run `run` on line `row` of the comparison. */

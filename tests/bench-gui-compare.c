@@ -1,0 +1,111 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/*
+ * Not a test: what the window costs while it follows two live runs side by side. Two latency
+ * runs at 10 kHz (interval 100 µs) on every CPU of this machine start at once, each with its own
+ * worker, and a comparison of them is shown while they run (with "tab", the first run's own tab
+ * instead). After 5 s of filling, the window's process CPU time (every thread of it; the workers
+ * are processes of their own) is taken over 30 s and printed as % of one core, with the samples
+ * the workers dropped. tests/bench-gui.sh runs it RUNS times and prints the median.
+ *
+ *   build/tests/bench-gui-compare [compare|tab]      (under an X server)
+ */
+#define G_LOG_DOMAIN "rtbench-test"
+
+#include "config.h"
+
+#include <time.h>
+#include <unistd.h>
+
+#include "gui-test-util.h"
+#include "rtb-compare-view.h"
+
+#define FILL_SECONDS 5
+#define MEASURE_SECONDS 30
+
+static double
+process_cpu_seconds (void)
+{
+  struct timespec ts;
+
+  clock_gettime (CLOCK_PROCESS_CPUTIME_ID, &ts);
+  return ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+static gboolean
+quit_loop (gpointer loop)
+{
+  g_main_loop_quit (loop);
+  return G_SOURCE_REMOVE;
+}
+
+/* The main loop as the application runs it, not a polling loop, for `seconds`. */
+static void
+run_for (guint seconds)
+{
+  g_autoptr(GMainLoop) loop = g_main_loop_new (NULL, FALSE);
+
+  g_timeout_add_seconds (seconds, quit_loop, loop);
+  g_main_loop_run (loop);
+}
+
+int
+main (int argc, char **argv)
+{
+  gboolean tab = argc > 1 && g_str_equal (argv[1], "tab");
+  g_autoptr(GSettings) settings = NULL;
+  g_autoptr(GPtrArray) recordings = NULL;
+  RtbRun *runs[2];
+  guint64 samples = 0;
+  guint64 dropped = 0;
+  double cpu0, cpu1;
+  gint64 t0, t1;
+  RtbWindow *window;
+
+  gui_test_init (&argc, &argv);
+  if (!gui_test_have_display)
+    g_error ("no display: run under Xvfb");
+
+  settings = g_settings_new ("io.github.rtbench.RtBench");
+  g_settings_set_string (settings, "cpus", "all");
+  g_settings_set_int (settings, "interval-us", 100);
+  window = new_window ();
+  run_for (1);
+  setup_short_latency (window, "40s", "10 kHz A");
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.start", NULL);
+  setup_short_latency (window, "40s", "10 kHz B");
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.start", NULL);
+  recordings = rtb_window_get_recordings (window);
+  if (recordings->len != 2)
+    g_error ("two runs did not start: %s", rtb_window_get_last_error (window));
+  for (guint i = 0; i < 2; i++)
+    runs[i] = rtb_recording_get_run (recordings->pdata[i]);
+  if (tab)
+    rtb_window_select_recording (window, recordings->pdata[0]);
+  else
+    rtb_window_compare_runs (window, runs, 2);
+
+  run_for (FILL_SECONDS);
+  t0 = g_get_monotonic_time ();
+  cpu0 = process_cpu_seconds ();
+  run_for (MEASURE_SECONDS);
+  cpu1 = process_cpu_seconds ();
+  t1 = g_get_monotonic_time ();
+
+  for (guint i = 0; i < 2; i++)
+    {
+      if (!rtb_recording_is_live (recordings->pdata[i]))
+        g_printerr ("run %u ended before the measurement did\n", i);
+      for (guint s = 0; s < rtb_run_get_n_series (runs[i]); s++)
+        dropped += rtb_run_get_series (runs[i], s)->dropped;
+      samples += rtb_run_get_total_count (runs[i]);
+    }
+  g_print ("GUI CPU over %.1f s (%s): %.2f %% of one core; %" G_GUINT64_FORMAT
+           " samples so far, %" G_GUINT64_FORMAT " dropped\n",
+           (t1 - t0) / 1e6, tab ? "one run's tab" : "the live comparison",
+           100 * (cpu1 - cpu0) / ((t1 - t0) / 1e6), samples, dropped);
+  for (guint i = 0; i < 2; i++)
+    rtb_recording_stop (recordings->pdata[i]);
+  iterate_until (window_done, window, 10);
+  gtk_window_destroy (GTK_WINDOW (window));
+  return 0;
+}
