@@ -10,8 +10,9 @@
 #   - the time from exec to the window's first map (the app logs it with G_MESSAGES_DEBUG),
 #   - the GUI process's CPU time (utime + stime from /proc/PID/stat) over 30 s, as % of one core,
 #   - the samples the worker dropped (its "run ended: …, N dropped" line, logged by the app),
-#   - the GUI's CPU while two such runs live at once and a comparison follows them side by side
-#     (build/tests/bench-gui-compare, RUNS times, the median),
+#   - the GUI's CPU while two such runs live at once and a comparison follows them side by side,
+#     and for reference while one run's tab is shown instead (build/tests/bench-gui-compare,
+#     RUNS times each, in turns, the medians),
 #   - the redraw cost of the chart widget for a 10-million-sample run at 1280 × 400
 #     (build/tests/bench-gui-chart) and of the plot alone (build/tests/bench-plot).
 # Targets: GUI < 2 % of one core, no dropped samples, a redraw < 8 ms, the window in < 0.5 s.
@@ -87,13 +88,18 @@ sort -n -t: -k2 "$work/cpu" | awk -F'[:%]' '{ v[NR] = $2 } END { printf "GUI CPU
 median () { # FILE: the median of the "…: N % of one core" lines
   sort -n -t: -k2 "$1" | awk -F'[:%]' '{ v[NR] = $2 } END { printf "%.2f", NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'
 }
+# Two live runs, shown side by side by a comparison or (for reference: the cost of decoding
+# both) by one run's tab, in turns so that both see the same load.
 for run in $(seq "$runs"); do
-  echo "two live runs side by side, run $run of $runs"
-  "$build/tests/bench-gui-compare" compare >"$work/compare.log" 2>&1 || true
-  grep "ended\|WARNING\|CRITICAL" "$work/compare.log" | head -5 || true
-  grep "GUI CPU" "$work/compare.log" | tee -a "$work/compare"
+  for view in tab compare; do
+    echo "two live runs, $view, run $run of $runs"
+    "$build/tests/bench-gui-compare" "$view" >"$work/two.log" 2>&1 || true
+    grep "ended\|WARNING\|CRITICAL" "$work/two.log" | head -5 || true
+    grep "GUI CPU" "$work/two.log" | tee -a "$work/two-$view"
+  done
 done
-echo "GUI CPU median of $runs runs with two live runs side by side: $(median "$work/compare") % of one core"
+echo "GUI CPU median of $runs runs with two live runs, one's tab shown: $(median "$work/two-tab") % of one core"
+echo "GUI CPU median of $runs runs with two live runs side by side: $(median "$work/two-compare") % of one core"
 
 "$build/tests/bench-gui-chart"
 "$build/tests/bench-plot" | tail -2
