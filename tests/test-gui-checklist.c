@@ -43,11 +43,19 @@ item_value (RtbChecklistGroup *group, const char *id)
 }
 
 /* Choosing CPUs queues the checklist for when the main loop is idle. */
+static gboolean
+nothing_pending (gpointer data)
+{
+  return !g_main_context_pending (NULL);
+}
+
+/* The panel reads the checklist again in an idle, after the layout and drawing that are due:
+ * on a busy machine that takes longer than any fixed wait, so wait until the loop is idle. */
 static void
 choose_cpus (RtbSetupPanel *setup, const char *cpus)
 {
   g_object_set (setup, "cpus", cpus, NULL);
-  iterate_for (300);
+  iterate_until (nothing_pending, NULL, 10);
 }
 
 static void
