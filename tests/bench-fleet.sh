@@ -25,10 +25,13 @@ measure () {
   local label=$1 interval=$2; shift 2
   local remotes=()
   for b in "$@"; do remotes+=(--remote "$b"); done
-  /usr/bin/time -f "%U %S" -o "$tmp/time" "$cli" run latency "${remotes[@]}" \
+  /usr/bin/time --quiet -f "%U %S" -o "$tmp/time" "$cli" run latency "${remotes[@]}" \
     --remote-worker "$worker" --cpus 0-1 --interval-us "$interval" --duration "${seconds}s" \
     --output-dir "$tmp" >"$tmp/out" 2>"$tmp/err"
   local status=$? samples dropped
+  if ! ls "$tmp"/*-latency.rtbench >/dev/null 2>&1; then
+    echo "$label: exit $status, nothing measured:"; tail -5 "$tmp/err"; return
+  fi
   read -r user sys <"$tmp/time"
   read -r samples dropped < <(for b in "$@"; do "$cli" summary "$tmp/$b-latency.rtbench" --json; done |
     python3 -c "import json, sys
