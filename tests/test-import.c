@@ -328,6 +328,25 @@ test_overflow_cycles (void)
   check_consistent (others);
 }
 
+/* 958 samples in buckets and 42 overflows without values: ranks 1–958 are known, the 950th
+ * (p95) is in bucket 7, the 990th (p99) and the 999th (p99.9, not the 1000th) are unknown. */
+static void
+test_percentiles_among_overflows (void)
+{
+  g_autoptr (RtbRun) run = import_fixture ("ct210-H10-q-1t-others.txt", NULL);
+  RtbSeriesSummary summary;
+
+  rtb_series_get_summary (rtb_run_get_series (run, 0), &summary);
+  g_assert_cmpuint (summary.count, ==, 1000);
+  g_assert_cmpuint (summary.overflows, ==, 42);
+  g_assert_cmpfloat (summary.p50_us, ==, 3);
+  g_assert_cmpfloat (summary.p95_us, ==, 7);
+  g_assert_true (isnan (summary.p99_us));
+  g_assert_true (isnan (summary.p999_us));
+  g_assert_cmpfloat (summary.max_us, ==, 44);
+  g_assert_true (summary.spread_partial);
+}
+
 /* A cyclictest file whose histogram rows were left out, with or without its "# Histogram"
  * line: the footer's figures, as a summary-only series, with a note; count = Total +
  * Overflows. */
@@ -1173,6 +1192,8 @@ main (int argc, char *argv[])
   g_test_add_func ("/import/cyclictest/text-json-pair", test_text_json_pair);
   g_test_add_func ("/import/cyclictest/status-lines", test_status_lines);
   g_test_add_func ("/import/cyclictest/overflow-cycles", test_overflow_cycles);
+  g_test_add_func ("/import/cyclictest/percentiles-among-overflows",
+                   test_percentiles_among_overflows);
   g_test_add_func ("/import/cyclictest/summary-only", test_summary_only);
   g_test_add_func ("/import/cyclictest/json-quirks", test_json_quirks);
   g_test_add_func ("/import/cyclictest/live", test_cyclictest_live);

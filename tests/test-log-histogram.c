@@ -6,9 +6,12 @@
 
 #include "rtb-log-histogram.h"
 
-static const double percentiles[] = {
-  0, 0.01, 0.1, 1, 5, 10, 25, 50, 75, 90, 95, 99, 99.5, 99.9, 99.99, 99.999, 100
+/* In thousandths of a percent, so that the expected ranks are computed in integers. */
+static const guint64 percentiles_milli[] = {
+  0, 10, 100, 1000, 5000, 10000, 25000, 50000, 75000, 90000, 95000, 99000, 99500, 99900, 99990,
+  99999, 100000
 };
+#define PERCENTILE(i) (percentiles_milli[i] / 1000.0)
 
 static int
 compare_double (gconstpointer a, gconstpointer b)
@@ -17,14 +20,18 @@ compare_double (gconstpointer a, gconstpointer b)
   return (x > y) - (x < y);
 }
 
+/* ⌈p/100 · n⌉ for p in thousandths of a percent, in integers, at least 1. */
+static guint64
+exact_rank (guint64 n, guint64 p_milli)
+{
+  return MAX ((p_milli * n + 99999) / 100000, 1);
+}
+
 /* The nearest-rank value: the ⌈p/100 · n⌉-th smallest, 1-based. */
 static double
-nearest_rank (const double *sorted, gsize n, double p)
+nearest_rank (const double *sorted, gsize n, guint64 p_milli)
 {
-  guint64 rank = (guint64) ceil (p / 100.0 * (double) n);
-
-  rank = CLAMP (rank, 1, n);
-  return sorted[rank - 1];
+  return sorted[exact_rank (n, p_milli) - 1];
 }
 
 /* The promise of the header: exact below 2048 ns, within 2^−11 above. */
@@ -58,20 +65,47 @@ check (const gint64 *values, gsize n)
   qsort (magnitudes, n, sizeof *magnitudes, compare_double);
   g_assert_cmpuint (hist.count, ==, n);
 
-  for (guint i = 0; i < G_N_ELEMENTS (percentiles); i++)
+  for (guint i = 0; i < G_N_ELEMENTS (percentiles_milli); i++)
     {
-      double p = percentiles[i];
+      double p = PERCENTILE (i);
 
-      assert_close (rtb_log_histogram_percentile (&hist, p), nearest_rank (sorted, n, p), p,
-                    "signed");
-      assert_close (rtb_log_histogram_abs_percentile (&hist, p), nearest_rank (magnitudes, n, p),
-                    p, "|value|");
+      assert_close (rtb_log_histogram_percentile (&hist, p),
+                    nearest_rank (sorted, n, percentiles_milli[i]), p, "signed");
+      assert_close (rtb_log_histogram_abs_percentile (&hist, p),
+                    nearest_rank (magnitudes, n, percentiles_milli[i]), p, "|value|");
     }
   /* Min and max are exact. */
   g_assert_cmpfloat (rtb_log_histogram_percentile (&hist, 0), ==, sorted[0]);
   g_assert_cmpfloat (rtb_log_histogram_percentile (&hist, 100), ==, sorted[n - 1]);
   g_assert_cmpfloat (rtb_log_histogram_abs_percentile (&hist, 100), ==, magnitudes[n - 1]);
   rtb_log_histogram_clear (&hist);
+}
+
+/* The rank itself, against integer arithmetic: p/100 · n in floating point lands a hair above
+ * a whole number for some n (99.9 % of 1000), and its ceiling is then one rank too high. */
+static void
+test_nearest_rank (void)
+{
+  static const guint64 large[] = { G_GUINT64_CONSTANT (100000000),
+                                   G_GUINT64_CONSTANT (123456789012345),
+                                   G_MAXUINT64 / 1000 };
+
+  g_assert_cmpuint (rtb_nearest_rank (0, 50), ==, 0);
+  g_assert_cmpuint (rtb_nearest_rank (1000, 99.9), ==, 999);
+  g_assert_cmpuint (rtb_nearest_rank (10, -1), ==, 1);
+  g_assert_cmpuint (rtb_nearest_rank (10, 101), ==, 10);
+  for (guint64 n = 1; n <= 20000; n++)
+    for (guint i = 0; i < G_N_ELEMENTS (percentiles_milli); i++)
+      if (rtb_nearest_rank (n, PERCENTILE (i)) != exact_rank (n, percentiles_milli[i]))
+        g_error ("p%g of %" G_GUINT64_FORMAT ": rank %" G_GUINT64_FORMAT ", not %"
+                 G_GUINT64_FORMAT, PERCENTILE (i), n, rtb_nearest_rank (n, PERCENTILE (i)),
+                 exact_rank (n, percentiles_milli[i]));
+  for (guint k = 0; k < G_N_ELEMENTS (large); k++)
+    {
+      g_assert_cmpuint (rtb_nearest_rank (large[k], 50), ==, (large[k] + 1) / 2);
+      g_assert_cmpuint (rtb_nearest_rank (large[k], 99.9), ==,
+                        large[k] / 1000 * 999 + (large[k] % 1000 * 999 + 999) / 1000);
+    }
 }
 
 /* Latency-like: mostly a few µs, an exponential tail, rare spikes of milliseconds. */
@@ -205,12 +239,12 @@ test_merge (void)
   g_assert_cmpuint (a.count, ==, all.count);
   g_assert_cmpint (a.min_ns, ==, all.min_ns);
   g_assert_cmpint (a.max_ns, ==, all.max_ns);
-  for (guint i = 0; i < G_N_ELEMENTS (percentiles); i++)
+  for (guint i = 0; i < G_N_ELEMENTS (percentiles_milli); i++)
     {
-      g_assert_cmpfloat (rtb_log_histogram_percentile (&a, percentiles[i]), ==,
-                         rtb_log_histogram_percentile (&all, percentiles[i]));
-      g_assert_cmpfloat (rtb_log_histogram_abs_percentile (&a, percentiles[i]), ==,
-                         rtb_log_histogram_abs_percentile (&all, percentiles[i]));
+      g_assert_cmpfloat (rtb_log_histogram_percentile (&a, PERCENTILE (i)), ==,
+                         rtb_log_histogram_percentile (&all, PERCENTILE (i)));
+      g_assert_cmpfloat (rtb_log_histogram_abs_percentile (&a, PERCENTILE (i)), ==,
+                         rtb_log_histogram_abs_percentile (&all, PERCENTILE (i)));
     }
   rtb_log_histogram_clear (&a);
   rtb_log_histogram_clear (&b);
@@ -248,9 +282,9 @@ test_walk (void)
   g_assert_cmpuint (total, ==, hist.count);
   rebuilt.min_ns = hist.min_ns;
   rebuilt.max_ns = hist.max_ns;
-  for (guint i = 0; i < G_N_ELEMENTS (percentiles); i++)
-    g_assert_cmpfloat (rtb_log_histogram_percentile (&rebuilt, percentiles[i]), ==,
-                       rtb_log_histogram_percentile (&hist, percentiles[i]));
+  for (guint i = 0; i < G_N_ELEMENTS (percentiles_milli); i++)
+    g_assert_cmpfloat (rtb_log_histogram_percentile (&rebuilt, PERCENTILE (i)), ==,
+                       rtb_log_histogram_percentile (&hist, PERCENTILE (i)));
   rtb_log_histogram_clear (&hist);
   rtb_log_histogram_clear (&rebuilt);
 }
@@ -279,6 +313,7 @@ int
 main (int argc, char **argv)
 {
   g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/log-histogram/nearest-rank", test_nearest_rank);
   g_test_add_func ("/log-histogram/latency", test_latency);
   g_test_add_func ("/log-histogram/signed", test_signed);
   g_test_add_func ("/log-histogram/repeats", test_repeats);

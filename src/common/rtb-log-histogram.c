@@ -159,20 +159,22 @@ count_at (const RtbLogHistogram *hist, int sign, int chunk, int sub)
 uint64_t
 rtb_nearest_rank (uint64_t count, double p)
 {
-  double r;
+  /* In integers: p / 100 · count in floating point lands a hair above a whole rank
+   * (99.9 % of 1000 gives 999.0000000000001), and its ceiling one rank too high. */
+  const uint64_t scale = 100000000; /* p in millionths of a percent */
+  uint64_t p_scaled, rank;
 
   if (count == 0)
     return 0;
-  if (p < 0)
-    p = 0;
-  if (p > 100)
-    p = 100;
-  r = ceil (p / 100.0 * (double) count);
-  if (r < 1)
+  if (!(p > 0))
     return 1;
-  if (r > (double) count)
+  if (p >= 100)
     return count;
-  return (uint64_t) r;
+  p_scaled = (uint64_t) llround (p * 1e6);
+  rank = count / scale * p_scaled + ((count % scale) * p_scaled + scale - 1) / scale;
+  if (rank < 1)
+    return 1;
+  return rank < count ? rank : count;
 }
 
 /* The middle of a bucket's magnitudes [low, low + width − 1]. */

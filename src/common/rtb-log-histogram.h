@@ -54,7 +54,8 @@ bool rtb_log_histogram_merge (RtbLogHistogram *into, const RtbLogHistogram *othe
 size_t rtb_log_histogram_memory (const RtbLogHistogram *hist);
 
 /* The nearest-rank definition: the p-th percentile of `count` sorted values is the one of rank
- * ⌈p/100 · count⌉ (1-based), at least 1; 0 when count is 0. p is clamped to [0, 100]. */
+ * ⌈p/100 · count⌉ (1-based), at least 1, computed exactly for p given to six decimals; 0 when
+ * count is 0. p is clamped to [0, 100]. */
 uint64_t rtb_nearest_rank (uint64_t count, double p);
 
 /* The rank-th smallest value (1-based), in ns, within 0.049 % of the exact one (exact below
