@@ -100,11 +100,19 @@ test_compare_text_and_files (void)
   g_autofree char *table = read_file (csv, NULL);
   g_auto (GStrv) lines = g_strsplit (table, "\n", -1);
   g_assert_cmpstr (lines[0], ==, "series,statistic,first,second,pi,second - first,"
-                                 "second / first,pi - first,pi / first,best");
+                                 "second / first,pi - first,pi / first,best,partial");
   g_assert_true (g_str_has_prefix (lines[1], "all CPUs,count,"));
   /* all CPUs, CPU0, T0, T1: 11 statistics each (the timer's RMS and |error| are not shown for
    * latency runs), a header and the empty string after "\n" */
   g_assert_cmpuint (g_strv_length (lines), ==, 1 + 4 * 11 + 1);
+  /* pi's thread 1 has 3 overflows without values: its stddev, and the pooled one, are partial
+   * (the last field); thread 0 has none. */
+  for (guint i = 1; lines[i + 1] != NULL; i++)
+    if (g_str_has_prefix (lines[i], "T1,stddev_us,") ||
+        g_str_has_prefix (lines[i], "all CPUs,stddev_us,"))
+      g_assert_true (g_str_has_suffix (lines[i], ",pi"));
+    else
+      g_assert_true (g_str_has_suffix (lines[i], ","));
 
   g_autofree char *histogram = read_file (hist, NULL);
   g_assert_true (g_str_has_prefix (histogram, "bucket_us,first CPU0,second CPU0,pi T0,pi T1\n"));
@@ -147,6 +155,12 @@ test_compare_json (void)
   JsonObject *host = json_array_get_object_element (system, 0);
   g_assert_cmpstr (json_object_get_string_member (host, "key"), ==, "hostname");
   g_assert_true (json_object_get_boolean_member (host, "differs"));
+  /* What the imported file does not say is null, not "-". */
+  JsonObject *kernel = json_array_get_object_element (system, 1);
+  g_assert_cmpstr (json_object_get_string_member (kernel, "key"), ==, "kernel");
+  values = json_object_get_array_member (kernel, "values");
+  g_assert_nonnull (json_array_get_string_element (values, 0));
+  g_assert_true (JSON_NODE_HOLDS_NULL (json_array_get_element (values, 1)));
   cli_result_clear (&r);
 }
 

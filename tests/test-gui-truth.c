@@ -123,6 +123,56 @@ test_timer (void)
                                             "1000", "--duration", "1s", NULL });
 }
 
+/* An import whose overflows have no values: the percentiles among them are unknown, and the
+ * stddev is marked partial; without histogram rows the stddev is unknown, not partial. */
+static RtbRun *
+import_fixture (const char *name)
+{
+  g_autofree char *input = g_build_filename (g_getenv ("RTBENCH_TEST_DATA"), "import", name,
+                                             NULL);
+  g_autofree char *file = g_strdup_printf ("%s/%s.rtbench", tmp_dir, name);
+  g_autoptr (GError) error = NULL;
+  RtbRun *run;
+  CliResult r = { 0 };
+
+  run_cli (&r, "import", input, "--output", file);
+  g_assert_cmpint (r.status, ==, 0);
+  cli_result_clear (&r);
+  run = rtb_run_load (file, &error);
+  g_assert_no_error (error);
+  g_unlink (file);
+  return run;
+}
+
+static void
+test_import (void)
+{
+  g_autoptr (RtbRun) others = NULL;
+  g_autoptr (RtbRun) summary_only = NULL;
+  RtbStatsTable *table;
+
+  REQUIRE_DISPLAY ();
+  others = import_fixture ("ct210-H10-q-1t-others.txt");
+  summary_only = import_fixture ("ct24-h20-q-2t-summary-only.txt");
+  table = g_object_ref_sink (rtb_stats_table_new ());
+
+  rtb_stats_table_set_run (table, others);
+  g_assert_cmpstr (rtb_stats_table_get_text (table, 0, RTB_STATS_COLUMN_COUNT), ==, "1000");
+  g_assert_cmpstr (rtb_stats_table_get_text (table, 0, RTB_STATS_COLUMN_P99), ==, "—");
+  g_assert_cmpstr (rtb_stats_table_get_text (table, 0, RTB_STATS_COLUMN_P999), ==, "—");
+  g_assert_cmpstr (rtb_stats_table_get_text (table, 0, RTB_STATS_COLUMN_MAX), ==, "44.0");
+  g_assert_true (g_str_has_suffix (rtb_stats_table_get_text (table, 0, RTB_STATS_COLUMN_STDDEV),
+                                   " †"));
+  g_assert_cmpstr (rtb_stats_table_get_text (table, 0, RTB_STATS_COLUMN_OVERFLOWS), ==, "42");
+
+  rtb_stats_table_set_run (table, summary_only);
+  g_assert_cmpstr (rtb_stats_table_get_text (table, 1, RTB_STATS_COLUMN_COUNT), ==, "200");
+  g_assert_cmpstr (rtb_stats_table_get_text (table, 1, RTB_STATS_COLUMN_AVG), ==, "24.0");
+  g_assert_cmpstr (rtb_stats_table_get_text (table, 1, RTB_STATS_COLUMN_P99), ==, "—");
+  g_assert_cmpstr (rtb_stats_table_get_text (table, 1, RTB_STATS_COLUMN_STDDEV), ==, "—");
+  g_object_unref (table);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -138,6 +188,7 @@ main (int   argc,
     }
   g_test_add_func ("/gui/stats-table/truth/latency", test_latency);
   g_test_add_func ("/gui/stats-table/truth/timer", test_timer);
+  g_test_add_func ("/gui/stats-table/import", test_import);
   status = g_test_run ();
   g_rmdir (tmp_dir);
   return status;

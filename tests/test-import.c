@@ -401,7 +401,8 @@ test_status_lines (void)
   g_assert_true (isnan (summary.p50_us));
   g_assert_true (isnan (summary.p99_us));
   g_assert_cmpfloat (summary.p999_us, ==, 6309);
-  g_assert_true (summary.spread_partial);
+  g_assert_true (isnan (summary.stddev_us));
+  g_assert_false (summary.spread_partial);
   g_assert_cmpint (rtb_run_get_command (run)->priority, ==, 80);
 
   rtb_import_options_init (&options);
@@ -1126,6 +1127,25 @@ test_unknown_is_unknown (void)
         }
       if (g_str_has_suffix (cases[i].file, ".txt"))
         g_assert_cmpint (system->n_cpus, ==, RTB_SYSTEM_INFO_UNKNOWN);
+
+      /* summary --json: each thread's unstated CPU, policy and priority are null. */
+      {
+        g_autoptr (JsonNode) summary = rtb_run_summary_to_json (run);
+        JsonArray *series = json_object_get_array_member (json_node_get_object (summary),
+                                                          "series");
+
+        for (guint k = 0; k < json_array_get_length (series); k++)
+          {
+            JsonObject *s = json_array_get_object_element (series, k);
+
+            g_assert_true (json_object_get_null_member (s, "cpu") ==
+                           !(cases[i].stated & RTB_RUN_STATED_CPUS));
+            g_assert_true (json_object_get_null_member (s, "policy") ==
+                           !(cases[i].stated & RTB_RUN_STATED_POLICY));
+            g_assert_true (json_object_get_null_member (s, "priority") ==
+                           !(cases[i].stated & RTB_RUN_STATED_PRIORITY));
+          }
+      }
     }
 
   /* The CLI's summary of an import and of a version 1 file of one says "-", not a value. */

@@ -381,8 +381,12 @@ print_json (RtbCompare *compare, char **files, FILE *out)
       json_builder_add_string_value (b, row->key);
       json_builder_set_member_name (b, "values");
       json_builder_begin_array (b);
+      /* "-" is how a row says unknown: null in JSON. */
       for (guint r = 0; r < n_runs; r++)
-        json_builder_add_string_value (b, row->values[r]);
+        if (g_strcmp0 (row->values[r], "-") == 0)
+          json_builder_add_null_value (b);
+        else
+          json_builder_add_string_value (b, row->values[r]);
       json_builder_end_array (b);
       json_builder_set_member_name (b, "differs");
       json_builder_add_boolean_value (b, row->differs);

@@ -162,6 +162,7 @@ rtb_csv_compare (RtbCompare *compare)
       g_ptr_array_add (header, g_strdup_printf ("%s / %s", name, base));
     }
   g_ptr_array_add (header, g_strdup ("best"));
+  g_ptr_array_add (header, g_strdup ("partial"));
   g_ptr_array_add (header, NULL);
   append_header (text, (const char * const *) header->pdata);
 
@@ -169,6 +170,7 @@ rtb_csv_compare (RtbCompare *compare)
     for (RtbCompareStat stat = 0; stat < RTB_COMPARE_N_STATS; stat++)
       {
         const char *best = NULL;
+        g_autoptr (GString) partial = g_string_new (NULL);
 
         if (!rtb_compare_shows_stat (compare, stat))
           continue;
@@ -182,6 +184,9 @@ rtb_csv_compare (RtbCompare *compare)
             append_stat (text, stat, cell->value);
             if (cell->best)
               best = rtb_compare_get_run_name (compare, r);
+            if (cell->partial)
+              g_string_append_printf (partial, "%s%s", partial->len > 0 ? "; " : "",
+                                      rtb_compare_get_run_name (compare, r));
           }
         for (guint r = 1; r < n_runs; r++)
           {
@@ -192,6 +197,8 @@ rtb_csv_compare (RtbCompare *compare)
           }
         append_sep (text);
         rtb_csv_append_field (text, best);
+        append_sep (text);
+        rtb_csv_append_field (text, partial->str);
         g_string_append_c (text, '\n');
       }
   return g_string_free (text, FALSE);

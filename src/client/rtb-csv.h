@@ -12,9 +12,11 @@
  *              known (an import), stddev_partial true when stddev and rms leave out samples the
  *              source gave no values for
  *   compare    series,statistic, the value of each run, then for each run after the first its
- *              difference and ratio to the first, and the name of the best run (empty: a tie,
- *              a partial figure, or count, which is not judged) — one line per series and
- *              statistic the comparison shows (rms and |error| figures for timer runs only)
+ *              difference and ratio to the first, the name of the best run (empty: a tie,
+ *              a partial figure, or count, which is not judged) and the names of the runs whose
+ *              figure is partial ("; " between them: a stddev or rms that leaves out an
+ *              import's overflows) — one line per series and statistic the comparison shows
+ *              (rms and |error| figures for timer runs only)
  *   histogram  bucket_us, then one column per series of each run ("label CPU0"); one line per
  *              1 µs bucket that holds a sample in any column, then a line "overflows" with the
  *              samples outside each histogram (and, for a summary imported without its rows, a

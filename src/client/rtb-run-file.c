@@ -433,10 +433,12 @@ rtb_run_summary_to_json (RtbRun *self)
   g_autoptr (JsonBuilder) builder = json_builder_new ();
   g_autofree char *verdict = NULL;
   const RtbSystemInfo *system;
+  RtbRunStated stated;
 
   g_return_val_if_fail (RTB_IS_RUN (self), NULL);
 
   system = rtb_run_get_system (self);
+  stated = rtb_run_get_stated (self);
   verdict = rtb_verdict (rtb_run_get_checks (self), self);
   json_builder_begin_object (builder);
   add_string (builder, "label", rtb_run_get_label (self));
@@ -459,7 +461,17 @@ rtb_run_summary_to_json (RtbRun *self)
       rtb_series_get_summary (series, &summary);
       json_builder_begin_object (builder);
       add_string (builder, "name", series->name);
-      add_int (builder, "cpu", series->cpu);
+      /* Not pinned, or a file that does not say: null, as the table's "-". */
+      if (series->cpu >= 0)
+        add_int (builder, "cpu", series->cpu);
+      else
+        add_null (builder, "cpu");
+      add_string (builder, "policy", stated & RTB_RUN_STATED_POLICY
+                                       ? rtb_policy_to_string (series->policy) : NULL);
+      if (stated & RTB_RUN_STATED_PRIORITY)
+        add_int (builder, "priority", series->priority);
+      else
+        add_null (builder, "priority");
       add_count (builder, "count", summary.count);
       _rtb_json_add_double (builder, "min_us", summary.min_us);
       _rtb_json_add_double (builder, "avg_us", summary.avg_us);

@@ -189,6 +189,8 @@ rtb_series_get_summary (RtbSeries *series, RtbSeriesSummary *summary)
                        ? rtb_stats_stddev_us (stats) : NAN;
   summary->rms_us = sqrt (summary->avg_us * summary->avg_us +
                           summary->stddev_us * summary->stddev_us);
+  /* An unknown spread is unknown, not partial. */
+  summary->spread_partial &= !isnan (summary->stddev_us);
   summary->p50_us = series_percentile_us (series, 50.0, FALSE);
   summary->p95_us = series_percentile_us (series, 95.0, FALSE);
   summary->p99_us = series_percentile_us (series, 99.0, FALSE);

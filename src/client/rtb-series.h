@@ -69,7 +69,8 @@ typedef struct {
   double p99_abs_us;
   guint64 overflows;  /* values outside the histogram (below + above) */
   guint64 dropped;    /* samples lost in the worker's ring */
-  gboolean spread_partial; /* stddev and rms cover only the samples the source gave values of */
+  gboolean spread_partial; /* stddev and rms are known but cover only the samples the source
+                            * gave values of */
   guint32 resolution_ns;   /* of the percentiles: 1, or 1000 when only µs buckets are known */
 } RtbSeriesSummary;
 

@@ -196,6 +196,20 @@ set_cell (RtbStatsTable  *self,
   g_free (text);
 }
 
+static void
+set_partial_tooltip (RtbStatsTable *self,
+                     guint          row,
+                     gboolean       partial)
+{
+  GtkWidget *label = g_ptr_array_index (self->cells,
+                                        row * RTB_STATS_N_COLUMNS + RTB_STATS_COLUMN_STDDEV);
+
+  if (label != NULL)
+    gtk_widget_set_tooltip_text (label, partial ? _("† Covers only the samples whose values the "
+                                                    "source gave, not its overflows")
+                                                : NULL);
+}
+
 void
 rtb_stats_table_update (RtbStatsTable *self)
 {
@@ -240,6 +254,7 @@ rtb_stats_table_update (RtbStatsTable *self)
           stddev = marked;
         }
       set_cell (self, r, RTB_STATS_COLUMN_STDDEV, stddev);
+      set_partial_tooltip (self, r, summary.spread_partial);
       set_cell (self, r, RTB_STATS_COLUMN_OVERFLOWS,
                 g_strdup_printf ("%" G_GUINT64_FORMAT, summary.overflows));
       set_cell (self, r, RTB_STATS_COLUMN_DROPPED,
