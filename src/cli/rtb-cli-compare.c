@@ -258,7 +258,7 @@ rtb_cli_print_comparison (RtbCompare *compare, char **files, FILE *out)
     }
   if (any_partial (compare))
     fputs ("\n† covers only the samples whose values the source gave (not its overflows): "
-           "not judged\n", out);
+           "not compared\n", out);
 }
 
 static void

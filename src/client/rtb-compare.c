@@ -270,6 +270,8 @@ judge_row (Row *row, guint decimals)
   for (RtbCompareStat stat = 0; stat < RTB_COMPARE_N_STATS; stat++)
     {
       double base = row->series[0] ? rtb_compare_stat_value (stat, &row->summaries[0]) : NAN;
+      gboolean base_partial = row->series[0] &&
+                              rtb_compare_stat_is_partial (stat, &row->summaries[0]);
       gboolean judged = rtb_compare_stat_is_judged (stat);
       int best = -1;
       guint n_values = 0, n_best = 0;
@@ -282,14 +284,18 @@ judge_row (Row *row, guint decimals)
           cell->value = v;
           cell->partial = row->series[r] &&
                           rtb_compare_stat_is_partial (stat, &row->summaries[r]);
-          cell->difference = isnan (v) || isnan (base) ? NAN : v - base;
-          cell->ratio = isnan (v) || isnan (base) || base == 0 ? NAN : v / base;
+          /* A partial figure compares badly: shown, never set against another or judged. */
+          if (cell->partial || base_partial)
+            cell->difference = cell->ratio = NAN;
+          else
+            {
+              cell->difference = isnan (v) || isnan (base) ? NAN : v - base;
+              cell->ratio = isnan (v) || isnan (base) || base == 0 ? NAN : v / base;
+            }
           cell->verdict = RTB_COMPARE_UNJUDGED;
-          /* A partial figure compares badly: shown, never judged. */
           if (isnan (v) || cell->partial)
             continue;
-          if (judged && r > 0 && !isnan (base) &&
-              !rtb_compare_stat_is_partial (stat, &row->summaries[0]))
+          if (judged && r > 0 && !isnan (base) && !base_partial)
             {
               int c = compare_magnitude (v, base, stat, decimals);
               cell->verdict = c == 0 ? RTB_COMPARE_SAME : c < 0 ? RTB_COMPARE_BETTER

@@ -72,7 +72,7 @@ typedef enum {
 
 typedef struct {
   double value;              /* NAN when the run has no such series or it is empty */
-  double difference;         /* value − the baseline's; NAN when either is missing */
+  double difference;         /* value − the baseline's; NAN when either is missing or partial */
   double ratio;              /* value / the baseline's; NAN also when the baseline's is 0 */
   RtbCompareVerdict verdict; /* against the baseline */
   gboolean best;             /* the one best value of its row and statistic */
