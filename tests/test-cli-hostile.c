@@ -228,6 +228,34 @@ test_escapes_kept_out (void)
   cli_result_clear (&r);
 }
 
+/* A host that ssh would take as an option (here one that runs a command on this computer) is
+ * refused by run, a fleet run and check before ssh starts. */
+static void
+test_remote_option (void)
+{
+  g_autofree char *marker = tmp_path ("proxy-command-ran");
+  g_autofree char *host = g_strdup_printf ("-oProxyCommand=touch %s", marker);
+  const char *expected = "is not a host name: it starts with “-”, which ssh would take as one "
+                         "of its options";
+  CliResult r = { 0 };
+
+  run_cli (&r, "run", "latency", "--duration", "1s", "--remote", host);
+  g_assert_cmpint (r.status, ==, 2);
+  g_assert_nonnull (strstr (r.err, host));
+  g_assert_nonnull (strstr (r.err, expected));
+  cli_result_clear (&r);
+
+  run_cli (&r, "run", "latency", "--duration", "1s", "--local", "--remote", "board",
+           "--remote", host);
+  g_assert_cmpint (r.status, ==, 2);
+  g_assert_nonnull (strstr (r.err, expected));
+  cli_result_clear (&r);
+
+  run_cli (&r, "check", "--remote", host);
+  assert_refused (&r, expected);
+  g_assert_false (g_file_test (marker, G_FILE_TEST_EXISTS));
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -242,6 +270,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/cli-hostile/not-regular", test_not_regular);
   g_test_add_func ("/cli-hostile/terminal-escapes", test_terminal_escapes);
   g_test_add_func ("/cli-hostile/escapes-kept-out", test_escapes_kept_out);
+  g_test_add_func ("/cli-hostile/remote-option", test_remote_option);
   status = g_test_run ();
 
   g_autofree char *cmd = g_strdup_printf ("rm -rf '%s'", tmpdir);
