@@ -6,9 +6,10 @@
 #
 # asan:     builds build-sanitize with -Db_sanitize=address,undefined and runs the unit, worker,
 #           session, cli and lifecycle suites with leak detection; any report fails the test.
-# valgrind: builds build-valgrind (plain debug) and runs rtbench-cli run, summary --json, export
-#           and import, and rtbench-worker alone, under memcheck; a definite leak or any memory
-#           error fails. GLib's one-time allocations are suppressed by tests/valgrind.supp.
+# valgrind: builds build-valgrind (plain debug) and runs rtbench-cli run, summary --json, export,
+#           compare, import, two refused files of 100 000 nested arrays, and rtbench-worker alone,
+#           under memcheck; a definite leak or any memory error fails. GLib's one-time
+#           allocations are suppressed by tests/valgrind.supp.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 what=${1:-all}
@@ -74,6 +75,13 @@ run_valgrind() {
   else
     echo "skip cli-import: rtbench-cli has no import command yet"
   fi
+  memcheck cli-compare "$cli" compare "$tmp/run.rtbench" "$tmp/run.rtbench" --csv "$tmp/cmp.csv" ||
+    ok=1
+  # Refused with a message (exit 1): 100 000 nested arrays, in a run file and in cyclictest JSON.
+  memcheck cli-summary-nested "$cli" summary tests/fuzz/corpus/fuzz-run-file/nested-100k.rtbench ||
+    ok=1
+  memcheck cli-import-nested "$cli" import tests/fuzz/corpus/fuzz-import/nested-100k-cyclictest.json \
+    --output "$tmp/nested.rtbench" || ok=1
   memcheck worker "$worker" latency cpus=0 policy=other interval_us=1000 duration=1s || ok=1
   rm -rf "$tmp"
   return $ok
