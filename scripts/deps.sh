@@ -14,6 +14,8 @@ run_packages=(stress-ng)
 #   rt-tests                 cyclictest, the reference the fidelity benchmark compares with
 #   stress-ng                the load scenarios
 #   xvfb xauth imagemagick   a virtual X server for the window's tests, and screenshots
+#   xdotool dbus-daemon      keys pressed in the window as a user would; a private session bus
+#                            for the session manager the window's test plays
 #   gcc-*-linux-gnu*, libc6-dev-*-cross, qemu-user-static
 #                            cross-build the worker for a Raspberry Pi and run it under qemu
 #   desktop-file-utils appstream libxml2-utils gettext shared-mime-info flatpak-builder
@@ -26,7 +28,7 @@ run_packages=(stress-ng)
 #   openssh-server openssh-client
 #                            measuring over ssh: the test starts its own sshd on 127.0.0.1
 test_packages=(
-  rt-tests stress-ng xvfb xauth imagemagick
+  rt-tests stress-ng xvfb xauth imagemagick xdotool dbus-daemon
   gcc-aarch64-linux-gnu libc6-dev-arm64-cross gcc-arm-linux-gnueabihf libc6-dev-armhf-cross
   qemu-user-static
   desktop-file-utils appstream libxml2-utils gettext shared-mime-info flatpak-builder

@@ -5,6 +5,9 @@
 
 #include <unistd.h>
 
+#include <gdk/x11/gdkx.h>
+#include <glib/gstdio.h>
+
 #include "gui-test-util.h"
 
 gboolean gui_test_have_display;
@@ -83,4 +86,119 @@ find_descendant (GtkWidget *widget,
         return found;
     }
   return NULL;
+}
+
+char *
+gui_test_make_data_home (void)
+{
+  g_autoptr(GError) error = NULL;
+  char *dir = g_dir_make_tmp ("rtbench-gui-data-XXXXXX", &error);
+
+  g_assert_no_error (error);
+  g_setenv ("XDG_DATA_HOME", dir, TRUE);
+  return dir;
+}
+
+void
+gui_test_remove_tree (const char *path)
+{
+  g_autoptr(GDir) dir = g_dir_open (path, 0, NULL);
+  const char *name;
+
+  while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
+    {
+      g_autofree char *child = g_build_filename (path, name, NULL);
+
+      if (g_file_test (child, G_FILE_TEST_IS_DIR) && !g_file_test (child, G_FILE_TEST_IS_SYMLINK))
+        gui_test_remove_tree (child);
+      else
+        g_unlink (child);
+    }
+  g_rmdir (path);
+}
+
+static gboolean
+child_exited (gpointer data)
+{
+  return *(int *) data >= 0;
+}
+
+static void
+on_child_exit (GPid pid, int status, gpointer data)
+{
+  *(int *) data = status;
+  g_spawn_close_pid (pid);
+}
+
+gboolean
+gui_test_press (GtkWindow *window, const char *keys)
+{
+  GdkSurface *surface = gtk_native_get_surface (GTK_NATIVE (window));
+  g_autofree char *xdotool = g_find_program_in_path ("xdotool");
+  g_autofree char *xid = NULL;
+  g_autoptr(GError) error = NULL;
+  int status = -1;
+  GPid pid;
+
+  if (xdotool == NULL)
+    {
+      g_test_skip ("xdotool is missing (scripts/deps.sh test installs it)");
+      return FALSE;
+    }
+  g_assert_true (GDK_IS_X11_SURFACE (surface));
+  xid = g_strdup_printf ("%lu", (gulong) gdk_x11_surface_get_xid (surface));
+  {
+    const char *argv[] = { xdotool, "windowfocus", "--sync", xid, "key", "--clearmodifiers",
+                           keys, NULL };
+
+    g_assert_true (g_spawn_async (NULL, (char **) argv, NULL, G_SPAWN_DO_NOT_REAP_CHILD, NULL,
+                                  NULL, &pid, &error));
+    g_assert_no_error (error);
+  }
+  g_child_watch_add (pid, on_child_exit, &status);
+  iterate_until (child_exited, &status, 10);
+  g_assert_cmpint (status, ==, 0);
+  /* The key events arrive through the X connection: let GTK read and handle them. */
+  iterate_for (300);
+  return TRUE;
+}
+
+AdwMessageDialog *
+gui_test_find_dialog (void)
+{
+  GListModel *toplevels = gtk_window_get_toplevels (); /* transfer none */
+
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr(GObject) item = g_list_model_get_item (toplevels, i);
+
+      if (ADW_IS_MESSAGE_DIALOG (item) && gtk_widget_get_visible (GTK_WIDGET (item)))
+        return ADW_MESSAGE_DIALOG (item);
+    }
+  return NULL;
+}
+
+gboolean
+gui_test_choose_file (const char *path)
+{
+  GListModel *toplevels = gtk_window_get_toplevels (); /* transfer none */
+
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr(GObject) item = g_list_model_get_item (toplevels, i);
+      g_autoptr(GFile) file = NULL;
+
+      if (!GTK_IS_FILE_CHOOSER (item) || !GTK_IS_DIALOG (item) ||
+          !gtk_widget_get_visible (GTK_WIDGET (item)))
+        continue;
+      G_GNUC_BEGIN_IGNORE_DEPRECATIONS
+      /* As typed in the name field: a whole path. */
+      gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (item), path);
+      file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (item));
+      g_assert_cmpstr (g_file_peek_path (file), ==, path);
+      gtk_dialog_response (GTK_DIALOG (item), GTK_RESPONSE_ACCEPT);
+      G_GNUC_END_IGNORE_DEPRECATIONS
+      return TRUE;
+    }
+  return FALSE;
 }

@@ -42,6 +42,21 @@ RtbWindow *new_window (void);
 /* For iterate_until: the window's run has ended (or never started). */
 gboolean window_done (gpointer data);
 
+/* Makes a temporary XDG_DATA_HOME (the unsaved folder lives there) and returns it; removes it
+ * with everything in it. */
+char *gui_test_make_data_home (void);
+void gui_test_remove_tree (const char *path);
+
+/* Presses keys ("ctrl+w") in `window` as a user would, through the X server (xdotool), and
+ * lets the window handle them. FALSE (and a skip message) when xdotool is missing. */
+gboolean gui_test_press (GtkWindow *window, const char *keys);
+
+/* The first message dialog on screen, or NULL. */
+AdwMessageDialog *gui_test_find_dialog (void);
+/* Answers the file chooser on screen (a native dialog's own) with `path`; FALSE when there is
+ * none. */
+gboolean gui_test_choose_file (const char *path);
+
 /* Sets the window up for a latency run of `duration` (SCHED_OTHER when not root). */
 void setup_short_latency (RtbWindow *window, const char *duration, const char *label);
 

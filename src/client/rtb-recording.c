@@ -1,10 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 #include "config.h"
 
-#include <errno.h>
-#include <fcntl.h>
-#include <unistd.h>
-
 #include <glib/gi18n-lib.h>
 #include <glib/gstdio.h>
 
@@ -189,7 +185,9 @@ save_at_end (RtbRecording *self)
               self->output, error->message, unsaved_error->message);
       return;
     }
-  if (!self->checkpointed || target_path (self) == NULL)
+  /* Kept whether it ran long or not, finished, stopped or cut short: the window asks before it
+   * lets such a run go, and what a crash leaves here is offered for recovery. */
+  if (target_path (self) == NULL)
     return;
   if (rtb_run_save (self->run, self->unsaved_path, &error))
     self->saved_path = g_strdup (self->unsaved_path);
@@ -538,6 +536,11 @@ rtb_recording_discard (RtbRecording *self)
 {
   g_return_if_fail (RTB_IS_RECORDING (self));
 
+  if (self->unsaved_path != NULL)
+    {
+      g_unlink (self->unsaved_path);
+      g_clear_pointer (&self->unsaved_path, g_free);
+    }
   if (!rtb_recording_is_live (self))
     return;
   self->discard = TRUE;

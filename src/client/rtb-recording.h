@@ -77,9 +77,9 @@ void rtb_recording_set_flush_interval (RtbRecording *self, guint ms);
  * refused, or with `free_name` replaced by the next free name (a ::warning says which). */
 void rtb_recording_set_output (RtbRecording *self, const char *path);
 void rtb_recording_set_output_free_name (RtbRecording *self, gboolean free_name);
-/* While the run has no output file, a long run's checkpoints and its end go to a file in the
- * unsaved folder (~/.local/share/rtbench/unsaved), as the window keeps its runs; the start
- * checks that this folder can be written. */
+/* While the run has no output file, a long run's checkpoints and every run's end go to a file
+ * in the unsaved folder (~/.local/share/rtbench/unsaved), as the window keeps its runs; the
+ * start checks that this folder can be written. */
 void rtb_recording_set_keep_unsaved (RtbRecording *self, gboolean keep);
 
 /* Checks the output (RTB_OUTPUT_ERROR), warns (::warning) when another rtbench measurement
@@ -89,7 +89,8 @@ void rtb_recording_set_keep_unsaved (RtbRecording *self, gboolean keep);
 gboolean rtb_recording_start (RtbRecording *self, GError **error);
 /* Asks the worker to stop; ::finished or ::failed follows. Safe at any time. */
 void rtb_recording_stop (RtbRecording *self);
-/* Stops without the final save: what the checkpoints wrote stays as it is. */
+/* Stops without the final save, and removes the run's file in the unsaved folder (also after
+ * the end); a file of the user's (its output) stays as the checkpoints wrote it. */
 void rtb_recording_discard (RtbRecording *self);
 /* Ends at once without waiting for the worker (a second Ctrl-C): the run is cut short where it
  * is, saved, and ::finished or ::failed is emitted before this returns. */

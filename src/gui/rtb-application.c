@@ -128,6 +128,17 @@ rtb_application_startup (GApplication *application)
                                          (const char *[]) { "<Control>q", NULL });
 }
 
+/* Also when the session ends: GTK then quits without closing the windows, and nothing asks. */
+static void
+rtb_application_shutdown (GApplication *application)
+{
+  for (GList *l = gtk_application_get_windows (GTK_APPLICATION (application)); l; l = l->next)
+    if (RTB_IS_WINDOW (l->data))
+      rtb_window_keep_runs (l->data);
+
+  G_APPLICATION_CLASS (rtb_application_parent_class)->shutdown (application);
+}
+
 static void
 rtb_application_class_init (RtbApplicationClass *klass)
 {
@@ -137,6 +148,7 @@ rtb_application_class_init (RtbApplicationClass *klass)
   app_class->handle_local_options = rtb_application_handle_local_options;
   app_class->open = rtb_application_open;
   app_class->startup = rtb_application_startup;
+  app_class->shutdown = rtb_application_shutdown;
 }
 
 static void
@@ -162,5 +174,8 @@ rtb_application_new (void)
                        "application-id", APP_ID,
                        "flags", G_APPLICATION_HANDLES_OPEN,
                        "resource-base-path", "/io/github/rtbench/RtBench",
+                       /* The session manager asks before the session ends (see RtbWindow's
+                        * inhibitor) and tells when it ends. */
+                       "register-session", TRUE,
                        NULL);
 }

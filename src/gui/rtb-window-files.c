@@ -11,6 +11,7 @@
 #include "rtb-export.h"
 #include "rtb-import-dialog.h"
 #include "rtb-import.h"
+#include "rtb-unsaved.h"
 #include "rtb-window-private.h"
 
 /* ---- Saving ------------------------------------------------------------------------------ */
@@ -26,6 +27,21 @@ run_file_filter (void)
   return filter;
 }
 
+AdwTabPage *
+_rtb_window_find_page (RtbWindow *self,
+                       RtbRun    *run)
+{
+  for (int i = 0; i < adw_tab_view_get_n_pages (self->tab_view); i++)
+    {
+      AdwTabPage *page = adw_tab_view_get_nth_page (self->tab_view, i);
+      g_autoptr(GPtrArray) runs = _rtb_window_page_runs (page);
+
+      if (runs->len == 1 && g_ptr_array_index (runs, 0) == run)
+        return page;
+    }
+  return NULL;
+}
+
 gboolean
 rtb_window_save_run_to (RtbWindow   *self,
                         RtbRun      *run,
@@ -33,6 +49,7 @@ rtb_window_save_run_to (RtbWindow   *self,
                         GError     **error)
 {
   RtbRecording *recording;
+  AdwTabPage *page;
 
   g_return_val_if_fail (RTB_IS_WINDOW (self), FALSE);
   g_return_val_if_fail (RTB_IS_RUN (run), FALSE);
@@ -41,23 +58,49 @@ rtb_window_save_run_to (RtbWindow   *self,
   recording = _rtb_window_find_recording (self, run);
   /* A recording's run goes on being saved there, and leaves the unsaved folder. */
   if (recording != NULL)
-    return rtb_recording_save_to (recording, path, error);
-  if (!rtb_run_save (run, path, error))
-    return FALSE;
-  rtb_run_set_file (run, path);
+    {
+      if (!rtb_recording_save_to (recording, path, error))
+        return FALSE;
+    }
+  else
+    {
+      if (!rtb_run_save (run, path, error))
+        return FALSE;
+      rtb_run_set_file (run, path);
+      if ((page = _rtb_window_find_page (self, run)) != NULL)
+        _rtb_window_forget_page (self, page);
+    }
+  _rtb_window_unsaved_changed (self);
   return TRUE;
+}
+
+typedef struct {
+  RtbWindow *window;
+  RtbRun *run;
+  RtbWindowSaved done;
+  gpointer data;
+} SaveRequest;
+
+static void
+save_request_finish (SaveRequest *request,
+                     gboolean     saved)
+{
+  if (request->done != NULL)
+    request->done (request->window, request->run, saved, request->data);
+  g_object_unref (request->run);
+  g_free (request);
 }
 
 static void
 on_save_response (GtkNativeDialog *native,
                   int              response,
-                  RtbWindow       *self)
+                  SaveRequest     *request)
 {
-  RtbRun *run = g_object_get_data (G_OBJECT (native), "run");
+  RtbWindow *self = request->window;
+  RtbRun *run = request->run;
   RtbRecording *recording = _rtb_window_find_recording (self, run);
-  gboolean close_after = self->close_after_save;
+  gboolean saved = FALSE;
 
-  self->close_after_save = FALSE;
   if (response == GTK_RESPONSE_ACCEPT)
     {
       g_autoptr(GFile) file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (native));
@@ -73,7 +116,8 @@ on_save_response (GtkNativeDialog *native,
           path = with_suffix;
         }
       name = g_path_get_basename (path);
-      if (rtb_window_save_run_to (self, run, path, &error))
+      saved = rtb_window_save_run_to (self, run, path, &error);
+      if (saved)
         {
           g_autofree char *message = NULL;
 
@@ -85,8 +129,6 @@ on_save_response (GtkNativeDialog *native,
           else
             message = g_strdup_printf (_("Saved “%s”"), name);
           _rtb_window_toast (self, message);
-          if (close_after)
-            _rtb_window_save_pending_then_close (self);
         }
       else
         {
@@ -95,29 +137,33 @@ on_save_response (GtkNativeDialog *native,
           _rtb_window_show_error (self, heading, error->message);
         }
     }
-  if (response != GTK_RESPONSE_ACCEPT)
-    g_clear_pointer (&self->pending_saves, g_ptr_array_unref);
+  save_request_finish (request, saved);
   g_object_unref (native);
 }
 
 void
-_rtb_window_save_run (RtbWindow *self,
-                      RtbRun    *run)
+_rtb_window_save_run (RtbWindow      *self,
+                      RtbRun         *run,
+                      RtbWindowSaved  done,
+                      gpointer        data)
 {
   g_autoptr(GtkFileFilter) filter = run_file_filter ();
   GtkFileChooserNative *native;
   const char *label = rtb_run_get_label (run);
+  const char *file = rtb_run_get_file (run);
+  SaveRequest *request;
   g_autofree char *name = NULL;
 
   native = gtk_file_chooser_native_new (_("Save Run"), GTK_WINDOW (self),
                                         GTK_FILE_CHOOSER_ACTION_SAVE, _("_Save"), _("_Cancel"));
   gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (native), TRUE);
   gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (native), filter);
-  if (rtb_run_get_file (run) != NULL)
+  /* A run kept in the unsaved folder is saved somewhere of the user's choosing, not there. */
+  if (file != NULL && !rtb_unsaved_contains (file))
     {
-      g_autoptr(GFile) file = g_file_new_for_path (rtb_run_get_file (run));
+      g_autoptr(GFile) gfile = g_file_new_for_path (file);
 
-      gtk_file_chooser_set_file (GTK_FILE_CHOOSER (native), file, NULL);
+      gtk_file_chooser_set_file (GTK_FILE_CHOOSER (native), gfile, NULL);
     }
   else
     {
@@ -126,8 +172,12 @@ _rtb_window_save_run (RtbWindow *self,
       g_strdelimit (name, "/\\:", '-');
       gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (native), name);
     }
-  g_object_set_data_full (G_OBJECT (native), "run", g_object_ref (run), g_object_unref);
-  g_signal_connect (native, "response", G_CALLBACK (on_save_response), self);
+  request = g_new0 (SaveRequest, 1);
+  request->window = self;
+  request->run = g_object_ref (run);
+  request->done = done;
+  request->data = data;
+  g_signal_connect (native, "response", G_CALLBACK (on_save_response), request);
   gtk_native_dialog_show (GTK_NATIVE_DIALOG (native));
 }
 
@@ -142,24 +192,7 @@ save_action (GtkWidget  *widget,
 
   /* A running run saves what was measured so far. */
   if (runs->len == 1)
-    _rtb_window_save_run (self, g_ptr_array_index (runs, 0));
-}
-
-/* ---- Closing after saving ---------------------------------------------------------------- */
-
-void
-_rtb_window_save_pending_then_close (RtbWindow *self)
-{
-  g_autoptr(RtbRun) run = NULL;
-
-  if (self->pending_saves == NULL || self->pending_saves->len == 0)
-    {
-      gtk_window_destroy (GTK_WINDOW (self));
-      return;
-    }
-  run = g_ptr_array_steal_index (self->pending_saves, 0);
-  self->close_after_save = TRUE;
-  _rtb_window_save_run (self, run);
+    _rtb_window_save_run (self, g_ptr_array_index (runs, 0), NULL, NULL);
 }
 
 const char *
@@ -263,7 +296,9 @@ on_run_loaded (GObject      *source,
     for (; batch->next_to_add < batch->n_files && batch->done[batch->next_to_add];
          batch->next_to_add++)
       if (batch->runs[batch->next_to_add] != NULL)
-        _rtb_window_add_page (batch->window, batch->runs[batch->next_to_add]);
+        _rtb_window_keep_page (batch->window,
+                               _rtb_window_add_page (batch->window,
+                                                     batch->runs[batch->next_to_add]));
   if (batch->n_done == batch->n_files)
     {
       if (g_cancellable_is_cancelled (batch->window->opening))
@@ -361,7 +396,7 @@ rtb_window_import_file_with_options (RtbWindow              *self,
       _rtb_window_show_error (self, heading, error->message);
       return FALSE;
     }
-  _rtb_window_add_page (self, run);
+  _rtb_window_keep_page (self, _rtb_window_add_page (self, run));
   for (guint i = 0; notes != NULL && notes[i] != NULL; i++)
     _rtb_window_toast (self, notes[i]);
   return TRUE;

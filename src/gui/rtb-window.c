@@ -75,21 +75,6 @@ _rtb_window_find_recording (RtbWindow *self,
   return NULL;
 }
 
-static guint
-count_live (RtbWindow *self)
-{
-  guint n = 0;
-
-  for (int i = 0; i < adw_tab_view_get_n_pages (self->tab_view); i++)
-    {
-      RtbRecording *recording = _rtb_window_page_recording (adw_tab_view_get_nth_page (
-                                                              self->tab_view, i));
-
-      n += recording != NULL && rtb_recording_is_live (recording);
-    }
-  return n;
-}
-
 void
 _rtb_window_update_actions (RtbWindow *self)
 {
@@ -137,24 +122,7 @@ on_n_pages (RtbWindow *self)
                                     adw_tab_view_get_n_pages (self->tab_view) > 0 ? "runs"
                                                                                   : "empty");
   _rtb_window_update_actions (self);
-}
-
-static gboolean
-on_close_page (RtbWindow  *self,
-               AdwTabPage *page)
-{
-  RtbRecording *recording = _rtb_window_page_recording (page);
-
-  if (recording != NULL && rtb_recording_is_live (recording))
-    {
-      _rtb_window_toast (self, _("Stop the run before closing its tab"));
-      adw_tab_view_close_page_finish (self->tab_view, page, FALSE);
-      return GDK_EVENT_STOP;
-    }
-  if (recording != NULL)
-    g_signal_handlers_disconnect_by_data (recording, self);
-  adw_tab_view_close_page_finish (self->tab_view, page, TRUE);
-  return GDK_EVENT_STOP;
+  _rtb_window_unsaved_changed (self);
 }
 
 static void
@@ -194,7 +162,7 @@ rtb_window_add_run (RtbWindow *self,
   g_return_if_fail (RTB_IS_WINDOW (self));
   g_return_if_fail (RTB_IS_RUN (run));
 
-  _rtb_window_add_page (self, run);
+  _rtb_window_keep_page (self, _rtb_window_add_page (self, run));
 }
 
 /* ---- Running ----------------------------------------------------------------------------- */
@@ -263,20 +231,6 @@ explain_error (RtbWindow    *self,
 }
 
 static void
-after_last_run (RtbWindow *self)
-{
-  AfterStop after = self->after_stop;
-
-  if (after == AFTER_STOP_NOTHING || count_live (self) > 0)
-    return;
-  self->after_stop = AFTER_STOP_NOTHING;
-  if (after == AFTER_STOP_CLOSE)
-    gtk_window_destroy (GTK_WINDOW (self));
-  else
-    _rtb_window_save_pending_then_close (self);
-}
-
-static void
 on_recording_ended (RtbRecording *recording,
                     const GError *error,
                     RtbWindow    *self)
@@ -301,7 +255,8 @@ on_recording_ended (RtbRecording *recording,
 
       _rtb_window_toast (self, message);
     }
-  after_last_run (self);
+  _rtb_window_unsaved_changed (self);
+  _rtb_window_after_last_run (self);
 }
 
 static void
@@ -394,6 +349,7 @@ start_action (GtkWidget  *widget,
   if (rtb_recording_get_uses_pkexec (_rtb_window_page_recording (page)))
     _rtb_window_toast (self, _("Waiting for authorization to run real-time threads…"));
   _rtb_window_update_actions (self);
+  _rtb_window_unsaved_changed (self);
 }
 
 static void
@@ -439,145 +395,12 @@ reset_zoom_action (GtkWidget  *widget,
 
 /* ---- Closing ----------------------------------------------------------------------------- */
 
-static void
-for_each_live (RtbWindow *self,
-               void     (*func) (RtbRecording *recording))
-{
-  for (int i = 0; i < adw_tab_view_get_n_pages (self->tab_view); i++)
-    {
-      RtbRecording *recording = _rtb_window_page_recording (adw_tab_view_get_nth_page (
-                                                              self->tab_view, i));
-
-      if (recording != NULL && rtb_recording_is_live (recording))
-        func (recording);
-    }
-}
-
-/* The runs still to be saved by the user once every live one has ended: those without a file
- * of their own. */
-static void
-queue_live_runs_for_saving (RtbWindow *self)
-{
-  g_clear_pointer (&self->pending_saves, g_ptr_array_unref);
-  self->pending_saves = g_ptr_array_new_with_free_func (g_object_unref);
-  for (int i = 0; i < adw_tab_view_get_n_pages (self->tab_view); i++)
-    {
-      RtbRecording *recording = _rtb_window_page_recording (adw_tab_view_get_nth_page (
-                                                              self->tab_view, i));
-
-      if (recording != NULL && rtb_recording_is_live (recording) &&
-          rtb_recording_get_output (recording) == NULL)
-        g_ptr_array_add (self->pending_saves, g_object_ref (rtb_recording_get_run (recording)));
-    }
-}
-
-static void
-on_close_response (AdwMessageDialog *dialog,
-                   const char       *response,
-                   RtbWindow        *self)
-{
-  if (count_live (self) == 0)
-    {
-      if (!g_str_equal (response, "cancel"))
-        gtk_window_destroy (GTK_WINDOW (self));
-      return;
-    }
-  if (g_str_equal (response, "discard"))
-    {
-      self->after_stop = AFTER_STOP_CLOSE;
-      for_each_live (self, rtb_recording_discard);
-    }
-  else if (g_str_equal (response, "save"))
-    {
-      self->after_stop = AFTER_STOP_SAVE_AND_CLOSE;
-      queue_live_runs_for_saving (self);
-      for_each_live (self, rtb_recording_stop);
-    }
-}
-
-/* Where a live run is kept while it runs: its own file, or the unsaved folder. */
-static const char *
-kept_path (RtbRecording *recording)
-{
-  const char *path = rtb_recording_get_output (recording);
-
-  return path != NULL ? path : rtb_recording_get_unsaved_path (recording);
-}
-
-/* The files of every live run that has one, quoted, or NULL; and the last of them. */
-static char *
-describe_kept (RtbWindow   *self,
-               const char **last)
-{
-  g_autoptr(GString) kept = g_string_new (NULL);
-
-  *last = NULL;
-  for (int i = 0; i < adw_tab_view_get_n_pages (self->tab_view); i++)
-    {
-      RtbRecording *recording = _rtb_window_page_recording (adw_tab_view_get_nth_page (
-                                                              self->tab_view, i));
-
-      if (recording == NULL || !rtb_recording_is_live (recording) ||
-          !rtb_recording_saves_checkpoints (recording) || kept_path (recording) == NULL)
-        continue;
-      *last = kept_path (recording);
-      g_string_append_printf (kept, "%s“%s”", kept->len > 0 ? ", " : "", *last);
-    }
-  return kept->len > 0 ? g_string_free (g_steal_pointer (&kept), FALSE) : NULL;
-}
-
 static gboolean
 rtb_window_close_request (GtkWindow *window)
 {
-  RtbWindow *self = RTB_WINDOW (window);
-  guint n_live = count_live (self);
-  g_autofree char *kept = NULL;
-  g_autofree char *body = NULL;
-  const char *path;
-  GtkWidget *dialog;
-
-  if (n_live == 0)
-    return GTK_WINDOW_CLASS (rtb_window_parent_class)->close_request (window);
-
-  kept = describe_kept (self, &path);
-  if (n_live == 1 && kept != NULL)
-    body = g_strdup_printf (_("Closing the window stops the measurement. The data measured so "
-                              "far is saved every 10 seconds to “%s”; discarding keeps that "
-                              "file as it is. Save the data measured until now?"), path);
-  else if (n_live == 1)
-    body = g_strdup (_("Closing the window stops the measurement. Keep the data measured so "
-                       "far?"));
-  else if (kept != NULL)
-    body = g_strdup_printf (ngettext ("Closing the window stops %u measurement. The data "
-                                      "measured so far is saved every 10 seconds to %s; "
-                                      "discarding keeps those files as they are. Save the "
-                                      "data measured until now?",
-                                      "Closing the window stops %u measurements. The data "
-                                      "measured so far is saved every 10 seconds to %s; "
-                                      "discarding keeps those files as they are. Save the "
-                                      "data measured until now?", n_live), n_live, kept);
-  else
-    body = g_strdup_printf (ngettext ("Closing the window stops %u measurement. Keep the data "
-                                      "measured so far?",
-                                      "Closing the window stops %u measurements. Keep the data "
-                                      "measured so far?", n_live), n_live);
-  dialog = adw_message_dialog_new (window, ngettext ("Stop the Running Measurement?",
-                                                     "Stop the Running Measurements?", n_live),
-                                   body);
-  adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (dialog),
-                                    "cancel", _("_Cancel"),
-                                    "discard", _("_Discard"),
-                                    "save", _("Stop and _Save…"),
-                                    NULL);
-  adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "discard",
-                                              ADW_RESPONSE_DESTRUCTIVE);
-  adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "save",
-                                              ADW_RESPONSE_SUGGESTED);
-  adw_message_dialog_set_default_response (ADW_MESSAGE_DIALOG (dialog), "save");
-  adw_message_dialog_set_close_response (ADW_MESSAGE_DIALOG (dialog), "cancel");
-  g_signal_connect (dialog, "response", G_CALLBACK (on_close_response), self);
-  gtk_window_present (GTK_WINDOW (dialog));
-  return GDK_EVENT_STOP;
+  if (_rtb_window_ask_before_closing (RTB_WINDOW (window)))
+    return GDK_EVENT_STOP;
+  return GTK_WINDOW_CLASS (rtb_window_parent_class)->close_request (window);
 }
 
 /* ---- Test API ---------------------------------------------------------------------------- */
@@ -595,7 +418,7 @@ rtb_window_is_running (RtbWindow *self)
 {
   g_return_val_if_fail (RTB_IS_WINDOW (self), FALSE);
 
-  return count_live (self) > 0;
+  return _rtb_window_count_live (self) > 0;
 }
 
 RtbRun *
@@ -708,6 +531,13 @@ rtb_window_dispose (GObject *object)
       }
   if (self->last_recording != NULL)
     g_signal_handlers_disconnect_by_data (self->last_recording, self);
+  /* Live runs end here and keep what they measured (in the unsaved folder when they have no
+   * file): a window destroyed without asking, or a session that ended, loses nothing. */
+  rtb_window_keep_runs (self);
+  if (self->inhibit_cookie != 0 && gtk_window_get_application (GTK_WINDOW (self)) != NULL)
+    gtk_application_uninhibit (gtk_window_get_application (GTK_WINDOW (self)),
+                               self->inhibit_cookie);
+  self->inhibit_cookie = 0;
   g_clear_object (&self->last_recording);
   g_clear_pointer (&self->pending_saves, g_ptr_array_unref);
   g_clear_object (&self->settings);
@@ -723,6 +553,7 @@ rtb_window_finalize (GObject *object)
 
   g_free (self->last_error);
   g_ptr_array_unref (self->toasts);
+  g_free (self->inhibit_reason);
 
   G_OBJECT_CLASS (rtb_window_parent_class)->finalize (object);
 }
@@ -749,7 +580,7 @@ rtb_window_class_init (RtbWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, RtbWindow, setup_panel);
   gtk_widget_class_bind_template_child (widget_class, RtbWindow, main_stack);
   gtk_widget_class_bind_template_child (widget_class, RtbWindow, tab_view);
-  gtk_widget_class_bind_template_callback (widget_class, on_close_page);
+  gtk_widget_class_bind_template_child (widget_class, RtbWindow, recover_section);
   gtk_widget_class_bind_template_callback (widget_class, on_selected_page);
   gtk_widget_class_bind_template_callback (widget_class, on_n_pages);
 
@@ -765,6 +596,8 @@ rtb_window_class_init (RtbWindowClass *klass)
   _rtb_window_class_init_files (widget_class);
   _rtb_window_class_init_compare (widget_class);
   _rtb_window_class_init_messages (widget_class);
+  _rtb_window_class_init_closing (widget_class);
+  _rtb_window_class_init_unsaved (widget_class);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_w, GDK_CONTROL_MASK,
                                        "win.close-tab", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_0, GDK_CONTROL_MASK,
@@ -800,6 +633,8 @@ rtb_window_init (RtbWindow *self)
   rtb_setup_panel_bind_settings (self->setup_panel, self->settings);
 
   g_signal_connect (self, "map", G_CALLBACK (on_map), NULL);
+  /* The session is told once the window belongs to the application. */
+  g_signal_connect (self, "notify::application", G_CALLBACK (_rtb_window_unsaved_changed), NULL);
   on_n_pages (self);
   _rtb_window_update_actions (self);
 }

@@ -51,7 +51,15 @@ RtbRecording *rtb_window_get_selected_recording (RtbWindow *self);
 /* Selects the tab of a recording. */
 void rtb_window_select_recording (RtbWindow *self, RtbRecording *recording);
 
+/* Ends every live run where it is, each keeping what it measured (in its file, or the unsaved
+ * folder): when the application goes without asking, as at the end of the session. */
+void rtb_window_keep_runs (RtbWindow *self);
+
 /* For tests. */
+/* The main menu's runs left in the unsaved folder: items of "win.recover" with their paths. */
+GMenuModel *rtb_window_get_recover_menu (RtbWindow *self);
+/* What the session manager is told keeps the session from ending, or NULL. */
+const char *rtb_window_get_inhibit_reason (RtbWindow *self);
 RtbSetupPanel *rtb_window_get_setup_panel (RtbWindow *self);
 /* TRUE while any run of the window is live. */
 gboolean rtb_window_is_running (RtbWindow *self);
