@@ -309,6 +309,12 @@ test_window_run (void)
   figures = rtb_live_view_dup_figures (view);
   g_test_message ("%s", figures);
   g_assert_null (strstr (figures, "—"));
+  /* Completed: the whole planned length, the bar full (the worker's clock reads a little
+   * less than 3 s at its end). */
+  g_test_message ("worker's elapsed time %" G_GUINT64_FORMAT " ns",
+                  rtb_run_get_elapsed_ns (run));
+  g_assert_cmpstr (rtb_live_view_get_time_text (view), ==, "0:03 of 0:03");
+  g_assert_cmpfloat (rtb_live_view_get_fraction (view), ==, 1.0);
 
   /* Saved and opened again, it shows the same counts in a second tab. */
   dir = g_dir_make_tmp ("rtbench-gui-XXXXXX", &error);

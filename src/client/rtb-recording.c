@@ -186,7 +186,10 @@ save_at_end (RtbRecording *self)
       return;
     }
   /* Kept whether it ran long or not, finished, stopped or cut short: the window asks before it
-   * lets such a run go, and what a crash leaves here is offered for recovery. */
+   * lets such a run go, and what a crash leaves here is offered for recovery. A run that
+   * measured nothing (refused, unreachable) holds nothing to keep. */
+  if (rtb_run_get_total_count (self->run) == 0 && self->unsaved_path == NULL)
+    return;
   if (target_path (self) == NULL)
     return;
   if (rtb_run_save (self->run, self->unsaved_path, &error))

@@ -108,7 +108,6 @@ rtb_session_find_worker (gboolean *needs_pkexec, GError **error)
 
   worker = _rtb_session_resolve_worker (error);
   if (worker != NULL && needs_pkexec != NULL)
-    *needs_pkexec = g_str_equal (worker, RTB_WORKER_PATH)
-                    && !_rtb_session_can_use_priority (worker, RTB_POLICY_FIFO, RTB_PRIORITY_MAX);
+    *needs_pkexec = !_rtb_session_can_use_priority (worker, RTB_POLICY_FIFO, RTB_PRIORITY_MAX);
   return g_steal_pointer (&worker);
 }

@@ -171,10 +171,12 @@ build_argv (RtbSession *self, const RtbCommand *command, GError **error)
   else if ((worker = _rtb_session_resolve_worker (error)) == NULL)
     return NULL;
 
-  /* The polkit action only names the installed worker, so pkexec is for that one alone. */
+  /* Real-time priority without the rights for it goes through pkexec, which asks for an
+   * administrator's approval: with rtbench's own polkit action for the installed worker, with
+   * polkit's generic one for any other (RTBENCH_WORKER, a build tree). */
   if (self->pkexec_override != NULL)
     pkexec = TRUE;
-  else if (self->launch == RTB_SESSION_LAUNCH_DIRECT || !g_str_equal (worker, RTB_WORKER_PATH))
+  else if (self->launch == RTB_SESSION_LAUNCH_DIRECT)
     pkexec = FALSE;
   else
     pkexec = !_rtb_session_can_use_priority (worker, command->policy, command->priority);
@@ -186,10 +188,12 @@ build_argv (RtbSession *self, const RtbCommand *command, GError **error)
                                  : g_find_program_in_path ("pkexec");
       if (program == NULL)
         {
-          g_set_error (error, RTB_SESSION_ERROR, RTB_SESSION_ERROR_SPAWN,
+          g_set_error (error, RTB_SESSION_ERROR, RTB_SESSION_ERROR_NO_PRIVILEGE,
                        _("Real-time priority needs administrator rights, and pkexec, which "
                          "asks for them, is not installed: install it with `sudo apt install "
-                         "pkexec` (`policykit-1` on older systems), or run as root"));
+                         "pkexec` (`policykit-1` on older systems), run as root, or give your "
+                         "user real-time priority (a line “USER - rtprio 99” in "
+                         "/etc/security/limits.conf, then log in again)"));
           return NULL;
         }
       g_strv_builder_add (builder, program);
@@ -197,6 +201,14 @@ build_argv (RtbSession *self, const RtbCommand *command, GError **error)
         g_strv_builder_add (builder, "--disable-internal-agent");
       self->via_pkexec = TRUE;
       self->may_signal = FALSE;
+      /* pkexec runs absolute paths only. */
+      if (!g_path_is_absolute (worker))
+        {
+          char *absolute = g_canonicalize_filename (worker, NULL);
+
+          g_free (worker);
+          worker = absolute;
+        }
     }
 
   g_strv_builder_add (builder, worker);
@@ -355,8 +367,10 @@ remember_worker_error (RtbSession *self, const RtbErrorFrame *frame)
   g_autofree char *field = g_utf8_make_valid (frame->field, -1);
   gboolean refused = frame->code == RTB_ERROR_PERMISSION || frame->code == RTB_ERROR_SYSTEM
                      || frame->code == RTB_ERROR_UNSAFE;
+  /* The worker's own words say what the rights are and how to get them. */
   RtbSessionError code = frame->code == RTB_ERROR_UNSAFE ? RTB_SESSION_ERROR_UNSAFE
-                                                         : RTB_SESSION_ERROR_REJECTED;
+                         : frame->code == RTB_ERROR_PERMISSION ? RTB_SESSION_ERROR_NO_PRIVILEGE
+                         : RTB_SESSION_ERROR_REJECTED;
 
   if (self->worker_error != NULL)
     return;

@@ -35,12 +35,15 @@ typedef enum {
   RTB_SESSION_ERROR_PROTOCOL,       /* garbage on the worker's stdout */
   RTB_SESSION_ERROR_DIED,           /* the worker exited or crashed before its SUMMARY */
   RTB_SESSION_ERROR_UNSAFE,         /* refused: too busy while the kernel's RT throttling is off */
+  RTB_SESSION_ERROR_NO_PRIVILEGE,   /* real-time priority refused to this user, or pkexec,
+                                     * which would ask for it, is missing; the message says
+                                     * how to get it */
 } RtbSessionError;
 
 RtbSession *rtb_session_new (void);
 
 /* Which worker to run: NULL = the default search (RTBENCH_WORKER, then the installed path).
- * Only the installed path is ever run through pkexec; any other worker runs directly. */
+ * Without the rights for the asked priority, any of them runs through pkexec. */
 void rtb_session_set_worker_path (RtbSession *self, const char *path);
 void rtb_session_set_launch (RtbSession *self, RtbSessionLaunch launch);
 /* Runs the worker on another machine through `ssh -T HOST WORKER`, WORKER being the path set
@@ -93,9 +96,9 @@ const char * const *rtb_session_get_argv (RtbSession *self);
  */
 
 /* Resolves the worker per DESIGN.md without starting it: $RTBENCH_WORKER, else the
- * installed RTB_WORKER_PATH; and whether pkexec is needed for a SCHED_FIFO 99 run. Only the
- * installed worker goes through pkexec (the polkit action names its path): a worker chosen by
- * RTBENCH_WORKER is a development build and runs directly. For messages and tests. */
+ * installed RTB_WORKER_PATH; and whether pkexec is needed for a SCHED_FIFO 99 run (polkit asks
+ * with rtbench's own action for the installed worker, with its generic one for any other).
+ * For messages and tests. */
 char *rtb_session_find_worker (gboolean *needs_pkexec, GError **error);
 
 G_END_DECLS

@@ -315,8 +315,10 @@ update_state (RtbLiveView *self)
 {
   const RtbCommand *cmd = rtb_run_get_command (self->run);
   RtbRunState state = rtb_run_get_state (self->run);
+  gboolean completed = state == RTB_RUN_STATE_FINISHED &&
+                       rtb_run_get_end_reason (self->run) == RTB_END_COMPLETED;
   guint64 elapsed = rtb_run_get_elapsed_ns (self->run);
-  g_autofree char *elapsed_text = format_duration (elapsed);
+  g_autofree char *elapsed_text = NULL;
   g_autofree char *time_text = NULL;
   const char *state_text;
   const char *state_class;
@@ -344,6 +346,11 @@ update_state (RtbLiveView *self)
       state_class = rtb_run_get_end_reason (self->run) == RTB_END_FAILED ? "error" : "success";
       break;
     }
+  /* A completed run measured its whole planned length; the worker read its clock a little
+   * before the end, which would read "0:19 of 0:20". */
+  if (completed && cmd->duration_ns > 0)
+    elapsed = MAX (elapsed, cmd->duration_ns);
+  elapsed_text = format_duration (elapsed);
   set_label (self->state_label, state_text);
   /* Restyling is not free: only when the state's colour changes, not at every update. */
   if (!gtk_widget_has_css_class (GTK_WIDGET (self->state_label), state_class))
@@ -380,7 +387,7 @@ update_state (RtbLiveView *self)
   else
     time_text = g_strdup_printf (_("%s, until stopped"), elapsed_text);
 
-  if (state == RTB_RUN_STATE_FINISHED && rtb_run_get_end_reason (self->run) == RTB_END_COMPLETED)
+  if (completed)
     fraction = 1;
   set_fraction (self->progress_bar, CLAMP (fraction, 0, 1));
   set_inscription (self->time_text, time_text);
@@ -481,6 +488,22 @@ rtb_live_view_get_stats_table (RtbLiveView *self)
   g_return_val_if_fail (RTB_IS_LIVE_VIEW (self), NULL);
 
   return self->stats_table;
+}
+
+const char *
+rtb_live_view_get_time_text (RtbLiveView *self)
+{
+  g_return_val_if_fail (RTB_IS_LIVE_VIEW (self), NULL);
+
+  return gtk_inscription_get_text (self->time_text);
+}
+
+double
+rtb_live_view_get_fraction (RtbLiveView *self)
+{
+  g_return_val_if_fail (RTB_IS_LIVE_VIEW (self), 0);
+
+  return gtk_progress_bar_get_fraction (self->progress_bar);
 }
 
 char *

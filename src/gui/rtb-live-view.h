@@ -21,5 +21,8 @@ void rtb_live_view_reset_zoom (RtbLiveView *self);
 RtbStatsTable *rtb_live_view_get_stats_table (RtbLiveView *self);
 /* The big figures as shown, for tests: "caption: value" lines. Transfer full. */
 char *rtb_live_view_dup_figures (RtbLiveView *self);
+/* The progress as shown, for tests: "0:20 of 0:20" and the bar's fraction. */
+const char *rtb_live_view_get_time_text (RtbLiveView *self);
+double rtb_live_view_get_fraction (RtbLiveView *self);
 
 G_END_DECLS

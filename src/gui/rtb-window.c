@@ -204,7 +204,13 @@ explain_error (RtbWindow    *self,
           break;
         case RTB_SESSION_ERROR_REJECTED:
           heading = _("The Setup Was Rejected");
-          hint = _("Change the field named above and start again.");
+          hint = _("Change the setup as said above and start again.");
+          break;
+        case RTB_SESSION_ERROR_NO_PRIVILEGE:
+          /* The message says how to get the rights, in the words the command line uses. */
+          heading = _("Real-Time Priority Was Refused");
+          hint = _("In this window, the Normal scheduling policy (under Threads) needs no "
+                   "rights.");
           break;
         case RTB_SESSION_ERROR_UNSAFE:
           heading = _("The Run Could Lock Up Its CPU");
@@ -241,6 +247,10 @@ on_recording_ended (RtbRecording *recording,
 
   if (page != NULL)
     adw_tab_page_set_icon (page, NULL);
+  /* Refused or unreachable before measuring anything: the message says why, and no empty tab
+   * stays behind. */
+  if (page != NULL && error != NULL && rtb_run_get_total_count (run) == 0)
+    adw_tab_view_close_page (self->tab_view, page);
   _rtb_window_update_actions (self);
 
   if (error != NULL && self->after_stop == AFTER_STOP_NOTHING)
