@@ -229,6 +229,11 @@ test_system_diff (void)
   g_assert_cmpstr (rtb_compare_find_system_row (compare, "isolcpus")->values[0], ==, "2,3");
   g_assert_cmpstr (rtb_compare_find_system_row (compare, "nohz_full")->values[0], ==, "none");
   g_assert_cmpstr (rtb_compare_find_system_row (compare, "load")->values[1], ==, "cpu");
+  /* The kernel's words said plainly, as the window and the CLI say them. */
+  g_assert_cmpstr (rtb_compare_find_system_row (compare, "smt")->values[0], ==,
+                   "not supported by this CPU");
+  g_assert_cmpstr (rtb_compare_find_system_row (compare, "governor")->values[0], ==,
+                   "performance");
   g_assert_nonnull (strstr (rtb_compare_find_system_row (compare, "parameters")->values[0],
                             "interval_us=1000"));
   for (const char **key = (const char *[]) { "hostname", "machine", "cpu_model", "n_cpus",

@@ -4,6 +4,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "rtb-label.h"
 #include "rtb-run.h"
 #include "rtb-test-run.h"
 
@@ -698,6 +699,43 @@ test_run_properties (void)
                     rtb_run_get_command (run)->latency.histogram_us);
 }
 
+static char *
+label_of (const char *command, const char *load, const char *host)
+{
+  RtbCommandError error;
+  RtbCommand cmd;
+
+  g_assert_true (rtb_command_parse (command, false, 4, &cmd, &error));
+  return rtb_label_default (&cmd, load, host);
+}
+
+/* Runs without a label of the user's are told apart by what sets them apart. */
+static void
+test_default_label (void)
+{
+  static const struct {
+    const char *command;
+    const char *load;
+    const char *host;
+    const char *label;
+  } cases[] = {
+    { "latency", "none", "vm", "latency, vm" },
+    { "latency", "full", "vm", "latency, full load, vm" },
+    { "latency interval_us=100 cpus=0-1", "cpu", "vm", "latency 100 µs, CPUs 0-1, CPU load, vm" },
+    { "latency cpus=2 policy=other priority=0", NULL, "board", "latency, CPU 2, normal policy, board" },
+    { "jitter base_us=50 servo_us=2000", "none", "pi", "jitter 50/2000 µs, pi" },
+    { "timer period_us=1000 policy=fifo priority=50", "none", "pi", "timer 1000 µs, priority 50, pi" },
+    { "response size=64 policy=rr priority=10", NULL, NULL, "response 64×64, round robin 10" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autofree char *label = label_of (cases[i].command, cases[i].load, cases[i].host);
+
+      g_assert_cmpstr (label, ==, cases[i].label);
+    }
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -713,6 +751,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/run/summary-json", test_run_summary_json);
   g_test_add_func ("/run/cyclictest-figures", test_run_cyclictest_figures);
   g_test_add_func ("/run/properties", test_run_properties);
+  g_test_add_func ("/run/default-label", test_default_label);
 
   return g_test_run ();
 }

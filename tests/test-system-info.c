@@ -399,6 +399,25 @@ test_frame_from_worker (void)
   g_assert_cmpstr (text, ==, here_text);
 }
 
+/* The kernel's words for SMT and cpufreq, in plain words; what they do not know stays unknown. */
+static void
+test_words (void)
+{
+  g_assert_cmpstr (rtb_system_info_smt_words ("notsupported"), ==, "not supported by this CPU");
+  g_assert_cmpstr (rtb_system_info_smt_words ("notimplemented"), ==,
+                   "not implemented by this kernel");
+  g_assert_cmpstr (rtb_system_info_smt_words ("forceoff"), ==, "off, forced at boot");
+  g_assert_cmpstr (rtb_system_info_smt_words ("on"), ==, "on");
+  g_assert_cmpstr (rtb_system_info_smt_words ("future-state"), ==, "future-state");
+  g_assert_null (rtb_system_info_smt_words (NULL));
+  g_assert_null (rtb_system_info_smt_words (""));
+  g_assert_cmpstr (rtb_system_info_governor_words (""), ==,
+                   "no frequency scaling (no cpufreq driver)");
+  g_assert_cmpstr (rtb_system_info_governor_words ("mixed"), ==, "differs between CPUs");
+  g_assert_cmpstr (rtb_system_info_governor_words ("schedutil"), ==, "schedutil");
+  g_assert_null (rtb_system_info_governor_words (NULL));
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -413,6 +432,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/system-info/collect-local", test_collect_local);
   g_test_add_func ("/system-info/json-round-trip", test_json_round_trip);
   g_test_add_func ("/system-info/json-errors", test_json_errors);
+  g_test_add_func ("/system-info/words", test_words);
   g_test_add_func ("/system-info/frame-sysroot", test_frame_sysroot);
   g_test_add_func ("/system-info/frame-from-worker", test_frame_from_worker);
 

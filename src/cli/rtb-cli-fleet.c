@@ -14,6 +14,7 @@
 #include "rtb-cli.h"
 #include "rtb-compare.h"
 #include "rtb-csv.h"
+#include "rtb-label.h"
 #include "rtb-output.h"
 #include "rtb-recording.h"
 #include "rtb-safe-text.h"
@@ -217,9 +218,9 @@ on_progress (gpointer user_data)
 }
 
 static char *
-default_label (const RtbCommand *command, const char *name)
+default_label (const RunOptions *options, const char *name)
 {
-  return g_strdup_printf ("%s on %s", rtb_method_to_string (command->method), name);
+  return rtb_label_default (&options->command, rtb_load_scenario_to_string (options->load), name);
 }
 
 static RtbRecording *
@@ -230,7 +231,7 @@ new_recording (RunOptions *options, const char *host, const char *name, guint n_
   RtbRecording *recording;
 
   if (options->label == NULL)
-    label = default_label (&options->command, name);
+    label = default_label (options, name);
   else if (n_machines > 1)
     label = g_strdup_printf ("%s on %s", options->label, name);
   else

@@ -91,7 +91,9 @@ print_common_options (FILE *out)
 {
   fputs ("    --load none|cpu|full       run stress-ng meanwhile: cpu = --cpu N --cpu-method=all,\n"
          "                               full adds --io N --vm N --vm-bytes 64M (N = CPU count)\n"
-         "    --label TEXT               name of the run (default: METHOD on HOSTNAME)\n"
+         "    --label TEXT               name of the run (default: the method, what differs\n"
+         "                               from its usual setup, and the host: \"latency,\n"
+         "                               full load, vm\")\n"
          "    --remote HOST              measure HOST: run its worker through `ssh -T HOST`\n"
          "                               (RTBENCH_SSH replaces \"ssh\", e.g. \"ssh -p 2222\");\n"
          "                               the run records HOST's system, not this one's; give it\n"

@@ -57,10 +57,11 @@ rtb_cli_print_run_header (RtbRun *run, FILE *out)
                known (system->hostname, "-"), known (system->kernel_release, "-"),
                known (system->machine, "-"), yes_no (system->preempt_rt), n_cpus,
                known (system->cpu_model, "-"));
-      fprintf (out, "  tuning:  isolcpus=%s nohz_full=%s governor=%s smt=%s "
-               "sched_rt_runtime_us=%s\n",
-               known (system->isolcpus, "none"), known (system->nohz_full, "none"),
-               known (system->governor, "none"), known (system->smt, "-"), runtime);
+      fprintf (out, "  tuning:  isolcpus=%s nohz_full=%s sched_rt_runtime_us=%s\n",
+               known (system->isolcpus, "none"), known (system->nohz_full, "none"), runtime);
+      fprintf (out, "  cpus:    governor %s; SMT %s\n",
+               known (rtb_system_info_governor_words (system->governor), "-"),
+               known (rtb_system_info_smt_words (system->smt), "-"));
     }
   if (worker != NULL)
     fprintf (out, "  worker:  %s on %s, mlockall %s, cpu_dma_latency %s\n", worker->worker_version,

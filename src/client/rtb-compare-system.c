@@ -106,9 +106,9 @@ system_value (RtbRun *run, SystemField field)
     case SYS_NOHZ_FULL:
       return stated_text (s->nohz_full, "none");
     case SYS_GOVERNOR:
-      return stated_text (s->governor, "no cpufreq");
+      return text_or (rtb_system_info_governor_words (s->governor), "-");
     case SYS_SMT:
-      return text_or (s->smt, "-");
+      return text_or (rtb_system_info_smt_words (s->smt), "-");
     case SYS_LOAD:
       return text_or (rtb_run_get_load (run), "-");
     case SYS_METHOD:
@@ -159,7 +159,6 @@ static const char * const value_words[] = {
   N_("yes"), N_("no"),
   /* Translators: no CPU is isolated, or none is nohz_full */
   N_("none"),
-  N_("no cpufreq"),
   /* Translators: a run's source: measured by rtbench (not imported) */
   N_("measured"),
 };
@@ -176,6 +175,9 @@ rtb_compare_system_row_label (const RtbCompareSystemRow *row, guint run)
   for (guint i = 0; i < G_N_ELEMENTS (value_words); i++)
     if (g_strcmp0 (row->values[run], value_words[i]) == 0)
       return _(value_words[i]);
+  /* The machine's states in words (rtb_system_info_*_words); a governor's own name stays. */
+  if (g_strcmp0 (row->key, "governor") == 0 || g_strcmp0 (row->key, "smt") == 0)
+    return _(row->values[run]);
   return row->values[run];
 }
 

@@ -5,6 +5,8 @@
 #include <sys/utsname.h>
 #include <unistd.h>
 
+#include <glib/gi18n-lib.h>
+
 #include "rtb-json-check.h"
 #include "rtb-protocol.h"
 #include "rtb-safe-text.h"
@@ -679,4 +681,38 @@ rtb_system_info_from_json (JsonNode *node, GError **error)
       return NULL;
     }
   return _rtb_system_info_from_json_object (json_node_get_object (node), "", error);
+}
+
+const char *
+rtb_system_info_governor_words (const char *governor)
+{
+  if (governor == NULL)
+    return NULL;
+  if (*governor == '\0')
+    return N_("no frequency scaling (no cpufreq driver)");
+  if (strcmp (governor, "mixed") == 0)
+    return N_("differs between CPUs");
+  return governor;
+}
+
+const char *
+rtb_system_info_smt_words (const char *smt)
+{
+  static const struct {
+    const char *control;
+    const char *words;
+  } states[] = {
+    { "on", N_("on") },
+    { "off", N_("off") },
+    { "forceoff", N_("off, forced at boot") },
+    { "notsupported", N_("not supported by this CPU") },
+    { "notimplemented", N_("not implemented by this kernel") },
+  };
+
+  if (smt == NULL || *smt == '\0')
+    return NULL;
+  for (guint i = 0; i < G_N_ELEMENTS (states); i++)
+    if (strcmp (smt, states[i].control) == 0)
+      return states[i].words;
+  return smt;
 }

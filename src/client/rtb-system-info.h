@@ -59,4 +59,12 @@ RtbSystemInfo *rtb_system_info_from_json (JsonNode *node, GError **error);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (RtbSystemInfo, rtb_system_info_free)
 
+/* The frequency governor and the SMT control in plain words, the same in the window, the
+ * comparison and the CLI: "no frequency scaling (no cpufreq driver)" rather than "" or
+ * "none", "not supported by this CPU" rather than "notsupported". Marked for translation,
+ * not translated (the window translates them); a governor's own name is returned as it is.
+ * NULL when unknown. */
+const char *rtb_system_info_governor_words (const char *governor);
+const char *rtb_system_info_smt_words (const char *smt);
+
 G_END_DECLS

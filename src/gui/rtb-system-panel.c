@@ -136,6 +136,7 @@ rtb_system_panel_update (RtbSystemPanel *self)
   g_autofree char *scheduling = NULL;
   g_autofree char *memory = NULL;
   const char *load;
+  const char *words;
 
   g_return_if_fail (RTB_IS_SYSTEM_PANEL (self));
 
@@ -170,9 +171,12 @@ rtb_system_panel_update (RtbSystemPanel *self)
                             info->rcu_nocbs ? stated_or (info->rcu_nocbs, _("none"))
                                             : _("unknown"));
   set_row (self, ROW_NOHZ, nohz, NULL);
-  set_row (self, ROW_GOVERNOR, stated_or (info->governor, _("no cpufreq")),
+  words = rtb_system_info_governor_words (info->governor);
+  set_row (self, ROW_GOVERNOR, words ? _(words) : NULL,
            g_strcmp0 (info->governor, "performance") == 0 ? "success" : NULL);
-  set_row (self, ROW_SMT, info->smt, g_strcmp0 (info->smt, "on") == 0 ? "warning" : NULL);
+  words = rtb_system_info_smt_words (info->smt);
+  set_row (self, ROW_SMT, words ? _(words) : NULL,
+           g_strcmp0 (info->smt, "on") == 0 ? "warning" : NULL);
 
   if (info->sched_rt_runtime_us == -1)
     throttling = g_strdup (_("off (sched_rt_runtime_us = -1)"));

@@ -6,6 +6,7 @@
 #include <glib/gi18n.h>
 
 #include "rtb-compare-view.h"
+#include "rtb-label.h"
 #include "rtb-output.h"
 #include "rtb-window-private.h"
 
@@ -298,7 +299,19 @@ new_recording (RtbWindow         *self,
                const RtbCommand  *cmd)
 {
   RtbSetupPanel *panel = self->setup_panel;
-  RtbRecording *recording = rtb_recording_new (cmd, rtb_setup_panel_get_label (panel));
+  const RtbSystemInfo *remote = rtb_setup_panel_get_remote_system (panel);
+  const char *label = rtb_setup_panel_get_label (panel);
+  g_autofree char *default_label = NULL;
+  RtbRecording *recording;
+
+  /* Without a label of the user's, one that tells this run from the others. */
+  if (label == NULL || *label == '\0')
+    label = default_label = rtb_label_default (
+      cmd, rtb_load_scenario_to_string (rtb_setup_panel_get_load (panel)),
+      remote != NULL && remote->hostname != NULL ? remote->hostname
+      : rtb_setup_panel_get_remote (panel) != NULL ? rtb_setup_panel_get_remote (panel)
+      : g_get_host_name ());
+  recording = rtb_recording_new (cmd, label);
 
   rtb_recording_set_remote (recording, rtb_setup_panel_get_remote (panel),
                             rtb_setup_panel_get_remote_worker (panel),
