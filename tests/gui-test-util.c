@@ -163,6 +163,62 @@ gui_test_press (GtkWindow *window, const char *keys)
   return TRUE;
 }
 
+/* Runs xdotool with `args` (NULL-terminated) and waits, letting GTK run meanwhile. */
+static gboolean
+xdotool (const char *const *args)
+{
+  g_autofree char *xdotool = g_find_program_in_path ("xdotool");
+  g_autoptr(GPtrArray) argv = g_ptr_array_new ();
+  g_autoptr(GError) error = NULL;
+  int status = -1;
+  GPid pid;
+
+  if (xdotool == NULL)
+    {
+      g_test_skip ("xdotool is missing (scripts/deps.sh test installs it)");
+      return FALSE;
+    }
+  g_ptr_array_add (argv, xdotool);
+  for (guint i = 0; args[i] != NULL; i++)
+    g_ptr_array_add (argv, (gpointer) args[i]);
+  g_ptr_array_add (argv, NULL);
+  g_assert_true (g_spawn_async (NULL, (char **) argv->pdata, NULL, G_SPAWN_DO_NOT_REAP_CHILD,
+                                NULL, NULL, &pid, &error));
+  g_assert_no_error (error);
+  g_child_watch_add (pid, on_child_exit, &status);
+  iterate_until (child_exited, &status, 10);
+  g_assert_cmpint (status, ==, 0);
+  iterate_for (300);
+  return TRUE;
+}
+
+gboolean
+gui_test_wheel (GtkWidget *widget,
+                int        clicks)
+{
+  GtkNative *native = gtk_widget_get_native (widget);
+  GdkSurface *surface = gtk_native_get_surface (native);
+  /* Near its top: a tall table's middle may be below the window. */
+  graphene_point_t center = GRAPHENE_POINT_INIT (gtk_widget_get_width (widget) / 2.0,
+                                                 MIN (gtk_widget_get_height (widget) / 2.0, 30));
+  graphene_point_t at;
+  g_autofree char *xid = NULL;
+  g_autofree char *x = NULL;
+  g_autofree char *y = NULL;
+  g_autofree char *repeat = g_strdup_printf ("%d", ABS (clicks));
+  double dx;
+  double dy;
+
+  g_assert_true (gtk_widget_compute_point (widget, GTK_WIDGET (native), &center, &at));
+  gtk_native_get_surface_transform (native, &dx, &dy);
+  xid = g_strdup_printf ("%lu", (gulong) gdk_x11_surface_get_xid (surface));
+  x = g_strdup_printf ("%d", (int) (at.x + dx));
+  y = g_strdup_printf ("%d", (int) (at.y + dy));
+  return xdotool ((const char *[]) { "mousemove", "--window", xid, x, y, "click",
+                                     "--repeat", repeat, "--delay", "50",
+                                     clicks > 0 ? "5" : "4", NULL });
+}
+
 AdwMessageDialog *
 gui_test_find_dialog (void)
 {

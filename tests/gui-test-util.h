@@ -51,6 +51,10 @@ void gui_test_remove_tree (const char *path);
  * lets the window handle them. FALSE (and a skip message) when xdotool is missing. */
 gboolean gui_test_press (GtkWindow *window, const char *keys);
 
+/* Turns the mouse wheel `clicks` notches down (negative: up) with the pointer over `widget`
+ * (near its top), through the X server (xdotool). FALSE (and a skip) without xdotool. */
+gboolean gui_test_wheel (GtkWidget *widget, int clicks);
+
 /* The first message dialog on screen, or NULL. */
 AdwMessageDialog *gui_test_find_dialog (void);
 /* Answers the file chooser on screen (a native dialog's own) with `path`; FALSE when there is

@@ -9,9 +9,11 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "rtb-compare-dialog.h"
 #include "rtb-compare-view.h"
 #include "rtb-import-dialog.h"
 #include "rtb-import.h"
+#include "rtb-live-view.h"
 #include "rtb-system-panel.h"
 #include "rtb-test-run.h"
 #include "rtb-window.h"
@@ -858,6 +860,134 @@ test_unsaved_folder_unusable (void)
     g_assert_cmpint (g_rename (aside, unsaved), ==, 0);
 }
 
+static GtkWidget *
+find_widget (GtkWidget *widget,
+             GType      type)
+{
+  if (G_TYPE_CHECK_INSTANCE_TYPE (widget, type))
+    return widget;
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_widget (child, type);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+static RtbCompareDialog *
+find_compare_dialog (void)
+{
+  GListModel *toplevels = gtk_window_get_toplevels (); /* transfer none */
+
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr(GObject) item = g_list_model_get_item (toplevels, i);
+
+      if (RTB_IS_COMPARE_DIALOG (item))
+        return RTB_COMPARE_DIALOG (item);
+    }
+  return NULL;
+}
+
+/* The dialog ticks the runs of the current run's method, not every open run. */
+static void
+test_compare_dialog (void)
+{
+  g_autoptr(RtbRun) a = test_run_new ("latency a", RTB_METHOD_LATENCY, 2, 1000);
+  g_autoptr(RtbRun) b = test_run_new ("jitter b", RTB_METHOD_JITTER, 2, 1000);
+  g_autoptr(RtbRun) c = test_run_new ("latency c", RTB_METHOD_LATENCY, 2, 1000);
+  g_autoptr(GPtrArray) chosen = NULL;
+  RtbCompareDialog *dialog;
+  RtbWindow *window;
+
+  REQUIRE_DISPLAY ();
+
+  window = new_window ();
+  rtb_window_add_run (window, a);
+  rtb_window_add_run (window, b);
+  rtb_window_add_run (window, c);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.compare", NULL));
+  dialog = find_compare_dialog ();
+  g_assert_nonnull (dialog);
+  chosen = rtb_compare_dialog_get_chosen (dialog);
+  g_assert_cmpuint (chosen->len, ==, 2);
+  g_assert_true (g_ptr_array_index (chosen, 0) == a);
+  g_assert_true (g_ptr_array_index (chosen, 1) == c);
+  g_assert_true (adw_message_dialog_get_response_enabled (ADW_MESSAGE_DIALOG (dialog),
+                                                          "compare"));
+  adw_message_dialog_response (ADW_MESSAGE_DIALOG (dialog), "compare");
+  gtk_window_destroy (GTK_WINDOW (dialog));
+  g_assert_cmpuint (rtb_window_get_n_runs (window), ==, 4);
+
+  /* From the jitter run's tab: only it is of its method, and one run is not a comparison. */
+  rtb_window_add_run (window, b);
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.compare", NULL);
+  dialog = find_compare_dialog ();
+  g_clear_pointer (&chosen, g_ptr_array_unref);
+  chosen = rtb_compare_dialog_get_chosen (dialog);
+  g_assert_cmpuint (chosen->len, ==, 2);
+  g_assert_true (g_ptr_array_index (chosen, 0) == b && g_ptr_array_index (chosen, 1) == b);
+  gtk_window_destroy (GTK_WINDOW (dialog));
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+/* The wheel over a table that scrolls sideways scrolls the page, in the comparison and in a
+ * run's own tab. */
+static void
+test_wheel_over_tables (void)
+{
+  g_autoptr(RtbRun) good = NULL;
+  g_autoptr(RtbRun) bad = NULL;
+  RtbRun *runs[2];
+  GtkWidget *views[2];
+
+  REQUIRE_DISPLAY ();
+
+  make_runs (&good, &bad);
+  runs[0] = good;
+  runs[1] = bad;
+  views[0] = GTK_WIDGET (rtb_compare_view_new (runs, 2));
+  views[1] = GTK_WIDGET (rtb_live_view_new (good));
+  for (guint i = 0; i < G_N_ELEMENTS (views); i++)
+    {
+      GtkWidget *holder = gtk_window_new ();
+      GtkWidget *page = find_widget (views[i], GTK_TYPE_SCROLLED_WINDOW);
+      GtkAdjustment *adjustment = gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (page));
+      GtkWidget *table = i == 0 ? gtk_widget_get_ancestor (find_widget (views[i], GTK_TYPE_GRID),
+                                                           GTK_TYPE_SCROLLED_WINDOW)
+                                : find_widget (GTK_WIDGET (rtb_live_view_get_stats_table (
+                                                 RTB_LIVE_VIEW (views[i]))),
+                                               GTK_TYPE_SCROLLED_WINDOW);
+      graphene_point_t top;
+      double before;
+
+      gtk_window_set_default_size (GTK_WINDOW (holder), 1000, 500);
+      gtk_window_set_child (GTK_WINDOW (holder), views[i]);
+      gtk_window_present (GTK_WINDOW (holder));
+      iterate_for (500);
+      /* The table's top at the page's top: the wheel turns over it. */
+      g_assert_true (table != page);
+      g_assert_true (gtk_widget_compute_point (table, page, &GRAPHENE_POINT_INIT (0, 0), &top));
+      gtk_adjustment_set_value (adjustment, gtk_adjustment_get_value (adjustment) + top.y - 10);
+      iterate_for (300);
+      before = gtk_adjustment_get_value (adjustment);
+      g_assert_cmpfloat (before, <, gtk_adjustment_get_upper (adjustment) -
+                                    gtk_adjustment_get_page_size (adjustment));
+      if (!gui_test_wheel (table, 2))
+        {
+          gtk_window_destroy (GTK_WINDOW (holder));
+          continue;
+        }
+      g_test_message ("page scrolled from %.0f to %.0f", before,
+                      gtk_adjustment_get_value (adjustment));
+      g_assert_cmpfloat (gtk_adjustment_get_value (adjustment), >, before);
+      gtk_window_destroy (GTK_WINDOW (holder));
+    }
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -873,6 +1003,8 @@ main (int   argc,
 
   g_test_add_func ("/gui/compare/two-runs", test_compare_two_runs);
   g_test_add_func ("/gui/compare/notices", test_compare_notices);
+  g_test_add_func ("/gui/compare/wheel", test_wheel_over_tables);
+  g_test_add_func ("/gui/compare/dialog", test_compare_dialog);
   g_test_add_func ("/gui/import/fixture", test_import);
   g_test_add_func ("/gui/import/options", test_import_options);
   g_test_add_func ("/gui/import/unknown", test_import_unknown);

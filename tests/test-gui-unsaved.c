@@ -45,6 +45,8 @@ count_unsaved (void)
 {
   g_autoptr(GPtrArray) entries = rtb_unsaved_list ();
 
+  for (guint i = 0; i < entries->len; i++)
+    g_test_message ("unsaved: %s", ((RtbUnsavedEntry *) g_ptr_array_index (entries, i))->path);
   return entries->len;
 }
 

@@ -201,6 +201,54 @@ test_chart_empty (void)
   exercise_chart (NULL);
 }
 
+/* Zoomed with the pointer still on the chart: the readout reads the new axes at once, the
+ * same as hovering there again, not the values from before. */
+static void
+test_chart_zoom_readout (void)
+{
+  g_autoptr(RtbRun) run = NULL;
+  g_autofree char *before = NULL;
+  g_autofree char *after = NULL;
+  GtkWidget *window;
+  RtbChart *chart;
+  RtbSeries *series;
+  RtbCommand cmd;
+  int w;
+  int h;
+
+  REQUIRE_DISPLAY ();
+
+  rtb_command_defaults (&cmd, RTB_METHOD_LATENCY, n_cpus ());
+  run = rtb_run_new (&cmd);
+  series = rtb_run_add_series (run, "CPU0", 0);
+  for (gint64 i = 1; i <= 1000; i++)
+    {
+      rtb_histogram_add (&series->histogram, i * 1000);
+      rtb_history_add (&series->history, i * 1000);
+    }
+  window = gtk_window_new ();
+  chart = rtb_chart_new (RTB_CHART_CURVE);
+  rtb_chart_set_run (chart, run);
+  gtk_window_set_default_size (GTK_WINDOW (window), 640, 360);
+  gtk_window_set_child (GTK_WINDOW (window), GTK_WIDGET (chart));
+  gtk_window_present (GTK_WINDOW (window));
+  iterate_until (widget_has_size, chart, 10);
+  iterate_for (200);
+  w = gtk_widget_get_width (GTK_WIDGET (chart));
+  h = gtk_widget_get_height (GTK_WIDGET (chart));
+
+  before = g_strdup (rtb_chart_hover (chart, w * 0.45, h / 2.0));
+  g_assert_nonnull (before);
+  rtb_chart_zoom_pixels (chart, w * 0.3, w * 0.7);
+  g_assert_true (rtb_chart_get_zoomed (chart));
+  after = g_strdup (rtb_chart_get_readout (chart));
+  g_test_message ("before: %s; after zooming: %s", before, after);
+  g_assert_cmpstr (after, !=, before);
+  g_assert_cmpstr (after, ==, rtb_chart_hover (chart, w * 0.45, h / 2.0));
+
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 static void
 test_chart_single (void)
 {
@@ -682,6 +730,58 @@ test_window_errors (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+static GtkWidget *
+find_widget (GtkWidget *widget,
+             GType      type)
+{
+  if (G_TYPE_CHECK_INSTANCE_TYPE (widget, type))
+    return widget;
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_widget (child, type);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* Long tab titles keep their end ("… 64", "… 128") and show whole as the tab's tooltip. */
+static void
+test_window_tab_titles (void)
+{
+  const char *labels[] = { "Matrix inversion of a large matrix 64",
+                           "Matrix inversion of a large matrix 128", "Short title", NULL };
+  const char *shown[] = { "Matrix inver…rge matrix 64", "Matrix inver…ge matrix 128",
+                          "Short title", NULL };
+  RtbWindow *window;
+  AdwTabView *view;
+
+  REQUIRE_DISPLAY ();
+
+  window = new_window ();
+  for (guint i = 0; labels[i] != NULL; i++)
+    {
+      g_autoptr(RtbRun) run = NULL;
+      RtbCommand cmd;
+
+      rtb_command_defaults (&cmd, RTB_METHOD_RESPONSE, n_cpus ());
+      run = rtb_run_new (&cmd);
+      rtb_run_set_label (run, labels[i]);
+      rtb_window_add_run (window, run);
+    }
+  view = ADW_TAB_VIEW (find_widget (GTK_WIDGET (window), ADW_TYPE_TAB_VIEW));
+  for (guint i = 0; labels[i] != NULL; i++)
+    {
+      AdwTabPage *page = adw_tab_view_get_nth_page (view, i);
+
+      g_assert_cmpstr (adw_tab_page_get_title (page), ==, shown[i]);
+      g_assert_cmpstr (adw_tab_page_get_tooltip (page), ==, labels[i]);
+    }
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -697,7 +797,9 @@ main (int   argc,
   g_test_add_func ("/gui/setup/invalid", test_setup_invalid);
   g_test_add_func ("/gui/chart/empty", test_chart_empty);
   g_test_add_func ("/gui/chart/single", test_chart_single);
+  g_test_add_func ("/gui/chart/zoom-readout", test_chart_zoom_readout);
   g_test_add_func ("/gui/window/errors", test_window_errors);
+  g_test_add_func ("/gui/window/tab-titles", test_window_tab_titles);
   g_test_add_func ("/gui/window/run", test_window_run);
   g_test_add_func ("/gui/window/stop", test_window_stop);
   g_test_add_func ("/gui/window/remote-option", test_window_remote_option);

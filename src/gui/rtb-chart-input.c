@@ -256,8 +256,9 @@ rtb_chart_reset_zoom (RtbChart *self)
   if (!self->zoomed)
     return;
   self->zoomed = FALSE;
-  _rtb_chart_update_readout (self);
   _rtb_chart_invalidate (self, TRUE);
+  _rtb_chart_relayout (self);
+  _rtb_chart_update_readout (self);
 }
 
 void
@@ -293,8 +294,17 @@ rtb_chart_zoom_pixels (RtbChart *self,
       self->zoom_hi_us = ceil (hi);
     }
   self->zoomed = TRUE;
-  _rtb_chart_update_readout (self);
   _rtb_chart_invalidate (self, TRUE);
+  _rtb_chart_relayout (self);
+  _rtb_chart_update_readout (self);
+}
+
+const char *
+rtb_chart_get_readout (RtbChart *self)
+{
+  g_return_val_if_fail (RTB_IS_CHART (self), NULL);
+
+  return self->readout_text;
 }
 
 const char *

@@ -63,6 +63,9 @@ void _rtb_chart_histogram_options (RtbChart *self, RtbPlotHistogramOptions *opts
 double _rtb_chart_x_per_instance (RtbChart *self);
 /* Drops the cached nodes: the data changed, and with `frame` also what the frame shows. */
 void _rtb_chart_invalidate (RtbChart *self, gboolean frame);
+/* Lays the chart out (and draws its nodes) now rather than at the next frame: the readout of
+ * the point under the pointer reads the new axes right after a zoom. */
+void _rtb_chart_relayout (RtbChart *self);
 /* rtb-chart-input.c: creates the readout and the pointer controllers. */
 void _rtb_chart_init_input (RtbChart *self);
 /* Refreshes the readout after the hover point, the zoom or the data changed. */

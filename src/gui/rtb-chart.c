@@ -244,6 +244,16 @@ update_nodes (RtbChart *self,
   self->data_stale = FALSE;
 }
 
+void
+_rtb_chart_relayout (RtbChart *self)
+{
+  int width = gtk_widget_get_width (GTK_WIDGET (self));
+  int height = gtk_widget_get_height (GTK_WIDGET (self));
+
+  if (width > 0 && height > 0)
+    update_nodes (self, width, height, adw_style_manager_get_dark (adw_style_manager_get_default ()));
+}
+
 static void
 on_maybe_on_screen (RtbChart *self)
 {

@@ -11,6 +11,7 @@
 #include "rtb-compare-view.h"
 #include "rtb-output.h"
 #include "rtb-plot-run.h"
+#include "rtb-scroll.h"
 #include "rtb-window.h"
 
 /* A comparison of live runs is made anew at most this often. */
@@ -29,6 +30,7 @@ struct _RtbCompareView
   GtkFrame *histogram_frame;
   GtkToggleButton *pooled_button;
   GtkToggleButton *per_cpu_button;
+  GtkScrolledWindow *stats_scroller;
   GtkGrid *stats_grid;
   GtkGrid *system_grid;
 
@@ -537,6 +539,7 @@ rtb_compare_view_class_init (RtbCompareViewClass *klass)
   gtk_widget_class_bind_template_child (widget_class, RtbCompareView, histogram_frame);
   gtk_widget_class_bind_template_child (widget_class, RtbCompareView, pooled_button);
   gtk_widget_class_bind_template_child (widget_class, RtbCompareView, per_cpu_button);
+  gtk_widget_class_bind_template_child (widget_class, RtbCompareView, stats_scroller);
   gtk_widget_class_bind_template_child (widget_class, RtbCompareView, stats_grid);
   gtk_widget_class_bind_template_child (widget_class, RtbCompareView, system_grid);
   gtk_widget_class_bind_template_callback (widget_class, on_histogram_mode);
@@ -551,4 +554,5 @@ rtb_compare_view_init (RtbCompareView *self)
 {
   self->runs = g_ptr_array_new_with_free_func (g_object_unref);
   gtk_widget_init_template (GTK_WIDGET (self));
+  rtb_scroll_pass_vertical (self->stats_scroller);
 }

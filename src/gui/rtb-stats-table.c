@@ -10,6 +10,7 @@
 #include "rtb-compare.h"
 #include "rtb-on-screen.h"
 #include "rtb-plot.h"
+#include "rtb-scroll.h"
 #include "rtb-stats-table.h"
 
 static const char *const headers[RTB_STATS_N_COLUMNS] = {
@@ -63,6 +64,7 @@ struct _RtbStatsTable
   GtkWidget parent_instance;
 
   /* Template widgets */
+  GtkScrolledWindow *scroller;
   GtkGrid *grid;
 
   /* Owned references */
@@ -373,6 +375,7 @@ rtb_stats_table_class_init (RtbStatsTableClass *klass)
   gtk_widget_class_set_template_from_resource (widget_class,
                                                "/io/github/rtbench/RtBench/rtb-stats-table.ui");
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
+  gtk_widget_class_bind_template_child (widget_class, RtbStatsTable, scroller);
   gtk_widget_class_bind_template_child (widget_class, RtbStatsTable, grid);
 }
 
@@ -381,6 +384,7 @@ rtb_stats_table_init (RtbStatsTable *self)
 {
   self->cells = g_ptr_array_new ();
   gtk_widget_init_template (GTK_WIDGET (self));
+  rtb_scroll_pass_vertical (self->scroller);
   build_rows (self, 0, RTB_METHOD_LATENCY);
   rtb_widget_watch_on_screen (GTK_WIDGET (self), G_CALLBACK (on_maybe_on_screen));
 }

@@ -121,7 +121,7 @@ on_close_page (RtbWindow  *self,
       return GDK_EVENT_STOP;
     }
 
-  heading = g_strdup_printf (_("Save “%s”?"), adw_tab_page_get_title (page));
+  heading = g_strdup_printf (_("Save “%s”?"), _rtb_window_page_title (page));
   dialog = new_question (self, heading,
                          _("Its measurements are in no file of yours. If you do not save "
                            "them, they are lost."), TRUE, _("_Save…"));
@@ -291,13 +291,13 @@ _rtb_window_ask_before_closing (RtbWindow *self)
   for (guint i = 0; i < pages->len; i++)
     {
       AdwTabPage *page = g_ptr_array_index (pages, i);
-      GtkWidget *check = gtk_check_button_new_with_label (adw_tab_page_get_title (page));
+      GtkWidget *check = gtk_check_button_new_with_label (_rtb_window_page_title (page));
       GtkWidget *label = gtk_check_button_get_child (GTK_CHECK_BUTTON (check));
 
       gtk_check_button_set_active (GTK_CHECK_BUTTON (check), TRUE);
       if (GTK_IS_LABEL (label))
         gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_MIDDLE);
-      gtk_widget_set_tooltip_text (check, adw_tab_page_get_title (page));
+      gtk_widget_set_tooltip_text (check, _rtb_window_page_title (page));
       g_object_set_data_full (G_OBJECT (check), "page", g_object_ref (page), g_object_unref);
       gtk_box_append (GTK_BOX (box), check);
       g_ptr_array_add (checks, check);

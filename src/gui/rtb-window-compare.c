@@ -5,6 +5,7 @@
 
 #include <glib/gi18n.h>
 
+#include "rtb-compare-dialog.h"
 #include "rtb-compare-view.h"
 #include "rtb-window-private.h"
 
@@ -24,7 +25,7 @@ rtb_window_compare_runs (RtbWindow     *self,
   view = rtb_compare_view_new (runs, n_runs);
   title = rtb_compare_view_dup_title (view);
   page = adw_tab_view_append (self->tab_view, GTK_WIDGET (view));
-  adw_tab_page_set_title (page, title);
+  _rtb_window_set_page_title (page, title, NULL);
   adw_tab_page_set_icon (page, icon);
   adw_tab_view_set_selected_page (self->tab_view, page);
 }
@@ -49,32 +50,40 @@ rtb_window_compare_open_runs (RtbWindow *self)
 }
 
 static void
-on_compare_response (AdwMessageDialog *dialog,
+on_compare_response (RtbCompareDialog *dialog,
                      const char       *response,
                      RtbWindow        *self)
 {
-  GPtrArray *checks = g_object_get_data (G_OBJECT (dialog), "checks");
-  g_autoptr(GPtrArray) runs = g_ptr_array_new ();
+  g_autoptr(GPtrArray) runs = NULL;
 
   if (!g_str_equal (response, "compare"))
     return;
-  for (guint i = 0; i < checks->len; i++)
-    if (gtk_check_button_get_active (g_ptr_array_index (checks, i)))
-      g_ptr_array_add (runs, g_object_get_data (g_ptr_array_index (checks, i), "run"));
+  runs = rtb_compare_dialog_get_chosen (dialog);
   if (runs->len >= 2)
     rtb_window_compare_runs (self, (RtbRun *const *) runs->pdata, runs->len);
 }
 
-static void
-on_compare_check (GtkCheckButton *button,
-                  GtkWidget      *dialog)
+/* The method of the selected tab's run, else of the first run in a tab of its own. */
+static gboolean
+current_method (RtbWindow *self,
+                RtbMethod *method)
 {
-  GPtrArray *checks = g_object_get_data (G_OBJECT (dialog), "checks");
-  guint n = 0;
+  g_autoptr(GPtrArray) selected = _rtb_window_page_runs (adw_tab_view_get_selected_page (
+                                                           self->tab_view));
 
-  for (guint i = 0; i < checks->len; i++)
-    n += gtk_check_button_get_active (g_ptr_array_index (checks, i));
-  adw_message_dialog_set_response_enabled (ADW_MESSAGE_DIALOG (dialog), "compare", n >= 2);
+  for (int i = -1; i < adw_tab_view_get_n_pages (self->tab_view); i++)
+    {
+      g_autoptr(GPtrArray) runs = i < 0 ? g_ptr_array_ref (selected)
+                                        : _rtb_window_page_runs (adw_tab_view_get_nth_page (
+                                                                   self->tab_view, i));
+
+      if (runs->len == 1)
+        {
+          *method = rtb_run_get_method (g_ptr_array_index (runs, 0));
+          return TRUE;
+        }
+    }
+  return FALSE;
 }
 
 static void
@@ -83,41 +92,25 @@ compare_action (GtkWidget  *widget,
                 GVariant   *parameter)
 {
   RtbWindow *self = RTB_WINDOW (widget);
-  GPtrArray *checks = g_ptr_array_new ();
-  GtkWidget *dialog;
-  GtkWidget *box;
+  RtbCompareDialog *dialog = rtb_compare_dialog_new (GTK_WINDOW (self));
+  RtbMethod method = RTB_METHOD_LATENCY;
 
-  dialog = adw_message_dialog_new (GTK_WINDOW (self), _("Compare Runs"),
-                                   _("Choose two or more runs. The first one chosen is the "
-                                     "baseline the others are measured against."));
-  box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
+  current_method (self, &method);
+  /* Runs of another method measure something else: offered, not ticked. */
   for (int i = 0; i < adw_tab_view_get_n_pages (self->tab_view); i++)
     {
       AdwTabPage *page = adw_tab_view_get_nth_page (self->tab_view, i);
       g_autoptr(GPtrArray) runs = _rtb_window_page_runs (page);
-      GtkWidget *check;
+      RtbRecording *recording = _rtb_window_page_recording (page);
+      RtbRun *run;
 
       if (runs->len != 1)
         continue;
-      check = gtk_check_button_new_with_label (adw_tab_page_get_title (page));
-      gtk_check_button_set_active (GTK_CHECK_BUTTON (check), TRUE);
-      g_object_set_data (G_OBJECT (check), "run", g_ptr_array_index (runs, 0));
-      g_signal_connect (check, "toggled", G_CALLBACK (on_compare_check), dialog);
-      gtk_box_append (GTK_BOX (box), check);
-      g_ptr_array_add (checks, check);
+      run = g_ptr_array_index (runs, 0);
+      rtb_compare_dialog_add_run (dialog, run, _rtb_window_page_title (page),
+                                  rtb_run_get_method (run) == method,
+                                  recording != NULL && rtb_recording_is_live (recording));
     }
-  g_object_set_data_full (G_OBJECT (dialog), "checks", checks,
-                          (GDestroyNotify) g_ptr_array_unref);
-  adw_message_dialog_set_extra_child (ADW_MESSAGE_DIALOG (dialog), box);
-  adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (dialog),
-                                    "cancel", _("_Cancel"),
-                                    "compare", _("C_ompare"),
-                                    NULL);
-  adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "compare",
-                                              ADW_RESPONSE_SUGGESTED);
-  adw_message_dialog_set_default_response (ADW_MESSAGE_DIALOG (dialog), "compare");
-  adw_message_dialog_set_close_response (ADW_MESSAGE_DIALOG (dialog), "cancel");
-  on_compare_check (NULL, dialog);
   g_signal_connect (dialog, "response", G_CALLBACK (on_compare_response), self);
   gtk_window_present (GTK_WINDOW (dialog));
 }

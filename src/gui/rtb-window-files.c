@@ -559,7 +559,7 @@ export_action (GtkWidget  *widget,
   if (page == NULL ||
       !rtb_export_format_from_string (g_variant_get_string (parameter, NULL), &format))
     return;
-  rtb_export_choose_file (widget, format, adw_tab_page_get_title (page), on_export_chosen,
+  rtb_export_choose_file (widget, format, _rtb_window_page_title (page), on_export_chosen,
                           GUINT_TO_POINTER (format));
 }
 

@@ -51,6 +51,11 @@ struct _RtbWindow
 /* The runs a tab shows: one for a run, several for a comparison (transfer container). */
 GPtrArray *_rtb_window_page_runs (AdwTabPage *page);
 AdwTabPage *_rtb_window_add_page (RtbWindow *self, RtbRun *run);
+/* Sets the tab's title, shortened in the middle when long; the whole title (and the file, if
+ * any) is its tooltip. */
+void _rtb_window_set_page_title (AdwTabPage *page, const char *title, const char *file);
+/* The whole title. */
+const char *_rtb_window_page_title (AdwTabPage *page);
 void _rtb_window_update_actions (RtbWindow *self);
 /* The recording that fills the tab's run, or NULL for a run that was opened or imported. */
 RtbRecording *_rtb_window_page_recording (AdwTabPage *page);

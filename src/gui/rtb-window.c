@@ -126,6 +126,48 @@ on_n_pages (RtbWindow *self)
   _rtb_window_unsaved_changed (self);
 }
 
+/* AdwTabBar 1.2 fades a long title out at its end, which hides what tells "Matrix inversion
+ * 64" from "Matrix inversion 128": a long title is shortened in its middle instead, and shown
+ * whole (with the file) as the tab's tooltip. */
+#define TAB_TITLE_CHARS 26
+
+static char *
+shorten_in_the_middle (const char *text)
+{
+  glong length = g_utf8_strlen (text, -1);
+  g_autofree char *head = NULL;
+
+  if (length <= TAB_TITLE_CHARS)
+    return g_strdup (text);
+  head = g_utf8_substring (text, 0, TAB_TITLE_CHARS / 2 - 1);
+  return g_strdup_printf ("%s…%s", g_strchomp (head),
+                          g_utf8_offset_to_pointer (text, length - TAB_TITLE_CHARS / 2));
+}
+
+void
+_rtb_window_set_page_title (AdwTabPage *page,
+                            const char *title,
+                            const char *file)
+{
+  g_autofree char *shown = shorten_in_the_middle (title);
+  g_autofree char *escaped = g_markup_escape_text (title, -1);
+  g_autofree char *escaped_file = file != NULL ? g_markup_escape_text (file, -1) : NULL;
+  g_autofree char *tooltip = file != NULL ? g_strdup_printf ("%s\n%s", escaped, escaped_file)
+                                          : NULL;
+
+  g_object_set_data_full (G_OBJECT (page), "rtb-title", g_strdup (title), g_free);
+  adw_tab_page_set_title (page, shown);
+  adw_tab_page_set_tooltip (page, tooltip != NULL ? tooltip : escaped);
+}
+
+const char *
+_rtb_window_page_title (AdwTabPage *page)
+{
+  const char *title = g_object_get_data (G_OBJECT (page), "rtb-title");
+
+  return title != NULL ? title : adw_tab_page_get_title (page);
+}
+
 static void
 on_run_label (RtbRun     *run,
               GParamSpec *pspec,
@@ -136,8 +178,7 @@ on_run_label (RtbRun     *run,
   if (page_view (page) == NULL)
     return;
   title = rtb_live_view_dup_title (page_view (page));
-
-  adw_tab_page_set_title (page, title);
+  _rtb_window_set_page_title (page, title, rtb_run_get_file (run));
 }
 
 AdwTabPage *
@@ -149,9 +190,9 @@ _rtb_window_add_page (RtbWindow *self,
   AdwTabPage *page;
 
   page = adw_tab_view_append (self->tab_view, GTK_WIDGET (view));
-  adw_tab_page_set_title (page, title);
-  adw_tab_page_set_tooltip (page, rtb_run_get_file (run));
+  _rtb_window_set_page_title (page, title, rtb_run_get_file (run));
   g_signal_connect_object (run, "notify::label", G_CALLBACK (on_run_label), page, 0);
+  g_signal_connect_object (run, "notify::file", G_CALLBACK (on_run_label), page, 0);
   adw_tab_view_set_selected_page (self->tab_view, page);
   return page;
 }
