@@ -55,11 +55,16 @@ put_cell (GString *line, const char *text, guint width, gboolean right)
 {
   guint w = text_width (text);
 
+  /* Shortened in the middle: runs' names tend to differ at their ends ("…, board2"). */
   if (w > width)
     {
-      const char *end = g_utf8_offset_to_pointer (text, width > 0 ? width - 1 : 0);
-      g_string_append_len (line, text, end - text);
+      guint head = width > 0 ? (width - 1) / 2 : 0;
+      guint tail = width > 0 ? width - 1 - head : 0;
+      const char *head_end = g_utf8_offset_to_pointer (text, head);
+
+      g_string_append_len (line, text, head_end - text);
       g_string_append (line, "…");
+      g_string_append (line, g_utf8_offset_to_pointer (text, g_utf8_strlen (text, -1) - tail));
       return;
     }
   if (!right)

@@ -21,7 +21,10 @@ on_scroll (GtkEventControllerScroll *controller,
   GtkAdjustment *adjustment;
   double step = 1;
 
-  if (dy == 0 || outer == NULL)
+  /* Shift turns the wheel sideways: that stays the table's own. */
+  if (dy == 0 || outer == NULL ||
+      (gtk_event_controller_get_current_event_state (GTK_EVENT_CONTROLLER (controller)) &
+       GDK_SHIFT_MASK))
     return FALSE;
   adjustment = gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (outer));
   /* A wheel click moves as far as it does in GTK's own scrolled windows. */
