@@ -860,23 +860,6 @@ test_unsaved_folder_unusable (void)
     g_assert_cmpint (g_rename (aside, unsaved), ==, 0);
 }
 
-static GtkWidget *
-find_widget (GtkWidget *widget,
-             GType      type)
-{
-  if (G_TYPE_CHECK_INSTANCE_TYPE (widget, type))
-    return widget;
-  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
-       child = gtk_widget_get_next_sibling (child))
-    {
-      GtkWidget *found = find_widget (child, type);
-
-      if (found != NULL)
-        return found;
-    }
-  return NULL;
-}
-
 static RtbCompareDialog *
 find_compare_dialog (void)
 {
@@ -954,11 +937,11 @@ test_wheel_over_tables (void)
   for (guint i = 0; i < G_N_ELEMENTS (views); i++)
     {
       GtkWidget *holder = gtk_window_new ();
-      GtkWidget *page = find_widget (views[i], GTK_TYPE_SCROLLED_WINDOW);
+      GtkWidget *page = find_descendant (views[i], GTK_TYPE_SCROLLED_WINDOW);
       GtkAdjustment *adjustment = gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (page));
-      GtkWidget *table = i == 0 ? gtk_widget_get_ancestor (find_widget (views[i], GTK_TYPE_GRID),
+      GtkWidget *table = i == 0 ? gtk_widget_get_ancestor (find_descendant (views[i], GTK_TYPE_GRID),
                                                            GTK_TYPE_SCROLLED_WINDOW)
-                                : find_widget (GTK_WIDGET (rtb_live_view_get_stats_table (
+                                : find_descendant (GTK_WIDGET (rtb_live_view_get_stats_table (
                                                  RTB_LIVE_VIEW (views[i]))),
                                                GTK_TYPE_SCROLLED_WINDOW);
       graphene_point_t top;

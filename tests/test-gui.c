@@ -730,23 +730,6 @@ test_window_errors (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
-static GtkWidget *
-find_widget (GtkWidget *widget,
-             GType      type)
-{
-  if (G_TYPE_CHECK_INSTANCE_TYPE (widget, type))
-    return widget;
-  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
-       child = gtk_widget_get_next_sibling (child))
-    {
-      GtkWidget *found = find_widget (child, type);
-
-      if (found != NULL)
-        return found;
-    }
-  return NULL;
-}
-
 /* Long tab titles keep their end ("… 64", "… 128") and show whole as the tab's tooltip. */
 static void
 test_window_tab_titles (void)
@@ -771,7 +754,7 @@ test_window_tab_titles (void)
       rtb_run_set_label (run, labels[i]);
       rtb_window_add_run (window, run);
     }
-  view = ADW_TAB_VIEW (find_widget (GTK_WIDGET (window), ADW_TYPE_TAB_VIEW));
+  view = ADW_TAB_VIEW (find_descendant (GTK_WIDGET (window), ADW_TYPE_TAB_VIEW));
   for (guint i = 0; labels[i] != NULL; i++)
     {
       AdwTabPage *page = adw_tab_view_get_nth_page (view, i);
