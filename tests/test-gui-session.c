@@ -280,6 +280,12 @@ kept_finished (gpointer data)
 }
 
 static gboolean
+end_answered (gpointer data)
+{
+  return manager.end_responses > 0;
+}
+
+static gboolean
 require_app (void)
 {
   if (g_getenv ("RTBENCH_APP") == NULL || !gui_test_have_display)
@@ -323,7 +329,7 @@ test_session_end (void)
   iterate_for (1500);
 
   tell_client ("QueryEndSession");
-  iterate_for (500);
+  iterate_until (end_answered, NULL, 20);
   g_assert_cmpint (manager.end_responses, ==, 1);
   tell_client ("EndSession");
   iterate_until (process_gone, GINT_TO_POINTER (pid), 20);
