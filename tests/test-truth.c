@@ -144,10 +144,10 @@ check_csv (const char *method, const char *path, const char *name, const TruthFi
 
   g_assert_true (g_file_get_contents (path, &text, NULL, NULL));
   lines = g_strsplit (text, "\n", -1);
-  header = g_strsplit (lines[0], ",", -1);
+  header = truth_csv_fields (lines[0]);
   for (guint i = 1; lines[i] != NULL && lines[i][0] != '\0'; i++)
     {
-      g_auto (GStrv) f = g_strsplit (lines[i], ",", -1);
+      g_auto (GStrv) f = truth_csv_fields (lines[i]);
       GHashTable *row = NULL;
 
       if (!g_str_equal (f[1], name))

@@ -26,6 +26,36 @@ parse_ns (const char *field)
   return (gint64) llround (us * 1000.0);
 }
 
+char **
+truth_csv_fields (const char *line)
+{
+  GStrvBuilder *fields = g_strv_builder_new ();
+  GString *field = g_string_new (NULL);
+  gboolean quoted = FALSE;
+  char **out;
+
+  for (const char *p = line;; p++)
+    {
+      if (quoted && *p == '"' && p[1] == '"')
+        g_string_append_c (field, *p++);
+      else if (*p == '"' && (quoted || field->len == 0))
+        quoted = !quoted;
+      else if ((*p == ',' && !quoted) || *p == '\0')
+        {
+          g_strv_builder_add (fields, field->str);
+          g_string_truncate (field, 0);
+          if (*p == '\0')
+            break;
+        }
+      else
+        g_string_append_c (field, *p);
+    }
+  g_string_free (field, TRUE);
+  out = g_strv_builder_end (fields);
+  g_strv_builder_unref (fields);
+  return out;
+}
+
 GPtrArray *
 truth_read_series_csv (const char *path)
 {
@@ -39,7 +69,7 @@ truth_read_series_csv (const char *path)
   g_assert_cmpstr (lines[0], ==, "run,series,index,samples,min_us,max_us,mean_us,running_mean_us");
   for (guint i = 1; lines[i] != NULL && lines[i][0] != '\0'; i++)
     {
-      g_auto (GStrv) f = g_strsplit (lines[i], ",", -1);
+      g_auto (GStrv) f = truth_csv_fields (lines[i]);
       gint64 value;
 
       g_assert_cmpuint (g_strv_length (f), ==, 8);
