@@ -9,6 +9,8 @@
 #include "rtb-compare.h"
 #include "rtb-cyclictest-export.h"
 #include "rtb-import.h"
+#include "rtb-label.h"
+#include "rtb-plot-run.h"
 #include "rtb-test-run.h"
 
 static RtbCompare *
@@ -361,6 +363,49 @@ test_unique_names (void)
   g_assert_true (rtb_compare_get_run (compare, 2) == c);
 }
 
+/* Runs of the same label are named by what sets them apart, in the table and the legends. */
+static void
+test_names_tell_apart (void)
+{
+  g_autoptr (RtbRun) idle = test_run_new ("latency on vm", RTB_METHOD_LATENCY, 1, 1000);
+  g_autoptr (RtbRun) loaded = test_run_new ("latency on vm", RTB_METHOD_LATENCY, 1, 1000);
+  g_autoptr (RtbRun) other = test_run_new ("other", RTB_METHOD_LATENCY, 1, 1000);
+  g_autoptr (RtbRun) fast = NULL;
+  g_autoptr (RtbRun) clash = test_run_new ("latency on vm (idle)", RTB_METHOD_LATENCY, 1, 1000);
+  RtbRun *two[] = { idle, loaded };
+  RtbRun *mixed[] = { idle, loaded, clash, other };
+  g_autoptr (RtbCompare) compare = NULL;
+  g_autoptr (GPtrArray) names = NULL;
+  RtbCommand cmd = *rtb_run_get_command (idle);
+  RtbPlotSeries series[4];
+  g_autoptr (GPtrArray) legend = g_ptr_array_new_with_free_func (g_free);
+
+  rtb_run_set_load (loaded, "full");
+  compare = rtb_compare_new (two, 2);
+  g_assert_cmpstr (rtb_compare_get_run_name (compare, 0), ==, "latency on vm (idle)");
+  g_assert_cmpstr (rtb_compare_get_run_name (compare, 1), ==, "latency on vm (full load)");
+  g_assert_cmpuint (rtb_plot_run_series (two, 2, -1, series, 4, legend), ==, 2);
+  g_assert_cmpstr (series[0].name, ==, "latency on vm (idle): CPU0");
+  g_assert_cmpstr (series[1].name, ==, "latency on vm (full load): CPU0");
+
+  /* A name that reads like another run's label is numbered; a label of its own stays. */
+  names = rtb_label_unique (mixed, 4);
+  g_assert_cmpstr (names->pdata[0], ==, "latency on vm (idle)");
+  g_assert_cmpstr (names->pdata[1], ==, "latency on vm (full load)");
+  g_assert_cmpstr (names->pdata[2], ==, "latency on vm (idle) (2)");
+  g_assert_cmpstr (names->pdata[3], ==, "other");
+  g_clear_pointer (&names, g_ptr_array_unref);
+
+  /* Only what differs is named: here the interval, and the machine one run does not know. */
+  cmd.latency.interval_us = 100;
+  fast = rtb_run_new (&cmd);
+  rtb_run_set_label (fast, "latency on vm");
+  rtb_run_set_load (fast, "none");
+  names = rtb_label_unique ((RtbRun *[]) { idle, fast }, 2);
+  g_assert_cmpstr (names->pdata[0], ==, "latency on vm (latency 1000 µs, rpi4)");
+  g_assert_cmpstr (names->pdata[1], ==, "latency on vm (latency 100 µs, machine unknown)");
+}
+
 static GPtrArray *
 fixture_checks (const char *name, const char *cpus)
 {
@@ -478,5 +523,6 @@ main (int argc, char *argv[])
   g_test_add_func ("/compare/cyclictest-like-with-like", test_cyclictest_like_with_like);
   g_test_add_func ("/compare/checklists", test_checklists);
   g_test_add_func ("/compare/unique-names", test_unique_names);
+  g_test_add_func ("/compare/names-tell-apart", test_names_tell_apart);
   return g_test_run ();
 }

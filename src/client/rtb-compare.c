@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "rtb-compare-private.h"
+#include "rtb-label.h"
 
 typedef struct {
   char *name;
@@ -391,19 +392,11 @@ build_rows (RtbCompare *self)
 static void
 build_names (RtbCompare *self)
 {
-  for (guint r = 0; r < self->runs->len; r++)
-    {
-      const char *label = rtb_run_get_label (self->runs->pdata[r]);
-      g_autofree char *name = g_strdup (label != NULL && *label != '\0' ? label : "run");
+  g_autoptr(GPtrArray) names = rtb_label_unique ((RtbRun *const *) self->runs->pdata,
+                                                 self->runs->len);
 
-      for (guint k = 2; g_ptr_array_find_with_equal_func (self->names, name, g_str_equal, NULL);
-           k++)
-        {
-          g_free (name);
-          name = g_strdup_printf ("%s (%u)", label != NULL && *label != '\0' ? label : "run", k);
-        }
-      g_ptr_array_add (self->names, g_steal_pointer (&name));
-    }
+  for (guint r = 0; r < names->len; r++)
+    g_ptr_array_add (self->names, g_strdup (g_ptr_array_index (names, r)));
 }
 
 static void

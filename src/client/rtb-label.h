@@ -1,10 +1,12 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* A run's label when the user gave none, the same from the window and the CLI. */
+/* Runs' labels: the one a run gets when the user gave none, the same from the window and the
+ * CLI, and the names that tell runs apart when they are shown together. */
 #pragma once
 
 #include <glib.h>
 
 #include "rtb-command.h"
+#include "rtb-run.h"
 
 G_BEGIN_DECLS
 
@@ -13,5 +15,11 @@ G_BEGIN_DECLS
  * `load` is a load scenario's name ("none", "cpu", "full") or NULL; `host` the machine's name
  * or NULL. */
 char *rtb_label_default (const RtbCommand *command, const char *load, const char *host);
+
+/* One name per run, all different: the run's label, and where runs share one, what sets each
+ * apart from the others of that label — its method's parameters, CPUs, policy, load, machine,
+ * or else when it started: "latency on vm (idle)", "latency on vm (full load)". Runs that
+ * nothing tells apart are numbered: "latency on vm (2)". A GPtrArray of strings. */
+GPtrArray *rtb_label_unique (RtbRun *const *runs, guint n_runs);
 
 G_END_DECLS

@@ -6,11 +6,14 @@
 #include <glib/gi18n.h>
 
 #include "rtb-chart-private.h"
+#include "rtb-label.h"
 #include "rtb-plot-run.h"
 
 static char *
 runs_subtitle (RtbChart *self)
 {
+  g_autoptr(GPtrArray) labels = rtb_label_unique ((RtbRun *const *) self->runs->pdata,
+                                                  self->runs->len);
   GString *text = g_string_new (NULL);
 
   for (guint r = 0; r < self->runs->len; r++)
@@ -21,7 +24,7 @@ runs_subtitle (RtbChart *self)
       if (r > 0)
         g_string_append_c (text, '\n');
       if (self->runs->len > 1)
-        g_string_append_printf (text, "%s: ", rtb_run_get_label (run));
+        g_string_append_printf (text, "%s: ", (char *) labels->pdata[r]);
       g_string_append (text, line);
     }
   return g_string_free (text, FALSE);

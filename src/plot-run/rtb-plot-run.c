@@ -5,6 +5,7 @@
 #include <glib/gi18n.h>
 #include <string.h>
 
+#include "rtb-label.h"
 #include "rtb-plot-run.h"
 
 RtbPlotSeries
@@ -24,6 +25,8 @@ guint
 rtb_plot_run_series (RtbRun *const *runs, guint n_runs, int thread, RtbPlotSeries *out,
                      guint max, GPtrArray *names)
 {
+  /* Runs of the same label each by what sets it apart, so that no two legend lines read alike. */
+  g_autoptr(GPtrArray) labels = rtb_label_unique (runs, n_runs);
   guint n = 0, slot = 0;
 
   for (guint r = 0; r < n_runs; r++)
@@ -36,7 +39,7 @@ rtb_plot_run_series (RtbRun *const *runs, guint n_runs, int thread, RtbPlotSerie
           continue;
         if (n_runs > 1)
           {
-            char *label = g_strdup_printf ("%s: %s", rtb_run_get_label (runs[r]), series->name);
+            char *label = g_strdup_printf ("%s: %s", (char *) labels->pdata[r], series->name);
 
             g_ptr_array_add (names, label);
             name = label;
@@ -213,12 +216,13 @@ subtitle (RtbRun *const *runs, guint n_runs)
 {
   if (n_runs == 1)
     return rtb_plot_run_system_line (runs[0]);
+  g_autoptr(GPtrArray) labels = rtb_label_unique (runs, n_runs);
   GString *text = g_string_new (NULL);
   for (guint r = 0; r < n_runs; r++)
     {
       g_autofree char *line = rtb_plot_run_system_line (runs[r]);
       /* One line per run: side by side, two systems do not fit the width of a chart. */
-      g_string_append_printf (text, "%s%s: %s", r ? "\n" : "", rtb_run_get_label (runs[r]), line);
+      g_string_append_printf (text, "%s%s: %s", r ? "\n" : "", (char *) labels->pdata[r], line);
     }
   return g_string_free (text, FALSE);
 }
@@ -246,6 +250,7 @@ panel_series (RtbRun *const *runs, guint n_runs, int thread, RtbPlotSeries *out,
 static char *
 no_instances_reason (RtbRun *const *runs, guint n_runs)
 {
+  g_autoptr(GPtrArray) labels = rtb_label_unique (runs, n_runs);
   GString *text = g_string_new ("No per-instance data to draw.");
 
   for (guint r = 0; r < n_runs; r++)
@@ -254,9 +259,9 @@ no_instances_reason (RtbRun *const *runs, guint n_runs)
 
       if (imported != NULL)
         g_string_append_printf (text, " %s was imported from %s, which keeps no values in order.",
-                                rtb_run_get_label (runs[r]), imported);
+                                (char *) labels->pdata[r], imported);
       else
-        g_string_append_printf (text, " %s recorded no samples.", rtb_run_get_label (runs[r]));
+        g_string_append_printf (text, " %s recorded no samples.", (char *) labels->pdata[r]);
     }
   return g_string_free (text, FALSE);
 }

@@ -29,7 +29,8 @@ RtbPlotSeries rtb_plot_run_series_entry (RtbSeries *series, const char *name, gu
 /* Fills `out` with the series of each run, of the first `max` (`thread` >= 0: only that series
  * of each run); returns the number. Each keeps its colour slot among all the runs' series, so a
  * series has the same colour whichever are shown. Names are "CPU0" for one run (the run's own)
- * and "label: CPU0" for several (owned by `names`). */
+ * and "label: CPU0" for several, runs of the same label told apart (rtb_label_unique; owned by
+ * `names`). */
 guint rtb_plot_run_series (RtbRun *const *runs, guint n_runs, int thread, RtbPlotSeries *out,
                            guint max, GPtrArray *names);
 
