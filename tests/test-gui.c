@@ -535,6 +535,71 @@ test_window_two_runs (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+static gboolean
+has_seconds (gpointer data)
+{
+  RtbRun *run = rtb_window_get_live_run (data);
+
+  return run != NULL && rtb_run_get_state (run) == RTB_RUN_STATE_RUNNING &&
+         rtb_run_get_elapsed_ns (run) >= G_GUINT64_CONSTANT (2500000000);
+}
+
+static gboolean
+spans_whole_run (gpointer chart)
+{
+  double lo;
+  double hi;
+
+  rtb_chart_get_x_span (chart, &lo, &hi);
+  return hi >= 120;
+}
+
+/* A live curve follows its data: a few seconds into a two-minute run its axis spans a round
+ * length just past them (at most 1.65 times what was measured: 1.1 × the next of 1, 1.5, 2,
+ * 3, 5, 7.5 × 10^k), not two minutes; the whole planned run on demand. */
+static void
+test_window_live_axis (void)
+{
+  RtbWindow *window;
+  RtbChart *curve;
+  double elapsed;
+  double lo;
+  double hi;
+
+  REQUIRE_DISPLAY ();
+  if (g_getenv ("RTBENCH_WORKER") == NULL)
+    {
+      g_test_skip ("RTBENCH_WORKER is not set");
+      return;
+    }
+
+  window = new_window ();
+  setup_short_latency (window, "2m", "following");
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.start", NULL);
+  iterate_until (has_seconds, window, 30);
+  g_assert_true (has_seconds (window));
+  iterate_for (1500);
+  curve = rtb_live_view_get_chart (rtb_window_get_selected_view (window), 0);
+  g_assert_cmpint (rtb_chart_get_kind (curve), ==, RTB_CHART_CURVE);
+  rtb_chart_get_x_span (curve, &lo, &hi);
+  elapsed = rtb_run_get_elapsed_ns (rtb_window_get_live_run (window)) / 1e9;
+  g_test_message ("after %.1f s of 120 s the axis spans %.1f–%.1f s", elapsed, lo, hi);
+  g_assert_cmpfloat (lo, ==, 0);
+  g_assert_cmpfloat (hi, >, 2);
+  g_assert_cmpfloat (hi, <=, MAX (elapsed * 1.65, 1) + 1e-6);
+  g_assert_cmpfloat (hi, <, 120);
+
+  g_object_set (curve, "whole-run", TRUE, NULL);
+  iterate_until (spans_whole_run, curve, 20);
+  rtb_chart_get_x_span (curve, &lo, &hi);
+  g_test_message ("the whole run: %.1f–%.1f s", lo, hi);
+  g_assert_cmpfloat (hi, >=, 120);
+
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.stop", NULL);
+  iterate_until (window_done, window, 30);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 static void
 test_window_stop (void)
 {
@@ -785,6 +850,7 @@ main (int   argc,
   g_test_add_func ("/gui/window/tab-titles", test_window_tab_titles);
   g_test_add_func ("/gui/window/run", test_window_run);
   g_test_add_func ("/gui/window/stop", test_window_stop);
+  g_test_add_func ("/gui/window/live-axis", test_window_live_axis);
   g_test_add_func ("/gui/window/remote-option", test_window_remote_option);
   g_test_add_func ("/gui/window/two-runs", test_window_two_runs);
   g_test_add_func ("/gui/window/worker-killed", test_window_worker_killed);

@@ -299,6 +299,17 @@ rtb_chart_zoom_pixels (RtbChart *self,
   _rtb_chart_update_readout (self);
 }
 
+void
+rtb_chart_get_x_span (RtbChart *self,
+                      double   *lo,
+                      double   *hi)
+{
+  g_return_if_fail (RTB_IS_CHART (self));
+
+  *lo = self->have_layout ? self->layout.x.lo : 0;
+  *hi = self->have_layout ? self->layout.x.hi : 0;
+}
+
 const char *
 rtb_chart_get_readout (RtbChart *self)
 {

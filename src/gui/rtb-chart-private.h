@@ -25,6 +25,7 @@ struct _RtbChart
   RtbChartKind kind;
   int series_filter;
   RtbPlotScale y_scale;
+  gboolean whole_run;
   RtbPlotLayout layout;
   gboolean have_layout;
 

@@ -18,6 +18,7 @@ enum {
   PROP_KIND,
   PROP_RUN,
   PROP_Y_SCALE,
+  PROP_WHOLE_RUN,
   N_PROPS
 };
 
@@ -119,33 +120,81 @@ _rtb_chart_histogram_options (RtbChart                *self,
     }
 }
 
-/* While a run is measured, the x axis spans what the run will measure: the planned duration on
- * a time axis, the planned instances of a response run. The axis, and with it the cached frame,
- * then stays the same for the whole run instead of changing at every update, and the curve shows
- * how far the run has come. */
+/* The smallest of 1, 1.5, 2, 3, 5 and 7.5 × 10^k that is at least `value`. */
+static double
+nice_ceiling (double value)
+{
+  static const double steps[] = { 1, 1.5, 2, 3, 5, 7.5, 10 };
+  double decade;
+
+  if (!(value > 0))
+    return 1;
+  decade = pow (10, floor (log10 (value)));
+  for (guint i = 0; i < G_N_ELEMENTS (steps); i++)
+    if (steps[i] * decade >= value * (1 - 1e-9))
+      return steps[i] * decade;
+  return 10 * decade;
+}
+
+/* What a live run will measure: its planned duration in instances on a time axis, the planned
+ * instances of a response run; 0 when it runs until stopped. */
+static guint64
+planned_instances (RtbRun *run,
+                   double  seconds_per_instance)
+{
+  const RtbCommand *cmd = rtb_run_get_command (run);
+
+  if (cmd->method == RTB_METHOD_RESPONSE)
+    return cmd->response.instances;
+  if (cmd->duration_ns > 0 && seconds_per_instance > 0)
+    return (guint64) ceil (cmd->duration_ns / 1e9 / seconds_per_instance);
+  return 0;
+}
+
+/* While runs are measured, the x axis follows their data: it spans the next round length past
+ * what was measured and a tenth more (1, 1.5, 2, 3, 5, 7.5 × 10^k seconds, or instances), so
+ * the curve fills more than half of the width, and the axis (and with it the cached frame)
+ * changes only when the data reach its end. With "whole-run", it spans everything the runs will
+ * measure. */
 static void
-span_planned_run (RtbChart            *self,
+follow_live_runs (RtbChart            *self,
                   RtbPlotCurveOptions *opts,
                   const RtbPlotSeries *series,
                   guint                n_series)
 {
-  const RtbCommand *cmd;
-  guint64 planned;
+  double per_instance = opts->x_per_instance;
+  guint64 measured = 0;
+  guint64 planned = 0;
+  gboolean live = FALSE;
+  double span;
 
-  if (self->zoomed || self->run == NULL || self->runs->len != 1 || self->compare != NULL ||
-      rtb_run_get_state (self->run) != RTB_RUN_STATE_RUNNING)
+  if (self->zoomed || self->runs->len == 0)
     return;
-  cmd = rtb_run_get_command (self->run);
-  if (cmd->method == RTB_METHOD_RESPONSE && cmd->response.instances > 0)
-    planned = cmd->response.instances;
-  else if (cmd->duration_ns > 0 && opts->x_per_instance > 0)
-    planned = (guint64) ceil (cmd->duration_ns / 1e9 / opts->x_per_instance);
-  else
+  for (guint r = 0; r < self->runs->len; r++)
+    {
+      RtbRun *run = g_ptr_array_index (self->runs, r);
+
+      live |= rtb_run_get_state (run) == RTB_RUN_STATE_RUNNING;
+      planned = MAX (planned, planned_instances (run, per_instance));
+    }
+  if (!live)
     return;
-  /* A run that outlasts its plan a little still shows its newest samples. */
   for (guint i = 0; i < n_series; i++)
-    planned = MAX (planned, rtb_plot_series_n_instances (&series[i]));
-  opts->last = planned;
+    measured = MAX (measured, rtb_plot_series_n_instances (&series[i]));
+  if (self->whole_run && planned > 0)
+    {
+      /* A run that outlasts its plan a little still shows its newest samples. */
+      opts->last = MAX (planned, measured);
+      return;
+    }
+  /* A tenth to spare, so that the axis does not grow at every update near a round length. */
+  if (per_instance > 0)
+    span = nice_ceiling (MAX (measured * per_instance * 1.1, 1)) / per_instance;
+  else
+    span = nice_ceiling (MAX (measured * 1.1, 10));
+  opts->last = (guint64) ceil (span);
+  if (planned > 0 && opts->last > planned)
+    opts->last = MAX (planned, measured);
 }
 
 void
@@ -199,7 +248,7 @@ update_nodes (RtbChart *self,
   if (self->kind == RTB_CHART_CURVE)
     {
       _rtb_chart_curve_options (self, &curve);
-      span_planned_run (self, &curve, series, n_series);
+      follow_live_runs (self, &curve, series, n_series);
       rtb_plot_curve_layout (&theme, width, height, &curve, series, n_series, &layout);
     }
   else
@@ -474,6 +523,9 @@ rtb_chart_get_property (GObject    *object,
     case PROP_Y_SCALE:
       g_value_set_string (value, scale_names[self->y_scale]);
       break;
+    case PROP_WHOLE_RUN:
+      g_value_set_boolean (value, self->whole_run);
+      break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -504,6 +556,14 @@ rtb_chart_set_property (GObject      *object,
             g_object_notify_by_pspec (object, pspec);
           }
       break;
+    case PROP_WHOLE_RUN:
+      if (self->whole_run != g_value_get_boolean (value))
+        {
+          self->whole_run = g_value_get_boolean (value);
+          _rtb_chart_invalidate (self, TRUE);
+          g_object_notify_by_pspec (object, pspec);
+        }
+      break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -523,11 +583,14 @@ rtb_chart_constructed (GObject *object)
   if (self->kind == RTB_CHART_CURVE)
     {
       g_autoptr(GMenu) scales = g_menu_new ();
+      g_autoptr(GMenu) span = g_menu_new ();
 
       g_menu_append (scales, _("_Automatic Scale"), "chart.y-scale::auto");
       g_menu_append (scales, _("_Linear Scale"), "chart.y-scale::linear");
       g_menu_append (scales, _("L_ogarithmic Scale"), "chart.y-scale::log");
       g_menu_append_section (menu, NULL, G_MENU_MODEL (scales));
+      g_menu_append (span, _("_Whole Planned Run"), "chart.whole-run");
+      g_menu_append_section (menu, NULL, G_MENU_MODEL (span));
     }
   g_menu_append (exports, _("Export _PNG…"), "chart.export::png");
   g_menu_append (exports, _("Export _SVG…"), "chart.export::svg");
@@ -593,10 +656,15 @@ rtb_chart_class_init (RtbChartClass *klass)
   properties[PROP_Y_SCALE] =
     g_param_spec_string ("y-scale", NULL, NULL, "auto",
                          G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  /* While a run is measured: the whole planned run on the x axis, not the span measured. */
+  properties[PROP_WHOLE_RUN] =
+    g_param_spec_boolean ("whole-run", NULL, NULL, FALSE,
+                          G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
   gtk_widget_class_install_action (widget_class, "chart.export", "s", _rtb_chart_export_action);
   gtk_widget_class_install_property_action (widget_class, "chart.y-scale", "y-scale");
+  gtk_widget_class_install_property_action (widget_class, "chart.whole-run", "whole-run");
 
   gtk_widget_class_set_css_name (widget_class, "rtbchart");
   gtk_widget_class_set_accessible_role (widget_class, GTK_ACCESSIBLE_ROLE_IMG);

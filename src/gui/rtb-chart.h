@@ -46,6 +46,8 @@ gboolean rtb_chart_export (RtbChart *self, RtbExportFormat format, const char *p
 
 /* For tests: what hovering at (x, y) shows, or NULL; and zooming as a drag would. */
 const char *rtb_chart_hover (RtbChart *self, double x, double y);
+/* The x axis as last laid out, in its units (seconds, or instances). */
+void rtb_chart_get_x_span (RtbChart *self, double *lo, double *hi);
 /* What the readout shows now, or NULL. */
 const char *rtb_chart_get_readout (RtbChart *self);
 void rtb_chart_zoom_pixels (RtbChart *self, double x0, double x1);

@@ -490,6 +490,15 @@ rtb_live_view_get_stats_table (RtbLiveView *self)
   return self->stats_table;
 }
 
+RtbChart *
+rtb_live_view_get_chart (RtbLiveView *self,
+                         guint        index)
+{
+  g_return_val_if_fail (RTB_IS_LIVE_VIEW (self), NULL);
+
+  return index < self->charts->len ? g_ptr_array_index (self->charts, index) : NULL;
+}
+
 const char *
 rtb_live_view_get_time_text (RtbLiveView *self)
 {

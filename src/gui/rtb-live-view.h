@@ -4,6 +4,7 @@
 
 #include <gtk/gtk.h>
 
+#include "rtb-chart.h"
 #include "rtb-run.h"
 #include "rtb-stats-table.h"
 
@@ -21,6 +22,8 @@ void rtb_live_view_reset_zoom (RtbLiveView *self);
 RtbStatsTable *rtb_live_view_get_stats_table (RtbLiveView *self);
 /* The big figures as shown, for tests: "caption: value" lines. Transfer full. */
 char *rtb_live_view_dup_figures (RtbLiveView *self);
+/* The view's charts, curves first, then the histogram (for tests); NULL past the last. */
+RtbChart *rtb_live_view_get_chart (RtbLiveView *self, guint index);
 /* The progress as shown, for tests: "0:20 of 0:20" and the bar's fraction. */
 const char *rtb_live_view_get_time_text (RtbLiveView *self);
 double rtb_live_view_get_fraction (RtbLiveView *self);
