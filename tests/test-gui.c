@@ -70,6 +70,81 @@ test_setup_methods (void)
   g_object_unref (panel);
 }
 
+static gboolean widget_has_size (gpointer data);
+
+static void
+collect_labels (GtkWidget *widget,
+                GPtrArray *labels)
+{
+  if (GTK_IS_LABEL (widget))
+    g_ptr_array_add (labels, widget);
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    collect_labels (child, labels);
+}
+
+static gboolean
+has_label (GPtrArray  *labels,
+           const char *text)
+{
+  for (guint i = 0; i < labels->len; i++)
+    if (g_strcmp0 (gtk_label_get_label (labels->pdata[i]), text) == 0)
+      return TRUE;
+  return FALSE;
+}
+
+/* The preset list, as narrow as the setup pane: every name whole (the board vendor's three
+ * differ only at their ends), each over how long it runs and what it does. */
+static void
+test_setup_preset_list (void)
+{
+  g_autoptr(GtkStringList) names = gtk_string_list_new (NULL);
+  g_autoptr(GPtrArray) labels = g_ptr_array_new ();
+  g_autofree char *idle = rtb_preset_dup_summary (rtb_presets_get (0));
+  g_autofree char *matrix = rtb_preset_dup_summary (rtb_presets_get (4));
+  g_autofree char *timer = rtb_preset_dup_summary (rtb_presets_get (7));
+  GtkWidget *window;
+  GtkWidget *list;
+
+  REQUIRE_DISPLAY ();
+
+  g_assert_true (g_str_has_prefix (idle, "Runs 12h · "));
+  g_assert_true (g_str_has_prefix (matrix, "1000 instances · "));
+  g_assert_true (g_str_has_prefix (timer, "Runs 1m · "));
+
+  gtk_string_list_append (names, "Custom");
+  for (guint i = 0; i < rtb_presets_get_n (); i++)
+    gtk_string_list_append (names, rtb_presets_get (i)->name);
+  list = gtk_list_view_new (GTK_SELECTION_MODEL (gtk_no_selection_new (
+                              G_LIST_MODEL (g_object_ref (names)))),
+                            rtb_presets_new_list_factory ());
+  window = gtk_window_new ();
+  gtk_window_set_default_size (GTK_WINDOW (window), 300, 900);
+  gtk_window_set_child (GTK_WINDOW (window), list);
+  gtk_window_present (GTK_WINDOW (window));
+  iterate_until (widget_has_size, list, 10);
+  iterate_for (300);
+
+  collect_labels (list, labels);
+  g_assert_cmpuint (labels->len, ==, 2 * (rtb_presets_get_n () + 1));
+  for (guint i = 0; i < labels->len; i++)
+    {
+      GtkLabel *label = labels->pdata[i];
+
+      g_test_message ("%s", gtk_label_get_label (label));
+      g_assert_cmpint (gtk_label_get_ellipsize (label), ==, PANGO_ELLIPSIZE_NONE);
+      g_assert_false (pango_layout_is_ellipsized (gtk_label_get_layout (label)));
+    }
+  for (guint i = 0; i < rtb_presets_get_n (); i++)
+    {
+      g_autofree char *summary = rtb_preset_dup_summary (rtb_presets_get (i));
+
+      g_assert_true (has_label (labels, rtb_presets_get (i)->name));
+      g_assert_true (has_label (labels, summary));
+    }
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 static void
 test_setup_presets (void)
 {
@@ -843,6 +918,7 @@ main (int   argc,
   g_test_add_func ("/gui/setup/methods", test_setup_methods);
   g_test_add_func ("/gui/setup/presets", test_setup_presets);
   g_test_add_func ("/gui/setup/invalid", test_setup_invalid);
+  g_test_add_func ("/gui/setup/preset-list", test_setup_preset_list);
   g_test_add_func ("/gui/chart/empty", test_chart_empty);
   g_test_add_func ("/gui/chart/single", test_chart_single);
   g_test_add_func ("/gui/chart/zoom-readout", test_chart_zoom_readout);

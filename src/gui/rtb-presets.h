@@ -2,7 +2,7 @@
 /* The setups of the published methods (METHODS.md), named after the method. */
 #pragma once
 
-#include <glib.h>
+#include <gtk/gtk.h>
 
 #include "rtb-command.h"
 #include "rtb-load.h"
@@ -21,5 +21,11 @@ const RtbPreset *rtb_presets_get (guint i);
 /* Parses the preset's command for this machine (`n_cpus` online CPUs). */
 gboolean rtb_preset_build_command (const RtbPreset *preset, int n_cpus, RtbCommand *cmd,
                                    GError **error);
+
+/* How long the preset runs, then what it does: "Runs 12h · cyclictest …", in the user's
+ * language. */
+char *rtb_preset_dup_summary (const RtbPreset *preset);
+/* The items of a list of "Custom" followed by every preset: each name whole over its summary. */
+GtkListItemFactory *rtb_presets_new_list_factory (void);
 
 G_END_DECLS

@@ -840,6 +840,11 @@ rtb_setup_panel_init (RtbSetupPanel *self)
   for (guint i = 0; i < rtb_presets_get_n (); i++)
     gtk_string_list_append (presets, _(rtb_presets_get (i)->name));
   adw_combo_row_set_model (self->preset_row, G_LIST_MODEL (presets));
+  {
+    g_autoptr(GtkListItemFactory) factory = rtb_presets_new_list_factory ();
+
+    adw_combo_row_set_list_factory (self->preset_row, factory);
+  }
 
   create_param_rows (self);
 
