@@ -547,6 +547,11 @@ rtb_command_check (const RtbCommand *cmd, int n_cpus_online, RtbCommandError *er
         return fail (error, RTB_ERROR_RANGE, "spin_us",
                      "spin_us %u must be shorter than period_us %u: use 0-%u",
                      cmd->timer.spin_us, cmd->timer.period_us, cmd->timer.period_us - 1);
+      if (cmd->duration_ns != 0 && cmd->duration_ns < (uint64_t) cmd->timer.period_us * 1000)
+        return fail (error, RTB_ERROR_RANGE, "duration",
+                     "duration %llu ns is shorter than one tick of period_us %u: use at least "
+                     "%u us, or 0 (until stopped)", (unsigned long long) cmd->duration_ns,
+                     cmd->timer.period_us, cmd->timer.period_us);
       return true;
     case RTB_METHOD_RESPONSE:
       return check_range (KEY_SIZE, cmd->response.size, error) &&

@@ -7,28 +7,36 @@
 
 #include "rtb-worker.h"
 
+/* LinuxCNC's wait() (uspace_posix.cc): the next deadline is always the last one plus the period.
+ * When it has already gone by, the thread does not sleep and runs at once, and the period is an
+ * overrun (LinuxCNC warns "Unexpected realtime delay"); no period is ever skipped, so every
+ * interval is measured and a stall shows as one long interval followed by short ones. */
 static int
 jitter_loop (RtbWorkerMeasure *m)
 {
   const int64_t period = m->period_ns;
   const int64_t end = m->worker->end_mono_ns;
   uint64_t cycle = 0;
-  uint64_t skipped = 0;
+  uint64_t overruns = 0;
   int64_t next = rtb_monotonic_ns () + period;
   int64_t previous = -1;
 
   while (!rtb_worker_stop_requested ())
     {
       int64_t now;
-      int err;
 
       if (end != 0 && next > end)
         break;
-      err = rtb_worker_sleep_until (next);
-      if (err == EINTR)
-        continue;
-      if (err != 0)
-        return err;
+      if (rtb_monotonic_ns () > next)
+        atomic_store_explicit (&m->overruns, ++overruns, memory_order_relaxed);
+      else
+        {
+          int err = rtb_worker_sleep_until (next);
+          if (err == EINTR)
+            continue;
+          if (err != 0)
+            return err;
+        }
 
       now = rtb_monotonic_ns ();
       /* No interval ends at the first wake-up, so the first one is never recorded. */
@@ -37,7 +45,6 @@ jitter_loop (RtbWorkerMeasure *m)
       previous = now;
       next += period;
       cycle++;
-      rtb_worker_skip_missed_periods (m, now, period, &next, &cycle, &skipped);
     }
   return 0;
 }

@@ -7,6 +7,24 @@
 
 #include "rtb-worker.h"
 
+/* A stall is one long sample, not a burst of catching-up ones: after a wake-up at `now`, move
+ * `next` (and the cycle count) past every period that already went by, counting them as
+ * skipped. cyclictest does the same. */
+static void
+skip_missed_periods (RtbWorkerMeasure *m, int64_t now, int64_t period, int64_t *next,
+                     uint64_t *cycle, uint64_t *skipped)
+{
+  if (now <= *next)
+    return;
+  while (now > *next)
+    {
+      *next += period;
+      (*cycle)++;
+      (*skipped)++;
+    }
+  atomic_store_explicit (&m->skipped, *skipped, memory_order_relaxed);
+}
+
 static int
 latency_loop (RtbWorkerMeasure *m)
 {
@@ -33,7 +51,7 @@ latency_loop (RtbWorkerMeasure *m)
       rtb_worker_ring_push (&m->ring, cycle, now - next);
       next += interval;
       cycle++;
-      rtb_worker_skip_missed_periods (m, now, interval, &next, &cycle, &skipped);
+      skip_missed_periods (m, now, interval, &next, &cycle, &skipped);
     }
   return 0;
 }

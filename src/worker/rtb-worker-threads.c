@@ -35,6 +35,7 @@ rtb_worker_measures_alloc (RtbWorker *w, unsigned n)
       m->index = i;
       m->cpu = -1;
       atomic_init (&m->skipped, 0);
+      atomic_init (&m->overruns, 0);
       atomic_init (&m->residual_failures, 0);
       atomic_init (&m->residual_max_bits, 0);
       atomic_init (&m->exited, false);
@@ -100,10 +101,6 @@ measure_main (void *data)
   const char *what = NULL;
 
   pthread_setname_np (pthread_self (), m->name);
-  /* A SCHED_OTHER thread would otherwise wake up to 50 µs late by design; we measure
-   * scheduling, not the default timer slack (RT threads have none anyway). */
-  prctl (PR_SET_TIMERSLACK, 1UL);
-
   if (m->cpu >= 0)
     {
       cpu_set_t set;

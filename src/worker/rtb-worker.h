@@ -46,7 +46,8 @@ struct RtbWorkerMeasure {
   RtbWorkerRing ring;
 
   /* Written by the measurement thread, read by others */
-  atomic_uint_fast64_t skipped;
+  atomic_uint_fast64_t skipped;   /* latency: periods skipped after a late wake-up */
+  atomic_uint_fast64_t overruns;  /* jitter: periods begun after their deadline had passed */
   atomic_uint_fast64_t residual_failures;
   atomic_uint_fast64_t residual_max_bits; /* a double's bits */
   atomic_bool exited;
@@ -96,24 +97,6 @@ static inline bool
 rtb_worker_stop_requested (void)
 {
   return atomic_load_explicit (&rtb_worker_stopping, memory_order_relaxed);
-}
-
-/* A stall is one long sample, not a burst of catching-up ones: after a wake-up at `now`, move
- * `next` (and the cycle count) past every period that already went by, counting them as
- * skipped. Called by the periodic methods' real-time loops; it neither blocks nor allocates. */
-static inline void
-rtb_worker_skip_missed_periods (RtbWorkerMeasure *m, int64_t now, int64_t period, int64_t *next,
-                                uint64_t *cycle, uint64_t *skipped)
-{
-  if (now <= *next)
-    return;
-  while (now > *next)
-    {
-      *next += period;
-      (*cycle)++;
-      (*skipped)++;
-    }
-  atomic_store_explicit (&m->skipped, *skipped, memory_order_relaxed);
 }
 
 bool rtb_worker_stop_init (void);
