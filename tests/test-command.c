@@ -38,30 +38,92 @@ test_defaults (void)
   g_assert_cmpint (cmd.method, ==, RTB_METHOD_JITTER);
   g_assert_cmpuint (cmd.jitter.base_us, ==, 25);
   g_assert_cmpuint (cmd.jitter.servo_us, ==, 1000);
-  g_assert_true (rtb_cpu_isset (cmd.cpus, N_CPUS - 1));
-  g_assert_cmpint (rtb_cpu_count (cmd.cpus, RTB_MAX_CPUS), ==, 1);
+  /* LinuxCNC's placement, chosen by the worker on its own machine. */
+  g_assert_true (cmd.cpu_auto);
+  g_assert_cmpint (rtb_cpu_count (cmd.cpus, RTB_MAX_CPUS), ==, 0);
   g_assert_cmpint (cmd.priority, ==, 99);
   g_assert_cmpuint (cmd.duration_ns, ==, 60 * RTB_NSEC_PER_SEC);
+  g_assert_cmpuint (cmd.timer_slack_ns, ==, 0);
 
+  /* The seed's real-time timer: FIFO 80, not pinned. */
   cmd = parse_ok ("timer", false);
+  g_assert_cmpuint (cmd.timer.variant, ==, RTB_TIMER_VARIANT_RT);
   g_assert_cmpuint (cmd.timer.period_us, ==, 5000);
   g_assert_cmpuint (cmd.timer.spin_us, ==, 100);
-  g_assert_true (rtb_cpu_isset (cmd.cpus, 0));
+  g_assert_false (cmd.cpu_auto);
+  g_assert_cmpint (rtb_cpu_count (cmd.cpus, RTB_MAX_CPUS), ==, 0);
   g_assert_cmpint (cmd.priority, ==, 80);
   g_assert_cmpint (cmd.policy, ==, RTB_POLICY_FIFO);
 
   cmd = parse_ok ("response", false);
   g_assert_cmpuint (cmd.response.size, ==, 32);
+  g_assert_cmpuint (cmd.response.more_sizes[0], ==, 0);
+  g_assert_cmpuint (cmd.response.experiments, ==, 1);
   g_assert_cmpuint (cmd.response.instances, ==, 1000);
-  g_assert_cmpuint (cmd.response.gap_us, ==, 1000);
+  g_assert_cmpuint (cmd.response.gap_us, ==, 0);
   g_assert_true (rtb_cpu_isset (cmd.cpus, 0));
   g_assert_cmpint (cmd.priority, ==, 99);
   g_assert_cmpuint (cmd.duration_ns, ==, 0);
 
-  /* Without a CPU count the jitter CPU falls back to 0 and nothing is range-checked. */
-  RtbCommand plain;
-  rtb_command_defaults (&plain, RTB_METHOD_JITTER, 0);
-  g_assert_true (rtb_cpu_isset (plain.cpus, 0));
+  cmd = parse_ok ("latency", false);
+  g_assert_cmpuint (cmd.latency.gpio, ==, 0);
+}
+
+static void
+test_method_keys (void)
+{
+  RtbCommand cmd;
+  uint32_t sizes[RTB_RESPONSE_SIZES_MAX];
+
+  /* The normal timer: the untouched default policy follows the variant, in any key order. */
+  cmd = parse_ok ("timer variant=normal", false);
+  g_assert_cmpuint (cmd.timer.variant, ==, RTB_TIMER_VARIANT_NORMAL);
+  g_assert_cmpint (cmd.policy, ==, RTB_POLICY_OTHER);
+  g_assert_cmpint (cmd.priority, ==, 0);
+  cmd = parse_ok ("timer duration=10s variant=normal policy=other", false);
+  g_assert_cmpint (cmd.policy, ==, RTB_POLICY_OTHER);
+  cmd = parse_ok ("timer variant=rt", false);
+  g_assert_cmpint (cmd.policy, ==, RTB_POLICY_FIFO);
+  g_assert_cmpint (cmd.priority, ==, 80);
+  cmd = parse_ok ("timer variant=rt cpu=1 timer_slack_ns=1", false);
+  g_assert_true (rtb_cpu_isset (cmd.cpus, 1));
+  g_assert_cmpuint (cmd.timer_slack_ns, ==, 1);
+
+  cmd = parse_ok ("jitter cpu=2", false);
+  g_assert_false (cmd.cpu_auto);
+  g_assert_true (rtb_cpu_isset (cmd.cpus, 2));
+  cmd = parse_ok ("jitter cpu=none", false);
+  g_assert_false (cmd.cpu_auto);
+  g_assert_cmpint (rtb_cpu_count (cmd.cpus, RTB_MAX_CPUS), ==, 0);
+  cmd = parse_ok ("response cpu=auto", false);
+  g_assert_true (cmd.cpu_auto);
+  g_assert_cmpint (rtb_cpu_count (cmd.cpus, RTB_MAX_CPUS), ==, 0);
+
+  cmd = parse_ok ("latency cpus=3 gpio=0:17", false);
+  g_assert_cmpuint (cmd.latency.gpio, ==, 1);
+  g_assert_cmpuint (cmd.latency.gpio_chip, ==, 0);
+  g_assert_cmpuint (cmd.latency.gpio_line, ==, 17);
+  cmd = parse_ok ("latency cpus=0 gpio=4095:65535", false);
+  g_assert_cmpuint (cmd.latency.gpio_chip, ==, 4095);
+  g_assert_cmpuint (cmd.latency.gpio_line, ==, 65535);
+
+  /* The study's layout: four experiments of each of three sizes. */
+  cmd = parse_ok ("response size=32,64,128 experiments=4 gap_us=auto", false);
+  g_assert_cmpuint (rtb_command_response_sizes (&cmd, sizes), ==, 3);
+  g_assert_cmpuint (sizes[0], ==, 32);
+  g_assert_cmpuint (sizes[1], ==, 64);
+  g_assert_cmpuint (sizes[2], ==, 128);
+  g_assert_cmpuint (cmd.response.experiments, ==, 4);
+  g_assert_cmpuint (cmd.response.gap_us, ==, 0);
+  cmd = parse_ok ("response size=2,1024,2,3,4,5,6,7 experiments=16", false);
+  g_assert_cmpuint (rtb_command_response_sizes (&cmd, sizes), ==, 8);
+  g_assert_cmpuint (sizes[7], ==, 7);
+  cmd = parse_ok ("response size=64", false);
+  g_assert_cmpuint (rtb_command_response_sizes (&cmd, sizes), ==, 1);
+  g_assert_cmpuint (sizes[0], ==, 64);
+
+  cmd = parse_ok ("latency timer_slack_ns=1000000000", false);
+  g_assert_cmpuint (cmd.timer_slack_ns, ==, 1000000000);
 }
 
 static void
@@ -159,6 +221,12 @@ test_round_trip (void)
     "start timer period_us=1000000 spin_us=10000 policy=other duration=5m",
     "start response size=1024 instances=100000000 gap_us=10000000 unthrottled=yes",
     "start response size=2 instances=1 gap_us=100 cpu=3 policy=fifo priority=99",
+    "start response size=32,64,128 experiments=4 gap_us=auto cpu=auto",
+    "start response cpu=none timer_slack_ns=50000",
+    "start timer variant=normal duration=60s",
+    "start timer variant=rt cpu=1 timer_slack_ns=1",
+    "start jitter cpu=none",
+    "start latency cpus=2 gpio=1:23",
   };
 
   for (gsize i = 0; i < G_N_ELEMENTS (lines); i++)
@@ -260,6 +328,23 @@ static const BadCase bad_cases[] = {
   { "response gap_us=99", RTB_ERROR_RANGE, "gap_us", "100-10000000" },
   { "response gap_us=10000001", RTB_ERROR_RANGE, "gap_us", "100-10000000" },
   { "response cpu=4", RTB_ERROR_RANGE, "cpu", "0-3" },
+  { "response size=32,1025", RTB_ERROR_RANGE, "size", "2-1024" },
+  { "response size=1,32", RTB_ERROR_RANGE, "size", "2-1024" },
+  { "response size=2,3,4,5,6,7,8,9,10", RTB_ERROR_RANGE, "size", "at most 8" },
+  { "response experiments=0", RTB_ERROR_RANGE, "experiments", "1-16" },
+  { "response experiments=17", RTB_ERROR_RANGE, "experiments", "1-16" },
+  { "latency timer_slack_ns=0", RTB_ERROR_RANGE, "timer_slack_ns", "1-1000000000" },
+  { "latency timer_slack_ns=1000000001", RTB_ERROR_RANGE, "timer_slack_ns", "1-1000000000" },
+  { "latency cpus=0 gpio=4096:1", RTB_ERROR_RANGE, "gpio", "0-4095" },
+  { "latency cpus=0 gpio=0:65536", RTB_ERROR_RANGE, "gpio", "0-65535" },
+  /* the normal timer is an ordinary thread, the gpio line has one thread */
+  { "timer variant=normal policy=fifo", RTB_ERROR_RANGE, "policy", "variant=rt" },
+  { "timer variant=normal priority=80", RTB_ERROR_RANGE, "priority", "policy other takes no" },
+  { "timer variant=normal cpu=0", RTB_ERROR_RANGE, "cpu", "unpinned" },
+  { "timer variant=normal cpu=auto", RTB_ERROR_RANGE, "cpu", "unpinned" },
+  { "timer variant=normal timer_slack_ns=1", RTB_ERROR_RANGE, "timer_slack_ns", "kernel's" },
+  { "latency gpio=0:17", RTB_ERROR_RANGE, "gpio", "cpus=N" },
+  { "latency cpus=0-1 gpio=0:17", RTB_ERROR_RANGE, "gpio", "cpus=N" },
   /* policy and priority together */
   { "latency policy=other priority=5", RTB_ERROR_RANGE, "priority", "policy other takes no" },
   { "timer priority=50 policy=other", RTB_ERROR_RANGE, "priority", "policy other takes no" },
@@ -298,6 +383,25 @@ static const BadCase bad_cases[] = {
   { "jitter cpu=x", RTB_ERROR_SYNTAX, "cpu", "0-3" },
   { "jitter cpu=0,1", RTB_ERROR_SYNTAX, "cpu", "0-3" },
   { "response size=12k", RTB_ERROR_SYNTAX, "size", "2-1024" },
+  { "response size=32,", RTB_ERROR_SYNTAX, "size", "32,64,128" },
+  { "response size=,32", RTB_ERROR_SYNTAX, "size", "32,64,128" },
+  { "response size=32;64", RTB_ERROR_SYNTAX, "size", "32,64,128" },
+  { "response gap_us=soon", RTB_ERROR_SYNTAX, "gap_us", "auto or 100-10000000" },
+  { "timer variant=fast", RTB_ERROR_SYNTAX, "variant", "rt" },
+  { "timer cpu=first", RTB_ERROR_SYNTAX, "cpu", "auto" },
+  { "latency cpus=0 gpio=17", RTB_ERROR_SYNTAX, "gpio", "CHIP:LINE" },
+  { "latency cpus=0 gpio=:17", RTB_ERROR_SYNTAX, "gpio", "CHIP:LINE" },
+  { "latency cpus=0 gpio=0:", RTB_ERROR_SYNTAX, "gpio", "CHIP:LINE" },
+  { "latency cpus=0 gpio=0:1:2", RTB_ERROR_SYNTAX, "gpio", "CHIP:LINE" },
+  { "latency cpus=0 gpio=gpiochip0:17", RTB_ERROR_SYNTAX, "gpio", "CHIP:LINE" },
+  { "latency cpus=0 gpio=/dev/gpiochip0:17", RTB_ERROR_SYNTAX, "gpio", "CHIP:LINE" },
+  { "latency cpus=0 gpio=../../etc/passwd", RTB_ERROR_SYNTAX, "gpio", "CHIP:LINE" },
+  { "latency cpus=0 gpio=99999999999999999999:1", RTB_ERROR_SYNTAX, "gpio", "CHIP:LINE" },
+  { "latency timer_slack_ns=fast", RTB_ERROR_SYNTAX, "timer_slack_ns", "1-1000000000" },
+  { "jitter gpio=0:1", RTB_ERROR_SYNTAX, "gpio", "base_us" },
+  { "latency variant=rt", RTB_ERROR_SYNTAX, "variant", "interval_us" },
+  { "latency cpu=auto", RTB_ERROR_SYNTAX, "cpu", "cpus" },
+  { "jitter experiments=2", RTB_ERROR_SYNTAX, "experiments", "base_us" },
   { "latency unthrottled=maybe", RTB_ERROR_SYNTAX, "unthrottled", "yes or no" },
   /* structure */
   { "latency interval_us=", RTB_ERROR_SYNTAX, "interval_us", "no value" },
@@ -449,6 +553,7 @@ main (int argc, char **argv)
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/command/defaults", test_defaults);
   g_test_add_func ("/command/keys", test_keys);
+  g_test_add_func ("/command/method-keys", test_method_keys);
   g_test_add_func ("/command/policy-priority", test_policy_priority);
   g_test_add_func ("/command/round-trip", test_round_trip);
   g_test_add_func ("/command/cpu-list", test_cpu_list);

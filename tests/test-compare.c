@@ -113,7 +113,8 @@ test_ties_not_marked (void)
       {
         const RtbCompareCell *cell = rtb_compare_get_cell (compare, 0, r, stat);
         g_assert_false (cell->best);
-        if (r > 0 && rtb_compare_stat_is_judged (stat))
+        if (r > 0 && rtb_compare_stat_is_judged (stat) &&
+            rtb_compare_stat_applies (stat, RTB_METHOD_LATENCY))
           g_assert_cmpint (cell->verdict, ==, RTB_COMPARE_SAME);
       }
   g_assert_null (rtb_compare_get_notices (compare)[0]);

@@ -556,14 +556,15 @@ test_stream_v2_fixtures (void)
     const char *line;
     guint n_series;
   } fixtures[] = {
+    /* Workers before protocol 4 set every thread's timer slack to 1 ns. */
     { "worker-latency-v2.stream", "start latency cpus=0-1 policy=other priority=0 "
-      "interval_us=500 histogram_us=200 duration=1s", 2 },
+      "interval_us=500 histogram_us=200 duration=1s timer_slack_ns=1", 2 },
     { "worker-jitter-v2.stream", "start jitter cpu=1 policy=other priority=0 base_us=500 "
-      "servo_us=2000 duration=1s", 2 },
+      "servo_us=2000 duration=1s timer_slack_ns=1", 2 },
     { "worker-timer-v2.stream", "start timer cpu=0 policy=other priority=0 period_us=1000 "
-      "spin_us=10 duration=1s", 1 },
+      "spin_us=10 duration=1s timer_slack_ns=1", 1 },
     { "worker-response-v2.stream", "start response cpu=1 policy=other priority=0 size=8 "
-      "instances=20 gap_us=100", 1 },
+      "instances=20 gap_us=100 timer_slack_ns=1", 1 },
   };
 
   for (guint i = 0; i < G_N_ELEMENTS (fixtures); i++)

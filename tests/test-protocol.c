@@ -226,7 +226,9 @@ test_corrupt (void)
     { "protocol version", sizeof (RtbFrameHeader), 9 },
     { "samples count", samples_offset + sizeof (RtbFrameHeader) + 4, 200 },
     { "thread count", started_offset, 0 },
-    { "started reserved", started_offset + 4, 1 },
+    { "started flags", started_offset + 4, 0x80 },
+    { "started timer slack",
+      started_offset + G_STRUCT_OFFSET (RtbStartedFrame, timer_slack_ns) + 7, 0x80 },
     { "hello errno", sizeof (RtbFrameHeader) + 19, 0x7f },
     { "hello rt priority", sizeof (RtbFrameHeader) + 24, 200 },
     { "hello text", sizeof (RtbFrameHeader) + 32, 0x1b },
@@ -234,6 +236,9 @@ test_corrupt (void)
     { "command policy", command_offset + 4, 3 },
     { "command priority", command_offset + 5, 100 },
     { "command flags", command_offset + 6, 0x80 },
+    { "cpu=auto for latency", command_offset + 6, RTB_COMMAND_CPU_AUTO },
+    { "command timer slack",
+      command_offset + G_STRUCT_OFFSET (RtbWireCommand, timer_slack_ns) + 3, 0x7f },
     { "command duration", command_offset + 15, 0x7f },
     { "command without CPUs", command_offset + 16, 0 },
     { "command reserved", command_offset + G_STRUCT_OFFSET (RtbWireCommand, reserved) + 31, 1 },
@@ -242,6 +247,8 @@ test_corrupt (void)
       command_offset + G_STRUCT_OFFSET (RtbWireCommand, params) + sizeof (RtbLatencyParams), 1 },
     { "thread cpu", threads_offset + 3, 0x80 },
     { "thread name", threads_offset + 8, 0xff },
+    { "thread placement", threads_offset + 6, 9 },
+    { "thread reserved", threads_offset + 7, 1 },
   };
 
   for (guint i = 0; i < G_N_ELEMENTS (cases); i++)

@@ -65,13 +65,15 @@ make_run (RtbMethod method, guint32 histogram_us, guint n_samples)
   };
   RtbStartedFrame started = {
     .n_threads = 2, .start_realtime_ns = G_GUINT64_CONSTANT (1714564800123456000),
+    .flags = RTB_STARTED_DMA_LATENCY_RELEASED, .timer_slack_ns = 50000,
   };
   RtbCommand ran;
   RtbDecoder *decoder;
   guint32 seq = 0;
   RtbThreadInfo threads[2] = {
     { .thread = 0, .cpu = 0, .policy = RTB_POLICY_FIFO, .priority = 99, .name = "CPU0" },
-    { .thread = 1, .cpu = 3, .policy = RTB_POLICY_RR, .priority = 80, .name = "CPU3" },
+    { .thread = 1, .cpu = 3, .policy = RTB_POLICY_RR, .priority = 80,
+      .placement = RTB_CPU_PLACEMENT_ISOLATED, .name = "CPU3" },
   };
   RtbStatsFrame summary = {
     .n_threads = 2, .reason = RTB_END_STOPPED, .elapsed_ns = 61000000007,
@@ -79,8 +81,8 @@ make_run (RtbMethod method, guint32 histogram_us, guint n_samples)
   };
   RtbThreadStats stats[2] = {
     { .thread = 0, .count = n_samples, .dropped = 3, .skipped = 2, .min_ns = -5,
-      .sum_sq_us2 = 1.0 / 3.0, .residual_max = 1e-12 },
-    { .thread = 1, .count = n_samples, .residual_failures = 1 },
+      .sum_sq_us2 = 1.0 / 3.0, .residual_max = 1e-12, .overruns = 7 },
+    { .thread = 1, .count = n_samples, .residual_failures = 1, .off_cpu = (n_samples + 999) / 1000 },
   };
   g_autofree RtbSample *samples = g_new (RtbSample, n_samples);
   g_autofree char *root = data_path ("sysroot-rpi4");
@@ -98,6 +100,16 @@ make_run (RtbMethod method, guint32 histogram_us, guint n_samples)
   ran = cmd;
   rtb_command_set_intervals (&ran, 1000, method == RTB_METHOD_JITTER ? 2000 : 0);
   ran.duration_ns = 60000000000;
+  /* The keys of protocol 4, each where it belongs. */
+  ran.timer_slack_ns = 20000;
+  if (method == RTB_METHOD_TIMER)
+    g_assert_true (rtb_command_parse ("timer variant=normal period_us=1000 spin_us=0 "
+                                      "duration=60s", FALSE, 4, &ran, NULL));
+  if (method == RTB_METHOD_RESPONSE)
+    g_assert_true (rtb_command_parse ("response size=16,32 experiments=1 instances=40000 "
+                                      "cpu=auto timer_slack_ns=7", FALSE, 4, &ran, NULL));
+  if (method == RTB_METHOD_JITTER)
+    ran.cpu_auto = TRUE;
   if (method == RTB_METHOD_LATENCY)
     {
       g_assert_true (rtb_command_set (&ran, "cpus", "0,3", 4, NULL));
@@ -124,6 +136,8 @@ make_run (RtbMethod method, guint32 histogram_us, guint n_samples)
           if (i % 500 == 499)
             index += 3;
           samples[i] = (RtbSample) { .index = index, .value_ns = value };
+          if (t == 1 && i % 1000 == 0)
+            samples[i].index |= RTB_SAMPLE_OFF_CPU;
         }
       handle (decoder, &seq, RTB_FRAME_SAMPLES, &frame, sizeof frame, samples,
               n_samples * sizeof *samples);
@@ -186,6 +200,10 @@ assert_runs_equal (RtbRun *a, RtbRun *b)
   g_assert_cmpmem (&ca->response, sizeof ca->response, &cb->response, sizeof cb->response);
   g_assert_cmpuint (ca->duration_ns, ==, cb->duration_ns);
   g_assert_cmpint (ca->unthrottled, ==, cb->unthrottled);
+  g_assert_cmpint (ca->cpu_auto, ==, cb->cpu_auto);
+  g_assert_cmpuint (ca->timer_slack_ns, ==, cb->timer_slack_ns);
+  g_assert_cmpuint (rtb_run_get_started_flags (a), ==, rtb_run_get_started_flags (b));
+  g_assert_cmpint (rtb_run_get_timer_slack_ns (a), ==, rtb_run_get_timer_slack_ns (b));
 
   g_assert_true ((rtb_run_get_worker (a) == NULL) == (rtb_run_get_worker (b) == NULL));
   if (rtb_run_get_worker (a) != NULL)
@@ -230,6 +248,13 @@ assert_runs_equal (RtbRun *a, RtbRun *b)
       g_assert_cmpuint (sa->next_index, ==, sb->next_index);
       g_assert_cmpfloat (sa->residual_max, ==, sb->residual_max);
       g_assert_cmpuint (sa->residual_failures, ==, sb->residual_failures);
+      g_assert_cmpint (sa->placement, ==, sb->placement);
+      g_assert_cmpuint (sa->overruns, ==, sb->overruns);
+      g_assert_cmpuint (sa->off_cpu, ==, sb->off_cpu);
+      g_assert_true ((sa->off_cpu_log == NULL) == (sb->off_cpu_log == NULL));
+      if (sa->off_cpu_log != NULL)
+        g_assert_cmpmem (sa->off_cpu_log->data, sa->off_cpu_log->len * sizeof (guint64),
+                         sb->off_cpu_log->data, sb->off_cpu_log->len * sizeof (guint64));
       g_assert_cmpint (sa->have_worker_stats, ==, sb->have_worker_stats);
       g_assert_cmpmem (&sa->worker_stats, sizeof sa->worker_stats,
                        &sb->worker_stats, sizeof sb->worker_stats);
@@ -263,12 +288,20 @@ test_round_trip (gconstpointer data)
   g_assert_no_error (error);
   /* The test is only worth it if every part is populated. */
   g_assert_cmpuint (series->history.block_size, >, 1);
-  g_assert_cmpuint (series->histogram.n_above, >, 0);
+  g_assert_cmpuint (series->histogram.n_above + series->histogram.n_below, >, 0);
   g_assert_cmpuint (series->values.count, ==, series->histogram.stats.count);
   g_assert_cmpuint (series->n_overflow_cycles, >, 0);
   g_assert_cmpuint (series->gaps, >, 0);
   if (method == RTB_METHOD_JITTER)
     g_assert_cmpuint (series->histogram.n_below, >, 0);
+  g_assert_cmpuint (series->overruns, ==, 7);
+  g_assert_cmpuint (rtb_run_get_series (run, 1)->off_cpu, ==, 40);
+  g_assert_cmpuint (rtb_run_get_series (run, 1)->off_cpu_log->len, ==, 40);
+  g_assert_cmpuint (g_array_index (rtb_run_get_series (run, 1)->off_cpu_log, guint64, 1), ==,
+                    1000 + 1000 / 500 * 3);
+  g_assert_cmpint (rtb_run_get_series (run, 1)->placement, ==, RTB_CPU_PLACEMENT_ISOLATED);
+  g_assert_cmpint (rtb_run_get_timer_slack_ns (run), ==, 50000);
+  g_assert_cmpuint (rtb_run_get_started_flags (run), ==, RTB_STARTED_DMA_LATENCY_RELEASED);
 
   g_assert_true (rtb_run_save (run, path, &error));
   g_assert_no_error (error);
@@ -729,7 +762,7 @@ test_fixtures (void)
   run = rtb_run_load (newer, &error);
   g_assert_null (run);
   g_assert_error (error, RTB_RUN_ERROR, RTB_RUN_ERROR_VERSION);
-  g_assert_cmpstr (error->message, ==, "version 7 is newer than this rtbench (3): update rtbench");
+  g_assert_cmpstr (error->message, ==, "version 7 is newer than this rtbench (4): update rtbench");
 }
 
 /* Numbers in written JSON are as short as they can be and still read back exactly. */
@@ -921,6 +954,10 @@ main (int argc, char *argv[])
   g_test_add_data_func ("/run-file/round-trip/latency", GINT_TO_POINTER (RTB_METHOD_LATENCY),
                         test_round_trip);
   g_test_add_data_func ("/run-file/round-trip/jitter", GINT_TO_POINTER (RTB_METHOD_JITTER),
+                        test_round_trip);
+  g_test_add_data_func ("/run-file/round-trip/timer", GINT_TO_POINTER (RTB_METHOD_TIMER),
+                        test_round_trip);
+  g_test_add_data_func ("/run-file/round-trip/response", GINT_TO_POINTER (RTB_METHOD_RESPONSE),
                         test_round_trip);
   g_test_add_func ("/run-file/round-trip/minimal", test_round_trip_minimal);
   g_test_add_func ("/run-file/saved-running", test_saved_running);

@@ -170,7 +170,8 @@ append_progress (GString *line, RtbRecording *recording)
   format_seconds (rtb_recording_get_elapsed_seconds (recording), elapsed, sizeof elapsed);
   if (command->method == RTB_METHOD_RESPONSE)
     g_string_append_printf (line, "%s  %" G_GUINT64_FORMAT " of %" G_GUINT64_FORMAT " instances",
-                            elapsed, rtb_run_get_total_count (run), command->response.instances);
+                            elapsed, rtb_run_get_total_count (run),
+                            rtb_command_response_total (command));
   else if (command->duration_ns == 0)
     g_string_append_printf (line, "%s (until Ctrl-C)  %" G_GUINT64_FORMAT " samples", elapsed,
                             rtb_run_get_total_count (run));

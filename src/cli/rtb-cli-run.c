@@ -19,6 +19,10 @@ typedef struct {
   const char *help;
 } MethodOption;
 
+#define TIMER_SLACK_OPTION \
+  { "timer-slack-ns", "N", "set the threads' timer slack (default: the kernel's; real-time\n" \
+    "                               threads have none)" }
+
 static const MethodOption latency_options[] = {
   { "cpus", "LIST|all", "CPUs to measure, e.g. 0,2-3 (default: all)" },
   { "priority", "N", "real-time priority 1-99 (default: 99)" },
@@ -26,36 +30,48 @@ static const MethodOption latency_options[] = {
   { "interval-us", "N", "wake-up interval in µs, at least 50 (default: 1000)" },
   { "histogram-us", "N", "histogram limit in µs, 1 µs buckets (default: 1000)" },
   { "duration", "TIME", "run time with s, m, h or d suffix, 0 = until Ctrl-C (default: 60s)" },
+  { "gpio", "CHIP:LINE", "toggle line LINE of /dev/gpiochipCHIP at each wake-up, for an\n"
+    "                               oscilloscope (one CPU only)" },
+  TIMER_SLACK_OPTION,
   { NULL }
 };
 
 static const MethodOption jitter_options[] = {
   { "base-us", "N", "base thread period in µs (default: 25)" },
   { "servo-us", "N", "servo thread period in µs (default: 1000)" },
-  { "cpu", "N", "CPU both threads run on (default: the last one)" },
+  { "cpu", "N|auto|none", "CPU both threads run on; auto: the last isolated CPU, else the\n"
+    "                               last CPU, as LinuxCNC places them (default: auto)" },
   { "priority", "N", "priority of the base thread; servo runs one lower (default: 99)" },
   { "policy", "fifo|rr|other", "scheduling policy (default: fifo)" },
   { "duration", "TIME", "run time (default: 60s)" },
+  TIMER_SLACK_OPTION,
   { NULL }
 };
 
 static const MethodOption timer_options[] = {
+  { "variant", "rt|normal", "rt: a SCHED_FIFO 80 thread, memory locked; normal: an ordinary\n"
+    "                               thread, nothing locked or pinned (default: rt)" },
   { "period-us", "N", "timer period in µs (default: 5000)" },
   { "spin-us", "N", "spin this long before each deadline (default: 100)" },
-  { "cpu", "N", "CPU to run on (default: 0)" },
+  { "cpu", "N|auto|none", "CPU to run on (default: none, not pinned)" },
   { "priority", "N", "real-time priority (default: 80)" },
-  { "policy", "fifo|rr|other", "scheduling policy (default: fifo)" },
-  { "duration", "TIME", "run time (default: 60s)" },
+  { "policy", "fifo|rr|other", "scheduling policy (default: fifo; other with --variant normal)" },
+  { "duration", "TIME", "run time: duration / period ticks after a warm-up (default: 60s)" },
+  TIMER_SLACK_OPTION,
   { NULL }
 };
 
 static const MethodOption response_options[] = {
-  { "size", "N", "matrix size N for N×N inversion, 2-1024 (default: 32)" },
-  { "instances", "N", "number of inversions (default: 1000)" },
-  { "cpu", "N", "CPU to run on (default: 0)" },
+  { "size", "N[,N…]", "matrix size N for N×N inversion, 2-1024, or a list such as\n"
+    "                               32,64,128 (default: 32)" },
+  { "experiments", "N", "run each size N times, one series each, 1-16 (default: 1)" },
+  { "instances", "N", "inversions per experiment (default: 1000)" },
+  { "cpu", "N|auto|none", "CPU to run on (default: 0)" },
   { "priority", "N", "real-time priority (default: 99)" },
   { "policy", "fifo|rr|other", "scheduling policy (default: fifo)" },
-  { "gap-us", "N", "sleep between instances in µs, at least 100 (default: 1000)" },
+  { "gap-us", "N|auto", "sleep between instances in µs, at least 100; auto keeps the thread\n"
+    "                               at half the RT throttling budget (default: auto)" },
+  TIMER_SLACK_OPTION,
   { NULL }
 };
 
@@ -230,7 +246,7 @@ has_remote (int argc, char **argv)
 
 /* What cannot be done for another machine from here. */
 static gboolean
-check_remote (const RunOptions *options, const char *remote, gboolean explicit_cpu)
+check_remote (const RunOptions *options, const char *remote)
 {
   g_autoptr (GError) error = NULL;
 
@@ -251,18 +267,12 @@ check_remote (const RunOptions *options, const char *remote, gboolean explicit_c
                      "yourself (stress-ng --cpu N) and leave --load out", remote, remote);
       return FALSE;
     }
-  if (options->command.method == RTB_METHOD_JITTER && !explicit_cpu)
-    {
-      rtb_cli_error ("jitter on %s needs --cpu N: its default, the last CPU, is %s's and not "
-                     "known here", remote, remote);
-      return FALSE;
-    }
   return TRUE;
 }
 
 /* The machines and where their runs go. */
 static gboolean
-check_machines (RunOptions *options, gboolean remote, gboolean explicit_cpu)
+check_machines (RunOptions *options, gboolean remote)
 {
   gboolean local = FALSE;
 
@@ -276,7 +286,7 @@ check_machines (RunOptions *options, gboolean remote, gboolean explicit_cpu)
           return FALSE;
         }
       local |= host == NULL;
-      if (host != NULL && !check_remote (options, host, explicit_cpu))
+      if (host != NULL && !check_remote (options, host))
         return FALSE;
     }
   if (!remote && options->remote_worker != NULL)
@@ -312,6 +322,21 @@ check_machines (RunOptions *options, gboolean remote, gboolean explicit_cpu)
   return TRUE;
 }
 
+/* --variant goes first, whatever its place: it decides what an omitted --policy means, and an
+ * explicit --policy then wins (or is refused with the variant). */
+static const char *
+find_variant (int argc, char **argv)
+{
+  for (int i = 2; i < argc; i++)
+    {
+      if (strcmp (argv[i], "--variant") == 0)
+        return i + 1 < argc ? argv[i + 1] : NULL;
+      if (g_str_has_prefix (argv[i], "--variant="))
+        return argv[i] + strlen ("--variant=");
+    }
+  return NULL;
+}
+
 /* Parses "run METHOD --opt value --opt=value …" into `options`. Returns FALSE after printing
  * what was wrong. */
 static gboolean
@@ -322,7 +347,8 @@ parse_run_options (int argc, char **argv, RunOptions *options)
   gboolean remote = has_remote (argc, argv);
   /* Another machine's CPUs are not known here: its worker checks them and says what is wrong. */
   long n_cpus = remote ? 0 : sysconf (_SC_NPROCESSORS_ONLN);
-  gboolean explicit_priority = FALSE, explicit_cpu = FALSE;
+  gboolean explicit_priority = FALSE;
+  const char *variant;
 
   if (argc < 2 || !rtb_method_from_string (argv[1], &method))
     {
@@ -336,6 +362,10 @@ parse_run_options (int argc, char **argv, RunOptions *options)
   options->load = RTB_LOAD_NONE;
   options->machines = g_ptr_array_new_with_free_func (g_free);
   rtb_cli_gates_init (&options->gates);
+  variant = method == RTB_METHOD_TIMER ? find_variant (argc, argv) : NULL;
+  if (variant != NULL &&
+      !rtb_command_set (&options->command, "variant", variant, (int) n_cpus, &error))
+    goto bad_value;
 
   for (int i = 2; i < argc; i++)
     {
@@ -403,8 +433,8 @@ parse_run_options (int argc, char **argv, RunOptions *options)
         {
           g_autofree char *key = g_strdelimit (g_strdup (name), "-", '_');
           explicit_priority |= strcmp (name, "priority") == 0;
-          explicit_cpu |= strcmp (name, "cpu") == 0;
-          if (!rtb_command_set (&options->command, key, value, (int) n_cpus, &error))
+          if (strcmp (name, "variant") != 0 &&
+              !rtb_command_set (&options->command, key, value, (int) n_cpus, &error))
             goto bad_value;
         }
       else
@@ -426,7 +456,7 @@ parse_run_options (int argc, char **argv, RunOptions *options)
     }
   if (!rtb_command_check (&options->command, (int) n_cpus, &error))
     goto bad_value;
-  return check_machines (options, remote, explicit_cpu) && rtb_cli_gates_prepare (&options->gates);
+  return check_machines (options, remote) && rtb_cli_gates_prepare (&options->gates);
 
 bad_value:
   {

@@ -36,6 +36,33 @@ format_time (gint64 usec, char *buf, gsize size)
   g_strlcpy (buf, text ? text : "-", size);
 }
 
+/* Where a one-CPU method's threads ran when the command did not name the CPU, and why. */
+static void
+print_placement (RtbRun *run, FILE *out)
+{
+  RtbSeries *series = rtb_run_get_n_series (run) > 0 ? rtb_run_get_series (run, 0) : NULL;
+
+  if (series == NULL)
+    return;
+  switch (series->placement)
+    {
+    case RTB_CPU_PLACEMENT_ISOLATED:
+      fprintf (out, "  cpu:     %d, the last isolated CPU (cpu=auto, where LinuxCNC puts its "
+               "threads)\n", series->cpu);
+      break;
+    case RTB_CPU_PLACEMENT_LAST:
+      fprintf (out, "  cpu:     %d, the last CPU (cpu=auto: none is isolated; LinuxCNC 2.8 and "
+               "2.9 pin there too, later versions leave the threads unpinned)\n", series->cpu);
+      break;
+    case RTB_CPU_PLACEMENT_NONE:
+      fputs ("  cpu:     not pinned (cpu=none): the scheduler moves the threads\n", out);
+      break;
+    case RTB_CPU_PLACEMENT_GIVEN:
+    default:
+      break;
+    }
+}
+
 void
 rtb_cli_print_run_header (RtbRun *run, FILE *out)
 {
@@ -64,9 +91,23 @@ rtb_cli_print_run_header (RtbRun *run, FILE *out)
                known (rtb_system_info_smt_words (system->smt), "-"));
     }
   if (worker != NULL)
-    fprintf (out, "  worker:  %s on %s, mlockall %s, cpu_dma_latency %s\n", worker->worker_version,
-             worker->machine, worker->mlockall_errno == 0 ? "ok" : g_strerror (worker->mlockall_errno),
-             worker->dma_latency_errno == 0 ? "held at 0" : g_strerror (worker->dma_latency_errno));
+    {
+      guint32 flags = rtb_run_get_started_flags (run);
+      gint64 slack = rtb_run_get_timer_slack_ns (run);
+      g_autofree char *slack_text = slack >= 0 ? g_strdup_printf ("%" G_GINT64_FORMAT " ns", slack)
+                                               : g_strdup ("-");
+
+      fprintf (out, "  worker:  %s on %s, mlockall %s, cpu_dma_latency %s, timer slack %s\n",
+               worker->worker_version, worker->machine,
+               flags & RTB_STARTED_MEMORY_UNLOCKED ? "released (an ordinary thread)"
+               : worker->mlockall_errno == 0       ? "ok"
+                                                   : g_strerror (worker->mlockall_errno),
+               flags & RTB_STARTED_DMA_LATENCY_RELEASED ? "released (an ordinary thread)"
+               : worker->dma_latency_errno == 0         ? "held at 0"
+                                                        : g_strerror (worker->dma_latency_errno),
+               slack_text);
+    }
+  print_placement (run, out);
   format_time (rtb_run_get_start_time (run), started, sizeof started);
   format_time (rtb_run_get_end_time (run), ended, sizeof ended);
   fprintf (out, "  time:    %s to %s", started, ended);
@@ -149,6 +190,58 @@ print_timer_table (RtbRun *run, FILE *out)
     }
 }
 
+/* LinuxCNC latency-test's figures per thread (METHODS.md §2): the shortest and longest
+ * interval, max jitter = max(longest − period, period − shortest), and the periods begun after
+ * their deadline had passed. */
+static void
+print_jitter_table (RtbRun *run, FILE *out)
+{
+  print_header (out, (const char *[]) { "period µs", "intervals", "min int µs", "max int µs",
+                                        "jitter µs", "avg µs", "stddev", NULL },
+                (const char *[]) { "overruns", "dropped", NULL });
+  for (guint i = 0; i < rtb_run_get_n_series (run); i++)
+    {
+      RtbSeries *series = rtb_run_get_series (run, i);
+      RtbSeriesSummary s;
+
+      rtb_series_get_summary (series, &s);
+      print_thread (out, run, series);
+      print_value (out, series->period_ns > 0 ? series->period_ns / 1000.0 : NAN, 1);
+      fprintf (out, " %10" G_GUINT64_FORMAT, s.count);
+      print_value (out, s.min_interval_us, 1);
+      print_value (out, s.max_interval_us, 1);
+      print_value (out, s.max_jitter_us, 1);
+      print_value (out, s.avg_us, 1);
+      print_value (out, s.stddev_us, 1);
+      if (s.linuxcnc)
+        fprintf (out, " %9" G_GUINT64_FORMAT, s.overruns);
+      else
+        fprintf (out, " %9s", "-");
+      fprintf (out, " %9" G_GUINT64_FORMAT "\n", s.dropped);
+    }
+  fputs ("avg and stddev: of the intervals less the period; jitter = max(max int − period, "
+         "period − min int); overruns: periods begun after their deadline (no period is "
+         "skipped)\n", out);
+}
+
+/* The response instances whose thread lost its CPU meanwhile, by number. */
+static void
+print_off_cpu (FILE *out, RtbSeries *series)
+{
+  guint shown;
+
+  if (series->off_cpu == 0)
+    return;
+  fprintf (out, "         %" G_GUINT64_FORMAT " instances kept off their CPU longer than "
+           "interrupts explain (RT throttling, a hypervisor, another thread):", series->off_cpu);
+  shown = series->off_cpu_log != NULL ? MIN (series->off_cpu_log->len, 20u) : 0;
+  for (guint i = 0; i < shown; i++)
+    fprintf (out, " #%" G_GUINT64_FORMAT, g_array_index (series->off_cpu_log, guint64, i));
+  if (series->off_cpu > shown)
+    fputs (" …", out);
+  fputc ('\n', out);
+}
+
 void
 rtb_cli_print_table (RtbRun *run, FILE *out)
 {
@@ -159,6 +252,11 @@ rtb_cli_print_table (RtbRun *run, FILE *out)
   if (rtb_run_get_method (run) == RTB_METHOD_TIMER)
     {
       print_timer_table (run, out);
+      return;
+    }
+  if (rtb_run_get_method (run) == RTB_METHOD_JITTER)
+    {
+      print_jitter_table (run, out);
       return;
     }
 
@@ -185,8 +283,12 @@ rtb_cli_print_table (RtbRun *run, FILE *out)
       coarse |= s.resolution_ns > 1;
       partial |= s.spread_partial;
       if (response)
-        fprintf (out, "         residual max|A·A⁻¹ − I| = %.3g, %" G_GUINT64_FORMAT
-                 " instances above the tolerance\n", series->residual_max, series->residual_failures);
+        {
+          fprintf (out, "         residual max|A·A⁻¹ − I| = %.3g, %" G_GUINT64_FORMAT
+                   " instances above the tolerance\n", series->residual_max,
+                   series->residual_failures);
+          print_off_cpu (out, series);
+        }
     }
   if (coarse)
     fputs ("percentiles to the µs: the source kept its samples in 1 µs buckets\n", out);

@@ -235,11 +235,14 @@ typedef enum {
   PARAM_SERVO,
   PARAM_PERIOD,
   PARAM_SPIN,
+  PARAM_VARIANT,
   PARAM_SIZE,
+  PARAM_EXPERIMENTS,
   PARAM_INSTANCES,
   PARAM_GAP,
   PARAM_SCHEDULING,
   PARAM_DURATION,
+  PARAM_TIMER_SLACK,
 } Param;
 
 static const struct {
@@ -255,12 +258,18 @@ static const struct {
   { RTB_METHOD_JITTER, PARAM_SERVO, N_("different servo periods"), NULL },
   { RTB_METHOD_TIMER, PARAM_PERIOD, N_("different periods"), NULL },
   { RTB_METHOD_TIMER, PARAM_SPIN, N_("different spin times"), NULL },
+  { RTB_METHOD_TIMER, PARAM_VARIANT, N_("different timer threads"),
+    N_("an ordinary thread locks nothing") },
   { RTB_METHOD_RESPONSE, PARAM_SIZE, N_("different matrix sizes"), NULL },
+  { RTB_METHOD_RESPONSE, PARAM_EXPERIMENTS, N_("different experiment counts"), NULL },
   { RTB_METHOD_RESPONSE, PARAM_INSTANCES, N_("different instance counts"), NULL },
   { RTB_METHOD_RESPONSE, PARAM_GAP, N_("different gaps between instances"), NULL },
   { RTB_METHOD_RESPONSE, PARAM_SCHEDULING, N_("different scheduling"), NULL },
   { 0, PARAM_SCHEDULING, N_("different scheduling"), NULL },
   { 0, PARAM_DURATION, N_("different durations"), N_("longer runs meet rarer spikes") },
+  { RTB_METHOD_RESPONSE, PARAM_TIMER_SLACK, N_("different timer slack"), NULL },
+  { 0, PARAM_TIMER_SLACK, N_("different timer slack"),
+    N_("an ordinary thread's sleeps end later by it") },
 };
 
 static char *
@@ -298,12 +307,29 @@ param_text (const RtbCommand *c, Param param)
       return g_strdup_printf ("%u µs", c->timer.period_us);
     case PARAM_SPIN:
       return g_strdup_printf ("%u µs", c->timer.spin_us);
+    case PARAM_VARIANT:
+      return g_strdup (c->timer.variant == RTB_TIMER_VARIANT_NORMAL ? "normal" : "rt");
     case PARAM_SIZE:
-      return g_strdup_printf ("%u×%u", c->response.size, c->response.size);
+      {
+        uint32_t sizes[RTB_RESPONSE_SIZES_MAX];
+        unsigned n = rtb_command_response_sizes (c, sizes);
+        GString *text = g_string_new (NULL);
+
+        for (unsigned i = 0; i < n; i++)
+          g_string_append_printf (text, "%s%u×%u", i > 0 ? ", " : "", sizes[i], sizes[i]);
+        return g_string_free (text, FALSE);
+      }
+    case PARAM_EXPERIMENTS:
+      return g_strdup_printf ("%u", (unsigned) c->response.experiments);
     case PARAM_INSTANCES:
       return g_strdup_printf ("%" G_GUINT64_FORMAT, (guint64) c->response.instances);
     case PARAM_GAP:
-      return g_strdup_printf ("%u µs", c->response.gap_us);
+      return c->response.gap_us != 0 ? g_strdup_printf ("%u µs", c->response.gap_us)
+                                     : g_strdup ("auto");
+    case PARAM_TIMER_SLACK:
+      /* TRANSLATORS: a timer slack left at the kernel's default */
+      return c->timer_slack_ns != 0 ? g_strdup_printf ("%u ns", c->timer_slack_ns)
+                                    : g_strdup (_("the kernel's"));
     case PARAM_SCHEDULING:
       if (c->policy == RTB_POLICY_OTHER)
         return g_strdup (rtb_policy_to_string (c->policy));

@@ -52,6 +52,10 @@ static const struct {
   [RTB_COMPARE_STAT_MAX_ABS] = { "max_abs_us", "max |v| µs", FALSE },
   [RTB_COMPARE_STAT_P95_ABS] = { "p95_abs_us", "p95 |v| µs", FALSE },
   [RTB_COMPARE_STAT_P99_ABS] = { "p99_abs_us", "p99 |v| µs", FALSE },
+  [RTB_COMPARE_STAT_MIN_INTERVAL] = { "min_interval_us", "min interval µs", FALSE },
+  [RTB_COMPARE_STAT_MAX_INTERVAL] = { "max_interval_us", "max interval µs", FALSE },
+  [RTB_COMPARE_STAT_MAX_JITTER] = { "max_jitter_us", "max jitter µs", FALSE },
+  [RTB_COMPARE_STAT_OVERRUNS] = { "overruns", "overruns", TRUE },
   [RTB_COMPARE_STAT_OVERFLOWS] = { "overflows", "overflows", TRUE },
   [RTB_COMPARE_STAT_DROPPED] = { "dropped", "dropped", TRUE },
 };
@@ -80,7 +84,8 @@ rtb_compare_stat_is_integer (RtbCompareStat stat)
 gboolean
 rtb_compare_stat_is_judged (RtbCompareStat stat)
 {
-  return stat != RTB_COMPARE_STAT_COUNT && stat < RTB_COMPARE_N_STATS;
+  return stat != RTB_COMPARE_STAT_COUNT && stat != RTB_COMPARE_STAT_MIN_INTERVAL &&
+         stat != RTB_COMPARE_STAT_MAX_INTERVAL && stat < RTB_COMPARE_N_STATS;
 }
 
 double
@@ -116,6 +121,14 @@ rtb_compare_stat_value (RtbCompareStat stat, const RtbSeriesSummary *s)
       return s->p95_abs_us;
     case RTB_COMPARE_STAT_P99_ABS:
       return s->p99_abs_us;
+    case RTB_COMPARE_STAT_MIN_INTERVAL:
+      return s->min_interval_us;
+    case RTB_COMPARE_STAT_MAX_INTERVAL:
+      return s->max_interval_us;
+    case RTB_COMPARE_STAT_MAX_JITTER:
+      return s->max_jitter_us;
+    case RTB_COMPARE_STAT_OVERRUNS:
+      return s->linuxcnc ? (double) s->overruns : NAN;
     case RTB_COMPARE_STAT_OVERFLOWS:
       return (double) s->overflows;
     case RTB_COMPARE_STAT_DROPPED:
@@ -143,6 +156,11 @@ rtb_compare_stat_applies (RtbCompareStat stat, RtbMethod method)
     case RTB_COMPARE_STAT_P95_ABS:
     case RTB_COMPARE_STAT_P99_ABS:
       return method == RTB_METHOD_TIMER;
+    case RTB_COMPARE_STAT_MIN_INTERVAL:
+    case RTB_COMPARE_STAT_MAX_INTERVAL:
+    case RTB_COMPARE_STAT_MAX_JITTER:
+    case RTB_COMPARE_STAT_OVERRUNS:
+      return method == RTB_METHOD_JITTER;
     case RTB_COMPARE_STAT_COUNT:
     case RTB_COMPARE_STAT_MIN:
     case RTB_COMPARE_STAT_AVG:

@@ -39,6 +39,10 @@ typedef enum {
   RTB_COMPARE_STAT_MAX_ABS,
   RTB_COMPARE_STAT_P95_ABS,
   RTB_COMPARE_STAT_P99_ABS,
+  RTB_COMPARE_STAT_MIN_INTERVAL, /* LinuxCNC's figures of a jitter thread */
+  RTB_COMPARE_STAT_MAX_INTERVAL,
+  RTB_COMPARE_STAT_MAX_JITTER,
+  RTB_COMPARE_STAT_OVERRUNS,
   RTB_COMPARE_STAT_OVERFLOWS,
   RTB_COMPARE_STAT_DROPPED,
   RTB_COMPARE_N_STATS,
@@ -48,7 +52,7 @@ typedef enum {
 const char *rtb_compare_stat_key (RtbCompareStat stat);
 /* "count", "min µs"… for table headers. */
 const char *rtb_compare_stat_title (RtbCompareStat stat);
-/* Count, overflows and dropped are whole numbers; the others are µs. */
+/* Count, overruns, overflows and dropped are whole numbers; the others are µs. */
 gboolean rtb_compare_stat_is_integer (RtbCompareStat stat);
 gboolean rtb_compare_stat_is_judged (RtbCompareStat stat);
 /* The statistic of a series' summary as a double (NAN when the series is empty). */
@@ -57,7 +61,8 @@ double rtb_compare_stat_value (RtbCompareStat stat, const RtbSeriesSummary *summ
  * overflows have no values): shown marked, never judged. */
 gboolean rtb_compare_stat_is_partial (RtbCompareStat stat, const RtbSeriesSummary *summary);
 /* Whether a report on runs of `method` shows the statistic: RMS and the |error| figures are the
- * timer's (METHODS.md §4). */
+ * timer's (METHODS.md §4), the intervals, max jitter and overruns the jitter method's (§2). The
+ * intervals are not judged: neither end is better for being nearer zero. */
 gboolean rtb_compare_stat_applies (RtbCompareStat stat, RtbMethod method);
 /* Decimals µs values of `method` are shown with: 3 for the timer (its reference gives 0.001
  * µs), 1 for the others. */

@@ -84,6 +84,104 @@ parse_policy (JsonObject *object, const char *path, RtbPolicy *out, RtbRunStated
 }
 
 static gboolean
+method_has_one_cpu (RtbMethod method)
+{
+  return method != RTB_METHOD_LATENCY;
+}
+
+/* Members that files of earlier versions lack: when absent, *out keeps its value. */
+static gboolean
+get_optional_int (JsonObject *object, const char *path, const char *member, gint64 min,
+                  gint64 max, gint64 *out, GError **error)
+{
+  if (!json_object_has_member (object, member))
+    return TRUE;
+  return _rtb_json_get_int (object, path, member, min, max, out, error);
+}
+
+static gboolean
+get_optional_string (JsonObject *object, const char *path, const char *member,
+                     const char **out, GError **error)
+{
+  if (!json_object_has_member (object, member))
+    return TRUE;
+  return _rtb_json_get_string (object, path, member, TRUE, out, error);
+}
+
+/* The keys of protocol 4: absent from older files, whose runs had the defaults of the time (a
+ * measured run's threads had 1 ns of timer slack). */
+static gboolean
+parse_command_v4 (JsonObject *object, const char *path, gboolean from_worker, RtbCommand *cmd,
+                  GError **error)
+{
+  gint64 value;
+  const char *text = NULL;
+  JsonArray *sizes = NULL;
+  RtbCommandError cerr;
+
+  value = 0;
+  if (json_object_has_member (object, "cpu_auto"))
+    {
+      gboolean flag;
+      if (!_rtb_json_get_bool (object, path, "cpu_auto", &flag, error))
+        return FALSE;
+      cmd->cpu_auto = flag && method_has_one_cpu (cmd->method);
+    }
+  value = from_worker ? 1 : 0;
+  if (!get_optional_int (object, path, "timer_slack_ns", 0, RTB_TIMER_SLACK_MAX_NS, &value,
+                         error))
+    return FALSE;
+  cmd->timer_slack_ns = (guint32) value;
+
+  if (!get_optional_string (object, path, "variant", &text, error))
+    return FALSE;
+  if (text != NULL && cmd->method == RTB_METHOD_TIMER)
+    {
+      if (strcmp (text, "rt") != 0 && strcmp (text, "normal") != 0)
+        return _rtb_json_format_error (error, "%s.variant: \"%s\" is not one of rt, normal",
+                                       path, text);
+      cmd->timer.variant = text[0] == 'n' ? RTB_TIMER_VARIANT_NORMAL : RTB_TIMER_VARIANT_RT;
+    }
+  text = NULL;
+  if (!get_optional_string (object, path, "gpio", &text, error))
+    return FALSE;
+  if (text != NULL && cmd->method == RTB_METHOD_LATENCY &&
+      !rtb_command_set (cmd, "gpio", text, 0, &cerr))
+    return _rtb_json_format_error (error, "%s.gpio: %s", path, cerr.message);
+
+  if (cmd->method != RTB_METHOD_RESPONSE)
+    return TRUE;
+  cmd->response.experiments = 1;
+  value = 1;
+  if (!get_optional_int (object, path, "experiments", 1, RTB_EXPERIMENTS_MAX, &value, error))
+    return FALSE;
+  cmd->response.experiments = (guint16) value;
+  if (json_object_has_member (object, "sizes"))
+    {
+      guint n;
+
+      if (!_rtb_json_get_array (object, path, "sizes", &sizes, error))
+        return FALSE;
+      n = json_array_get_length (sizes);
+      if (n == 0 || n > RTB_RESPONSE_SIZES_MAX)
+        return _rtb_json_format_error (error, "%s.sizes: holds %u sizes; expected 1-%d", path,
+                                       n, RTB_RESPONSE_SIZES_MAX);
+      for (guint i = 0; i < n; i++)
+        {
+          g_autofree char *name = g_strdup_printf ("%s.sizes[%u]", path, i);
+          if (!_rtb_json_node_int (json_array_get_element (sizes, i), name, RTB_MATRIX_MIN,
+                                   RTB_MATRIX_MAX, &value, error))
+            return FALSE;
+          if (i == 0)
+            cmd->response.size = (guint32) value;
+          else
+            cmd->response.more_sizes[i - 1] = (guint16) value;
+        }
+    }
+  return TRUE;
+}
+
+static gboolean
 parse_command (JsonObject *root, RtbMethod method, RtbCommand *cmd, const char **worker_line,
                RtbRunStated *stated, GError **error)
 {
@@ -152,7 +250,7 @@ parse_command (JsonObject *root, RtbMethod method, RtbCommand *cmd, const char *
                        RTB_RUN_STATED_DURATION, stated, error))
     return FALSE;
   cmd->duration_ns = (guint64) value;
-  return TRUE;
+  return parse_command_v4 (object, path, *worker_line != NULL, cmd, error);
 }
 
 static gboolean
@@ -225,6 +323,24 @@ parse_worker (JsonObject *root, RtbRun *run, GError **error)
     return FALSE;
 
   _rtb_run_set_worker (run, &hello);
+
+  gboolean unlocked = FALSE, released = FALSE;
+  gint64 slack = -1;
+  if ((json_object_has_member (object, "memory_unlocked") &&
+       !_rtb_json_get_bool (object, "worker", "memory_unlocked", &unlocked, error)) ||
+      (json_object_has_member (object, "dma_latency_released") &&
+       !_rtb_json_get_bool (object, "worker", "dma_latency_released", &released, error)))
+    return FALSE;
+  if (json_object_has_member (object, "timer_slack_ns"))
+    {
+      JsonNode *node = json_object_get_member (object, "timer_slack_ns");
+      if (!JSON_NODE_HOLDS_NULL (node) &&
+          !_rtb_json_node_int (node, "worker.timer_slack_ns", 0, G_MAXINT64, &slack, error))
+        return FALSE;
+    }
+  _rtb_run_set_started (run, (unlocked ? RTB_STARTED_MEMORY_UNLOCKED : 0) |
+                               (released ? RTB_STARTED_DMA_LATENCY_RELEASED : 0),
+                        slack);
   return TRUE;
 }
 
@@ -276,6 +392,14 @@ parse_worker_stats (JsonObject *object, const char *series_path, RtbSeries *seri
   GET_U64 (residual_failures)
 #undef GET_U64
 #undef GET_I64
+  value = 0;
+  if (!get_optional_int (ws, path, "overruns", 0, G_MAXINT64, &value, error))
+    return FALSE;
+  stats->overruns = (guint64) value;
+  value = 0;
+  if (!get_optional_int (ws, path, "off_cpu", 0, G_MAXINT64, &value, error))
+    return FALSE;
+  stats->off_cpu = (guint64) value;
   if (!_rtb_json_get_double (ws, path, "sum_sq_us2", &stats->sum_sq_us2, error) ||
       !get_residual_max (ws, path, &stats->residual_max, error))
     return FALSE;
@@ -737,6 +861,54 @@ parse_history (JsonObject *object, const char *path, RtbHistory *history, guint6
   return TRUE;
 }
 
+/* Placement, overruns and off-CPU instances: absent from older files. */
+static gboolean
+parse_series_v4 (JsonObject *object, const char *path, RtbSeries *series, GError **error)
+{
+  const char *placement = NULL;
+  JsonArray *instances = NULL;
+  gint64 value;
+
+  if (!get_optional_string (object, path, "placement", &placement, error))
+    return FALSE;
+  series->placement = RTB_CPU_PLACEMENT_GIVEN;
+  if (placement != NULL)
+    {
+      guint p;
+      for (p = RTB_CPU_PLACEMENT_GIVEN; p <= RTB_CPU_PLACEMENT_NONE; p++)
+        if (strcmp (placement, rtb_cpu_placement_to_string (p)) == 0)
+          break;
+      if (p > RTB_CPU_PLACEMENT_NONE)
+        return _rtb_json_format_error (error, "%s.placement: \"%s\" is not one of given, "
+                                       "isolated, last, none", path, placement);
+      series->placement = p;
+    }
+  value = 0;
+  if (!get_optional_int (object, path, "overruns", 0, G_MAXINT64, &value, error))
+    return FALSE;
+  series->overruns = (guint64) value;
+  value = 0;
+  if (!get_optional_int (object, path, "off_cpu", 0, G_MAXINT64, &value, error))
+    return FALSE;
+  series->off_cpu = (guint64) value;
+  if (!json_object_has_member (object, "off_cpu_instances"))
+    return TRUE;
+  if (!_rtb_json_get_array (object, path, "off_cpu_instances", &instances, error))
+    return FALSE;
+  if (json_array_get_length (instances) > RTB_SERIES_OFF_CPU_LOG)
+    return _rtb_json_format_error (error, "%s.off_cpu_instances: more than %d", path,
+                                   RTB_SERIES_OFF_CPU_LOG);
+  for (guint i = 0; i < json_array_get_length (instances); i++)
+    {
+      g_autofree char *name = g_strdup_printf ("%s.off_cpu_instances[%u]", path, i);
+      if (!_rtb_json_node_int (json_array_get_element (instances, i), name, 0, G_MAXINT64,
+                               &value, error))
+        return FALSE;
+      rtb_series_log_off_cpu (series, (guint64) value);
+    }
+  return TRUE;
+}
+
 static gboolean
 parse_series (RtbRun *run, JsonObject *object, const char *path, gint64 version,
               const RtbSeriesBulk *bulk, GError **error)
@@ -802,7 +974,8 @@ parse_series (RtbRun *run, JsonObject *object, const char *path, gint64 version,
   GET_U64 (next_index)
   GET_U64 (residual_failures)
 #undef GET_U64
-  if (!get_residual_max (object, path, &series->residual_max, error))
+  if (!get_residual_max (object, path, &series->residual_max, error) ||
+      !parse_series_v4 (object, path, series, error))
     return FALSE;
   return parse_worker_stats (object, path, series, error);
 }

@@ -136,6 +136,31 @@ command_to_json (RtbRun *self)
   else
     add_null (builder, "duration_ns");
   add_bool (builder, "unthrottled", cmd->unthrottled);
+  add_bool (builder, "cpu_auto", cmd->cpu_auto);
+  add_int (builder, "timer_slack_ns", cmd->timer_slack_ns);
+  add_string (builder, "variant",
+              cmd->method != RTB_METHOD_TIMER ? NULL
+              : cmd->timer.variant == RTB_TIMER_VARIANT_NORMAL ? "normal" : "rt");
+  if (cmd->method == RTB_METHOD_LATENCY && cmd->latency.gpio)
+    {
+      g_autofree char *gpio = g_strdup_printf ("%u:%u", cmd->latency.gpio_chip,
+                                               cmd->latency.gpio_line);
+      add_string (builder, "gpio", gpio);
+    }
+  else
+    add_null (builder, "gpio");
+  if (cmd->method == RTB_METHOD_RESPONSE)
+    {
+      uint32_t sizes[RTB_RESPONSE_SIZES_MAX];
+      unsigned n = rtb_command_response_sizes (cmd, sizes);
+
+      json_builder_set_member_name (builder, "sizes");
+      json_builder_begin_array (builder);
+      for (unsigned i = 0; i < n; i++)
+        json_builder_add_int_value (builder, sizes[i]);
+      json_builder_end_array (builder);
+      add_int (builder, "experiments", cmd->response.experiments);
+    }
   json_builder_end_object (builder);
   return json_builder_get_root (builder);
 }
@@ -150,7 +175,7 @@ add_errno_text (JsonBuilder *builder, const char *member, int err)
 }
 
 static JsonNode *
-worker_to_json (const RtbHelloFrame *hello)
+worker_to_json (const RtbHelloFrame *hello, guint32 started_flags, gint64 timer_slack_ns)
 {
   g_autoptr (JsonBuilder) builder = json_builder_new ();
 
@@ -165,6 +190,13 @@ worker_to_json (const RtbHelloFrame *hello)
   add_errno_text (builder, "dma_latency", hello->dma_latency_errno);
   add_int (builder, "rt_priority_max", hello->rt_priority_max);
   add_int (builder, "rt_runtime_us", hello->rt_runtime_us);
+  add_bool (builder, "memory_unlocked", (started_flags & RTB_STARTED_MEMORY_UNLOCKED) != 0);
+  add_bool (builder, "dma_latency_released",
+            (started_flags & RTB_STARTED_DMA_LATENCY_RELEASED) != 0);
+  if (timer_slack_ns >= 0)
+    add_int (builder, "timer_slack_ns", timer_slack_ns);
+  else
+    add_null (builder, "timer_slack_ns");
   json_builder_end_object (builder);
   return json_builder_get_root (builder);
 }
@@ -185,6 +217,8 @@ worker_stats_to_json (const RtbThreadStats *stats)
   _rtb_json_add_double (builder, "sum_sq_us2", stats->sum_sq_us2);
   _rtb_json_add_double (builder, "residual_max", stats->residual_max);
   add_count (builder, "residual_failures", stats->residual_failures);
+  add_count (builder, "overruns", stats->overruns);
+  add_count (builder, "off_cpu", stats->off_cpu);
   json_builder_end_object (builder);
   return json_builder_get_root (builder);
 }
@@ -320,6 +354,15 @@ add_series (JsonBuilder *builder, const RtbSeries *series)
   add_count (builder, "next_index", series->next_index);
   _rtb_json_add_double (builder, "residual_max", series->residual_max);
   add_count (builder, "residual_failures", series->residual_failures);
+  add_string (builder, "placement", rtb_cpu_placement_to_string (series->placement));
+  add_count (builder, "overruns", series->overruns);
+  add_count (builder, "off_cpu", series->off_cpu);
+  json_builder_set_member_name (builder, "off_cpu_instances");
+  json_builder_begin_array (builder);
+  for (guint i = 0; series->off_cpu_log != NULL && i < series->off_cpu_log->len; i++)
+    json_builder_add_int_value (builder,
+                                count_value (g_array_index (series->off_cpu_log, guint64, i)));
+  json_builder_end_array (builder);
   add_node (builder, "worker_stats",
             series->have_worker_stats ? worker_stats_to_json (&series->worker_stats) : NULL);
   add_histogram (builder, &series->histogram);
@@ -363,7 +406,10 @@ rtb_run_to_json (RtbRun *self)
   add_node (builder, "system", system != NULL ? rtb_system_info_to_json (system) : NULL);
   add_node (builder, "checks", rtb_run_get_checks (self) != NULL
                                  ? rtb_checklist_to_json (rtb_run_get_checks (self)) : NULL);
-  add_node (builder, "worker", hello != NULL ? worker_to_json (hello) : NULL);
+  add_node (builder, "worker",
+            hello != NULL ? worker_to_json (hello, rtb_run_get_started_flags (self),
+                                            rtb_run_get_timer_slack_ns (self))
+                          : NULL);
 
   json_builder_set_member_name (builder, "threads");
   json_builder_begin_array (builder);
@@ -485,6 +531,19 @@ rtb_run_summary_to_json (RtbRun *self)
       _rtb_json_add_double (builder, "max_abs_us", summary.max_abs_us);
       _rtb_json_add_double (builder, "p95_abs_us", summary.p95_abs_us);
       _rtb_json_add_double (builder, "p99_abs_us", summary.p99_abs_us);
+      /* LinuxCNC's figures: jitter threads only, null elsewhere. */
+      _rtb_json_add_double (builder, "min_interval_us", summary.min_interval_us);
+      _rtb_json_add_double (builder, "max_interval_us", summary.max_interval_us);
+      _rtb_json_add_double (builder, "max_jitter_us", summary.max_jitter_us);
+      if (summary.linuxcnc)
+        add_count (builder, "overruns", summary.overruns);
+      else
+        add_null (builder, "overruns");
+      /* Response instances that lost their CPU meanwhile: the response method's. */
+      if (rtb_run_get_method (self) == RTB_METHOD_RESPONSE)
+        add_count (builder, "off_cpu", series->off_cpu);
+      else
+        add_null (builder, "off_cpu");
       add_count (builder, "overflows", summary.overflows);
       add_count (builder, "dropped", summary.dropped);
       add_int (builder, "resolution_ns", summary.resolution_ns);

@@ -8,8 +8,10 @@ G_BEGIN_DECLS
 
 #define RTB_RUN_FILE_FORMAT "rtbench-run"
 /* 2: unknown facts are null (an import states few), not "", 0 or false
- * 3: percentiles from a log-linear histogram ("values"), no kept outside values */
-#define RTB_RUN_FILE_VERSION 3
+ * 3: percentiles from a log-linear histogram ("values"), no kept outside values
+ * 4: the keys and facts of protocol 4 (timer variant, gpio, CPU placement, timer slack,
+ *    response experiments, jitter overruns, off-CPU instances) */
+#define RTB_RUN_FILE_VERSION 4
 
 /* JSON names of RtbRunState, indexed by state. */
 extern const char * const _rtb_run_state_names[];
@@ -22,5 +24,6 @@ void _rtb_run_set_end_reason (RtbRun *self, RtbEndReason reason);
 void _rtb_run_set_times (RtbRun *self, gint64 start_us, gint64 end_us, guint64 elapsed_ns);
 void _rtb_run_set_worker (RtbRun *self, const RtbHelloFrame *hello);
 void _rtb_run_set_worker_command (RtbRun *self, const char *line);
+void _rtb_run_set_started (RtbRun *self, guint32 flags, gint64 timer_slack_ns);
 
 G_END_DECLS

@@ -36,6 +36,8 @@ struct _RtbRun
   RtbRunStated stated;
   RtbHelloFrame hello;
   gboolean have_hello;
+  guint32 started_flags;   /* RTB_STARTED_* */
+  gint64 timer_slack_ns;   /* -1: unknown */
   RtbRunState state;
   RtbEndReason end_reason;
   gint64 start_us;
@@ -156,6 +158,7 @@ rtb_run_init (RtbRun *self)
   self->label = g_strdup ("");
   self->load = g_strdup ("none");
   self->source = g_strdup ("measured");
+  self->timer_slack_ns = -1;
 }
 
 RtbRun *
@@ -206,9 +209,14 @@ _rtb_run_add_series_full (RtbRun *self, const char *name, int cpu, int32_t lo_us
                           uint32_t n_buckets)
 {
   RtbSeries *series = rtb_series_new (name, cpu, lo_us, n_buckets);
+  guint index = self->series->len;
 
   series->policy = self->command.policy;
   series->priority = self->command.priority;
+  /* LinuxCNC's threads: base, then servo. */
+  if (self->command.method == RTB_METHOD_JITTER && index < 2)
+    series->period_ns = (gint64) (index == 0 ? self->command.jitter.base_us
+                                             : self->command.jitter.servo_us) * 1000;
 
   g_ptr_array_add (self->series, series);
   self->dirty = TRUE;
@@ -302,7 +310,10 @@ handle_started (RtbRun *self, const RtbStarted *started, GError **error)
 
       series->policy = info->policy;
       series->priority = info->priority;
+      series->placement = info->placement;
     }
+  self->started_flags = started->flags;
+  self->timer_slack_ns = started->timer_slack_ns;
 
   self->start_us = (gint64) (started->start_realtime_ns / 1000);
   judge_system (self);
@@ -342,10 +353,14 @@ handle_samples (RtbRun *self, const RtbSamplesFrame *frame, GError **error)
   series = g_ptr_array_index (self->series, frame->thread);
   for (guint32 i = 0; i < frame->count; i++)
     {
-      if (samples[i].index > series->next_index)
-        series->gaps += samples[i].index - series->next_index;
-      if (samples[i].index >= series->next_index)
-        series->next_index = samples[i].index + 1;
+      guint64 index = samples[i].index & ~RTB_SAMPLE_FLAGS;
+
+      if (samples[i].index & RTB_SAMPLE_OFF_CPU)
+        rtb_series_log_off_cpu (series, index);
+      if (index > series->next_index)
+        series->gaps += index - series->next_index;
+      if (index >= series->next_index)
+        series->next_index = index + 1;
       rtb_series_add (series, samples[i].value_ns);
     }
   series->dropped = MAX (series->dropped, frame->dropped_total);
@@ -372,6 +387,8 @@ handle_stats (RtbRun *self, const RtbStatsFrame *frame, gboolean summary, GError
 
       series->dropped = MAX (series->dropped, stats[i].dropped);
       series->skipped = stats[i].skipped;
+      series->overruns = stats[i].overruns;
+      series->off_cpu = stats[i].off_cpu;
       series->residual_max = stats[i].residual_max;
       series->residual_failures = stats[i].residual_failures;
       if (summary)
@@ -777,4 +794,26 @@ _rtb_run_set_worker_command (RtbRun *self, const char *line)
 {
   g_free (self->worker_command);
   self->worker_command = rtb_safe_text (line);
+}
+
+guint32
+rtb_run_get_started_flags (RtbRun *self)
+{
+  g_return_val_if_fail (RTB_IS_RUN (self), 0);
+  return self->started_flags;
+}
+
+gint64
+rtb_run_get_timer_slack_ns (RtbRun *self)
+{
+  g_return_val_if_fail (RTB_IS_RUN (self), -1);
+  return self->timer_slack_ns;
+}
+
+void
+_rtb_run_set_started (RtbRun *self, guint32 flags, gint64 timer_slack_ns)
+{
+  g_return_if_fail (RTB_IS_RUN (self));
+  self->started_flags = flags & RTB_STARTED_FLAGS_KNOWN;
+  self->timer_slack_ns = timer_slack_ns;
 }

@@ -69,6 +69,11 @@ const char *rtb_run_get_worker_command (RtbRun *self);
  * (imports of other tools' files, recordings of protocol 1). */
 GPtrArray *rtb_run_get_checks (RtbRun *self);
 void rtb_run_set_checks (RtbRun *self, GPtrArray *checks); /* takes ownership */
+/* RTB_STARTED_*: what the run gave up of the set-up HELLO reported (an ordinary thread runs
+ * without locked memory or cpu_dma_latency). */
+guint32 rtb_run_get_started_flags (RtbRun *self);
+/* The timer slack the threads' sleeps got, in ns (0 for real-time threads); -1 unknown. */
+gint64 rtb_run_get_timer_slack_ns (RtbRun *self);
 RtbRunStated rtb_run_get_stated (RtbRun *self);               /* RTB_RUN_STATED_ALL by default */
 void rtb_run_set_stated (RtbRun *self, RtbRunStated stated);
 /* "latency cpus=0-1 interval_us=200 histogram_us=20": the command without the parameters

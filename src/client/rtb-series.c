@@ -2,6 +2,7 @@
 #include "config.h"
 
 #include <math.h>
+#include <string.h>
 
 #include "rtb-safe-text.h"
 #include "rtb-series.h"
@@ -38,6 +39,7 @@ rtb_series_free (RtbSeries *series)
   rtb_history_clear (&series->history);
   g_free (series->overflow_cycles);
   rtb_log_histogram_clear (&series->cyclictest_outside);
+  g_clear_pointer (&series->off_cpu_log, g_array_unref);
   g_free (series);
 }
 
@@ -145,6 +147,17 @@ series_percentile_us (RtbSeries *series, double p, gboolean magnitude)
   return value_ns / 1000.0;
 }
 
+void
+rtb_series_log_off_cpu (RtbSeries *series, guint64 index)
+{
+  g_return_if_fail (series != NULL);
+
+  if (series->off_cpu_log == NULL)
+    series->off_cpu_log = g_array_new (FALSE, FALSE, sizeof (guint64));
+  if (series->off_cpu_log->len < RTB_SERIES_OFF_CPU_LOG)
+    g_array_append_val (series->off_cpu_log, index);
+}
+
 double
 rtb_series_percentile_us (RtbSeries *series, double p)
 {
@@ -167,12 +180,17 @@ rtb_series_get_summary (RtbSeries *series, RtbSeriesSummary *summary)
   g_return_if_fail (series != NULL);
   g_return_if_fail (summary != NULL);
 
+  /* Every byte, so that two summaries compare whole. */
+  memset (summary, 0, sizeof *summary);
   stats = &series->histogram.stats;
   summary->count = stats->count;
   summary->overflows = rtb_histogram_overflows (&series->histogram);
   summary->dropped = series->dropped;
   summary->spread_partial = series->unknown_values > 0;
   summary->resolution_ns = series->resolution_ns;
+  summary->linuxcnc = series->period_ns > 0;
+  summary->overruns = series->overruns;
+  summary->min_interval_us = summary->max_interval_us = summary->max_jitter_us = NAN;
   if (stats->count == 0)
     {
       summary->min_us = summary->avg_us = summary->max_us = NAN;
@@ -198,6 +216,17 @@ rtb_series_get_summary (RtbSeries *series, RtbSeriesSummary *summary)
   summary->max_abs_us = MAX (fabs (summary->min_us), fabs (summary->max_us));
   summary->p95_abs_us = series_percentile_us (series, 95.0, TRUE);
   summary->p99_abs_us = series_percentile_us (series, 99.0, TRUE);
+  if (summary->linuxcnc)
+    {
+      /* Each sample is an interval less the period; in ns, so that µs come out exact. */
+      gint64 min_interval_ns = series->period_ns + stats->min_ns;
+      gint64 max_interval_ns = series->period_ns + stats->max_ns;
+
+      summary->min_interval_us = min_interval_ns / 1000.0;
+      summary->max_interval_us = max_interval_ns / 1000.0;
+      summary->max_jitter_us = MAX (max_interval_ns - series->period_ns,
+                                    series->period_ns - min_interval_ns) / 1000.0;
+    }
 }
 
 /* The whole µs a truncated value kept in the log-linear histogram stood for: below 2^20 ns a

@@ -38,12 +38,18 @@ typedef struct {
   RtbHistory history;
   uint64_t next_index;    /* index expected next, to count gaps */
   uint64_t dropped;       /* samples lost in the worker's ring */
-  uint64_t skipped;       /* periods skipped (reported by the worker) */
+  uint64_t skipped;       /* latency: periods skipped (reported by the worker) */
+  uint64_t overruns;      /* jitter: periods begun after their deadline (LinuxCNC) */
+  gint64 period_ns;       /* jitter: the thread's period, for LinuxCNC's figures; 0 otherwise */
+  uint64_t off_cpu;       /* response: instances kept off their CPU (RTB_SAMPLE_OFF_CPU) */
+  GArray *off_cpu_log;    /* guint64: the first RTB_SERIES_OFF_CPU_LOG of their numbers; NULL
+                           * before the first */
   uint64_t gaps;          /* indices missing between consecutive received samples */
   double residual_max;    /* response */
   uint64_t residual_failures;
   RtbPolicy policy;       /* what the thread really got (from STARTED) */
   int priority;
+  RtbCpuPlacement placement; /* how its CPU was chosen */
   gboolean have_worker_stats;
   RtbThreadStats worker_stats; /* the worker's own final figures, to cross-check */
 } RtbSeries;
@@ -71,8 +77,18 @@ typedef struct {
   guint64 dropped;    /* samples lost in the worker's ring */
   gboolean spread_partial; /* stddev and rms are known but cover only the samples the source
                             * gave values of */
+  /* LinuxCNC's figures of a jitter thread (latency-test, METHODS.md §2), when `linuxcnc`: the
+   * shortest and longest interval between two runs, max jitter = max(longest − period,
+   * period − shortest), and the periods begun after their deadline had passed */
+  gboolean linuxcnc;
+  double min_interval_us;
+  double max_interval_us;
+  double max_jitter_us;
+  guint64 overruns;
   guint32 resolution_ns;   /* of the percentiles: 1, or 1000 when only µs buckets are known */
 } RtbSeriesSummary;
+
+#define RTB_SERIES_OFF_CPU_LOG 1000
 
 /* An empty series with `n_buckets` 1 µs buckets from `lo_us` and an empty history. */
 RtbSeries *rtb_series_new (const char *name, int cpu, int32_t lo_us, uint32_t n_buckets);
@@ -96,6 +112,8 @@ void rtb_series_get_cyclictest_summary (RtbSeries *series, gboolean truncated_av
 guint64 rtb_series_overflow_cycles_others (RtbSeries *series);
 /* Replaces the logged overflow cycle numbers with the source's (importers, loaders). */
 void rtb_series_set_overflow_cycles (RtbSeries *series, const guint64 *cycles, guint n);
+/* Notes that instance `index` was kept off its CPU (the log keeps the first ones). */
+void rtb_series_log_off_cpu (RtbSeries *series, guint64 index);
 /* p in [0, 100]; µs; NAN when empty or unknown. Of the values, and of their magnitudes. */
 double rtb_series_percentile_us (RtbSeries *series, double p);
 double rtb_series_abs_percentile_us (RtbSeries *series, double p);

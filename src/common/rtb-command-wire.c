@@ -50,8 +50,10 @@ rtb_command_to_wire (const RtbCommand *cmd, RtbWireCommand *wire)
   wire->policy = (uint8_t) cmd->policy;
   wire->priority = (uint8_t) cmd->priority;
   wire->flags = (cmd->cpus_all ? RTB_COMMAND_CPUS_ALL : 0) |
-                (cmd->unthrottled ? RTB_COMMAND_UNTHROTTLED : 0);
+                (cmd->unthrottled ? RTB_COMMAND_UNTHROTTLED : 0) |
+                (cmd->cpu_auto ? RTB_COMMAND_CPU_AUTO : 0);
   wire->duration_ns = cmd->duration_ns;
+  wire->timer_slack_ns = cmd->timer_slack_ns;
   memcpy (wire->cpus, cmd->cpus, sizeof wire->cpus);
   if (cmd->method >= RTB_METHOD_LATENCY && cmd->method <= RTB_METHOD_LAST)
     memcpy (wire->params.bytes, (const char *) cmd + method_params[cmd->method].offset,
@@ -74,6 +76,8 @@ rtb_command_from_wire (const RtbWireCommand *wire, int n_cpus_online, RtbCommand
     return refuse (error, "", "unknown command flags (a newer worker?)");
   if ((wire->flags & RTB_COMMAND_CPUS_ALL) && wire->method != RTB_METHOD_LATENCY)
     return refuse (error, "cpus", "cpus=all for a method that runs on one CPU");
+  if ((wire->flags & RTB_COMMAND_CPU_AUTO) && wire->method == RTB_METHOD_LATENCY)
+    return refuse (error, "cpu", "cpu=auto for a method that takes a CPU list");
   params_size = method_params[wire->method].size;
   if (!all_zero (wire->reserved, sizeof wire->reserved) ||
       !all_zero (wire->params.bytes + params_size, sizeof wire->params.bytes - params_size))
@@ -85,8 +89,13 @@ rtb_command_from_wire (const RtbWireCommand *wire, int n_cpus_online, RtbCommand
   cmd->priority = wire->priority;
   cmd->cpus_all = (wire->flags & RTB_COMMAND_CPUS_ALL) != 0;
   cmd->unthrottled = (wire->flags & RTB_COMMAND_UNTHROTTLED) != 0;
+  cmd->cpu_auto = (wire->flags & RTB_COMMAND_CPU_AUTO) != 0;
   cmd->duration_ns = wire->duration_ns;
+  cmd->timer_slack_ns = wire->timer_slack_ns;
   memcpy (cmd->cpus, wire->cpus, sizeof cmd->cpus);
   memcpy ((char *) cmd + method_params[cmd->method].offset, wire->params.bytes, params_size);
+  /* Before protocol 4 every response run was one experiment. */
+  if (cmd->method == RTB_METHOD_RESPONSE && cmd->response.experiments == 0)
+    cmd->response.experiments = 1;
   return rtb_command_check (cmd, n_cpus_online, error);
 }

@@ -20,6 +20,7 @@
 #define ON_ONE_CPU (ON_JITTER | ON_TIMER | ON_RESPONSE)
 
 typedef enum {
+  KEY_VARIANT,
   KEY_CPUS,
   KEY_CPU,
   KEY_POLICY,
@@ -31,9 +32,12 @@ typedef enum {
   KEY_PERIOD_US,
   KEY_SPIN_US,
   KEY_SIZE,
+  KEY_EXPERIMENTS,
   KEY_INSTANCES,
   KEY_GAP_US,
   KEY_DURATION,
+  KEY_GPIO,
+  KEY_TIMER_SLACK_NS,
   KEY_UNTHROTTLED,
   N_KEYS
 } Key;
@@ -49,6 +53,7 @@ typedef struct {
  * in rtb_command_set, rtb_command_check and rtb_command_format, and a field in RtbCommand that
  * STARTED carries (its method's parameters in rtb-protocol.h: see "Adding a command key"). */
 static const KeyInfo keys[N_KEYS] = {
+  [KEY_VARIANT] = { "variant", ON_TIMER, 0, 0 },
   [KEY_CPUS] = { "cpus", ON_LATENCY, 0, RTB_MAX_CPUS - 1 },
   [KEY_CPU] = { "cpu", ON_ONE_CPU, 0, RTB_MAX_CPUS - 1 },
   [KEY_POLICY] = { "policy", ON_ALL, 0, 0 },
@@ -61,9 +66,12 @@ static const KeyInfo keys[N_KEYS] = {
   [KEY_PERIOD_US] = { "period_us", ON_TIMER, RTB_LATENCY_INTERVAL_MIN_US, RTB_INTERVAL_MAX_US },
   [KEY_SPIN_US] = { "spin_us", ON_TIMER, 0, RTB_TIMER_SPIN_MAX_US },
   [KEY_SIZE] = { "size", ON_RESPONSE, RTB_MATRIX_MIN, RTB_MATRIX_MAX },
+  [KEY_EXPERIMENTS] = { "experiments", ON_RESPONSE, 1, RTB_EXPERIMENTS_MAX },
   [KEY_INSTANCES] = { "instances", ON_RESPONSE, RTB_INSTANCES_MIN, RTB_INSTANCES_MAX },
   [KEY_GAP_US] = { "gap_us", ON_RESPONSE, RTB_GAP_MIN_US, RTB_GAP_MAX_US },
   [KEY_DURATION] = { "duration", ON_TIMED, 0, RTB_DURATION_MAX_NS },
+  [KEY_GPIO] = { "gpio", ON_LATENCY, 0, 0 },
+  [KEY_TIMER_SLACK_NS] = { "timer_slack_ns", ON_ALL, 1, RTB_TIMER_SLACK_MAX_NS },
   [KEY_UNTHROTTLED] = { "unthrottled", ON_ALL, 0, 1 },
 };
 
@@ -238,13 +246,12 @@ rtb_command_defaults (RtbCommand *cmd, RtbMethod method, int n_cpus_online)
       cmd->duration_ns = 60 * (uint64_t) RTB_NSEC_PER_SEC;
       break;
     case RTB_METHOD_JITTER:
-      cpus_set (cmd->cpus, n_cpus_online > 0 ? n_cpus_online - 1 : 0);
+      cmd->cpu_auto = true;
       cmd->jitter.base_us = 25;
       cmd->jitter.servo_us = 1000;
       cmd->duration_ns = 60 * (uint64_t) RTB_NSEC_PER_SEC;
       break;
     case RTB_METHOD_TIMER:
-      cpus_set (cmd->cpus, 0);
       cmd->timer.period_us = 5000;
       cmd->timer.spin_us = 100;
       cmd->duration_ns = 60 * (uint64_t) RTB_NSEC_PER_SEC;
@@ -253,7 +260,7 @@ rtb_command_defaults (RtbCommand *cmd, RtbMethod method, int n_cpus_online)
       cpus_set (cmd->cpus, 0);
       cmd->response.size = 32;
       cmd->response.instances = 1000;
-      cmd->response.gap_us = 1000;
+      cmd->response.experiments = 1;
       break;
     default:
       break;
@@ -298,15 +305,124 @@ set_cpu (RtbCommand *cmd, const char *value, int n_cpus_online, RtbCommandError 
   uint64_t cpu;
   char q[40];
 
+  cpus_clear (cmd->cpus);
+  cmd->cpu_auto = strcmp (value, "auto") == 0;
+  if (cmd->cpu_auto || strcmp (value, "none") == 0)
+    return true;
   if (!parse_uint (value, &cpu))
-    return fail (error, RTB_ERROR_SYNTAX, "cpu", "cpu '%s' is not a whole number: use 0-%llu",
-                 quote (value, q, sizeof q), (unsigned long long) max);
+    return fail (error, RTB_ERROR_SYNTAX, "cpu",
+                 "cpu '%s' is not a CPU: use 0-%llu, auto (the last isolated CPU, else the last "
+                 "one) or none (not pinned)", quote (value, q, sizeof q),
+                 (unsigned long long) max);
   if (cpu > max)
     return fail (error, RTB_ERROR_RANGE, "cpu", "cpu %s is out of range: use 0-%llu%s",
                  quote (value, q, sizeof q), (unsigned long long) max,
                  n_cpus_online > 0 ? " (the online CPUs)" : "");
-  cpus_clear (cmd->cpus);
   cpus_set (cmd->cpus, (int) cpu);
+  return true;
+}
+
+static bool
+set_variant (RtbCommand *cmd, const char *value, RtbCommandError *error)
+{
+  char q[40];
+
+  if (strcmp (value, "rt") != 0 && strcmp (value, "normal") != 0)
+    return fail (error, RTB_ERROR_SYNTAX, "variant",
+                 "variant '%s' is unknown: use rt (a SCHED_FIFO 80 thread) or normal (an "
+                 "ordinary thread)", quote (value, q, sizeof q));
+  cmd->timer.variant = value[0] == 'n' ? RTB_TIMER_VARIANT_NORMAL : RTB_TIMER_VARIANT_RT;
+  /* Like set_policy: an untouched default policy follows the variant. */
+  if (cmd->timer.variant == RTB_TIMER_VARIANT_NORMAL && cmd->policy == RTB_POLICY_FIFO &&
+      cmd->priority == default_priority (cmd->method))
+    {
+      cmd->policy = RTB_POLICY_OTHER;
+      cmd->priority = 0;
+    }
+  else if (cmd->timer.variant == RTB_TIMER_VARIANT_RT && cmd->policy == RTB_POLICY_OTHER &&
+           cmd->priority == 0)
+    {
+      cmd->policy = RTB_POLICY_FIFO;
+      cmd->priority = default_priority (cmd->method);
+    }
+  return true;
+}
+
+/* "CHIP:LINE", two whole numbers. */
+static bool
+set_gpio (RtbCommand *cmd, const char *value, RtbCommandError *error)
+{
+  char chip_text[16], line_text[16];
+  const char *colon = strchr (value, ':');
+  uint64_t chip, line;
+  char q[40];
+
+  if (colon == NULL || colon == value || (size_t) (colon - value) >= sizeof chip_text ||
+      strlen (colon + 1) >= sizeof line_text)
+    return fail (error, RTB_ERROR_SYNTAX, "gpio",
+                 "gpio '%s' is not CHIP:LINE: use two numbers such as 0:17 (line 17 of "
+                 "/dev/gpiochip0)", quote (value, q, sizeof q));
+  memcpy (chip_text, value, (size_t) (colon - value));
+  chip_text[colon - value] = '\0';
+  snprintf (line_text, sizeof line_text, "%s", colon + 1);
+  if (!parse_uint (chip_text, &chip) || !parse_uint (line_text, &line))
+    return fail (error, RTB_ERROR_SYNTAX, "gpio",
+                 "gpio '%s' is not CHIP:LINE: use two numbers such as 0:17 (line 17 of "
+                 "/dev/gpiochip0)", quote (value, q, sizeof q));
+  if (chip > RTB_GPIO_CHIP_MAX || line > RTB_GPIO_LINE_MAX)
+    return fail (error, RTB_ERROR_RANGE, "gpio",
+                 "gpio %s is out of range: use a chip of 0-%d and a line of 0-%d",
+                 quote (value, q, sizeof q), RTB_GPIO_CHIP_MAX, RTB_GPIO_LINE_MAX);
+  cmd->latency.gpio = 1;
+  cmd->latency.gpio_chip = (uint16_t) chip;
+  cmd->latency.gpio_line = (uint32_t) line;
+  return true;
+}
+
+/* "32" or "32,64,128". */
+static bool
+set_sizes (RtbCommand *cmd, const char *value, RtbCommandError *error)
+{
+  uint32_t sizes[RTB_RESPONSE_SIZES_MAX];
+  unsigned n = 0;
+  const char *p = value;
+  char q[40];
+
+  for (;;)
+    {
+      char item[16];
+      size_t len = strcspn (p, ",");
+      uint64_t size;
+
+      if (n == RTB_RESPONSE_SIZES_MAX)
+        return fail (error, RTB_ERROR_RANGE, "size",
+                     "size '%s' lists more than %d sizes: give at most %d",
+                     quote (value, q, sizeof q), RTB_RESPONSE_SIZES_MAX, RTB_RESPONSE_SIZES_MAX);
+      if (len == 0 || len >= sizeof item)
+        return fail (error, RTB_ERROR_SYNTAX, "size",
+                     "size '%s' is not a matrix size or a list of them: use %d-%d, or a list "
+                     "such as 32,64,128", quote (value, q, sizeof q), RTB_MATRIX_MIN,
+                     RTB_MATRIX_MAX);
+      memcpy (item, p, len);
+      item[len] = '\0';
+      if (!parse_uint (item, &size))
+        return fail (error, RTB_ERROR_SYNTAX, "size",
+                     "size '%s' is not a matrix size or a list of them: use %d-%d, or a list "
+                     "such as 32,64,128", quote (value, q, sizeof q), RTB_MATRIX_MIN,
+                     RTB_MATRIX_MAX);
+      if (size < RTB_MATRIX_MIN || size > RTB_MATRIX_MAX)
+        return fail (error, RTB_ERROR_RANGE, "size", "size %s is out of range: use %d-%d",
+                     item, RTB_MATRIX_MIN, RTB_MATRIX_MAX);
+      sizes[n++] = (uint32_t) size;
+      if (p[len] == '\0')
+        break;
+      p += len + 1;
+    }
+
+  cmd->response.size = sizes[0];
+  memset (cmd->response.more_sizes, 0, sizeof cmd->response.more_sizes);
+  for (unsigned i = 1; i < n; i++)
+    cmd->response.more_sizes[i - 1] = (uint16_t) sizes[i];
   return true;
 }
 
@@ -401,6 +517,26 @@ rtb_command_set (RtbCommand *cmd, const char *key, const char *value, int n_cpus
       return set_priority (cmd, value, error);
     case KEY_DURATION:
       return set_duration (cmd, value, error);
+    case KEY_VARIANT:
+      return set_variant (cmd, value, error);
+    case KEY_GPIO:
+      return set_gpio (cmd, value, error);
+    case KEY_SIZE:
+      return set_sizes (cmd, value, error);
+    case KEY_GAP_US:
+      if (strcmp (value, "auto") == 0)
+        {
+          cmd->response.gap_us = 0;
+          return true;
+        }
+      if (!parse_uint (value, &v))
+        return fail (error, RTB_ERROR_SYNTAX, "gap_us",
+                     "gap_us '%s' is not a whole number: use auto or %d-%d",
+                     quote (value, q, sizeof q), RTB_GAP_MIN_US, RTB_GAP_MAX_US);
+      if (!parse_in_range ((Key) k, value, &v, error))
+        return false;
+      cmd->response.gap_us = (uint32_t) v;
+      return true;
     case KEY_UNTHROTTLED:
       if (strcmp (value, "yes") != 0 && strcmp (value, "no") != 0)
         return fail (error, RTB_ERROR_SYNTAX, "unthrottled",
@@ -413,9 +549,9 @@ rtb_command_set (RtbCommand *cmd, const char *key, const char *value, int n_cpus
     case KEY_SERVO_US:
     case KEY_PERIOD_US:
     case KEY_SPIN_US:
-    case KEY_SIZE:
+    case KEY_EXPERIMENTS:
     case KEY_INSTANCES:
-    case KEY_GAP_US:
+    case KEY_TIMER_SLACK_NS:
       if (!parse_in_range ((Key) k, value, &v, error))
         return false;
       break;
@@ -444,26 +580,50 @@ rtb_command_set (RtbCommand *cmd, const char *key, const char *value, int n_cpus
     case KEY_SPIN_US:
       cmd->timer.spin_us = (uint32_t) v;
       break;
-    case KEY_SIZE:
-      cmd->response.size = (uint32_t) v;
+    case KEY_EXPERIMENTS:
+      cmd->response.experiments = (uint16_t) v;
       break;
     case KEY_INSTANCES:
       cmd->response.instances = v;
       break;
-    case KEY_GAP_US:
-      cmd->response.gap_us = (uint32_t) v;
+    case KEY_TIMER_SLACK_NS:
+      cmd->timer_slack_ns = (uint32_t) v;
       break;
+    case KEY_VARIANT:
     case KEY_CPUS:
     case KEY_CPU:
     case KEY_POLICY:
     case KEY_PRIORITY:
+    case KEY_SIZE:
+    case KEY_GAP_US:
     case KEY_DURATION:
+    case KEY_GPIO:
     case KEY_UNTHROTTLED:
     case N_KEYS:
     default:
       break;
     }
   return true;
+}
+
+unsigned
+rtb_command_response_sizes (const RtbCommand *cmd, uint32_t sizes[RTB_RESPONSE_SIZES_MAX])
+{
+  unsigned n = 0;
+
+  sizes[n++] = cmd->response.size;
+  for (unsigned i = 0; i < RTB_RESPONSE_SIZES_MAX - 1 && cmd->response.more_sizes[i] != 0; i++)
+    sizes[n++] = cmd->response.more_sizes[i];
+  return n;
+}
+
+uint64_t
+rtb_command_response_total (const RtbCommand *cmd)
+{
+  uint32_t sizes[RTB_RESPONSE_SIZES_MAX];
+
+  return cmd->response.instances * (cmd->response.experiments > 0 ? cmd->response.experiments : 1) *
+         rtb_command_response_sizes (cmd, sizes);
 }
 
 static bool
@@ -509,9 +669,12 @@ rtb_command_check (const RtbCommand *cmd, int n_cpus_online, RtbCommandError *er
       if (n_cpus == 0)
         return fail (error, RTB_ERROR_RANGE, "cpus",
                      "cpus is empty: use all or a list such as 0,2-3");
+      if (cmd->cpu_auto)
+        return fail (error, RTB_ERROR_RANGE, "cpus", "latency takes cpus, not cpu=auto");
     }
-  else if (n_cpus != 1)
-    return fail (error, RTB_ERROR_RANGE, "cpu", "%s runs on exactly one cpu: use cpu=N",
+  else if (n_cpus > 1)
+    return fail (error, RTB_ERROR_RANGE, "cpu",
+                 "%s runs on one cpu at most: use cpu=N, auto or none",
                  rtb_method_to_string (cmd->method));
   if (n_cpus_online > 0)
     for (int cpu = n_cpus_online; cpu < RTB_MAX_CPUS; cpu++)
@@ -523,12 +686,27 @@ rtb_command_check (const RtbCommand *cmd, int n_cpus_online, RtbCommandError *er
   if (cmd->duration_ns > RTB_DURATION_MAX_NS)
     return fail (error, RTB_ERROR_RANGE, "duration",
                  "duration is out of range: use 0-7d (0 = until stopped)");
+  if (cmd->timer_slack_ns > RTB_TIMER_SLACK_MAX_NS)
+    return fail (error, RTB_ERROR_RANGE, "timer_slack_ns",
+                 "timer_slack_ns %u is out of range: use 1-%u, or leave it out for the "
+                 "kernel's", cmd->timer_slack_ns, RTB_TIMER_SLACK_MAX_NS);
 
   switch (cmd->method)
     {
     case RTB_METHOD_LATENCY:
-      return check_range (KEY_INTERVAL_US, cmd->latency.interval_us, error) &&
-             check_range (KEY_HISTOGRAM_US, cmd->latency.histogram_us, error);
+      if (!check_range (KEY_INTERVAL_US, cmd->latency.interval_us, error) ||
+          !check_range (KEY_HISTOGRAM_US, cmd->latency.histogram_us, error))
+        return false;
+      if (cmd->latency.gpio > 1 || cmd->latency.gpio_chip > RTB_GPIO_CHIP_MAX ||
+          cmd->latency.gpio_line > RTB_GPIO_LINE_MAX)
+        return fail (error, RTB_ERROR_RANGE, "gpio",
+                     "gpio is out of range: use a chip of 0-%d and a line of 0-%d",
+                     RTB_GPIO_CHIP_MAX, RTB_GPIO_LINE_MAX);
+      if (cmd->latency.gpio && (cmd->cpus_all || n_cpus != 1))
+        return fail (error, RTB_ERROR_RANGE, "gpio",
+                     "gpio=%u:%u toggles its line from one thread: measure one CPU with cpus=N",
+                     cmd->latency.gpio_chip, cmd->latency.gpio_line);
+      return true;
     case RTB_METHOD_JITTER:
       if (!check_range (KEY_BASE_US, cmd->jitter.base_us, error) ||
           !check_range (KEY_SERVO_US, cmd->jitter.servo_us, error))
@@ -547,6 +725,23 @@ rtb_command_check (const RtbCommand *cmd, int n_cpus_online, RtbCommandError *er
         return fail (error, RTB_ERROR_RANGE, "spin_us",
                      "spin_us %u must be shorter than period_us %u: use 0-%u",
                      cmd->timer.spin_us, cmd->timer.period_us, cmd->timer.period_us - 1);
+      if (cmd->timer.variant > RTB_TIMER_VARIANT_NORMAL)
+        return fail (error, RTB_ERROR_RANGE, "variant", "unknown variant: use rt or normal");
+      if (cmd->timer.variant == RTB_TIMER_VARIANT_NORMAL)
+        {
+          if (cmd->policy != RTB_POLICY_OTHER)
+            return fail (error, RTB_ERROR_RANGE, "policy",
+                         "variant=normal is an ordinary SCHED_OTHER thread: leave out policy=%s "
+                         "and priority, or use variant=rt", rtb_policy_to_string (cmd->policy));
+          if (n_cpus != 0 || cmd->cpu_auto)
+            return fail (error, RTB_ERROR_RANGE, "cpu",
+                         "variant=normal is an unpinned thread: leave out cpu, or use "
+                         "variant=rt");
+          if (cmd->timer_slack_ns != 0)
+            return fail (error, RTB_ERROR_RANGE, "timer_slack_ns",
+                         "variant=normal keeps the kernel's timer slack: leave out "
+                         "timer_slack_ns, or use variant=rt");
+        }
       if (cmd->duration_ns != 0 && cmd->duration_ns < (uint64_t) cmd->timer.period_us * 1000)
         return fail (error, RTB_ERROR_RANGE, "duration",
                      "duration %llu ns is shorter than one tick of period_us %u: use at least "
@@ -554,9 +749,19 @@ rtb_command_check (const RtbCommand *cmd, int n_cpus_online, RtbCommandError *er
                      cmd->timer.period_us, cmd->timer.period_us);
       return true;
     case RTB_METHOD_RESPONSE:
-      return check_range (KEY_SIZE, cmd->response.size, error) &&
-             check_range (KEY_INSTANCES, cmd->response.instances, error) &&
-             check_range (KEY_GAP_US, cmd->response.gap_us, error);
+      {
+        uint32_t sizes[RTB_RESPONSE_SIZES_MAX];
+        unsigned n_sizes = rtb_command_response_sizes (cmd, sizes);
+
+        for (unsigned i = 0; i < n_sizes; i++)
+          if (!check_range (KEY_SIZE, sizes[i], error))
+            return false;
+        if (!check_range (KEY_EXPERIMENTS, cmd->response.experiments, error) ||
+            !check_range (KEY_INSTANCES, cmd->response.instances, error) ||
+            (cmd->response.gap_us != 0 && !check_range (KEY_GAP_US, cmd->response.gap_us, error)))
+          return false;
+        return true;
+      }
     default:
       return false;
     }
@@ -692,11 +897,13 @@ rtb_command_parse_n (const char *line, size_t len, bool with_verb, int n_cpus_on
       key_of[i] = k;
     }
 
-  /* The policy goes first: it decides what an omitted priority means. */
-  for (int pass = 0; pass < 2; pass++)
+  /* The variant goes first, then the policy: each decides what an omitted policy or priority
+   * means. */
+  for (int pass = 0; pass < 3; pass++)
     for (int i = first + 1; i < n_tokens; i++)
       {
-        if ((key_of[i] == KEY_POLICY) != (pass == 0))
+        int pass_of = key_of[i] == KEY_VARIANT ? 0 : key_of[i] == KEY_POLICY ? 1 : 2;
+        if (pass_of != pass)
           continue;
         if (!rtb_command_set (cmd, tokens[i], tokens[i] + strlen (tokens[i]) + 1, n_cpus_online,
                               error))
@@ -740,6 +947,8 @@ rtb_command_format (const RtbCommand *cmd, char *buf, size_t buf_size)
   buf[0] = '\0';
 
   ok &= append (buf, buf_size, &used, "start %s", rtb_method_to_string (cmd->method));
+  if (cmd->method == RTB_METHOD_TIMER && cmd->timer.variant == RTB_TIMER_VARIANT_NORMAL)
+    ok &= append (buf, buf_size, &used, " variant=normal");
   if (cmd->method == RTB_METHOD_LATENCY)
     {
       if (cmd->cpus_all)
@@ -748,6 +957,10 @@ rtb_command_format (const RtbCommand *cmd, char *buf, size_t buf_size)
         return -1;
       ok &= append (buf, buf_size, &used, " cpus=%s", cpus);
     }
+  else if (cmd->cpu_auto)
+    ok &= append (buf, buf_size, &used, " cpu=auto");
+  else if (cpus_first (cmd->cpus) < 0)
+    ok &= append (buf, buf_size, &used, " cpu=none");
   else
     ok &= append (buf, buf_size, &used, " cpu=%d", cpus_first (cmd->cpus));
   ok &= append (buf, buf_size, &used, " policy=%s priority=%d",
@@ -768,9 +981,21 @@ rtb_command_format (const RtbCommand *cmd, char *buf, size_t buf_size)
                     cmd->timer.spin_us);
       break;
     case RTB_METHOD_RESPONSE:
-      ok &= append (buf, buf_size, &used, " size=%u instances=%llu gap_us=%u",
-                    cmd->response.size, (unsigned long long) cmd->response.instances,
-                    cmd->response.gap_us);
+      {
+        uint32_t sizes[RTB_RESPONSE_SIZES_MAX];
+        unsigned n_sizes = rtb_command_response_sizes (cmd, sizes);
+
+        for (unsigned i = 0; i < n_sizes; i++)
+          ok &= append (buf, buf_size, &used, "%s%u", i == 0 ? " size=" : ",", sizes[i]);
+        if (cmd->response.experiments != 1)
+          ok &= append (buf, buf_size, &used, " experiments=%u", cmd->response.experiments);
+        ok &= append (buf, buf_size, &used, " instances=%llu",
+                      (unsigned long long) cmd->response.instances);
+        if (cmd->response.gap_us == 0)
+          ok &= append (buf, buf_size, &used, " gap_us=auto");
+        else
+          ok &= append (buf, buf_size, &used, " gap_us=%u", cmd->response.gap_us);
+      }
       break;
     default:
       return -1;
@@ -780,6 +1005,11 @@ rtb_command_format (const RtbCommand *cmd, char *buf, size_t buf_size)
       rtb_duration_format (cmd->duration_ns, duration, sizeof duration);
       ok &= append (buf, buf_size, &used, " duration=%s", duration);
     }
+  if (cmd->method == RTB_METHOD_LATENCY && cmd->latency.gpio)
+    ok &= append (buf, buf_size, &used, " gpio=%u:%u", cmd->latency.gpio_chip,
+                  cmd->latency.gpio_line);
+  if (cmd->timer_slack_ns != 0)
+    ok &= append (buf, buf_size, &used, " timer_slack_ns=%u", cmd->timer_slack_ns);
   if (cmd->unthrottled)
     ok &= append (buf, buf_size, &used, " unthrottled=yes");
 

@@ -7,12 +7,20 @@
  * Text form, tokens separated by spaces:
  *
  *   start latency  cpus=all|LIST policy=fifo|rr|other priority=N interval_us=N histogram_us=N
+ *                  duration=TIME gpio=CHIP:LINE
+ *   start jitter   base_us=N servo_us=N cpu=N|auto|none priority=N duration=TIME
+ *   start timer    variant=rt|normal period_us=N spin_us=N cpu=N|auto|none policy=… priority=N
  *                  duration=TIME
- *   start jitter   base_us=N servo_us=N cpu=N priority=N duration=TIME
- *   start timer    period_us=N spin_us=N cpu=N policy=… priority=N duration=TIME
- *   start response size=N instances=N cpu=N policy=… priority=N gap_us=N
+ *   start response size=N[,N…] experiments=N instances=N cpu=N|auto|none policy=… priority=N
+ *                  gap_us=N|auto
  *   any method:    unthrottled=yes   accept running real-time threads while the kernel's
  *                                    RT throttling (kernel.sched_rt_runtime_us) is off
+ *                  timer_slack_ns=N  set the threads' timer slack (kept at the kernel's
+ *                                    otherwise; real-time threads have none)
+ *
+ * cpu=auto lets the worker choose as LinuxCNC does (the last isolated CPU, else the last CPU);
+ * cpu=none leaves the threads unpinned. The timer's variant=normal is an ordinary thread: policy
+ * other, unpinned, no locked memory, no cpu_dma_latency, the kernel's timer slack.
  *
  * LIST is "0,2-3"; TIME is a number with an optional s, m, h or d suffix (seconds by default),
  * 0 means until stopped. Keys may come in any order; each at most once; missing keys take the
@@ -43,6 +51,11 @@
 #define RTB_GAP_MIN_US 100
 #define RTB_GAP_MAX_US 10000000
 #define RTB_DURATION_MAX_NS (7ull * 24 * 3600 * 1000000000ull) /* 7 days */
+#define RTB_GPIO_CHIP_MAX 4095
+#define RTB_GPIO_LINE_MAX 65535
+#define RTB_EXPERIMENTS_MAX 16
+#define RTB_TIMER_SLACK_MAX_NS 1000000000u
+
 
 /* Each method's parameters are those STARTED carries (RtbLatencyParams… in rtb-protocol.h). */
 struct RtbCommand {
@@ -51,8 +64,11 @@ struct RtbCommand {
   int priority;                          /* 0 for SCHED_OTHER */
   uint64_t cpus[RTB_MAX_CPUS / 64];      /* latency: the chosen CPUs; others: the one CPU */
   bool cpus_all;                         /* latency: "all" = every online CPU */
+  bool cpu_auto;                         /* one-CPU methods: cpu=auto, the worker chooses; no
+                                          * CPU in `cpus` (cpu=none) leaves the threads unpinned */
   uint64_t duration_ns;                  /* latency, jitter, timer; 0 = until stopped */
   bool unthrottled;
+  uint32_t timer_slack_ns;               /* 0: the kernel's */
   /* Only the method's own parameters are used; the others stay zero. */
   RtbLatencyParams latency;
   RtbJitterParams jitter;
@@ -70,9 +86,9 @@ typedef struct {
 } RtbCommandError;
 
 /* Fills `cmd` with the method's defaults (see METHODS.md): latency fifo 99, interval 1000 µs,
- * histogram 1000 µs, all CPUs, 60 s; jitter base 25 µs, servo 1000 µs, the last online CPU,
- * fifo 99, 60 s; timer period 5000 µs, spin 100 µs, CPU 0, fifo 80, 60 s; response size 32,
- * 1000 instances, CPU 0, fifo 99, gap 1000 µs. `n_cpus_online` picks the jitter CPU. */
+ * histogram 1000 µs, all CPUs, 60 s; jitter base 25 µs, servo 1000 µs, cpu=auto (LinuxCNC's
+ * choice), fifo 99, 60 s; timer variant rt, period 5000 µs, spin 100 µs, unpinned, fifo 80,
+ * 60 s; response size 32, one experiment of 1000 instances, CPU 0, fifo 99, gap auto. */
 void rtb_command_defaults (RtbCommand *cmd, RtbMethod method, int n_cpus_online);
 
 /* Parses "start METHOD key=value…" (with `with_verb`) or "METHOD key=value…". Checks syntax and
@@ -91,6 +107,11 @@ bool rtb_command_check_bytes (const char *line, size_t len, RtbCommandError *err
 /* Parses one key=value pair into an already defaulted command (used by the CLI for options). */
 bool rtb_command_set (RtbCommand *cmd, const char *key, const char *value, int n_cpus_online,
                       RtbCommandError *error);
+
+/* A response command's matrix sizes in order; returns how many (at least 1). */
+unsigned rtb_command_response_sizes (const RtbCommand *cmd, uint32_t sizes[RTB_RESPONSE_SIZES_MAX]);
+/* Every instance a response command runs: instances × experiments × sizes. */
+uint64_t rtb_command_response_total (const RtbCommand *cmd);
 
 /* Cross-field checks after all keys are set (servo > base, spin < period…). */
 bool rtb_command_check (const RtbCommand *cmd, int n_cpus_online, RtbCommandError *error);

@@ -21,6 +21,8 @@ check_threads (const RtbThreadInfo *threads, uint32_t n_threads)
         return "STARTED frame names an unknown policy";
       if (threads[i].cpu < -1 || threads[i].cpu >= RTB_MAX_CPUS || threads[i].priority > 99)
         return "STARTED frame has an impossible CPU or priority";
+      if (threads[i].placement > RTB_CPU_PLACEMENT_NONE || threads[i].reserved != 0)
+        return "STARTED frame names an unknown thread placement";
     }
   return NULL;
 }
@@ -35,21 +37,33 @@ check_length (size_t len, size_t fixed, uint32_t n_threads)
   return NULL;
 }
 
+/* Before protocol 4 every worker set its threads' slack to 1 ns; real-time threads get none. */
+static int64_t
+legacy_timer_slack (RtbPolicy policy)
+{
+  return policy == RTB_POLICY_OTHER ? 1 : 0;
+}
+
 static const char *
-decode_current (const void *payload, size_t len, RtbStarted *out, RtbCommand *command,
-                char *detail, size_t detail_size)
+decode_current (const void *payload, size_t len, uint32_t version, RtbStarted *out,
+                RtbCommand *command, char *detail, size_t detail_size)
 {
   const RtbStartedFrame *started = payload;
+  size_t fixed = version >= 4 ? sizeof (RtbStartedFrame) : RTB_STARTED_FRAME_V3_SIZE;
+  const RtbThreadInfo *threads = (const RtbThreadInfo *) (const void *) ((const char *) payload +
+                                                                         fixed);
   const char *invalid;
   RtbCommandError error;
 
-  if (len < sizeof (RtbStartedFrame))
+  if (len < fixed)
     return "STARTED frame is too short";
-  if ((invalid = check_length (len, sizeof (RtbStartedFrame), started->n_threads)) != NULL)
+  if ((invalid = check_length (len, fixed, started->n_threads)) != NULL)
     return invalid;
-  if (started->reserved != 0)
+  if ((started->flags & ~RTB_STARTED_FLAGS_KNOWN) != 0 || (version < 4 && started->flags != 0))
     return "STARTED frame has reserved bytes that are not 0";
-  if ((invalid = check_threads (rtb_started_threads (started), started->n_threads)) != NULL)
+  if (version >= 4 && started->timer_slack_ns < 0)
+    return "STARTED frame has an impossible timer slack";
+  if ((invalid = check_threads (threads, started->n_threads)) != NULL)
     return invalid;
   /* The CPUs are checked against no online count: the worker's threads ran on them. */
   if (!rtb_command_from_wire (&started->command, 0, command, &error))
@@ -60,10 +74,15 @@ decode_current (const void *payload, size_t len, RtbStarted *out, RtbCommand *co
     }
   *out = (RtbStarted) {
     .command = command,
-    .threads = rtb_started_threads (started),
+    .threads = threads,
     .n_threads = started->n_threads,
     .start_realtime_ns = started->start_realtime_ns,
+    .flags = started->flags,
+    .timer_slack_ns = version >= 4 ? started->timer_slack_ns
+                                   : legacy_timer_slack (command->policy),
   };
+  if (version < 4)
+    command->timer_slack_ns = 1;
   return NULL;
 }
 
@@ -144,11 +163,13 @@ decode_legacy (const void *payload, size_t len, uint32_t n_cpus_online, RtbStart
                 error.message);
       return "STARTED frame carries a command no worker runs";
     }
+  command->timer_slack_ns = 1;
   *out = (RtbStarted) {
     .command = command,
     .threads = threads,
     .n_threads = started->n_threads,
     .start_realtime_ns = started->start_realtime_ns,
+    .timer_slack_ns = legacy_timer_slack (command->policy),
   };
   return NULL;
 }
@@ -160,7 +181,8 @@ _rtb_started_decode (const void *payload, size_t len, uint32_t version, uint32_t
   const char *invalid;
 
   detail[0] = '\0';
-  invalid = version >= 3 ? decode_current (payload, len, out, command, detail, detail_size)
+  invalid = version >= 3 ? decode_current (payload, len, version, out, command, detail,
+                                           detail_size)
                          : decode_legacy (payload, len, n_cpus_online, out, command, detail,
                                           detail_size);
   if (invalid != NULL && detail[0] == '\0')

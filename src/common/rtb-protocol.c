@@ -30,6 +30,13 @@ static const char *const end_reason_names[] = {
   [RTB_END_FAILED] = "failed",
 };
 
+static const char *const placement_names[] = {
+  [RTB_CPU_PLACEMENT_GIVEN] = "given",
+  [RTB_CPU_PLACEMENT_ISOLATED] = "isolated",
+  [RTB_CPU_PLACEMENT_LAST] = "last",
+  [RTB_CPU_PLACEMENT_NONE] = "none",
+};
+
 static const char *const frame_names[] = {
   [RTB_FRAME_HELLO] = "HELLO",
   [RTB_FRAME_STARTED] = "STARTED",
@@ -105,6 +112,12 @@ rtb_end_reason_to_string (RtbEndReason reason)
 }
 
 const char *
+rtb_cpu_placement_to_string (RtbCpuPlacement placement)
+{
+  return name_of (placement_names, N_ELEMENTS (placement_names), placement);
+}
+
+const char *
 rtb_frame_type_to_string (RtbFrameType type)
 {
   return name_of (frame_names, N_ELEMENTS (frame_names), type);
@@ -163,6 +176,13 @@ is_errno (int32_t value)
   return value >= 0 && value <= 4095;
 }
 
+/* The size of one RtbThreadStats in a stream of protocol `version`. */
+static size_t
+stats_size (uint32_t version)
+{
+  return version >= 4 ? sizeof (RtbThreadStats) : RTB_THREAD_STATS_V3_SIZE;
+}
+
 /* Everything the decoder checks of a frame; a STARTED frame is decoded into `started` and
  * `command` on the way, and `detail` gets the full message when it is wrong. */
 static const char *
@@ -217,19 +237,23 @@ check_frame (const RtbFrameHeader *header, const void *payload, uint32_t version
     case RTB_FRAME_SUMMARY:
       {
         const RtbStatsFrame *stats = payload;
+        size_t each = stats_size (version);
         if (len < sizeof (RtbStatsFrame))
           return "STATS frame is too short";
         if (stats->n_threads == 0 || stats->n_threads > RTB_MAX_THREADS)
           return "STATS frame has an impossible thread count";
-        if (len != sizeof (RtbStatsFrame) + stats->n_threads * sizeof (RtbThreadStats))
+        if (len != sizeof (RtbStatsFrame) + stats->n_threads * each)
           return "STATS frame length does not match its thread count";
         if (header->type == RTB_FRAME_SUMMARY &&
             (stats->reason < RTB_END_COMPLETED || stats->reason > RTB_END_FAILED))
           return "SUMMARY frame has an unknown end reason";
-        const RtbThreadStats *threads = rtb_stats_threads (stats);
         for (uint32_t i = 0; i < stats->n_threads; i++)
-          if (!isfinite (threads[i].sum_sq_us2) || threads[i].sum_sq_us2 < 0)
-            return "STATS frame has an impossible sum of squares";
+          {
+            RtbThreadStats thread;
+            memcpy (&thread, (const char *) (stats + 1) + i * each, each);
+            if (!isfinite (thread.sum_sq_us2) || thread.sum_sq_us2 < 0)
+              return "STATS frame has an impossible sum of squares";
+          }
         return NULL;
       }
     case RTB_FRAME_ERROR:
@@ -281,6 +305,8 @@ struct RtbDecoder
   /* The STARTED frame last delivered, decoded */
   RtbStarted started;
   RtbCommand command;
+  /* STATS and SUMMARY of older versions, widened to the current RtbThreadStats */
+  unsigned char *wide;
   char error_text[RTB_DETAIL_MAX];
 };
 
@@ -307,6 +333,7 @@ rtb_decoder_free (RtbDecoder *decoder)
   if (decoder == NULL)
     return;
   free (decoder->buf);
+  free (decoder->wide);
   free (decoder);
 }
 
@@ -321,6 +348,30 @@ take (RtbDecoder *decoder, const unsigned char **data, size_t *len, size_t want)
   *data += n;
   *len -= n;
   return n;
+}
+
+/* A checked STATS payload of an older version in the current layout: the counts it lacks are
+ * 0. The result lives in the decoder until the next frame. */
+static const void *
+widen_stats (RtbDecoder *decoder, const void *payload, size_t *len)
+{
+  const RtbStatsFrame *stats = payload;
+  size_t each = stats_size (decoder->version);
+  RtbThreadStats *threads;
+
+  if (decoder->wide == NULL)
+    decoder->wide = malloc (sizeof (RtbStatsFrame) + RTB_MAX_THREADS * sizeof (RtbThreadStats));
+  if (decoder->wide == NULL)
+    return NULL;
+  memcpy (decoder->wide, stats, sizeof *stats);
+  threads = (RtbThreadStats *) (void *) (decoder->wide + sizeof (RtbStatsFrame));
+  for (uint32_t i = 0; i < stats->n_threads; i++)
+    {
+      memset (&threads[i], 0, sizeof threads[i]);
+      memcpy (&threads[i], (const char *) (stats + 1) + i * each, each);
+    }
+  *len = sizeof (RtbStatsFrame) + stats->n_threads * sizeof (RtbThreadStats);
+  return decoder->wide;
 }
 
 long
@@ -391,10 +442,21 @@ rtb_decoder_feed (RtbDecoder *decoder, const void *data, size_t len)
           decoder->version = ((const RtbHelloFrame *) payload)->protocol_version;
           decoder->n_cpus_online = ((const RtbHelloFrame *) payload)->n_cpus_online;
         }
+      size_t payload_len = header->length;
+      if ((header->type == RTB_FRAME_STATS || header->type == RTB_FRAME_SUMMARY) &&
+          stats_size (decoder->version) != sizeof (RtbThreadStats))
+        {
+          payload = widen_stats (decoder, payload, &payload_len);
+          if (payload == NULL)
+            {
+              decoder->error = "out of memory";
+              return -1;
+            }
+        }
       RtbFrame frame = {
         .header = header,
         .payload = payload,
-        .payload_len = header->length,
+        .payload_len = payload_len,
         .version = decoder->version,
         .started = header->type == RTB_FRAME_STARTED ? &decoder->started : NULL,
       };

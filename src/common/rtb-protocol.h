@@ -35,7 +35,15 @@
  * RTB_PROTOCOL_VERSION_MIN to RTB_PROTOCOL_VERSION (recordings of older workers import) and
  * refuses a newer one at HELLO. Version 2 added SYSTEM; version 3 carries the command in
  * STARTED as fields (RtbWireCommand) where versions 1 and 2 had a few fields and the command
- * line cut at 128 bytes (RtbStartedFrameV2).
+ * line cut at 128 bytes (RtbStartedFrameV2). Version 4 added the keys variant, gpio, cpu=auto
+ * and none, timer_slack_ns, experiments, size lists and gap_us=auto; STARTED's flags and the
+ * threads' timer slack; each thread's placement; the overruns and off-CPU counts of
+ * RtbThreadStats and the off-CPU mark of a sample. Before it, every worker set each thread's
+ * timer slack to 1 ns. The decoder hands on STATS and SUMMARY of older versions in the current
+ * layout, their new counts 0.
+ *
+ * Adding a figure per thread: at the end of RtbThreadStats, with a version step, and the
+ * decoder widening older frames (rtb-protocol.c).
  *
  * Adding a command key: give it a field in its method's parameters (RtbLatencyParams…), or in
  * the reserved bytes every method shares, such that 0 means what the worker did before the key
@@ -49,7 +57,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#define RTB_PROTOCOL_VERSION 3
+#define RTB_PROTOCOL_VERSION 4
 /* The oldest version a client still decodes: recordings of version 1 have no SYSTEM frame. */
 #define RTB_PROTOCOL_VERSION_MIN 1
 #define RTB_FRAME_MAGIC 0x46425452u /* "RTBF" read as little-endian bytes */
@@ -147,8 +155,11 @@ _Static_assert(sizeof(RtbSystemEntry) == 8, "RtbSystemEntry must be 8 bytes");
 typedef struct {
   uint32_t interval_us;  /* interval_us: the sleep period of every thread */
   uint32_t histogram_us; /* histogram_us: the histogram limit (1 µs buckets) */
+  uint16_t gpio;         /* gpio=CHIP:LINE (protocol 4): 1 = toggle the line at each wake-up */
+  uint16_t gpio_chip;    /* CHIP: /dev/gpiochipCHIP */
+  uint32_t gpio_line;    /* LINE: its line offset */
 } RtbLatencyParams;
-_Static_assert(sizeof(RtbLatencyParams) == 8, "RtbLatencyParams must be 8 bytes");
+_Static_assert(sizeof(RtbLatencyParams) == 16, "RtbLatencyParams must be 16 bytes");
 
 typedef struct {
   uint32_t base_us;  /* base_us: the base thread's period */
@@ -156,18 +167,32 @@ typedef struct {
 } RtbJitterParams;
 _Static_assert(sizeof(RtbJitterParams) == 8, "RtbJitterParams must be 8 bytes");
 
+typedef enum {
+  RTB_TIMER_VARIANT_RT = 0,     /* the seed's SCHED_FIFO 80 thread: explicit attributes,
+                                 * locked memory, the minimum stack */
+  RTB_TIMER_VARIANT_NORMAL = 1, /* an ordinary thread: default attributes, policy other,
+                                 * unpinned, memory not locked, no cpu_dma_latency */
+} RtbTimerVariant;
+
 typedef struct {
   uint32_t period_us; /* period_us: the tick period */
   uint32_t spin_us;   /* spin_us: how long each tick busy-waits, shorter than period_us */
+  uint32_t variant;   /* variant= (protocol 4): RtbTimerVariant */
 } RtbTimerParams;
-_Static_assert(sizeof(RtbTimerParams) == 8, "RtbTimerParams must be 8 bytes");
+_Static_assert(sizeof(RtbTimerParams) == 12, "RtbTimerParams must be 12 bytes");
+
+#define RTB_RESPONSE_SIZES_MAX 8
 
 typedef struct {
-  uint32_t size;      /* size: the matrix is size × size */
-  uint32_t gap_us;    /* gap_us: the sleep between instances */
-  uint64_t instances; /* instances: how many instances to run */
+  uint32_t size;         /* size: the matrix is size × size; the first of a list (size=32,64) */
+  uint32_t gap_us;       /* gap_us: the sleep between instances; 0 = auto (protocol 4) */
+  uint64_t instances;    /* instances: how many instances each experiment runs */
+  uint16_t experiments;  /* experiments (protocol 4): how many times each size runs, one series
+                          * each; 0 in older recordings means 1 */
+  uint16_t more_sizes[RTB_RESPONSE_SIZES_MAX - 1]; /* size=…: the list's further sizes; 0 ends
+                                                    * it */
 } RtbResponseParams;
-_Static_assert(sizeof(RtbResponseParams) == 16, "RtbResponseParams must be 16 bytes");
+_Static_assert(sizeof(RtbResponseParams) == 32, "RtbResponseParams must be 32 bytes");
 
 /* Room for any method's parameters, the ones to come included. */
 #define RTB_METHOD_PARAMS_SIZE 64
@@ -185,7 +210,10 @@ _Static_assert(sizeof(RtbMethodParams) == RTB_METHOD_PARAMS_SIZE,
 /* RtbWireCommand.flags */
 #define RTB_COMMAND_CPUS_ALL (1u << 0)    /* latency: cpus=all (cpus then holds every CPU) */
 #define RTB_COMMAND_UNTHROTTLED (1u << 1) /* unthrottled=yes */
-#define RTB_COMMAND_FLAGS_KNOWN (RTB_COMMAND_CPUS_ALL | RTB_COMMAND_UNTHROTTLED)
+#define RTB_COMMAND_CPU_AUTO (1u << 2)    /* cpu=auto (protocol 4): the worker chose the CPU that
+                                           * `cpus` holds; no CPU there means cpu=none */
+#define RTB_COMMAND_FLAGS_KNOWN (RTB_COMMAND_CPUS_ALL | RTB_COMMAND_UNTHROTTLED | \
+                                 RTB_COMMAND_CPU_AUTO)
 
 /* CPU sets travel as 1024 bits: bit c % 64 of cpus[c / 64] is CPU c (RTB_MAX_CPUS). */
 #define RTB_CPU_SET_WORDS 16
@@ -198,21 +226,31 @@ typedef struct {
   uint8_t priority;       /* 1-99; 0 with policy other */
   uint16_t flags;         /* RTB_COMMAND_*; the other bits are 0 */
   uint64_t duration_ns;   /* latency, jitter, timer: 0 = until stopped; response: 0 */
-  uint64_t cpus[RTB_CPU_SET_WORDS]; /* latency: the CPUs measured; the others: the one CPU */
-  uint8_t reserved[32];   /* 0: room for keys every method takes */
+  uint64_t cpus[RTB_CPU_SET_WORDS]; /* latency: the CPUs measured; the others: the one CPU,
+                                     * or none (cpu=none, protocol 4) */
+  uint32_t timer_slack_ns; /* timer_slack_ns= (protocol 4); 0: left at the kernel's */
+  uint8_t reserved[28];   /* 0: room for keys every method takes */
   RtbMethodParams params; /* the method's own parameters */
 } RtbWireCommand;
 _Static_assert(sizeof(RtbWireCommand) == 240, "RtbWireCommand must be 240 bytes");
 
-/* STARTED (protocol 3): the accepted run. Followed in the same payload by n_threads
- * RtbThreadInfo. */
+/* RtbStartedFrame.flags (protocol 4): what the run gave up of the set-up HELLO reported */
+#define RTB_STARTED_MEMORY_UNLOCKED (1u << 0)    /* memory is not locked (an ordinary thread) */
+#define RTB_STARTED_DMA_LATENCY_RELEASED (1u << 1) /* /dev/cpu_dma_latency was closed */
+#define RTB_STARTED_FLAGS_KNOWN (RTB_STARTED_MEMORY_UNLOCKED | RTB_STARTED_DMA_LATENCY_RELEASED)
+
+/* STARTED (protocol 3 and later): the accepted run. Followed in the same payload by n_threads
+ * RtbThreadInfo. Protocol 3 ends before `timer_slack_ns`. */
 typedef struct {
   uint32_t n_threads;
-  uint32_t reserved;          /* 0 */
+  uint32_t flags;             /* RTB_STARTED_*; 0 in protocol 3 */
   uint64_t start_realtime_ns; /* CLOCK_REALTIME when the threads were released */
   RtbWireCommand command;     /* what the worker runs */
+  int64_t timer_slack_ns;     /* the slack the threads' sleeps really get, read back: 0 for
+                               * real-time threads (the kernel gives them none) */
 } RtbStartedFrame;
-_Static_assert(sizeof(RtbStartedFrame) == 256, "RtbStartedFrame must be 256 bytes");
+_Static_assert(sizeof(RtbStartedFrame) == 264, "RtbStartedFrame must be 264 bytes");
+#define RTB_STARTED_FRAME_V3_SIZE 256
 
 /* STARTED of protocols 1 and 2, as older recordings hold it; followed by n_threads
  * RtbThreadInfo. The policy, priority, CPUs and unthrottled were only in `command`, the
@@ -231,20 +269,36 @@ typedef struct {
 } RtbStartedFrameV2;
 _Static_assert(sizeof(RtbStartedFrameV2) == 176, "RtbStartedFrameV2 must be 176 bytes");
 
+/* Where a thread runs, and why. */
+typedef enum {
+  RTB_CPU_PLACEMENT_GIVEN = 0,    /* the command named its CPU (cpu=N, cpus=LIST) */
+  RTB_CPU_PLACEMENT_ISOLATED = 1, /* cpu=auto: the last isolated CPU, as LinuxCNC places its
+                                   * threads (find_rt_cpu_number()) */
+  RTB_CPU_PLACEMENT_LAST = 2,     /* cpu=auto, no CPU isolated: the last CPU, where LinuxCNC
+                                   * 2.8 and 2.9 pin them */
+  RTB_CPU_PLACEMENT_NONE = 3,     /* cpu=none: not pinned */
+} RtbCpuPlacement;
+
 /* What one measurement thread really got. */
 typedef struct {
   uint16_t thread;   /* index used in SAMPLES, STATS and SUMMARY */
   int16_t cpu;       /* the CPU it is pinned to, -1 if not pinned */
   uint8_t policy;    /* RtbPolicy it really runs with */
   uint8_t priority;  /* its real priority (0 for SCHED_OTHER) */
-  uint16_t reserved;
-  char name[24];     /* "CPU0", "base", "servo", "timer", "response" */
+  uint8_t placement; /* RtbCpuPlacement (protocol 4): how its CPU was chosen */
+  uint8_t reserved;  /* 0 */
+  char name[24];     /* "CPU0", "base", "servo", "timer", "response", "32x32 #1" */
 } RtbThreadInfo;
 _Static_assert(sizeof(RtbThreadInfo) == 32, "RtbThreadInfo must be 32 bytes");
 
 /* One measurement. `index` is the cycle (latency), interval (jitter), tick (timer) or instance
  * (response) number counted from 0; skipped periods make gaps in it. `value_ns` is the latency,
- * the interval's deviation from the period, the tick error, or the instance's execution time. */
+ * the interval's deviation from the period, the tick error, or the instance's execution time.
+ * Flags ride in the top bits of `index`: */
+#define RTB_SAMPLE_OFF_CPU (1ull << 63) /* response: the thread was kept off its CPU during the
+                                         * instance longer than interrupts explain (RT
+                                         * throttling, a hypervisor, another thread) */
+#define RTB_SAMPLE_FLAGS RTB_SAMPLE_OFF_CPU
 typedef struct {
   uint64_t index;
   int64_t value_ns;
@@ -269,7 +323,8 @@ typedef struct {
   uint32_t reserved2;
   uint64_t count;     /* samples produced (sent + dropped) */
   uint64_t dropped;   /* samples lost to a full ring, not sent */
-  uint64_t skipped;   /* latency/jitter: whole periods skipped after an overrun */
+  uint64_t skipped;   /* latency: whole periods skipped after a late wake-up (as cyclictest);
+                       * jitter before protocol 4 skipped them too */
   uint64_t overflows; /* latency: samples at or above the histogram limit */
   int64_t min_ns;
   int64_t max_ns;
@@ -277,8 +332,13 @@ typedef struct {
   double sum_sq_us2;  /* sum of squared values in µs², for the standard deviation */
   double residual_max; /* response: largest max|A·A⁻¹ − I| seen; others 0 */
   uint64_t residual_failures; /* response: instances whose residual exceeded the tolerance */
+  /* Protocol 4 */
+  uint64_t overruns;  /* jitter: periods begun after their deadline had already passed (LinuxCNC's
+                       * "unexpected realtime delay"); none is skipped */
+  uint64_t off_cpu;   /* response: samples marked RTB_SAMPLE_OFF_CPU */
 } RtbThreadStats;
-_Static_assert(sizeof(RtbThreadStats) == 88, "RtbThreadStats must be 88 bytes");
+_Static_assert(sizeof(RtbThreadStats) == 104, "RtbThreadStats must be 104 bytes");
+#define RTB_THREAD_STATS_V3_SIZE 88
 
 /* STATS: periodic statistics; SUMMARY: the final ones. Followed by n_threads RtbThreadStats. */
 typedef struct {
@@ -313,6 +373,8 @@ bool rtb_method_from_string (const char *str, RtbMethod *out);
 const char *rtb_policy_to_string (RtbPolicy policy);
 bool rtb_policy_from_string (const char *str, RtbPolicy *out);
 const char *rtb_end_reason_to_string (RtbEndReason reason);
+/* "given", "isolated", "last", "none" */
+const char *rtb_cpu_placement_to_string (RtbCpuPlacement placement);
 const char *rtb_frame_type_to_string (RtbFrameType type);
 
 /* ---- Encoder ---------------------------------------------------------------------------
@@ -340,12 +402,16 @@ typedef struct {
   const RtbThreadInfo *threads;   /* n_threads, numbered 0… in order */
   uint32_t n_threads;
   uint64_t start_realtime_ns;
+  uint32_t flags;                 /* RTB_STARTED_*: 0 before protocol 4 */
+  int64_t timer_slack_ns;         /* what the threads' sleeps get (before protocol 4: 1, or 0
+                                   * for real-time threads) */
 } RtbStarted;
 
 typedef struct {
   const RtbFrameHeader *header;
-  const void *payload;
-  size_t payload_len;
+  const void *payload;         /* STATS and SUMMARY of older versions come in the current
+                                * layout (RtbThreadStats), their new counts 0 */
+  size_t payload_len;          /* what `payload` holds */
   uint32_t version;            /* the stream's protocol version, from its HELLO */
   const RtbStarted *started;   /* STARTED: its content whatever the version; otherwise NULL */
 } RtbFrame;

@@ -23,6 +23,10 @@ static const char *const stat_titles[RTB_COMPARE_N_STATS] = {
   [RTB_COMPARE_STAT_MAX_ABS] = N_("Max |error| µs"),
   [RTB_COMPARE_STAT_P95_ABS] = N_("95 % |error| µs"),
   [RTB_COMPARE_STAT_P99_ABS] = N_("99 % |error| µs"),
+  [RTB_COMPARE_STAT_MIN_INTERVAL] = N_("Min interval µs"),
+  [RTB_COMPARE_STAT_MAX_INTERVAL] = N_("Max interval µs"),
+  [RTB_COMPARE_STAT_MAX_JITTER] = N_("Max jitter µs"),
+  [RTB_COMPARE_STAT_OVERRUNS] = N_("Overruns"),
   [RTB_COMPARE_STAT_OVERFLOWS] = N_("Overflows"),
   [RTB_COMPARE_STAT_DROPPED] = N_("Dropped"),
 };

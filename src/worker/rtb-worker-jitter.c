@@ -50,7 +50,7 @@ jitter_loop (RtbWorkerMeasure *m)
 }
 
 bool
-rtb_worker_jitter_prepare (RtbWorker *w, RtbCommandError *error)
+rtb_worker_jitter_prepare (RtbWorker *w, RtbCommandError *error, int *sys_errno)
 {
   const RtbCommand *cmd = &w->cmd;
   int cpu = rtb_worker_setup_highest_cpu (cmd->cpus);

@@ -32,6 +32,8 @@ latency_loop (RtbWorkerMeasure *m)
   const int64_t end = m->worker->end_mono_ns;
   uint64_t cycle = 0;
   uint64_t skipped = 0;
+  /* Only the one thread of a gpio= run has it: the line is toggled at each wake-up. */
+  RtbWorkerGpio *gpio = m->worker->gpio.fd >= 0 ? &m->worker->gpio : NULL;
   int64_t next = rtb_monotonic_ns () + interval;
 
   while (!rtb_worker_stop_requested ())
@@ -48,6 +50,8 @@ latency_loop (RtbWorkerMeasure *m)
         return err;
 
       now = rtb_monotonic_ns ();
+      if (gpio != NULL && (err = rtb_worker_gpio_toggle (gpio)) != 0)
+        return err;
       rtb_worker_ring_push (&m->ring, cycle, now - next);
       next += interval;
       cycle++;
@@ -57,12 +61,16 @@ latency_loop (RtbWorkerMeasure *m)
 }
 
 bool
-rtb_worker_latency_prepare (RtbWorker *w, RtbCommandError *error)
+rtb_worker_latency_prepare (RtbWorker *w, RtbCommandError *error, int *sys_errno)
 {
   const RtbCommand *cmd = &w->cmd;
   unsigned n = (unsigned) rtb_cpu_count (cmd->cpus, RTB_MAX_CPUS);
   unsigned i = 0;
 
+  if (cmd->latency.gpio &&
+      !rtb_worker_gpio_open (&w->gpio, cmd->latency.gpio_chip, cmd->latency.gpio_line, error,
+                             sys_errno))
+    return false;
   if (!rtb_worker_measures_alloc (w, n))
     return false;
   for (int cpu = 0; cpu < RTB_MAX_CPUS; cpu++)

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "rtb-worker.h"
+#include "rtb-worker-plan.h"
 #include "rtb-worker-safety.h"
 
 #define CONTROL_POLL_MS 100
@@ -30,6 +31,14 @@ check_cpus (RtbWorker *w, RtbCommandError *error)
 
   if (cmd->cpus_all)
     memcpy (cmd->cpus, w->usable_cpus, sizeof cmd->cpus);
+  if (cmd->cpu_auto)
+    {
+      int cpu = rtb_worker_plan_rt_cpu (w->usable_cpus, w->isolated_cpus, &w->placement);
+      if (cpu >= 0)
+        cmd->cpus[cpu / 64] = (uint64_t) 1 << (cpu % 64);
+    }
+  else if (cmd->method != RTB_METHOD_LATENCY && rtb_cpu_count (cmd->cpus, RTB_MAX_CPUS) == 0)
+    w->placement = RTB_CPU_PLACEMENT_NONE;
   if (rtb_cpu_list_format (w->usable_cpus, RTB_MAX_CPUS, usable, sizeof usable) < 0)
     snprintf (usable, sizeof usable, "the online CPUs");
 
@@ -48,18 +57,18 @@ check_cpus (RtbWorker *w, RtbCommandError *error)
 }
 
 static bool
-prepare (RtbWorker *w, RtbCommandError *error)
+prepare (RtbWorker *w, RtbCommandError *error, int *sys_errno)
 {
   switch (w->cmd.method)
     {
     case RTB_METHOD_LATENCY:
-      return rtb_worker_latency_prepare (w, error);
+      return rtb_worker_latency_prepare (w, error, sys_errno);
     case RTB_METHOD_JITTER:
-      return rtb_worker_jitter_prepare (w, error);
+      return rtb_worker_jitter_prepare (w, error, sys_errno);
     case RTB_METHOD_TIMER:
-      return rtb_worker_timer_prepare (w, error);
+      return rtb_worker_timer_prepare (w, error, sys_errno);
     case RTB_METHOD_RESPONSE:
-      return rtb_worker_response_prepare (w, error);
+      return rtb_worker_response_prepare (w, error, sys_errno);
     default:
       return false;
     }
@@ -76,13 +85,21 @@ send_started (RtbWorker *w)
   frame.n_threads = w->n_measures;
   frame.start_realtime_ns = (uint64_t) w->start_realtime_ns;
   rtb_command_to_wire (&w->cmd, &frame.command);
+  frame.flags = (w->memory_locked || w->hello.mlockall_errno != 0 ? 0
+                                                                   : RTB_STARTED_MEMORY_UNLOCKED) |
+                (w->dma_latency_held || w->hello.dma_latency_errno != 0
+                   ? 0 : RTB_STARTED_DMA_LATENCY_RELEASED);
+  /* Every thread of a run has the same policy, hence the same slack. */
+  frame.timer_slack_ns = w->measures[0].timer_slack_ns;
 
   for (unsigned i = 0; i < w->n_measures; i++)
     {
       const RtbThreadInfo *info = &w->measures[i].info;
       infos[i] = *info;
-      rtb_worker_log ("thread %s: cpu %d, %s priority %d", info->name, info->cpu,
-                      rtb_policy_to_string ((RtbPolicy) info->policy), info->priority);
+      rtb_worker_log ("thread %s: cpu %d (%s), %s priority %d, timer slack %lld ns", info->name,
+                      info->cpu, rtb_cpu_placement_to_string ((RtbCpuPlacement) info->placement),
+                      rtb_policy_to_string ((RtbPolicy) info->policy), info->priority,
+                      (long long) w->measures[i].timer_slack_ns);
     }
   if (rtb_command_format (&w->cmd, command, sizeof command) < 0)
     command[0] = '\0';
@@ -187,10 +204,11 @@ watch (RtbWorker *w, RtbWorkerInput *input)
 static void
 cleanup (RtbWorker *w)
 {
+  rtb_worker_gpio_close (&w->gpio);
   rtb_worker_measures_free (w);
-  if (w->have_workload)
-    rtb_matrix_workload_free (&w->workload);
-  w->have_workload = false;
+  for (unsigned i = 0; i < w->n_workloads; i++)
+    rtb_matrix_workload_free (&w->workloads[i]);
+  w->n_workloads = 0;
 }
 
 int
@@ -209,7 +227,18 @@ rtb_worker_run (RtbWorker *w, RtbWorkerInput *input)
     }
 
   rtb_worker_gate_init (w);
-  if (!prepare (w, &error) || !rtb_worker_writer_start (w))
+  if (!prepare (w, &error, &sys_errno))
+    {
+      if (error.code == 0)
+        {
+          fail (&error, RTB_ERROR_SYSTEM, "", "out of memory while preparing the run");
+          sys_errno = ENOMEM;
+        }
+      rtb_worker_output_error (&error, sys_errno);
+      cleanup (w);
+      return error.code == RTB_ERROR_SYSTEM ? 1 : 2;
+    }
+  if (!rtb_worker_writer_start (w))
     {
       fail (&error, RTB_ERROR_SYSTEM, "", "out of memory while preparing the run");
       rtb_worker_output_error (&error, ENOMEM);
@@ -224,7 +253,7 @@ rtb_worker_run (RtbWorker *w, RtbWorkerInput *input)
       return error.code == RTB_ERROR_PERMISSION ? 2 : 1;
     }
 
-  if (!rtb_worker_privilege_drop_process (w->hello.mlockall_errno == 0, &sys_errno))
+  if (!rtb_worker_privilege_drop_process (w->memory_locked, &sys_errno))
     {
       rtb_worker_threads_abort (w);
       rtb_worker_writer_finish (w, RTB_END_FAILED);

@@ -51,10 +51,11 @@ has_capability (int cap)
   return (data[cap / 32].effective >> (cap % 32)) & 1u;
 }
 
+/* kernel.sched_rt_runtime_us or _period_us; -2 when unknown. */
 static int
-read_rt_runtime_us (void)
+read_rt_setting (const char *path)
 {
-  FILE *f = fopen ("/proc/sys/kernel/sched_rt_runtime_us", "re");
+  FILE *f = fopen (path, "re");
   int value;
 
   if (f == NULL)
@@ -117,25 +118,78 @@ hold_dma_latency (void)
 }
 
 static void
+set_from_cpu_set (uint64_t *cpus, const cpu_set_t *set, size_t size)
+{
+  memset (cpus, 0, sizeof (uint64_t) * (RTB_MAX_CPUS / 64));
+  for (int cpu = 0; cpu < RTB_MAX_CPUS; cpu++)
+    if (CPU_ISSET_S (cpu, size, set))
+      cpus[cpu / 64] |= (uint64_t) 1 << (cpu % 64);
+}
+
+/* The CPUs a measurement thread may be pinned to. The process inherits an affinity without the
+ * isolated CPUs (isolcpus), yet a thread may still be pinned to them, which is what they are
+ * for. Like LinuxCNC's find_rt_cpu_number(), ask for every CPU and see what the kernel allows,
+ * then give the process its own affinity back: only the measurement threads go there. */
+static void
 read_usable_cpus (RtbWorker *w)
 {
-  cpu_set_t *set = CPU_ALLOC (RTB_MAX_CPUS);
   size_t size = CPU_ALLOC_SIZE (RTB_MAX_CPUS);
+  cpu_set_t *inherited = CPU_ALLOC (RTB_MAX_CPUS);
+  cpu_set_t *allowed = CPU_ALLOC (RTB_MAX_CPUS);
+  long n_configured = sysconf (_SC_NPROCESSORS_CONF);
 
   memset (w->usable_cpus, 0, sizeof w->usable_cpus);
-  if (set != NULL && sched_getaffinity (0, size, set) == 0)
-    {
-      for (int cpu = 0; cpu < RTB_MAX_CPUS; cpu++)
-        if (CPU_ISSET_S (cpu, size, set))
-          w->usable_cpus[cpu / 64] |= (uint64_t) 1 << (cpu % 64);
-    }
-  else
+  if (inherited == NULL || allowed == NULL || sched_getaffinity (0, size, inherited) != 0)
     {
       long n = sysconf (_SC_NPROCESSORS_ONLN);
       for (long cpu = 0; cpu < n && cpu < RTB_MAX_CPUS; cpu++)
         w->usable_cpus[cpu / 64] |= (uint64_t) 1 << (cpu % 64);
     }
-  CPU_FREE (set);
+  else
+    {
+      CPU_ZERO_S (size, allowed);
+      for (long cpu = 0; cpu < n_configured && cpu < RTB_MAX_CPUS; cpu++)
+        CPU_SET_S ((size_t) cpu, size, allowed);
+      if (sched_setaffinity (0, size, allowed) == 0 && sched_getaffinity (0, size, allowed) == 0)
+        set_from_cpu_set (w->usable_cpus, allowed, size);
+      else
+        set_from_cpu_set (w->usable_cpus, inherited, size);
+      sched_setaffinity (0, size, inherited);
+    }
+  CPU_FREE (inherited);
+  CPU_FREE (allowed);
+}
+
+/* /sys/devices/system/cpu/isolated: empty or missing means none. */
+static void
+read_isolated_cpus (RtbWorker *w)
+{
+  FILE *f = fopen ("/sys/devices/system/cpu/isolated", "re");
+  char line[1024];
+
+  memset (w->isolated_cpus, 0, sizeof w->isolated_cpus);
+  if (f == NULL)
+    return;
+  if (fgets (line, sizeof line, f) != NULL)
+    {
+      line[strcspn (line, "\n")] = '\0';
+      if (line[0] != '\0' && !rtb_cpu_list_parse (line, w->isolated_cpus, RTB_MAX_CPUS, NULL))
+        memset (w->isolated_cpus, 0, sizeof w->isolated_cpus);
+    }
+  fclose (f);
+}
+
+void
+rtb_worker_setup_release_realtime (RtbWorker *w)
+{
+  if (w->hello.mlockall_errno == 0 && munlockall () != 0)
+    rtb_worker_log ("munlockall: %s", strerror (errno));
+  if (dma_latency_fd >= 0)
+    close (dma_latency_fd);
+  dma_latency_fd = -1;
+  w->memory_locked = false;
+  w->dma_latency_held = false;
+  rtb_worker_log ("an ordinary thread: memory unlocked, cpu_dma_latency released");
 }
 
 int
@@ -178,12 +232,17 @@ rtb_worker_setup_process (RtbWorker *w)
   hello->mlockall_errno = lock_memory ();
   hello->dma_latency_errno = hold_dma_latency ();
   hello->rt_priority_max = rt_priority_max ();
-  hello->rt_runtime_us = read_rt_runtime_us ();
+  hello->rt_runtime_us = read_rt_setting ("/proc/sys/kernel/sched_rt_runtime_us");
+  w->rt_period_us = read_rt_setting ("/proc/sys/kernel/sched_rt_period_us");
   snprintf (hello->worker_version, sizeof hello->worker_version, "%s", PACKAGE_VERSION);
   if (uname (&uts) == 0)
     snprintf (hello->machine, sizeof hello->machine, "%.31s", uts.machine);
 
+  w->gpio.fd = -1;
+  w->memory_locked = hello->mlockall_errno == 0;
+  w->dma_latency_held = hello->dma_latency_errno == 0;
   read_usable_cpus (w);
+  read_isolated_cpus (w);
 
   rtb_worker_log ("version %s, pid %d, euid %d, %u CPUs online", PACKAGE_VERSION, (int) getpid (),
                   (int) geteuid (), hello->n_cpus_online);

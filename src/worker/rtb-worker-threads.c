@@ -36,6 +36,7 @@ rtb_worker_measures_alloc (RtbWorker *w, unsigned n)
       m->cpu = -1;
       atomic_init (&m->skipped, 0);
       atomic_init (&m->overruns, 0);
+      atomic_init (&m->off_cpu, 0);
       atomic_init (&m->residual_failures, 0);
       atomic_init (&m->residual_max_bits, 0);
       atomic_init (&m->exited, false);
@@ -101,6 +102,11 @@ measure_main (void *data)
   const char *what = NULL;
 
   pthread_setname_np (pthread_self (), m->name);
+  if (w->cmd.timer_slack_ns != 0)
+    prctl (PR_SET_TIMERSLACK, (unsigned long) w->cmd.timer_slack_ns);
+  /* The kernel gives real-time threads' sleeps no slack, whatever the setting says. */
+  m->timer_slack_ns = m->policy == SCHED_OTHER ? prctl (PR_GET_TIMERSLACK) : 0;
+
   if (m->cpu >= 0)
     {
       cpu_set_t set;
@@ -134,16 +140,21 @@ create_one (RtbWorkerMeasure *m)
   sigset_t block, old;
   int err;
 
-  if (posix_memalign (&m->stack, 4096, m->stack_size) != 0)
-    return ENOMEM;
-  /* Touch every page now so that the loop never faults on its stack. */
-  memset (m->stack, 0, m->stack_size);
-
   pthread_attr_init (&attr);
-  pthread_attr_setstack (&attr, m->stack, m->stack_size);
-  pthread_attr_setinheritsched (&attr, PTHREAD_EXPLICIT_SCHED);
-  pthread_attr_setschedpolicy (&attr, m->policy);
-  pthread_attr_setschedparam (&attr, &param);
+  if (!m->ordinary)
+    {
+      if (posix_memalign (&m->stack, 4096, m->stack_size) != 0)
+        {
+          pthread_attr_destroy (&attr);
+          return ENOMEM;
+        }
+      /* Touch every page now so that the loop never faults on its stack. */
+      memset (m->stack, 0, m->stack_size);
+      pthread_attr_setstack (&attr, m->stack, m->stack_size);
+      pthread_attr_setinheritsched (&attr, PTHREAD_EXPLICIT_SCHED);
+      pthread_attr_setschedpolicy (&attr, m->policy);
+      pthread_attr_setschedparam (&attr, &param);
+    }
 
   /* Stop signals are for the main thread; measurement threads only get the interrupt. */
   sigemptyset (&block);
@@ -173,10 +184,12 @@ policy_from_sched (int policy)
     }
 }
 
-/* What each thread really got, read back from the kernel rather than from what we asked. */
+/* What each thread really got, read back from the kernel rather than from what we asked. A
+ * passive measure reports the thread that fills it. */
 static void
 read_back (RtbWorkerMeasure *m)
 {
+  RtbWorkerMeasure *runner = m->passive ? &m->worker->measures[0] : m;
   struct sched_param param;
   cpu_set_t set;
   int policy;
@@ -184,13 +197,16 @@ read_back (RtbWorkerMeasure *m)
   memset (&m->info, 0, sizeof m->info);
   m->info.thread = (uint16_t) m->index;
   m->info.cpu = -1;
+  m->info.placement = (uint8_t) (m->worker->cmd.method == RTB_METHOD_LATENCY
+                                   ? RTB_CPU_PLACEMENT_GIVEN : m->worker->placement);
   snprintf (m->info.name, sizeof m->info.name, "%s", m->name);
-  if (pthread_getschedparam (m->thread, &policy, &param) == 0)
+  m->timer_slack_ns = runner->timer_slack_ns;
+  if (pthread_getschedparam (runner->thread, &policy, &param) == 0)
     {
       m->info.policy = (uint8_t) policy_from_sched (policy);
       m->info.priority = (uint8_t) param.sched_priority;
     }
-  if (pthread_getaffinity_np (m->thread, sizeof set, &set) == 0 && CPU_COUNT (&set) == 1)
+  if (pthread_getaffinity_np (runner->thread, sizeof set, &set) == 0 && CPU_COUNT (&set) == 1)
     {
       for (int cpu = 0; cpu < CPU_SETSIZE; cpu++)
         if (CPU_ISSET (cpu, &set))
@@ -225,14 +241,20 @@ rtb_worker_threads_create (RtbWorker *w, RtbCommandError *error, int *sys_errno)
   int err = 0;
   RtbWorkerMeasure *failed = NULL;
 
-  for (; n_created < w->n_measures; n_created++)
+  for (unsigned i = 0; i < w->n_measures && failed == NULL; i++)
     {
-      err = create_one (&w->measures[n_created]);
-      if (err != 0)
+      RtbWorkerMeasure *m = &w->measures[i];
+
+      if (m->passive)
         {
-          failed = &w->measures[n_created];
-          break;
+          atomic_store (&m->exited, true);
+          continue;
         }
+      err = create_one (m);
+      if (err != 0)
+        failed = m;
+      else
+        n_created++;
     }
 
   pthread_mutex_lock (&w->gate_lock);
@@ -240,8 +262,8 @@ rtb_worker_threads_create (RtbWorker *w, RtbCommandError *error, int *sys_errno)
     pthread_cond_wait (&w->gate_cond, &w->gate_lock);
   pthread_mutex_unlock (&w->gate_lock);
 
-  for (unsigned i = 0; failed == NULL && i < n_created; i++)
-    if (w->measures[i].setup_errno != 0)
+  for (unsigned i = 0; failed == NULL && i < w->n_measures; i++)
+    if (w->measures[i].created && w->measures[i].setup_errno != 0)
       {
         failed = &w->measures[i];
         err = failed->setup_errno;
@@ -249,7 +271,7 @@ rtb_worker_threads_create (RtbWorker *w, RtbCommandError *error, int *sys_errno)
 
   if (failed == NULL)
     {
-      for (unsigned i = 0; i < n_created; i++)
+      for (unsigned i = 0; i < w->n_measures; i++)
         read_back (&w->measures[i]);
       return true;
     }

@@ -55,14 +55,23 @@ timer_loop (RtbWorkerMeasure *m)
 }
 
 bool
-rtb_worker_timer_prepare (RtbWorker *w, RtbCommandError *error)
+rtb_worker_timer_prepare (RtbWorker *w, RtbCommandError *error, int *sys_errno)
 {
   const RtbCommand *cmd = &w->cmd;
+  RtbWorkerMeasure *m;
 
-  /* The method asks for the minimum stack size. */
-  return rtb_worker_measures_alloc (w, 1) &&
-         rtb_worker_measure_setup (&w->measures[0], "timer",
-                                   rtb_worker_setup_highest_cpu (cmd->cpus), cmd->priority,
-                                   (int64_t) cmd->timer.period_us * RTB_NSEC_PER_USEC,
-                                   PTHREAD_STACK_MIN, timer_loop);
+  if (!rtb_worker_measures_alloc (w, 1))
+    return false;
+  m = &w->measures[0];
+  /* The real-time variant asks for the minimum stack size; the normal one takes pthread's. */
+  if (!rtb_worker_measure_setup (m, "timer", rtb_worker_setup_highest_cpu (cmd->cpus),
+                                 cmd->priority, (int64_t) cmd->timer.period_us * RTB_NSEC_PER_USEC,
+                                 PTHREAD_STACK_MIN, timer_loop))
+    return false;
+  if (cmd->timer.variant == RTB_TIMER_VARIANT_NORMAL)
+    {
+      m->ordinary = true;
+      rtb_worker_setup_release_realtime (w);
+    }
+  return true;
 }

@@ -25,28 +25,40 @@ rtb_worker_usage_print (void)
     "    interval_us=N        1000              %d-%d\n"
     "    histogram_us=N       1000              %d-%d\n"
     "    duration=TIME        60s               0-7d, 0 = until stopped\n"
-    "  jitter     thread jitter, the LinuxCNC latency-test method: base and servo threads\n"
+    "    gpio=CHIP:LINE       none              toggle LINE (0-%d) of /dev/gpiochipCHIP\n"
+    "                                           (0-%d) at each wake-up; one CPU only\n"
+    "  jitter     thread jitter, the LinuxCNC latency-test method: base and servo threads;\n"
+    "             no period is skipped, overruns are counted\n"
     "    base_us=N            25                %d-%d\n"
     "    servo_us=N           1000              %d-%d, longer than base_us\n"
-    "    cpu=N                last online CPU\n"
+    "    cpu=N|auto|none      auto              auto: the last isolated CPU, else the last\n"
+    "                                           CPU (LinuxCNC's choice); none: not pinned\n"
     "    policy=fifo|rr|other fifo\n"
     "    priority=N           99 (servo: one less) %d-%d (0 with policy=other)\n"
     "    duration=TIME        60s               0-7d\n"
-    "  timer      periodic timer error: sleep, then spin until each deadline\n"
+    "  timer      periodic timer error: sleep, then spin until each deadline;\n"
+    "             duration / period ticks after one warm-up tick\n"
+    "    variant=rt|normal    rt                rt: explicit attributes, locked memory, the\n"
+    "                                           minimum stack; normal: an ordinary unpinned\n"
+    "                                           thread, memory unlocked, no cpu_dma_latency\n"
     "    period_us=N          5000              %d-%d\n"
     "    spin_us=N            100               0-%d, shorter than period_us\n"
-    "    cpu=N                0\n"
-    "    policy=fifo|rr|other fifo\n"
+    "    cpu=N|auto|none      none\n"
+    "    policy=fifo|rr|other fifo (other with variant=normal)\n"
     "    priority=N           80                %d-%d (0 with policy=other)\n"
     "    duration=TIME        60s               0-7d\n"
     "  response   execution time of a Gauss-Jordan matrix inversion, per instance\n"
-    "    size=N               32                %d-%d\n"
-    "    instances=N          1000              %d-%llu\n"
-    "    gap_us=N             1000              %d-%d, sleep between instances\n"
-    "    cpu=N                0\n"
+    "    size=N[,N...]        32                %d-%d; a list runs each size in turn\n"
+    "    experiments=N        1                 1-%d runs of each size, one series each\n"
+    "    instances=N          1000              %d-%llu per experiment\n"
+    "    gap_us=N|auto        auto              %d-%d, sleep between instances; auto keeps\n"
+    "                                           the duty at half the RT throttling budget\n"
+    "    cpu=N|auto|none      0\n"
     "    policy=fifo|rr|other fifo\n"
     "    priority=N           99                %d-%d (0 with policy=other)\n"
     "  any method:\n"
+    "    timer_slack_ns=N     the kernel's      1-%u, the threads' timer slack (real-time\n"
+    "                                           threads have none whatever it says)\n"
     "    unthrottled=yes|no   no                allow a real-time response run while\n"
     "                                           kernel.sched_rt_runtime_us is -1\n"
     "\n"
@@ -57,10 +69,10 @@ rtb_worker_usage_print (void)
     "\n"
     "Example: rtbench-worker latency cpus=all priority=99 interval_us=1000 duration=10m\n",
     RTB_PRIORITY_MIN, RTB_PRIORITY_MAX, RTB_LATENCY_INTERVAL_MIN_US, RTB_INTERVAL_MAX_US,
-    RTB_HISTOGRAM_MIN_US, RTB_HISTOGRAM_MAX_US, RTB_JITTER_BASE_MIN_US, RTB_INTERVAL_MAX_US,
-    RTB_JITTER_SERVO_MIN_US, RTB_INTERVAL_MAX_US, RTB_PRIORITY_MIN, RTB_PRIORITY_MAX,
-    RTB_LATENCY_INTERVAL_MIN_US, RTB_INTERVAL_MAX_US, RTB_TIMER_SPIN_MAX_US, RTB_PRIORITY_MIN,
-    RTB_PRIORITY_MAX, RTB_MATRIX_MIN, RTB_MATRIX_MAX, RTB_INSTANCES_MIN,
-    (unsigned long long) RTB_INSTANCES_MAX, RTB_GAP_MIN_US, RTB_GAP_MAX_US, RTB_PRIORITY_MIN,
-    RTB_PRIORITY_MAX);
+    RTB_HISTOGRAM_MIN_US, RTB_HISTOGRAM_MAX_US, RTB_GPIO_LINE_MAX, RTB_GPIO_CHIP_MAX,
+    RTB_JITTER_BASE_MIN_US, RTB_INTERVAL_MAX_US, RTB_JITTER_SERVO_MIN_US, RTB_INTERVAL_MAX_US,
+    RTB_PRIORITY_MIN, RTB_PRIORITY_MAX, RTB_LATENCY_INTERVAL_MIN_US, RTB_INTERVAL_MAX_US,
+    RTB_TIMER_SPIN_MAX_US, RTB_PRIORITY_MIN, RTB_PRIORITY_MAX, RTB_MATRIX_MIN, RTB_MATRIX_MAX,
+    RTB_EXPERIMENTS_MAX, RTB_INSTANCES_MIN, (unsigned long long) RTB_INSTANCES_MAX,
+    RTB_GAP_MIN_US, RTB_GAP_MAX_US, RTB_PRIORITY_MIN, RTB_PRIORITY_MAX, RTB_TIMER_SLACK_MAX_NS);
 }

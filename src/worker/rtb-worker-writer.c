@@ -58,6 +58,8 @@ refresh_counters (RtbWorkerMeasure *m, RtbThreadStats *stats)
   stats->dropped = rtb_worker_ring_dropped (&m->ring);
   stats->count = drained + stats->dropped;
   stats->skipped = atomic_load_explicit (&m->skipped, memory_order_relaxed);
+  stats->overruns = atomic_load_explicit (&m->overruns, memory_order_relaxed);
+  stats->off_cpu = atomic_load_explicit (&m->off_cpu, memory_order_relaxed);
   stats->residual_failures = atomic_load_explicit (&m->residual_failures, memory_order_relaxed);
   memcpy (&stats->residual_max, &bits, sizeof bits);
 }

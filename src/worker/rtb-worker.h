@@ -16,6 +16,7 @@
 #include "rtb-matrix.h"
 #include "rtb-protocol.h"
 #include "rtb-time.h"
+#include "rtb-worker-gpio.h"
 #include "rtb-worker-ring.h"
 
 #define RTB_WORKER_LOG_PREFIX "rtbench-worker: "
@@ -37,6 +38,10 @@ struct RtbWorkerMeasure {
   int64_t period_ns;
   size_t stack_size;
   RtbWorkerLoopFunc loop;
+  bool ordinary;  /* created with default attributes: the process's policy, pthread's stack */
+  bool passive;   /* no thread of its own: measure 0's thread fills its ring (the response
+                   * experiments after the first) */
+  RtbMatrixWorkload *workload; /* response: the matrix its instances invert */
 
   /* Owned by the thread creator */
   void *stack;
@@ -48,9 +53,11 @@ struct RtbWorkerMeasure {
   /* Written by the measurement thread, read by others */
   atomic_uint_fast64_t skipped;   /* latency: periods skipped after a late wake-up */
   atomic_uint_fast64_t overruns;  /* jitter: periods begun after their deadline had passed */
+  atomic_uint_fast64_t off_cpu;   /* response: instances marked RTB_SAMPLE_OFF_CPU */
   atomic_uint_fast64_t residual_failures;
   atomic_uint_fast64_t residual_max_bits; /* a double's bits */
   atomic_bool exited;
+  int64_t timer_slack_ns; /* what its timers really get: 0 for a real-time thread */
   int setup_errno;  /* before the gate: read by main under the gate lock */
   const char *setup_what;
   int loop_errno;   /* read after join */
@@ -62,12 +69,18 @@ struct RtbWorkerMeasure {
 struct RtbWorker {
   RtbCommand cmd;
   RtbHelloFrame hello;
-  uint64_t usable_cpus[RTB_MAX_CPUS / 64];
+  uint64_t usable_cpus[RTB_MAX_CPUS / 64];    /* those a thread may be pinned to */
+  uint64_t isolated_cpus[RTB_MAX_CPUS / 64];  /* /sys/devices/system/cpu/isolated */
+  int rt_period_us;                           /* kernel.sched_rt_period_us, -2 unknown */
+  RtbCpuPlacement placement;                  /* one-CPU methods: how the CPU was chosen */
+  bool memory_locked;    /* what the run has: HELLO's, until an ordinary thread gives it up */
+  bool dma_latency_held;
 
   unsigned n_measures;
   RtbWorkerMeasure *measures;
-  RtbMatrixWorkload workload;
-  bool have_workload;
+  RtbMatrixWorkload workloads[RTB_RESPONSE_SIZES_MAX]; /* response: one per matrix size */
+  unsigned n_workloads;
+  RtbWorkerGpio gpio;   /* latency gpio=CHIP:LINE; fd -1 when none */
 
   /* Released together through the gate */
   pthread_mutex_t gate_lock;
@@ -114,6 +127,9 @@ bool rtb_worker_privilege_drop_process (bool memory_locked, int *sys_errno);
 
 /* rtb-worker-setup.c: process-wide set-up before HELLO */
 void rtb_worker_setup_process (RtbWorker *w);
+/* For an ordinary thread (the timer's variant=normal): unlocks memory, closes
+ * /dev/cpu_dma_latency. */
+void rtb_worker_setup_release_realtime (RtbWorker *w);
 bool rtb_worker_setup_parent_alive (void);
 int rtb_worker_setup_highest_cpu (const uint64_t *cpus);
 void rtb_worker_log (const char *format, ...) __attribute__ ((format (printf, 1, 2)));
@@ -175,11 +191,12 @@ bool rtb_worker_threads_stop (RtbWorker *w);
 bool rtb_worker_writer_start (RtbWorker *w);
 void rtb_worker_writer_finish (RtbWorker *w, RtbEndReason reason);
 
-/* One file per method: fill w->measures for the command */
-bool rtb_worker_latency_prepare (RtbWorker *w, RtbCommandError *error);
-bool rtb_worker_jitter_prepare (RtbWorker *w, RtbCommandError *error);
-bool rtb_worker_timer_prepare (RtbWorker *w, RtbCommandError *error);
-bool rtb_worker_response_prepare (RtbWorker *w, RtbCommandError *error);
+/* One file per method: fill w->measures for the command. False with `error` filled (and
+ * `sys_errno`) when the command cannot run here; with error->code 0 when out of memory. */
+bool rtb_worker_latency_prepare (RtbWorker *w, RtbCommandError *error, int *sys_errno);
+bool rtb_worker_jitter_prepare (RtbWorker *w, RtbCommandError *error, int *sys_errno);
+bool rtb_worker_timer_prepare (RtbWorker *w, RtbCommandError *error, int *sys_errno);
+bool rtb_worker_response_prepare (RtbWorker *w, RtbCommandError *error, int *sys_errno);
 
 /* Shared by the method loops */
 #define RTB_WORKER_STACK_SIZE (256 * 1024)
