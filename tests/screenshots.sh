@@ -35,7 +35,7 @@ shots=(
   "latency latency 8 interval-us=1000 duration=20s cpus=all"
   "jitter jitter 8 duration=20s cpu=0"
   "timer timer 8 period-us=5000 duration=20s cpu=0"
-  "response response 8 size=64 instances=20000 cpu=0"
+  "response response 8 sizes=64 instances=20000 cpu=0"
 )
 
 shoot() {

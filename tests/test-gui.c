@@ -153,7 +153,7 @@ test_setup_presets (void)
   REQUIRE_DISPLAY ();
 
   panel = g_object_ref_sink (rtb_setup_panel_new ());
-  g_assert_cmpuint (rtb_presets_get_n (), ==, 9);
+  g_assert_cmpuint (rtb_presets_get_n (), ==, 10);
   for (guint i = 0; i < rtb_presets_get_n (); i++)
     {
       const RtbPreset *preset = rtb_presets_get (i);
@@ -176,6 +176,67 @@ test_setup_presets (void)
       g_assert_cmpint (rtb_setup_panel_get_load (panel), ==, preset->load);
       g_assert_cmpstr (rtb_setup_panel_get_label (panel), ==, preset->name);
     }
+  g_object_unref (panel);
+}
+
+/* The row of `type` titled `title` among `widget`'s descendants. */
+static GtkWidget *
+find_widget_of_type (GtkWidget *widget, GType type, const char *title)
+{
+  if (G_TYPE_CHECK_INSTANCE_TYPE (widget, type) &&
+      g_strcmp0 (adw_preferences_row_get_title (ADW_PREFERENCES_ROW (widget)), title) == 0)
+    return widget;
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_widget_of_type (child, type, title);
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* The setup's own defaults per method, built as the window builds a command. */
+static void
+assert_built (RtbSetupPanel *panel, const char *want)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *got = NULL;
+  RtbCommand cmd;
+
+  g_assert_true (rtb_setup_panel_build_command (panel, &cmd, &error));
+  g_assert_no_error (error);
+  got = format_command (&cmd);
+  g_test_message ("%s", got);
+  g_assert_true (g_str_has_prefix (got, want));
+}
+
+/* LinuxCNC's placement for jitter, an unpinned timer, and the normal timer thread that is
+ * chosen with one row and takes the policy and CPU along. */
+static void
+test_setup_threads (void)
+{
+  RtbSetupPanel *panel;
+  GtkWidget *variant_row;
+
+  REQUIRE_DISPLAY ();
+
+  panel = g_object_ref_sink (rtb_setup_panel_new ());
+  rtb_setup_panel_set_method (panel, RTB_METHOD_JITTER);
+  assert_built (panel, "start jitter cpu=auto policy=fifo priority=99");
+  rtb_setup_panel_set_method (panel, RTB_METHOD_TIMER);
+  assert_built (panel, "start timer cpu=none policy=fifo priority=80");
+  rtb_setup_panel_set_method (panel, RTB_METHOD_RESPONSE);
+  assert_built (panel, "start response cpu=0 policy=fifo priority=99 size=32 instances=1000 "
+                "gap_us=auto");
+
+  rtb_setup_panel_set_method (panel, RTB_METHOD_TIMER);
+  variant_row = find_widget_of_type (GTK_WIDGET (panel), ADW_TYPE_COMBO_ROW, "Timer Thread");
+  g_assert_nonnull (variant_row);
+  adw_combo_row_set_selected (ADW_COMBO_ROW (variant_row), 1);
+  assert_built (panel, "start timer variant=normal cpu=none policy=other priority=0");
+  adw_combo_row_set_selected (ADW_COMBO_ROW (variant_row), 0);
+  assert_built (panel, "start timer cpu=none policy=fifo priority=80");
   g_object_unref (panel);
 }
 
@@ -353,6 +414,48 @@ test_chart_single (void)
     rtb_history_add (&series->history, -3000);
     exercise_chart (jitter);
   }
+}
+
+/* A jitter run's table shows LinuxCNC's figures: the shortest and longest interval, max jitter
+ * and the overruns, not the deviations' min and max. */
+static void
+test_stats_table_jitter (void)
+{
+  g_autoptr(RtbRun) run = NULL;
+  RtbStatsTable *table;
+  RtbCommand cmd;
+
+  REQUIRE_DISPLAY ();
+
+  rtb_command_defaults (&cmd, RTB_METHOD_JITTER, 2);
+  run = rtb_run_new (&cmd);
+  for (guint t = 0; t < 2; t++)
+    {
+      RtbSeries *series = rtb_run_add_series (run, t == 0 ? "base" : "servo", 1);
+
+      /* Intervals of 1.5 µs and 41.25 µs for the base thread (period 25 µs): jitter 23.5 µs. */
+      rtb_series_add (series, t == 0 ? -23500 : -900000);
+      rtb_series_add (series, t == 0 ? 16250 : 3000);
+      series->overruns = t == 0 ? 7 : 0;
+    }
+  table = g_object_ref_sink (rtb_stats_table_new ());
+  rtb_stats_table_set_run (table, run);
+
+  g_assert_cmpstr (rtb_stats_table_get_text (table, 0, RTB_STATS_COLUMN_MIN_INTERVAL), ==, "1.5");
+  g_assert_cmpstr (rtb_stats_table_get_text (table, 0, RTB_STATS_COLUMN_MAX_INTERVAL), ==,
+                   "41.2");
+  g_assert_cmpstr (rtb_stats_table_get_text (table, 0, RTB_STATS_COLUMN_MAX_JITTER), ==, "23.5");
+  g_assert_cmpstr (rtb_stats_table_get_text (table, 0, RTB_STATS_COLUMN_OVERRUNS), ==, "7");
+  g_assert_cmpstr (rtb_stats_table_get_text (table, 1, RTB_STATS_COLUMN_MIN_INTERVAL), ==,
+                   "100.0");
+  g_assert_cmpstr (rtb_stats_table_get_text (table, 1, RTB_STATS_COLUMN_MAX_INTERVAL), ==,
+                   "1003.0");
+  g_assert_cmpstr (rtb_stats_table_get_text (table, 1, RTB_STATS_COLUMN_MAX_JITTER), ==,
+                   "900.0");
+  g_assert_cmpstr (rtb_stats_table_get_text (table, 1, RTB_STATS_COLUMN_OVERRUNS), ==, "0");
+  g_assert_null (rtb_stats_table_get_text (table, 0, RTB_STATS_COLUMN_MIN));
+  g_assert_null (rtb_stats_table_get_text (table, 0, RTB_STATS_COLUMN_MAX));
+  g_object_unref (table);
 }
 
 static gboolean
@@ -917,6 +1020,8 @@ main (int   argc,
 
   g_test_add_func ("/gui/setup/methods", test_setup_methods);
   g_test_add_func ("/gui/setup/presets", test_setup_presets);
+  g_test_add_func ("/gui/setup/threads", test_setup_threads);
+  g_test_add_func ("/gui/stats-table/jitter", test_stats_table_jitter);
   g_test_add_func ("/gui/setup/invalid", test_setup_invalid);
   g_test_add_func ("/gui/setup/preset-list", test_setup_preset_list);
   g_test_add_func ("/gui/chart/empty", test_chart_empty);

@@ -153,7 +153,7 @@ gsettings set $schema remote-worker "$worker"
 # A response run: its results are kept (autosaved) however short it is
 gsettings set $schema method response
 gsettings set $schema instances 300
-gsettings set $schema size 16
+gsettings set $schema sizes 16
 G_MESSAGES_DEBUG=rtbench-gui "$gui" --start >"$tmp/gui.log" 2>&1 &
 gui_pid=$!
 for _ in $(seq 300); do

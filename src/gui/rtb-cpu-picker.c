@@ -18,6 +18,9 @@ struct _RtbCpuPicker
   GtkLabel *title_label;
   GtkLabel *caption_label;
   GtkButton *all_button;
+  GtkWidget *choice_box;
+  GtkToggleButton *auto_button;
+  GtkToggleButton *unpinned_button;
   GtkFlowBox *box;
 
   /* Borrowed references */
@@ -25,7 +28,7 @@ struct _RtbCpuPicker
 
   int n_cpus;
   gboolean *selected;       /* multiple: the chosen CPUs */
-  int single_cpu;           /* otherwise: the one CPU */
+  int single_cpu;           /* otherwise: the one CPU, RTB_CPU_PICKER_AUTO or _UNPINNED */
   gboolean multiple;
   uint64_t isolated[RTB_MAX_CPUS / 64];
   guint syncing;
@@ -50,10 +53,15 @@ sync_buttons (RtbCpuPicker *self)
   for (int cpu = 0; cpu < self->n_cpus; cpu++)
     gtk_toggle_button_set_active (self->buttons[cpu],
                                   self->multiple ? self->selected[cpu] : cpu == self->single_cpu);
+  gtk_toggle_button_set_active (self->auto_button,
+                                !self->multiple && self->single_cpu == RTB_CPU_PICKER_AUTO);
+  gtk_toggle_button_set_active (self->unpinned_button,
+                                !self->multiple && self->single_cpu == RTB_CPU_PICKER_UNPINNED);
   self->syncing--;
 
   gtk_label_set_label (self->title_label, self->multiple ? _("CPUs") : _("CPU"));
   gtk_widget_set_visible (GTK_WIDGET (self->all_button), self->multiple);
+  gtk_widget_set_visible (self->choice_box, !self->multiple);
 
   if (rtb_cpu_list_format (self->isolated, RTB_MAX_CPUS, buf, sizeof buf) > 0 && buf[0] != '\0')
     isolated = g_strdup_printf (_("Isolated from the scheduler: %s (marked)"), buf);
@@ -97,6 +105,18 @@ on_toggled (GtkToggleButton *button,
     }
   else if (active)
     self->single_cpu = cpu;
+  sync_buttons (self);
+  g_signal_emit (self, signals[CHANGED], 0);
+}
+
+static void
+on_choice_toggled (RtbCpuPicker    *self,
+                   GtkToggleButton *button)
+{
+  if (self->syncing || self->multiple)
+    return;
+  if (gtk_toggle_button_get_active (button))
+    self->single_cpu = button == self->auto_button ? RTB_CPU_PICKER_AUTO : RTB_CPU_PICKER_UNPINNED;
   sync_buttons (self);
   g_signal_emit (self, signals[CHANGED], 0);
 }
@@ -256,7 +276,8 @@ rtb_cpu_picker_set_cpu (RtbCpuPicker *self,
                         int           cpu)
 {
   g_return_if_fail (RTB_IS_CPU_PICKER (self));
-  g_return_if_fail (cpu >= 0 && cpu < self->n_cpus);
+  g_return_if_fail (cpu == RTB_CPU_PICKER_AUTO || cpu == RTB_CPU_PICKER_UNPINNED ||
+                    (cpu >= 0 && cpu < self->n_cpus));
 
   self->single_cpu = cpu;
   sync_buttons (self);
@@ -322,7 +343,11 @@ rtb_cpu_picker_class_init (RtbCpuPickerClass *klass)
   gtk_widget_class_bind_template_child (widget_class, RtbCpuPicker, caption_label);
   gtk_widget_class_bind_template_child (widget_class, RtbCpuPicker, all_button);
   gtk_widget_class_bind_template_child (widget_class, RtbCpuPicker, box);
+  gtk_widget_class_bind_template_child (widget_class, RtbCpuPicker, choice_box);
+  gtk_widget_class_bind_template_child (widget_class, RtbCpuPicker, auto_button);
+  gtk_widget_class_bind_template_child (widget_class, RtbCpuPicker, unpinned_button);
   gtk_widget_class_bind_template_callback (widget_class, on_all_clicked);
+  gtk_widget_class_bind_template_callback (widget_class, on_choice_toggled);
 }
 
 static void

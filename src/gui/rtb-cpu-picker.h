@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* The setup's CPU row: one toggle per online CPU, isolated CPUs marked, and "All". */
+/* The setup's CPU row: one toggle per online CPU, isolated CPUs marked, and "All"; for one
+ * CPU, "Auto" and "Not Pinned" besides. */
 #pragma once
 
 #include <adwaita.h>
@@ -26,7 +27,9 @@ void rtb_cpu_picker_set_cpus (RtbCpuPicker *self, const char *list);
 /* Exactly the CPUs of a set (NULL: all). */
 void rtb_cpu_picker_set_cpu_set (RtbCpuPicker *self, const uint64_t *cpus);
 
-/* The one CPU when not multiple. */
+/* The one CPU when not multiple, or one of these: */
+#define RTB_CPU_PICKER_AUTO (-1)     /* the worker chooses, as LinuxCNC does (cpu=auto) */
+#define RTB_CPU_PICKER_UNPINNED (-2) /* no CPU (cpu=none) */
 int rtb_cpu_picker_get_cpu (RtbCpuPicker *self);
 void rtb_cpu_picker_set_cpu (RtbCpuPicker *self, int cpu);
 

@@ -215,6 +215,8 @@ build_for_method (RtbLiveView *self)
     case RTB_METHOD_JITTER:
       add_figure (self, _("Base thread max jitter"));
       add_figure (self, _("Servo thread max jitter"));
+      add_figure (self, _("Base thread overruns"));
+      add_figure (self, _("Servo thread overruns"));
       add_chart (self, RTB_CHART_CURVE, _(rtb_plot_run_curve_title (RTB_METHOD_JITTER, 0)), 0);
       add_chart (self, RTB_CHART_CURVE, _(rtb_plot_run_curve_title (RTB_METHOD_JITTER, 1)), 1);
       break;
@@ -280,8 +282,10 @@ update_figures (RtbLiveView *self)
           RtbSeriesSummary s;
 
           rtb_series_get_summary (rtb_run_get_series (self->run, i), &s);
-          set_figure (self, i, format_value (s.count ? MAX (fabs (s.max_us), fabs (s.min_us))
-                                                     : NAN));
+          set_figure (self, i, format_value (s.max_jitter_us));
+          set_figure (self, 2 + i, s.linuxcnc ? g_strdup_printf ("%" G_GUINT64_FORMAT,
+                                                                 s.overruns)
+                                              : format_value (NAN));
         }
       break;
     case RTB_METHOD_TIMER:
@@ -360,11 +364,12 @@ update_state (RtbLiveView *self)
   if (cmd->method == RTB_METHOD_RESPONSE)
     {
       guint64 done = rtb_run_get_total_count (self->run);
+      guint64 planned = rtb_command_response_total (cmd);
 
-      fraction = cmd->response.instances ? (double) done / cmd->response.instances : 0;
+      fraction = planned ? (double) done / planned : 0;
       time_text = g_strdup_printf (_("%" PRIu64 " of %" PRIu64
                                      " instances, %s"),
-                                   done, cmd->response.instances, elapsed_text);
+                                   done, planned, elapsed_text);
     }
   else if (!(rtb_run_get_stated (self->run) & RTB_RUN_STATED_DURATION))
     /* An import that does not state its duration: what it measured for, if it says. */

@@ -12,9 +12,10 @@
 #include "rtb-time.h"
 
 /* The board vendor ran cyclictest -m -Sp99 -i1000 -h800 -D12h in three scenarios; the
- * LinuxCNC latency-test uses a 25 µs base and a 1 ms servo thread on the last CPU, and is
- * read after 15 minutes under load; the response study inverted 32, 64 and 128 matrices; the
- * timer study ran a 5 ms timer for 60 s with and without SCHED_FIFO 80. */
+ * LinuxCNC latency-test uses a 25 µs base and a 1 ms servo thread on the last isolated CPU, and
+ * is read after 15 minutes under load; the response study inverted 32, 64 and 128 matrices,
+ * four experiments of each; the timer study ran a 5 ms timer for 60 s in an ordinary thread
+ * and in a SCHED_FIFO 80 one. */
 static const RtbPreset presets[] = {
   { N_("Board vendor method: idle"),
     N_("cyclictest -m -Sp99 -i1000 -h800 -D12h on every CPU, no load"),
@@ -29,28 +30,33 @@ static const RtbPreset presets[] = {
     "latency cpus=all policy=fifo priority=99 interval_us=1000 histogram_us=800 duration=12h",
     RTB_LOAD_FULL },
   { N_("LinuxCNC latency test"),
-    N_("25 µs base and 1 ms servo thread on the last CPU for 15 minutes; load the desktop meanwhile"),
-    "jitter base_us=25 servo_us=1000 policy=fifo priority=99 duration=15m",
+    N_("25 µs base and 1 ms servo thread on the last isolated CPU, else the last CPU, for 15 minutes; load the desktop meanwhile"),
+    "jitter base_us=25 servo_us=1000 cpu=auto policy=fifo priority=99 duration=15m",
+    RTB_LOAD_NONE },
+  { N_("Matrix inversion study"),
+    N_("Four experiments of 1000 inversions each of a 32×32, a 64×64 and a 128×128 matrix: twelve curves with their running means"),
+    "response size=32,64,128 experiments=4 instances=1000 cpu=0 policy=fifo priority=99 "
+    "gap_us=auto",
     RTB_LOAD_NONE },
   { N_("Matrix inversion 32"),
     N_("1000 inversions of a 32×32 matrix, instance time against instance number"),
-    "response size=32 instances=1000 cpu=0 policy=fifo priority=99 gap_us=1000",
+    "response size=32 instances=1000 cpu=0 policy=fifo priority=99 gap_us=auto",
     RTB_LOAD_NONE },
   { N_("Matrix inversion 64"),
     N_("1000 inversions of a 64×64 matrix"),
-    "response size=64 instances=1000 cpu=0 policy=fifo priority=99 gap_us=1000",
+    "response size=64 instances=1000 cpu=0 policy=fifo priority=99 gap_us=auto",
     RTB_LOAD_NONE },
   { N_("Matrix inversion 128"),
     N_("1000 inversions of a 128×128 matrix"),
-    "response size=128 instances=1000 cpu=0 policy=fifo priority=99 gap_us=1000",
+    "response size=128 instances=1000 cpu=0 policy=fifo priority=99 gap_us=auto",
     RTB_LOAD_NONE },
   { N_("5 ms timer: real-time"),
-    N_("12000 ticks of a 5 ms timer in a SCHED_FIFO 80 thread, spinning the last 100 µs"),
-    "timer period_us=5000 spin_us=100 cpu=0 policy=fifo priority=80 duration=60s",
+    N_("12000 ticks of a 5 ms timer after one warm-up tick (60 s) in a SCHED_FIFO 80 thread with locked memory, spinning the last 100 µs"),
+    "timer variant=rt period_us=5000 spin_us=100 cpu=none policy=fifo priority=80 duration=60s",
     RTB_LOAD_NONE },
   { N_("5 ms timer: normal"),
-    N_("The same timer in an ordinary SCHED_OTHER thread"),
-    "timer period_us=5000 spin_us=100 cpu=0 policy=other priority=0 duration=60s",
+    N_("The same 12000 ticks in an ordinary thread: SCHED_OTHER, not pinned, memory not locked"),
+    "timer variant=normal period_us=5000 spin_us=100 duration=60s",
     RTB_LOAD_NONE },
 };
 

@@ -20,7 +20,7 @@ typedef enum {
   PARAM_SERVO,
   PARAM_PERIOD,
   PARAM_SPIN,
-  PARAM_SIZE,
+  PARAM_EXPERIMENTS,
   PARAM_INSTANCES,
   PARAM_GAP,
   N_PARAMS
@@ -56,14 +56,16 @@ static const ParamSpec params[N_PARAMS] = {
   [PARAM_SPIN] = { "spin_us", "spin-us", N_("Spin Before Deadline (µs)"),
                    N_("Sleep until this long before each tick, then spin"),
                    0, RTB_TIMER_SPIN_MAX_US, 10, RTB_METHOD_TIMER },
-  [PARAM_SIZE] = { "size", "size", N_("Matrix Size"),
-                   N_("Gauss-Jordan inversion of an n×n matrix of doubles"),
-                   RTB_MATRIX_MIN, RTB_MATRIX_MAX, 16, RTB_METHOD_RESPONSE },
+  [PARAM_EXPERIMENTS] = { "experiments", "experiments", N_("Experiments"),
+                          N_("Runs of each size, one curve each"),
+                          1, RTB_EXPERIMENTS_MAX, 1, RTB_METHOD_RESPONSE },
   [PARAM_INSTANCES] = { "instances", "instances", N_("Instances"),
-                        N_("How many inversions to time"),
+                        N_("How many inversions each experiment times"),
                         RTB_INSTANCES_MIN, 100000000, 100, RTB_METHOD_RESPONSE },
-  [PARAM_GAP] = { "gap_us", "gap-us", N_("Pause Between Instances (µs)"), NULL,
-                  RTB_GAP_MIN_US, RTB_GAP_MAX_US, 100, RTB_METHOD_RESPONSE },
+  /* 0 is "Auto": long enough that RT throttling never cuts an instance. */
+  [PARAM_GAP] = { "gap_us", "gap-us", N_("Pause Between Instances (µs)"),
+                  N_("Auto keeps the thread at half of what RT throttling allows"),
+                  0, RTB_GAP_MAX_US, 100, RTB_METHOD_RESPONSE },
 };
 
 static const char *const method_descriptions[] = {
@@ -86,6 +88,8 @@ struct _RtbSetupPanel
   AdwPreferencesGroup *method_group;
   AdwComboRow *method_row;
   AdwPreferencesGroup *params_group;
+  AdwComboRow *variant_row;
+  AdwEntryRow *sizes_row;
   RtbMachineGroup *machine_group;
   RtbCpuPicker *cpu_picker;
   AdwComboRow *policy_row;
@@ -140,15 +144,37 @@ set_policy (RtbSetupPanel *self,
                               policy == RTB_POLICY_RR ? 1 : policy == RTB_POLICY_OTHER ? 2 : 0);
 }
 
-/* The one CPU of the methods that measure on one. */
+/* The one CPU of the methods that measure on one, or how the worker is to choose it. */
 static int
-first_cpu (const RtbCommand *cmd,
-           int               n_cpus)
+picker_cpu (const RtbCommand *cmd,
+            int               n_cpus)
 {
+  if (cmd->cpu_auto)
+    return RTB_CPU_PICKER_AUTO;
   for (int cpu = 0; cpu < n_cpus; cpu++)
     if (rtb_cpu_isset (cmd->cpus, cpu))
       return cpu;
-  return 0;
+  return RTB_CPU_PICKER_UNPINNED;
+}
+
+static RtbTimerVariant
+get_variant (RtbSetupPanel *self)
+{
+  return adw_combo_row_get_selected (self->variant_row) == 1 ? RTB_TIMER_VARIANT_NORMAL
+                                                             : RTB_TIMER_VARIANT_RT;
+}
+
+/* The normal timer thread is an ordinary one: its policy and CPU are not for choosing. */
+static void
+update_thread_rows (RtbSetupPanel *self)
+{
+  gboolean ordinary = self->method == RTB_METHOD_TIMER &&
+                      get_variant (self) == RTB_TIMER_VARIANT_NORMAL;
+
+  gtk_widget_set_sensitive (GTK_WIDGET (self->policy_row), !ordinary);
+  gtk_widget_set_sensitive (GTK_WIDGET (self->cpu_picker), !ordinary);
+  gtk_widget_set_sensitive (GTK_WIDGET (self->priority_row),
+                            !ordinary && get_policy (self) != RTB_POLICY_OTHER);
 }
 
 static void
@@ -183,9 +209,13 @@ update_checklist (gpointer data)
                                       _("Known once the other machine answered"));
       return G_SOURCE_REMOVE;
     }
-  if (self->method != RTB_METHOD_LATENCY)
+  /* Auto is chosen by the measured machine's worker, and unpinned threads may run anywhere:
+   * either is judged on every CPU. */
+  if (self->method != RTB_METHOD_LATENCY && rtb_cpu_picker_get_cpu (self->cpu_picker) < 0)
+    what.cpus = NULL;
+  else if (self->method != RTB_METHOD_LATENCY)
     {
-      int cpu = CLAMP (rtb_cpu_picker_get_cpu (self->cpu_picker), 0, RTB_MAX_CPUS - 1);
+      int cpu = MIN (rtb_cpu_picker_get_cpu (self->cpu_picker), RTB_MAX_CPUS - 1);
 
       cpus[cpu / 64] |= G_GUINT64_CONSTANT (1) << (cpu % 64);
     }
@@ -228,6 +258,9 @@ update_method_rows (RtbSetupPanel *self)
 
   for (guint p = 0; p < N_PARAMS; p++)
     gtk_widget_set_visible (GTK_WIDGET (self->param_rows[p]), params[p].method == self->method);
+  gtk_widget_set_visible (GTK_WIDGET (self->variant_row), self->method == RTB_METHOD_TIMER);
+  gtk_widget_set_visible (GTK_WIDGET (self->sizes_row), self->method == RTB_METHOD_RESPONSE);
+  update_thread_rows (self);
   gtk_widget_set_visible (GTK_WIDGET (self->duration_row), self->method != RTB_METHOD_RESPONSE);
   /* On the group, not as the row's subtitle: a long subtitle squeezes the row's value until
    * a translated method name no longer fits. */
@@ -253,7 +286,7 @@ on_method_selected (RtbSetupPanel *self)
       rtb_command_defaults (&defaults, method, self->n_cpus);
       set_policy (self, defaults.policy);
       gtk_adjustment_set_value (self->priority_adjustment, defaults.priority);
-      rtb_cpu_picker_set_cpu (self->cpu_picker, first_cpu (&defaults, self->n_cpus));
+      rtb_cpu_picker_set_cpu (self->cpu_picker, picker_cpu (&defaults, self->n_cpus));
       g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_CPU]);
     }
 
@@ -276,9 +309,56 @@ on_policy_selected (RtbSetupPanel *self)
         gtk_adjustment_set_value (self->priority_adjustment,
                                   self->method == RTB_METHOD_TIMER ? 80 : 99);
     }
-  gtk_widget_set_sensitive (GTK_WIDGET (self->priority_row), policy != RTB_POLICY_OTHER);
+  update_thread_rows (self);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_POLICY]);
   setup_changed (self);
+}
+
+/* Like the command's variant key, a change by hand moves the policy and CPU along. */
+static void
+on_variant_selected (RtbSetupPanel *self)
+{
+  if (!self->applying)
+    {
+      RtbCommand cmd;
+
+      rtb_command_defaults (&cmd, RTB_METHOD_TIMER, self->n_cpus);
+      rtb_command_set (&cmd, "variant",
+                       get_variant (self) == RTB_TIMER_VARIANT_NORMAL ? "normal" : "rt",
+                       self->n_cpus, NULL);
+      self->applying++;
+      set_policy (self, cmd.policy);
+      gtk_adjustment_set_value (self->priority_adjustment, cmd.priority);
+      self->applying--;
+      rtb_cpu_picker_set_cpu (self->cpu_picker, RTB_CPU_PICKER_UNPINNED);
+      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_CPU]);
+    }
+  update_thread_rows (self);
+  setup_changed (self);
+}
+
+/* The pause's 0 is "Auto", shown and typed as such. */
+static gboolean
+on_gap_output (GtkSpinButton *spin,
+               gpointer       user_data)
+{
+  if (gtk_adjustment_get_value (gtk_spin_button_get_adjustment (spin)) != 0)
+    return FALSE;
+  gtk_editable_set_text (GTK_EDITABLE (spin), _("Auto"));
+  return TRUE;
+}
+
+static int
+on_gap_input (GtkSpinButton *spin,
+              double        *value,
+              gpointer       user_data)
+{
+  const char *text = gtk_editable_get_text (GTK_EDITABLE (spin));
+
+  if (g_ascii_strcasecmp (text, "auto") != 0 && g_strcmp0 (text, _("Auto")) != 0)
+    return FALSE;
+  *value = 0;
+  return TRUE;
 }
 
 static void
@@ -309,7 +389,7 @@ create_param_rows (RtbSetupPanel *self)
       adjustment = gtk_adjustment_new (params[p].lower, params[p].lower, params[p].upper,
                                        params[p].step, params[p].step * 10, 0);
       spin = gtk_spin_button_new (adjustment, 1, 0);
-      gtk_spin_button_set_numeric (GTK_SPIN_BUTTON (spin), TRUE);
+      gtk_spin_button_set_numeric (GTK_SPIN_BUTTON (spin), p != PARAM_GAP);
       gtk_widget_set_valign (spin, GTK_ALIGN_CENTER);
       gtk_widget_set_name (spin, params[p].key);
 
@@ -320,6 +400,11 @@ create_param_rows (RtbSetupPanel *self)
       adw_action_row_set_activatable_widget (ADW_ACTION_ROW (row), spin);
       adw_preferences_group_add (self->params_group, row);
 
+      if (p == PARAM_GAP)
+        {
+          g_signal_connect (spin, "output", G_CALLBACK (on_gap_output), NULL);
+          g_signal_connect (spin, "input", G_CALLBACK (on_gap_input), NULL);
+        }
       g_signal_connect_swapped (adjustment, "value-changed", G_CALLBACK (setup_changed), self);
       self->param_rows[p] = ADW_ACTION_ROW (row);
       self->param_adjustments[p] = adjustment;
@@ -344,8 +429,8 @@ param_from_command (Param             p,
       return cmd->timer.period_us;
     case PARAM_SPIN:
       return cmd->timer.spin_us;
-    case PARAM_SIZE:
-      return cmd->response.size;
+    case PARAM_EXPERIMENTS:
+      return cmd->response.experiments;
     case PARAM_INSTANCES:
       return cmd->response.instances;
     case PARAM_GAP:
@@ -368,6 +453,10 @@ row_for_field (RtbSetupPanel *self,
     return GTK_WIDGET (self->priority_row);
   if (g_str_equal (field, "duration"))
     return GTK_WIDGET (self->duration_row);
+  if (g_str_equal (field, "variant"))
+    return GTK_WIDGET (self->variant_row);
+  if (g_str_equal (field, "size"))
+    return GTK_WIDGET (self->sizes_row);
   for (guint p = 0; p < N_PARAMS; p++)
     if (g_str_equal (field, params[p].key))
       return GTK_WIDGET (self->param_rows[p]);
@@ -404,6 +493,12 @@ rtb_setup_panel_build_command (RtbSetupPanel *self,
 
   rtb_command_defaults (cmd, self->method, self->n_cpus);
 
+  if (self->method == RTB_METHOD_TIMER &&
+      !rtb_command_set (cmd, "variant",
+                        get_variant (self) == RTB_TIMER_VARIANT_NORMAL ? "normal" : "rt",
+                        self->n_cpus, &cerr))
+    return fail_field (self, &cerr, error);
+
   if (!rtb_command_set (cmd, "policy", policy_names[get_policy (self) == RTB_POLICY_RR ? 1 :
                                                     get_policy (self) == RTB_POLICY_OTHER ? 2 : 0],
                         self->n_cpus, &cerr))
@@ -420,7 +515,27 @@ rtb_setup_panel_build_command (RtbSetupPanel *self,
         continue;
       g_snprintf (value, sizeof value, "%.0f",
                   gtk_adjustment_get_value (self->param_adjustments[p]));
+      if (p == PARAM_GAP && g_str_equal (value, "0"))
+        g_strlcpy (value, "auto", sizeof value);
       if (!rtb_command_set (cmd, params[p].key, value, self->n_cpus, &cerr))
+        return fail_field (self, &cerr, error);
+    }
+
+  if (self->method == RTB_METHOD_RESPONSE)
+    {
+      /* "32, 64, 128" as the user may write it is the key's "32,64,128". */
+      g_autofree char *text = g_strdup (gtk_editable_get_text (GTK_EDITABLE (self->sizes_row)));
+      g_auto (GStrv) words = g_strsplit_set (g_strstrip (text), ", ", -1);
+      g_autoptr (GStrvBuilder) builder = g_strv_builder_new ();
+      g_auto (GStrv) sizes = NULL;
+      g_autofree char *list = NULL;
+
+      for (guint i = 0; words[i] != NULL; i++)
+        if (words[i][0] != '\0')
+          g_strv_builder_add (builder, words[i]);
+      sizes = g_strv_builder_end (builder);
+      list = g_strjoinv (",", sizes);
+      if (!rtb_command_set (cmd, "size", list, self->n_cpus, &cerr))
         return fail_field (self, &cerr, error);
     }
 
@@ -431,9 +546,16 @@ rtb_setup_panel_build_command (RtbSetupPanel *self,
       if (!rtb_command_set (cmd, "cpus", cpus, self->n_cpus, &cerr))
         return fail_field (self, &cerr, error);
     }
-  else
+  else if (self->method != RTB_METHOD_TIMER || get_variant (self) == RTB_TIMER_VARIANT_RT)
     {
-      g_snprintf (value, sizeof value, "%d", rtb_cpu_picker_get_cpu (self->cpu_picker));
+      int cpu = rtb_cpu_picker_get_cpu (self->cpu_picker);
+
+      if (cpu == RTB_CPU_PICKER_AUTO)
+        g_strlcpy (value, "auto", sizeof value);
+      else if (cpu == RTB_CPU_PICKER_UNPINNED)
+        g_strlcpy (value, "none", sizeof value);
+      else
+        g_snprintf (value, sizeof value, "%d", cpu);
       if (!rtb_command_set (cmd, "cpu", value, self->n_cpus, &cerr))
         return fail_field (self, &cerr, error);
     }
@@ -464,6 +586,19 @@ rtb_setup_panel_set_command (RtbSetupPanel    *self,
   self->applying++;
 
   rtb_setup_panel_set_method (self, cmd->method);
+  if (cmd->method == RTB_METHOD_TIMER)
+    adw_combo_row_set_selected (self->variant_row,
+                                cmd->timer.variant == RTB_TIMER_VARIANT_NORMAL ? 1 : 0);
+  if (cmd->method == RTB_METHOD_RESPONSE)
+    {
+      uint32_t sizes[RTB_RESPONSE_SIZES_MAX];
+      unsigned n = rtb_command_response_sizes (cmd, sizes);
+      g_autoptr (GString) text = g_string_new (NULL);
+
+      for (unsigned i = 0; i < n; i++)
+        g_string_append_printf (text, "%s%u", i > 0 ? ", " : "", sizes[i]);
+      gtk_editable_set_text (GTK_EDITABLE (self->sizes_row), text->str);
+    }
   set_policy (self, cmd->policy);
   gtk_adjustment_set_value (self->priority_adjustment, cmd->priority);
   for (guint p = 0; p < N_PARAMS; p++)
@@ -477,7 +612,7 @@ rtb_setup_panel_set_command (RtbSetupPanel    *self,
     }
   else
     {
-      rtb_cpu_picker_set_cpu (self->cpu_picker, first_cpu (cmd, self->n_cpus));
+      rtb_cpu_picker_set_cpu (self->cpu_picker, picker_cpu (cmd, self->n_cpus));
       g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_CPU]);
     }
 
@@ -489,6 +624,7 @@ rtb_setup_panel_set_command (RtbSetupPanel    *self,
       gtk_editable_set_text (GTK_EDITABLE (self->duration_row), buf);
     }
 
+  update_thread_rows (self);
   self->applying--;
   setup_changed (self);
 }
@@ -672,6 +808,9 @@ rtb_setup_panel_bind_settings (RtbSetupPanel *self,
   g_settings_bind (settings, "duration", self->duration_row, "text", G_SETTINGS_BIND_DEFAULT);
   g_settings_bind (settings, "load", self, "load", G_SETTINGS_BIND_DEFAULT);
   g_settings_bind (settings, "label", self->label_row, "text", G_SETTINGS_BIND_DEFAULT);
+  g_settings_bind (settings, "sizes", self->sizes_row, "text", G_SETTINGS_BIND_DEFAULT);
+  g_settings_bind (settings, "timer-variant", self->variant_row, "selected",
+                   G_SETTINGS_BIND_DEFAULT);
   g_settings_bind (settings, "remote-worker", self->machine_group, "remote-worker",
                    G_SETTINGS_BIND_DEFAULT);
   g_settings_bind (settings, "remote", self->machine_group, "remote", G_SETTINGS_BIND_DEFAULT);
@@ -739,7 +878,9 @@ rtb_setup_panel_set_property (GObject      *object,
       break;
     case PROP_CPU:
       cpu = g_value_get_int (value);
-      if (cpu >= 0 && cpu < self->n_cpus && cpu != rtb_cpu_picker_get_cpu (self->cpu_picker))
+      if ((cpu == RTB_CPU_PICKER_AUTO || cpu == RTB_CPU_PICKER_UNPINNED ||
+           (cpu >= 0 && cpu < self->n_cpus)) &&
+          cpu != rtb_cpu_picker_get_cpu (self->cpu_picker))
         {
           rtb_cpu_picker_set_cpu (self->cpu_picker, cpu);
           g_object_notify_by_pspec (object, pspec);
@@ -792,7 +933,7 @@ rtb_setup_panel_class_init (RtbSetupPanelClass *klass)
     g_param_spec_string ("cpus", NULL, NULL, "all",
                          G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   properties[PROP_CPU] =
-    g_param_spec_int ("cpu", NULL, NULL, -1, RTB_MAX_CPUS - 1, 0,
+    g_param_spec_int ("cpu", NULL, NULL, RTB_CPU_PICKER_UNPINNED, RTB_MAX_CPUS - 1, 0,
                       G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   properties[PROP_POLICY] =
     g_param_spec_string ("policy", NULL, NULL, "fifo",
@@ -812,6 +953,8 @@ rtb_setup_panel_class_init (RtbSetupPanelClass *klass)
   gtk_widget_class_bind_template_child (widget_class, RtbSetupPanel, page);
   gtk_widget_class_bind_template_child (widget_class, RtbSetupPanel, preset_row);
   gtk_widget_class_bind_template_child (widget_class, RtbSetupPanel, method_group);
+  gtk_widget_class_bind_template_child (widget_class, RtbSetupPanel, variant_row);
+  gtk_widget_class_bind_template_child (widget_class, RtbSetupPanel, sizes_row);
   gtk_widget_class_bind_template_child (widget_class, RtbSetupPanel, method_row);
   gtk_widget_class_bind_template_child (widget_class, RtbSetupPanel, params_group);
   gtk_widget_class_bind_template_child (widget_class, RtbSetupPanel, machine_group);
@@ -824,6 +967,8 @@ rtb_setup_panel_class_init (RtbSetupPanelClass *klass)
   gtk_widget_class_bind_template_child (widget_class, RtbSetupPanel, label_row);
   gtk_widget_class_bind_template_child (widget_class, RtbSetupPanel, checklist_group);
   gtk_widget_class_bind_template_callback (widget_class, on_cpus_changed);
+  gtk_widget_class_bind_template_callback (widget_class, on_variant_selected);
+  gtk_widget_class_bind_template_callback (widget_class, setup_changed);
 }
 
 static void
@@ -850,6 +995,7 @@ rtb_setup_panel_init (RtbSetupPanel *self)
 
   {
     RtbCommand defaults;
+    char size[16];
 
     rtb_command_defaults (&defaults, RTB_METHOD_LATENCY, self->n_cpus);
     rtb_setup_panel_set_command (self, &defaults);
@@ -860,6 +1006,9 @@ rtb_setup_panel_init (RtbSetupPanel *self)
         rtb_command_defaults (&other, params[p].method, self->n_cpus);
         gtk_adjustment_set_value (self->param_adjustments[p], param_from_command (p, &other));
       }
+    rtb_command_defaults (&defaults, RTB_METHOD_RESPONSE, self->n_cpus);
+    g_snprintf (size, sizeof size, "%u", defaults.response.size);
+    gtk_editable_set_text (GTK_EDITABLE (self->sizes_row), size);
   }
   update_method_rows (self);
 

@@ -25,6 +25,10 @@ static const char *const headers[RTB_STATS_N_COLUMNS] = {
   [RTB_STATS_COLUMN_MAX_ABS] = N_("Max |error| µs"),
   [RTB_STATS_COLUMN_P95_ABS] = N_("95 % |error| µs"),
   [RTB_STATS_COLUMN_P99_ABS] = N_("99 % |error| µs"),
+  [RTB_STATS_COLUMN_MIN_INTERVAL] = N_("Min interval µs"),
+  [RTB_STATS_COLUMN_MAX_INTERVAL] = N_("Max interval µs"),
+  [RTB_STATS_COLUMN_MAX_JITTER] = N_("Max jitter µs"),
+  [RTB_STATS_COLUMN_OVERRUNS] = N_("Overruns"),
   [RTB_STATS_COLUMN_STDDEV] = N_("Std. dev. µs"),
   [RTB_STATS_COLUMN_OVERFLOWS] = N_("Overflows"),
   [RTB_STATS_COLUMN_DROPPED] = N_("Dropped"),
@@ -42,16 +46,24 @@ shows_column (RtbMethod      method,
     case RTB_STATS_COLUMN_P95_ABS:
     case RTB_STATS_COLUMN_P99_ABS:
       return method == RTB_METHOD_TIMER;
+    case RTB_STATS_COLUMN_MIN_INTERVAL:
+    case RTB_STATS_COLUMN_MAX_INTERVAL:
+    case RTB_STATS_COLUMN_MAX_JITTER:
+    case RTB_STATS_COLUMN_OVERRUNS:
+      return method == RTB_METHOD_JITTER;
+    /* A jitter thread's ends are LinuxCNC's shortest and longest interval. */
+    case RTB_STATS_COLUMN_MIN:
+    case RTB_STATS_COLUMN_MAX:
+      return method != RTB_METHOD_JITTER;
     case RTB_STATS_COLUMN_P99:
     case RTB_STATS_COLUMN_P999:
-    case RTB_STATS_COLUMN_STDDEV:
     case RTB_STATS_COLUMN_OVERFLOWS:
+      return method != RTB_METHOD_TIMER && method != RTB_METHOD_JITTER;
+    case RTB_STATS_COLUMN_STDDEV:
       return method != RTB_METHOD_TIMER;
     case RTB_STATS_COLUMN_NAME:
     case RTB_STATS_COLUMN_COUNT:
-    case RTB_STATS_COLUMN_MIN:
     case RTB_STATS_COLUMN_AVG:
-    case RTB_STATS_COLUMN_MAX:
     case RTB_STATS_COLUMN_DROPPED:
     case RTB_STATS_N_COLUMNS:
     default:
@@ -128,8 +140,10 @@ build_rows (RtbStatsTable *self,
 
   for (guint c = 0; c < RTB_STATS_N_COLUMNS; c++)
     {
-      const char *title = method == RTB_METHOD_TIMER && c == RTB_STATS_COLUMN_COUNT
-                          ? _("Ticks") : _(headers[c]);
+      const char *title = c != RTB_STATS_COLUMN_COUNT ? _(headers[c])
+                          : method == RTB_METHOD_TIMER ? _("Ticks")
+                          : method == RTB_METHOD_JITTER ? _("Intervals")
+                                                        : _(headers[c]);
       GtkWidget *header;
 
       if (!shows_column (method, c))
@@ -247,6 +261,12 @@ rtb_stats_table_update (RtbStatsTable *self)
       set_cell (self, r, RTB_STATS_COLUMN_MAX_ABS, format_us (summary.max_abs_us, d));
       set_cell (self, r, RTB_STATS_COLUMN_P95_ABS, format_us (summary.p95_abs_us, d));
       set_cell (self, r, RTB_STATS_COLUMN_P99_ABS, format_us (summary.p99_abs_us, d));
+      set_cell (self, r, RTB_STATS_COLUMN_MIN_INTERVAL, format_us (summary.min_interval_us, d));
+      set_cell (self, r, RTB_STATS_COLUMN_MAX_INTERVAL, format_us (summary.max_interval_us, d));
+      set_cell (self, r, RTB_STATS_COLUMN_MAX_JITTER, format_us (summary.max_jitter_us, d));
+      set_cell (self, r, RTB_STATS_COLUMN_OVERRUNS,
+                summary.linuxcnc ? g_strdup_printf ("%" G_GUINT64_FORMAT, summary.overruns)
+                                 : g_strdup ("—"));
       stddev = format_us (summary.stddev_us, d);
       if (summary.spread_partial)
         {

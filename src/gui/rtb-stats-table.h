@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* The per-series figures of a run (rtb_series_get_summary) in a table. The columns depend on
  * the method: a timer run shows seed 004's figures (ticks, RMS error, max, 95th and 99th
- * percentiles of |error|) to 0.001 µs, the others count, min, avg, max, 99 % and 99.9 % to
+ * percentiles of |error|) to 0.001 µs, a jitter run LinuxCNC's (intervals, shortest and
+ * longest interval, max jitter, overruns), the others count, min, avg, max, 99 % and 99.9 % to
  * 0.1 µs. */
 #pragma once
 
@@ -23,6 +24,10 @@ typedef enum {
   RTB_STATS_COLUMN_MAX_ABS,
   RTB_STATS_COLUMN_P95_ABS,
   RTB_STATS_COLUMN_P99_ABS,
+  RTB_STATS_COLUMN_MIN_INTERVAL,
+  RTB_STATS_COLUMN_MAX_INTERVAL,
+  RTB_STATS_COLUMN_MAX_JITTER,
+  RTB_STATS_COLUMN_OVERRUNS,
   RTB_STATS_COLUMN_STDDEV,
   RTB_STATS_COLUMN_OVERFLOWS,
   RTB_STATS_COLUMN_DROPPED,

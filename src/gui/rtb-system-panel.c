@@ -22,7 +22,10 @@ typedef enum {
   ROW_SMT,
   ROW_THROTTLING,
   ROW_SCHEDULING,
+  ROW_PLACEMENT,
+  ROW_TIMER_SLACK,
   ROW_MEMORY,
+  ROW_OFF_CPU,
   ROW_LOAD,
   N_ROWS
 } Row;
@@ -38,7 +41,10 @@ static const char *const row_titles[N_ROWS] = {
   [ROW_SMT] = N_("Simultaneous Multithreading"),
   [ROW_THROTTLING] = N_("Real-Time Throttling"),
   [ROW_SCHEDULING] = N_("Threads Got"),
+  [ROW_PLACEMENT] = N_("Threads' CPU"),
+  [ROW_TIMER_SLACK] = N_("Timer Slack"),
   [ROW_MEMORY] = N_("Memory Lock and DMA Latency"),
+  [ROW_OFF_CPU] = N_("Instances Kept Off the CPU"),
   [ROW_LOAD] = N_("Load"),
 };
 
@@ -56,6 +62,7 @@ struct _RtbSystemPanel
 
   /* Borrowed references */
   GtkLabel *values[N_ROWS];
+  GtkWidget *rows[N_ROWS];
 };
 
 G_DEFINE_FINAL_TYPE (RtbSystemPanel, rtb_system_panel, GTK_TYPE_WIDGET)
@@ -92,6 +99,78 @@ describe_scheduling (RtbRun *run)
     return g_strdup_printf ("SCHED_%s", first->policy == RTB_POLICY_RR ? "RR" : "FIFO");
   return g_strdup_printf (_("SCHED_%s priority %d"),
                           first->policy == RTB_POLICY_RR ? "RR" : "FIFO", first->priority);
+}
+
+/* Where a one-CPU method's threads ran and why; a latency run's are the CPUs it names. */
+static char *
+describe_placement (RtbRun *run)
+{
+  RtbSeries *first;
+
+  if (rtb_run_get_n_series (run) == 0 || rtb_run_get_state (run) == RTB_RUN_STATE_NEW)
+    return g_strdup (_("not started yet"));
+  /* Another tool's file does not say how its CPUs were chosen. */
+  if (rtb_run_get_worker (run) == NULL || !(rtb_run_get_stated (run) & RTB_RUN_STATED_CPUS))
+    return NULL;
+  first = rtb_run_get_series (run, 0);
+  switch (first->placement)
+    {
+    case RTB_CPU_PLACEMENT_ISOLATED:
+      return g_strdup_printf (_("CPU %d, the last isolated one, where LinuxCNC puts its "
+                                "threads"), first->cpu);
+    case RTB_CPU_PLACEMENT_LAST:
+      return g_strdup_printf (_("CPU %d, the last one: no CPU is isolated (LinuxCNC 2.8 and 2.9 "
+                                "pin there; later versions leave the threads unpinned)"),
+                              first->cpu);
+    case RTB_CPU_PLACEMENT_NONE:
+      return g_strdup (_("not pinned: the scheduler moves the threads"));
+    case RTB_CPU_PLACEMENT_GIVEN:
+    default:
+      return g_strdup (_("as the run asked"));
+    }
+}
+
+static char *
+describe_timer_slack (RtbRun *run)
+{
+  gint64 slack = rtb_run_get_timer_slack_ns (run);
+  g_autofree char *ns = g_strdup_printf ("%" G_GINT64_FORMAT, slack);
+
+  if (slack < 0)
+    return NULL;
+  if (slack == 0)
+    return g_strdup (_("none (real-time threads have none)"));
+  /* TRANSLATORS: %s is a number of nanoseconds */
+  if (rtb_run_get_command (run)->timer_slack_ns == 0)
+    return g_strdup_printf (_("%s ns, the kernel's default"), ns);
+  /* TRANSLATORS: %s is a number of nanoseconds */
+  return g_strdup_printf (_("%s ns, as set"), ns);
+}
+
+/* The response instances whose thread lost its CPU meanwhile (RT throttling, a hypervisor…). */
+static char *
+describe_off_cpu (RtbRun *run)
+{
+  g_autofree char *off_cpu_text = NULL;
+  g_autofree char *count_text = NULL;
+  guint64 off_cpu = 0, count = 0;
+
+  if (rtb_run_get_worker (run) == NULL)
+    return NULL;
+  for (guint i = 0; i < rtb_run_get_n_series (run); i++)
+    {
+      RtbSeries *series = rtb_run_get_series (run, i);
+
+      off_cpu += series->off_cpu;
+      count += series->histogram.stats.count;
+    }
+  if (off_cpu == 0)
+    return g_strdup (_("none"));
+  off_cpu_text = g_strdup_printf ("%" G_GUINT64_FORMAT, off_cpu);
+  count_text = g_strdup_printf ("%" G_GUINT64_FORMAT, count);
+  /* TRANSLATORS: "3 of 12000 (…)": instances of a response run */
+  return g_strdup_printf (_("%s of %s (RT throttling, a hypervisor or another thread took the "
+                            "CPU)"), off_cpu_text, count_text);
 }
 
 /* NULL (shown as "unknown") when not stated, `empty` when stated empty. */
@@ -135,6 +214,10 @@ rtb_system_panel_update (RtbSystemPanel *self)
   g_autofree char *throttling = NULL;
   g_autofree char *scheduling = NULL;
   g_autofree char *memory = NULL;
+  g_autofree char *placement = NULL;
+  g_autofree char *slack = NULL;
+  g_autofree char *off_cpu = NULL;
+  guint32 released = 0;
   const char *load;
   const char *words;
 
@@ -188,19 +271,32 @@ rtb_system_panel_update (RtbSystemPanel *self)
 
   scheduling = describe_scheduling (self->run);
   set_row (self, ROW_SCHEDULING, scheduling, NULL);
+  placement = describe_placement (self->run);
+  set_row (self, ROW_PLACEMENT, placement, NULL);
+  slack = describe_timer_slack (self->run);
+  set_row (self, ROW_TIMER_SLACK, slack, NULL);
+  gtk_widget_set_visible (self->rows[ROW_OFF_CPU],
+                          rtb_run_get_method (self->run) == RTB_METHOD_RESPONSE);
+  off_cpu = describe_off_cpu (self->run);
+  set_row (self, ROW_OFF_CPU, off_cpu, g_strcmp0 (off_cpu, _("none")) != 0 ? "warning" : NULL);
 
   hello = rtb_run_get_worker (self->run);
+  released = rtb_run_get_started_flags (self->run);
   if (hello != NULL)
     memory = g_strdup_printf ("%s, %s",
-                              hello->mlockall_errno == 0 ? _("memory locked")
-                                                         : _("memory not locked"),
-                              hello->dma_latency_errno == 0 ? _("cpu_dma_latency held at 0")
-                                                            : _("cpu_dma_latency not held"));
+                              released & RTB_STARTED_MEMORY_UNLOCKED
+                                ? _("memory not locked (an ordinary thread)")
+                              : hello->mlockall_errno == 0 ? _("memory locked")
+                                                           : _("memory not locked"),
+                              released & RTB_STARTED_DMA_LATENCY_RELEASED
+                                ? _("cpu_dma_latency released (an ordinary thread)")
+                              : hello->dma_latency_errno == 0 ? _("cpu_dma_latency held at 0")
+                                                              : _("cpu_dma_latency not held"));
   /* A run that ended without HELLO (another tool's file) never will say: unknown. */
   if (memory == NULL && rtb_run_get_state (self->run) == RTB_RUN_STATE_NEW)
     memory = g_strdup (_("not started yet"));
   set_row (self, ROW_MEMORY, memory,
-           hello == NULL ? NULL
+           hello == NULL || released != 0 ? NULL
            : hello->mlockall_errno == 0 && hello->dma_latency_errno == 0 ? "success" : "warning");
 
   load = rtb_run_get_load (self->run);
@@ -300,5 +396,6 @@ rtb_system_panel_init (RtbSystemPanel *self)
       adw_action_row_add_suffix (ADW_ACTION_ROW (row), value);
       adw_preferences_group_add (self->group, row);
       self->values[r] = GTK_LABEL (value);
+      self->rows[r] = row;
     }
 }
