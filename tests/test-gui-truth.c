@@ -1,9 +1,9 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
- * The window's statistics table against the raw samples: a short latency and timer run by the
- * real worker and CLI, their samples from --csv-series, the run file loaded into the table, and
- * every cell it shows recomputed from the samples (to the digits it prints, percentiles within
- * max(0.1 %, 1 ns)).
+ * The window's statistics table against the raw samples: a short run of every method by the real
+ * worker and CLI, their samples from --csv-series, the run file loaded into the table, and every
+ * cell it shows recomputed from the samples (to the digits it prints, percentiles within
+ * max(0.1 %, 1 ns)); a jitter thread's cells are LinuxCNC's, from its period and the samples.
  */
 #define G_LOG_DOMAIN "rtbench-test"
 
@@ -39,8 +39,9 @@ check_cell (RtbStatsTable *table, guint row, RtbStatsColumn column, double want_
                      rounding + (percentile ? fmax (fabs (want_us) * 0.001, 0.001) : 0) + 1e-9);
 }
 
+/* `periods_us`: a jitter run's thread periods, base then servo; NULL for the other methods. */
 static void
-check_method (const char *method, const char * const *options)
+check_method (const char *method, const char * const *options, const double *periods_us)
 {
   g_autofree char *file = g_strdup_printf ("%s/%s.rtbench", tmp_dir, method);
   g_autofree char *series_csv = g_strdup_printf ("%s/%s-series.csv", tmp_dir, method);
@@ -76,8 +77,28 @@ check_method (const char *method, const char * const *options)
       g_assert_cmpfloat (g_ascii_strtod (rtb_stats_table_get_text (table, row,
                                                                    RTB_STATS_COLUMN_COUNT), NULL),
                          ==, t.count);
-      check_cell (table, row, RTB_STATS_COLUMN_MIN, t.min_us, FALSE);
       check_cell (table, row, RTB_STATS_COLUMN_AVG, t.avg_us, FALSE);
+      if (periods_us != NULL)
+        {
+          /* LinuxCNC's figures: each sample is an interval less the period. */
+          g_autofree char *overruns = g_strdup_printf ("%" G_GUINT64_FORMAT, series->overruns);
+
+          g_assert_null (rtb_stats_table_get_text (table, row, RTB_STATS_COLUMN_MIN));
+          g_assert_null (rtb_stats_table_get_text (table, row, RTB_STATS_COLUMN_MAX));
+          check_cell (table, row, RTB_STATS_COLUMN_MIN_INTERVAL, periods_us[row] + t.min_us,
+                      FALSE);
+          check_cell (table, row, RTB_STATS_COLUMN_MAX_INTERVAL, periods_us[row] + t.max_us,
+                      FALSE);
+          check_cell (table, row, RTB_STATS_COLUMN_MAX_JITTER, MAX (t.max_us, -t.min_us), FALSE);
+          check_cell (table, row, RTB_STATS_COLUMN_STDDEV, t.stddev_us, FALSE);
+          /* The overruns are the worker's count: a sample does not say its period began late. */
+          g_assert_cmpstr (rtb_stats_table_get_text (table, row, RTB_STATS_COLUMN_OVERRUNS), ==,
+                           overruns);
+          g_assert_null (rtb_stats_table_get_text (table, row, RTB_STATS_COLUMN_P99));
+          continue;
+        }
+      g_assert_null (rtb_stats_table_get_text (table, row, RTB_STATS_COLUMN_MAX_JITTER));
+      check_cell (table, row, RTB_STATS_COLUMN_MIN, t.min_us, FALSE);
       check_cell (table, row, RTB_STATS_COLUMN_MAX, t.max_us, FALSE);
       if (timer)
         {
@@ -112,7 +133,7 @@ test_latency (void)
   REQUIRE_DISPLAY ();
   check_method ("latency", (const char *[]) { "--cpus", "0", "--policy", "other",
                                               "--interval-us", "200", "--histogram-us", "40",
-                                              "--duration", "1s", NULL });
+                                              "--duration", "1s", NULL }, NULL);
 }
 
 static void
@@ -120,7 +141,27 @@ test_timer (void)
 {
   REQUIRE_DISPLAY ();
   check_method ("timer", (const char *[]) { "--cpu", "0", "--policy", "other", "--period-us",
-                                            "1000", "--duration", "1s", NULL });
+                                            "1000", "--duration", "1s", NULL }, NULL);
+}
+
+static void
+test_jitter (void)
+{
+  static const double periods_us[] = { 1000, 5000 };
+
+  REQUIRE_DISPLAY ();
+  check_method ("jitter", (const char *[]) { "--cpu", "0", "--policy", "other", "--base-us",
+                                             "1000", "--servo-us", "5000", "--duration", "1s",
+                                             NULL }, periods_us);
+}
+
+static void
+test_response (void)
+{
+  REQUIRE_DISPLAY ();
+  check_method ("response", (const char *[]) { "--cpu", "0", "--policy", "other", "--size",
+                                               "8,16", "--experiments", "2", "--instances", "50",
+                                               NULL }, NULL);
 }
 
 /* An import whose overflows have no values: the percentiles among them are unknown, and the
@@ -188,6 +229,8 @@ main (int   argc,
     }
   g_test_add_func ("/gui/stats-table/truth/latency", test_latency);
   g_test_add_func ("/gui/stats-table/truth/timer", test_timer);
+  g_test_add_func ("/gui/stats-table/truth/jitter", test_jitter);
+  g_test_add_func ("/gui/stats-table/truth/response", test_response);
   g_test_add_func ("/gui/stats-table/import", test_import);
   status = g_test_run ();
   g_rmdir (tmp_dir);
