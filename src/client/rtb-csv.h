@@ -6,8 +6,11 @@
  * empty fields for values that do not exist (an empty series, a missing series).
  *
  *   summary    run,series,cpu,count,min_us,avg_us,max_us,p50_us,p95_us,p99_us,p999_us,
- *              stddev_us,rms_us,max_abs_us,p95_abs_us,p99_abs_us,overflows,dropped,
- *              resolution_ns,stddev_partial — one line per series of each run; resolution_ns
+ *              stddev_us,rms_us,max_abs_us,p95_abs_us,p99_abs_us,min_interval_us,
+ *              max_interval_us,max_jitter_us,overruns,overflows,dropped,resolution_ns,
+ *              stddev_partial — one line per series of each run (the interval, jitter and
+ *              overrun fields are LinuxCNC's figures of a jitter thread, empty otherwise);
+ *              resolution_ns
  *              is 1 when the percentiles are at full resolution, 1000 when only µs buckets were
  *              known (an import), stddev_partial true when stddev and rms leave out samples the
  *              source gave no values for

@@ -140,8 +140,8 @@ describe_timer_slack (RtbRun *run)
     return NULL;
   if (slack == 0)
     return g_strdup (_("none (real-time threads have none)"));
-  /* TRANSLATORS: %s is a number of nanoseconds */
   if (rtb_run_get_command (run)->timer_slack_ns == 0)
+    /* TRANSLATORS: %s is a number of nanoseconds */
     return g_strdup_printf (_("%s ns, the kernel's default"), ns);
   /* TRANSLATORS: %s is a number of nanoseconds */
   return g_strdup_printf (_("%s ns, as set"), ns);
@@ -149,12 +149,13 @@ describe_timer_slack (RtbRun *run)
 
 /* The response instances whose thread lost its CPU meanwhile (RT throttling, a hypervisor…). */
 static char *
-describe_off_cpu (RtbRun *run)
+describe_off_cpu (RtbRun *run, gboolean *any)
 {
   g_autofree char *off_cpu_text = NULL;
   g_autofree char *count_text = NULL;
   guint64 off_cpu = 0, count = 0;
 
+  *any = FALSE;
   if (rtb_run_get_worker (run) == NULL)
     return NULL;
   for (guint i = 0; i < rtb_run_get_n_series (run); i++)
@@ -164,6 +165,7 @@ describe_off_cpu (RtbRun *run)
       off_cpu += series->off_cpu;
       count += series->histogram.stats.count;
     }
+  *any = off_cpu > 0;
   if (off_cpu == 0)
     return g_strdup (_("none"));
   off_cpu_text = g_strdup_printf ("%" G_GUINT64_FORMAT, off_cpu);
@@ -218,6 +220,7 @@ rtb_system_panel_update (RtbSystemPanel *self)
   g_autofree char *slack = NULL;
   g_autofree char *off_cpu = NULL;
   guint32 released = 0;
+  gboolean any_off_cpu;
   const char *load;
   const char *words;
 
@@ -277,8 +280,8 @@ rtb_system_panel_update (RtbSystemPanel *self)
   set_row (self, ROW_TIMER_SLACK, slack, NULL);
   gtk_widget_set_visible (self->rows[ROW_OFF_CPU],
                           rtb_run_get_method (self->run) == RTB_METHOD_RESPONSE);
-  off_cpu = describe_off_cpu (self->run);
-  set_row (self, ROW_OFF_CPU, off_cpu, g_strcmp0 (off_cpu, _("none")) != 0 ? "warning" : NULL);
+  off_cpu = describe_off_cpu (self->run, &any_off_cpu);
+  set_row (self, ROW_OFF_CPU, off_cpu, any_off_cpu ? "warning" : NULL);
 
   hello = rtb_run_get_worker (self->run);
   released = rtb_run_get_started_flags (self->run);
