@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "cli-test-util.h"
+#include "truth-util.h"
 
 static char *tmpdir;
 
@@ -69,10 +70,10 @@ read_csv (const char *path, char ***header)
 
   g_assert_true (g_file_get_contents (path, &text, NULL, NULL));
   lines = g_strsplit (text, "\n", -1);
-  *header = g_strsplit (lines[0], ",", -1);
+  *header = truth_csv_fields (lines[0]);
   for (guint i = 1; lines[i] != NULL; i++)
     if (lines[i][0] != '\0')
-      g_ptr_array_add (rows, g_strsplit (lines[i], ",", -1));
+      g_ptr_array_add (rows, truth_csv_fields (lines[i]));
   return rows;
 }
 
