@@ -51,7 +51,9 @@ rtb_command_to_wire (const RtbCommand *cmd, RtbWireCommand *wire)
   wire->priority = (uint8_t) cmd->priority;
   wire->flags = (cmd->cpus_all ? RTB_COMMAND_CPUS_ALL : 0) |
                 (cmd->unthrottled ? RTB_COMMAND_UNTHROTTLED : 0) |
-                (cmd->cpu_auto ? RTB_COMMAND_CPU_AUTO : 0);
+                (cmd->cpu_auto ? RTB_COMMAND_CPU_AUTO : 0) |
+                (cmd->trace_auto ? RTB_COMMAND_TRACE_AUTO : 0);
+  wire->trace_above_us = cmd->trace_above_us;
   wire->duration_ns = cmd->duration_ns;
   wire->timer_slack_ns = cmd->timer_slack_ns;
   memcpy (wire->cpus, cmd->cpus, sizeof wire->cpus);
@@ -90,6 +92,8 @@ rtb_command_from_wire (const RtbWireCommand *wire, int n_cpus_online, RtbCommand
   cmd->cpus_all = (wire->flags & RTB_COMMAND_CPUS_ALL) != 0;
   cmd->unthrottled = (wire->flags & RTB_COMMAND_UNTHROTTLED) != 0;
   cmd->cpu_auto = (wire->flags & RTB_COMMAND_CPU_AUTO) != 0;
+  cmd->trace_auto = (wire->flags & RTB_COMMAND_TRACE_AUTO) != 0;
+  cmd->trace_above_us = wire->trace_above_us;
   cmd->duration_ns = wire->duration_ns;
   cmd->timer_slack_ns = wire->timer_slack_ns;
   memcpy (cmd->cpus, wire->cpus, sizeof cmd->cpus);

@@ -39,6 +39,7 @@ typedef enum {
   KEY_GPIO,
   KEY_TIMER_SLACK_NS,
   KEY_UNTHROTTLED,
+  KEY_TRACE_ABOVE_US,
   N_KEYS
 } Key;
 
@@ -73,6 +74,8 @@ static const KeyInfo keys[N_KEYS] = {
   [KEY_GPIO] = { "gpio", ON_LATENCY, 0, 0 },
   [KEY_TIMER_SLACK_NS] = { "timer_slack_ns", ON_ALL, 1, RTB_TIMER_SLACK_MAX_NS },
   [KEY_UNTHROTTLED] = { "unthrottled", ON_ALL, 0, 1 },
+  [KEY_TRACE_ABOVE_US] = { "trace_above_us", ON_TIMED, RTB_TRACE_ABOVE_MIN_US,
+                           RTB_TRACE_ABOVE_MAX_US },
 };
 
 static const char *const method_list = "latency, jitter, timer or response";
@@ -543,6 +546,21 @@ rtb_command_set (RtbCommand *cmd, const char *key, const char *value, int n_cpus
                      "unthrottled '%s' is unknown: use yes or no", quote (value, q, sizeof q));
       cmd->unthrottled = strcmp (value, "yes") == 0;
       return true;
+    case KEY_TRACE_ABOVE_US:
+      cmd->trace_auto = strcmp (value, "auto") == 0;
+      if (cmd->trace_auto)
+        {
+          cmd->trace_above_us = 0;
+          return true;
+        }
+      if (!parse_uint (value, &v))
+        return fail (error, RTB_ERROR_SYNTAX, "trace_above_us",
+                     "trace_above_us '%s' is neither a whole number nor auto: use %d-%d or auto",
+                     quote (value, q, sizeof q), RTB_TRACE_ABOVE_MIN_US, RTB_TRACE_ABOVE_MAX_US);
+      if (!parse_in_range (KEY_TRACE_ABOVE_US, value, &v, error))
+        return false;
+      cmd->trace_above_us = (uint32_t) v;
+      return true;
     case KEY_INTERVAL_US:
     case KEY_HISTOGRAM_US:
     case KEY_BASE_US:
@@ -690,6 +708,15 @@ rtb_command_check (const RtbCommand *cmd, int n_cpus_online, RtbCommandError *er
     return fail (error, RTB_ERROR_RANGE, "timer_slack_ns",
                  "timer_slack_ns %u is out of range: use 1-%u, or leave it out for the "
                  "kernel's", cmd->timer_slack_ns, RTB_TIMER_SLACK_MAX_NS);
+  if (cmd->trace_auto && cmd->trace_above_us != 0)
+    return fail (error, RTB_ERROR_SYNTAX, "trace_above_us",
+                 "trace_above_us is both auto and %u: give one", cmd->trace_above_us);
+  if (cmd->trace_above_us != 0 && !check_range (KEY_TRACE_ABOVE_US, cmd->trace_above_us, error))
+    return false;
+  if ((cmd->trace_auto || cmd->trace_above_us != 0) && cmd->method == RTB_METHOD_RESPONSE)
+    return fail (error, RTB_ERROR_SYNTAX, "trace_above_us",
+                 "trace_above_us explains late wake-ups, and response has no deadline: use it "
+                 "with latency, jitter or timer");
 
   switch (cmd->method)
     {
@@ -1012,6 +1039,10 @@ rtb_command_format (const RtbCommand *cmd, char *buf, size_t buf_size)
     ok &= append (buf, buf_size, &used, " timer_slack_ns=%u", cmd->timer_slack_ns);
   if (cmd->unthrottled)
     ok &= append (buf, buf_size, &used, " unthrottled=yes");
+  if (cmd->trace_auto)
+    ok &= append (buf, buf_size, &used, " trace_above_us=auto");
+  else if (cmd->trace_above_us != 0)
+    ok &= append (buf, buf_size, &used, " trace_above_us=%u", cmd->trace_above_us);
 
   return ok ? (int) used : -1;
 }

@@ -17,6 +17,9 @@
  *                                    RT throttling (kernel.sched_rt_runtime_us) is off
  *                  timer_slack_ns=N  set the threads' timer slack (kept at the kernel's
  *                                    otherwise; real-time threads have none)
+ *   latency, jitter, timer:
+ *                  trace_above_us=N|auto  explain every sample of N µs or more (auto: a
+ *                                    multiple of the running p99.9) from a kernel trace
  *
  * cpu=auto lets the worker choose as LinuxCNC does (the last isolated CPU, else the last CPU);
  * cpu=none leaves the threads unpinned. The timer's variant=normal is an ordinary thread: policy
@@ -50,6 +53,8 @@
 #define RTB_INSTANCES_MAX 100000000ull
 #define RTB_GAP_MIN_US 100
 #define RTB_GAP_MAX_US 10000000
+#define RTB_TRACE_ABOVE_MIN_US 1
+#define RTB_TRACE_ABOVE_MAX_US 10000000
 #define RTB_DURATION_MAX_NS (7ull * 24 * 3600 * 1000000000ull) /* 7 days */
 #define RTB_GPIO_CHIP_MAX 4095
 #define RTB_GPIO_LINE_MAX 65535
@@ -69,6 +74,8 @@ struct RtbCommand {
   uint64_t duration_ns;                  /* latency, jitter, timer; 0 = until stopped */
   bool unthrottled;
   uint32_t timer_slack_ns;               /* 0: the kernel's */
+  uint32_t trace_above_us;               /* 0: no tracing (unless trace_auto) */
+  bool trace_auto;                       /* trace_above_us=auto */
   /* Only the method's own parameters are used; the others stay zero. */
   RtbLatencyParams latency;
   RtbJitterParams jitter;

@@ -17,3 +17,7 @@ const char *_rtb_system_frame_check (const void *payload, size_t len);
 const char *_rtb_started_decode (const void *payload, size_t len, uint32_t version,
                                  uint32_t n_cpus_online, RtbStarted *out, RtbCommand *command,
                                  char *detail, size_t detail_size);
+
+/* rtb_frame_validate() for TRACE and SPIKE payloads (rtb-protocol-spike.c). */
+const char *_rtb_trace_frame_check (const void *payload, size_t len);
+const char *_rtb_spike_frame_check (const void *payload, size_t len);

@@ -45,6 +45,9 @@ static const char *const frame_names[] = {
   [RTB_FRAME_SUMMARY] = "SUMMARY",
   [RTB_FRAME_ERROR] = "ERROR",
   [RTB_FRAME_SYSTEM] = "SYSTEM",
+  [RTB_FRAME_TRACE] = "TRACE",
+  [RTB_FRAME_SPIKE] = "SPIKE",
+  [RTB_FRAME_COUNTERS] = "COUNTERS",
 };
 
 #define N_ELEMENTS(a) (sizeof (a) / sizeof ((a)[0]))
@@ -271,6 +274,15 @@ check_frame (const RtbFrameHeader *header, const void *payload, uint32_t version
       }
     case RTB_FRAME_SYSTEM:
       return _rtb_system_frame_check (payload, len);
+    case RTB_FRAME_TRACE:
+    case RTB_FRAME_SPIKE:
+    case RTB_FRAME_COUNTERS:
+      if (version < 5)
+        return "a frame of protocol 5 in an older stream";
+      if (header->type == RTB_FRAME_COUNTERS)
+        return _rtb_system_frame_check (payload, len);
+      return header->type == RTB_FRAME_TRACE ? _rtb_trace_frame_check (payload, len)
+                                             : _rtb_spike_frame_check (payload, len);
     default:
       return "unknown frame type";
     }
@@ -428,6 +440,12 @@ rtb_decoder_feed (RtbDecoder *decoder, const void *data, size_t len)
       if (invalid != NULL)
         {
           decoder->error = decoder->error_text[0] != '\0' ? decoder->error_text : invalid;
+          return -1;
+        }
+      if (header->type == RTB_FRAME_SPIKE &&
+          ((const RtbSpikeFrame *) payload)->thread >= decoder->started.n_threads)
+        {
+          decoder->error = "SPIKE frame for a thread the run does not have";
           return -1;
         }
       if (header->seq != decoder->next_seq)

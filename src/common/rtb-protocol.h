@@ -22,7 +22,12 @@
  *   ERROR*                         a rejected command; the worker then exits with status 2
  *   STARTED                        the command was accepted and every thread is running:
  *                                  what the worker runs, as fields (protocol 3)
- *   (SAMPLES | STATS)*             measurements, in batches, and statistics about once a second
+ *   TRACE                          (protocol 5) when the command asked for trace_above_us:
+ *                                  whether spikes will be explained, and why not
+ *   (SAMPLES | STATS | SPIKE | TRACE)*  measurements, in batches, statistics about once a
+ *                                  second, each traced spike's trace window, and a TRACE
+ *                                  whenever the automatic threshold changes
+ *   COUNTERS                       (protocol 5) the interrupt and softirq counts at the end
  *   SUMMARY                        always last when a run started: final per-thread statistics
  *
  * While a run goes on, a further command line that is not "stop" (a second start, garbage) is
@@ -40,7 +45,9 @@
  * threads' timer slack; each thread's placement; the overruns and off-CPU counts of
  * RtbThreadStats and the off-CPU mark of a sample. Before it, every worker set each thread's
  * timer slack to 1 ns. The decoder hands on STATS and SUMMARY of older versions in the current
- * layout, their new counts 0.
+ * layout, their new counts 0. Version 5 added the key trace_above_us (after timer_slack_ns,
+ * in the bytes every method shares; its "auto" a flag) and the frames TRACE, SPIKE and
+ * COUNTERS, which streams of older versions may not hold.
  *
  * Adding a figure per thread: at the end of RtbThreadStats, with a version step, and the
  * decoder widening older frames (rtb-protocol.c).
@@ -57,7 +64,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#define RTB_PROTOCOL_VERSION 4
+#define RTB_PROTOCOL_VERSION 5
 /* The oldest version a client still decodes: recordings of version 1 have no SYSTEM frame. */
 #define RTB_PROTOCOL_VERSION_MIN 1
 #define RTB_FRAME_MAGIC 0x46425452u /* "RTBF" read as little-endian bytes */
@@ -74,6 +81,9 @@ typedef enum {
   RTB_FRAME_SUMMARY = 5,
   RTB_FRAME_ERROR = 6,
   RTB_FRAME_SYSTEM = 7,
+  RTB_FRAME_TRACE = 8,    /* protocol 5 */
+  RTB_FRAME_SPIKE = 9,    /* protocol 5 */
+  RTB_FRAME_COUNTERS = 10, /* protocol 5 */
 } RtbFrameType;
 
 typedef enum {
@@ -212,8 +222,9 @@ _Static_assert(sizeof(RtbMethodParams) == RTB_METHOD_PARAMS_SIZE,
 #define RTB_COMMAND_UNTHROTTLED (1u << 1) /* unthrottled=yes */
 #define RTB_COMMAND_CPU_AUTO (1u << 2)    /* cpu=auto (protocol 4): the worker chose the CPU that
                                            * `cpus` holds; no CPU there means cpu=none */
+#define RTB_COMMAND_TRACE_AUTO (1u << 3)  /* trace_above_us=auto (protocol 5) */
 #define RTB_COMMAND_FLAGS_KNOWN (RTB_COMMAND_CPUS_ALL | RTB_COMMAND_UNTHROTTLED | \
-                                 RTB_COMMAND_CPU_AUTO)
+                                 RTB_COMMAND_CPU_AUTO | RTB_COMMAND_TRACE_AUTO)
 
 /* CPU sets travel as 1024 bits: bit c % 64 of cpus[c / 64] is CPU c (RTB_MAX_CPUS). */
 #define RTB_CPU_SET_WORDS 16
@@ -229,7 +240,8 @@ typedef struct {
   uint64_t cpus[RTB_CPU_SET_WORDS]; /* latency: the CPUs measured; the others: the one CPU,
                                      * or none (cpu=none, protocol 4) */
   uint32_t timer_slack_ns; /* timer_slack_ns= (protocol 4); 0: left at the kernel's */
-  uint8_t reserved[28];   /* 0: room for keys every method takes */
+  uint32_t trace_above_us; /* trace_above_us (protocol 5): explain samples above it; 0 none */
+  uint8_t reserved[24];   /* 0: room for keys every method takes */
   RtbMethodParams params; /* the method's own parameters */
 } RtbWireCommand;
 _Static_assert(sizeof(RtbWireCommand) == 240, "RtbWireCommand must be 240 bytes");
@@ -376,6 +388,69 @@ const char *rtb_end_reason_to_string (RtbEndReason reason);
 /* "given", "isolated", "last", "none" */
 const char *rtb_cpu_placement_to_string (RtbCpuPlacement placement);
 const char *rtb_frame_type_to_string (RtbFrameType type);
+
+/* ---- Explaining spikes (protocol 5) ---------------------------------------------------
+ * With trace_above_us, the worker records the measured CPUs' scheduling and interrupt events in
+ * its own tracefs instance, stops it when a sample crosses the threshold, and sends the trace
+ * around that sample in a SPIKE frame; the client explains it (src/client/rtb-spike.h). */
+
+typedef enum {
+  RTB_TRACE_ARMED = 0,         /* spikes above threshold_ns will be explained */
+  RTB_TRACE_WAITING = 1,       /* trace_above_us=auto: not enough samples for a threshold yet */
+  RTB_TRACE_NO_TRACEFS = 2,    /* the kernel has no tracefs */
+  RTB_TRACE_NOT_PERMITTED = 3, /* the worker may not use or mount tracefs */
+  RTB_TRACE_NO_EVENTS = 4,     /* the kernel lacks the sched events */
+  RTB_TRACE_FAILED = 5,        /* something else: see message and sys_errno */
+  RTB_TRACE_UNSUPPORTED = 6,   /* no CPU to trace: the threads are not pinned (cpu=none) */
+} RtbTraceStatus;
+#define RTB_TRACE_STATUS_LAST RTB_TRACE_UNSUPPORTED
+
+/* TRACE: whether and above what spikes are explained. Sent after STARTED when the command has
+ * trace_above_us, and again whenever the automatic threshold changes. */
+typedef struct {
+  int32_t status;        /* RtbTraceStatus */
+  int32_t sys_errno;     /* errno behind a failure, 0 if none */
+  int64_t threshold_ns;  /* RTB_TRACE_ARMED: samples at or above it are traced; otherwise 0 */
+  char message[RTB_TEXT_MAX * 2]; /* why not, and how to fix it; "" when armed */
+} RtbTraceFrame;
+_Static_assert(sizeof(RtbTraceFrame) == 272, "RtbTraceFrame must be 272 bytes");
+
+/* RtbSpikeFrame.flags */
+#define RTB_SPIKE_LOST_EVENTS (1u << 0) /* the trace buffer overflowed: events may be missing */
+#define RTB_SPIKE_CUT (1u << 1)         /* the window was longer than RTB_SPIKE_TEXT_MAX */
+#define RTB_SPIKE_FLAGS_KNOWN (RTB_SPIKE_LOST_EVENTS | RTB_SPIKE_CUT)
+#define RTB_SPIKE_TEXT_MAX (256 * 1024)
+
+/* SPIKE: one sample at or above the threshold and the kernel's trace of its CPU around it.
+ * Followed by `text_len` bytes of the trace as tracefs prints it (per_cpu/cpuN/trace_pipe), the
+ * lines whose time lies in [deadline_ns − RTB_SPIKE_LOOKBACK_NS, wake_ns]: printable ASCII,
+ * tabs and newlines. The trace clock is CLOCK_MONOTONIC, the clock of deadline_ns and
+ * wake_ns. */
+typedef struct {
+  uint16_t thread;       /* as in SAMPLES */
+  uint16_t flags;        /* RTB_SPIKE_* */
+  int32_t cpu;           /* the CPU traced */
+  uint32_t tid;          /* the measurement thread's kernel thread id, as the trace names it */
+  uint32_t text_len;
+  uint64_t index;        /* the sample's index, as in SAMPLES */
+  int64_t value_ns;      /* the sample's value */
+  int64_t deadline_ns;   /* when the thread should have run (CLOCK_MONOTONIC) */
+  int64_t wake_ns;       /* when it ran and read the clock */
+  uint64_t missed;       /* this thread's samples above the threshold not traced so far (one
+                          * came while the trace of another was being read) */
+} RtbSpikeFrame;
+_Static_assert(sizeof(RtbSpikeFrame) == 56, "RtbSpikeFrame must be 56 bytes");
+
+#define RTB_SPIKE_LOOKBACK_NS (1000 * 1000)
+
+/* COUNTERS: what counted over the run, read again at its end: /proc/interrupts and
+ * /proc/softirqs (whose first reading SYSTEM holds), as entries of the SYSTEM payload format. */
+
+static inline const char *
+rtb_spike_text (const RtbSpikeFrame *spike)
+{
+  return (const char *) (const void *) (spike + 1);
+}
 
 /* ---- Encoder ---------------------------------------------------------------------------
  * Builds one whole frame (header + payload) into `buf`. Returns the frame's size, or 0 when

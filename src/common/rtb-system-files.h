@@ -18,6 +18,7 @@
 #define RTB_SYSTEM_MEMINFO "proc/meminfo"
 #define RTB_SYSTEM_CMDLINE "proc/cmdline"
 #define RTB_SYSTEM_INTERRUPTS "proc/interrupts"
+#define RTB_SYSTEM_SOFTIRQS "proc/softirqs"
 #define RTB_SYSTEM_RT_RUNTIME "proc/sys/kernel/sched_rt_runtime_us"
 #define RTB_SYSTEM_RT_PERIOD "proc/sys/kernel/sched_rt_period_us"
 #define RTB_SYSTEM_PRINTK "proc/sys/kernel/printk"

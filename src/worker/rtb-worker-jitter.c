@@ -41,7 +41,10 @@ jitter_loop (RtbWorkerMeasure *m)
       now = rtb_monotonic_ns ();
       /* No interval ends at the first wake-up, so the first one is never recorded. */
       if (previous >= 0)
-        rtb_worker_ring_push (&m->ring, cycle - 1, now - previous - period);
+        {
+          rtb_worker_ring_push (&m->ring, cycle - 1, now - previous - period);
+          rtb_worker_trace_hit (m, cycle - 1, now - previous - period, next, now);
+        }
       previous = now;
       next += period;
       cycle++;

@@ -53,6 +53,7 @@ latency_loop (RtbWorkerMeasure *m)
       if (gpio != NULL && (err = rtb_worker_gpio_toggle (gpio)) != 0)
         return err;
       rtb_worker_ring_push (&m->ring, cycle, now - next);
+      rtb_worker_trace_hit (m, cycle, now - next, next, now);
       next += interval;
       cycle++;
       skip_missed_periods (m, now, interval, &next, &cycle, &skipped);

@@ -227,6 +227,7 @@ rtb_worker_run (RtbWorker *w, RtbWorkerInput *input)
     }
 
   rtb_worker_gate_init (w);
+  rtb_worker_trace_init (w);
   if (!prepare (w, &error, &sys_errno))
     {
       if (error.code == 0)
@@ -245,6 +246,8 @@ rtb_worker_run (RtbWorker *w, RtbWorkerInput *input)
       return 1;
     }
 
+  /* While the worker is still root, before any real-time thread runs. */
+  rtb_worker_trace_start (w);
   if (!rtb_worker_threads_create (w, &error, &sys_errno))
     {
       rtb_worker_writer_finish (w, RTB_END_FAILED);
@@ -270,6 +273,7 @@ rtb_worker_run (RtbWorker *w, RtbWorkerInput *input)
                      ? 0
                      : w->start_mono_ns + (int64_t) cmd->duration_ns;
   send_started (w);
+  rtb_worker_trace_announce (w);
   rtb_worker_threads_release (w);
 
   watch (w, input);

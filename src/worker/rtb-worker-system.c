@@ -85,3 +85,41 @@ rtb_worker_system_send (void)
   free (b.file);
   return sent;
 }
+
+/* COUNTERS, from the writer at the end of a run: what /proc/interrupts and /proc/softirqs say
+ * now, so that a client can tell what the measured CPUs served during the run. */
+void
+rtb_worker_system_send_counters (void)
+{
+  static const char *const files[] = { RTB_SYSTEM_INTERRUPTS, RTB_SYSTEM_SOFTIRQS };
+  Builder b = { malloc (SYSTEM_PAYLOAD_SIZE), 0, malloc (RTB_SYSTEM_VALUE_MAX), 0 };
+
+  if (b.payload != NULL && b.file != NULL)
+    {
+      b.used = rtb_system_frame_init (b.payload, SYSTEM_PAYLOAD_SIZE);
+      for (size_t i = 0; i < sizeof files / sizeof files[0]; i++)
+        {
+          char path[64];
+          ssize_t len = -1;
+          int fd;
+
+          snprintf (path, sizeof path, "/%s", files[i]);
+          fd = open (path, O_RDONLY | O_CLOEXEC);
+          if (fd >= 0)
+            {
+              size_t got = 0;
+              ssize_t n;
+              while (got < RTB_SYSTEM_VALUE_MAX &&
+                     (n = read (fd, b.file + got, RTB_SYSTEM_VALUE_MAX - got)) > 0)
+                got += (size_t) n;
+              len = (ssize_t) got;
+              close (fd);
+            }
+          if (len >= 0)
+            add_text (&b, files[i], b.file, (size_t) len);
+        }
+      rtb_worker_output_send (RTB_FRAME_COUNTERS, b.payload, b.used, NULL, 0);
+    }
+  free (b.payload);
+  free (b.file);
+}

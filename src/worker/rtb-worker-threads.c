@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/prctl.h>
+#include <sys/syscall.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -40,6 +41,8 @@ rtb_worker_measures_alloc (RtbWorker *w, unsigned n)
       atomic_init (&m->residual_failures, 0);
       atomic_init (&m->residual_max_bits, 0);
       atomic_init (&m->exited, false);
+      atomic_init (&m->spikes_missed, 0);
+      m->trace_fd = -1;
     }
   return true;
 }
@@ -102,6 +105,8 @@ measure_main (void *data)
   const char *what = NULL;
 
   pthread_setname_np (pthread_self (), m->name);
+  /* The trace names threads by their kernel id; read before the gate, after it by others. */
+  m->tid = (pid_t) syscall (SYS_gettid);
   if (w->cmd.timer_slack_ns != 0)
     prctl (PR_SET_TIMERSLACK, (unsigned long) w->cmd.timer_slack_ns);
   /* The kernel gives real-time threads' sleeps no slack, whatever the setting says. */

@@ -47,7 +47,10 @@ timer_loop (RtbWorkerMeasure *m)
 
       /* Tick 0 is the warm-up. */
       if (tick > 0)
-        rtb_worker_ring_push (&m->ring, tick, now - deadline);
+        {
+          rtb_worker_ring_push (&m->ring, tick, now - deadline);
+          rtb_worker_trace_hit (m, tick, now - deadline, deadline, now);
+        }
       tick++;
       deadline += period;
     }

@@ -81,6 +81,7 @@ drain (RtbWorker *w)
           };
 
           account (w, stats, w->writer_scratch, n);
+          rtb_worker_trace_account (w, w->writer_scratch, n);
           refresh_counters (m, stats);
           frame.dropped_total = stats->dropped;
           rtb_worker_output_send (RTB_FRAME_SAMPLES, &frame, sizeof frame, w->writer_scratch,
@@ -142,13 +143,17 @@ writer_main (void *data)
   while (wait_for_drain (w))
     {
       drain (w);
+      rtb_worker_trace_collect (w);
       if (rtb_monotonic_ns () >= next_stats)
         {
+          rtb_worker_trace_refresh (w);
           send_stats (w, RTB_FRAME_STATS, 0);
           next_stats += STATS_PERIOD_NS;
         }
     }
   drain (w);
+  rtb_worker_trace_collect (w);
+  rtb_worker_system_send_counters ();
   send_stats (w, RTB_FRAME_SUMMARY, w->end_reason);
   return NULL;
 }

@@ -11,6 +11,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "rtb-command.h"
 #include "rtb-matrix.h"
@@ -18,6 +19,7 @@
 #include "rtb-time.h"
 #include "rtb-worker-gpio.h"
 #include "rtb-worker-ring.h"
+#include "rtb-worker-trace.h"
 
 #define RTB_WORKER_LOG_PREFIX "rtbench-worker: "
 
@@ -44,6 +46,8 @@ struct RtbWorkerMeasure {
   RtbMatrixWorkload *workload; /* response: the matrix its instances invert */
 
   /* Owned by the thread creator */
+  int trace_fd;    /* its CPU's trace_pipe in the worker's tracefs instance, or -1 */
+  pid_t tid;       /* set by the thread before the gate */
   void *stack;
   pthread_t thread;
   bool created;
@@ -58,6 +62,8 @@ struct RtbWorkerMeasure {
   atomic_uint_fast64_t residual_max_bits; /* a double's bits */
   atomic_bool exited;
   int64_t timer_slack_ns; /* what its timers really get: 0 for a real-time thread */
+  atomic_uint_fast64_t spikes_missed; /* above the threshold while the trace was not armed */
+  RtbWorkerSpike spike;   /* written before `pending` names this thread, read after */
   int setup_errno;  /* before the gate: read by main under the gate lock */
   const char *setup_what;
   int loop_errno;   /* read after join */
@@ -101,6 +107,8 @@ struct RtbWorker {
   RtbSample *writer_scratch;
   RtbThreadStats *stats;
   RtbEndReason end_reason;
+
+  RtbWorkerTrace trace;
 };
 
 /* rtb-worker-stop.c: the stop flag every loop checks, and the main thread's wake-up pipe */
@@ -111,6 +119,40 @@ rtb_worker_stop_requested (void)
 {
   return atomic_load_explicit (&rtb_worker_stopping, memory_order_relaxed);
 }
+
+/* The one call a method's real-time loop makes for tracing, after each sample: a sample at or
+ * above the threshold stops the trace (when armed) and leaves itself for the writer. Without
+ * a threshold it is one comparison. No allocation, no lock, no print. */
+static inline void
+rtb_worker_trace_hit (RtbWorkerMeasure *m, uint64_t index, int64_t value, int64_t deadline,
+                      int64_t now)
+{
+  RtbWorkerTrace *t = &m->worker->trace;
+  bool armed = true;
+
+  if (value < atomic_load_explicit (&t->threshold_ns, memory_order_relaxed))
+    return;
+  if (!atomic_compare_exchange_strong_explicit (&t->armed, &armed, false, memory_order_acquire,
+                                                memory_order_relaxed))
+    {
+      atomic_fetch_add_explicit (&m->spikes_missed, 1, memory_order_relaxed);
+      return;
+    }
+  if (write (t->on_fd, "0", 1) != 1)
+    {
+      /* Not stopped: the window may be overwritten before it is read, still worth reading. */
+    }
+  m->spike = (RtbWorkerSpike) { index, value, deadline, now };
+  atomic_store_explicit (&t->pending, (int) m->index + 1, memory_order_release);
+}
+
+/* rtb-worker-trace.c: what the main thread and the writer do with the trace */
+void rtb_worker_trace_init (RtbWorker *w);
+void rtb_worker_trace_start (RtbWorker *w);
+void rtb_worker_trace_announce (RtbWorker *w);
+void rtb_worker_trace_collect (RtbWorker *w);
+void rtb_worker_trace_account (RtbWorker *w, const RtbSample *samples, size_t n);
+void rtb_worker_trace_refresh (RtbWorker *w);
 
 bool rtb_worker_stop_init (void);
 int rtb_worker_stop_wake_fd (void);
@@ -134,8 +176,10 @@ bool rtb_worker_setup_parent_alive (void);
 int rtb_worker_setup_highest_cpu (const uint64_t *cpus);
 void rtb_worker_log (const char *format, ...) __attribute__ ((format (printf, 1, 2)));
 
-/* rtb-worker-system.c: the SYSTEM frame (the machine, from its system files) */
+/* rtb-worker-system.c: the SYSTEM frame (the machine, from its system files), and COUNTERS
+ * (the interrupt and softirq counts again) at the end */
 bool rtb_worker_system_send (void);
+void rtb_worker_system_send_counters (void);
 
 /* rtb-worker-output.c: frames on stdout */
 bool rtb_worker_output_init (int fd);

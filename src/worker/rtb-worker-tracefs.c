@@ -1,0 +1,390 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/*
+ * The worker's own tracefs instance. It records scheduling and interrupt events of the measured
+ * CPUs with the `mono` trace clock (CLOCK_MONOTONIC, the clock of every sample), so that the
+ * window before a late wake-up can be read back and explained. Nothing outside the instance is
+ * written: the top-level buffer, tracer, events and clock stay as the user left them.
+ *
+ * The instance is named rtbench-PID-START (START: the process's start time in clock ticks, from
+ * /proc/PID/stat), so a later worker recognises an instance whose worker is dead even when its
+ * pid was reused, and removes it. The worker itself cannot remove its instance at the end: by
+ * then it has given up root. A janitor, a child forked while the worker is still root, waits on
+ * a pipe whose only writer is the worker; when the worker exits, however it exits (SIGKILL
+ * included), the pipe closes and the janitor removes the instance (and unmounts tracefs if the
+ * worker mounted it and nobody else uses it), then exits. The janitor executes nothing and
+ * touches no other path.
+ */
+#include "config.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mount.h>
+#include <sys/prctl.h>
+#include <sys/stat.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+
+#include "rtb-worker-trace.h"
+#include "rtb-worker.h"
+
+#define INSTANCE_PREFIX "rtbench-"
+#define DEFAULT_MOUNT "/sys/kernel/tracing"
+#define BUFFER_SIZE_KB "256"
+
+static const char *const required_events[] = {
+  "sched/sched_switch", "sched/sched_waking", NULL,
+};
+static const char *const optional_events[] = {
+  "sched/sched_wakeup", "irq/irq_handler_entry", "irq/irq_handler_exit",
+  "irq/softirq_entry", "irq/softirq_exit", NULL,
+};
+
+static int
+write_file (const char *dir, const char *name, const char *value)
+{
+  char path[RTB_WORKER_TRACE_PATH_MAX + 64];
+  size_t len = strlen (value);
+  ssize_t n;
+  int fd;
+  int err = 0;
+
+  if (snprintf (path, sizeof path, "%s/%s", dir, name) >= (int) sizeof path)
+    return ENAMETOOLONG;
+  fd = open (path, O_WRONLY | O_CLOEXEC | O_NOFOLLOW);
+  if (fd < 0)
+    return errno;
+  n = write (fd, value, len);
+  if (n != (ssize_t) len)
+    err = n < 0 ? errno : EIO;
+  close (fd);
+  return err;
+}
+
+/* Field 22 of /proc/PID/stat: when the process started, in clock ticks since boot. */
+static bool
+process_start (pid_t pid, unsigned long long *start)
+{
+  char path[64], buf[1024];
+  ssize_t n;
+  int fd;
+  char *p;
+
+  snprintf (path, sizeof path, "/proc/%d/stat", (int) pid);
+  fd = open (path, O_RDONLY | O_CLOEXEC);
+  if (fd < 0)
+    return false;
+  n = read (fd, buf, sizeof buf - 1);
+  close (fd);
+  if (n <= 0)
+    return false;
+  buf[n] = '\0';
+  /* The command name may hold spaces and parentheses: count fields after the last ')'. */
+  p = strrchr (buf, ')');
+  if (p == NULL)
+    return false;
+  for (int field = 2; field < 22; field++)
+    {
+      p = strchr (p + 1, ' ');
+      if (p == NULL)
+        return false;
+    }
+  return sscanf (p + 1, "%llu", start) == 1;
+}
+
+/* Where tracefs is mounted, from /proc/self/mounts. */
+static bool
+find_mount (char *root, size_t size)
+{
+  char line[1024];
+  bool found = false;
+  FILE *mounts = fopen ("/proc/self/mounts", "re");
+
+  if (mounts == NULL)
+    return false;
+  while (!found && fgets (line, sizeof line, mounts) != NULL)
+    {
+      char device[256], dir[512], type[64];
+
+      if (sscanf (line, "%255s %511s %63s", device, dir, type) != 3 ||
+          strcmp (type, "tracefs") != 0 || strchr (dir, '\\') != NULL)
+        continue;
+      if (strlen (dir) < size)
+        {
+          snprintf (root, size, "%s", dir);
+          found = true;
+        }
+    }
+  fclose (mounts);
+  return found;
+}
+
+static bool
+is_rtbench_instance (const char *name, long *pid, unsigned long long *start)
+{
+  char *end;
+
+  if (strncmp (name, INSTANCE_PREFIX, strlen (INSTANCE_PREFIX)) != 0)
+    return false;
+  errno = 0;
+  *pid = strtol (name + strlen (INSTANCE_PREFIX), &end, 10);
+  if (errno != 0 || *pid <= 0 || *end != '-')
+    return false;
+  *start = strtoull (end + 1, &end, 10);
+  return errno == 0 && *end == '\0';
+}
+
+/* Removes the instances of rtbench workers that are gone (a SIGKILLed worker whose janitor was
+ * killed too): an instance whose pid runs no process, or one started at another time. */
+static void
+remove_stale (const char *root)
+{
+  char dir_path[RTB_WORKER_TRACE_PATH_MAX];
+  struct dirent *entry;
+  DIR *dir;
+
+  snprintf (dir_path, sizeof dir_path, "%s/instances", root);
+  dir = opendir (dir_path);
+  if (dir == NULL)
+    return;
+  while ((entry = readdir (dir)) != NULL)
+    {
+      unsigned long long start, running_start;
+      char path[RTB_WORKER_TRACE_PATH_MAX + 300];
+      long pid;
+
+      if (!is_rtbench_instance (entry->d_name, &pid, &start))
+        continue;
+      if (process_start ((pid_t) pid, &running_start) && running_start == start)
+        continue;
+      snprintf (path, sizeof path, "%s/%s", dir_path, entry->d_name);
+      if (rmdir (path) == 0)
+        rtb_worker_log ("trace: removed the instance %s of a worker that is gone", entry->d_name);
+      else
+        rtb_worker_log ("trace: cannot remove the stale instance %s: %s", entry->d_name,
+                        strerror (errno));
+    }
+  closedir (dir);
+}
+
+static void
+janitor_close_fds (int keep)
+{
+  long max = sysconf (_SC_OPEN_MAX);
+
+  if (max < 0 || max > 65536)
+    max = 65536;
+  for (int fd = 0; fd < (int) max; fd++)
+    if (fd != keep)
+      close (fd);
+}
+
+static void __attribute__ ((noreturn))
+janitor_main (int fd, const char *instance, const char *mounted)
+{
+  char byte;
+  sigset_t all;
+
+  /* Ctrl-C on the terminal reaches the whole process group: the janitor outlives it so that
+   * it can clean up after the worker, which it does as soon as the worker is gone. */
+  sigfillset (&all);
+  sigprocmask (SIG_BLOCK, &all, NULL);
+  janitor_close_fds (fd);
+  prctl (PR_SET_NAME, "rtbench-janitor");
+  while (read (fd, &byte, 1) < 0 && errno == EINTR)
+    ;
+  for (int tries = 0; rmdir (instance) != 0 && errno == EBUSY && tries < 50; tries++)
+    usleep (10000);
+  if (mounted != NULL)
+    umount (mounted);
+  _exit (0);
+}
+
+static int
+start_janitor (RtbWorkerTrace *t)
+{
+  int fds[2];
+  pid_t pid;
+
+  if (pipe2 (fds, O_CLOEXEC) != 0)
+    return errno;
+  pid = fork ();
+  if (pid < 0)
+    {
+      int err = errno;
+      close (fds[0]);
+      close (fds[1]);
+      return err;
+    }
+  if (pid == 0)
+    janitor_main (fds[0], t->instance, t->mounted_here ? t->root : NULL);
+  close (fds[0]);
+  t->janitor_fd = fds[1];
+  t->janitor = pid;
+  return 0;
+}
+
+static RtbTraceStatus
+refuse (RtbWorkerTrace *t, RtbTraceStatus status, int err, const char *format, ...)
+  __attribute__ ((format (printf, 4, 5)));
+
+static RtbTraceStatus
+refuse (RtbWorkerTrace *t, RtbTraceStatus status, int err, const char *format, ...)
+{
+  va_list args;
+
+  t->status = status;
+  t->sys_errno = err;
+  va_start (args, format);
+  vsnprintf (t->why, sizeof t->why, format, args);
+  va_end (args);
+  rtb_worker_log ("trace: %s", t->why);
+  return status;
+}
+
+static RtbTraceStatus
+status_for (int err)
+{
+  return err == EACCES || err == EPERM || err == EROFS ? RTB_TRACE_NOT_PERMITTED
+                                                       : RTB_TRACE_FAILED;
+}
+
+static RtbTraceStatus
+find_or_mount (RtbWorkerTrace *t)
+{
+  if (find_mount (t->root, sizeof t->root))
+    return RTB_TRACE_ARMED;
+  /* Mounted nowhere: mount it where the kernel documents it, if this process may. */
+  snprintf (t->root, sizeof t->root, "%s", DEFAULT_MOUNT);
+  if (mount ("nodev", t->root, "tracefs", MS_NOSUID | MS_NODEV | MS_NOEXEC, NULL) == 0)
+    {
+      t->mounted_here = true;
+      rtb_worker_log ("trace: mounted tracefs at %s", t->root);
+      return RTB_TRACE_ARMED;
+    }
+  if (errno == ENODEV || errno == ENOENT)
+    return refuse (t, RTB_TRACE_NO_TRACEFS, errno,
+                   "this kernel has no tracefs (CONFIG_FTRACE): spikes are measured, not explained");
+  return refuse (t, status_for (errno), errno,
+                 "tracefs is not mounted and the worker may not mount it (%s): mount it with "
+                 "'mount -t tracefs nodev %s' or run the worker as root",
+                 strerror (errno), DEFAULT_MOUNT);
+}
+
+static RtbTraceStatus
+enable_events (RtbWorkerTrace *t)
+{
+  char name[128];
+
+  for (int i = 0; required_events[i] != NULL; i++)
+    {
+      int err;
+
+      snprintf (name, sizeof name, "events/%s/enable", required_events[i]);
+      err = write_file (t->instance, name, "1");
+      if (err == ENOENT)
+        return refuse (t, RTB_TRACE_NO_EVENTS, err,
+                       "this kernel has no %s trace event: spikes are measured, not explained",
+                       required_events[i]);
+      if (err != 0)
+        return refuse (t, status_for (err), err, "cannot enable the trace event %s: %s",
+                       required_events[i], strerror (err));
+    }
+  for (int i = 0; optional_events[i] != NULL; i++)
+    {
+      snprintf (name, sizeof name, "events/%s/enable", optional_events[i]);
+      if (write_file (t->instance, name, "1") != 0)
+        rtb_worker_log ("trace: no %s event: explanations will not show it", optional_events[i]);
+    }
+  return RTB_TRACE_ARMED;
+}
+
+/* tracing_cpumask: comma-separated 32-bit hex words, most significant first. */
+static void
+format_cpumask (const uint64_t *cpus, char *buf, size_t size)
+{
+  int top = RTB_MAX_CPUS / 32 - 1;
+  size_t used = 0;
+
+  while (top > 0 && ((cpus[top / 2] >> (32 * (top % 2))) & 0xffffffffu) == 0)
+    top--;
+  buf[0] = '\0';
+  for (int word = top; word >= 0 && used < size; word--)
+    used += (size_t) snprintf (buf + used, size - used, "%s%08x", word == top ? "" : ",",
+                               (unsigned) ((cpus[word / 2] >> (32 * (word % 2))) & 0xffffffffu));
+}
+
+static RtbTraceStatus
+configure (RtbWorkerTrace *t, const uint64_t *cpus)
+{
+  char mask[RTB_MAX_CPUS / 4 + RTB_MAX_CPUS / 32 + 1];
+  int err;
+
+  if ((err = write_file (t->instance, "tracing_on", "0")) != 0 ||
+      (err = write_file (t->instance, "trace_clock", "mono")) != 0)
+    return refuse (t, err == EINVAL ? RTB_TRACE_FAILED : status_for (err), err,
+                   "the trace clock cannot be set to mono (%s): spikes are measured, not "
+                   "explained", strerror (err));
+  if ((err = write_file (t->instance, "buffer_size_kb", BUFFER_SIZE_KB)) != 0)
+    rtb_worker_log ("trace: buffer_size_kb: %s", strerror (err));
+  format_cpumask (cpus, mask, sizeof mask);
+  if ((err = write_file (t->instance, "tracing_cpumask", mask)) != 0)
+    rtb_worker_log ("trace: tracing_cpumask %s: %s", mask, strerror (err));
+  return enable_events (t);
+}
+
+RtbTraceStatus
+rtb_worker_tracefs_create (RtbWorkerTrace *t, const uint64_t *cpus)
+{
+  unsigned long long start;
+  int err;
+
+  t->janitor_fd = -1;
+  t->janitor = -1;
+  if (geteuid () != 0)
+    return refuse (t, RTB_TRACE_NOT_PERMITTED, EPERM,
+                   "the worker does not run as root, and only root may trace the kernel: run "
+                   "it as root (pkexec, sudo) for spikes to be explained");
+  if (find_or_mount (t) != RTB_TRACE_ARMED)
+    return t->status;
+  remove_stale (t->root);
+
+  if (!process_start (getpid (), &start))
+    start = 0;
+  if (snprintf (t->instance, sizeof t->instance, "%s/instances/" INSTANCE_PREFIX "%d-%llu",
+                t->root, (int) getpid (), start) >= (int) sizeof t->instance)
+    return refuse (t, RTB_TRACE_FAILED, ENAMETOOLONG, "the tracefs path is too long");
+  if (mkdir (t->instance, 0700) != 0)
+    return refuse (t, errno == ENOENT ? RTB_TRACE_NO_TRACEFS : status_for (errno), errno,
+                   "cannot create a tracefs instance in %s/instances: %s", t->root,
+                   strerror (errno));
+  /* From here on the janitor owns the instance: it goes away with the worker. */
+  if ((err = start_janitor (t)) != 0)
+    {
+      rmdir (t->instance);
+      return refuse (t, RTB_TRACE_FAILED, err, "cannot fork the tracefs janitor: %s",
+                     strerror (err));
+    }
+  if (configure (t, cpus) != RTB_TRACE_ARMED)
+    return t->status;
+  rtb_worker_log ("trace: instance %s", t->instance);
+  return RTB_TRACE_ARMED;
+}
+
+int
+rtb_worker_tracefs_open (const RtbWorkerTrace *t, const char *relative, int flags)
+{
+  char path[RTB_WORKER_TRACE_PATH_MAX + 64];
+
+  if (snprintf (path, sizeof path, "%s/%s", t->instance, relative) >= (int) sizeof path)
+    {
+      errno = ENAMETOOLONG;
+      return -1;
+    }
+  return open (path, flags | O_CLOEXEC | O_NOFOLLOW);
+}
