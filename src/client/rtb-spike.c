@@ -1,0 +1,562 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#define G_LOG_DOMAIN "rtbench-client"
+#include "config.h"
+
+#include <glib/gi18n-lib.h>
+#include <string.h>
+
+#include "rtb-spike.h"
+#include "rtb-trace-parse.h"
+
+#define MAX_RT_PRIO 100 /* the kernel's: RT tasks have prio 0-99 in the trace, 99 − rtprio */
+#define NICE_0_PRIO 120
+/* Times in the trace are whole microseconds: a switch-in printed 1 µs after the thread read
+ * the clock is still the one before it. */
+#define TRACE_RESOLUTION_NS 1000
+
+static const char *const kind_names[] = {
+  [RTB_CAUSE_TASK] = "task",
+  [RTB_CAUSE_IRQ] = "irq",
+  [RTB_CAUSE_SOFTIRQ] = "softirq",
+  [RTB_CAUSE_UNKNOWN] = "unknown",
+};
+
+const char *
+rtb_cause_kind_to_string (RtbCauseKind kind)
+{
+  return kind <= RTB_CAUSE_UNKNOWN ? kind_names[kind] : "unknown";
+}
+
+gboolean
+rtb_cause_kind_from_string (const char *text, RtbCauseKind *kind)
+{
+  for (guint i = 0; i < G_N_ELEMENTS (kind_names); i++)
+    if (g_strcmp0 (text, kind_names[i]) == 0)
+      {
+        *kind = (RtbCauseKind) i;
+        return TRUE;
+      }
+  return FALSE;
+}
+
+void
+rtb_cause_clear (RtbCause *cause)
+{
+  g_clear_pointer (&cause->name, g_free);
+}
+
+static void
+cause_copy (RtbCause *to, const RtbCause *from)
+{
+  *to = *from;
+  to->name = g_strdup (from->name);
+}
+
+void
+rtb_spike_free (RtbSpike *spike)
+{
+  if (spike == NULL)
+    return;
+  rtb_cause_clear (&spike->main);
+  g_clear_pointer (&spike->causes, g_array_unref);
+  g_free (spike);
+}
+
+static RtbSpike *
+spike_new (void)
+{
+  RtbSpike *spike = g_new0 (RtbSpike, 1);
+
+  spike->causes = g_array_new (FALSE, TRUE, sizeof (RtbCause));
+  g_array_set_clear_func (spike->causes, (GDestroyNotify) rtb_cause_clear);
+  spike->to_wakeup_ns = -1;
+  spike->to_run_ns = -1;
+  spike->main.kind = RTB_CAUSE_UNKNOWN;
+  return spike;
+}
+
+RtbSpike *
+rtb_spike_copy (const RtbSpike *spike)
+{
+  RtbSpike *copy = spike_new ();
+  GArray *causes = copy->causes;
+
+  *copy = *spike;
+  copy->causes = causes;
+  cause_copy (&copy->main, &spike->main);
+  for (guint i = 0; i < spike->causes->len; i++)
+    {
+      RtbCause cause;
+      cause_copy (&cause, &g_array_index (spike->causes, RtbCause, i));
+      g_array_append_val (copy->causes, cause);
+    }
+  return copy;
+}
+
+/* ---- Explaining -------------------------------------------------------------------------- */
+
+typedef struct {
+  /* The task on the CPU: pid −1 until a switch says */
+  int pid;
+  int prio;
+  char comm[RTB_TRACE_COMM_MAX];
+  /* Interrupt context, innermost last: irq number or softirq vector, −1 when none */
+  int irq;
+  char irq_name[RTB_TRACE_COMM_MAX];
+  int softirq;
+  char softirq_name[RTB_TRACE_COMM_MAX];
+  gint64 unattributed_ns; /* time before the first switch told who ran */
+} CpuState;
+
+static void
+task_policy (int prio, RtbCausePolicy *policy, int *priority)
+{
+  if (prio < 0)
+    {
+      *policy = RTB_CAUSE_POLICY_DEADLINE;
+      *priority = 0;
+    }
+  else if (prio < MAX_RT_PRIO)
+    {
+      *policy = RTB_CAUSE_POLICY_RT;
+      *priority = MAX_RT_PRIO - 1 - prio;
+    }
+  else
+    {
+      *policy = RTB_CAUSE_POLICY_OTHER;
+      *priority = prio - NICE_0_PRIO;
+    }
+}
+
+static void
+charge (GArray *causes, RtbCauseKind kind, int id, const char *name, int prio, gint64 ns)
+{
+  RtbCause cause = { .kind = kind };
+
+  if (ns <= 0)
+    return;
+  for (guint i = 0; i < causes->len; i++)
+    {
+      RtbCause *c = &g_array_index (causes, RtbCause, i);
+      int c_id = kind == RTB_CAUSE_TASK ? c->pid : c->number;
+      if (c->kind == kind && c_id == id)
+        {
+          c->duration_ns += ns;
+          return;
+        }
+    }
+  cause.name = g_strdup (name);
+  cause.duration_ns = ns;
+  if (kind == RTB_CAUSE_TASK)
+    {
+      cause.pid = id;
+      task_policy (prio, &cause.policy, &cause.priority);
+    }
+  else
+    cause.number = id;
+  g_array_append_val (causes, cause);
+}
+
+/* Charges [from, to) to whatever held the CPU. */
+static void
+charge_span (RtbSpike *spike, CpuState *cpu, int tid, gint64 from, gint64 to)
+{
+  gint64 ns = to - from;
+
+  if (ns <= 0)
+    return;
+  if (cpu->irq >= 0)
+    charge (spike->causes, RTB_CAUSE_IRQ, cpu->irq, cpu->irq_name, 0, ns);
+  else if (cpu->softirq >= 0)
+    charge (spike->causes, RTB_CAUSE_SOFTIRQ, cpu->softirq, cpu->softirq_name, 0, ns);
+  else if (cpu->pid < 0)
+    cpu->unattributed_ns += ns;
+  /* The idle task and the measuring thread itself are not causes. */
+  else if (cpu->pid != 0 && cpu->pid != tid)
+    charge (spike->causes, RTB_CAUSE_TASK, cpu->pid, cpu->comm, cpu->prio, ns);
+}
+
+static void
+apply (RtbSpike *spike, CpuState *cpu, const RtbTraceEvent *e)
+{
+  switch (e->kind)
+    {
+    case RTB_TRACE_EVENT_SWITCH:
+      if (cpu->pid < 0 && e->prev_pid != 0)
+        charge (spike->causes, RTB_CAUSE_TASK, e->prev_pid, e->prev_comm, e->prev_prio,
+                cpu->unattributed_ns);
+      cpu->unattributed_ns = 0;
+      cpu->pid = e->next_pid;
+      cpu->prio = e->next_prio;
+      g_strlcpy (cpu->comm, e->next_comm, sizeof cpu->comm);
+      break;
+    case RTB_TRACE_EVENT_IRQ_ENTRY:
+      cpu->irq = e->number;
+      g_strlcpy (cpu->irq_name, e->name, sizeof cpu->irq_name);
+      break;
+    case RTB_TRACE_EVENT_IRQ_EXIT:
+      cpu->irq = -1;
+      break;
+    case RTB_TRACE_EVENT_SOFTIRQ_ENTRY:
+      cpu->softirq = e->number;
+      g_strlcpy (cpu->softirq_name, e->name, sizeof cpu->softirq_name);
+      break;
+    case RTB_TRACE_EVENT_SOFTIRQ_EXIT:
+      cpu->softirq = -1;
+      break;
+    case RTB_TRACE_EVENT_WAKING:
+    default:
+      break;
+    }
+}
+
+static GArray *
+parse_events (const char *text, gsize len)
+{
+  GArray *events = g_array_new (FALSE, FALSE, sizeof (RtbTraceEvent));
+  const char *end = text + len;
+
+  for (const char *line = text; line < end;)
+    {
+      const char *nl = memchr (line, '\n', (gsize) (end - line));
+      const char *line_end = nl != NULL ? nl : end;
+      RtbTraceEvent event;
+
+      if (rtb_trace_parse_line (line, (gsize) (line_end - line), &event))
+        g_array_append_val (events, event);
+      line = line_end + 1;
+    }
+  return events;
+}
+
+static int
+compare_causes (gconstpointer a, gconstpointer b)
+{
+  const RtbCause *ca = a, *cb = b;
+
+  if (ca->duration_ns != cb->duration_ns)
+    return ca->duration_ns > cb->duration_ns ? -1 : 1;
+  return (int) ca->kind - (int) cb->kind;
+}
+
+/* The main cause: what took the longest, unless the time nothing the kernel saw ran is
+ * longer still. */
+static void
+judge (RtbSpike *spike)
+{
+  gint64 seen = 0, unseen;
+
+  g_array_sort (spike->causes, compare_causes);
+  for (guint i = 0; i < spike->causes->len; i++)
+    seen += g_array_index (spike->causes, RtbCause, i).duration_ns;
+  unseen = spike->wake_ns - spike->deadline_ns - seen;
+  if (spike->causes->len > 0 &&
+      g_array_index (spike->causes, RtbCause, 0).duration_ns >= unseen)
+    cause_copy (&spike->main, &g_array_index (spike->causes, RtbCause, 0));
+  else
+    spike->main = (RtbCause) { .kind = RTB_CAUSE_UNKNOWN, .duration_ns = MAX (unseen, 0) };
+}
+
+RtbSpike *
+rtb_spike_explain (const RtbSpikeFrame *frame, const char *text, gsize text_len)
+{
+  RtbSpike *spike = spike_new ();
+  g_autoptr (GArray) events = parse_events (text, text_len);
+  CpuState cpu = { .pid = -1, .irq = -1, .softirq = -1 };
+  int tid = (int) frame->tid;
+  gint64 waking = -1, switch_in = -1, end, from;
+
+  spike->series = frame->thread;
+  spike->index = frame->index;
+  spike->cpu = frame->cpu;
+  spike->value_ns = frame->value_ns;
+  spike->deadline_ns = frame->deadline_ns;
+  spike->wake_ns = frame->wake_ns;
+  spike->flags = frame->flags;
+
+  /* The thread last got the CPU at its switch-in before it read the clock; it was woken by
+   * the last wake-up before that. */
+  for (guint i = 0; i < events->len; i++)
+    {
+      const RtbTraceEvent *e = &g_array_index (events, RtbTraceEvent, i);
+      if (e->time_ns > frame->wake_ns + TRACE_RESOLUTION_NS)
+        break;
+      if (e->kind == RTB_TRACE_EVENT_SWITCH && e->next_pid == tid)
+        switch_in = e->time_ns;
+    }
+  for (guint i = 0; i < events->len; i++)
+    {
+      const RtbTraceEvent *e = &g_array_index (events, RtbTraceEvent, i);
+      if (switch_in >= 0 && e->time_ns > switch_in)
+        break;
+      if (e->kind == RTB_TRACE_EVENT_WAKING && e->next_pid == tid && waking < 0)
+        waking = e->time_ns;
+      /* A switch-out after a wake-up: the next wake-up is the one that counts. */
+      if (e->kind == RTB_TRACE_EVENT_SWITCH && e->prev_pid == tid && e->time_ns < switch_in)
+        waking = -1;
+    }
+  end = switch_in >= frame->deadline_ns ? MIN (switch_in, frame->wake_ns) : frame->wake_ns;
+  if (waking >= 0)
+    spike->to_wakeup_ns = MAX (waking - frame->deadline_ns, 0);
+  if (switch_in >= frame->deadline_ns)
+    spike->to_run_ns = MAX (switch_in - MAX (waking, frame->deadline_ns), 0);
+
+  from = frame->deadline_ns;
+  for (guint i = 0; i < events->len; i++)
+    {
+      const RtbTraceEvent *e = &g_array_index (events, RtbTraceEvent, i);
+      if (e->time_ns > end)
+        break;
+      if (e->time_ns > from)
+        {
+          charge_span (spike, &cpu, tid, from, e->time_ns);
+          from = e->time_ns;
+        }
+      apply (spike, &cpu, e);
+    }
+  charge_span (spike, &cpu, tid, from, end);
+  judge (spike);
+  return spike;
+}
+
+/* ---- Words ------------------------------------------------------------------------------- */
+
+static const char *
+policy_name (RtbCausePolicy policy)
+{
+  switch (policy)
+    {
+    case RTB_CAUSE_POLICY_RT:
+      return "FIFO/RR";
+    case RTB_CAUSE_POLICY_DEADLINE:
+      return "DEADLINE";
+    case RTB_CAUSE_POLICY_OTHER:
+      return "OTHER";
+    case RTB_CAUSE_POLICY_UNKNOWN:
+    default:
+      return NULL;
+    }
+}
+
+char *
+rtb_cause_describe (const RtbCause *cause)
+{
+  const char *name = cause->name != NULL ? cause->name : "?";
+
+  switch (cause->kind)
+    {
+    case RTB_CAUSE_TASK:
+      if (cause->policy == RTB_CAUSE_POLICY_RT)
+        return g_strdup_printf (_("%s (pid %d, %s %d)"), name, cause->pid,
+                                policy_name (cause->policy), cause->priority);
+      if (cause->policy == RTB_CAUSE_POLICY_OTHER)
+        return g_strdup_printf (_("%s (pid %d, %s nice %d)"), name, cause->pid,
+                                policy_name (cause->policy), cause->priority);
+      if (cause->policy == RTB_CAUSE_POLICY_DEADLINE)
+        return g_strdup_printf (_("%s (pid %d, %s)"), name, cause->pid,
+                                policy_name (cause->policy));
+      return g_strdup_printf (_("%s (pid %d)"), name, cause->pid);
+    case RTB_CAUSE_IRQ:
+      return g_strdup_printf (_("interrupt %d %s"), cause->number, name);
+    case RTB_CAUSE_SOFTIRQ:
+      return g_strdup_printf (_("softirq %s"), name);
+    case RTB_CAUSE_UNKNOWN:
+    default:
+      return g_strdup (_("nothing the kernel saw: firmware, SMI or hypervisor stall"));
+    }
+}
+
+static char *
+format_us (gint64 ns)
+{
+  return ns < 0 ? g_strdup ("-") : g_strdup_printf ("%.1f", (double) ns / 1000.0);
+}
+
+char *
+rtb_spike_describe (const RtbSpike *spike, const char *series_name)
+{
+  g_autofree char *cause = rtb_cause_describe (&spike->main);
+  g_autofree char *value = format_us (spike->value_ns);
+  g_autofree char *ran = format_us (spike->main.duration_ns);
+
+  if (spike->main.kind == RTB_CAUSE_UNKNOWN)
+    /* TRANSLATORS: "CPU1 #221: 566.1 µs: nothing the kernel saw: … (420.0 µs)" */
+    return g_strdup_printf (_("%s #%" G_GUINT64_FORMAT ": %s µs: %s (%s µs)"), series_name,
+                            spike->index, value, cause, ran);
+  /* TRANSLATORS: "CPU1 #221: 566.1 µs: culprit (pid 14226, FIFO/RR 99) ran 489.2 µs" */
+  return g_strdup_printf (_("%s #%" G_GUINT64_FORMAT ": %s µs: %s ran %s µs"), series_name,
+                          spike->index, value, cause, ran);
+}
+
+char *
+rtb_spike_describe_long (const RtbSpike *spike, const char *series_name)
+{
+  GString *text = g_string_new (NULL);
+  g_autofree char *head = rtb_spike_describe (spike, series_name);
+  g_autofree char *to_wakeup = format_us (spike->to_wakeup_ns);
+  g_autofree char *to_run = format_us (spike->to_run_ns);
+
+  g_string_append_printf (text, "%s\n", head);
+  g_string_append_printf (text, _("Deadline to wake-up %s µs, wake-up to running %s µs"),
+                          to_wakeup, to_run);
+  for (guint i = 0; i < spike->causes->len; i++)
+    {
+      const RtbCause *c = &g_array_index (spike->causes, RtbCause, i);
+      g_autofree char *what = rtb_cause_describe (c);
+      g_autofree char *ran = format_us (c->duration_ns);
+      g_string_append_printf (text, "\n  %s: %s µs", what, ran);
+    }
+  if (spike->causes->len == 0)
+    g_string_append_printf (text, "\n  %s", _("Nothing else ran on the CPU"));
+  if (spike->flags & RTB_SPIKE_LOST_EVENTS)
+    g_string_append_printf (text, "\n%s", _("The trace buffer overflowed: events may be missing"));
+  if (spike->flags & RTB_SPIKE_CUT)
+    g_string_append_printf (text, "\n%s", _("The trace window was cut: events may be missing"));
+  return g_string_free (text, FALSE);
+}
+
+/* ---- League table ------------------------------------------------------------------------ */
+
+#define LEAGUE_MAX 256
+
+struct RtbSpikeLeague {
+  GPtrArray *entries;
+  guint64 total;
+  gboolean sorted;
+};
+
+static void
+league_entry_free (RtbLeagueEntry *entry)
+{
+  g_free (entry->name);
+  g_free (entry);
+}
+
+RtbSpikeLeague *
+rtb_spike_league_new (void)
+{
+  RtbSpikeLeague *league = g_new0 (RtbSpikeLeague, 1);
+
+  league->entries = g_ptr_array_new_with_free_func ((GDestroyNotify) league_entry_free);
+  return league;
+}
+
+void
+rtb_spike_league_free (RtbSpikeLeague *league)
+{
+  if (league == NULL)
+    return;
+  g_ptr_array_unref (league->entries);
+  g_free (league);
+}
+
+static gboolean
+same_cause (const RtbLeagueEntry *e, RtbCauseKind kind, const char *name, int pid, int number)
+{
+  if (e->kind != kind)
+    return FALSE;
+  switch (kind)
+    {
+    case RTB_CAUSE_TASK:
+      return e->pid == pid && g_strcmp0 (e->name, name) == 0;
+    case RTB_CAUSE_IRQ:
+    case RTB_CAUSE_SOFTIRQ:
+      return e->number == number;
+    case RTB_CAUSE_UNKNOWN:
+    default:
+      return TRUE;
+    }
+}
+
+void
+rtb_spike_league_add_entry (RtbSpikeLeague *league, const RtbLeagueEntry *add)
+{
+  RtbLeagueEntry *entry = NULL;
+
+  league->total += add->count;
+  league->sorted = FALSE;
+  for (guint i = 0; i < league->entries->len && entry == NULL; i++)
+    if (same_cause (league->entries->pdata[i], add->kind, add->name, add->pid, add->number))
+      entry = league->entries->pdata[i];
+  /* A run with more causes than that keeps counting them as unknown, not losing them. */
+  if (entry == NULL && league->entries->len >= LEAGUE_MAX)
+    for (guint i = 0; i < league->entries->len && entry == NULL; i++)
+      if (same_cause (league->entries->pdata[i], RTB_CAUSE_UNKNOWN, NULL, 0, 0))
+        entry = league->entries->pdata[i];
+  if (entry == NULL)
+    {
+      entry = g_new0 (RtbLeagueEntry, 1);
+      entry->kind = league->entries->len >= LEAGUE_MAX ? RTB_CAUSE_UNKNOWN : add->kind;
+      if (entry->kind != RTB_CAUSE_UNKNOWN)
+        {
+          entry->name = g_strdup (add->name);
+          entry->pid = add->pid;
+          entry->number = add->number;
+        }
+      g_ptr_array_add (league->entries, entry);
+    }
+  entry->count += add->count;
+  entry->worst_ns = MAX (entry->worst_ns, add->worst_ns);
+}
+
+void
+rtb_spike_league_add (RtbSpikeLeague *league, const RtbCause *cause, gint64 value_ns)
+{
+  RtbLeagueEntry add = {
+    .kind = cause->kind,
+    .name = cause->name,
+    .pid = cause->pid,
+    .number = cause->number,
+    .count = 1,
+    .worst_ns = value_ns,
+  };
+
+  rtb_spike_league_add_entry (league, &add);
+}
+
+static int
+compare_entries (gconstpointer a, gconstpointer b)
+{
+  const RtbLeagueEntry *ea = *(RtbLeagueEntry *const *) a;
+  const RtbLeagueEntry *eb = *(RtbLeagueEntry *const *) b;
+
+  if (ea->count != eb->count)
+    return ea->count > eb->count ? -1 : 1;
+  if (ea->worst_ns != eb->worst_ns)
+    return ea->worst_ns > eb->worst_ns ? -1 : 1;
+  return g_strcmp0 (ea->name, eb->name);
+}
+
+GPtrArray *
+rtb_spike_league_entries (RtbSpikeLeague *league)
+{
+  if (!league->sorted)
+    g_ptr_array_sort (league->entries, compare_entries);
+  league->sorted = TRUE;
+  return league->entries;
+}
+
+guint64
+rtb_spike_league_total (RtbSpikeLeague *league)
+{
+  return league->total;
+}
+
+char *
+rtb_league_entry_describe (const RtbLeagueEntry *entry)
+{
+  RtbCause cause = {
+    .kind = entry->kind,
+    .name = entry->name,
+    .pid = entry->pid,
+    .number = entry->number,
+  };
+  g_autofree char *what = rtb_cause_describe (&cause);
+  g_autofree char *worst = format_us (entry->worst_ns);
+
+  return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s: %" G_GUINT64_FORMAT
+                                       " spike, worst %s µs",
+                                       "%s: %" G_GUINT64_FORMAT " spikes, worst %s µs",
+                                       entry->count),
+                          what, entry->count, worst);
+}

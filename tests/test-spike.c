@@ -1,0 +1,294 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* The trace parser and the explanation of spikes, on traces captured on the development VM
+ * (tests/data/spikes: a SCHED_FIFO 99 task spinning on the measured CPU) and on made-up ones. */
+#include "config.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "rtb-spike.h"
+#include "rtb-trace-parse.h"
+
+#define CULPRIT_PID 14226
+#define TID 14230
+
+typedef struct {
+  RtbSpikeFrame frame;
+  char *text;
+} Fixture;
+
+/* "# thread=0 flags=0 cpu=1 tid=… index=… value_ns=… deadline_ns=… wake_ns=…" then the trace */
+static void
+load_fixture (const char *name, Fixture *fx)
+{
+  g_autofree char *path = g_build_filename (g_getenv ("RTBENCH_TEST_DATA"), "spikes", name, NULL);
+  g_autofree char *contents = NULL;
+  unsigned thread, flags, tid;
+  int cpu;
+  unsigned long long index;
+  long long value, deadline, wake;
+  char *nl;
+
+  g_assert_true (g_file_get_contents (path, &contents, NULL, NULL));
+  g_assert_cmpint (sscanf (contents,
+                           "# thread=%u flags=%u cpu=%d tid=%u index=%llu value_ns=%lld "
+                           "deadline_ns=%lld wake_ns=%lld", &thread, &flags, &cpu, &tid, &index,
+                           &value, &deadline, &wake), ==, 8);
+  memset (fx, 0, sizeof *fx);
+  fx->frame = (RtbSpikeFrame) {
+    .thread = (uint16_t) thread, .flags = (uint16_t) flags, .cpu = cpu, .tid = tid,
+    .index = index, .value_ns = value, .deadline_ns = deadline, .wake_ns = wake,
+  };
+  nl = strchr (contents, '\n');
+  g_assert_nonnull (nl);
+  fx->text = g_strdup (nl + 1);
+  fx->frame.text_len = (uint32_t) strlen (fx->text);
+}
+
+static void
+test_parse_lines (void)
+{
+  RtbTraceEvent e;
+  const char *sw = "         culprit-14226   [001] d..2.  7945.082979: sched_switch: "
+                   "prev_comm=culprit prev_pid=14226 prev_prio=0 prev_state=S ==> "
+                   "next_comm=CPU1 next_pid=14230 next_prio=19";
+  const char *odd = " my task ==> x-77 [001] d..2. 12.000001: sched_switch: prev_comm=my task "
+                    "==> x prev_pid=77 prev_prio=120 prev_state=R+ ==> next_comm=a b=c "
+                    "next_pid=8 next_prio=-1";
+
+  g_assert_true (rtb_trace_parse_line (sw, strlen (sw), &e));
+  g_assert_cmpint (e.kind, ==, RTB_TRACE_EVENT_SWITCH);
+  g_assert_cmpint (e.time_ns, ==, G_GINT64_CONSTANT (7945082979000));
+  g_assert_cmpstr (e.prev_comm, ==, "culprit");
+  g_assert_cmpint (e.prev_pid, ==, 14226);
+  g_assert_cmpint (e.prev_prio, ==, 0);
+  g_assert_cmpstr (e.next_comm, ==, "CPU1");
+  g_assert_cmpint (e.next_pid, ==, 14230);
+  g_assert_cmpint (e.next_prio, ==, 19);
+
+  /* Names with spaces, "==>" and "=" in them. */
+  g_assert_true (rtb_trace_parse_line (odd, strlen (odd), &e));
+  g_assert_cmpstr (e.prev_comm, ==, "my task ==> x");
+  g_assert_cmpint (e.prev_pid, ==, 77);
+  g_assert_cmpstr (e.next_comm, ==, "a b=c");
+  g_assert_cmpint (e.next_pid, ==, 8);
+  g_assert_cmpint (e.next_prio, ==, -1);
+  g_assert_cmpint (e.time_ns, ==, G_GINT64_CONSTANT (12000001000));
+
+  const char *wk = "          cc1-14137   [001] d.h2.  7945.082449: sched_waking: comm=culprit "
+                   "pid=14226 prio=0 target_cpu=001";
+  g_assert_true (rtb_trace_parse_line (wk, strlen (wk), &e));
+  g_assert_cmpint (e.kind, ==, RTB_TRACE_EVENT_WAKING);
+  g_assert_cmpstr (e.next_comm, ==, "culprit");
+  g_assert_cmpint (e.next_pid, ==, 14226);
+
+  const char *irq = "  python3-18389   [001] d.h..  7574.954208: irq_handler_entry: irq=36 "
+                    "name=virtio1-req.0";
+  g_assert_true (rtb_trace_parse_line (irq, strlen (irq), &e));
+  g_assert_cmpint (e.kind, ==, RTB_TRACE_EVENT_IRQ_ENTRY);
+  g_assert_cmpint (e.number, ==, 36);
+  g_assert_cmpstr (e.name, ==, "virtio1-req.0");
+  const char *irq_exit = "  python3-18389   [001] d.h..  7574.954215: irq_handler_exit: irq=36 "
+                         "ret=handled";
+  g_assert_true (rtb_trace_parse_line (irq_exit, strlen (irq_exit), &e));
+  g_assert_cmpint (e.kind, ==, RTB_TRACE_EVENT_IRQ_EXIT);
+
+  const char *soft = "  msgfmt-18451   [001] ..s..  7574.912040: softirq_entry: vec=9 "
+                     "[action=RCU]";
+  g_assert_true (rtb_trace_parse_line (soft, strlen (soft), &e));
+  g_assert_cmpint (e.kind, ==, RTB_TRACE_EVENT_SOFTIRQ_ENTRY);
+  g_assert_cmpint (e.number, ==, 9);
+  g_assert_cmpstr (e.name, ==, "RCU");
+
+  /* Other events, headers, lost-event notes and broken lines are not events. */
+  const char *bad[] = {
+    "CPU:1 [LOST 393 EVENTS]",
+    "# tracer: nop",
+    "  a-1 [001] d..2.  7574.91204: softirq_entry: vec=9 [action=RCU]",
+    "  a-1 [001] d..2.  7574.912040: sched_migrate_task: comm=x pid=1 prio=120",
+    "  a-1 [001] d..2.  7574.912040: sched_switch: prev_comm=x prev_pid=1",
+    "  a-1 [001] d..2.  7574.912040: sched_waking: comm=x pid=abc prio=1 target_cpu=001",
+    "  a-1 [001] d..2.  7574.912040: irq_handler_entry: irq=99999999999 name=x",
+    "",
+  };
+  for (gsize i = 0; i < G_N_ELEMENTS (bad); i++)
+    g_assert_false (rtb_trace_parse_line (bad[i], strlen (bad[i]), &e));
+}
+
+/* Spikes traced by the worker while a SCHED_FIFO 99 task, "culprit", spun on the CPU. */
+static void
+test_explain_culprit (void)
+{
+  const char *names[] = { "culprit-221.trace", "culprit-373.trace", "culprit-2850.trace" };
+
+  for (gsize i = 0; i < G_N_ELEMENTS (names); i++)
+    {
+      Fixture fx;
+      g_autoptr (RtbSpike) spike = NULL;
+      gint64 latency;
+
+      load_fixture (names[i], &fx);
+      spike = rtb_spike_explain (&fx.frame, fx.text, strlen (fx.text));
+      latency = fx.frame.wake_ns - fx.frame.deadline_ns;
+      g_assert_cmpint (spike->main.kind, ==, RTB_CAUSE_TASK);
+      g_assert_cmpstr (spike->main.name, ==, "culprit");
+      g_assert_cmpint (spike->main.pid, ==, CULPRIT_PID);
+      g_assert_cmpint (spike->main.policy, ==, RTB_CAUSE_POLICY_RT);
+      g_assert_cmpint (spike->main.priority, ==, 99);
+      /* It ran from before the deadline until it slept: all but the last few µs. */
+      g_assert_cmpint (spike->main.duration_ns, <=, latency);
+      g_assert_cmpint (spike->main.duration_ns, >=, latency - 20000);
+      /* Woken (this VM's timer comes a few tens of µs late), then run when the culprit
+       * slept: the two delays make up the spike but for the last few µs. */
+      g_assert_cmpint (spike->to_wakeup_ns, >=, 0);
+      g_assert_cmpint (spike->to_run_ns, >, spike->to_wakeup_ns);
+      g_assert_cmpint (spike->to_wakeup_ns + spike->to_run_ns, <=, latency);
+      g_assert_cmpint (spike->to_wakeup_ns + spike->to_run_ns, >=, latency - 20000);
+      g_assert_cmpint (spike->series, ==, 0);
+      g_assert_cmpint (spike->cpu, ==, 1);
+      g_free (fx.text);
+    }
+}
+
+#define SW(t, pc, pp, ppr, nc, np, npr)                                                       \
+  "  x-1 [000] d..2. " t ": sched_switch: prev_comm=" pc " prev_pid=" pp " prev_prio=" ppr   \
+  " prev_state=R ==> next_comm=" nc " next_pid=" np " next_prio=" npr "\n"
+
+static RtbSpike *
+explain (const char *text, gint64 deadline, gint64 wake)
+{
+  RtbSpikeFrame frame = {
+    .cpu = 0, .tid = 500, .index = 7, .value_ns = wake - deadline,
+    .deadline_ns = deadline, .wake_ns = wake, .text_len = (uint32_t) strlen (text),
+  };
+
+  return rtb_spike_explain (&frame, text, strlen (text));
+}
+
+/* An interrupt inside a task's run: each gets its own time. */
+static void
+test_explain_irq (void)
+{
+  const char *text =
+    SW ("10.000000", "swapper/0", "0", "120", "kworker/0:1", "42", "120")
+    "  x-1 [000] d.h.. 10.000100: sched_waking: comm=rt pid=500 prio=19 target_cpu=000\n"
+    "  x-1 [000] d.h.. 10.000150: irq_handler_entry: irq=30 name=eth0\n"
+    "  x-1 [000] d.h.. 10.000450: irq_handler_exit: irq=30 ret=handled\n"
+    "  x-1 [000] ..s.. 10.000450: softirq_entry: vec=3 [action=NET_RX]\n"
+    "  x-1 [000] ..s.. 10.000500: softirq_exit: vec=3 [action=NET_RX]\n"
+    SW ("10.000520", "kworker/0:1", "42", "120", "rt", "500", "19");
+  g_autoptr (RtbSpike) spike = explain (text, G_GINT64_CONSTANT (10000100000),
+                                        G_GINT64_CONSTANT (10000525000));
+  g_autofree char *line = NULL;
+
+  g_assert_cmpint (spike->main.kind, ==, RTB_CAUSE_IRQ);
+  g_assert_cmpint (spike->main.number, ==, 30);
+  g_assert_cmpstr (spike->main.name, ==, "eth0");
+  g_assert_cmpint (spike->main.duration_ns, ==, 300000);
+  g_assert_cmpuint (spike->causes->len, ==, 3);
+  g_assert_cmpint (g_array_index (spike->causes, RtbCause, 1).kind, ==, RTB_CAUSE_TASK);
+  g_assert_cmpint (g_array_index (spike->causes, RtbCause, 1).duration_ns, ==, 50000 + 20000);
+  g_assert_cmpint (g_array_index (spike->causes, RtbCause, 1).policy, ==,
+                   RTB_CAUSE_POLICY_OTHER);
+  g_assert_cmpint (g_array_index (spike->causes, RtbCause, 2).kind, ==, RTB_CAUSE_SOFTIRQ);
+  g_assert_cmpstr (g_array_index (spike->causes, RtbCause, 2).name, ==, "NET_RX");
+  g_assert_cmpint (g_array_index (spike->causes, RtbCause, 2).duration_ns, ==, 50000);
+  g_assert_cmpint (spike->to_wakeup_ns, ==, 0);
+  g_assert_cmpint (spike->to_run_ns, ==, 420000);
+  line = rtb_spike_describe (spike, "CPU0");
+  g_assert_cmpstr (line, ==, "CPU0 #7: 425.0 µs: interrupt 30 eth0 ran 300.0 µs");
+}
+
+/* The CPU idled and the wake-up itself came late: nothing the kernel saw ran. */
+static void
+test_explain_unknown (void)
+{
+  const char *text =
+    SW ("20.000000", "rt", "500", "19", "swapper/0", "0", "120")
+    "  x-1 [000] d.h.. 20.000900: sched_waking: comm=rt pid=500 prio=19 target_cpu=000\n"
+    SW ("20.000905", "swapper/0", "0", "120", "rt", "500", "19");
+  g_autoptr (RtbSpike) spike = explain (text, G_GINT64_CONSTANT (20000100000),
+                                        G_GINT64_CONSTANT (20000910000));
+  g_autoptr (RtbSpike) copy = NULL;
+
+  g_assert_cmpint (spike->main.kind, ==, RTB_CAUSE_UNKNOWN);
+  g_assert_null (spike->main.name);
+  g_assert_cmpint (spike->main.duration_ns, ==, 810000);
+  g_assert_cmpuint (spike->causes->len, ==, 0);
+  g_assert_cmpint (spike->to_wakeup_ns, ==, 800000);
+  g_assert_cmpint (spike->to_run_ns, ==, 5000);
+  copy = rtb_spike_copy (spike);
+  g_assert_cmpint (copy->main.kind, ==, RTB_CAUSE_UNKNOWN);
+  g_assert_cmpint (copy->to_wakeup_ns, ==, 800000);
+
+  /* An empty window says the same. */
+  g_autoptr (RtbSpike) empty = explain ("", 100, 900);
+  g_assert_cmpint (empty->main.kind, ==, RTB_CAUSE_UNKNOWN);
+  g_assert_cmpint (empty->to_wakeup_ns, ==, -1);
+  g_assert_cmpint (empty->to_run_ns, ==, -1);
+}
+
+/* A task that started before the window's first line: the first switch names it. */
+static void
+test_explain_unattributed (void)
+{
+  const char *text =
+    "  x-1 [000] d.h.. 30.000100: sched_waking: comm=rt pid=500 prio=19 target_cpu=000\n"
+    SW ("30.000400", "hog", "77", "9", "rt", "500", "19");
+  g_autoptr (RtbSpike) spike = explain (text, G_GINT64_CONSTANT (30000100000),
+                                        G_GINT64_CONSTANT (30000402000));
+
+  g_assert_cmpint (spike->main.kind, ==, RTB_CAUSE_TASK);
+  g_assert_cmpint (spike->main.pid, ==, 77);
+  g_assert_cmpint (spike->main.priority, ==, 90);
+  g_assert_cmpint (spike->main.duration_ns, ==, 300000);
+}
+
+static void
+test_league (void)
+{
+  g_autoptr (RtbSpikeLeague) league = rtb_spike_league_new ();
+  RtbCause kworker = { .kind = RTB_CAUSE_TASK, .name = (char *) "kworker/1:2", .pid = 88 };
+  RtbCause irq = { .kind = RTB_CAUSE_IRQ, .name = (char *) "eth0", .number = 30 };
+  RtbCause unknown = { .kind = RTB_CAUSE_UNKNOWN };
+  GPtrArray *entries;
+  g_autofree char *line = NULL;
+
+  for (int i = 0; i < 14; i++)
+    rtb_spike_league_add (league, &kworker, 115000 + i * 15000);
+  rtb_spike_league_add (league, &irq, 900000);
+  rtb_spike_league_add (league, &irq, 50000);
+  rtb_spike_league_add (league, &unknown, 70000);
+  entries = rtb_spike_league_entries (league);
+  g_assert_cmpuint (entries->len, ==, 3);
+  g_assert_cmpuint (rtb_spike_league_total (league), ==, 17);
+  g_assert_cmpuint (((RtbLeagueEntry *) entries->pdata[0])->count, ==, 14);
+  g_assert_cmpint (((RtbLeagueEntry *) entries->pdata[0])->worst_ns, ==, 310000);
+  g_assert_cmpint (((RtbLeagueEntry *) entries->pdata[1])->kind, ==, RTB_CAUSE_IRQ);
+  g_assert_cmpint (((RtbLeagueEntry *) entries->pdata[1])->worst_ns, ==, 900000);
+  g_assert_cmpint (((RtbLeagueEntry *) entries->pdata[2])->kind, ==, RTB_CAUSE_UNKNOWN);
+  line = rtb_league_entry_describe (entries->pdata[0]);
+  g_assert_cmpstr (line, ==, "kworker/1:2 (pid 88): 14 spikes, worst 310.0 µs");
+
+  /* More causes than the table keeps are counted as unknown, never dropped. */
+  for (int i = 0; i < 400; i++)
+    {
+      RtbCause task = { .kind = RTB_CAUSE_TASK, .name = (char *) "t", .pid = 1000 + i };
+      rtb_spike_league_add (league, &task, 1000);
+    }
+  g_assert_cmpuint (rtb_spike_league_total (league), ==, 417);
+  g_assert_cmpuint (rtb_spike_league_entries (league)->len, <=, 256);
+}
+
+int
+main (int argc, char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/spike/parse-lines", test_parse_lines);
+  g_test_add_func ("/spike/explain-culprit", test_explain_culprit);
+  g_test_add_func ("/spike/explain-irq", test_explain_irq);
+  g_test_add_func ("/spike/explain-unknown", test_explain_unknown);
+  g_test_add_func ("/spike/explain-unattributed", test_explain_unattributed);
+  g_test_add_func ("/spike/league", test_league);
+  return g_test_run ();
+}
