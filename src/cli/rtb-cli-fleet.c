@@ -81,6 +81,42 @@ on_warning (RtbRecording *recording, const char *text, RunContext *ctx)
   rtb_cli_error ("%s%s%s", prefix ? prefix : "", prefix ? ": " : "", text);
 }
 
+static RtbRecording *
+recording_of (RunContext *ctx, RtbRun *run)
+{
+  for (guint i = 0; i < ctx->recordings->len; i++)
+    if (rtb_recording_get_run (ctx->recordings->pdata[i]) == run)
+      return ctx->recordings->pdata[i];
+  return NULL;
+}
+
+/* Whether spikes are explained, said once per run (and again when an automatic threshold
+ * moves). */
+static void
+on_trace_changed (RtbRun *run, RunContext *ctx)
+{
+  const char *prefix = prefix_for (ctx, recording_of (ctx, run));
+  g_autofree char *status = rtb_cli_trace_status (run);
+
+  if (status == NULL || g_strcmp0 (status, g_object_get_data (G_OBJECT (run), "cli-said")) == 0)
+    return;
+  clear_progress (ctx);
+  fprintf (ctx->report, "%s%s%s\n", prefix ? prefix : "", prefix ? ": " : "", status);
+  fflush (ctx->report);
+  g_object_set_data_full (G_OBJECT (run), "cli-said", g_steal_pointer (&status), g_free);
+}
+
+static void
+on_spike (RtbRun *run, const RtbSpike *spike, RunContext *ctx)
+{
+  const char *prefix = prefix_for (ctx, recording_of (ctx, run));
+  g_autofree char *line = rtb_cli_spike_line (run, spike);
+
+  clear_progress (ctx);
+  fprintf (ctx->report, "%s%sspike %s\n", prefix ? prefix : "", prefix ? ": " : "", line);
+  fflush (ctx->report);
+}
+
 static void
 on_ended (RtbRecording *recording, RunContext *ctx)
 {
@@ -278,6 +314,7 @@ finish_machine (RunContext *ctx, RtbRecording *recording, const char *name)
     fputc ('\n', ctx->report);
   rtb_cli_print_run_header (run, ctx->report);
   rtb_cli_print_table (run, ctx->report);
+  rtb_cli_print_spikes (run, ctx->report);
   rtb_cli_print_verdict (run, ctx->report);
 
   if (error != NULL)
@@ -478,9 +515,14 @@ rtb_cli_fleet_run (RunOptions *options)
       g_signal_connect (recording, "warning", G_CALLBACK (on_warning), &ctx);
       g_signal_connect (recording, "finished", G_CALLBACK (on_ended), &ctx);
       g_signal_connect (recording, "failed", G_CALLBACK (on_failed), &ctx);
+      g_signal_connect (rtb_recording_get_run (recording), "trace-changed",
+                        G_CALLBACK (on_trace_changed), &ctx);
+      g_signal_connect (rtb_recording_get_run (recording), "spike", G_CALLBACK (on_spike), &ctx);
     }
 
   status = check_outputs (&ctx) ? measure (&ctx, options) : RTB_CLI_USAGE;
+  for (guint i = 0; i < ctx.recordings->len; i++)
+    g_signal_handlers_disconnect_by_data (rtb_recording_get_run (ctx.recordings->pdata[i]), &ctx);
 
   g_clear_pointer (&ctx.recordings, g_ptr_array_unref);
   g_clear_pointer (&ctx.names, g_ptr_array_unref);

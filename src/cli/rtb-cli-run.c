@@ -32,6 +32,8 @@ static const MethodOption latency_options[] = {
   { "duration", "TIME", "run time with s, m, h or d suffix, 0 = until Ctrl-C (default: 60s)" },
   { "gpio", "CHIP:LINE", "toggle line LINE of /dev/gpiochipCHIP at each wake-up, for an\n"
     "                               oscilloscope (one CPU only)" },
+  { "trace-above", "US|auto", "explain every sample of US µs or more from a kernel trace (auto: "
+    "twice the running p99.9)" },
   TIMER_SLACK_OPTION,
   { NULL }
 };
@@ -44,6 +46,7 @@ static const MethodOption jitter_options[] = {
   { "priority", "N", "priority of the base thread; servo runs one lower (default: 99)" },
   { "policy", "fifo|rr|other", "scheduling policy (default: fifo)" },
   { "duration", "TIME", "run time (default: 60s)" },
+  { "trace-above", "US|auto", "explain every value of US µs or more from a kernel trace" },
   TIMER_SLACK_OPTION,
   { NULL }
 };
@@ -57,6 +60,7 @@ static const MethodOption timer_options[] = {
   { "priority", "N", "real-time priority (default: 80)" },
   { "policy", "fifo|rr|other", "scheduling policy (default: fifo; other with --variant normal)" },
   { "duration", "TIME", "run time: duration / period ticks after a warm-up (default: 60s)" },
+  { "trace-above", "US|auto", "explain every value of US µs or more from a kernel trace" },
   TIMER_SLACK_OPTION,
   { NULL }
 };
@@ -431,7 +435,9 @@ parse_run_options (int argc, char **argv, RunOptions *options)
         }
       else if (find_option (method, name))
         {
-          g_autofree char *key = g_strdelimit (g_strdup (name), "-", '_');
+          g_autofree char *key = strcmp (name, "trace-above") == 0
+                                   ? g_strdup ("trace_above_us")
+                                   : g_strdelimit (g_strdup (name), "-", '_');
           explicit_priority |= strcmp (name, "priority") == 0;
           if (strcmp (name, "variant") != 0 &&
               !rtb_command_set (&options->command, key, value, (int) n_cpus, &error))
@@ -461,7 +467,9 @@ parse_run_options (int argc, char **argv, RunOptions *options)
 bad_value:
   {
     /* Name the option the user typed, not the worker's key. */
-    g_autofree char *option = g_strdelimit (g_strdup (error.field), "_", '-');
+    g_autofree char *option = strcmp (error.field, "trace_above_us") == 0
+                                ? g_strdup ("trace-above")
+                                : g_strdelimit (g_strdup (error.field), "_", '-');
     if (*option != '\0')
       rtb_cli_error ("--%s: %s", option, error.message);
     else

@@ -83,6 +83,28 @@ parse_policy (JsonObject *object, const char *path, RtbPolicy *out, RtbRunStated
   return TRUE;
 }
 
+/* Absent from runs that did not trace, and from files of older versions. */
+static gboolean
+parse_trace_above (JsonObject *object, const char *path, RtbCommand *cmd, GError **error)
+{
+  JsonNode *node = json_object_get_member (object, "trace_above_us");
+  gint64 value;
+
+  if (node == NULL || JSON_NODE_HOLDS_NULL (node))
+    return TRUE;
+  if (JSON_NODE_HOLDS_VALUE (node) && json_node_get_value_type (node) == G_TYPE_STRING &&
+      g_strcmp0 (json_node_get_string (node), "auto") == 0)
+    {
+      cmd->trace_auto = TRUE;
+      return TRUE;
+    }
+  if (!_rtb_json_get_int (object, path, "trace_above_us", RTB_TRACE_ABOVE_MIN_US,
+                          RTB_TRACE_ABOVE_MAX_US, &value, error))
+    return FALSE;
+  cmd->trace_above_us = (guint32) value;
+  return TRUE;
+}
+
 static gboolean
 method_has_one_cpu (RtbMethod method)
 {
@@ -229,6 +251,8 @@ parse_command (JsonObject *root, RtbMethod method, RtbCommand *cmd, const char *
   if (!_rtb_json_get_bool (object, path, "unthrottled", &flag, error))
     return FALSE;
   cmd->unthrottled = flag;
+  if (!parse_trace_above (object, path, cmd, error))
+    return FALSE;
 
   value = 0;
   if (!get_stated_int (object, path, "interval_us", 0, G_MAXUINT32, &value,
@@ -1130,6 +1154,17 @@ is_other_tools_import (const char *source)
          !g_str_has_prefix (source, "imported from rtbench-worker stream");
 }
 
+static gboolean
+parse_spikes (JsonObject *object, RtbRun *run, GError **error)
+{
+  g_autofree const char **names = g_new0 (const char *, rtb_run_get_n_series (run) + 1);
+
+  for (guint i = 0; i < rtb_run_get_n_series (run); i++)
+    names[i] = rtb_run_get_series (run, i)->name;
+  return rtb_spike_log_from_json (rtb_run_get_spike_log (run), object, names,
+                                  rtb_run_get_n_series (run), error);
+}
+
 static RtbRun *
 run_from_json (JsonNode *root, GArray *bulk, GError **error)
 {
@@ -1186,7 +1221,8 @@ run_from_json (JsonNode *root, GArray *bulk, GError **error)
   rtb_run_set_system (run, g_steal_pointer (&system));
   _rtb_run_set_worker_command (run, worker_line);
   if (!parse_worker (object, run, error) ||
-      !parse_threads_and_series (object, run, version, bulk, error))
+      !parse_threads_and_series (object, run, version, bulk, error) ||
+      !parse_spikes (object, run, error))
     return NULL;
 
   _rtb_run_set_times (run, start_us, end_us, (guint64) elapsed_ns);

@@ -161,6 +161,10 @@ command_to_json (RtbRun *self)
       json_builder_end_array (builder);
       add_int (builder, "experiments", cmd->response.experiments);
     }
+  if (cmd->trace_auto)
+    add_string (builder, "trace_above_us", "auto");
+  else if (cmd->trace_above_us != 0)
+    add_int (builder, "trace_above_us", cmd->trace_above_us);
   json_builder_end_object (builder);
   return json_builder_get_root (builder);
 }
@@ -372,6 +376,17 @@ add_series (JsonBuilder *builder, const RtbSeries *series)
   json_builder_end_object (builder);
 }
 
+static void
+add_spikes (JsonBuilder *builder, RtbRun *self)
+{
+  g_autofree const char **names = g_new0 (const char *, rtb_run_get_n_series (self) + 1);
+
+  for (guint i = 0; i < rtb_run_get_n_series (self); i++)
+    names[i] = rtb_run_get_series (self, i)->name;
+  rtb_spike_log_to_json (rtb_run_get_spike_log (self), builder, names,
+                         rtb_run_get_n_series (self));
+}
+
 JsonNode *
 rtb_run_to_json (RtbRun *self)
 {
@@ -435,6 +450,7 @@ rtb_run_to_json (RtbRun *self)
   for (guint i = 0; i < rtb_run_get_n_series (self); i++)
     add_series (builder, rtb_run_get_series (self, i));
   json_builder_end_array (builder);
+  add_spikes (builder, self);
   json_builder_end_object (builder);
 
   return json_builder_get_root (builder);
@@ -552,6 +568,7 @@ rtb_run_summary_to_json (RtbRun *self)
       json_builder_end_object (builder);
     }
   json_builder_end_array (builder);
+  add_spikes (builder, self);
   json_builder_end_object (builder);
   return json_builder_get_root (builder);
 }

@@ -7,6 +7,8 @@
 #include "rtb-checklist.h"
 #include "rtb-run-private.h"
 #include "rtb-safe-text.h"
+#include "rtb-system-files.h"
+#include "rtb-system-snapshot.h"
 #include "rtb-system-info-private.h"
 
 /* Signed histograms get at most ±this, so a 1 s timer period still costs only 8 MB. */
@@ -31,6 +33,7 @@ struct _RtbRun
   char *source;
   char *file;
   char *worker_command;
+  RtbSpikeLog *spikes;
 
   RtbCommand command;
   RtbRunStated stated;
@@ -59,6 +62,8 @@ enum {
 enum {
   CHANGED,
   FINISHED,
+  SPIKE,
+  TRACE_CHANGED,
   N_SIGNALS
 };
 
@@ -81,6 +86,7 @@ rtb_run_finalize (GObject *object)
   g_clear_pointer (&self->source, g_free);
   g_clear_pointer (&self->file, g_free);
   g_clear_pointer (&self->worker_command, g_free);
+  g_clear_pointer (&self->spikes, rtb_spike_log_free);
 
   G_OBJECT_CLASS (rtb_run_parent_class)->finalize (object);
 }
@@ -149,6 +155,10 @@ rtb_run_class_init (RtbRunClass *klass)
                                    0, NULL, NULL, NULL, G_TYPE_NONE, 0);
   signals[FINISHED] = g_signal_new ("finished", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
                                     0, NULL, NULL, NULL, G_TYPE_NONE, 0);
+  signals[SPIKE] = g_signal_new ("spike", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL,
+                                 NULL, NULL, G_TYPE_NONE, 1, G_TYPE_POINTER);
+  signals[TRACE_CHANGED] = g_signal_new ("trace-changed", G_TYPE_FROM_CLASS (klass),
+                                         G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL, G_TYPE_NONE, 0);
 }
 
 static void
@@ -159,6 +169,7 @@ rtb_run_init (RtbRun *self)
   self->load = g_strdup ("none");
   self->source = g_strdup ("measured");
   self->timer_slack_ns = -1;
+  self->spikes = rtb_spike_log_new ();
 }
 
 RtbRun *
@@ -410,6 +421,55 @@ handle_stats (RtbRun *self, const RtbStatsFrame *frame, gboolean summary, GError
   return TRUE;
 }
 
+static gboolean
+handle_trace (RtbRun *self, const RtbTraceFrame *trace)
+{
+  rtb_spike_log_set_trace (self->spikes, trace->status, trace->threshold_ns, trace->message);
+  self->dirty = TRUE;
+  g_signal_emit (self, signals[TRACE_CHANGED], 0);
+  return TRUE;
+}
+
+static gboolean
+handle_spike (RtbRun *self, const RtbSpikeFrame *frame, GError **error)
+{
+  const RtbSpike *kept;
+
+  if (frame->thread >= self->series->len)
+    {
+      g_set_error (error, RTB_RUN_ERROR, RTB_RUN_ERROR_PROTOCOL,
+                   "SPIKE for thread %u, which the run does not have", frame->thread);
+      return FALSE;
+    }
+  rtb_spike_log_set_missed (self->spikes, frame->thread, frame->missed);
+  kept = rtb_spike_log_add (self->spikes,
+                            rtb_spike_explain (frame, rtb_spike_text (frame), frame->text_len));
+  self->dirty = TRUE;
+  if (kept != NULL)
+    g_signal_emit (self, signals[SPIKE], 0, kept);
+  return TRUE;
+}
+
+static gboolean
+handle_counters (RtbRun *self, const void *payload, gsize len)
+{
+  g_autoptr (GHashTable) files = rtb_system_snapshot_from_frame (payload, len);
+
+  rtb_spike_log_set_counters_end (self->spikes,
+                                  g_hash_table_lookup (files, RTB_SYSTEM_INTERRUPTS),
+                                  g_hash_table_lookup (files, RTB_SYSTEM_SOFTIRQS),
+                                  self->command.cpus);
+  self->dirty = TRUE;
+  return TRUE;
+}
+
+RtbSpikeLog *
+rtb_run_get_spike_log (RtbRun *self)
+{
+  g_return_val_if_fail (RTB_IS_RUN (self), NULL);
+  return self->spikes;
+}
+
 gboolean
 rtb_run_handle_frame (RtbRun *self, const RtbFrame *frame, GError **error)
 {
@@ -431,7 +491,16 @@ rtb_run_handle_frame (RtbRun *self, const RtbFrame *frame, GError **error)
       g_clear_pointer (&self->snapshot, g_hash_table_unref);
       self->snapshot = rtb_system_snapshot_from_frame (frame->payload, frame->payload_len);
       rtb_run_set_system (self, rtb_system_info_from_snapshot (self->snapshot));
+      rtb_spike_log_set_counters_start (self->spikes,
+                                        g_hash_table_lookup (self->snapshot, RTB_SYSTEM_INTERRUPTS),
+                                        g_hash_table_lookup (self->snapshot, RTB_SYSTEM_SOFTIRQS));
       return TRUE;
+    case RTB_FRAME_TRACE:
+      return handle_trace (self, frame->payload);
+    case RTB_FRAME_SPIKE:
+      return handle_spike (self, frame->payload, error);
+    case RTB_FRAME_COUNTERS:
+      return handle_counters (self, frame->payload, frame->payload_len);
     case RTB_FRAME_STARTED:
       return handle_started (self, frame->started, error);
     case RTB_FRAME_SAMPLES:

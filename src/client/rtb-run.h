@@ -12,6 +12,7 @@
 #include "rtb-command.h"
 #include "rtb-protocol.h"
 #include "rtb-series.h"
+#include "rtb-spike-log.h"
 #include "rtb-system-info.h"
 
 G_BEGIN_DECLS
@@ -48,6 +49,8 @@ typedef enum {
  *   ::changed ()   from rtb_run_flush_changed() when something changed since the last flush,
  *                  and once more just before ::finished
  *   ::finished ()  once, when the run leaves RUNNING: SUMMARY received or the stream ended
+ *   ::spike (const RtbSpike *)  a spike was explained and kept (owned by the run)
+ *   ::trace-changed ()  the worker said whether (and above what) it explains spikes
  * Properties: "label" (read-write), "state" (read-only), "file" (read-write). */
 RtbRun *rtb_run_new (const RtbCommand *command);
 
@@ -86,6 +89,9 @@ gint64 rtb_run_get_end_time (RtbRun *self);
 guint64 rtb_run_get_elapsed_ns (RtbRun *self); /* from the last STATS/SUMMARY */
 const char *rtb_run_get_file (RtbRun *self);   /* where it was saved or loaded, or NULL */
 void rtb_run_set_file (RtbRun *self, const char *path);
+
+/* Spikes, their causes and the interrupt counts (never NULL, owned by the run). */
+RtbSpikeLog *rtb_run_get_spike_log (RtbRun *self);
 
 guint rtb_run_get_n_series (RtbRun *self);
 RtbSeries *rtb_run_get_series (RtbRun *self, guint i);

@@ -62,8 +62,8 @@ rtb_spike_free (RtbSpike *spike)
   g_free (spike);
 }
 
-static RtbSpike *
-spike_new (void)
+RtbSpike *
+rtb_spike_new (void)
 {
   RtbSpike *spike = g_new0 (RtbSpike, 1);
 
@@ -78,7 +78,7 @@ spike_new (void)
 RtbSpike *
 rtb_spike_copy (const RtbSpike *spike)
 {
-  RtbSpike *copy = spike_new ();
+  RtbSpike *copy = rtb_spike_new ();
   GArray *causes = copy->causes;
 
   *copy = *spike;
@@ -260,7 +260,7 @@ judge (RtbSpike *spike)
 RtbSpike *
 rtb_spike_explain (const RtbSpikeFrame *frame, const char *text, gsize text_len)
 {
-  RtbSpike *spike = spike_new ();
+  RtbSpike *spike = rtb_spike_new ();
   g_autoptr (GArray) events = parse_events (text, text_len);
   CpuState cpu = { .pid = -1, .irq = -1, .softirq = -1 };
   int tid = (int) frame->tid;

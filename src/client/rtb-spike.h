@@ -56,6 +56,8 @@ typedef struct {
   GArray *causes;      /* RtbCause: everything that ran, longest first */
 } RtbSpike;
 
+/* An empty spike (unknown cause, unknown delays), for loaders to fill. */
+RtbSpike *rtb_spike_new (void);
 /* Explains a SPIKE frame's trace. `thread_tid` is the measuring thread's id in the trace. */
 RtbSpike *rtb_spike_explain (const RtbSpikeFrame *frame, const char *text, gsize text_len);
 RtbSpike *rtb_spike_copy (const RtbSpike *spike);
