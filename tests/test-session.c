@@ -168,7 +168,8 @@ assert_complete_stream (Fixture *f)
   g_assert_cmpuint (type_at (f, f->types->len - 1), ==, RTB_FRAME_SUMMARY);
   g_assert_cmpuint (f->n_samples, >, 0);
   for (guint i = 3; i + 1 < f->types->len; i++)
-    g_assert_true (type_at (f, i) == RTB_FRAME_SAMPLES || type_at (f, i) == RTB_FRAME_STATS);
+    g_assert_true (type_at (f, i) == RTB_FRAME_SAMPLES || type_at (f, i) == RTB_FRAME_STATS ||
+                   type_at (f, i) == RTB_FRAME_COUNTERS);
 }
 
 static char *

@@ -51,9 +51,13 @@ check_run (Stream *s, RtbMethod method, const Expect *expect, RtbEndReason reaso
   for (guint i = 3; i < n - 1; i++)
     {
       guint16 type = g_array_index (s->types, guint16, i);
-      g_assert_true (type == RTB_FRAME_SAMPLES || type == RTB_FRAME_STATS);
+      g_assert_true (type == RTB_FRAME_SAMPLES || type == RTB_FRAME_STATS ||
+                     type == RTB_FRAME_COUNTERS);
     }
   g_assert_true (stream_has (s, RTB_FRAME_SAMPLES));
+  /* The interrupt counts at the end, once, just before SUMMARY. */
+  g_assert_cmpint (g_array_index (s->types, guint16, n - 2), ==, RTB_FRAME_COUNTERS);
+  g_assert_cmpuint (s->n_counters, ==, 1);
 
   g_assert_cmpuint (s->hello.protocol_version, ==, RTB_PROTOCOL_VERSION);
   g_assert_cmpuint (s->hello.pid, >, 0);

@@ -65,6 +65,15 @@ on_frame (const RtbFrame *frame, void *user_data)
     case RTB_FRAME_ERROR:
       g_array_append_vals (s->errors, frame->payload, 1);
       break;
+    case RTB_FRAME_TRACE:
+      g_array_append_vals (s->traces, frame->payload, 1);
+      break;
+    case RTB_FRAME_SPIKE:
+      s->n_spikes++;
+      break;
+    case RTB_FRAME_COUNTERS:
+      s->n_counters++;
+      break;
     default:
       g_assert_not_reached ();
     }
@@ -81,6 +90,7 @@ stream_new (void)
   s->samples = g_ptr_array_new_with_free_func ((GDestroyNotify) g_array_unref);
   s->dropped_total = g_array_new (FALSE, FALSE, sizeof (guint64));
   s->errors = g_array_new (FALSE, FALSE, sizeof (RtbErrorFrame));
+  s->traces = g_array_new (FALSE, FALSE, sizeof (RtbTraceFrame));
   s->exit_status = -1;
   return s;
 }
@@ -96,6 +106,7 @@ stream_free (Stream *s)
   g_array_unref (s->dropped_total);
   g_clear_pointer (&s->summary, g_bytes_unref);
   g_array_unref (s->errors);
+  g_array_unref (s->traces);
   g_free (s);
 }
 

@@ -23,6 +23,9 @@ typedef struct {
   GBytes *summary;        /* the SUMMARY payload */
   guint n_stats;
   GArray *errors;         /* RtbErrorFrame */
+  GArray *traces;         /* RtbTraceFrame */
+  guint n_spikes;
+  guint n_counters;
   int exit_status;
 } Stream;
 
