@@ -434,6 +434,9 @@ static gboolean
 handle_spike (RtbRun *self, const RtbSpikeFrame *frame, GError **error)
 {
   const RtbSpike *kept;
+  RtbSpike *spike;
+  RtbSeries *series;
+  guint64 behind;
 
   if (frame->thread >= self->series->len)
     {
@@ -441,9 +444,15 @@ handle_spike (RtbRun *self, const RtbSpikeFrame *frame, GError **error)
                    "SPIKE for thread %u, which the run does not have", frame->thread);
       return FALSE;
     }
+  spike = rtb_spike_explain (frame, rtb_spike_text (frame), frame->text_len);
+  /* Its place on the curve: the samples came in order, the spike's among them; periods skipped
+   * after it would count, which moves the mark by a few pixels at most. */
+  series = g_ptr_array_index (self->series, frame->thread);
+  behind = series->next_index > frame->index ? series->next_index - 1 - frame->index : 0;
+  if (frame->index < series->next_index && behind < series->histogram.stats.count)
+    spike->instance = series->histogram.stats.count - behind;
   rtb_spike_log_set_missed (self->spikes, frame->thread, frame->missed);
-  kept = rtb_spike_log_add (self->spikes,
-                            rtb_spike_explain (frame, rtb_spike_text (frame), frame->text_len));
+  kept = rtb_spike_log_add (self->spikes, spike);
   self->dirty = TRUE;
   if (kept != NULL)
     g_signal_emit (self, signals[SPIKE], 0, kept);

@@ -102,6 +102,11 @@ add_spike (JsonBuilder *builder, const RtbSpike *spike, const char *series_name)
   add_string (builder, "series", series_name);
   add_int (builder, "index", (gint64) MIN (spike->index, (guint64) G_MAXINT64));
   add_int (builder, "cpu", spike->cpu);
+  json_builder_set_member_name (builder, "instance");
+  if (spike->instance > 0)
+    json_builder_add_int_value (builder, (gint64) MIN (spike->instance, (guint64) G_MAXINT64));
+  else
+    json_builder_add_null_value (builder);
   add_us (builder, "latency_us", spike->value_ns);
   add_int (builder, "deadline_ns", spike->deadline_ns);
   add_int (builder, "wake_ns", spike->wake_ns);
@@ -195,6 +200,14 @@ rtb_spike_log_to_json (RtbSpikeLog *log, JsonBuilder *builder, const char *const
 }
 
 /* ---- Reading ----------------------------------------------------------------------------- */
+
+static gboolean
+is_null_or_absent (JsonObject *object, const char *member)
+{
+  JsonNode *node = json_object_get_member (object, member);
+
+  return node == NULL || JSON_NODE_HOLDS_NULL (node);
+}
 
 static gboolean
 get_ns (JsonObject *object, const char *path, const char *member, gboolean nullable, gint64 *out,
@@ -331,6 +344,13 @@ parse_spike (JsonNode *node, const char *path, const char *const *series_names, 
       !_rtb_json_get_bool (object, path, "cut", &cut, error) ||
       !_rtb_json_get_array (object, path, "ran", &ran, error))
     return FALSE;
+  if (!is_null_or_absent (object, "instance"))
+    {
+      gint64 instance;
+      if (!_rtb_json_get_int (object, path, "instance", 1, G_MAXINT64, &instance, error))
+        return FALSE;
+      spike->instance = (guint64) instance;
+    }
   s = series_index (series, series_names, n_series);
   if (s < 0)
     return _rtb_json_format_error (error, "%s.series: \"%s\" is not a series of the run", path,

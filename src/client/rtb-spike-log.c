@@ -18,6 +18,9 @@ struct RtbSpikeLog {
   char *interrupts_start;
   char *softirqs_start;
   GArray *irq_counts;     /* RtbIrqCount */
+  GPtrArray *mark_instances; /* per series: GArray of guint64, rebuilt when stale */
+  GPtrArray *mark_values;    /* per series: GArray of double */
+  gboolean marks_stale;
 };
 
 static void
@@ -35,6 +38,9 @@ rtb_spike_log_new (void)
   log->spikes = g_ptr_array_new_with_free_func ((GDestroyNotify) rtb_spike_free);
   log->league = rtb_spike_league_new ();
   log->missed = g_array_new (FALSE, TRUE, sizeof (guint64));
+  log->mark_instances = g_ptr_array_new_with_free_func ((GDestroyNotify) g_array_unref);
+  log->mark_values = g_ptr_array_new_with_free_func ((GDestroyNotify) g_array_unref);
+  log->marks_stale = TRUE;
   return log;
 }
 
@@ -50,6 +56,8 @@ rtb_spike_log_free (RtbSpikeLog *log)
   g_free (log->interrupts_start);
   g_free (log->softirqs_start);
   g_clear_pointer (&log->irq_counts, g_array_unref);
+  g_ptr_array_unref (log->mark_instances);
+  g_ptr_array_unref (log->mark_values);
   g_free (log);
 }
 
@@ -86,6 +94,7 @@ rtb_spike_log_add (RtbSpikeLog *log, RtbSpike *spike)
   guint smallest = 0;
 
   rtb_spike_league_add (log->league, &spike->main, spike->value_ns);
+  log->marks_stale = TRUE;
   if (log->spikes->len < RTB_SPIKE_LOG_MAX)
     {
       g_ptr_array_add (log->spikes, spike);
@@ -103,6 +112,59 @@ rtb_spike_log_add (RtbSpikeLog *log, RtbSpike *spike)
   g_ptr_array_remove_index (log->spikes, smallest);
   g_ptr_array_add (log->spikes, spike);
   return spike;
+}
+
+static void
+rebuild_marks (RtbSpikeLog *log)
+{
+  g_ptr_array_set_size (log->mark_instances, 0);
+  g_ptr_array_set_size (log->mark_values, 0);
+  for (guint i = 0; i < log->spikes->len; i++)
+    {
+      const RtbSpike *spike = log->spikes->pdata[i];
+      double value_us = (double) spike->value_ns / 1000.0;
+
+      if (spike->instance == 0)
+        continue;
+      while (log->mark_instances->len <= spike->series)
+        {
+          g_ptr_array_add (log->mark_instances, g_array_new (FALSE, FALSE, sizeof (guint64)));
+          g_ptr_array_add (log->mark_values, g_array_new (FALSE, FALSE, sizeof (double)));
+        }
+      g_array_append_val (log->mark_instances->pdata[spike->series], spike->instance);
+      g_array_append_val (log->mark_values->pdata[spike->series], value_us);
+    }
+  log->marks_stale = FALSE;
+}
+
+gsize
+rtb_spike_log_get_marks (RtbSpikeLog *log, guint series, const guint64 **instances,
+                         const double **values_us)
+{
+  GArray *marks;
+
+  if (log->marks_stale)
+    rebuild_marks (log);
+  *instances = NULL;
+  *values_us = NULL;
+  if (series >= log->mark_instances->len)
+    return 0;
+  marks = log->mark_instances->pdata[series];
+  *instances = (const guint64 *) (const void *) marks->data;
+  *values_us = (const double *) (const void *) ((GArray *) log->mark_values->pdata[series])->data;
+  return marks->len;
+}
+
+const RtbSpike *
+rtb_spike_log_find (RtbSpikeLog *log, guint series, guint64 instance)
+{
+  for (guint i = 0; i < log->spikes->len; i++)
+    {
+      const RtbSpike *spike = log->spikes->pdata[i];
+      if (spike->series == series && spike->instance == instance)
+        return spike;
+    }
+  return NULL;
 }
 
 void

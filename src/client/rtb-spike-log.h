@@ -47,6 +47,13 @@ GPtrArray *rtb_spike_log_get_spikes (RtbSpikeLog *log);
 RtbSpikeLeague *rtb_spike_log_get_league (RtbSpikeLog *log);
 /* Empties the league table (a loader then fills it as saved). */
 void rtb_spike_log_clear_league (RtbSpikeLog *log);
+/* The kept spikes of `series` that have a place on its curve, as the charts mark them: their
+ * instances (1-based) and values in µs; valid until the next spike is added (every series'
+ * arrays stay valid together). */
+gsize rtb_spike_log_get_marks (RtbSpikeLog *log, guint series, const guint64 **instances,
+                               const double **values_us);
+/* The kept spike of `series` at `instance`, or NULL. */
+const RtbSpike *rtb_spike_log_find (RtbSpikeLog *log, guint series, guint64 instance);
 /* Spikes above the threshold the worker could not trace (one came while another was read). */
 guint64 rtb_spike_log_get_missed (RtbSpikeLog *log);
 void rtb_spike_log_set_missed (RtbSpikeLog *log, guint thread, guint64 missed);

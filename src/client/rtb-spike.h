@@ -44,7 +44,8 @@ typedef struct {
 
 typedef struct {
   guint series;        /* the run's series (thread) */
-  guint64 index;       /* the sample's index in it */
+  guint64 index;       /* the sample's index in it (cycle, interval or tick) */
+  guint64 instance;    /* where the sample lies on the run's curve, 1-based; 0: unknown */
   int cpu;
   gint64 value_ns;     /* the sample's value */
   gint64 deadline_ns;  /* CLOCK_MONOTONIC */

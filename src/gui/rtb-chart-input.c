@@ -11,6 +11,35 @@
 #include "rtb-chart-private.h"
 
 #define DRAG_THRESHOLD 6.0
+#define MARK_RADIUS 8.0
+
+/* The explained spike whose mark is under (x, y), and the name of its series. */
+static const RtbSpike *
+spike_at (RtbChart *self, double x, double y, const char **series_name)
+{
+  g_autofree RtbPlotSeries *series = NULL;
+  guint n_series, k = 0, index;
+  gsize m;
+  RtbRun *run = self->run;
+
+  if (self->kind != RTB_CHART_CURVE || !self->have_layout || self->run == NULL ||
+      self->compare != NULL)
+    return NULL;
+  series = _rtb_chart_collect_series (self, &n_series);
+  if (!rtb_plot_curve_marker_at (&self->layout, series, n_series, x, y, MARK_RADIUS, &k, &m))
+    return NULL;
+  /* One run: its series by colour; several: the runs' series one after the other. */
+  index = series[k].color_index;
+  for (guint r = 0; self->runs->len > 1 && r < self->runs->len; r++)
+    {
+      run = g_ptr_array_index (self->runs, r);
+      if (index < rtb_run_get_n_series (run))
+        break;
+      index -= rtb_run_get_n_series (run);
+    }
+  *series_name = series[k].name;
+  return rtb_spike_log_find (rtb_run_get_spike_log (run), index, series[k].marker_instances[m]);
+}
 
 void
 _rtb_chart_update_readout (RtbChart *self)
@@ -26,6 +55,16 @@ _rtb_chart_update_readout (RtbChart *self)
   series = _rtb_chart_collect_series (self, &n_series);
   if (n_series == 0)
     goto out;
+  {
+    const char *name;
+    const RtbSpike *spike = spike_at (self, self->hover_x, self->hover_y, &name);
+
+    if (spike != NULL)
+      {
+        self->readout_text = rtb_spike_describe_long (spike, name);
+        goto out;
+      }
+  }
   text = g_string_new (NULL);
 
   if (self->kind == RTB_CHART_CURVE)
@@ -200,8 +239,83 @@ on_click_pressed (GtkGestureClick *gesture,
                   double           y,
                   RtbChart        *self)
 {
+  const RtbSpike *spike;
+  const char *name;
+
   if (n_press == 2)
-    rtb_chart_reset_zoom (self);
+    {
+      rtb_chart_reset_zoom (self);
+      return;
+    }
+  spike = spike_at (self, x, y, &name);
+  if (spike != NULL)
+    _rtb_chart_show_spike (self, spike, name, x, y);
+}
+
+void
+_rtb_chart_show_spike (RtbChart *self, const RtbSpike *spike, const char *series_name, double x,
+                       double y)
+{
+  g_autofree char *text = rtb_spike_describe_long (spike, series_name);
+  GtkWidget *label;
+
+  if (self->spike_popover == NULL)
+    {
+      self->spike_popover = gtk_popover_new ();
+      gtk_widget_add_css_class (self->spike_popover, "spike-explanation");
+      gtk_widget_set_parent (self->spike_popover, GTK_WIDGET (self));
+      label = gtk_label_new (NULL);
+      gtk_label_set_selectable (GTK_LABEL (label), TRUE);
+      gtk_label_set_wrap (GTK_LABEL (label), TRUE);
+      gtk_label_set_max_width_chars (GTK_LABEL (label), 72);
+      gtk_label_set_xalign (GTK_LABEL (label), 0);
+      gtk_popover_set_child (GTK_POPOVER (self->spike_popover), label);
+    }
+  label = gtk_popover_get_child (GTK_POPOVER (self->spike_popover));
+  gtk_label_set_label (GTK_LABEL (label), text);
+  gtk_popover_set_pointing_to (GTK_POPOVER (self->spike_popover),
+                               &(GdkRectangle) { (int) x - 4, (int) y - 4, 8, 8 });
+  gtk_popover_popup (GTK_POPOVER (self->spike_popover));
+}
+
+const char *
+rtb_chart_spike_text (RtbChart *self)
+{
+  GtkWidget *label;
+
+  g_return_val_if_fail (RTB_IS_CHART (self), NULL);
+  if (self->spike_popover == NULL || !gtk_widget_get_visible (self->spike_popover))
+    return NULL;
+  label = gtk_popover_get_child (GTK_POPOVER (self->spike_popover));
+  return gtk_label_get_label (GTK_LABEL (label));
+}
+
+gboolean
+rtb_chart_spike_point (RtbChart *self, guint index, double *x, double *y)
+{
+  g_autofree RtbPlotSeries *series = NULL;
+  guint n_series;
+
+  g_return_val_if_fail (RTB_IS_CHART (self), FALSE);
+  if (self->kind != RTB_CHART_CURVE || !self->have_layout)
+    return FALSE;
+  series = _rtb_chart_collect_series (self, &n_series);
+  for (guint k = 0; k < n_series; k++)
+    {
+      if (index >= series[k].n_markers)
+        {
+          index -= (guint) series[k].n_markers;
+          continue;
+        }
+      *x = rtb_plot_axis_to_pixel (&self->layout.x,
+                                   ((double) series[k].marker_instances[index] - 0.5) *
+                                     self->layout.x.unit);
+      *y = rtb_plot_axis_to_pixel (&self->layout.y,
+                                   CLAMP (series[k].marker_values_us[index], self->layout.y.lo,
+                                          self->layout.y.hi));
+      return TRUE;
+    }
+  return FALSE;
 }
 void
 _rtb_chart_init_input (RtbChart *self)

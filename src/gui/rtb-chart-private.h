@@ -18,6 +18,7 @@ struct _RtbChart
   RtbCompare *compare;      /* set: one pooled series per run */
   GtkWidget *readout;
   GtkWidget *menu_button;
+  GtkWidget *spike_popover; /* an explained spike, opened by a click on its mark */
   GPtrArray *names;         /* of the series of several runs */
   char *title;
   char *readout_text;
@@ -73,6 +74,9 @@ void _rtb_chart_init_input (RtbChart *self);
 void _rtb_chart_update_readout (RtbChart *self);
 /* The drag's band or the hover line, over the plot. */
 void _rtb_chart_snapshot_input (RtbChart *self, GtkSnapshot *snapshot, const RtbPlotTheme *theme);
+/* Opens the explanation of `spike` in a popover pointing at (x, y). */
+void _rtb_chart_show_spike (RtbChart *self, const RtbSpike *spike, const char *series_name,
+                            double x, double y);
 /* "chart.export" (a format name, or "csv" for the chart's own table). */
 void _rtb_chart_export_action (GtkWidget *widget, const char *action_name, GVariant *parameter);
 

@@ -388,6 +388,8 @@ rtb_chart_size_allocate (GtkWidget *widget,
                             &(GtkAllocation) { MAX (0, width - natural.width - 6), 6,
                                                natural.width, natural.height },
                             -1);
+  if (self->spike_popover != NULL)
+    gtk_popover_present (GTK_POPOVER (self->spike_popover));
 }
 
 static void
@@ -613,6 +615,7 @@ rtb_chart_dispose (GObject *object)
   clear_nodes (self);
   g_clear_pointer (&self->readout, gtk_widget_unparent);
   g_clear_pointer (&self->menu_button, gtk_widget_unparent);
+  g_clear_pointer (&self->spike_popover, gtk_widget_unparent);
 
   G_OBJECT_CLASS (rtb_chart_parent_class)->dispose (object);
 }

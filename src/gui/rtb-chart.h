@@ -51,5 +51,9 @@ void rtb_chart_get_x_span (RtbChart *self, double *lo, double *hi);
 /* What the readout shows now, or NULL. */
 const char *rtb_chart_get_readout (RtbChart *self);
 void rtb_chart_zoom_pixels (RtbChart *self, double x0, double x1);
+/* For tests and screenshots: where the `index`-th spike mark is drawn (counting the marks of
+ * every series shown, in order); and the explanation a click opened, or NULL. */
+gboolean rtb_chart_spike_point (RtbChart *self, guint index, double *x, double *y);
+const char *rtb_chart_spike_text (RtbChart *self);
 
 G_END_DECLS

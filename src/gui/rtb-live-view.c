@@ -12,6 +12,7 @@
 #include "rtb-live-view.h"
 #include "rtb-plot-run.h"
 #include "rtb-system-panel.h"
+#include "rtb-causes-panel.h"
 
 #define MAX_FIGURES 4
 #define MAX_LOG_LINES 200
@@ -30,6 +31,7 @@ struct _RtbLiveView
   GtkBox *curves_box;
   GtkFrame *histogram_frame;
   RtbStatsTable *stats_table;
+  RtbCausesPanel *causes_panel;
   RtbSystemPanel *system_panel;
   GtkExpander *log_expander;
   GtkLabel *log_label;
@@ -544,6 +546,7 @@ rtb_live_view_constructed (GObject *object)
   build_for_method (self);
   rtb_stats_table_set_run (self->stats_table, self->run);
   rtb_system_panel_set_run (self->system_panel, self->run);
+  rtb_causes_panel_set_run (self->causes_panel, self->run);
   g_signal_connect_object (self->run, "changed", G_CALLBACK (on_run_changed), self,
                            G_CONNECT_SWAPPED);
   g_signal_connect_object (self->run, "finished", G_CALLBACK (on_run_changed), self,
@@ -634,6 +637,7 @@ rtb_live_view_class_init (RtbLiveViewClass *klass)
 
   g_type_ensure (RTB_TYPE_STATS_TABLE);
   g_type_ensure (RTB_TYPE_SYSTEM_PANEL);
+  g_type_ensure (RTB_TYPE_CAUSES_PANEL);
 
   gtk_widget_class_set_template_from_resource (widget_class,
                                                "/io/github/rtbench/RtBench/rtb-live-view.ui");
@@ -648,6 +652,7 @@ rtb_live_view_class_init (RtbLiveViewClass *klass)
   gtk_widget_class_bind_template_child (widget_class, RtbLiveView, histogram_frame);
   gtk_widget_class_bind_template_child (widget_class, RtbLiveView, stats_table);
   gtk_widget_class_bind_template_child (widget_class, RtbLiveView, system_panel);
+  gtk_widget_class_bind_template_child (widget_class, RtbLiveView, causes_panel);
   gtk_widget_class_bind_template_child (widget_class, RtbLiveView, log_expander);
   gtk_widget_class_bind_template_child (widget_class, RtbLiveView, log_label);
 }

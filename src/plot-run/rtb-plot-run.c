@@ -8,6 +8,18 @@
 #include "rtb-label.h"
 #include "rtb-plot-run.h"
 
+void
+rtb_plot_run_markers (RtbRun *run, guint index, RtbPlotSeries *series)
+{
+  const guint64 *instances;
+  const double *values;
+
+  series->n_markers = rtb_spike_log_get_marks (rtb_run_get_spike_log (run), index, &instances,
+                                               &values);
+  series->marker_instances = instances;
+  series->marker_values_us = values;
+}
+
 RtbPlotSeries
 rtb_plot_run_series_entry (RtbSeries  *series,
                            const char *name,
@@ -44,7 +56,9 @@ rtb_plot_run_series (RtbRun *const *runs, guint n_runs, int thread, RtbPlotSerie
             g_ptr_array_add (names, label);
             name = label;
           }
-        out[n++] = rtb_plot_run_series_entry (series, name, slot);
+        out[n] = rtb_plot_run_series_entry (series, name, slot);
+        rtb_plot_run_markers (runs[r], i, &out[n]);
+        n++;
       }
   return n;
 }

@@ -34,6 +34,9 @@ RtbPlotSeries rtb_plot_run_series_entry (RtbSeries *series, const char *name, gu
 guint rtb_plot_run_series (RtbRun *const *runs, guint n_runs, int thread, RtbPlotSeries *out,
                            guint max, GPtrArray *names);
 
+/* Marks series `index` of `run` with its explained spikes. */
+void rtb_plot_run_markers (RtbRun *run, guint index, RtbPlotSeries *series);
+
 /* What is known of the machine a run comes from: "host · Linux 6.1.0-rt · PREEMPT_RT · aarch64 ·
  * 4 CPUs", and for an imported run the tool and file it came from (transfer full). */
 char *rtb_plot_run_system_line (RtbRun *run);

@@ -690,6 +690,9 @@ rtb_plot_curve_draw_series (cairo_t                   *cr,
   draw_columns (cr, theme, layout, opts, series, columns, n_columns, parts);
 }
 
+static void draw_markers (cairo_t *cr, const RtbPlotTheme *theme, const RtbPlotLayout *layout,
+                          const RtbPlotSeries *series);
+
 /* The placeholder, centred in the plot and wrapped to its width. */
 static void
 draw_placeholder (cairo_t             *cr,
@@ -747,6 +750,89 @@ rtb_plot_curve_draw_data (cairo_t                   *cr,
       if (series_n_blocks (&series[i]) > 0)
         draw_columns (cr, theme, layout, opts, &series[i], &columns[(gsize) i * n_columns],
                       n_columns, part);
+  for (guint i = 0; i < n_series; i++)
+    draw_markers (cr, theme, layout, &series[i]);
+}
+
+#define MARKER_RADIUS 4.5
+
+static bool
+marker_point (const RtbPlotLayout *layout, const RtbPlotSeries *series, size_t m, double *x,
+              double *y)
+{
+  double instance = (double) series->marker_instances[m] - 0.5;
+  double value = series->marker_values_us[m];
+
+  if (instance * layout->x.unit < layout->x.lo || instance * layout->x.unit > layout->x.hi ||
+      (layout->y.log && value <= 0))
+    return false;
+  *x = rtb_plot_axis_to_pixel (&layout->x, instance * layout->x.unit);
+  *y = rtb_plot_axis_to_pixel (&layout->y, CLAMP (value, layout->y.lo, layout->y.hi));
+  return true;
+}
+
+/* Each explained spike: a dot in the series' strong colour, ringed in the background's so that
+ * it stands out of its own band. */
+static void
+draw_markers (cairo_t *cr, const RtbPlotTheme *theme, const RtbPlotLayout *layout,
+              const RtbPlotSeries *series)
+{
+  RtbPlotColor strong = rtb_plot_theme_strong_color (theme, series->color_index);
+
+  cairo_save (cr);
+  _rtb_plot_clip_to_plot (cr, layout);
+  cairo_set_line_width (cr, 1.5);
+  for (size_t m = 0; m < series->n_markers; m++)
+    {
+      double x, y;
+
+      if (!marker_point (layout, series, m, &x, &y))
+        continue;
+      cairo_new_path (cr);
+      cairo_arc (cr, x, y, MARKER_RADIUS, 0, 2 * G_PI);
+      _rtb_plot_set_color (cr, &strong);
+      cairo_fill_preserve (cr);
+      _rtb_plot_set_color (cr, &theme->background);
+      cairo_stroke (cr);
+    }
+  cairo_restore (cr);
+}
+
+bool
+rtb_plot_curve_marker_at (const RtbPlotLayout *layout,
+                          const RtbPlotSeries *series,
+                          guint                n_series,
+                          double               x,
+                          double               y,
+                          double               radius,
+                          guint               *series_index,
+                          size_t              *marker_index)
+{
+  double best = radius * radius;
+  bool found = false;
+
+  g_return_val_if_fail (layout != NULL, false);
+  g_return_val_if_fail (series != NULL || n_series == 0, false);
+
+  for (guint i = 0; i < n_series; i++)
+    for (size_t m = 0; m < series[i].n_markers; m++)
+      {
+        double mx, my, d;
+
+        if (!marker_point (layout, &series[i], m, &mx, &my))
+          continue;
+        d = (mx - x) * (mx - x) + (my - y) * (my - y);
+        if (d <= best)
+          {
+            best = d;
+            found = true;
+            if (series_index != NULL)
+              *series_index = i;
+            if (marker_index != NULL)
+              *marker_index = m;
+          }
+      }
+  return found;
 }
 
 void

@@ -85,6 +85,11 @@ void rtb_plot_curve (cairo_t *cr, const RtbPlotTheme *theme, int width, int heig
 /* What column `x` shows, one value per series. False when x is outside the plot. */
 bool rtb_plot_curve_value_at (const RtbPlotLayout *layout, const RtbPlotSeries *series,
                               guint n_series, double x, RtbPlotCurveValue *values);
+/* The marker (an explained spike) nearest to (x, y) within `radius` pixels: its series and its
+ * index in that series' markers. False when none is that near. */
+bool rtb_plot_curve_marker_at (const RtbPlotLayout *layout, const RtbPlotSeries *series,
+                               guint n_series, double x, double y, double radius,
+                               guint *series_index, size_t *marker_index);
 /* Instances between two pixel columns (in either order), for zooming to a dragged range. */
 void rtb_plot_curve_range_at (const RtbPlotLayout *layout, double x0, double x1,
                               uint64_t *first, uint64_t *last);

@@ -3,6 +3,7 @@
 
 #include <glib.h>
 #include <stddef.h>
+#include <stdint.h>
 
 #include "rtb-histogram.h"
 #include "rtb-history.h"
@@ -19,6 +20,10 @@ typedef struct {
   const double *values_us;
   size_t n_values;
   const RtbHistogram *histogram;
+  /* Samples marked on a curve (explained spikes): instance (1-based) and value, n_markers each */
+  const uint64_t *marker_instances;
+  const double *marker_values_us;
+  size_t n_markers;
 } RtbPlotSeries;
 
 G_END_DECLS
