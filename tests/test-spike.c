@@ -58,6 +58,8 @@ test_parse_lines (void)
 
   g_assert_true (rtb_trace_parse_line (sw, strlen (sw), &e));
   g_assert_cmpint (e.kind, ==, RTB_TRACE_EVENT_SWITCH);
+  g_assert_cmpstr (e.task_comm, ==, "culprit");
+  g_assert_cmpint (e.task_pid, ==, 14226);
   g_assert_cmpint (e.time_ns, ==, G_GINT64_CONSTANT (7945082979000));
   g_assert_cmpstr (e.prev_comm, ==, "culprit");
   g_assert_cmpint (e.prev_pid, ==, 14226);
@@ -68,6 +70,8 @@ test_parse_lines (void)
 
   /* Names with spaces, "==>" and "=" in them. */
   g_assert_true (rtb_trace_parse_line (odd, strlen (odd), &e));
+  g_assert_cmpstr (e.task_comm, ==, "my task ==> x");
+  g_assert_cmpint (e.task_pid, ==, 77);
   g_assert_cmpstr (e.prev_comm, ==, "my task ==> x");
   g_assert_cmpint (e.prev_pid, ==, 77);
   g_assert_cmpstr (e.next_comm, ==, "a b=c");
@@ -150,9 +154,10 @@ test_explain_culprit (void)
     }
 }
 
+/* A switch's line is headed by the task leaving; other lines by the task on the CPU. */
 #define SW(t, pc, pp, ppr, nc, np, npr)                                                       \
-  "  x-1 [000] d..2. " t ": sched_switch: prev_comm=" pc " prev_pid=" pp " prev_prio=" ppr   \
-  " prev_state=R ==> next_comm=" nc " next_pid=" np " next_prio=" npr "\n"
+  "  " pc "-" pp " [000] d..2. " t ": sched_switch: prev_comm=" pc " prev_pid=" pp           \
+  " prev_prio=" ppr " prev_state=R ==> next_comm=" nc " next_pid=" np " next_prio=" npr "\n"
 
 static RtbSpike *
 explain (const char *text, gint64 deadline, gint64 wake)
@@ -171,11 +176,11 @@ test_explain_irq (void)
 {
   const char *text =
     SW ("10.000000", "swapper/0", "0", "120", "kworker/0:1", "42", "120")
-    "  x-1 [000] d.h.. 10.000100: sched_waking: comm=rt pid=500 prio=19 target_cpu=000\n"
-    "  x-1 [000] d.h.. 10.000150: irq_handler_entry: irq=30 name=eth0\n"
-    "  x-1 [000] d.h.. 10.000450: irq_handler_exit: irq=30 ret=handled\n"
-    "  x-1 [000] ..s.. 10.000450: softirq_entry: vec=3 [action=NET_RX]\n"
-    "  x-1 [000] ..s.. 10.000500: softirq_exit: vec=3 [action=NET_RX]\n"
+    "  kworker/0:1-42 [000] d.h.. 10.000100: sched_waking: comm=rt pid=500 prio=19 target_cpu=000\n"
+    "  kworker/0:1-42 [000] d.h.. 10.000150: irq_handler_entry: irq=30 name=eth0\n"
+    "  kworker/0:1-42 [000] d.h.. 10.000450: irq_handler_exit: irq=30 ret=handled\n"
+    "  kworker/0:1-42 [000] ..s.. 10.000450: softirq_entry: vec=3 [action=NET_RX]\n"
+    "  kworker/0:1-42 [000] ..s.. 10.000500: softirq_exit: vec=3 [action=NET_RX]\n"
     SW ("10.000520", "kworker/0:1", "42", "120", "rt", "500", "19");
   g_autoptr (RtbSpike) spike = explain (text, G_GINT64_CONSTANT (10000100000),
                                         G_GINT64_CONSTANT (10000525000));
@@ -205,7 +210,7 @@ test_explain_unknown (void)
 {
   const char *text =
     SW ("20.000000", "rt", "500", "19", "swapper/0", "0", "120")
-    "  x-1 [000] d.h.. 20.000900: sched_waking: comm=rt pid=500 prio=19 target_cpu=000\n"
+    "  <idle>-0 [000] d.h.. 20.000900: sched_waking: comm=rt pid=500 prio=19 target_cpu=000\n"
     SW ("20.000905", "swapper/0", "0", "120", "rt", "500", "19");
   g_autoptr (RtbSpike) spike = explain (text, G_GINT64_CONSTANT (20000100000),
                                         G_GINT64_CONSTANT (20000910000));
@@ -233,7 +238,7 @@ static void
 test_explain_unattributed (void)
 {
   const char *text =
-    "  x-1 [000] d.h.. 30.000100: sched_waking: comm=rt pid=500 prio=19 target_cpu=000\n"
+    "  hog-77 [000] d.h.. 30.000100: sched_waking: comm=rt pid=500 prio=19 target_cpu=000\n"
     SW ("30.000400", "hog", "77", "9", "rt", "500", "19");
   g_autoptr (RtbSpike) spike = explain (text, G_GINT64_CONSTANT (30000100000),
                                         G_GINT64_CONSTANT (30000402000));
@@ -242,6 +247,41 @@ test_explain_unattributed (void)
   g_assert_cmpint (spike->main.pid, ==, 77);
   g_assert_cmpint (spike->main.priority, ==, 90);
   g_assert_cmpint (spike->main.duration_ns, ==, 300000);
+}
+
+/* The kernel lost the switch from idle to the task that then held the CPU: the heads of the
+ * lines that follow name it, and the wake-up before them told its priority. */
+static void
+test_explain_lost_switch (void)
+{
+  const char *text =
+    SW ("40.000000", "rt", "500", "19", "swapper/0", "0", "120")
+    "  <idle>-0 [000] dNh4. 40.000050: sched_wakeup: comm=spinner pid=66 prio=0 target_cpu=000\n"
+    "  spinner-66 [000] d.h2. 40.000100: sched_waking: comm=rt pid=500 prio=19 target_cpu=000\n"
+    SW ("40.000550", "spinner", "66", "0", "rt", "500", "19");
+  g_autoptr (RtbSpike) spike = explain (text, G_GINT64_CONSTANT (40000100000),
+                                        G_GINT64_CONSTANT (40000552000));
+
+  g_assert_cmpint (spike->main.kind, ==, RTB_CAUSE_TASK);
+  g_assert_cmpint (spike->main.pid, ==, 66);
+  g_assert_cmpstr (spike->main.name, ==, "spinner");
+  g_assert_cmpint (spike->main.policy, ==, RTB_CAUSE_POLICY_RT);
+  g_assert_cmpint (spike->main.priority, ==, 99);
+  g_assert_cmpint (spike->main.duration_ns, ==, 450000);
+
+  /* As the development VM's kernel did (another SCHED_FIFO 99 thread named CPU1 ran too). */
+  {
+    Fixture fx;
+    g_autoptr (RtbSpike) real = NULL;
+
+    load_fixture ("lost-switch-548.trace", &fx);
+    real = rtb_spike_explain (&fx.frame, fx.text, strlen (fx.text));
+    g_assert_cmpint (real->main.kind, ==, RTB_CAUSE_TASK);
+    g_assert_cmpstr (real->main.name, ==, "rtb-spike-load");
+    g_assert_cmpint (real->main.pid, ==, 7622);
+    g_assert_cmpint (real->main.priority, ==, 99);
+    g_free (fx.text);
+  }
 }
 
 static void
@@ -289,6 +329,7 @@ main (int argc, char **argv)
   g_test_add_func ("/spike/explain-irq", test_explain_irq);
   g_test_add_func ("/spike/explain-unknown", test_explain_unknown);
   g_test_add_func ("/spike/explain-unattributed", test_explain_unattributed);
+  g_test_add_func ("/spike/explain-lost-switch", test_explain_lost_switch);
   g_test_add_func ("/spike/league", test_league);
   return g_test_run ();
 }

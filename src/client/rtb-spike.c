@@ -106,12 +106,20 @@ typedef struct {
   int softirq;
   char softirq_name[RTB_TRACE_COMM_MAX];
   gint64 unattributed_ns; /* time before the first switch told who ran */
+  GHashTable *prios;      /* pid → kernel prio + 1000, as the events told it */
 } CpuState;
+
+#define UNKNOWN_PRIO G_MININT
 
 static void
 task_policy (int prio, RtbCausePolicy *policy, int *priority)
 {
-  if (prio < 0)
+  if (prio == UNKNOWN_PRIO)
+    {
+      *policy = RTB_CAUSE_POLICY_UNKNOWN;
+      *priority = 0;
+    }
+  else if (prio < 0)
     {
       *policy = RTB_CAUSE_POLICY_DEADLINE;
       *priority = 0;
@@ -177,6 +185,28 @@ charge_span (RtbSpike *spike, CpuState *cpu, int tid, gint64 from, gint64 to)
 }
 
 static void
+learn_prio (CpuState *cpu, int pid, int prio)
+{
+  g_hash_table_insert (cpu->prios, GINT_TO_POINTER (pid), GINT_TO_POINTER (prio + 1000));
+}
+
+/* The line's head names the task the event found on the CPU. When it is not the one the last
+ * switch put there, a switch went unrecorded (the kernel lost it): the task named ran since the
+ * previous event. */
+static void
+follow_task (CpuState *cpu, const RtbTraceEvent *e)
+{
+  gpointer prio;
+
+  if (cpu->pid < 0 || e->task_pid == cpu->pid)
+    return;
+  cpu->pid = e->task_pid;
+  g_strlcpy (cpu->comm, e->task_comm, sizeof cpu->comm);
+  prio = g_hash_table_lookup (cpu->prios, GINT_TO_POINTER (e->task_pid));
+  cpu->prio = prio != NULL ? GPOINTER_TO_INT (prio) - 1000 : UNKNOWN_PRIO;
+}
+
+static void
 apply (RtbSpike *spike, CpuState *cpu, const RtbTraceEvent *e)
 {
   switch (e->kind)
@@ -186,6 +216,8 @@ apply (RtbSpike *spike, CpuState *cpu, const RtbTraceEvent *e)
         charge (spike->causes, RTB_CAUSE_TASK, e->prev_pid, e->prev_comm, e->prev_prio,
                 cpu->unattributed_ns);
       cpu->unattributed_ns = 0;
+      learn_prio (cpu, e->prev_pid, e->prev_prio);
+      learn_prio (cpu, e->next_pid, e->next_prio);
       cpu->pid = e->next_pid;
       cpu->prio = e->next_prio;
       g_strlcpy (cpu->comm, e->next_comm, sizeof cpu->comm);
@@ -205,6 +237,8 @@ apply (RtbSpike *spike, CpuState *cpu, const RtbTraceEvent *e)
       cpu->softirq = -1;
       break;
     case RTB_TRACE_EVENT_WAKING:
+      learn_prio (cpu, e->next_pid, e->next_prio);
+      break;
     default:
       break;
     }
@@ -263,6 +297,7 @@ rtb_spike_explain (const RtbSpikeFrame *frame, const char *text, gsize text_len)
   RtbSpike *spike = rtb_spike_new ();
   g_autoptr (GArray) events = parse_events (text, text_len);
   CpuState cpu = { .pid = -1, .irq = -1, .softirq = -1 };
+  g_autoptr (GHashTable) prios = g_hash_table_new (NULL, NULL);
   int tid = (int) frame->tid;
   gint64 waking = -1, switch_in = -1, end, from;
 
@@ -301,12 +336,14 @@ rtb_spike_explain (const RtbSpikeFrame *frame, const char *text, gsize text_len)
   if (switch_in >= frame->deadline_ns)
     spike->to_run_ns = MAX (switch_in - MAX (waking, frame->deadline_ns), 0);
 
+  cpu.prios = prios;
   from = frame->deadline_ns;
   for (guint i = 0; i < events->len; i++)
     {
       const RtbTraceEvent *e = &g_array_index (events, RtbTraceEvent, i);
       if (e->time_ns > end)
         break;
+      follow_task (&cpu, e);
       if (e->time_ns > from)
         {
           charge_span (spike, &cpu, tid, from, e->time_ns);

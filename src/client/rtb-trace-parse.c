@@ -152,9 +152,26 @@ static const struct {
   { "softirq_exit", RTB_TRACE_EVENT_SOFTIRQ_EXIT },
 };
 
+/* "   comm-pid   " before the CPU field: the task the event interrupted or ran in. */
+static gboolean
+parse_task (const char *line, const char *bracket, RtbTraceEvent *event)
+{
+  const char *end = bracket, *dash, *start = line;
+
+  while (end > line && end[-1] == ' ')
+    end--;
+  while (start < end && *start == ' ')
+    start++;
+  for (dash = end - 1; dash > start && *dash != '-'; dash--)
+    ;
+  if (dash <= start || !parse_int (dash + 1, end, &event->task_pid))
+    return FALSE;
+  return copy_until (start, dash, event->task_comm, sizeof event->task_comm);
+}
+
 /* After the CPU field "[NNN] " and the flags: "SECONDS.MICROS: EVENT: FIELDS". */
 static const char *
-parse_head (const char *line, const char *end, gint64 *time_ns)
+parse_head (const char *line, const char *end, RtbTraceEvent *event)
 {
   const char *p = line;
   gint64 sec = 0, usec = 0;
@@ -171,6 +188,8 @@ parse_head (const char *line, const char *end, gint64 *time_ns)
         ;
       if (q - p > 1 && q + 1 < end && q[0] == ']' && q[1] == ' ')
         {
+          if (!parse_task (line, p, event))
+            return NULL;
           p = q + 2;
           break;
         }
@@ -189,7 +208,7 @@ parse_head (const char *line, const char *end, gint64 *time_ns)
     usec = usec * 10 + (*p - '0');
   if (digits != 6 || end - p < 2 || p[0] != ':' || p[1] != ' ')
     return NULL;
-  *time_ns = sec * G_GINT64_CONSTANT (1000000000) + usec * 1000;
+  event->time_ns = sec * G_GINT64_CONSTANT (1000000000) + usec * 1000;
   return p + 2;
 }
 
@@ -202,7 +221,7 @@ rtb_trace_parse_line (const char *line, gsize len, RtbTraceEvent *event)
   memset (event, 0, sizeof *event);
   while (end > line && (end[-1] == ' ' || end[-1] == '\r'))
     end--;
-  p = parse_head (line, end, &event->time_ns);
+  p = parse_head (line, end, event);
   if (p == NULL)
     return FALSE;
   for (gsize i = 0; i < G_N_ELEMENTS (events); i++)

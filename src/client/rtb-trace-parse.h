@@ -28,6 +28,9 @@ typedef enum {
 typedef struct {
   RtbTraceEventKind kind;
   gint64 time_ns;              /* the trace clock (mono: CLOCK_MONOTONIC), to the µs */
+  /* The task on the CPU when the event fired (the line's head; "<idle>" is pid 0) */
+  char task_comm[RTB_TRACE_COMM_MAX];
+  int task_pid;
   /* SWITCH: prev → next; WAKING: the task woken in `next_*` */
   char prev_comm[RTB_TRACE_COMM_MAX];
   int prev_pid;

@@ -445,3 +445,20 @@ rtb_chart_hover (RtbChart *self,
   _rtb_chart_update_readout (self);
   return self->readout_text;
 }
+
+gboolean
+rtb_chart_open_spike (RtbChart *self, guint index)
+{
+  const RtbSpike *spike;
+  const char *name;
+  double x, y;
+
+  g_return_val_if_fail (RTB_IS_CHART (self), FALSE);
+  if (!rtb_chart_spike_point (self, index, &x, &y))
+    return FALSE;
+  spike = spike_at (self, x, y, &name);
+  if (spike == NULL)
+    return FALSE;
+  _rtb_chart_show_spike (self, spike, name, x, y);
+  return TRUE;
+}

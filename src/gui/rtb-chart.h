@@ -55,5 +55,7 @@ void rtb_chart_zoom_pixels (RtbChart *self, double x0, double x1);
  * every series shown, in order); and the explanation a click opened, or NULL. */
 gboolean rtb_chart_spike_point (RtbChart *self, guint index, double *x, double *y);
 const char *rtb_chart_spike_text (RtbChart *self);
+/* Opens the explanation of the `index`-th spike mark, as a click on it does. */
+gboolean rtb_chart_open_spike (RtbChart *self, guint index);
 
 G_END_DECLS

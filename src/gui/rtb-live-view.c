@@ -535,6 +535,22 @@ rtb_live_view_dup_figures (RtbLiveView *self)
   return g_string_free (text, FALSE);
 }
 
+RtbCausesPanel *
+rtb_live_view_get_causes_panel (RtbLiveView *self)
+{
+  g_return_val_if_fail (RTB_IS_LIVE_VIEW (self), NULL);
+
+  return self->causes_panel;
+}
+
+GPtrArray *
+rtb_live_view_get_charts (RtbLiveView *self)
+{
+  g_return_val_if_fail (RTB_IS_LIVE_VIEW (self), NULL);
+
+  return self->charts;
+}
+
 static void
 rtb_live_view_constructed (GObject *object)
 {

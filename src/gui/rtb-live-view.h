@@ -6,6 +6,8 @@
 
 #include "rtb-chart.h"
 #include "rtb-run.h"
+#include "rtb-causes-panel.h"
+#include "rtb-chart.h"
 #include "rtb-stats-table.h"
 
 G_BEGIN_DECLS
@@ -20,6 +22,9 @@ char *rtb_live_view_dup_title (RtbLiveView *self);
 void rtb_live_view_append_log (RtbLiveView *self, const char *line);
 void rtb_live_view_reset_zoom (RtbLiveView *self);
 RtbStatsTable *rtb_live_view_get_stats_table (RtbLiveView *self);
+RtbCausesPanel *rtb_live_view_get_causes_panel (RtbLiveView *self);
+/* The view's charts, curves first then the histogram (for tests). */
+GPtrArray *rtb_live_view_get_charts (RtbLiveView *self);
 /* The big figures as shown, for tests: "caption: value" lines. Transfer full. */
 char *rtb_live_view_dup_figures (RtbLiveView *self);
 /* The view's charts, curves first, then the histogram (for tests); NULL past the last. */
