@@ -4,11 +4,14 @@
 
 #include "config.h"
 
+
 #include <adwaita.h>
 #include <glib/gstdio.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
+#include "rtb-causes-panel.h"
 #include "rtb-compare-dialog.h"
 #include "rtb-compare-view.h"
 #include "rtb-import-dialog.h"
@@ -707,6 +710,131 @@ open_failing (const char *path)
   return message;
 }
 
+static gboolean
+has_spike_marks (gpointer data)
+{
+  double x, y;
+
+  return rtb_chart_spike_point (data, 0, &x, &y);
+}
+
+/* Takes a picture of the screen when RTBENCH_SHOT_DIR names a folder (tests/screenshots.sh). */
+static void
+shoot (const char *name)
+{
+  const char *dir = g_getenv ("RTBENCH_SHOT_DIR");
+  g_autofree char *path = NULL;
+  g_autoptr(GError) error = NULL;
+  GPid pid;
+  int status = -1;
+  gboolean done = FALSE;
+
+  if (dir == NULL)
+    return;
+  path = g_build_filename (dir, name, NULL);
+  iterate_for (800);
+  g_assert_true (g_spawn_async (NULL, (char *[]) { (char *) "import", (char *) "-window",
+                                                   (char *) "root", path, NULL },
+                                NULL, G_SPAWN_SEARCH_PATH | G_SPAWN_DO_NOT_REAP_CHILD, NULL,
+                                NULL, &pid, &error));
+  while (!done)
+    {
+      iterate_for (50);
+      done = waitpid (pid, &status, WNOHANG) == pid;
+    }
+  g_spawn_close_pid (pid);
+  g_test_message ("screenshot %s", path);
+}
+
+/* A saved run with explained spikes (a SCHED_FIFO 99 task spinning on the measured CPU): the
+ * curve marks them, hovering a mark explains it, a click opens the explanation, and the
+ * Causes panel names the task first; in light and dark. */
+static void
+test_spikes (void)
+{
+  g_autofree char *path = g_build_filename (g_getenv ("RTBENCH_TEST_DATA"), "spikes",
+                                            "culprit.rtbench", NULL);
+  const char *themes[] = { "light", "dark" };
+
+  REQUIRE_DISPLAY ();
+
+  for (guint t = 0; t < G_N_ELEMENTS (themes); t++)
+    {
+      g_autoptr(GFile) file = g_file_new_for_path (path);
+      g_autofree char *causes = NULL;
+      g_autofree char *shot = NULL;
+      RtbWindow *window;
+      RtbLiveView *view;
+      RtbChart *curve;
+      const char *hover;
+      double x, y;
+
+      adw_style_manager_set_color_scheme (adw_style_manager_get_default (),
+                                          t == 0 ? ADW_COLOR_SCHEME_FORCE_LIGHT
+                                                 : ADW_COLOR_SCHEME_FORCE_DARK);
+      window = new_window ();
+      gtk_window_set_default_size (GTK_WINDOW (window), 1280, 800);
+      rtb_window_open_file (window, file);
+      iterate_until (has_a_run, window, 20);
+      view = rtb_window_get_selected_view (window);
+      g_assert_nonnull (view);
+      curve = g_ptr_array_index (rtb_live_view_get_charts (view), 0);
+      g_assert_cmpint (rtb_chart_get_kind (curve), ==, RTB_CHART_CURVE);
+      iterate_until (has_spike_marks, curve, 20);
+      g_assert_true (rtb_chart_spike_point (curve, 0, &x, &y));
+
+      hover = rtb_chart_hover (curve, x, y);
+      g_assert_nonnull (hover);
+      g_test_message ("%s", hover);
+      g_assert_nonnull (strstr (hover, "rtb-spike-load"));
+      g_assert_nonnull (strstr (hover, "Deadline to wake-up"));
+
+      causes = rtb_causes_panel_get_text (rtb_live_view_get_causes_panel (view));
+      g_test_message ("%s", causes);
+      g_assert_true (g_str_has_prefix (causes, "rtb-spike-load (pid "));
+      g_assert_nonnull (strstr (causes, "CPU 1 served: "));
+
+      if (t == 0)
+        {
+          GtkWidget *panel = GTK_WIDGET (rtb_live_view_get_causes_panel (view));
+          GtkWidget *scroller = gtk_widget_get_ancestor (panel, GTK_TYPE_SCROLLED_WINDOW);
+          GtkAdjustment *adjustment =
+            gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (scroller));
+          graphene_rect_t bounds;
+
+          g_assert_true (gtk_widget_compute_bounds (panel, gtk_scrolled_window_get_child (
+                                                      GTK_SCROLLED_WINDOW (scroller)),
+                                                    &bounds));
+          gtk_adjustment_set_value (adjustment, bounds.origin.y - 240);
+          shoot ("spikes-causes-light.png");
+          gtk_adjustment_set_value (adjustment, 0);
+          iterate_for (200);
+        }
+      /* Away from the marks the readout is the curve's again. */
+      hover = rtb_chart_hover (curve, x + 1, y + 60);
+      g_assert_true (hover == NULL || strstr (hover, "rtb-spike-load") == NULL);
+
+      /* The largest spike's explanation, as a click on its mark opens it. */
+      {
+        guint largest = 0;
+        double best = G_MAXDOUBLE, px, py;
+        for (guint i = 0; rtb_chart_spike_point (curve, i, &px, &py); i++)
+          if (py < best)
+            {
+              best = py;
+              largest = i;
+            }
+        g_assert_true (rtb_chart_open_spike (curve, largest));
+      }
+      g_assert_nonnull (rtb_chart_spike_text (curve));
+      shot = g_strdup_printf ("spikes-%s.png", themes[t]);
+      shoot (shot);
+      gtk_window_destroy (GTK_WINDOW (window));
+      iterate_for (100);
+    }
+  adw_style_manager_set_color_scheme (adw_style_manager_get_default (), ADW_COLOR_SCHEME_DEFAULT);
+}
+
 /* A run file loads in a thread: a FIFO, /dev/zero or 100 000 nested arrays neither freeze nor
  * crash the window, and a good file opens its tab only once it is read. */
 static void
@@ -984,6 +1112,7 @@ main (int   argc,
   g_setenv ("XDG_DATA_HOME", tmp_dir, TRUE);
   gui_test_init (&argc, &argv);
 
+  g_test_add_func ("/gui/spikes/explained", test_spikes);
   g_test_add_func ("/gui/compare/two-runs", test_compare_two_runs);
   g_test_add_func ("/gui/compare/notices", test_compare_notices);
   g_test_add_func ("/gui/compare/wheel", test_wheel_over_tables);

@@ -276,6 +276,8 @@ _rtb_chart_show_spike (RtbChart *self, const RtbSpike *spike, const char *series
   gtk_popover_set_pointing_to (GTK_POPOVER (self->spike_popover),
                                &(GdkRectangle) { (int) x - 4, (int) y - 4, 8, 8 });
   gtk_popover_popup (GTK_POPOVER (self->spike_popover));
+  /* A selectable label gets the focus with all its text selected: keep it readable. */
+  gtk_label_select_region (GTK_LABEL (label), 0, 0);
 }
 
 const char *
