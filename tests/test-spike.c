@@ -3,9 +3,12 @@
  * (tests/data/spikes: a SCHED_FIFO 99 task spinning on the measured CPU) and on made-up ones. */
 #include "config.h"
 
+#include <glib/gstdio.h>
 #include <stdio.h>
 #include <string.h>
 
+#include "rtb-csv.h"
+#include "rtb-run.h"
 #include "rtb-spike.h"
 #include "rtb-trace-parse.h"
 
@@ -320,6 +323,98 @@ test_league (void)
   g_assert_cmpuint (rtb_spike_league_entries (league)->len, <=, 256);
 }
 
+/* A run measured with --trace-above: its spikes survive saving and loading unchanged, and the
+ * summary, the CSV and the league table say the same. */
+static void
+test_run_file (void)
+{
+  g_autofree char *path = g_build_filename (g_getenv ("RTBENCH_TEST_DATA"), "spikes",
+                                            "culprit.rtbench", NULL);
+  g_autofree char *saved = g_build_filename (g_get_tmp_dir (), "rtbench-spikes-test.rtbench",
+                                             NULL);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (RtbRun) run = rtb_run_load (path, &error);
+  g_autoptr (RtbRun) again = NULL;
+  g_autoptr (JsonNode) summary = NULL;
+  g_autofree char *csv = NULL;
+  g_auto (GStrv) lines = NULL;
+  RtbSpikeLog *log, *log2;
+  GPtrArray *spikes, *spikes2, *entries;
+  JsonArray *json_spikes;
+  guint64 counted = 0;
+
+  g_assert_no_error (error);
+  log = rtb_run_get_spike_log (run);
+  g_assert_cmpint (rtb_spike_log_get_status (log), ==, RTB_TRACE_ARMED);
+  g_assert_cmpint (rtb_spike_log_get_threshold_ns (log), ==, 200000);
+  spikes = rtb_spike_log_get_spikes (log);
+  g_assert_cmpuint (spikes->len, >, 0);
+  entries = rtb_spike_league_entries (rtb_spike_log_get_league (log));
+  for (guint i = 0; i < entries->len; i++)
+    counted += ((RtbLeagueEntry *) entries->pdata[i])->count;
+  g_assert_cmpuint (counted, ==, rtb_spike_league_total (rtb_spike_log_get_league (log)));
+  g_assert_cmpuint (counted, ==, spikes->len);
+  for (guint i = 0; i < spikes->len; i++)
+    {
+      const RtbSpike *spike = spikes->pdata[i];
+      /* Each is a sample of the run, over the threshold, placed on the curve. */
+      g_assert_cmpint (spike->value_ns, >=, 200000);
+      g_assert_cmpint (spike->value_ns, <=, rtb_run_get_series (run, 0)->histogram.stats.max_ns);
+      g_assert_cmpuint (spike->instance, >, 0);
+      g_assert_cmpuint (spike->instance, <=, rtb_run_get_total_count (run));
+    }
+  g_assert_nonnull (rtb_spike_log_get_irq_counts (log));
+
+  g_assert_true (rtb_run_save (run, saved, &error));
+  g_assert_no_error (error);
+  again = rtb_run_load (saved, &error);
+  g_assert_no_error (error);
+  log2 = rtb_run_get_spike_log (again);
+  spikes2 = rtb_spike_log_get_spikes (log2);
+  g_assert_cmpuint (spikes2->len, ==, spikes->len);
+  for (guint i = 0; i < spikes->len; i++)
+    {
+      const RtbSpike *a = spikes->pdata[i], *b = spikes2->pdata[i];
+      g_autofree char *da = rtb_spike_describe_long (a, "CPU1");
+      g_autofree char *db = rtb_spike_describe_long (b, "CPU1");
+      g_assert_cmpstr (da, ==, db);
+      g_assert_cmpuint (a->instance, ==, b->instance);
+    }
+  g_assert_cmpuint (rtb_spike_league_total (rtb_spike_log_get_league (log2)), ==, counted);
+  g_assert_cmpuint (rtb_spike_log_get_missed (log2), ==, rtb_spike_log_get_missed (log));
+  g_assert_cmpuint (rtb_spike_log_get_irq_counts (log2)->len, ==,
+                    rtb_spike_log_get_irq_counts (log)->len);
+  g_unlink (saved);
+
+  summary = rtb_run_summary_to_json (run);
+  json_spikes = json_object_get_array_member (json_node_get_object (summary), "spikes");
+  g_assert_cmpuint (json_array_get_length (json_spikes), ==, spikes->len);
+  for (guint i = 0; i < json_array_get_length (json_spikes); i++)
+    {
+      JsonObject *o = json_array_get_object_element (json_spikes, i);
+      JsonObject *cause = json_object_get_object_member (o, "cause");
+      const RtbSpike *spike = spikes->pdata[i];
+
+      g_assert_cmpstr (json_object_get_string_member (o, "series"), ==, "CPU1");
+      g_assert_cmpint (json_object_get_int_member (o, "index"), ==, (gint64) spike->index);
+      g_assert_cmpfloat_with_epsilon (json_object_get_double_member (o, "latency_us"),
+                                      spike->value_ns / 1000.0, 1e-9);
+      g_assert_cmpstr (json_object_get_string_member (cause, "kind"), ==,
+                       rtb_cause_kind_to_string (spike->main.kind));
+      if (spike->main.kind == RTB_CAUSE_TASK)
+        g_assert_cmpint (json_object_get_int_member (cause, "pid"), ==, spike->main.pid);
+      g_assert_true (json_object_has_member (cause, "duration_us"));
+    }
+  g_assert_cmpuint (json_array_get_length (json_object_get_array_member (
+                      json_node_get_object (summary), "causes")), ==, entries->len);
+
+  csv = rtb_csv_spikes (&run, 1);
+  lines = g_strsplit (csv, "\n", -1);
+  /* A header, one line per spike, and the empty string after the last newline. */
+  g_assert_cmpuint (g_strv_length (lines), ==, spikes->len + 2);
+  g_assert_true (g_str_has_prefix (lines[0], "run,series,index,instance,cpu,value_us,cause"));
+}
+
 int
 main (int argc, char **argv)
 {
@@ -331,5 +426,6 @@ main (int argc, char **argv)
   g_test_add_func ("/spike/explain-unattributed", test_explain_unattributed);
   g_test_add_func ("/spike/explain-lost-switch", test_explain_lost_switch);
   g_test_add_func ("/spike/league", test_league);
+  g_test_add_func ("/spike/run-file", test_run_file);
   return g_test_run ();
 }

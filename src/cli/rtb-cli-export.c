@@ -14,7 +14,7 @@ static const char export_usage[] =
   "                               [--y-scale auto|linear|log] [--width N] [--height N]\n"
   "                               [--scale S] [--dark]\n"
   "                               [--csv F] [--csv-histogram F] [--csv-series F]\n"
-  "                               [--cyclictest F]\n"
+  "                               [--csv-spikes F] [--cyclictest F]\n"
   "\n"
   "Draws a saved run: its per-instance curve with the running mean (for jitter, one per thread,\n"
   "each against time) and its histogram with a log count axis (--chart both, the default,\n"
@@ -30,6 +30,9 @@ static const char export_usage[] =
   "                     sample, and a last line \"overflows\"\n"
   "  --csv-series F     the per-instance history: run, series, index, samples, min_us, max_us,\n"
   "                     mean_us, running_mean_us; one line per block (exact for short runs)\n"
+  "  --csv-spikes F     the explained spikes (--trace-above): run, series, index, instance, cpu,\n"
+  "                     value_us, cause (task, irq, softirq or unknown), name, pid, irq,\n"
+  "                     cause_us, to_wakeup_us, to_run_us, lost_events\n"
   "  --cyclictest F     the histogram as cyclictest -h prints it (rt-tests 2.7+), for scripts\n"
   "                     made for cyclictest; latency and response runs only (no negative\n"
   "                     buckets); the overflow cycle numbers are not known and stay empty\n";
@@ -38,10 +41,11 @@ int
 rtb_cli_export (int argc, char **argv)
 {
   const char *input = NULL;
-  const char *csv = NULL, *csv_histogram = NULL, *csv_series = NULL, *cyclictest = NULL;
+  const char *csv = NULL, *csv_histogram = NULL, *csv_series = NULL, *csv_spikes = NULL;
+  const char *cyclictest = NULL;
   const RtbCliOption options[] = {
     { "--csv", &csv }, { "--csv-histogram", &csv_histogram }, { "--csv-series", &csv_series },
-    { "--cyclictest", &cyclictest }, { NULL },
+    { "--csv-spikes", &csv_spikes }, { "--cyclictest", &cyclictest }, { NULL },
   };
   g_autoptr (GPtrArray) files = g_ptr_array_new ();
   RtbCliChartOptions charts;
@@ -67,10 +71,10 @@ rtb_cli_export (int argc, char **argv)
       return RTB_CLI_USAGE;
     }
   if (!rtb_cli_chart_options_any (&charts) && csv == NULL && csv_histogram == NULL &&
-      csv_series == NULL && cyclictest == NULL)
+      csv_series == NULL && csv_spikes == NULL && cyclictest == NULL)
     {
       rtb_cli_error ("nothing to export: give --png, --svg, --pdf, --csv, --csv-histogram, "
-                     "--csv-series or --cyclictest with a file name");
+                     "--csv-series, --csv-spikes or --cyclictest with a file name");
       return RTB_CLI_USAGE;
     }
 
@@ -104,6 +108,7 @@ rtb_cli_export (int argc, char **argv)
     { csv, rtb_csv_summary },
     { csv_histogram, rtb_csv_histogram },
     { csv_series, rtb_csv_series },
+    { csv_spikes, rtb_csv_spikes },
   };
   for (guint t = 0; t < G_N_ELEMENTS (tables); t++)
     {

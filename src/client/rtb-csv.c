@@ -306,6 +306,68 @@ rtb_csv_series (RtbRun *const *runs, guint n_runs)
   return g_string_free (text, FALSE);
 }
 
+static void
+append_us_or_empty (GString *text, gint64 ns)
+{
+  if (ns >= 0)
+    append_double (text, "%.3f", (double) ns / 1000.0);
+  else
+    append_sep (text);
+}
+
+char *
+rtb_csv_spikes (RtbRun *const *runs, guint n_runs)
+{
+  GString *text = g_string_new ("run,series,index,instance,cpu,value_us,cause,name,pid,irq,"
+                                "cause_us,to_wakeup_us,to_run_us,lost_events\n");
+
+  g_return_val_if_fail (runs != NULL || n_runs == 0, NULL);
+
+  for (guint r = 0; r < n_runs; r++)
+    {
+      GPtrArray *spikes = rtb_spike_log_get_spikes (rtb_run_get_spike_log (runs[r]));
+
+      for (guint i = 0; i < spikes->len; i++)
+        {
+          const RtbSpike *spike = spikes->pdata[i];
+          const RtbCause *cause = &spike->main;
+
+          if (spike->series >= rtb_run_get_n_series (runs[r]))
+            continue;
+          rtb_csv_append_field (text, rtb_run_get_label (runs[r]));
+          append_sep (text);
+          rtb_csv_append_field (text, rtb_run_get_series (runs[r], spike->series)->name);
+          append_uint (text, spike->index);
+          if (spike->instance > 0)
+            append_uint (text, spike->instance);
+          else
+            append_sep (text);
+          append_uint (text, (guint64) MAX (spike->cpu, 0));
+          append_us_or_empty (text, spike->value_ns);
+          append_sep (text);
+          rtb_csv_append_field (text, rtb_cause_kind_to_string (cause->kind));
+          append_sep (text);
+          if (cause->name != NULL)
+            rtb_csv_append_field (text, cause->name);
+          if (cause->kind == RTB_CAUSE_TASK)
+            append_uint (text, (guint64) MAX (cause->pid, 0));
+          else
+            append_sep (text);
+          if (cause->kind == RTB_CAUSE_IRQ || cause->kind == RTB_CAUSE_SOFTIRQ)
+            append_uint (text, (guint64) MAX (cause->number, 0));
+          else
+            append_sep (text);
+          append_us_or_empty (text, cause->duration_ns);
+          append_us_or_empty (text, spike->to_wakeup_ns);
+          append_us_or_empty (text, spike->to_run_ns);
+          append_sep (text);
+          g_string_append (text, spike->flags & RTB_SPIKE_LOST_EVENTS ? "true" : "false");
+          g_string_append_c (text, '\n');
+        }
+    }
+  return g_string_free (text, FALSE);
+}
+
 gboolean
 rtb_csv_write (const char *path, const char *text, GError **error)
 {

@@ -44,6 +44,10 @@ char *rtb_csv_summary (RtbRun *const *runs, guint n_runs);
 char *rtb_csv_compare (RtbCompare *compare);
 char *rtb_csv_histogram (RtbRun *const *runs, guint n_runs);
 char *rtb_csv_series (RtbRun *const *runs, guint n_runs);
+/* Each run's explained spikes: run, series, index, instance, cpu, value_us, the main cause
+ * (cause kind, name, pid of a task, irq of an interrupt or vector of a softirq, cause_us),
+ * to_wakeup_us, to_run_us, lost_events; an unknown figure is an empty field. */
+char *rtb_csv_spikes (RtbRun *const *runs, guint n_runs);
 
 /* Appends `field` to `line`, quoted when RFC 4180 needs it. A field a spreadsheet would run
  * as a formula (=, +, -, @, tab or CR first, unless it is a plain number such as -1.250)
