@@ -3,6 +3,7 @@
 #include "config.h"
 
 #include <glib/gi18n-lib.h>
+#include <inttypes.h>
 #include <string.h>
 
 #include "rtb-spike.h"
@@ -418,10 +419,10 @@ rtb_spike_describe (const RtbSpike *spike, const char *series_name)
 
   if (spike->main.kind == RTB_CAUSE_UNKNOWN)
     /* TRANSLATORS: "CPU1 #221: 566.1 µs: nothing the kernel saw: … (420.0 µs)" */
-    return g_strdup_printf (_("%s #%" G_GUINT64_FORMAT ": %s µs: %s (%s µs)"), series_name,
+    return g_strdup_printf (_("%s #%" PRIu64 ": %s µs: %s (%s µs)"), series_name,
                             spike->index, value, cause, ran);
   /* TRANSLATORS: "CPU1 #221: 566.1 µs: culprit (pid 14226, FIFO/RR 99) ran 489.2 µs" */
-  return g_strdup_printf (_("%s #%" G_GUINT64_FORMAT ": %s µs: %s ran %s µs"), series_name,
+  return g_strdup_printf (_("%s #%" PRIu64 ": %s µs: %s ran %s µs"), series_name,
                           spike->index, value, cause, ran);
 }
 
@@ -591,9 +592,9 @@ rtb_league_entry_describe (const RtbLeagueEntry *entry)
   g_autofree char *what = rtb_cause_describe (&cause);
   g_autofree char *worst = format_us (entry->worst_ns);
 
-  return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s: %" G_GUINT64_FORMAT
+  return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s: %" PRIu64
                                        " spike, worst %s µs",
-                                       "%s: %" G_GUINT64_FORMAT " spikes, worst %s µs",
+                                       "%s: %" PRIu64 " spikes, worst %s µs",
                                        entry->count),
                           what, entry->count, worst);
 }

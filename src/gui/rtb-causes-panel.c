@@ -5,6 +5,7 @@
 
 #include <adwaita.h>
 #include <glib/gi18n.h>
+#include <inttypes.h>
 
 #include "rtb-causes-panel.h"
 #include "rtb-checklist.h"
@@ -124,8 +125,8 @@ rtb_causes_panel_update (RtbCausesPanel *self)
                          .number = entry->number };
       g_autofree char *what = rtb_cause_describe (&cause);
       g_autofree char *figures =
-        g_strdup_printf (g_dngettext (NULL, "%" G_GUINT64_FORMAT " spike, worst %.1f µs",
-                                      "%" G_GUINT64_FORMAT " spikes, worst %.1f µs",
+        g_strdup_printf (g_dngettext (NULL, "%" PRIu64 " spike, worst %.1f µs",
+                                      "%" PRIu64 " spikes, worst %.1f µs",
                                       entry->count),
                          entry->count, (double) entry->worst_ns / 1000.0);
       add_row (self, what, figures, i == 0 ? "cause-main" : NULL);
@@ -133,7 +134,7 @@ rtb_causes_panel_update (RtbCausesPanel *self)
   if (rtb_spike_log_get_missed (log) > 0)
     {
       g_autofree char *missed =
-        g_strdup_printf (_("%" G_GUINT64_FORMAT " more came while another was being read"),
+        g_strdup_printf (_("%" PRIu64 " more came while another was being read"),
                          rtb_spike_log_get_missed (log));
       add_row (self, _("Not explained"), missed, NULL);
     }
