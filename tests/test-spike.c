@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "rtb-compare-causes.h"
 #include "rtb-csv.h"
 #include "rtb-run.h"
 #include "rtb-spike.h"
@@ -415,6 +416,63 @@ test_run_file (void)
   g_assert_true (g_str_has_prefix (lines[0], "run,series,index,instance,cpu,value_us,cause"));
 }
 
+static RtbRun *
+test_untraced_run (void)
+{
+  RtbCommand command;
+
+  rtb_command_defaults (&command, RTB_METHOD_LATENCY, 1);
+  return rtb_run_new (&command);
+}
+
+/* Two runs' causes side by side: matched by name, marked where one run has a cause the other
+ * has not. */
+static void
+test_compare_causes (void)
+{
+  g_autofree char *path = g_build_filename (g_getenv ("RTBENCH_TEST_DATA"), "spikes",
+                                            "culprit.rtbench", NULL);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (RtbRun) a = rtb_run_load (path, &error);
+  g_autoptr (RtbRun) b = rtb_run_load (path, &error);
+  g_autoptr (RtbRun) untraced = test_untraced_run ();
+  g_autoptr (GPtrArray) rows = NULL;
+  RtbLeagueEntry other = { .kind = RTB_CAUSE_SOFTIRQ, .name = (char *) "NET_RX", .number = 3,
+                           .count = 2, .worst_ns = 300000 };
+  RtbLeagueEntry culprit = { .kind = RTB_CAUSE_TASK, .name = (char *) "rtb-spike-load",
+                             .pid = 4242, .count = 5, .worst_ns = 700000 };
+  const RtbCauseRow *first;
+  gboolean found_net_rx = FALSE;
+
+  g_assert_no_error (error);
+  /* The second machine's culprit has another pid, and it has a softirq the first has not. */
+  rtb_spike_log_clear_league (rtb_run_get_spike_log (b));
+  rtb_spike_league_add_entry (rtb_spike_log_get_league (rtb_run_get_spike_log (b)), &culprit);
+  rtb_spike_league_add_entry (rtb_spike_log_get_league (rtb_run_get_spike_log (b)), &other);
+  rows = rtb_compare_causes ((RtbRun *[]) { a, b }, 2);
+  first = rows->pdata[0];
+  g_assert_cmpstr (first->label, ==, "rtb-spike-load");
+  g_assert_cmpuint (first->counts[1], ==, 5);
+  g_assert_cmpint (first->worst_ns[1], ==, 700000);
+  g_assert_cmpuint (first->counts[0], >, 0);
+  g_assert_false (first->differs);
+  for (guint i = 0; i < rows->len; i++)
+    {
+      const RtbCauseRow *row = rows->pdata[i];
+      if (row->kind == RTB_CAUSE_SOFTIRQ)
+        {
+          found_net_rx = TRUE;
+          g_assert_cmpuint (row->counts[0], ==, 0);
+          g_assert_true (row->differs);
+        }
+      else if (row != first)
+        g_assert_true (row->differs); /* only a's */
+    }
+  g_assert_true (found_net_rx);
+  g_assert_true (rtb_compare_causes_any_traced ((RtbRun *[]) { untraced, a }, 2));
+  g_assert_false (rtb_compare_causes_any_traced ((RtbRun *[]) { untraced, untraced }, 2));
+}
+
 int
 main (int argc, char **argv)
 {
@@ -427,5 +485,6 @@ main (int argc, char **argv)
   g_test_add_func ("/spike/explain-lost-switch", test_explain_lost_switch);
   g_test_add_func ("/spike/league", test_league);
   g_test_add_func ("/spike/run-file", test_run_file);
+  g_test_add_func ("/spike/compare-causes", test_compare_causes);
   return g_test_run ();
 }

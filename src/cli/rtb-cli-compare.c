@@ -8,6 +8,7 @@
 #include "rtb-cli-runs.h"
 #include "rtb-cli-util.h"
 #include "rtb-cli.h"
+#include "rtb-compare-causes.h"
 #include "rtb-compare.h"
 #include "rtb-csv.h"
 #include "rtb-json-text.h"
@@ -224,6 +225,53 @@ any_partial (RtbCompare *compare)
   return FALSE;
 }
 
+/* Which causes of spikes each run has: the first column the cause, then per run its count. */
+static void
+print_causes (RtbCompare *compare, guint names, FILE *out)
+{
+  guint n_runs = rtb_compare_get_n_runs (compare);
+  g_autofree RtbRun **runs = g_new0 (RtbRun *, n_runs);
+  g_autoptr (GPtrArray) rows = NULL;
+  guint label_width = 12;
+
+  for (guint r = 0; r < n_runs; r++)
+    runs[r] = rtb_compare_get_run (compare, r);
+  if (!rtb_compare_causes_any_traced (runs, n_runs))
+    return;
+  rows = rtb_compare_causes (runs, n_runs);
+  for (guint i = 0; i < rows->len; i++)
+    label_width = MAX (label_width, text_width (((RtbCauseRow *) rows->pdata[i])->label) + 2);
+  label_width = MIN (label_width, MAX_COLUMN * 2);
+  fputs ("\nCauses of spikes (spikes each was the main cause of, and the worst; * where some runs "
+         "have it and others have not)\n", out);
+  {
+    g_autoptr (GString) line = g_string_new ("  ");
+    put_cell (line, "", label_width, FALSE);
+    for (guint r = 0; r < n_runs; r++)
+      put_cell (line, rtb_compare_get_run_name (compare, r), MAX (names + 2, 24), FALSE);
+    fprintf (out, "%s\n", line->str);
+  }
+  for (guint i = 0; i < rows->len; i++)
+    {
+      const RtbCauseRow *row = rows->pdata[i];
+      g_autoptr (GString) line = g_string_new (row->differs ? "* " : "  ");
+      g_autofree char *label = rtb_safe_text (row->label);
+
+      put_cell (line, label, label_width, FALSE);
+      for (guint r = 0; r < n_runs; r++)
+        {
+          g_autofree char *cell = row->counts[r] > 0
+                                    ? g_strdup_printf ("%" G_GUINT64_FORMAT " (%.1f µs)",
+                                                       row->counts[r], row->worst_ns[r] / 1000.0)
+                                    : g_strdup ("-");
+          put_cell (line, cell, MAX (names + 2, 24), FALSE);
+        }
+      fprintf (out, "%s\n", line->str);
+    }
+  if (rows->len == 0)
+    fputs ("  none: no spike reached a threshold\n", out);
+}
+
 void
 rtb_cli_print_comparison (RtbCompare *compare, char **files, FILE *out)
 {
@@ -264,6 +312,7 @@ rtb_cli_print_comparison (RtbCompare *compare, char **files, FILE *out)
   if (any_partial (compare))
     fputs ("\n† covers only the samples whose values the source gave (not its overflows): "
            "not compared\n", out);
+  print_causes (compare, names, out);
 }
 
 static void

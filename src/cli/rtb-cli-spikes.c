@@ -49,8 +49,11 @@ rtb_cli_print_spikes (RtbRun *run, FILE *out)
     {
       fprintf (out, "\n%s\n", status);
       if (entries->len > 0)
-        fprintf (out, "Causes of %" G_GUINT64_FORMAT " spikes, the most frequent first:\n",
-                 rtb_spike_league_total (rtb_spike_log_get_league (log)));
+        {
+          guint64 total = rtb_spike_league_total (rtb_spike_log_get_league (log));
+          fprintf (out, "Causes of %" G_GUINT64_FORMAT " spike%s, the most frequent first:\n",
+                   total, total == 1 ? "" : "s");
+        }
       for (guint i = 0; i < entries->len; i++)
         {
           g_autofree char *line = rtb_league_entry_describe (entries->pdata[i]);

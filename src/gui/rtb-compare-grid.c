@@ -5,8 +5,10 @@
 
 #include <adwaita.h>
 #include <glib/gi18n.h>
+#include <inttypes.h>
 #include <math.h>
 
+#include "rtb-compare-causes.h"
 #include "rtb-compare-grid.h"
 
 static const char *const stat_titles[RTB_COMPARE_N_STATS] = {
@@ -380,4 +382,53 @@ rtb_compare_grid_system_content (RtbCompare *compare)
       g_string_append_c (content, '\n');
     }
   return g_string_free (content, FALSE);
+}
+
+guint
+rtb_compare_grid_fill_causes (GtkGrid     *grid,
+                              RtbCompare  *compare,
+                              RtbRun     *const *runs,
+                              guint        n_runs)
+{
+  g_autoptr(GPtrArray) rows = rtb_compare_causes (runs, n_runs);
+
+  clear (grid);
+  header (grid, 0, 0, "", FALSE);
+  for (guint r = 0; r < n_runs; r++)
+    {
+      GtkWidget *label = header (grid, 1 + r, 0, rtb_compare_get_run_name (compare, r), FALSE);
+
+      gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_MIDDLE);
+      gtk_label_set_max_width_chars (GTK_LABEL (label), 30);
+    }
+  for (guint i = 0; i < rows->len; i++)
+    {
+      const RtbCauseRow *row = rows->pdata[i];
+      GtkWidget *title = cell (grid, 0, 1 + i, row->label, FALSE);
+
+      if (row->differs)
+        {
+          g_autofree char *marked = g_strdup_printf ("≠ %s", row->label);
+
+          gtk_label_set_label (GTK_LABEL (title), marked);
+          gtk_widget_add_css_class (title, "compare-differs");
+          gtk_widget_set_tooltip_text (title, _("Some runs have this cause and others have not"));
+        }
+      for (guint r = 0; r < n_runs; r++)
+        {
+          g_autofree char *text = NULL;
+          GtkWidget *value;
+
+          if (row->counts[r] > 0)
+            text = g_strdup_printf (g_dngettext (NULL, "%" PRIu64 " spike, worst %.1f µs",
+                                                 "%" PRIu64 " spikes, worst %.1f µs",
+                                                 row->counts[r]),
+                                    row->counts[r], (double) row->worst_ns[r] / 1000.0);
+          value = cell (grid, 1 + r, 1 + i, text != NULL ? text : "—", FALSE);
+          gtk_widget_set_hexpand (value, TRUE);
+          if (row->differs)
+            gtk_widget_add_css_class (value, "compare-differs");
+        }
+    }
+  return rows->len;
 }

@@ -27,4 +27,9 @@ guint rtb_compare_grid_fill_system (GtkGrid *grid, RtbCompare *compare);
 /* Everything the system rows show, transfer full: refill only when it changed. */
 char *rtb_compare_grid_system_content (RtbCompare *compare);
 
+/* Fills `grid` with the causes of the runs' spikes (rtb_compare_causes), one row each; a cause
+ * some runs have and others have not is marked as the system rows are. Returns the rows. */
+guint rtb_compare_grid_fill_causes (GtkGrid *grid, RtbCompare *compare, RtbRun *const *runs,
+                                    guint n_runs);
+
 G_END_DECLS

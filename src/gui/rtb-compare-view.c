@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "rtb-compare-grid.h"
+#include "rtb-compare-causes.h"
 #include "rtb-compare-view.h"
 #include "rtb-output.h"
 #include "rtb-plot-run.h"
@@ -33,6 +34,8 @@ struct _RtbCompareView
   GtkScrolledWindow *stats_scroller;
   GtkGrid *stats_grid;
   GtkGrid *system_grid;
+  GtkGrid *causes_grid;
+  GtkWidget *causes_heading;
 
   /* Owned references */
   RtbCompare *compare;
@@ -144,6 +147,19 @@ update_texts (RtbCompareView *self)
   gtk_widget_set_visible (self->notices_box, notices != NULL && notices[0] != NULL);
 }
 
+/* Runs measured without a trace threshold have no causes to line up. */
+static void
+refresh_causes (RtbCompareView *self)
+{
+  RtbRun *const *runs = (RtbRun *const *) self->runs->pdata;
+  gboolean traced = rtb_compare_causes_any_traced (runs, self->runs->len);
+
+  if (traced)
+    rtb_compare_grid_fill_causes (self->causes_grid, self->compare, runs, self->runs->len);
+  gtk_widget_set_visible (GTK_WIDGET (self->causes_grid), traced);
+  gtk_widget_set_visible (self->causes_heading, traced);
+}
+
 /* The comparison of the runs as they are now, into the view: a live comparison puts its newer
  * figures into the cells it has, and lays them out again only when rows or systems changed. */
 static void
@@ -170,6 +186,7 @@ refresh (RtbCompareView *self)
       g_free (self->system_content);
       self->system_content = g_steal_pointer (&system_content);
     }
+  refresh_causes (self);
   update_histogram_mode (self);
   update_texts (self);
   self->n_refreshes++;
@@ -542,6 +559,8 @@ rtb_compare_view_class_init (RtbCompareViewClass *klass)
   gtk_widget_class_bind_template_child (widget_class, RtbCompareView, stats_scroller);
   gtk_widget_class_bind_template_child (widget_class, RtbCompareView, stats_grid);
   gtk_widget_class_bind_template_child (widget_class, RtbCompareView, system_grid);
+  gtk_widget_class_bind_template_child (widget_class, RtbCompareView, causes_grid);
+  gtk_widget_class_bind_template_child (widget_class, RtbCompareView, causes_heading);
   gtk_widget_class_bind_template_callback (widget_class, on_histogram_mode);
 
   gtk_widget_class_install_action (widget_class, "compare.save", NULL, save_action);
