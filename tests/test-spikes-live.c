@@ -342,9 +342,9 @@ has_no_instance_of (gpointer data)
   return !has_instance_of (data);
 }
 
-/* The worker's janitor: its child, named rtbench-janitor. */
+/* The worker's janitor: its child, named rtbench-janitor; 0 while there is none. */
 static int
-janitor_of (GPid worker)
+find_janitor (GPid worker)
 {
   g_autoptr (GDir) proc = g_dir_open ("/proc", 0, NULL);
   const char *name;
@@ -363,7 +363,21 @@ janitor_of (GPid worker)
           ppid == worker && strcmp (comm, "rtbench-janitor") == 0)
         return pid;
     }
-  g_assert_not_reached ();
+  return 0;
+}
+
+static gboolean
+has_janitor (gpointer data)
+{
+  return find_janitor (GPOINTER_TO_INT (data)) > 0;
+}
+
+/* The instance exists from before the janitor is forked: wait for both. */
+static int
+janitor_of (GPid worker)
+{
+  g_assert_true (eventually (has_janitor, GINT_TO_POINTER (worker)));
+  return find_janitor (worker);
 }
 
 static void

@@ -96,6 +96,7 @@ struct _RtbSetupPanel
   AdwActionRow *priority_row;
   GtkAdjustment *priority_adjustment;
   AdwEntryRow *duration_row;
+  AdwEntryRow *trace_row;
   AdwComboRow *load_row;
   AdwEntryRow *label_row;
   RtbChecklistGroup *checklist_group;
@@ -262,6 +263,7 @@ update_method_rows (RtbSetupPanel *self)
   gtk_widget_set_visible (GTK_WIDGET (self->sizes_row), self->method == RTB_METHOD_RESPONSE);
   update_thread_rows (self);
   gtk_widget_set_visible (GTK_WIDGET (self->duration_row), self->method != RTB_METHOD_RESPONSE);
+  gtk_widget_set_visible (GTK_WIDGET (self->trace_row), self->method != RTB_METHOD_RESPONSE);
   /* On the group, not as the row's subtitle: a long subtitle squeezes the row's value until
    * a translated method name no longer fits. */
   if (index < G_N_ELEMENTS (method_descriptions))
@@ -457,6 +459,8 @@ row_for_field (RtbSetupPanel *self,
     return GTK_WIDGET (self->variant_row);
   if (g_str_equal (field, "size"))
     return GTK_WIDGET (self->sizes_row);
+  if (g_str_equal (field, "trace_above_us"))
+    return GTK_WIDGET (self->trace_row);
   for (guint p = 0; p < N_PARAMS; p++)
     if (g_str_equal (field, params[p].key))
       return GTK_WIDGET (self->param_rows[p]);
@@ -567,6 +571,10 @@ rtb_setup_panel_build_command (RtbSetupPanel *self,
 
       if (!rtb_command_set (cmd, "duration", duration, self->n_cpus, &cerr))
         return fail_field (self, &cerr, error);
+      g_autofree char *trace =
+        g_strstrip (g_strdup (gtk_editable_get_text (GTK_EDITABLE (self->trace_row))));
+      if (trace[0] != '\0' && !rtb_command_set (cmd, "trace_above_us", trace, self->n_cpus, &cerr))
+        return fail_field (self, &cerr, error);
     }
 
   if (!rtb_command_check (cmd, self->n_cpus, &cerr))
@@ -622,6 +630,13 @@ rtb_setup_panel_set_command (RtbSetupPanel    *self,
 
       rtb_duration_format (cmd->duration_ns, buf, sizeof buf);
       gtk_editable_set_text (GTK_EDITABLE (self->duration_row), buf);
+      if (cmd->trace_auto)
+        g_snprintf (buf, sizeof buf, "auto");
+      else if (cmd->trace_above_us > 0)
+        g_snprintf (buf, sizeof buf, "%u", cmd->trace_above_us);
+      else
+        buf[0] = '\0';
+      gtk_editable_set_text (GTK_EDITABLE (self->trace_row), buf);
     }
 
   update_thread_rows (self);
@@ -806,6 +821,7 @@ rtb_setup_panel_bind_settings (RtbSetupPanel *self,
   g_settings_bind (settings, "cpus", self, "cpus", G_SETTINGS_BIND_DEFAULT);
   g_settings_bind (settings, "cpu", self, "cpu", G_SETTINGS_BIND_DEFAULT);
   g_settings_bind (settings, "duration", self->duration_row, "text", G_SETTINGS_BIND_DEFAULT);
+  g_settings_bind (settings, "trace-above", self->trace_row, "text", G_SETTINGS_BIND_DEFAULT);
   g_settings_bind (settings, "load", self, "load", G_SETTINGS_BIND_DEFAULT);
   g_settings_bind (settings, "label", self->label_row, "text", G_SETTINGS_BIND_DEFAULT);
   g_settings_bind (settings, "sizes", self->sizes_row, "text", G_SETTINGS_BIND_DEFAULT);
@@ -963,6 +979,7 @@ rtb_setup_panel_class_init (RtbSetupPanelClass *klass)
   gtk_widget_class_bind_template_child (widget_class, RtbSetupPanel, priority_row);
   gtk_widget_class_bind_template_child (widget_class, RtbSetupPanel, priority_adjustment);
   gtk_widget_class_bind_template_child (widget_class, RtbSetupPanel, duration_row);
+  gtk_widget_class_bind_template_child (widget_class, RtbSetupPanel, trace_row);
   gtk_widget_class_bind_template_child (widget_class, RtbSetupPanel, load_row);
   gtk_widget_class_bind_template_child (widget_class, RtbSetupPanel, label_row);
   gtk_widget_class_bind_template_child (widget_class, RtbSetupPanel, checklist_group);
@@ -1023,6 +1040,7 @@ rtb_setup_panel_init (RtbSetupPanel *self)
   g_signal_connect_swapped (self->priority_adjustment, "value-changed",
                             G_CALLBACK (setup_changed), self);
   g_signal_connect_swapped (self->duration_row, "changed", G_CALLBACK (setup_changed), self);
+  g_signal_connect_swapped (self->trace_row, "changed", G_CALLBACK (setup_changed), self);
   g_signal_connect_swapped (self->label_row, "changed", G_CALLBACK (setup_changed), self);
   g_signal_connect_swapped (self->machine_group, "notify::remote",
                             G_CALLBACK (on_machine_changed), self);

@@ -234,6 +234,20 @@ read_window (RtbWorkerTrace *t, int fd, Window *win)
     }
 }
 
+bool
+rtb_worker_trace_pending (RtbWorker *w)
+{
+  return atomic_load_explicit (&w->trace.pending, memory_order_acquire) > 0;
+}
+
+/* Whether the writer should look for a stopped trace often. */
+bool
+rtb_worker_trace_armed_or_pending (RtbWorker *w)
+{
+  return w->trace.on_fd >= 0 && (w->trace.status == RTB_TRACE_ARMED ||
+                                 w->trace.status == RTB_TRACE_WAITING);
+}
+
 /* The writer: explain the spike a thread left, if any, and rearm. */
 void
 rtb_worker_trace_collect (RtbWorker *w)

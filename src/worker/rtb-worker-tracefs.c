@@ -172,16 +172,24 @@ remove_stale (const char *root)
   closedir (dir);
 }
 
-static void
+/* Keeps only `keep`, moved to descriptor 0: the janitor holds neither the worker's stdout (the
+ * client would wait for its end) nor any file of the instance (it could not be removed). */
+static int
 janitor_close_fds (int keep)
 {
   long max = sysconf (_SC_OPEN_MAX);
 
+  if (keep != 0 && dup2 (keep, 0) != 0)
+    _exit (1);
+#ifdef SYS_close_range
+  if (syscall (SYS_close_range, 1u, ~0u, 0u) == 0)
+    return 0;
+#endif
   if (max < 0 || max > 65536)
     max = 65536;
-  for (int fd = 0; fd < (int) max; fd++)
-    if (fd != keep)
-      close (fd);
+  for (int fd = 1; fd < (int) max; fd++)
+    close (fd);
+  return 0;
 }
 
 static void __attribute__ ((noreturn))
@@ -192,10 +200,10 @@ janitor_main (int fd, const char *instance, const char *mounted)
 
   /* Ctrl-C on the terminal reaches the whole process group: the janitor outlives it so that
    * it can clean up after the worker, which it does as soon as the worker is gone. */
+  prctl (PR_SET_NAME, "rtbench-janitor");
   sigfillset (&all);
   sigprocmask (SIG_BLOCK, &all, NULL);
-  janitor_close_fds (fd);
-  prctl (PR_SET_NAME, "rtbench-janitor");
+  fd = janitor_close_fds (fd);
   while (read (fd, &byte, 1) < 0 && errno == EINTR)
     ;
   for (int tries = 0; rmdir (instance) != 0 && errno == EBUSY && tries < 50; tries++)

@@ -20,6 +20,9 @@
 #include "rtb-worker.h"
 
 #define DRAIN_PERIOD_NS (100 * 1000 * 1000)
+/* While spikes are traced, a stopped trace is read this soon: the next spike is traced only once
+ * the last one's is read. */
+#define TRACE_POLL_NS (10 * 1000 * 1000)
 #define STATS_PERIOD_NS RTB_NSEC_PER_SEC
 #define WRITER_STACK_SIZE (512 * 1024)
 
@@ -105,15 +108,15 @@ send_stats (RtbWorker *w, RtbFrameType type, RtbEndReason reason)
                           w->n_measures * sizeof (RtbThreadStats));
 }
 
-/* Sleeps one drain period, or less when stopped. Returns whether to go on. */
+/* Sleeps `period_ns`, or less when stopped. Returns whether to go on. */
 static bool
-wait_for_drain (RtbWorker *w)
+wait_for_drain (RtbWorker *w, int64_t period_ns)
 {
   struct timespec deadline;
   bool stop;
 
   clock_gettime (CLOCK_MONOTONIC, &deadline);
-  rtb_timespec_add_ns (&deadline, DRAIN_PERIOD_NS);
+  rtb_timespec_add_ns (&deadline, period_ns);
   pthread_mutex_lock (&w->writer_lock);
   while (!w->writer_stop &&
          pthread_cond_timedwait (&w->writer_wake, &w->writer_lock, &deadline) != ETIMEDOUT)
@@ -127,7 +130,7 @@ static void *
 writer_main (void *data)
 {
   RtbWorker *w = data;
-  int64_t next_stats;
+  int64_t next_stats, next_drain;
 
   pthread_setname_np (pthread_self (), "writer");
   if (!rtb_worker_privilege_drop_thread ())
@@ -140,8 +143,16 @@ writer_main (void *data)
   if (!rtb_worker_gate_wait (w))
     return NULL;
   next_stats = rtb_monotonic_ns () + STATS_PERIOD_NS;
-  while (wait_for_drain (w))
+  next_drain = rtb_monotonic_ns () + DRAIN_PERIOD_NS;
+  while (wait_for_drain (w, rtb_worker_trace_armed_or_pending (w) ? TRACE_POLL_NS
+                                                                  : DRAIN_PERIOD_NS))
     {
+      /* A spike's SAMPLES go before its SPIKE, so that the client can place it. */
+      bool spike = rtb_worker_trace_pending (w);
+
+      if (!spike && rtb_monotonic_ns () < next_drain)
+        continue;
+      next_drain = rtb_monotonic_ns () + DRAIN_PERIOD_NS;
       drain (w);
       rtb_worker_trace_collect (w);
       if (rtb_monotonic_ns () >= next_stats)

@@ -151,6 +151,8 @@ void rtb_worker_trace_init (RtbWorker *w);
 void rtb_worker_trace_start (RtbWorker *w);
 void rtb_worker_trace_announce (RtbWorker *w);
 void rtb_worker_trace_collect (RtbWorker *w);
+bool rtb_worker_trace_pending (RtbWorker *w);
+bool rtb_worker_trace_armed_or_pending (RtbWorker *w);
 void rtb_worker_trace_account (RtbWorker *w, const RtbSample *samples, size_t n);
 void rtb_worker_trace_refresh (RtbWorker *w);
 

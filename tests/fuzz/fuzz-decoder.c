@@ -74,6 +74,23 @@ read_payload (const RtbFrame *frame)
     case RTB_FRAME_ERROR:
       h = mix (h, strlen (((const RtbErrorFrame *) frame->payload)->message));
       break;
+    case RTB_FRAME_TRACE:
+      h = mix (h, strlen (((const RtbTraceFrame *) frame->payload)->message) +
+                    (uint64_t) ((const RtbTraceFrame *) frame->payload)->threshold_ns);
+      break;
+    case RTB_FRAME_SPIKE:
+      {
+        const RtbSpikeFrame *spike = frame->payload;
+        const char *text = rtb_spike_text (spike);
+
+        if (sizeof *spike + spike->text_len != frame->payload_len)
+          abort ();
+        for (uint32_t i = 0; i < spike->text_len; i++)
+          h = mix (h, (uint8_t) text[i]);
+        h = mix (h, spike->index + (uint64_t) spike->value_ns);
+        break;
+      }
+    case RTB_FRAME_COUNTERS:
     case RTB_FRAME_SYSTEM:
       {
         const char *end = (const char *) frame->payload + frame->payload_len;
