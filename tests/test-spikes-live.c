@@ -429,6 +429,7 @@ test_kill (void)
   /* The worker alone killed: its janitor removes the instance. */
   worker = start_worker ("60s", &out_fd);
   g_assert_true (eventually (has_instance_of, GINT_TO_POINTER (worker)));
+  g_assert_cmpint (janitor_of (worker), >, 0);
   g_assert_cmpint (kill (worker, SIGKILL), ==, 0);
   wait_child (worker);
   drain_and_close (out_fd);

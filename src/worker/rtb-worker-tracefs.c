@@ -367,17 +367,14 @@ rtb_worker_tracefs_create (RtbWorkerTrace *t, const uint64_t *cpus)
   if (snprintf (t->instance, sizeof t->instance, "%s/instances/" INSTANCE_PREFIX "%d-%llu",
                 t->root, (int) getpid (), start) >= (int) sizeof t->instance)
     return refuse (t, RTB_TRACE_FAILED, ENAMETOOLONG, "the tracefs path is too long");
+  /* The janitor first: whenever the worker dies after the instance exists, it goes with it. */
+  if ((err = start_janitor (t)) != 0)
+    return refuse (t, RTB_TRACE_FAILED, err, "cannot fork the tracefs janitor: %s",
+                   strerror (err));
   if (mkdir (t->instance, 0700) != 0)
     return refuse (t, errno == ENOENT ? RTB_TRACE_NO_TRACEFS : status_for (errno), errno,
                    "cannot create a tracefs instance in %s/instances: %s", t->root,
                    strerror (errno));
-  /* From here on the janitor owns the instance: it goes away with the worker. */
-  if ((err = start_janitor (t)) != 0)
-    {
-      rmdir (t->instance);
-      return refuse (t, RTB_TRACE_FAILED, err, "cannot fork the tracefs janitor: %s",
-                     strerror (err));
-    }
   if (configure (t, cpus) != RTB_TRACE_ARMED)
     return t->status;
   rtb_worker_log ("trace: instance %s", t->instance);
