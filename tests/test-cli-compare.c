@@ -127,6 +127,34 @@ test_compare_text_and_files (void)
   g_assert_nonnull (strstr (histogram, "\noverflows,"));
 }
 
+/* A traced run against an untraced one: the causes of spikes the first has and the second has
+ * not are marked, and both runs' measured CPUs served the local timer, each at its own rate. */
+static void
+test_compare_causes_and_interrupts (void)
+{
+  g_autofree char *culprit = g_build_filename (g_getenv ("RTBENCH_TEST_DATA"), "spikes",
+                                               "culprit.rtbench", NULL);
+  CliResult r = { 0 };
+  const char *section, *loc;
+  g_auto (GStrv) loc_line = NULL;
+
+  run_cli (&r, "compare", culprit, run_a);
+  g_assert_cmpint (r.status, ==, 0);
+  g_test_message ("%s", r.out);
+  section = strstr (r.out, "\nCauses of spikes");
+  g_assert_nonnull (section);
+  g_assert_nonnull (strstr (section, "\n* rtb-spike-load "));
+  section = strstr (r.out, "\nInterrupts and softirqs the measured CPUs served");
+  g_assert_nonnull (section);
+  loc = strstr (section, "\n  interrupt LOC Local timer interrupts ");
+  g_assert_nonnull (loc);
+  loc_line = g_strsplit (loc + 1, "\n", 2);
+  g_assert_nonnull (strstr (loc_line[0], " (2348.4/s) "));
+  /* The second run counted its own: a count and a rate, not "-". */
+  g_assert_nonnull (strstr (strstr (loc_line[0], " (2348.4/s) ") + 1, "/s)"));
+  cli_result_clear (&r);
+}
+
 static void
 test_compare_json (void)
 {
@@ -296,6 +324,7 @@ main (int argc, char *argv[])
 
   g_test_add_func ("/cli-compare/text-and-files", test_compare_text_and_files);
   g_test_add_func ("/cli-compare/json", test_compare_json);
+  g_test_add_func ("/cli-compare/causes-and-interrupts", test_compare_causes_and_interrupts);
   g_test_add_func ("/cli-compare/usage", test_compare_usage);
   g_test_add_func ("/cli-compare/export-tables-and-cyclictest", test_export_tables_and_cyclictest);
   status = g_test_run ();

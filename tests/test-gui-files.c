@@ -126,6 +126,9 @@ test_compare_two_runs (void)
   g_assert_cmpstr (gtk_label_get_label (label), ==, "20000");
 
   g_assert_cmpuint (rtb_compare_view_get_n_differing (view), >=, 2);
+  /* Neither run was traced, neither kept interrupt counts: no such tables. */
+  g_assert_cmpuint (rtb_compare_view_get_n_causes (view), ==, 0);
+  g_assert_cmpuint (rtb_compare_view_get_n_interrupts (view), ==, 0);
 
   /* Both histogram modes draw. */
   holder = gtk_window_new ();
@@ -1097,6 +1100,64 @@ test_wheel_over_tables (void)
       g_assert_cmpfloat (gtk_adjustment_get_value (adjustment), >, before);
       gtk_window_destroy (GTK_WINDOW (holder));
     }
+/* The run with explained spikes against a made-up traced one whose CPU served something else:
+ * the compare view lines up both runs' causes and interrupts. */
+static void
+test_compare_spikes (void)
+{
+  g_autofree char *path = g_build_filename (g_getenv ("RTBENCH_TEST_DATA"), "spikes",
+                                            "culprit.rtbench", NULL);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(RtbRun) traced = rtb_run_load (path, &error);
+  g_autoptr(RtbRun) good = NULL;
+  g_autoptr(RtbRun) bad = NULL;
+  RtbIrqCount net = { .cpu = 0, .softirq = TRUE, .name = (char *) "NET_RX", .count = 900 };
+  RtbRun *runs[2];
+  RtbCompareView *view;
+  GtkWidget *holder;
+
+  REQUIRE_DISPLAY ();
+  g_assert_no_error (error);
+
+  make_runs (&good, &bad);
+  rtb_spike_log_set_trace (rtb_run_get_spike_log (bad), RTB_TRACE_ARMED, 200000, NULL);
+  rtb_spike_log_add_irq_count (rtb_run_get_spike_log (bad), &net);
+  runs[0] = traced;
+  runs[1] = bad;
+  view = g_object_ref_sink (rtb_compare_view_new (runs, 2));
+  /* One row per task name: the three compilers that delayed it are one cause. */
+  {
+    GPtrArray *entries = rtb_spike_league_entries (rtb_spike_log_get_league (
+                           rtb_run_get_spike_log (traced)));
+    g_autoptr(GHashTable) names = g_hash_table_new (g_str_hash, g_str_equal);
+
+    for (guint i = 0; i < entries->len; i++)
+      g_hash_table_add (names, ((RtbLeagueEntry *) entries->pdata[i])->name);
+    g_assert_cmpuint (g_hash_table_size (names), <, entries->len);
+    g_assert_cmpuint (rtb_compare_view_get_n_causes (view), ==, g_hash_table_size (names));
+  }
+  /* The traced run's 13 counts and the other's NET_RX: the 12 busiest are shown. */
+  g_assert_cmpuint (rtb_compare_view_get_n_interrupts (view), ==, 12);
+
+  holder = gtk_window_new ();
+  gtk_window_set_default_size (GTK_WINDOW (holder), 1280, 800);
+  gtk_window_set_child (GTK_WINDOW (holder), GTK_WIDGET (view));
+  gtk_window_present (GTK_WINDOW (holder));
+  iterate_until (has_width, rtb_compare_view_get_histogram (view), 10);
+  if (g_getenv ("RTBENCH_SHOT_DIR") != NULL)
+    {
+      /* Down to the tables of causes and interrupts, above the systems. */
+      GtkWidget *scroller = gtk_widget_get_first_child (GTK_WIDGET (view));
+      GtkAdjustment *adjustment =
+        gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (scroller));
+
+      iterate_for (300);
+      gtk_adjustment_set_value (adjustment, gtk_adjustment_get_upper (adjustment) -
+                                gtk_adjustment_get_page_size (adjustment) - 640);
+      shoot ("compare-spikes-light.png");
+    }
+  gtk_window_destroy (GTK_WINDOW (holder));
+  g_object_unref (view);
 }
 
 int
@@ -1113,6 +1174,7 @@ main (int   argc,
   gui_test_init (&argc, &argv);
 
   g_test_add_func ("/gui/spikes/explained", test_spikes);
+  g_test_add_func ("/gui/spikes/compare", test_compare_spikes);
   g_test_add_func ("/gui/compare/two-runs", test_compare_two_runs);
   g_test_add_func ("/gui/compare/notices", test_compare_notices);
   g_test_add_func ("/gui/compare/wheel", test_wheel_over_tables);

@@ -4,6 +4,7 @@
 #include "config.h"
 
 #include <glib/gstdio.h>
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -473,6 +474,73 @@ test_compare_causes (void)
   g_assert_false (rtb_compare_causes_any_traced ((RtbRun *[]) { untraced, untraced }, 2));
 }
 
+/* What two runs' measured CPUs served, side by side: matched by name whatever the interrupt's
+ * number, per second of each run, unknown where a run kept no count. */
+static void
+test_compare_interrupts (void)
+{
+  g_autofree char *path = g_build_filename (g_getenv ("RTBENCH_TEST_DATA"), "spikes",
+                                            "culprit.rtbench", NULL);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (RtbRun) a = rtb_run_load (path, &error);
+  g_autoptr (RtbRun) b = test_untraced_run ();
+  g_autoptr (GPtrArray) rows = NULL;
+  RtbIrqCount disk = { .cpu = 0, .softirq = FALSE, .name = (char *) "57 virtio1-req.0",
+                       .count = 5 };
+  RtbIrqCount timer_cpu0 = { .cpu = 0, .softirq = TRUE, .name = (char *) "TIMER", .count = 10 };
+  RtbIrqCount timer_cpu1 = { .cpu = 1, .softirq = TRUE, .name = (char *) "TIMER", .count = 20 };
+  GArray *counts;
+  guint64 loc = 0;
+  gboolean saw_disk = FALSE, saw_timer = FALSE;
+
+  g_assert_no_error (error);
+  counts = rtb_spike_log_get_irq_counts (rtb_run_get_spike_log (a));
+  for (guint i = 0; i < counts->len; i++)
+    if (g_str_has_prefix (g_array_index (counts, RtbIrqCount, i).name, "LOC "))
+      loc = g_array_index (counts, RtbIrqCount, i).count;
+  g_assert_cmpuint (loc, >, 0);
+  /* b: an interrupt a has under another number, a softirq on two CPUs; no length known. */
+  rtb_spike_log_add_irq_count (rtb_run_get_spike_log (b), &disk);
+  rtb_spike_log_add_irq_count (rtb_run_get_spike_log (b), &timer_cpu0);
+  rtb_spike_log_add_irq_count (rtb_run_get_spike_log (b), &timer_cpu1);
+
+  rows = rtb_compare_interrupts ((RtbRun *[]) { a, b }, 2);
+  g_assert_cmpuint (rows->len, ==, counts->len);
+  /* The busiest per second first: the local timer, only in a. */
+  {
+    const RtbIrqRow *first = rows->pdata[0];
+    g_assert_cmpstr (first->label, ==, "interrupt LOC Local timer interrupts");
+    g_assert_cmpuint (first->counts[0], ==, loc);
+    g_assert_cmpfloat_with_epsilon (first->per_second[0],
+                                    loc * 1e9 / rtb_run_get_elapsed_ns (a), 1e-9);
+    g_assert_true (first->known[0]);
+    g_assert_false (first->known[1]);
+  }
+  for (guint i = 0; i < rows->len; i++)
+    {
+      const RtbIrqRow *row = rows->pdata[i];
+
+      if (i > 0)
+        g_assert_cmpfloat (row->per_second[0], <=,
+                           ((RtbIrqRow *) rows->pdata[i - 1])->per_second[0]);
+      if (g_strcmp0 (row->label, "interrupt virtio1-req.0") == 0)
+        {
+          saw_disk = TRUE;
+          g_assert_true (row->known[0] && row->known[1]);
+          g_assert_cmpuint (row->counts[1], ==, 5);
+          g_assert_true (isnan (row->per_second[1]));
+        }
+      if (g_strcmp0 (row->label, "softirq TIMER") == 0)
+        {
+          saw_timer = TRUE;
+          g_assert_true (row->softirq);
+          g_assert_cmpuint (row->counts[1], ==, 30);
+        }
+    }
+  g_assert_true (saw_disk);
+  g_assert_true (saw_timer);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -486,5 +554,6 @@ main (int argc, char **argv)
   g_test_add_func ("/spike/league", test_league);
   g_test_add_func ("/spike/run-file", test_run_file);
   g_test_add_func ("/spike/compare-causes", test_compare_causes);
+  g_test_add_func ("/spike/compare-interrupts", test_compare_interrupts);
   return g_test_run ();
 }

@@ -43,6 +43,7 @@ static const char compare_usage[] =
 
 #define NAME_WIDTH 14
 #define MAX_COLUMN 24
+#define INTERRUPTS_SHOWN 12
 
 static guint
 text_width (const char *text)
@@ -225,6 +226,18 @@ any_partial (RtbCompare *compare)
   return FALSE;
 }
 
+/* The line above a table whose columns are the runs. */
+static void
+print_run_names (RtbCompare *compare, guint label_width, guint names, FILE *out)
+{
+  g_autoptr (GString) line = g_string_new ("  ");
+
+  put_cell (line, "", label_width, FALSE);
+  for (guint r = 0; r < rtb_compare_get_n_runs (compare); r++)
+    put_cell (line, rtb_compare_get_run_name (compare, r), MAX (names + 2, 24), FALSE);
+  fprintf (out, "%s\n", line->str);
+}
+
 /* Which causes of spikes each run has: the first column the cause, then per run its count. */
 static void
 print_causes (RtbCompare *compare, guint names, FILE *out)
@@ -244,13 +257,7 @@ print_causes (RtbCompare *compare, guint names, FILE *out)
   label_width = MIN (label_width, MAX_COLUMN * 2);
   fputs ("\nCauses of spikes (spikes each was the main cause of, and the worst; * where some runs "
          "have it and others have not)\n", out);
-  {
-    g_autoptr (GString) line = g_string_new ("  ");
-    put_cell (line, "", label_width, FALSE);
-    for (guint r = 0; r < n_runs; r++)
-      put_cell (line, rtb_compare_get_run_name (compare, r), MAX (names + 2, 24), FALSE);
-    fprintf (out, "%s\n", line->str);
-  }
+  print_run_names (compare, label_width, names, out);
   for (guint i = 0; i < rows->len; i++)
     {
       const RtbCauseRow *row = rows->pdata[i];
@@ -270,6 +277,48 @@ print_causes (RtbCompare *compare, guint names, FILE *out)
     }
   if (rows->len == 0)
     fputs ("  none: no spike reached a threshold\n", out);
+}
+
+/* The cheap clue of every run, traced or not: what its measured CPUs served, per second. */
+static void
+print_interrupts (RtbCompare *compare, guint names, FILE *out)
+{
+  guint n_runs = rtb_compare_get_n_runs (compare);
+  g_autofree RtbRun **runs = g_new0 (RtbRun *, n_runs);
+  g_autoptr (GPtrArray) rows = NULL;
+  guint label_width = 12;
+
+  for (guint r = 0; r < n_runs; r++)
+    runs[r] = rtb_compare_get_run (compare, r);
+  rows = rtb_compare_interrupts (runs, n_runs);
+  if (rows->len == 0)
+    return;
+  for (guint i = 0; i < rows->len && i < INTERRUPTS_SHOWN; i++)
+    label_width = MAX (label_width, text_width (((RtbIrqRow *) rows->pdata[i])->label) + 2);
+  label_width = MIN (label_width, MAX_COLUMN * 2);
+  fputs ("\nInterrupts and softirqs the measured CPUs served (count during the run, per second; "
+         "- where the run did not keep it)\n", out);
+  print_run_names (compare, label_width, names, out);
+  for (guint i = 0; i < rows->len && i < INTERRUPTS_SHOWN; i++)
+    {
+      const RtbIrqRow *row = rows->pdata[i];
+      g_autoptr (GString) line = g_string_new ("  ");
+      g_autofree char *label = rtb_safe_text (row->label);
+
+      put_cell (line, label, label_width, FALSE);
+      for (guint r = 0; r < n_runs; r++)
+        {
+          g_autofree char *cell = !row->known[r] ? g_strdup ("-")
+                                  : isnan (row->per_second[r])
+                                    ? g_strdup_printf ("%" G_GUINT64_FORMAT, row->counts[r])
+                                    : g_strdup_printf ("%" G_GUINT64_FORMAT " (%.1f/s)",
+                                                       row->counts[r], row->per_second[r]);
+          put_cell (line, cell, MAX (names + 2, 24), FALSE);
+        }
+      fprintf (out, "%s\n", line->str);
+    }
+  if (rows->len > INTERRUPTS_SHOWN)
+    fprintf (out, "  and %u more\n", rows->len - INTERRUPTS_SHOWN);
 }
 
 void
@@ -313,6 +362,7 @@ rtb_cli_print_comparison (RtbCompare *compare, char **files, FILE *out)
     fputs ("\n† covers only the samples whose values the source gave (not its overflows): "
            "not compared\n", out);
   print_causes (compare, names, out);
+  print_interrupts (compare, names, out);
 }
 
 static void

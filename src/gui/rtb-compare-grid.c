@@ -384,6 +384,20 @@ rtb_compare_grid_system_content (RtbCompare *compare)
   return g_string_free (content, FALSE);
 }
 
+/* The first row of a table whose columns are the runs. */
+static void
+run_headers (GtkGrid *grid, RtbCompare *compare, guint n_runs)
+{
+  header (grid, 0, 0, "", FALSE);
+  for (guint r = 0; r < n_runs; r++)
+    {
+      GtkWidget *label = header (grid, 1 + r, 0, rtb_compare_get_run_name (compare, r), FALSE);
+
+      gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_MIDDLE);
+      gtk_label_set_max_width_chars (GTK_LABEL (label), 30);
+    }
+}
+
 guint
 rtb_compare_grid_fill_causes (GtkGrid     *grid,
                               RtbCompare  *compare,
@@ -393,14 +407,7 @@ rtb_compare_grid_fill_causes (GtkGrid     *grid,
   g_autoptr(GPtrArray) rows = rtb_compare_causes (runs, n_runs);
 
   clear (grid);
-  header (grid, 0, 0, "", FALSE);
-  for (guint r = 0; r < n_runs; r++)
-    {
-      GtkWidget *label = header (grid, 1 + r, 0, rtb_compare_get_run_name (compare, r), FALSE);
-
-      gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_MIDDLE);
-      gtk_label_set_max_width_chars (GTK_LABEL (label), 30);
-    }
+  run_headers (grid, compare, n_runs);
   for (guint i = 0; i < rows->len; i++)
     {
       const RtbCauseRow *row = rows->pdata[i];
@@ -431,4 +438,44 @@ rtb_compare_grid_fill_causes (GtkGrid     *grid,
         }
     }
   return rows->len;
+}
+
+#define INTERRUPTS_SHOWN 12
+
+guint
+rtb_compare_grid_fill_interrupts (GtkGrid     *grid,
+                                  RtbCompare  *compare,
+                                  RtbRun     *const *runs,
+                                  guint        n_runs)
+{
+  g_autoptr(GPtrArray) rows = rtb_compare_interrupts (runs, n_runs);
+  guint shown = MIN (rows->len, INTERRUPTS_SHOWN);
+
+  clear (grid);
+  if (shown == 0)
+    return 0;
+  run_headers (grid, compare, n_runs);
+  for (guint i = 0; i < shown; i++)
+    {
+      const RtbIrqRow *row = rows->pdata[i];
+
+      cell (grid, 0, 1 + i, row->label, FALSE);
+      for (guint r = 0; r < n_runs; r++)
+        {
+          g_autofree char *text = NULL;
+          GtkWidget *value;
+
+          if (!row->known[r])
+            text = g_strdup ("—");
+          else if (isnan (row->per_second[r]))
+            text = g_strdup_printf ("%" PRIu64, row->counts[r]);
+          else
+            /* TRANSLATORS: an interrupt's count during a run, and its rate: "7047 (2349.0/s)" */
+            text = g_strdup_printf (_("%" PRIu64 " (%.1f/s)"), row->counts[r],
+                                    row->per_second[r]);
+          value = cell (grid, 1 + r, 1 + i, text, FALSE);
+          gtk_widget_set_hexpand (value, TRUE);
+        }
+    }
+  return shown;
 }

@@ -32,4 +32,10 @@ char *rtb_compare_grid_system_content (RtbCompare *compare);
 guint rtb_compare_grid_fill_causes (GtkGrid *grid, RtbCompare *compare, RtbRun *const *runs,
                                     guint n_runs);
 
+/* Fills `grid` with the interrupts and softirqs the runs' measured CPUs served
+ * (rtb_compare_interrupts), the busiest first: the count and the rate per second per run.
+ * Returns the rows shown. */
+guint rtb_compare_grid_fill_interrupts (GtkGrid *grid, RtbCompare *compare, RtbRun *const *runs,
+                                        guint n_runs);
+
 G_END_DECLS

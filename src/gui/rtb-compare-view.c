@@ -36,6 +36,8 @@ struct _RtbCompareView
   GtkGrid *system_grid;
   GtkGrid *causes_grid;
   GtkWidget *causes_heading;
+  GtkGrid *interrupts_grid;
+  GtkWidget *interrupts_heading;
 
   /* Owned references */
   RtbCompare *compare;
@@ -54,6 +56,8 @@ struct _RtbCompareView
   guint refresh_id;
   gint64 last_refresh_us;
   gboolean had_rows;
+  guint n_causes;      /* rows of the causes table */
+  guint n_interrupts;  /* rows of the interrupts table */
 };
 
 G_DEFINE_FINAL_TYPE (RtbCompareView, rtb_compare_view, GTK_TYPE_WIDGET)
@@ -147,17 +151,24 @@ update_texts (RtbCompareView *self)
   gtk_widget_set_visible (self->notices_box, notices != NULL && notices[0] != NULL);
 }
 
-/* Runs measured without a trace threshold have no causes to line up. */
+/* Runs measured without a trace threshold have no causes to line up; the interrupts each run's
+ * measured CPUs served. */
 static void
 refresh_causes (RtbCompareView *self)
 {
   RtbRun *const *runs = (RtbRun *const *) self->runs->pdata;
   gboolean traced = rtb_compare_causes_any_traced (runs, self->runs->len);
 
-  if (traced)
-    rtb_compare_grid_fill_causes (self->causes_grid, self->compare, runs, self->runs->len);
+  self->n_causes = traced ? rtb_compare_grid_fill_causes (self->causes_grid, self->compare, runs,
+                                                          self->runs->len)
+                         : 0;
   gtk_widget_set_visible (GTK_WIDGET (self->causes_grid), traced);
   gtk_widget_set_visible (self->causes_heading, traced);
+  /* Runs of other tools' files have no interrupt counts. */
+  self->n_interrupts = rtb_compare_grid_fill_interrupts (self->interrupts_grid, self->compare,
+                                                         runs, self->runs->len);
+  gtk_widget_set_visible (GTK_WIDGET (self->interrupts_grid), self->n_interrupts > 0);
+  gtk_widget_set_visible (self->interrupts_heading, self->n_interrupts > 0);
 }
 
 /* The comparison of the runs as they are now, into the view: a live comparison puts its newer
@@ -496,6 +507,22 @@ rtb_compare_view_get_n_differing (RtbCompareView *self)
   return self->n_differing;
 }
 
+guint
+rtb_compare_view_get_n_causes (RtbCompareView *self)
+{
+  g_return_val_if_fail (RTB_IS_COMPARE_VIEW (self), 0);
+
+  return self->n_causes;
+}
+
+guint
+rtb_compare_view_get_n_interrupts (RtbCompareView *self)
+{
+  g_return_val_if_fail (RTB_IS_COMPARE_VIEW (self), 0);
+
+  return self->n_interrupts;
+}
+
 const char *
 rtb_compare_view_get_notices (RtbCompareView *self)
 {
@@ -561,6 +588,8 @@ rtb_compare_view_class_init (RtbCompareViewClass *klass)
   gtk_widget_class_bind_template_child (widget_class, RtbCompareView, system_grid);
   gtk_widget_class_bind_template_child (widget_class, RtbCompareView, causes_grid);
   gtk_widget_class_bind_template_child (widget_class, RtbCompareView, causes_heading);
+  gtk_widget_class_bind_template_child (widget_class, RtbCompareView, interrupts_grid);
+  gtk_widget_class_bind_template_child (widget_class, RtbCompareView, interrupts_heading);
   gtk_widget_class_bind_template_callback (widget_class, on_histogram_mode);
 
   gtk_widget_class_install_action (widget_class, "compare.save", NULL, save_action);

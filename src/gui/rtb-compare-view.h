@@ -42,6 +42,9 @@ RtbChart *rtb_compare_view_get_curve (RtbCompareView *self);
 GtkLabel *rtb_compare_view_get_value_label (RtbCompareView *self, guint row, guint run,
                                             RtbCompareStat stat);
 guint rtb_compare_view_get_n_differing (RtbCompareView *self);
+/* Rows of the tables of spikes' causes and of the interrupts the measured CPUs served. */
+guint rtb_compare_view_get_n_causes (RtbCompareView *self);
+guint rtb_compare_view_get_n_interrupts (RtbCompareView *self);
 const char *rtb_compare_view_get_notices (RtbCompareView *self);
 
 G_END_DECLS
