@@ -175,6 +175,7 @@ typedef struct {
   int64_t from_ns, to_ns;
   size_t used;
   uint16_t flags;
+  bool lost; /* a "[LOST n EVENTS]" line came, and no event since */
 } Window;
 
 static void
@@ -184,10 +185,17 @@ keep_line (RtbWorkerTrace *t, Window *win, const char *line, size_t len)
 
   if (strncmp (line, "CPU:", 4) == 0 && strstr (line, "[LOST") != NULL)
     {
-      win->flags |= RTB_SPIKE_LOST_EVENTS;
+      win->lost = true;
       return;
     }
   ns = line_time_ns (line);
+  /* Events lost before the window (a buffer that filled up during a long quiet stretch, its
+   * oldest events overwritten) leave the window whole: only a gap that ends inside it or later
+   * may have taken some of its events. */
+  if (win->lost && ns >= win->from_ns)
+    win->flags |= RTB_SPIKE_LOST_EVENTS;
+  if (ns >= 0)
+    win->lost = false;
   if (ns < win->from_ns || ns > win->to_ns)
     return;
   if (win->used + len + 1 > RTB_SPIKE_TEXT_MAX)
@@ -267,6 +275,8 @@ rtb_worker_trace_collect (RtbWorker *w)
     .to_ns = m->spike.wake_ns,
   };
   read_window (t, m->trace_fd, &win);
+  if (win.lost)
+    win.flags |= RTB_SPIKE_LOST_EVENTS;
 
   memset (&frame, 0, sizeof frame);
   frame.thread = (uint16_t) m->index;
