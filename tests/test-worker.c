@@ -303,6 +303,11 @@ test_errors (void)
     { "latency policy=batch", RTB_ERROR_SYNTAX, "policy", "fifo, rr or other" },
     { "wobble", RTB_ERROR_SYNTAX, "method", "latency, jitter, timer or response" },
     { "--frobnicate", RTB_ERROR_SYNTAX, "method", "latency, jitter, timer or response" },
+    { "latency trace_above_us=high", RTB_ERROR_SYNTAX, "trace_above_us",
+      "neither a whole number nor auto" },
+    { "latency trace_above_us=0", RTB_ERROR_RANGE, "trace_above_us", "1-10000000" },
+    { "timer trace_above_us=10000001", RTB_ERROR_RANGE, "trace_above_us", "1-10000000" },
+    { "response trace_above_us=auto", RTB_ERROR_SYNTAX, "trace_above_us", "unknown key" },
   };
 
   for (gsize i = 0; i < G_N_ELEMENTS (bad); i++)
@@ -310,6 +315,41 @@ test_errors (void)
       g_autoptr (Stream) s = run_args (bad[i].command, FALSE);
       assert_error (s, bad[i].code, bad[i].field, bad[i].in_message);
     }
+}
+
+/* A worker that may not trace (not root) measures all the same and says why once, in one
+ * TRACE frame after STARTED; it sends no spike. */
+static void
+test_trace_not_permitted (void)
+{
+  g_autoptr (Stream) s = run_args ("jitter policy=other cpu=0 duration=1s trace_above_us=1",
+                                   is_root ());
+  const RtbTraceFrame *trace;
+  guint started_at = 0, trace_at = 0;
+
+  g_assert_cmpuint (s->hello.euid, !=, 0);
+  g_assert_cmpuint (s->errors->len, ==, 0);
+  g_assert_cmpuint (s->traces->len, ==, 1);
+  trace = &g_array_index (s->traces, RtbTraceFrame, 0);
+  g_test_message ("%s", trace->message);
+  g_assert_cmpint (trace->status, ==, RTB_TRACE_NOT_PERMITTED);
+  g_assert_cmpint (trace->threshold_ns, ==, 0);
+  g_assert_nonnull (strstr (trace->message, "root"));
+  g_assert_cmpuint (s->n_spikes, ==, 0);
+  for (guint i = 0; i < s->types->len; i++)
+    {
+      guint16 type = g_array_index (s->types, guint16, i);
+      if (type == RTB_FRAME_STARTED)
+        started_at = i;
+      if (type == RTB_FRAME_TRACE)
+        trace_at = i;
+    }
+  g_assert_cmpuint (started_at, >, 0);
+  g_assert_cmpuint (trace_at, ==, started_at + 1);
+  g_assert_true (s->command.trace_above_us == 1 && !s->command.trace_auto);
+  g_assert_true (stream_has (s, RTB_FRAME_SAMPLES));
+  g_assert_nonnull (s->summary);
+  g_assert_cmpuint (s->n_counters, ==, 1);
 }
 
 static void
@@ -403,6 +443,7 @@ main (int argc, char **argv)
   g_test_add_func ("/worker/methods/other", test_methods_other);
   g_test_add_func ("/worker/methods/fifo", test_methods_fifo);
   g_test_add_func ("/worker/nobody", test_nobody);
+  g_test_add_func ("/worker/trace-not-permitted", test_trace_not_permitted);
   g_test_add_func ("/worker/errors/arguments", test_errors);
   g_test_add_func ("/worker/errors/stdin", test_stdin_errors);
   return g_test_run ();
