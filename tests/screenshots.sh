@@ -9,8 +9,12 @@
 # through GSettings (keyfile backend in a temporary XDG_CONFIG_HOME), RTBENCH_WORKER pointing at
 # the built worker, and the colour scheme forced through ADW_DEBUG_COLOR_SCHEME. It waits until the
 # run has been going for a while and writes OUT_DIR/live-METHOD-THEME.png; the setup alone, not
-# started, goes to OUT_DIR/setup-THEME.png. Needs Xvfb and
-# ImageMagick's `import`; as root the threads run SCHED_FIFO, otherwise SCHED_OTHER.
+# started, goes to OUT_DIR/setup-THEME.png. Then the explained spikes of
+# tests/data/spikes/culprit.rtbench: test-gui-files opens it with one explanation open, light and
+# dark (spikes-THEME.png), its Causes panel and a comparison (spikes-causes-light.png,
+# compare-spikes-light.png), and rtbench-cli exports its chart (export-spikes.png). Needs Xvfb and
+# ImageMagick's `import`, and xcompmgr if installed (without a compositor, X draws a popover's
+# shadow black); as root the threads run SCHED_FIFO, otherwise SCHED_OTHER.
 set -euo pipefail
 
 build=$(realpath "${1:-build}")
@@ -18,7 +22,8 @@ out=$(realpath "${2:-docs/screenshots}")
 work=$(mktemp -d)
 app_pid=
 xvfb_pid=
-trap 'kill $app_pid $xvfb_pid 2>/dev/null || true; rm -rf "$work"' EXIT
+comp_pid=
+trap 'kill $app_pid $comp_pid $xvfb_pid 2>/dev/null || true; rm -rf "$work"' EXIT
 mkdir -p "$out"
 
 export GDK_BACKEND=x11 GSK_RENDERER=${GSK_RENDERER:-cairo} GTK_A11Y=none NO_AT_BRIDGE=1
@@ -73,3 +78,21 @@ for shot in "${shots[@]}"; do
     shoot "${args[0]}" "${args[1]}" "${args[2]}" "$theme" "${args[@]:3}"
   done
 done
+
+spikes=$(realpath "$(dirname "$0")/data/spikes/culprit.rtbench")
+display=:$((80 + RANDOM % 9))
+Xvfb "$display" -screen 0 1280x800x24 -nolisten tcp >/dev/null 2>&1 &
+xvfb_pid=$!
+sleep 1.5
+if command -v xcompmgr >/dev/null; then
+  DISPLAY=$display xcompmgr >/dev/null 2>&1 &
+  comp_pid=$!
+  sleep 0.5
+fi
+DISPLAY=$display RTBENCH_TEST_DATA=$(dirname "$spikes")/.. RTBENCH_SHOT_DIR=$out \
+  "$build/tests/test-gui-files" -p /gui/spikes/explained -p /gui/spikes/compare >"$work/gui.log"
+echo "wrote $out/spikes-light.png, spikes-dark.png, spikes-causes-light.png, compare-spikes-light.png"
+kill $comp_pid "$xvfb_pid" 2>/dev/null || true
+"$build/src/cli/rtbench-cli" export "$spikes" --png "$out/export-spikes.png" --chart curve \
+  --width 1200 --height 500
+echo "wrote $out/export-spikes.png"
