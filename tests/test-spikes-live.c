@@ -8,6 +8,8 @@
  *             300 µs that overlap a burst name it (pid and name) as the main cause, for the
  *             time it held the CPU between the deadline and the wake-up
  *   softirq   loopback UDP traffic sent from the measured CPU: NET_RX is named
+ *   auto      trace_above_us=auto waits for 1000 samples, then traces above twice the p99.9 of
+ *             the samples sent before it said so, recomputed here
  *   kill      a worker killed with SIGKILL (its janitor too) leaves its instance, which the next
  *             worker removes; one killed alone is cleaned up by its janitor; and the tracing
  *             state outside the instances is never touched
@@ -29,7 +31,9 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "rtb-log-histogram.h"
 #include "rtb-run.h"
+#include "worker-harness.h"
 
 #define BURST_NS 500000
 
@@ -293,6 +297,48 @@ test_softirq (void)
   g_assert_cmpuint (net_rx, >, 0);
 }
 
+/* The automatic threshold, from the worker's own stream: TRACE frames come after the SAMPLES the
+ * worker had counted when it set the threshold, so it is recomputed here from those samples. */
+static void
+test_auto (void)
+{
+  g_autofree char *command = g_strdup_printf ("latency cpus=%d priority=80 interval_us=1000 "
+                                              "duration=4s trace_above_us=auto", measured_cpu);
+  g_autoptr (Stream) s = run_args (command, FALSE);
+  GArray *samples;
+  guint armed = 0;
+
+  g_assert_nonnull (s->summary);
+  g_assert_cmpuint (s->traces->len, >=, 2);
+  g_assert_true (s->command.trace_auto);
+  /* Said at the start: waiting for enough samples. */
+  g_assert_cmpint (g_array_index (s->traces, RtbTraceFrame, 0).status, ==, RTB_TRACE_WAITING);
+  g_assert_cmpint (g_array_index (s->traces, RtbTraceFrame, 0).threshold_ns, ==, 0);
+  samples = g_ptr_array_index (s->samples, 0);
+  for (guint t = 1; t < s->traces->len; t++)
+    {
+      const RtbTraceFrame *trace = &g_array_index (s->traces, RtbTraceFrame, t);
+      guint64 before = g_array_index (s->trace_after, guint64, t);
+      RtbLogHistogram *hist = g_new (RtbLogHistogram, 1);
+      gint64 expected;
+
+      rtb_log_histogram_init (hist);
+      g_assert_cmpuint (before, <=, samples->len);
+      for (guint64 i = 0; i < before; i++)
+        rtb_log_histogram_add (hist, g_array_index (samples, RtbSample, i).value_ns, 1);
+      expected = (gint64) (rtb_log_histogram_percentile (hist, 99.9) * 2);
+      expected = MAX (expected, 1000);
+      g_test_message ("TRACE %u after %" G_GUINT64_FORMAT " samples: %.1f µs, p99.9 × 2 = %.1f µs",
+                      t, before, trace->threshold_ns / 1000.0, expected / 1000.0);
+      g_assert_cmpint (trace->status, ==, RTB_TRACE_ARMED);
+      g_assert_cmpuint (before, >=, 1000);
+      g_assert_cmpint (trace->threshold_ns, ==, expected);
+      armed++;
+      g_free (hist);
+    }
+  g_assert_cmpuint (armed, >=, 1);
+}
+
 static GPid
 start_worker (const char *duration, int *stdout_fd)
 {
@@ -502,6 +548,7 @@ main (int argc, char **argv)
 
   g_test_add_func ("/spikes-live/culprit", test_culprit);
   g_test_add_func ("/spikes-live/softirq", test_softirq);
+  g_test_add_func ("/spikes-live/auto", test_auto);
   g_test_add_func ("/spikes-live/kill", test_kill);
   status = g_test_run ();
 

@@ -53,6 +53,7 @@ on_frame (const RtbFrame *frame, void *user_data)
         g_array_append_vals (g_ptr_array_index (s->samples, f->thread), rtb_samples_data (f),
                              f->count);
         g_array_index (s->dropped_total, guint64, f->thread) = f->dropped_total;
+        s->n_samples += f->count;
         break;
       }
     case RTB_FRAME_STATS:
@@ -67,6 +68,7 @@ on_frame (const RtbFrame *frame, void *user_data)
       break;
     case RTB_FRAME_TRACE:
       g_array_append_vals (s->traces, frame->payload, 1);
+      g_array_append_val (s->trace_after, s->n_samples);
       break;
     case RTB_FRAME_SPIKE:
       s->n_spikes++;
@@ -91,6 +93,7 @@ stream_new (void)
   s->dropped_total = g_array_new (FALSE, FALSE, sizeof (guint64));
   s->errors = g_array_new (FALSE, FALSE, sizeof (RtbErrorFrame));
   s->traces = g_array_new (FALSE, FALSE, sizeof (RtbTraceFrame));
+  s->trace_after = g_array_new (FALSE, FALSE, sizeof (guint64));
   s->exit_status = -1;
   return s;
 }
@@ -107,6 +110,7 @@ stream_free (Stream *s)
   g_clear_pointer (&s->summary, g_bytes_unref);
   g_array_unref (s->errors);
   g_array_unref (s->traces);
+  g_array_unref (s->trace_after);
   g_free (s);
 }
 

@@ -24,6 +24,8 @@ typedef struct {
   guint n_stats;
   GArray *errors;         /* RtbErrorFrame */
   GArray *traces;         /* RtbTraceFrame */
+  GArray *trace_after;    /* guint64 per TRACE: the samples of every thread that came before */
+  guint64 n_samples;      /* of every thread so far */
   guint n_spikes;
   guint n_counters;
   int exit_status;
