@@ -8,6 +8,8 @@
  *             300 µs that overlap a burst name it (pid and name) as the main cause, for the
  *             time it held the CPU between the deadline and the wake-up
  *   softirq   loopback UDP traffic sent from the measured CPU: NET_RX is named
+ *   methods   jitter and timer runs, the culprit running: each SPIKE names a sample the
+ *             worker sent, at or above the threshold, of the thread and CPU it says
  *   auto      trace_above_us=auto waits for 1000 samples, then traces above twice the p99.9 of
  *             the samples sent before it said so, recomputed here
  *   kill      a worker killed with SIGKILL (its janitor too) leaves its instance, which the next
@@ -297,6 +299,66 @@ test_softirq (void)
   g_assert_cmpuint (net_rx, >, 0);
 }
 
+/* Each SPIKE of `s` is a sample the worker sent, at or above `threshold_ns`. */
+static void
+assert_spikes_are_samples (Stream *s, gint64 threshold_ns)
+{
+  g_assert_cmpuint (s->spikes->len, >, 0);
+  for (guint i = 0; i < s->spikes->len; i++)
+    {
+      const RtbSpikeFrame *spike = &g_array_index (s->spikes, RtbSpikeFrame, i);
+      GArray *samples;
+      gboolean found = FALSE;
+
+      g_assert_cmpuint (spike->thread, <, s->samples->len);
+      g_assert_cmpint (spike->cpu, ==, measured_cpu);
+      g_assert_cmpint (spike->value_ns, >=, threshold_ns);
+      g_assert_cmpint (spike->wake_ns, >, spike->deadline_ns);
+      samples = g_ptr_array_index (s->samples, spike->thread);
+      for (guint j = 0; j < samples->len && !found; j++)
+        found = g_array_index (samples, RtbSample, j).index == spike->index &&
+                g_array_index (samples, RtbSample, j).value_ns == spike->value_ns;
+      g_assert_true (found);
+    }
+}
+
+static void
+test_methods (void)
+{
+  g_autofree char *cpu = g_strdup_printf ("%d", measured_cpu);
+  g_autofree char *bursts_path = g_build_filename (tmp_dir, "bursts-methods", NULL);
+  g_autofree char *timer = g_strdup_printf ("timer cpu=%d priority=80 period_us=1000 "
+                                            "duration=3s trace_above_us=200", measured_cpu);
+  g_autofree char *jitter = g_strdup_printf ("jitter cpu=%d priority=80 base_us=500 "
+                                             "servo_us=1000 duration=3s trace_above_us=200",
+                                             measured_cpu);
+  int culprit_pid;
+  GPid pid;
+
+  pid = spawn_load ((const char *[]) { "culprit", cpu, "7000", bursts_path, NULL }, &culprit_pid);
+  {
+    g_autoptr (Stream) s = run_args (timer, FALSE);
+
+    g_assert_nonnull (s->summary);
+    g_assert_cmpint (g_array_index (s->traces, RtbTraceFrame, 0).status, ==, RTB_TRACE_ARMED);
+    assert_spikes_are_samples (s, 200000);
+    /* The timer's value is the tick's lateness: from the deadline to the wake-up. */
+    for (guint i = 0; i < s->spikes->len; i++)
+      {
+        const RtbSpikeFrame *spike = &g_array_index (s->spikes, RtbSpikeFrame, i);
+        g_assert_cmpint (spike->wake_ns - spike->deadline_ns, ==, spike->value_ns);
+      }
+  }
+  {
+    g_autoptr (Stream) s = run_args (jitter, FALSE);
+
+    g_assert_nonnull (s->summary);
+    g_assert_cmpint (g_array_index (s->traces, RtbTraceFrame, 0).status, ==, RTB_TRACE_ARMED);
+    assert_spikes_are_samples (s, 200000);
+  }
+  g_assert_cmpint (wait_child (pid), ==, 0);
+}
+
 /* The automatic threshold, from the worker's own stream: TRACE frames come after the SAMPLES the
  * worker had counted when it set the threshold, so it is recomputed here from those samples. */
 static void
@@ -548,6 +610,7 @@ main (int argc, char **argv)
 
   g_test_add_func ("/spikes-live/culprit", test_culprit);
   g_test_add_func ("/spikes-live/softirq", test_softirq);
+  g_test_add_func ("/spikes-live/methods", test_methods);
   g_test_add_func ("/spikes-live/auto", test_auto);
   g_test_add_func ("/spikes-live/kill", test_kill);
   status = g_test_run ();

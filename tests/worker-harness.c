@@ -72,6 +72,7 @@ on_frame (const RtbFrame *frame, void *user_data)
       break;
     case RTB_FRAME_SPIKE:
       s->n_spikes++;
+      g_array_append_vals (s->spikes, frame->payload, 1);
       break;
     case RTB_FRAME_COUNTERS:
       s->n_counters++;
@@ -94,6 +95,7 @@ stream_new (void)
   s->errors = g_array_new (FALSE, FALSE, sizeof (RtbErrorFrame));
   s->traces = g_array_new (FALSE, FALSE, sizeof (RtbTraceFrame));
   s->trace_after = g_array_new (FALSE, FALSE, sizeof (guint64));
+  s->spikes = g_array_new (FALSE, FALSE, sizeof (RtbSpikeFrame));
   s->exit_status = -1;
   return s;
 }
@@ -111,6 +113,7 @@ stream_free (Stream *s)
   g_array_unref (s->errors);
   g_array_unref (s->traces);
   g_array_unref (s->trace_after);
+  g_array_unref (s->spikes);
   g_free (s);
 }
 

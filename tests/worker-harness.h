@@ -27,6 +27,7 @@ typedef struct {
   GArray *trace_after;    /* guint64 per TRACE: the samples of every thread that came before */
   guint64 n_samples;      /* of every thread so far */
   guint n_spikes;
+  GArray *spikes;         /* RtbSpikeFrame, without their text */
   guint n_counters;
   int exit_status;
 } Stream;

@@ -92,6 +92,12 @@ rtb_worker_trace_start (RtbWorker *w)
       RtbWorkerMeasure *m = &w->measures[i];
       char relative[64];
 
+      /* A CPU's trace_pipe opens once: threads on one CPU (jitter's base and servo) share it. */
+      for (unsigned j = 0; j < i && m->trace_fd < 0; j++)
+        if (w->measures[j].cpu == m->cpu)
+          m->trace_fd = w->measures[j].trace_fd;
+      if (m->trace_fd >= 0)
+        continue;
       snprintf (relative, sizeof relative, "per_cpu/cpu%d/trace_pipe", m->cpu);
       m->trace_fd = rtb_worker_tracefs_open (t, relative, O_RDONLY | O_NONBLOCK);
       if (m->trace_fd < 0)
@@ -292,7 +298,7 @@ rtb_worker_trace_collect (RtbWorker *w)
   rtb_worker_output_send (RTB_FRAME_SPIKE, &frame, sizeof frame, t->text, win.used);
   /* What the other CPUs recorded meanwhile is older than any spike still to come. */
   for (unsigned i = 0; i < w->n_measures; i++)
-    if (i != m->index)
+    if (w->measures[i].trace_fd != m->trace_fd)
       {
         Window none = { .from_ns = 1, .to_ns = 0 };
         read_window (t, w->measures[i].trace_fd, &none);
