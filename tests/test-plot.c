@@ -317,6 +317,56 @@ test_spike_survives (void)
   rtb_history_clear (&history);
 }
 
+/* Explained spikes are dots on their curve, beside the spike's one-pixel line: drawn where the
+ * sample is, found there by a pointer, and nowhere without markers. */
+static void
+test_markers (void)
+{
+  const uint64_t instances[] = { 2001, 7001 };
+  const double values[] = { 300.0, 250.0 };
+  RtbPlotTheme theme = rtb_plot_theme_light ();
+  RtbPlotSeries series = { "CPU1", 1 };
+  RtbPlotCurveOptions opts;
+  RtbPlotLayout layout;
+  RtbHistory history;
+  cairo_surface_t *plain, *marked;
+  guint series_index = 99;
+  size_t marker_index = 99;
+
+  g_assert_true (rtb_history_init (&history, RTB_HISTORY_DEFAULT_CAPACITY));
+  for (uint64_t i = 0; i < 10000; i++)
+    rtb_history_add (&history, i == 2000 ? 300000 : i == 7000 ? 250000
+                                                   : 8000 + (int64_t) (i * 7919 % 4000));
+  series.history = &history;
+  rtb_plot_curve_options_init (&opts);
+  plain = draw_curve (&theme, &opts, &series, 1, &layout);
+  series.marker_instances = instances;
+  series.marker_values_us = values;
+  series.n_markers = G_N_ELEMENTS (instances);
+  marked = draw_curve (&theme, &opts, &series, 1, &layout);
+  keep_sample (marked, "markers");
+
+  for (guint m = 0; m < G_N_ELEMENTS (instances); m++)
+    {
+      double x = rtb_plot_axis_to_pixel (&layout.x, instances[m] - 0.5);
+      double y = rtb_plot_axis_to_pixel (&layout.y, values[m]);
+
+      /* Three pixels beside the spike's line, at its top: the dot, not the line. */
+      g_assert_true (coloured_near (marked, x + 3, y));
+      g_assert_true (is_background (pixel_at (plain, (int) floor (x) + 3, (int) floor (y)),
+                                    &theme));
+      g_assert_true (rtb_plot_curve_marker_at (&layout, &series, 1, x + 2, y - 2, 6,
+                                               &series_index, &marker_index));
+      g_assert_cmpuint (series_index, ==, 0);
+      g_assert_cmpuint (marker_index, ==, m);
+      g_assert_false (rtb_plot_curve_marker_at (&layout, &series, 1, x + 40, y, 6, NULL, NULL));
+    }
+
+  cairo_surface_destroy (plain);
+  cairo_surface_destroy (marked);
+  rtb_history_clear (&history);
+}
+
 /* The band is drawn column by column: every column shows its whole span, and neighbouring
  * columns touch however far apart their values are, so a zigzag reads as one line. */
 static void
@@ -967,6 +1017,7 @@ main (int   argc,
   g_test_add_func ("/plot/axes", test_axes_and_labels);
   g_test_add_func ("/plot/curve/constant", test_constant_curve);
   g_test_add_func ("/plot/curve/spike", test_spike_survives);
+  g_test_add_func ("/plot/curve/markers", test_markers);
   g_test_add_func ("/plot/curve/band-connected", test_band_connected);
   g_test_add_func ("/plot/curve/lone-spike", test_lone_spike_is_one_mark);
   g_test_add_func ("/plot/curve/log-scale", test_log_scale_when_spikes);
