@@ -226,6 +226,17 @@ any_partial (RtbCompare *compare)
   return FALSE;
 }
 
+/* The compared runs, in order (transfer container). */
+static RtbRun **
+runs_of (RtbCompare *compare)
+{
+  RtbRun **runs = g_new0 (RtbRun *, rtb_compare_get_n_runs (compare));
+
+  for (guint r = 0; r < rtb_compare_get_n_runs (compare); r++)
+    runs[r] = rtb_compare_get_run (compare, r);
+  return runs;
+}
+
 /* The line above a table whose columns are the runs. */
 static void
 print_run_names (RtbCompare *compare, guint label_width, guint names, FILE *out)
@@ -243,12 +254,10 @@ static void
 print_causes (RtbCompare *compare, guint names, FILE *out)
 {
   guint n_runs = rtb_compare_get_n_runs (compare);
-  g_autofree RtbRun **runs = g_new0 (RtbRun *, n_runs);
+  g_autofree RtbRun **runs = runs_of (compare);
   g_autoptr (GPtrArray) rows = NULL;
   guint label_width = 12;
 
-  for (guint r = 0; r < n_runs; r++)
-    runs[r] = rtb_compare_get_run (compare, r);
   if (!rtb_compare_causes_any_traced (runs, n_runs))
     return;
   rows = rtb_compare_causes (runs, n_runs);
@@ -284,12 +293,10 @@ static void
 print_interrupts (RtbCompare *compare, guint names, FILE *out)
 {
   guint n_runs = rtb_compare_get_n_runs (compare);
-  g_autofree RtbRun **runs = g_new0 (RtbRun *, n_runs);
+  g_autofree RtbRun **runs = runs_of (compare);
   g_autoptr (GPtrArray) rows = NULL;
   guint label_width = 12;
 
-  for (guint r = 0; r < n_runs; r++)
-    runs[r] = rtb_compare_get_run (compare, r);
   rows = rtb_compare_interrupts (runs, n_runs);
   if (rows->len == 0)
     return;
