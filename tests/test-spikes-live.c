@@ -146,6 +146,33 @@ wait_child (GPid pid)
   return status;
 }
 
+/* What rtbench-cli printed: whether spikes are explained, once; a line for each spike as it
+ * came, as many as the run kept; and the league table's total. */
+static void
+assert_cli_told (RtbRun *run, const char *out, const char *err, const char *trace_above)
+{
+  g_autofree char *all = g_strconcat (out, err, NULL);
+  g_autofree char *status = g_strdup_printf ("Spikes of %s.0 µs or more are explained",
+                                             trace_above);
+  g_autofree char *causes = NULL;
+  RtbSpikeLog *log = rtb_run_get_spike_log (run);
+  guint64 total = rtb_spike_league_total (rtb_spike_log_get_league (log));
+  g_auto (GStrv) lines = g_strsplit (all, "\n", -1);
+  guint n_status = 0, n_spikes = 0;
+
+  for (guint i = 0; lines[i] != NULL; i++)
+    {
+      n_status += g_str_has_prefix (lines[i], status);
+      n_spikes += g_str_has_prefix (lines[i], "spike CPU");
+    }
+  g_assert_cmpuint (n_status, ==, 1);
+  g_assert_cmpuint (total, <, RTB_SPIKE_LOG_MAX);
+  g_assert_cmpuint (n_spikes, ==, rtb_spike_log_get_spikes (log)->len);
+  g_assert_cmpuint (n_spikes, ==, total);
+  causes = g_strdup_printf ("Causes of %" G_GUINT64_FORMAT " spike", total);
+  g_assert_nonnull (strstr (all, causes));
+}
+
 /* rtbench-cli run latency on the measured CPU, saved; returns the loaded run. */
 static RtbRun *
 measure (const char *name, const char *trace_above, const char *duration)
@@ -169,6 +196,7 @@ measure (const char *name, const char *trace_above, const char *duration)
   run = rtb_run_load (output, &error);
   g_assert_no_error (error);
   g_assert_cmpint (rtb_spike_log_get_status (rtb_run_get_spike_log (run)), ==, RTB_TRACE_ARMED);
+  assert_cli_told (run, out, err, trace_above);
   return run;
 }
 

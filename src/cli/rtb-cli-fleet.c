@@ -314,7 +314,7 @@ finish_machine (RunContext *ctx, RtbRecording *recording, const char *name)
     fputc ('\n', ctx->report);
   rtb_cli_print_run_header (run, ctx->report);
   rtb_cli_print_table (run, ctx->report);
-  rtb_cli_print_spikes (run, ctx->report);
+  rtb_cli_print_spikes (run, TRUE, ctx->report);
   rtb_cli_print_verdict (run, ctx->report);
 
   if (error != NULL)

@@ -38,7 +38,7 @@ rtb_cli_spike_line (RtbRun *run, const RtbSpike *spike)
 }
 
 void
-rtb_cli_print_spikes (RtbRun *run, FILE *out)
+rtb_cli_print_spikes (RtbRun *run, gboolean status_said, FILE *out)
 {
   RtbSpikeLog *log = rtb_run_get_spike_log (run);
   GPtrArray *entries = rtb_spike_league_entries (rtb_spike_log_get_league (log));
@@ -47,12 +47,13 @@ rtb_cli_print_spikes (RtbRun *run, FILE *out)
 
   if (status != NULL)
     {
-      fprintf (out, "\n%s\n", status);
+      if (!status_said)
+        fprintf (out, "\n%s\n", status);
       if (entries->len > 0)
         {
           guint64 total = rtb_spike_league_total (rtb_spike_log_get_league (log));
-          fprintf (out, "Causes of %" G_GUINT64_FORMAT " spike%s, the most frequent first:\n",
-                   total, total == 1 ? "" : "s");
+          fprintf (out, "%sCauses of %" G_GUINT64_FORMAT " spike%s, the most frequent first:\n",
+                   status_said ? "\n" : "", total, total == 1 ? "" : "s");
         }
       for (guint i = 0; i < entries->len; i++)
         {

@@ -132,7 +132,7 @@ rtb_cli_summary (int argc, char **argv)
         fprintf (out, "%s\n", file);
         rtb_cli_print_run_header (runs->pdata[i], out);
         rtb_cli_print_table (runs->pdata[i], out);
-        rtb_cli_print_spikes (runs->pdata[i], out);
+        rtb_cli_print_spikes (runs->pdata[i], FALSE, out);
         rtb_cli_print_verdict (runs->pdata[i], out);
       }
 

@@ -23,10 +23,11 @@ enum {
 int rtb_cli_run (int argc, char **argv);
 
 /* Spikes (rtb-cli-spikes.c): whether they are explained (NULL when not asked), one spike's
- * verdict, and the league table and interrupt counts of a run. */
+ * verdict, and the league table and interrupt counts of a run, after whether they are
+ * explained unless the run already said so as it went. */
 char *rtb_cli_trace_status (RtbRun *run);
 char *rtb_cli_spike_line (RtbRun *run, const RtbSpike *spike);
-void rtb_cli_print_spikes (RtbRun *run, FILE *out);
+void rtb_cli_print_spikes (RtbRun *run, gboolean status_said, FILE *out);
 int rtb_cli_check (int argc, char **argv);
 int rtb_cli_summary (int argc, char **argv);
 int rtb_cli_export (int argc, char **argv);
