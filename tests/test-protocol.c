@@ -67,6 +67,14 @@ build_stream (guint *n_frames)
                     samples, head.count * sizeof (RtbSample));
     }
 
+  RtbTraceFrame trace = { .status = RTB_TRACE_ARMED, .threshold_ns = 200000 };
+  append_frame (stream, &seq, RTB_FRAME_TRACE, &trace, sizeof trace, NULL, 0);
+  static const char text[] = "  culprit-77 [001] d..2. 12.000100: sched_switch: prev_comm=x\n";
+  RtbSpikeFrame spike = { .thread = 1, .cpu = 1, .tid = 78, .text_len = sizeof text - 1,
+                          .index = 1901, .value_ns = 250000, .deadline_ns = 12000000000,
+                          .wake_ns = 12000250000 };
+  append_frame (stream, &seq, RTB_FRAME_SPIKE, &spike, sizeof spike, text, sizeof text - 1);
+
   RtbStatsFrame stats = { .n_threads = 2, .elapsed_ns = 5 };
   RtbThreadStats ts[2] = { { .thread = 0, .count = 7, .min_ns = -1, .max_ns = 9 },
                            { .thread = 1, .count = 8 } };
@@ -79,6 +87,11 @@ build_stream (guint *n_frames)
   used = rtb_system_frame_add (system, sizeof system, used, "uname/nodename", "rpi4", 4);
   used = rtb_system_frame_add (system, sizeof system, used, "proc/cmdline", "isolcpus=2,3\n", 13);
   append_frame (stream, &seq, RTB_FRAME_SYSTEM, system, used, NULL, 0);
+
+  used = rtb_system_frame_init (system, sizeof system);
+  used = rtb_system_frame_add (system, sizeof system, used, "proc/softirqs",
+                               "  CPU0 CPU1\nNET_RX: 1 2\n", 23);
+  append_frame (stream, &seq, RTB_FRAME_COUNTERS, system, used, NULL, 0);
 
   RtbErrorFrame error = { .code = RTB_ERROR_RANGE };
   strcpy (error.field, "priority");
@@ -497,6 +510,128 @@ test_system (void)
   }
 }
 
+static const char *
+validate (RtbFrameType type, const void *payload, size_t len, uint32_t version)
+{
+  RtbFrameHeader header = { .magic = RTB_FRAME_MAGIC, .type = type, .length = (uint32_t) len };
+
+  return rtb_frame_validate (&header, payload, version);
+}
+
+/* TRACE, SPIKE and COUNTERS (protocol 5): refused in older streams; what no worker sends is
+ * refused with words that say what. */
+static void
+test_spike_frames (void)
+{
+  static const char text[] = "  x-1 [000] d..2. 1.000000: sched_waking: comm=y pid=2\n";
+  RtbTraceFrame trace = { .status = RTB_TRACE_NOT_PERMITTED, .sys_errno = 1 };
+  guint8 spike_buf[sizeof (RtbSpikeFrame) + sizeof text];
+  RtbSpikeFrame *spike = (RtbSpikeFrame *) (void *) spike_buf;
+  const size_t spike_len = sizeof spike_buf - 1;
+  guint8 counters[128];
+  gsize counters_len = rtb_system_frame_init (counters, sizeof counters);
+
+  g_strlcpy (trace.message, "the worker does not run as root", sizeof trace.message);
+  *spike = (RtbSpikeFrame) { .thread = 0, .cpu = 3, .tid = 9, .text_len = sizeof text - 1,
+                             .index = 5, .value_ns = 300000, .deadline_ns = 1000000000,
+                             .wake_ns = 1000300000 };
+  memcpy (spike_buf + sizeof *spike, text, sizeof text - 1);
+  counters_len = rtb_system_frame_add (counters, sizeof counters, counters_len,
+                                       "proc/interrupts", "  CPU0\n", 7);
+
+  g_assert_null (validate (RTB_FRAME_TRACE, &trace, sizeof trace, RTB_PROTOCOL_VERSION));
+  g_assert_null (validate (RTB_FRAME_SPIKE, spike_buf, spike_len, RTB_PROTOCOL_VERSION));
+  g_assert_null (validate (RTB_FRAME_COUNTERS, counters, counters_len, RTB_PROTOCOL_VERSION));
+  for (uint32_t version = RTB_PROTOCOL_VERSION_MIN; version < 5; version++)
+    {
+      g_assert_cmpstr (validate (RTB_FRAME_TRACE, &trace, sizeof trace, version), ==,
+                       "a frame of protocol 5 in an older stream");
+      g_assert_cmpstr (validate (RTB_FRAME_SPIKE, spike_buf, spike_len, version), ==,
+                       "a frame of protocol 5 in an older stream");
+      g_assert_cmpstr (validate (RTB_FRAME_COUNTERS, counters, counters_len, version), ==,
+                       "a frame of protocol 5 in an older stream");
+    }
+
+  /* TRACE */
+  {
+    RtbTraceFrame bad = trace;
+    g_assert_cmpstr (validate (RTB_FRAME_TRACE, &bad, sizeof bad - 1, RTB_PROTOCOL_VERSION), ==,
+                     "TRACE frame has the wrong size");
+    bad.status = RTB_TRACE_STATUS_LAST + 1;
+    g_assert_cmpstr (validate (RTB_FRAME_TRACE, &bad, sizeof bad, RTB_PROTOCOL_VERSION), ==,
+                     "TRACE frame has an unknown status");
+    bad = trace;
+    bad.sys_errno = -4;
+    g_assert_cmpstr (validate (RTB_FRAME_TRACE, &bad, sizeof bad, RTB_PROTOCOL_VERSION), ==,
+                     "TRACE frame has an impossible errno");
+    bad = trace;
+    bad.threshold_ns = 5;
+    g_assert_nonnull (strstr (validate (RTB_FRAME_TRACE, &bad, sizeof bad, RTB_PROTOCOL_VERSION),
+                              "threshold without being armed"));
+    bad = (RtbTraceFrame) { .status = RTB_TRACE_ARMED };
+    g_assert_nonnull (strstr (validate (RTB_FRAME_TRACE, &bad, sizeof bad, RTB_PROTOCOL_VERSION),
+                              "none while armed"));
+    bad = trace;
+    memset (bad.message, 'a', sizeof bad.message);
+    g_assert_cmpstr (validate (RTB_FRAME_TRACE, &bad, sizeof bad, RTB_PROTOCOL_VERSION), ==,
+                     "TRACE frame text is not terminated printable ASCII");
+  }
+
+  /* SPIKE */
+  {
+    g_autofree guint8 *bad = g_memdup2 (spike_buf, sizeof spike_buf);
+    RtbSpikeFrame *b = (RtbSpikeFrame *) (void *) bad;
+
+    g_assert_cmpstr (validate (RTB_FRAME_SPIKE, bad, sizeof *b - 1, RTB_PROTOCOL_VERSION), ==,
+                     "SPIKE frame is too short");
+    g_assert_cmpstr (validate (RTB_FRAME_SPIKE, bad, spike_len - 1, RTB_PROTOCOL_VERSION), ==,
+                     "SPIKE frame length does not match its text");
+    b->text_len = RTB_SPIKE_TEXT_MAX + 1;
+    g_assert_cmpstr (validate (RTB_FRAME_SPIKE, bad, spike_len, RTB_PROTOCOL_VERSION), ==,
+                     "SPIKE frame length does not match its text");
+    b->text_len = spike->text_len;
+    b->flags = 0x80;
+    g_assert_cmpstr (validate (RTB_FRAME_SPIKE, bad, spike_len, RTB_PROTOCOL_VERSION), ==,
+                     "SPIKE frame has an impossible thread, CPU or flag");
+    b->flags = 0;
+    b->cpu = -1;
+    g_assert_cmpstr (validate (RTB_FRAME_SPIKE, bad, spike_len, RTB_PROTOCOL_VERSION), ==,
+                     "SPIKE frame has an impossible thread, CPU or flag");
+    b->cpu = 3;
+    b->wake_ns = b->deadline_ns - 1;
+    g_assert_cmpstr (validate (RTB_FRAME_SPIKE, bad, spike_len, RTB_PROTOCOL_VERSION), ==,
+                     "SPIKE frame has an impossible deadline, wake-up or value");
+    b->wake_ns = spike->wake_ns;
+    bad[sizeof *b + 4] = 0x01;
+    g_assert_cmpstr (validate (RTB_FRAME_SPIKE, bad, spike_len, RTB_PROTOCOL_VERSION), ==,
+                     "SPIKE frame text is not printable ASCII");
+    bad[sizeof *b + 4] = 0xc3;
+    g_assert_cmpstr (validate (RTB_FRAME_SPIKE, bad, spike_len, RTB_PROTOCOL_VERSION), ==,
+                     "SPIKE frame text is not printable ASCII");
+  }
+
+  /* A SPIKE of a thread the run does not have: the decoder knows STARTED's count. */
+  {
+    guint n_frames;
+    g_autoptr (GByteArray) stream = build_stream (&n_frames);
+    RtbDecoder *decoder = rtb_decoder_new (ignore_frame, NULL);
+    gsize offset = 0;
+
+    /* The SPIKE frame of build_stream names thread 1 of 2: make it 2. */
+    while (offset < stream->len)
+      {
+        RtbFrameHeader *header = (RtbFrameHeader *) (void *) (stream->data + offset);
+        if (header->type == RTB_FRAME_SPIKE)
+          ((RtbSpikeFrame *) (void *) (header + 1))->thread = 2;
+        offset += sizeof *header + header->length;
+      }
+    g_assert_cmpint (rtb_decoder_feed (decoder, stream->data, stream->len), ==, -1);
+    g_assert_cmpstr (rtb_decoder_error (decoder), ==,
+                     "SPIKE frame for a thread the run does not have");
+    rtb_decoder_free (decoder);
+  }
+}
+
 static void
 test_encode_limits (void)
 {
@@ -549,6 +684,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/protocol/hello-first", test_hello_first);
   g_test_add_func ("/protocol/encode-limits", test_encode_limits);
   g_test_add_func ("/protocol/system", test_system);
+  g_test_add_func ("/protocol/spike-frames", test_spike_frames);
   g_test_add_func ("/protocol/names", test_names);
   return g_test_run ();
 }
