@@ -317,8 +317,8 @@ test_errors (void)
     }
 }
 
-/* A worker that may not trace (not root) measures all the same and says why once, in one
- * TRACE frame after STARTED; it sends no spike. */
+/* A worker that may not trace (not root), or whose threads are not pinned, measures all the
+ * same and says why once, in one TRACE frame after STARTED; it sends no spike. */
 static void
 test_trace_not_permitted (void)
 {
@@ -350,6 +350,20 @@ test_trace_not_permitted (void)
   g_assert_true (stream_has (s, RTB_FRAME_SAMPLES));
   g_assert_nonnull (s->summary);
   g_assert_cmpuint (s->n_counters, ==, 1);
+
+  /* Threads on no CPU in particular: no one CPU's trace can explain them. */
+  {
+    g_autoptr (Stream) unpinned = run_args ("jitter policy=other cpu=none duration=1s "
+                                            "trace_above_us=1", is_root ());
+
+    g_assert_cmpuint (unpinned->traces->len, ==, 1);
+    trace = &g_array_index (unpinned->traces, RtbTraceFrame, 0);
+    g_test_message ("%s", trace->message);
+    g_assert_cmpint (trace->status, ==, RTB_TRACE_UNSUPPORTED);
+    g_assert_nonnull (strstr (trace->message, "not pinned"));
+    g_assert_cmpuint (unpinned->n_spikes, ==, 0);
+    g_assert_nonnull (unpinned->summary);
+  }
 }
 
 static void
