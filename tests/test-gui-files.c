@@ -1100,6 +1100,8 @@ test_wheel_over_tables (void)
       g_assert_cmpfloat (gtk_adjustment_get_value (adjustment), >, before);
       gtk_window_destroy (GTK_WINDOW (holder));
     }
+}
+
 /* The run with explained spikes against a made-up traced one whose CPU served something else:
  * the compare view lines up both runs' causes and interrupts. */
 static void

@@ -417,6 +417,9 @@ on_frame (const RtbFrame *frame, void *user_data)
     case RTB_FRAME_STARTED:
     case RTB_FRAME_SAMPLES:
     case RTB_FRAME_STATS:
+    case RTB_FRAME_TRACE:
+    case RTB_FRAME_SPIKE:
+    case RTB_FRAME_COUNTERS:
     default:
       break;
     }

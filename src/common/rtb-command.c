@@ -617,6 +617,7 @@ rtb_command_set (RtbCommand *cmd, const char *key, const char *value, int n_cpus
     case KEY_DURATION:
     case KEY_GPIO:
     case KEY_UNTHROTTLED:
+    case KEY_TRACE_ABOVE_US:
     case N_KEYS:
     default:
       break;
