@@ -615,6 +615,10 @@ rtb_chart_dispose (GObject *object)
   clear_nodes (self);
   g_clear_pointer (&self->readout, gtk_widget_unparent);
   g_clear_pointer (&self->menu_button, gtk_widget_unparent);
+  /* Closed first: an open popover holds the pointer, and unparenting it alone left that grab
+   * behind on X11, so the next window's clicks went nowhere. */
+  if (self->spike_popover != NULL)
+    gtk_popover_popdown (GTK_POPOVER (self->spike_popover));
   g_clear_pointer (&self->spike_popover, gtk_widget_unparent);
 
   G_OBJECT_CLASS (rtb_chart_parent_class)->dispose (object);
