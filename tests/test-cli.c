@@ -117,6 +117,53 @@ test_latency_run_and_summary (void)
   g_assert_cmpuint (count, <=, 1001);
 }
 
+static gint64
+int_member (JsonObject *o, const char *name)
+{
+  g_assert_true (json_object_has_member (o, name));
+  return json_object_get_int_member (o, name);
+}
+
+/* A noise run keeps every gap the worker counted: the short ones it counted without sending
+ * (skipped) in the histogram's 1 µs bucket and the figures, the sent ones in the history too. */
+static void
+check_noise_file (const char *file, guint64 summary_count)
+{
+  g_autoptr (JsonParser) parser = json_parser_new ();
+  g_autoptr (GError) error = NULL;
+  JsonObject *series, *worker, *histogram;
+  JsonArray *counts;
+  gint64 in_buckets = 0, one_us = 0;
+
+  g_assert_true (json_parser_load_from_file (parser, file, &error));
+  g_assert_no_error (error);
+  series = json_array_get_object_element (
+    json_object_get_array_member (json_node_get_object (json_parser_get_root (parser)), "series"),
+    0);
+  worker = json_object_get_object_member (series, "worker_stats");
+  histogram = json_object_get_object_member (series, "histogram");
+  counts = json_object_get_array_member (histogram, "counts");
+  for (guint i = 0; i < json_array_get_length (counts); i++)
+    {
+      JsonArray *pair = json_array_get_array_element (counts, i);
+      gint64 bucket = int_member (histogram, "lo_us") + json_array_get_int_element (pair, 0);
+
+      in_buckets += json_array_get_int_element (pair, 1);
+      if (bucket == 1)
+        one_us = json_array_get_int_element (pair, 1);
+    }
+  g_assert_cmpint (int_member (series, "count"), ==, (gint64) summary_count);
+  g_assert_cmpint (int_member (series, "count"), ==,
+                   int_member (worker, "count") - int_member (worker, "dropped"));
+  g_assert_cmpint (int_member (series, "skipped"), ==, int_member (worker, "skipped"));
+  g_assert_cmpint (in_buckets + int_member (histogram, "above") + int_member (histogram, "below"),
+                   ==, int_member (series, "count"));
+  g_assert_cmpint (one_us, >=, int_member (series, "skipped"));
+  g_assert_cmpint (int_member (series, "sum_ns"), ==, int_member (worker, "sum_ns"));
+  g_assert_cmpint (int_member (json_object_get_object_member (series, "history"), "n_samples"),
+                   ==, int_member (series, "count") - int_member (series, "skipped"));
+}
+
 static void
 test_every_method (void)
 {
@@ -125,6 +172,7 @@ test_every_method (void)
     { "timer", { "--duration", "1s", "--period-us", "5000", NULL }, 1 },
     { "response", { "--size", "16", "--instances", "20", "--gap-us", "100", NULL }, 1 },
     { "latency", { "--duration", "1s", "--cpus", "all", "--interval-us", "500", NULL }, 0 },
+    { "noise", { "--duration", "1s", "--cpus", "0", NULL }, 1 },
   };
 
   for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
@@ -155,6 +203,8 @@ test_every_method (void)
       guint64 count = check_series (run, n_series);
       if (strcmp (cases[i].method, "response") == 0)
         g_assert_cmpuint (count, ==, 20);
+      if (strcmp (cases[i].method, "noise") == 0)
+        check_noise_file (file, count);
     }
 }
 

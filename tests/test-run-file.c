@@ -544,7 +544,7 @@ static const struct {
   { "version", "\"1\"", "version: expected an integer, found a string" },
   { "version", "0", "version: 0 is outside 1–2147483647" },
   { "version", NULL, "missing member \"version\"" },
-  { "method", "\"bogus\"", "method: \"bogus\" is not one of latency, jitter, timer, response" },
+  { "method", "\"bogus\"", "method: \"bogus\" is not one of latency, jitter, timer, response, noise" },
   { "command", NULL, "missing member \"command\"" },
   { "command.method", "\"jitter\"", "command.method: \"jitter\" does not match the run's method "
                                     "\"latency\"" },

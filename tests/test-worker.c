@@ -206,6 +206,62 @@ check_response (const char *policy_args, RtbPolicy policy, int priority)
     g_assert_cmpint (g_array_index (samples, RtbSample, i).value_ns, >, 0);
 }
 
+/* Noise: every gap between two reads of the clock is counted; the ones of 1 µs or more are sent,
+ * rounded up to the next whole µs as oslat counts them, the others counted as 1 µs each. The
+ * worker's figures are recomputed from what it sent. */
+static void
+check_noise (const char *policy_args, RtbPolicy policy, int priority)
+{
+  g_autofree char *command = g_strdup_printf ("noise cpus=0 duration=1s %s", policy_args);
+  g_autoptr (Stream) s = run_args (command, FALSE);
+  const RtbStartedFrame *started = stream_started (s);
+  const RtbThreadStats *stats = rtb_stats_threads (stream_summary (s));
+  GArray *samples = s->samples->len > 0 ? g_ptr_array_index (s->samples, 0) : NULL;
+  guint received = samples != NULL ? samples->len : 0;
+  gint64 sum = 0, max = G_MININT64, min = G_MAXINT64;
+  guint64 overflows = 0;
+
+  g_assert_cmpint (s->exit_status, ==, 0);
+  g_assert_cmpint (s->command.method, ==, RTB_METHOD_NOISE);
+  g_assert_cmpint (s->command.policy, ==, policy);
+  g_assert_cmpint (s->command.priority, ==, priority);
+  /* oslat's 32 buckets */
+  g_assert_cmpuint (s->command.noise.histogram_us, ==, 32);
+  g_assert_cmpuint (started->n_threads, ==, 1);
+  g_assert_cmpstr (rtb_started_threads (started)[0].name, ==, "CPU0");
+  g_assert_cmpint (rtb_started_threads (started)[0].cpu, ==, 0);
+  g_assert_cmpint (stream_summary (s)->reason, ==, RTB_END_COMPLETED);
+
+  for (guint i = 0; i < received; i++)
+    {
+      const RtbSample *x = &g_array_index (samples, RtbSample, i);
+
+      if (i > 0)
+        g_assert_cmpuint (x->index, >, g_array_index (samples, RtbSample, i - 1).index);
+      g_assert_cmpint (x->value_ns % 1000, ==, 0);
+      g_assert_cmpint (x->value_ns, >=, 2000);
+      sum += x->value_ns;
+      min = MIN (min, x->value_ns);
+      max = MAX (max, x->value_ns);
+      overflows += x->value_ns >= 32000;
+    }
+  g_test_message ("noise %s: %" G_GUINT64_FORMAT " gaps, %u sent, %" G_GUINT64_FORMAT
+                  " dropped, %" G_GUINT64_FORMAT " below 1 µs, max %" G_GINT64_FORMAT " ns",
+                  policy_args, stats[0].count, received, stats[0].dropped, stats[0].skipped,
+                  stats[0].max_ns);
+  g_assert_cmpuint (stats[0].count, ==, received + stats[0].dropped + stats[0].skipped);
+  if (received > 0)
+    g_assert_cmpuint (g_array_index (samples, RtbSample, received - 1).index, <,
+                      stats[0].count);
+  if (stats[0].dropped == 0)
+    {
+      g_assert_cmpint (stats[0].sum_ns, ==, sum + (gint64) stats[0].skipped * 1000);
+      g_assert_cmpuint (stats[0].overflows, ==, overflows);
+      g_assert_cmpint (stats[0].min_ns, ==, stats[0].skipped > 0 ? 1000 : min);
+      g_assert_cmpint (stats[0].max_ns, ==, received > 0 ? max : 1000);
+    }
+}
+
 static void
 test_methods_other (void)
 {
@@ -213,6 +269,8 @@ test_methods_other (void)
   check_jitter ("policy=other", RTB_POLICY_OTHER, 0);
   check_timer ("policy=other", RTB_POLICY_OTHER, 0);
   check_response ("policy=other", RTB_POLICY_OTHER, 0);
+  /* oslat's default: no real-time policy */
+  check_noise ("", RTB_POLICY_OTHER, 0);
 }
 
 static void
@@ -227,6 +285,7 @@ test_methods_fifo (void)
   check_jitter ("priority=80", RTB_POLICY_FIFO, 80);
   check_timer ("", RTB_POLICY_FIFO, 80);
   check_response ("policy=rr priority=70", RTB_POLICY_RR, 70);
+  check_noise ("policy=fifo", RTB_POLICY_FIFO, 1);
 }
 
 static void
@@ -301,13 +360,14 @@ test_errors (void)
     { "latency priority", RTB_ERROR_SYNTAX, "priority", "=" },
     { "latency interval_us=12ab", RTB_ERROR_SYNTAX, "interval_us", "50-1000000" },
     { "latency policy=batch", RTB_ERROR_SYNTAX, "policy", "fifo, rr or other" },
-    { "wobble", RTB_ERROR_SYNTAX, "method", "latency, jitter, timer or response" },
-    { "--frobnicate", RTB_ERROR_SYNTAX, "method", "latency, jitter, timer or response" },
+    { "wobble", RTB_ERROR_SYNTAX, "method", "latency, jitter, timer, response or noise" },
+    { "--frobnicate", RTB_ERROR_SYNTAX, "method", "latency, jitter, timer, response or noise" },
     { "latency trace_above_us=high", RTB_ERROR_SYNTAX, "trace_above_us",
       "neither a whole number nor auto" },
     { "latency trace_above_us=0", RTB_ERROR_RANGE, "trace_above_us", "1-10000000" },
     { "timer trace_above_us=10000001", RTB_ERROR_RANGE, "trace_above_us", "1-10000000" },
     { "response trace_above_us=auto", RTB_ERROR_SYNTAX, "trace_above_us", "unknown key" },
+    { "noise trace_above_us=100", RTB_ERROR_SYNTAX, "trace_above_us", "unknown key" },
   };
 
   for (gsize i = 0; i < G_N_ELEMENTS (bad); i++)

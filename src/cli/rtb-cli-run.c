@@ -79,6 +79,15 @@ static const MethodOption response_options[] = {
   { NULL }
 };
 
+static const MethodOption noise_options[] = {
+  { "cpus", "LIST|all", "CPUs to poll, e.g. 3 or 2-3 (default: all)" },
+  { "policy", "other|fifo|rr", "scheduling policy (default: other, as oslat without -f)" },
+  { "priority", "N", "real-time priority with fifo or rr (default: 1)" },
+  { "histogram-us", "N", "histogram limit in µs, 1 µs buckets (default: 32, as oslat)" },
+  { "duration", "TIME", "run time (default: 60s)" },
+  { NULL }
+};
+
 static const MethodOption *
 options_for (RtbMethod method)
 {
@@ -90,6 +99,8 @@ options_for (RtbMethod method)
       return jitter_options;
     case RTB_METHOD_TIMER:
       return timer_options;
+    case RTB_METHOD_NOISE:
+      return noise_options;
     case RTB_METHOD_RESPONSE:
     default:
       return response_options;
@@ -141,7 +152,7 @@ static void
 print_run_help (FILE *out)
 {
   fputs ("Usage: rtbench-cli run METHOD [OPTIONS]\n\nMethods and their options:\n", out);
-  for (RtbMethod m = RTB_METHOD_LATENCY; m <= RTB_METHOD_RESPONSE; m++)
+  for (RtbMethod m = RTB_METHOD_LATENCY; m <= RTB_METHOD_LAST; m++)
     {
       fprintf (out, "\n  %s\n", rtb_method_to_string (m));
       print_method_options (out, m);
@@ -164,6 +175,11 @@ describe_method (RtbMethod method)
     case RTB_METHOD_TIMER:
       return "Periodic timer error: sleep until shortly before each deadline, spin until it, and\n"
              "record the time observed minus the deadline (the first tick is a warm-up).";
+    case RTB_METHOD_NOISE:
+      return "OS noise, the oslat method: one thread per CPU reads the clock without pause; each\n"
+             "sample is the gap between two reads, rounded up to the whole µs as oslat counts it.\n"
+             "Gaps below 1 µs are the loop's own; longer ones are interrupts, other tasks, SMIs\n"
+             "or the hypervisor. The standard check that an isolated CPU is quiet.";
     case RTB_METHOD_RESPONSE:
     default:
       return "Response time of a Gauss-Jordan inversion of an N×N matrix: each instance's\n"
@@ -356,7 +372,7 @@ parse_run_options (int argc, char **argv, RunOptions *options)
 
   if (argc < 2 || !rtb_method_from_string (argv[1], &method))
     {
-      rtb_cli_error ("%s%s%s: choose a method: latency, jitter, timer or response",
+      rtb_cli_error ("%s%s%s: choose a method: latency, jitter, timer, response or noise",
                      argc < 2 ? "missing method" : "unknown method \"",
                      argc < 2 ? "" : argv[1], argc < 2 ? "" : "\"");
       return FALSE;

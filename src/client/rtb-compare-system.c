@@ -254,6 +254,8 @@ static const struct {
   { RTB_METHOD_LATENCY, PARAM_INTERVAL, N_("different intervals"), NULL },
   { RTB_METHOD_LATENCY, PARAM_HISTOGRAM, N_("different histogram limits"),
     N_("overflow counts are not comparable") },
+  { RTB_METHOD_NOISE, PARAM_HISTOGRAM, N_("different histogram limits"),
+    N_("overflow counts are not comparable") },
   { RTB_METHOD_JITTER, PARAM_BASE, N_("different base periods"), NULL },
   { RTB_METHOD_JITTER, PARAM_SERVO, N_("different servo periods"), NULL },
   { RTB_METHOD_TIMER, PARAM_PERIOD, N_("different periods"), NULL },
@@ -298,7 +300,8 @@ param_text (const RtbCommand *c, Param param)
     case PARAM_INTERVAL:
       return g_strdup_printf ("%u µs", c->latency.interval_us);
     case PARAM_HISTOGRAM:
-      return g_strdup_printf ("%u µs", c->latency.histogram_us);
+      return g_strdup_printf ("%u µs", c->method == RTB_METHOD_NOISE ? c->noise.histogram_us
+                                                                     : c->latency.histogram_us);
     case PARAM_BASE:
       return g_strdup_printf ("%u µs", c->jitter.base_us);
     case PARAM_SERVO:

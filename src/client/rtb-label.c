@@ -52,6 +52,10 @@ method_words (const RtbCommand *cmd, gboolean all)
         g_string_append_printf (label, " %" PRIu32 "×%" PRIu32, cmd->response.size,
                                 cmd->response.size);
       break;
+    case RTB_METHOD_NOISE:
+      if (all || cmd->noise.histogram_us != usual.noise.histogram_us)
+        g_string_append_printf (label, " histogram %" PRIu32 " µs", cmd->noise.histogram_us);
+      break;
     default:
       break;
     }
@@ -64,7 +68,7 @@ cpu_words (const RtbCommand *cmd)
 {
   char cpus[128];
 
-  if (cmd->method != RTB_METHOD_LATENCY)
+  if (cmd->method != RTB_METHOD_LATENCY && cmd->method != RTB_METHOD_NOISE)
     return NULL;
   if (cmd->cpus_all)
     return g_strdup ("all CPUs");

@@ -262,7 +262,10 @@ parse_command (JsonObject *root, RtbMethod method, RtbCommand *cmd, const char *
   rtb_command_set_intervals (cmd, (guint32) value, (guint32) value2);
   if (!_rtb_json_get_int (object, path, "histogram_us", 0, G_MAXUINT32, &value, error))
     return FALSE;
-  cmd->latency.histogram_us = (guint32) value;
+  if (method == RTB_METHOD_NOISE)
+    cmd->noise.histogram_us = (guint32) value;
+  else
+    cmd->latency.histogram_us = (guint32) value;
   if (!_rtb_json_get_int (object, path, "size", 0, G_MAXUINT32, &value, error))
     return FALSE;
   cmd->response.size = (guint32) value;
@@ -1186,7 +1189,7 @@ run_from_json (JsonNode *root, GArray *bulk, GError **error)
   if (!rtb_method_from_string (text, &method))
     {
       _rtb_json_format_error (error, "method: \"%s\" is not one of latency, jitter, timer, "
-                              "response", text);
+                              "response, noise", text);
       return NULL;
     }
   if (!parse_command (object, method, &command, &worker_line, &stated, error) ||

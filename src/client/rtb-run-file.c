@@ -128,7 +128,8 @@ command_to_json (RtbRun *self)
   else
     add_null (builder, "interval_us");
   add_int (builder, "interval2_us", interval2_us);
-  add_int (builder, "histogram_us", cmd->latency.histogram_us);
+  add_int (builder, "histogram_us", cmd->method == RTB_METHOD_NOISE ? cmd->noise.histogram_us
+                                                                    : cmd->latency.histogram_us);
   add_int (builder, "size", cmd->response.size);
   add_count (builder, "instances", cmd->response.instances);
   if (stated & RTB_RUN_STATED_DURATION)

@@ -203,6 +203,11 @@ histogram_geometry (const RtbCommand *command, int32_t *lo_us, uint32_t *n_bucke
       *lo_us = 0;
       *n_buckets = RESPONSE_SPAN_US;
       return;
+    case RTB_METHOD_NOISE:
+      *lo_us = 0;
+      *n_buckets = CLAMP (command->noise.histogram_us, RTB_HISTOGRAM_MIN_US,
+                          RTB_HISTOGRAM_MAX_US);
+      return;
     case RTB_METHOD_LATENCY:
     default:
       *lo_us = 0;
@@ -368,7 +373,8 @@ handle_samples (RtbRun *self, const RtbSamplesFrame *frame, GError **error)
 
       if (samples[i].index & RTB_SAMPLE_OFF_CPU)
         rtb_series_log_off_cpu (series, index);
-      if (index > series->next_index)
+      /* Noise's numbers skip its short gaps, counted in STATS. */
+      if (index > series->next_index && self->command.method != RTB_METHOD_NOISE)
         series->gaps += index - series->next_index;
       if (index >= series->next_index)
         series->next_index = index + 1;
@@ -397,6 +403,9 @@ handle_stats (RtbRun *self, const RtbStatsFrame *frame, gboolean summary, GError
       RtbSeries *series = g_ptr_array_index (self->series, stats[i].thread);
 
       series->dropped = MAX (series->dropped, stats[i].dropped);
+      /* Noise's short gaps come as a count, each 1 µs as oslat counts it. */
+      if (self->command.method == RTB_METHOD_NOISE && stats[i].skipped > series->skipped)
+        rtb_series_add_repeated (series, 1, stats[i].skipped - series->skipped);
       series->skipped = stats[i].skipped;
       series->overruns = stats[i].overruns;
       series->off_cpu = stats[i].off_cpu;

@@ -119,6 +119,19 @@ rtb_series_add (RtbSeries *series, gint64 value_ns)
   rtb_series_add_sample (series, value_ns, rtb_floor_div (value_ns, 1000));
 }
 
+void
+rtb_series_add_repeated (RtbSeries *series, int32_t value_us, guint64 n)
+{
+  g_return_if_fail (series != NULL);
+
+  if (n == 0)
+    return;
+  /* A whole µs is its bucket's lower edge: the bucket's statistics are exact. */
+  rtb_histogram_add_bucket (&series->histogram, value_us, n);
+  rtb_stats_add_n (&series->cyclictest, (gint64) value_us * 1000, n);
+  add_values (series, (gint64) value_us * 1000, n);
+}
+
 /* The nearest-rank value over every sample, known or not: the unknown ones (an import's
  * overflows) are above every known one, and the ends are the exact min and max. */
 static double

@@ -100,6 +100,10 @@ void rtb_series_free (RtbSeries *series);
 void rtb_series_add_sample (RtbSeries *series, gint64 value_ns, gint64 cyclictest_us);
 /* The same, truncating as calcdiff() does when the timestamps do not straddle a second. */
 void rtb_series_add (RtbSeries *series, gint64 value_ns);
+/* `n` measured samples of the whole µs `value_us` at once (noise's gaps shorter than 1 µs,
+ * which its worker counts without sending): statistics, histogram and percentiles as `n` calls
+ * of rtb_series_add() would make them, but not the history, whose curve holds the samples sent. */
+void rtb_series_add_repeated (RtbSeries *series, int32_t value_us, guint64 n);
 void rtb_series_get_summary (RtbSeries *series, RtbSeriesSummary *summary);
 /* The figures as cyclictest computes them from the same samples: each sample truncated to whole
  * µs, min and max of those, avg = their sum / count (truncated to whole µs as its text output

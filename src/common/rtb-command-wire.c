@@ -17,6 +17,7 @@ static const struct {
   [RTB_METHOD_JITTER] = { offsetof (RtbCommand, jitter), sizeof (RtbJitterParams) },
   [RTB_METHOD_TIMER] = { offsetof (RtbCommand, timer), sizeof (RtbTimerParams) },
   [RTB_METHOD_RESPONSE] = { offsetof (RtbCommand, response), sizeof (RtbResponseParams) },
+  [RTB_METHOD_NOISE] = { offsetof (RtbCommand, noise), sizeof (RtbNoiseParams) },
 };
 _Static_assert(sizeof method_params / sizeof method_params[0] == RTB_METHOD_LAST + 1,
                "every method keeps its parameters somewhere");
@@ -76,7 +77,7 @@ rtb_command_from_wire (const RtbWireCommand *wire, int n_cpus_online, RtbCommand
     return refuse (error, "policy", "unknown policy");
   if ((wire->flags & ~RTB_COMMAND_FLAGS_KNOWN) != 0)
     return refuse (error, "", "unknown command flags (a newer worker?)");
-  if ((wire->flags & RTB_COMMAND_CPUS_ALL) && wire->method != RTB_METHOD_LATENCY)
+  if ((wire->flags & RTB_COMMAND_CPUS_ALL) && !rtb_method_is_per_cpu ((RtbMethod) wire->method))
     return refuse (error, "cpus", "cpus=all for a method that runs on one CPU");
   if ((wire->flags & RTB_COMMAND_CPU_AUTO) && wire->method == RTB_METHOD_LATENCY)
     return refuse (error, "cpu", "cpu=auto for a method that takes a CPU list");

@@ -15,8 +15,11 @@
 #define ON_JITTER (1u << RTB_METHOD_JITTER)
 #define ON_TIMER (1u << RTB_METHOD_TIMER)
 #define ON_RESPONSE (1u << RTB_METHOD_RESPONSE)
-#define ON_ALL (ON_LATENCY | ON_JITTER | ON_TIMER | ON_RESPONSE)
-#define ON_TIMED (ON_LATENCY | ON_JITTER | ON_TIMER)
+#define ON_NOISE (1u << RTB_METHOD_NOISE)
+#define ON_ALL (ON_LATENCY | ON_JITTER | ON_TIMER | ON_RESPONSE | ON_NOISE)
+#define ON_TIMED (ON_LATENCY | ON_JITTER | ON_TIMER | ON_NOISE)
+#define ON_PER_CPU (ON_LATENCY | ON_NOISE)
+#define ON_TRACED (ON_LATENCY | ON_JITTER | ON_TIMER)
 #define ON_ONE_CPU (ON_JITTER | ON_TIMER | ON_RESPONSE)
 
 typedef enum {
@@ -55,13 +58,14 @@ typedef struct {
  * STARTED carries (its method's parameters in rtb-protocol.h: see "Adding a command key"). */
 static const KeyInfo keys[N_KEYS] = {
   [KEY_VARIANT] = { "variant", ON_TIMER, 0, 0 },
-  [KEY_CPUS] = { "cpus", ON_LATENCY, 0, RTB_MAX_CPUS - 1 },
+  [KEY_CPUS] = { "cpus", ON_PER_CPU, 0, RTB_MAX_CPUS - 1 },
   [KEY_CPU] = { "cpu", ON_ONE_CPU, 0, RTB_MAX_CPUS - 1 },
   [KEY_POLICY] = { "policy", ON_ALL, 0, 0 },
   [KEY_PRIORITY] = { "priority", ON_ALL, RTB_PRIORITY_MIN, RTB_PRIORITY_MAX },
   [KEY_INTERVAL_US] = { "interval_us", ON_LATENCY, RTB_LATENCY_INTERVAL_MIN_US,
                         RTB_INTERVAL_MAX_US },
-  [KEY_HISTOGRAM_US] = { "histogram_us", ON_LATENCY, RTB_HISTOGRAM_MIN_US, RTB_HISTOGRAM_MAX_US },
+  [KEY_HISTOGRAM_US] = { "histogram_us", ON_PER_CPU, RTB_HISTOGRAM_MIN_US,
+                         RTB_HISTOGRAM_MAX_US },
   [KEY_BASE_US] = { "base_us", ON_JITTER, RTB_JITTER_BASE_MIN_US, RTB_INTERVAL_MAX_US },
   [KEY_SERVO_US] = { "servo_us", ON_JITTER, RTB_JITTER_SERVO_MIN_US, RTB_INTERVAL_MAX_US },
   [KEY_PERIOD_US] = { "period_us", ON_TIMER, RTB_LATENCY_INTERVAL_MIN_US, RTB_INTERVAL_MAX_US },
@@ -74,11 +78,11 @@ static const KeyInfo keys[N_KEYS] = {
   [KEY_GPIO] = { "gpio", ON_LATENCY, 0, 0 },
   [KEY_TIMER_SLACK_NS] = { "timer_slack_ns", ON_ALL, 1, RTB_TIMER_SLACK_MAX_NS },
   [KEY_UNTHROTTLED] = { "unthrottled", ON_ALL, 0, 1 },
-  [KEY_TRACE_ABOVE_US] = { "trace_above_us", ON_TIMED, RTB_TRACE_ABOVE_MIN_US,
+  [KEY_TRACE_ABOVE_US] = { "trace_above_us", ON_TRACED, RTB_TRACE_ABOVE_MIN_US,
                            RTB_TRACE_ABOVE_MAX_US },
 };
 
-static const char *const method_list = "latency, jitter, timer or response";
+static const char *const method_list = "latency, jitter, timer, response or noise";
 
 static bool
 fail (RtbCommandError *error, RtbErrorCode code, const char *field, const char *format, ...)
@@ -199,7 +203,8 @@ parse_in_range (Key key, const char *value, uint64_t *out, RtbCommandError *erro
 static int
 default_priority (RtbMethod method)
 {
-  return method == RTB_METHOD_TIMER ? 80 : 99;
+  /* Noise at a real-time policy starts at the lowest priority: it never sleeps. */
+  return method == RTB_METHOD_TIMER ? 80 : method == RTB_METHOD_NOISE ? 1 : 99;
 }
 
 static void
@@ -236,8 +241,10 @@ rtb_command_defaults (RtbCommand *cmd, RtbMethod method, int n_cpus_online)
 {
   memset (cmd, 0, sizeof *cmd);
   cmd->method = method;
-  cmd->policy = RTB_POLICY_FIFO;
-  cmd->priority = default_priority (method);
+  /* oslat polls at the default policy unless told -f: a busy real-time thread would starve its
+   * CPU, or be throttled by the kernel every second. */
+  cmd->policy = method == RTB_METHOD_NOISE ? RTB_POLICY_OTHER : RTB_POLICY_FIFO;
+  cmd->priority = cmd->policy == RTB_POLICY_OTHER ? 0 : default_priority (method);
 
   switch (method)
     {
@@ -265,9 +272,22 @@ rtb_command_defaults (RtbCommand *cmd, RtbMethod method, int n_cpus_online)
       cmd->response.instances = 1000;
       cmd->response.experiments = 1;
       break;
+    case RTB_METHOD_NOISE:
+      /* oslat's: every CPU, 32 buckets of 1 µs. It runs 1 s unless told -D. */
+      cmd->cpus_all = true;
+      cpus_fill (cmd->cpus, n_cpus_online);
+      cmd->noise.histogram_us = 32;
+      cmd->duration_ns = 60 * (uint64_t) RTB_NSEC_PER_SEC;
+      break;
     default:
       break;
     }
+}
+
+bool
+rtb_method_is_per_cpu (RtbMethod method)
+{
+  return method == RTB_METHOD_LATENCY || method == RTB_METHOD_NOISE;
 }
 
 static bool
@@ -584,7 +604,10 @@ rtb_command_set (RtbCommand *cmd, const char *key, const char *value, int n_cpus
       cmd->latency.interval_us = (uint32_t) v;
       break;
     case KEY_HISTOGRAM_US:
-      cmd->latency.histogram_us = (uint32_t) v;
+      if (cmd->method == RTB_METHOD_NOISE)
+        cmd->noise.histogram_us = (uint32_t) v;
+      else
+        cmd->latency.histogram_us = (uint32_t) v;
       break;
     case KEY_BASE_US:
       cmd->jitter.base_us = (uint32_t) v;
@@ -683,13 +706,14 @@ rtb_command_check (const RtbCommand *cmd, int n_cpus_online, RtbCommandError *er
   else
     return fail (error, RTB_ERROR_SYNTAX, "policy", "unknown policy: use fifo, rr or other");
 
-  if (cmd->method == RTB_METHOD_LATENCY)
+  if (rtb_method_is_per_cpu (cmd->method))
     {
       if (n_cpus == 0)
         return fail (error, RTB_ERROR_RANGE, "cpus",
                      "cpus is empty: use all or a list such as 0,2-3");
       if (cmd->cpu_auto)
-        return fail (error, RTB_ERROR_RANGE, "cpus", "latency takes cpus, not cpu=auto");
+        return fail (error, RTB_ERROR_RANGE, "cpus", "%s takes cpus, not cpu=auto",
+                     rtb_method_to_string (cmd->method));
     }
   else if (n_cpus > 1)
     return fail (error, RTB_ERROR_RANGE, "cpu",
@@ -698,9 +722,10 @@ rtb_command_check (const RtbCommand *cmd, int n_cpus_online, RtbCommandError *er
   if (n_cpus_online > 0)
     for (int cpu = n_cpus_online; cpu < RTB_MAX_CPUS; cpu++)
       if (rtb_cpu_isset (cmd->cpus, cpu))
-        return fail (error, RTB_ERROR_RANGE, cmd->method == RTB_METHOD_LATENCY ? "cpus" : "cpu",
+        return fail (error, RTB_ERROR_RANGE, rtb_method_is_per_cpu (cmd->method) ? "cpus" : "cpu",
                      "%s %d is out of range: use 0-%d (the online CPUs)",
-                     cmd->method == RTB_METHOD_LATENCY ? "cpus" : "cpu", cpu, n_cpus_online - 1);
+                     rtb_method_is_per_cpu (cmd->method) ? "cpus" : "cpu", cpu,
+                     n_cpus_online - 1);
 
   if (cmd->duration_ns > RTB_DURATION_MAX_NS)
     return fail (error, RTB_ERROR_RANGE, "duration",
@@ -790,6 +815,10 @@ rtb_command_check (const RtbCommand *cmd, int n_cpus_online, RtbCommandError *er
           return false;
         return true;
       }
+    case RTB_METHOD_NOISE:
+      if (cmd->noise.reserved != 0)
+        return fail (error, RTB_ERROR_SYNTAX, "", "reserved noise parameters are not 0");
+      return check_range (KEY_HISTOGRAM_US, cmd->noise.histogram_us, error);
     default:
       return false;
     }
@@ -977,7 +1006,7 @@ rtb_command_format (const RtbCommand *cmd, char *buf, size_t buf_size)
   ok &= append (buf, buf_size, &used, "start %s", rtb_method_to_string (cmd->method));
   if (cmd->method == RTB_METHOD_TIMER && cmd->timer.variant == RTB_TIMER_VARIANT_NORMAL)
     ok &= append (buf, buf_size, &used, " variant=normal");
-  if (cmd->method == RTB_METHOD_LATENCY)
+  if (rtb_method_is_per_cpu (cmd->method))
     {
       if (cmd->cpus_all)
         snprintf (cpus, sizeof cpus, "all");
@@ -1025,6 +1054,9 @@ rtb_command_format (const RtbCommand *cmd, char *buf, size_t buf_size)
           ok &= append (buf, buf_size, &used, " gap_us=%u", cmd->response.gap_us);
       }
       break;
+    case RTB_METHOD_NOISE:
+      ok &= append (buf, buf_size, &used, " histogram_us=%u", cmd->noise.histogram_us);
+      break;
     default:
       return -1;
     }
@@ -1069,6 +1101,7 @@ rtb_command_get_intervals (const RtbCommand *cmd, uint32_t *interval_us, uint32_
     case RTB_METHOD_RESPONSE:
       *interval2_us = cmd->response.gap_us;
       break;
+    case RTB_METHOD_NOISE:
     default:
       break;
     }
@@ -1093,6 +1126,7 @@ rtb_command_set_intervals (RtbCommand *cmd, uint32_t interval_us, uint32_t inter
     case RTB_METHOD_RESPONSE:
       cmd->response.gap_us = interval2_us;
       break;
+    case RTB_METHOD_NOISE:
     default:
       break;
     }

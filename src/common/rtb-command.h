@@ -13,6 +13,7 @@
  *                  duration=TIME
  *   start response size=N[,N…] experiments=N instances=N cpu=N|auto|none policy=… priority=N
  *                  gap_us=N|auto
+ *   start noise    cpus=all|LIST policy=other|fifo|rr priority=N histogram_us=N duration=TIME
  *   any method:    unthrottled=yes   accept running real-time threads while the kernel's
  *                                    RT throttling (kernel.sched_rt_runtime_us) is off
  *                  timer_slack_ns=N  set the threads' timer slack (kept at the kernel's
@@ -68,7 +69,7 @@ struct RtbCommand {
   RtbPolicy policy;
   int priority;                          /* 0 for SCHED_OTHER */
   uint64_t cpus[RTB_MAX_CPUS / 64];      /* latency: the chosen CPUs; others: the one CPU */
-  bool cpus_all;                         /* latency: "all" = every online CPU */
+  bool cpus_all;                         /* latency, noise: "all" = every online CPU */
   bool cpu_auto;                         /* one-CPU methods: cpu=auto, the worker chooses; no
                                           * CPU in `cpus` (cpu=none) leaves the threads unpinned */
   uint64_t duration_ns;                  /* latency, jitter, timer; 0 = until stopped */
@@ -81,6 +82,7 @@ struct RtbCommand {
   RtbJitterParams jitter;
   RtbTimerParams timer;
   RtbResponseParams response;
+  RtbNoiseParams noise;
 };
 typedef struct RtbCommand RtbCommand;
 
@@ -97,6 +99,10 @@ typedef struct {
  * choice), fifo 99, 60 s; timer variant rt, period 5000 µs, spin 100 µs, unpinned, fifo 80,
  * 60 s; response size 32, one experiment of 1000 instances, CPU 0, fifo 99, gap auto. */
 void rtb_command_defaults (RtbCommand *cmd, RtbMethod method, int n_cpus_online);
+
+/* Whether the method runs a thread on each CPU of a list (cpus=), not on one CPU (cpu=):
+ * latency and noise. */
+bool rtb_method_is_per_cpu (RtbMethod method);
 
 /* Parses "start METHOD key=value…" (with `with_verb`) or "METHOD key=value…". Checks syntax and
  * static ranges; CPUs are checked against `n_cpus_online` (pass 0 to skip). Returns false and

@@ -65,6 +65,8 @@ decode_current (const void *payload, size_t len, uint32_t version, RtbStarted *o
     return "STARTED frame has an impossible timer slack";
   if ((invalid = check_threads (threads, started->n_threads)) != NULL)
     return invalid;
+  if (version < 6 && started->command.method == RTB_METHOD_NOISE)
+    return "STARTED frame names the noise method, which came with protocol 6";
   /* The CPUs are checked against no online count: the worker's threads ran on them. */
   if (!rtb_command_from_wire (&started->command, 0, command, &error))
     {

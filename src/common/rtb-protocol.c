@@ -13,6 +13,7 @@ static const char *const method_names[] = {
   [RTB_METHOD_JITTER] = "jitter",
   [RTB_METHOD_TIMER] = "timer",
   [RTB_METHOD_RESPONSE] = "response",
+  [RTB_METHOD_NOISE] = "noise",
 };
 
 static const char *const policy_names[] = {

@@ -47,7 +47,8 @@
  * timer slack to 1 ns. The decoder hands on STATS and SUMMARY of older versions in the current
  * layout, their new counts 0. Version 5 added the key trace_above_us (after timer_slack_ns,
  * in the bytes every method shares; its "auto" a flag) and the frames TRACE, SPIKE and
- * COUNTERS, which streams of older versions may not hold.
+ * COUNTERS, which streams of older versions may not hold. Version 6 added the method noise
+ * (RtbNoiseParams): its samples are the gaps between two reads of the clock of a polling loop.
  *
  * Adding a figure per thread: at the end of RtbThreadStats, with a version step, and the
  * decoder widening older frames (rtb-protocol.c).
@@ -64,7 +65,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#define RTB_PROTOCOL_VERSION 5
+#define RTB_PROTOCOL_VERSION 6
 /* The oldest version a client still decodes: recordings of version 1 have no SYSTEM frame. */
 #define RTB_PROTOCOL_VERSION_MIN 1
 #define RTB_FRAME_MAGIC 0x46425452u /* "RTBF" read as little-endian bytes */
@@ -91,8 +92,9 @@ typedef enum {
   RTB_METHOD_JITTER = 2,
   RTB_METHOD_TIMER = 3,
   RTB_METHOD_RESPONSE = 4,
+  RTB_METHOD_NOISE = 5, /* protocol 6 */
 } RtbMethod;
-#define RTB_METHOD_LAST RTB_METHOD_RESPONSE
+#define RTB_METHOD_LAST RTB_METHOD_NOISE
 
 typedef enum {
   RTB_POLICY_OTHER = 0,
@@ -204,6 +206,14 @@ typedef struct {
 } RtbResponseParams;
 _Static_assert(sizeof(RtbResponseParams) == 32, "RtbResponseParams must be 32 bytes");
 
+/* OS noise, rt-tests' oslat method (protocol 6): a thread per CPU polls the clock without
+ * pause. */
+typedef struct {
+  uint32_t histogram_us; /* histogram_us: the histogram limit (1 µs buckets); oslat's 32 */
+  uint32_t reserved;     /* 0 */
+} RtbNoiseParams;
+_Static_assert(sizeof(RtbNoiseParams) == 8, "RtbNoiseParams must be 8 bytes");
+
 /* Room for any method's parameters, the ones to come included. */
 #define RTB_METHOD_PARAMS_SIZE 64
 
@@ -212,6 +222,7 @@ typedef union {
   RtbJitterParams jitter;
   RtbTimerParams timer;
   RtbResponseParams response;
+  RtbNoiseParams noise;
   uint8_t bytes[RTB_METHOD_PARAMS_SIZE]; /* past the method's own struct: 0 */
 } RtbMethodParams;
 _Static_assert(sizeof(RtbMethodParams) == RTB_METHOD_PARAMS_SIZE,
@@ -306,6 +317,11 @@ _Static_assert(sizeof(RtbThreadInfo) == 32, "RtbThreadInfo must be 32 bytes");
 /* One measurement. `index` is the cycle (latency), interval (jitter), tick (timer) or instance
  * (response) number counted from 0; skipped periods make gaps in it. `value_ns` is the latency,
  * the interval's deviation from the period, the tick error, or the instance's execution time.
+ *
+ * Noise (protocol 6): `index` is the number of the gap between two consecutive reads of the
+ * clock, from 0, and `value_ns` that gap rounded up to the next whole µs, as oslat counts it
+ * (1.2 µs is 2000). Only gaps of 1 µs or more are sent; the shorter ones (the numbers missing
+ * between samples) are counted in STATS' `skipped`, each 1000 ns as oslat counts it.
  * Flags ride in the top bits of `index`: */
 #define RTB_SAMPLE_OFF_CPU (1ull << 63) /* response: the thread was kept off its CPU during the
                                          * instance longer than interrupts explain (RT
@@ -333,10 +349,13 @@ typedef struct {
   uint16_t thread;
   uint16_t reserved;
   uint32_t reserved2;
-  uint64_t count;     /* samples produced (sent + dropped) */
+  uint64_t count;     /* samples produced (sent + dropped); noise: every gap, the short ones
+                       * that are not sent included */
   uint64_t dropped;   /* samples lost to a full ring, not sent */
   uint64_t skipped;   /* latency: whole periods skipped after a late wake-up (as cyclictest);
-                       * jitter before protocol 4 skipped them too */
+                       * jitter before protocol 4 skipped them too;
+                       * noise: the gaps shorter than 1 µs, counted (in `count` and the
+                       * statistics as 1000 ns each) but not sent */
   uint64_t overflows; /* latency: samples at or above the histogram limit */
   int64_t min_ns;
   int64_t max_ns;

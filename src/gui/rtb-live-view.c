@@ -66,6 +66,7 @@ method_title (RtbMethod method)
     case RTB_METHOD_JITTER: return _("Thread Jitter");
     case RTB_METHOD_TIMER: return _("Timer Error");
     case RTB_METHOD_RESPONSE: return _("Response Time");
+    case RTB_METHOD_NOISE: return _("OS Noise");
     case RTB_METHOD_LATENCY:
     default: return _("Wake-up Latency");
     }
@@ -238,6 +239,13 @@ build_for_method (RtbLiveView *self)
       add_chart (self, RTB_CHART_CURVE, _(rtb_plot_run_curve_title (RTB_METHOD_RESPONSE, -1)),
                  -1);
       break;
+    case RTB_METHOD_NOISE:
+      add_figure (self, _("Longest gap"));
+      add_figure (self, _("Average gap"));
+      /* xgettext:no-c-format */
+      add_figure (self, _("99.9 % gap"));
+      add_chart (self, RTB_CHART_CURVE, _(rtb_plot_run_curve_title (RTB_METHOD_NOISE, -1)), -1);
+      break;
     case RTB_METHOD_LATENCY:
     default:
       add_figure (self, _("Max latency"));
@@ -307,6 +315,7 @@ update_figures (RtbLiveView *self)
       set_figure (self, 1, format_value (max));
       set_figure (self, 2, format_value (min));
       break;
+    case RTB_METHOD_NOISE:
     case RTB_METHOD_LATENCY:
     default:
       set_figure (self, 0, format_value (max));

@@ -58,6 +58,13 @@ static const RtbPreset presets[] = {
     N_("The same 12000 ticks in an ordinary thread: SCHED_OTHER, not pinned, memory not locked"),
     "timer variant=normal period_us=5000 spin_us=100 duration=60s",
     RTB_LOAD_NONE },
+  /* oslat's defaults (no real-time policy, 32 buckets) on the isolated CPUs, which the setup
+   * chooses when it applies the preset. */
+  { N_("Is my isolated CPU quiet?"),
+    N_("oslat's busy loop on the isolated CPUs (all CPUs when none is) for 10 minutes: every "
+       "gap of 1 µs or more is an interruption"),
+    "noise cpus=all policy=other histogram_us=32 duration=10m",
+    RTB_LOAD_NONE },
 };
 
 guint

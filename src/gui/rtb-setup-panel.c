@@ -4,6 +4,7 @@
 #include "config.h"
 
 #include <glib/gi18n.h>
+#include <string.h>
 
 #include "rtb-cpu-picker.h"
 #include "rtb-checklist-group.h"
@@ -23,6 +24,7 @@ typedef enum {
   PARAM_EXPERIMENTS,
   PARAM_INSTANCES,
   PARAM_GAP,
+  PARAM_NOISE_HISTOGRAM,
   N_PARAMS
 } Param;
 
@@ -66,6 +68,9 @@ static const ParamSpec params[N_PARAMS] = {
   [PARAM_GAP] = { "gap_us", "gap-us", N_("Pause Between Instances (µs)"),
                   N_("Auto keeps the thread at half of what RT throttling allows"),
                   0, RTB_GAP_MAX_US, 100, RTB_METHOD_RESPONSE },
+  [PARAM_NOISE_HISTOGRAM] = { "histogram_us", "noise-histogram-us", N_("Histogram Limit (µs)"),
+                              N_("1 µs buckets, 32 as oslat; longer gaps count as overflows"),
+                              RTB_HISTOGRAM_MIN_US, RTB_HISTOGRAM_MAX_US, 8, RTB_METHOD_NOISE },
 };
 
 static const char *const method_descriptions[] = {
@@ -73,6 +78,8 @@ static const char *const method_descriptions[] = {
   N_("Base and servo thread jitter, the LinuxCNC latency-test method"),
   N_("Error of a periodic timer's ticks"),
   N_("Execution time of a matrix inversion, instance by instance"),
+  N_("Gaps while one thread per CPU polls the clock, the oslat method: is an isolated CPU "
+     "quiet?"),
 };
 
 static const char *const policy_names[] = { "fifo", "rr", "other" };
@@ -212,9 +219,9 @@ update_checklist (gpointer data)
     }
   /* Auto is chosen by the measured machine's worker, and unpinned threads may run anywhere:
    * either is judged on every CPU. */
-  if (self->method != RTB_METHOD_LATENCY && rtb_cpu_picker_get_cpu (self->cpu_picker) < 0)
+  if (!rtb_method_is_per_cpu (self->method) && rtb_cpu_picker_get_cpu (self->cpu_picker) < 0)
     what.cpus = NULL;
-  else if (self->method != RTB_METHOD_LATENCY)
+  else if (!rtb_method_is_per_cpu (self->method))
     {
       int cpu = MIN (rtb_cpu_picker_get_cpu (self->cpu_picker), RTB_MAX_CPUS - 1);
 
@@ -248,8 +255,16 @@ static void
 on_cpus_changed (RtbSetupPanel *self)
 {
   g_object_notify_by_pspec (G_OBJECT (self),
-                            properties[self->method == RTB_METHOD_LATENCY ? PROP_CPUS : PROP_CPU]);
+                            properties[rtb_method_is_per_cpu (self->method) ? PROP_CPUS
+                                                                            : PROP_CPU]);
   setup_changed (self);
+}
+
+/* The methods whose spikes the worker explains from a kernel trace. */
+static gboolean
+method_is_traced (RtbMethod method)
+{
+  return method == RTB_METHOD_LATENCY || method == RTB_METHOD_JITTER || method == RTB_METHOD_TIMER;
 }
 
 static void
@@ -263,12 +278,12 @@ update_method_rows (RtbSetupPanel *self)
   gtk_widget_set_visible (GTK_WIDGET (self->sizes_row), self->method == RTB_METHOD_RESPONSE);
   update_thread_rows (self);
   gtk_widget_set_visible (GTK_WIDGET (self->duration_row), self->method != RTB_METHOD_RESPONSE);
-  gtk_widget_set_visible (GTK_WIDGET (self->trace_row), self->method != RTB_METHOD_RESPONSE);
+  gtk_widget_set_visible (GTK_WIDGET (self->trace_row), method_is_traced (self->method));
   /* On the group, not as the row's subtitle: a long subtitle squeezes the row's value until
    * a translated method name no longer fits. */
   if (index < G_N_ELEMENTS (method_descriptions))
     adw_preferences_group_set_description (self->method_group, _(method_descriptions[index]));
-  rtb_cpu_picker_set_multiple (self->cpu_picker, self->method == RTB_METHOD_LATENCY);
+  rtb_cpu_picker_set_multiple (self->cpu_picker, rtb_method_is_per_cpu (self->method));
 }
 
 static void
@@ -309,7 +324,8 @@ on_policy_selected (RtbSetupPanel *self)
         gtk_adjustment_set_value (self->priority_adjustment, 0);
       else if (priority < RTB_PRIORITY_MIN)
         gtk_adjustment_set_value (self->priority_adjustment,
-                                  self->method == RTB_METHOD_TIMER ? 80 : 99);
+                                  self->method == RTB_METHOD_TIMER ? 80
+                                  : self->method == RTB_METHOD_NOISE ? 1 : 99);
     }
   update_thread_rows (self);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_POLICY]);
@@ -437,6 +453,8 @@ param_from_command (Param             p,
       return cmd->response.instances;
     case PARAM_GAP:
       return cmd->response.gap_us;
+    case PARAM_NOISE_HISTOGRAM:
+      return cmd->noise.histogram_us;
     case N_PARAMS:
     default:
       g_assert_not_reached ();
@@ -543,7 +561,7 @@ rtb_setup_panel_build_command (RtbSetupPanel *self,
         return fail_field (self, &cerr, error);
     }
 
-  if (self->method == RTB_METHOD_LATENCY)
+  if (rtb_method_is_per_cpu (self->method))
     {
       g_autofree char *cpus = rtb_cpu_picker_dup_cpus (self->cpu_picker);
 
@@ -573,7 +591,8 @@ rtb_setup_panel_build_command (RtbSetupPanel *self,
         return fail_field (self, &cerr, error);
       g_autofree char *trace =
         g_strstrip (g_strdup (gtk_editable_get_text (GTK_EDITABLE (self->trace_row))));
-      if (trace[0] != '\0' && !rtb_command_set (cmd, "trace_above_us", trace, self->n_cpus, &cerr))
+      if (trace[0] != '\0' && method_is_traced (self->method) &&
+          !rtb_command_set (cmd, "trace_above_us", trace, self->n_cpus, &cerr))
         return fail_field (self, &cerr, error);
     }
 
@@ -613,7 +632,7 @@ rtb_setup_panel_set_command (RtbSetupPanel    *self,
     if (params[p].method == cmd->method)
       gtk_adjustment_set_value (self->param_adjustments[p], param_from_command (p, cmd));
 
-  if (cmd->method == RTB_METHOD_LATENCY)
+  if (rtb_method_is_per_cpu (cmd->method))
     {
       rtb_cpu_picker_set_cpu_set (self->cpu_picker, cmd->cpus_all ? NULL : cmd->cpus);
       g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_CPUS]);
@@ -657,7 +676,7 @@ rtb_setup_panel_set_method (RtbSetupPanel *self,
                             RtbMethod      method)
 {
   g_return_if_fail (RTB_IS_SETUP_PANEL (self));
-  g_return_if_fail (method >= RTB_METHOD_LATENCY && method <= RTB_METHOD_RESPONSE);
+  g_return_if_fail (method >= RTB_METHOD_LATENCY && method <= RTB_METHOD_LAST);
 
   adw_combo_row_set_selected (self->method_row, method - RTB_METHOD_LATENCY);
 }
@@ -711,6 +730,22 @@ rtb_setup_panel_set_duration (RtbSetupPanel *self,
   gtk_editable_set_text (GTK_EDITABLE (self->duration_row), duration);
 }
 
+/* The isolated CPUs, when there are: the ones a noise run is meant to prove quiet. */
+static void
+choose_isolated (RtbSetupPanel *self,
+                 RtbCommand    *cmd)
+{
+  uint64_t isolated[RTB_MAX_CPUS / 64] = { 0 };
+
+  for (int cpu = 0; cpu < self->n_cpus && cpu < RTB_MAX_CPUS; cpu++)
+    if (rtb_cpu_picker_is_isolated (self->cpu_picker, cpu))
+      isolated[cpu / 64] |= G_GUINT64_CONSTANT (1) << (cpu % 64);
+  if (rtb_cpu_count (isolated, RTB_MAX_CPUS) == 0)
+    return;
+  memcpy (cmd->cpus, isolated, sizeof isolated);
+  cmd->cpus_all = FALSE;
+}
+
 void
 rtb_setup_panel_apply_preset (RtbSetupPanel *self,
                               guint          index)
@@ -728,6 +763,8 @@ rtb_setup_panel_apply_preset (RtbSetupPanel *self,
       g_warning ("Preset “%s” does not fit this machine: %s", preset->name, error->message);
       return;
     }
+  if (cmd.method == RTB_METHOD_NOISE)
+    choose_isolated (self, &cmd);
 
   self->applying++;
   rtb_setup_panel_set_command (self, &cmd);

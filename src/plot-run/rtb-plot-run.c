@@ -126,6 +126,8 @@ rtb_plot_run_value_label (RtbMethod method)
       return N_("tick error (µs)");
     case RTB_METHOD_RESPONSE:
       return N_("execution time (µs)");
+    case RTB_METHOD_NOISE:
+      return N_("gap between clock reads (µs)");
     case RTB_METHOD_LATENCY:
     default:
       return N_("latency (µs)");
@@ -145,6 +147,8 @@ rtb_plot_run_curve_title (RtbMethod method, int thread)
       return N_("Tick error, with the running mean");
     case RTB_METHOD_RESPONSE:
       return N_("Execution time per instance, with the running mean");
+    case RTB_METHOD_NOISE:
+      return N_("Gaps of 1 µs or more per CPU, with the running mean");
     case RTB_METHOD_LATENCY:
     default:
       return N_("Latency per CPU, with the running mean");
@@ -162,6 +166,8 @@ rtb_plot_run_histogram_title (RtbMethod method)
       return N_("Tick error histogram");
     case RTB_METHOD_RESPONSE:
       return N_("Execution time histogram");
+    case RTB_METHOD_NOISE:
+      return N_("Gap histogram per CPU");
     case RTB_METHOD_LATENCY:
     default:
       return N_("Latency histogram per CPU");
@@ -186,6 +192,7 @@ series_period_us (RtbRun *run, guint index)
     case RTB_METHOD_JITTER:
       return index == 0 ? cmd->jitter.base_us : cmd->jitter.servo_us;
     case RTB_METHOD_RESPONSE:
+    case RTB_METHOD_NOISE: /* a gap is as long as it takes */
     default:
       return 0;
     }

@@ -26,7 +26,7 @@ static bool
 check_cpus (RtbWorker *w, RtbCommandError *error)
 {
   RtbCommand *cmd = &w->cmd;
-  const char *field = cmd->method == RTB_METHOD_LATENCY ? "cpus" : "cpu";
+  const char *field = rtb_method_is_per_cpu (cmd->method) ? "cpus" : "cpu";
   char usable[256];
 
   if (cmd->cpus_all)
@@ -69,6 +69,8 @@ prepare (RtbWorker *w, RtbCommandError *error, int *sys_errno)
       return rtb_worker_timer_prepare (w, error, sys_errno);
     case RTB_METHOD_RESPONSE:
       return rtb_worker_response_prepare (w, error, sys_errno);
+    case RTB_METHOD_NOISE:
+      return rtb_worker_noise_prepare (w, error, sys_errno);
     default:
       return false;
     }

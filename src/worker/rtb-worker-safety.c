@@ -30,6 +30,9 @@ rtb_worker_safety_busy_percent (const RtbCommand *cmd)
       return total > 100 ? 100 : total;
     case RTB_METHOD_TIMER:
       return share (cmd->timer.spin_us + RTB_WAKE_COST_US, cmd->timer.period_us);
+    case RTB_METHOD_NOISE:
+      /* It never sleeps. */
+      return 100;
     case RTB_METHOD_RESPONSE:
     default:
       /* An instance owns its CPU until it ends, whatever the gap after it. */
@@ -53,6 +56,9 @@ describe_duty (const RtbCommand *cmd, char *buf, size_t size)
     case RTB_METHOD_TIMER:
       snprintf (buf, size, "a %u us spin every %u us", cmd->timer.spin_us,
                 cmd->timer.period_us);
+      break;
+    case RTB_METHOD_NOISE:
+      snprintf (buf, size, "it polls the clock without pause");
       break;
     case RTB_METHOD_RESPONSE:
     default:

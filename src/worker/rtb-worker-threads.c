@@ -40,6 +40,7 @@ rtb_worker_measures_alloc (RtbWorker *w, unsigned n)
       atomic_init (&m->off_cpu, 0);
       atomic_init (&m->residual_failures, 0);
       atomic_init (&m->residual_max_bits, 0);
+      atomic_init (&m->quiet, 0);
       atomic_init (&m->exited, false);
       atomic_init (&m->spikes_missed, 0);
       m->trace_fd = -1;
@@ -299,7 +300,7 @@ rtb_worker_threads_create (RtbWorker *w, RtbCommandError *error, int *sys_errno)
     {
       error->code = RTB_ERROR_SYSTEM;
       snprintf (error->field, sizeof error->field, "%s",
-                failed->setup_what != NULL ? (w->cmd.method == RTB_METHOD_LATENCY ? "cpus" : "cpu")
+                failed->setup_what != NULL ? (rtb_method_is_per_cpu (w->cmd.method) ? "cpus" : "cpu")
                                            : "");
       snprintf (error->message, sizeof error->message, "thread %s: %s failed: %s", failed->name,
                 failed->setup_what != NULL ? failed->setup_what : "creating the thread",

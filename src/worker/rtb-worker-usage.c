@@ -56,6 +56,12 @@ rtb_worker_usage_print (void)
     "    cpu=N|auto|none      0\n"
     "    policy=fifo|rr|other fifo\n"
     "    priority=N           99                %d-%d (0 with policy=other)\n"
+    "  noise      the gaps of a busy loop reading the clock, one thread per CPU (oslat)\n"
+    "    cpus=all|LIST        all               e.g. 0,2-3\n"
+    "    policy=other|fifo|rr other\n"
+    "    priority=N           0 (fifo, rr: 1)   %d-%d with policy=fifo or rr\n"
+    "    histogram_us=N       32                %d-%d\n"
+    "    duration=TIME        60s               0-7d\n"
     "  latency, jitter, timer:\n"
     "    trace_above_us=N|auto none             %d-%d: explain every value of N us or more\n"
     "                                           from a kernel trace (auto: 2 x p99.9)\n"
@@ -77,6 +83,7 @@ rtb_worker_usage_print (void)
     RTB_PRIORITY_MIN, RTB_PRIORITY_MAX, RTB_LATENCY_INTERVAL_MIN_US, RTB_INTERVAL_MAX_US,
     RTB_TIMER_SPIN_MAX_US, RTB_PRIORITY_MIN, RTB_PRIORITY_MAX, RTB_MATRIX_MIN, RTB_MATRIX_MAX,
     RTB_EXPERIMENTS_MAX, RTB_INSTANCES_MIN, (unsigned long long) RTB_INSTANCES_MAX,
-    RTB_GAP_MIN_US, RTB_GAP_MAX_US, RTB_PRIORITY_MIN, RTB_PRIORITY_MAX, RTB_TRACE_ABOVE_MIN_US,
+    RTB_GAP_MIN_US, RTB_GAP_MAX_US, RTB_PRIORITY_MIN, RTB_PRIORITY_MAX, RTB_PRIORITY_MIN,
+    RTB_PRIORITY_MAX, RTB_HISTOGRAM_MIN_US, RTB_HISTOGRAM_MAX_US, RTB_TRACE_ABOVE_MIN_US,
     RTB_TRACE_ABOVE_MAX_US, RTB_TIMER_SLACK_MAX_NS);
 }

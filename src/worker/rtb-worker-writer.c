@@ -26,41 +26,78 @@
 #define STATS_PERIOD_NS RTB_NSEC_PER_SEC
 #define WRITER_STACK_SIZE (512 * 1024)
 
+static int64_t
+overflow_ns (RtbWorker *w)
+{
+  switch (w->cmd.method)
+    {
+    case RTB_METHOD_LATENCY:
+      return (int64_t) w->cmd.latency.histogram_us * RTB_NSEC_PER_USEC;
+    case RTB_METHOD_NOISE:
+      return (int64_t) w->cmd.noise.histogram_us * RTB_NSEC_PER_USEC;
+    case RTB_METHOD_JITTER:
+    case RTB_METHOD_TIMER:
+    case RTB_METHOD_RESPONSE:
+    default:
+      return INT64_MAX;
+    }
+}
+
 static void
 account (RtbWorker *w, RtbThreadStats *stats, const RtbSample *samples, size_t n)
 {
-  const int64_t overflow_ns = w->cmd.method == RTB_METHOD_LATENCY
-                                ? (int64_t) w->cmd.latency.histogram_us * RTB_NSEC_PER_USEC
-                                : INT64_MAX;
-  uint64_t drained = stats->count - stats->dropped;
+  const int64_t limit_ns = overflow_ns (w);
+  uint64_t counted = stats->count - stats->dropped;
 
   for (size_t i = 0; i < n; i++)
     {
       int64_t v = samples[i].value_ns;
       double v_us = (double) v / 1000.0;
 
-      if (drained == 0 || v < stats->min_ns)
+      if (counted == 0 || v < stats->min_ns)
         stats->min_ns = v;
-      if (drained == 0 || v > stats->max_ns)
+      if (counted == 0 || v > stats->max_ns)
         stats->max_ns = v;
-      drained++;
+      counted++;
       stats->sum_ns += v;
       stats->sum_sq_us2 += v_us * v_us;
-      if (v >= overflow_ns)
+      if (v >= limit_ns)
         stats->overflows++;
     }
-  stats->count = drained + stats->dropped;
+  stats->count = counted + stats->dropped;
+}
+
+/* Noise's short gaps since the last call, each 1 µs as oslat counts it. */
+static void
+account_quiet (RtbWorkerMeasure *m, RtbThreadStats *stats)
+{
+  uint64_t quiet = atomic_load_explicit (&m->quiet, memory_order_acquire);
+  uint64_t n = quiet - stats->skipped;
+
+  if (quiet <= stats->skipped)
+    return;
+  if (stats->count - stats->dropped == 0 || stats->min_ns > RTB_NSEC_PER_USEC)
+    stats->min_ns = RTB_NSEC_PER_USEC;
+  if (stats->count - stats->dropped == 0)
+    stats->max_ns = RTB_NSEC_PER_USEC;
+  stats->sum_ns += (int64_t) n * RTB_NSEC_PER_USEC;
+  stats->sum_sq_us2 += (double) n;
+  stats->count += n;
+  stats->skipped = quiet;
 }
 
 static void
 refresh_counters (RtbWorkerMeasure *m, RtbThreadStats *stats)
 {
-  uint64_t drained = stats->count - stats->dropped;
+  uint64_t counted = stats->count - stats->dropped;
   uint64_t bits = atomic_load_explicit (&m->residual_max_bits, memory_order_relaxed);
 
   stats->dropped = rtb_worker_ring_dropped (&m->ring);
-  stats->count = drained + stats->dropped;
-  stats->skipped = atomic_load_explicit (&m->skipped, memory_order_relaxed);
+  stats->count = counted + stats->dropped;
+  if (m->worker->cmd.method == RTB_METHOD_NOISE)
+    account_quiet (m, stats);
+  else
+    stats->skipped = atomic_load_explicit (&m->skipped, memory_order_relaxed);
   stats->overruns = atomic_load_explicit (&m->overruns, memory_order_relaxed);
   stats->off_cpu = atomic_load_explicit (&m->off_cpu, memory_order_relaxed);
   stats->residual_failures = atomic_load_explicit (&m->residual_failures, memory_order_relaxed);

@@ -60,6 +60,7 @@ struct RtbWorkerMeasure {
   atomic_uint_fast64_t off_cpu;   /* response: instances marked RTB_SAMPLE_OFF_CPU */
   atomic_uint_fast64_t residual_failures;
   atomic_uint_fast64_t residual_max_bits; /* a double's bits */
+  atomic_uint_fast64_t quiet; /* noise: the gaps shorter than 1 µs so far, not sent */
   atomic_bool exited;
   int64_t timer_slack_ns; /* what its timers really get: 0 for a real-time thread */
   atomic_uint_fast64_t spikes_missed; /* above the threshold while the trace was not armed */
@@ -243,6 +244,7 @@ bool rtb_worker_latency_prepare (RtbWorker *w, RtbCommandError *error, int *sys_
 bool rtb_worker_jitter_prepare (RtbWorker *w, RtbCommandError *error, int *sys_errno);
 bool rtb_worker_timer_prepare (RtbWorker *w, RtbCommandError *error, int *sys_errno);
 bool rtb_worker_response_prepare (RtbWorker *w, RtbCommandError *error, int *sys_errno);
+bool rtb_worker_noise_prepare (RtbWorker *w, RtbCommandError *error, int *sys_errno);
 
 /* Shared by the method loops */
 #define RTB_WORKER_STACK_SIZE (256 * 1024)
@@ -270,6 +272,9 @@ rtb_worker_ring_capacity_for (int64_t period_ns)
 }
 
 int rtb_worker_sched_policy (RtbPolicy policy);
+/* A thread on each CPU of the command (latency, noise), named "CPU3", with rings for
+ * samples `period_ns` apart. */
+bool rtb_worker_measures_per_cpu (RtbWorker *w, int64_t period_ns, RtbWorkerLoopFunc loop);
 bool rtb_worker_measure_setup (RtbWorkerMeasure *m, const char *name, int cpu, int priority,
                                int64_t period_ns, size_t stack_size, RtbWorkerLoopFunc loop);
 
