@@ -88,41 +88,76 @@ import_fixture (const char *name)
 }
 
 /* A cyclictest histogram has no sample order: its image is the histogram alone, asked for both
- * charts; asked for the curve, the curve says why it is empty; the system line names the tool
- * and the file, not a "?" for the unknown host. */
+ * charts; asked for the curve, it gets a panel without axes that says why, naming the tool and
+ * the file; the system line names them too, not a "?" for the unknown host. */
 static void
 test_imported_histogram (void)
 {
   g_autoptr (RtbRun) run = import_fixture ("ct24-h20-q-2t.txt");
   g_autofree char *line = rtb_plot_run_system_line (run);
+  g_autofree char *note = rtb_plot_run_no_instances_note (&run, 1);
+  g_autofree char *format = NULL;
+  g_autofree char *file = NULL;
   RtbPlotRunPanel panels[RTB_PLOT_RUN_MAX_PANELS];
   cairo_surface_t *both, *histogram, *curve;
-  guint text = 0;
 
   g_assert_nonnull (strstr (line, "imported from cyclictest"));
   g_assert_nonnull (strstr (line, "(ct24-h20-q-2t.txt)"));
   g_assert_null (strstr (line, "?"));
   g_assert_null (strstr (line, "/import/"));
 
+  g_assert_true (rtb_plot_run_get_import (run, &format, &file));
+  g_assert_cmpstr (format, ==, "cyclictest 1.x–2.6 text");
+  g_assert_cmpstr (file, ==, "ct24-h20-q-2t.txt");
+  g_assert_true (rtb_plot_run_lacks_instances (run));
+  g_assert_cmpstr (note, ==, "This run has no per-sample data: it was imported from cyclictest "
+                             "1.x–2.6 text (ct24-h20-q-2t.txt), which keeps only a histogram "
+                             "and statistics.");
+
   g_assert_cmpuint (rtb_plot_run_panels (RTB_PLOT_RUN_BOTH, &run, 1, panels), ==, 1);
-  g_assert_false (panels[0].curve);
+  g_assert_cmpint (panels[0].kind, ==, RTB_PLOT_RUN_PANEL_HISTOGRAM);
   both = draw (RTB_PLOT_RUN_BOTH, &run, 1, 2 * PANEL_HEIGHT);
   histogram = draw (RTB_PLOT_RUN_HISTOGRAM, &run, 1, 2 * PANEL_HEIGHT);
   g_assert_true (same_rows (both, histogram, 2 * PANEL_HEIGHT));
 
   g_assert_cmpuint (rtb_plot_run_panels (RTB_PLOT_RUN_CURVE, &run, 1, panels), ==, 1);
-  g_assert_true (panels[0].curve);
+  g_assert_cmpint (panels[0].kind, ==, RTB_PLOT_RUN_PANEL_NO_INSTANCES);
   curve = draw (RTB_PLOT_RUN_CURVE, &run, 1, 2 * PANEL_HEIGHT);
-  /* No series is drawn, but the middle of the plot holds the placeholder's text */
+  /* No series is drawn. */
   g_assert_cmpint (last_coloured_column (curve, 120, 2 * PANEL_HEIGHT - 60), <, 0);
-  for (int y = PANEL_HEIGHT - 20; y < PANEL_HEIGHT + 20; y++)
-    for (int x = WIDTH / 4; x < 3 * WIDTH / 4; x++)
-      text += pixel (curve, x, y) != pixel (curve, 5, y);
-  g_assert_cmpuint (text, >, 100);
 
   cairo_surface_destroy (both);
   cairo_surface_destroy (histogram);
   cairo_surface_destroy (curve);
+}
+
+/* Every format that keeps only histograms and statistics lacks instances, and its note names the
+ * file; a recorded worker stream has its curve. */
+static void
+test_imported_formats (void)
+{
+  const char *histograms[] = {
+    "ct24-h20-q-2t.txt", "ct210-h20-q-2t.json", "rtla-timerlat-2cpu.txt",
+    "jitterdebugger-2cpu.json", "ct24-q-2t.txt",
+  };
+  g_autoptr (RtbRun) stream = import_fixture ("worker-latency-1s.stream");
+  RtbPlotRunPanel panels[RTB_PLOT_RUN_MAX_PANELS];
+
+  for (guint i = 0; i < G_N_ELEMENTS (histograms); i++)
+    {
+      g_autoptr (RtbRun) run = import_fixture (histograms[i]);
+      g_autofree char *note = rtb_plot_run_no_instances_note (&run, 1);
+
+      g_test_message ("%s", note);
+      g_assert_true (rtb_plot_run_lacks_instances (run));
+      g_assert_nonnull (strstr (note, histograms[i]));
+      g_assert_cmpuint (rtb_plot_run_panels (RTB_PLOT_RUN_BOTH, &run, 1, panels), ==, 1);
+    }
+  g_assert_true (rtb_plot_run_get_import (stream, NULL, NULL));
+  g_assert_false (rtb_plot_run_lacks_instances (stream));
+  g_assert_null (rtb_plot_run_no_instances_note (&stream, 1));
+  g_assert_cmpuint (rtb_plot_run_panels (RTB_PLOT_RUN_CURVE, &stream, 1, panels), ==, 1);
+  g_assert_cmpint (panels[0].kind, ==, RTB_PLOT_RUN_PANEL_CURVE);
 }
 
 /* LinuxCNC's threads run at periods 40 times apart: each gets its own panel and time axis, so
@@ -150,9 +185,9 @@ test_jitter_threads (void)
   g_assert_cmpstr (rtb_plot_run_x_label (command->jitter.base_us / 1e6), ==, "time (s)");
 
   g_assert_cmpuint (rtb_plot_run_panels (RTB_PLOT_RUN_BOTH, &run, 1, panels), ==, 3);
-  g_assert_true (panels[0].curve && panels[0].thread == 0);
-  g_assert_true (panels[1].curve && panels[1].thread == 1);
-  g_assert_false (panels[2].curve);
+  g_assert_true (panels[0].kind == RTB_PLOT_RUN_PANEL_CURVE && panels[0].thread == 0);
+  g_assert_true (panels[1].kind == RTB_PLOT_RUN_PANEL_CURVE && panels[1].thread == 1);
+  g_assert_cmpint (panels[2].kind, ==, RTB_PLOT_RUN_PANEL_HISTOGRAM);
 
   curves = draw (RTB_PLOT_RUN_CURVE, &run, 1, 2 * PANEL_HEIGHT);
   both = draw (RTB_PLOT_RUN_BOTH, &run, 1, 3 * PANEL_HEIGHT);
@@ -165,8 +200,9 @@ test_jitter_threads (void)
   cairo_surface_destroy (curves);
 }
 
-/* A measured run stacks its curve above its histogram; beside an imported one, the curve stays
- * and the imported series is named in it as having no per-instance data. */
+/* A measured run stacks its curve above its histogram; beside an imported one, the curve shows
+ * the measured run's series alone and its subtitle names the imported run as having no
+ * per-sample data. */
 static void
 test_measured_and_compared (void)
 {
@@ -174,17 +210,23 @@ test_measured_and_compared (void)
   g_autoptr (RtbRun) imported = import_fixture ("ct24-h20-q-2t.txt");
   RtbRun *both_runs[] = { measured, imported };
   RtbPlotRunPanel panels[RTB_PLOT_RUN_MAX_PANELS];
+  RtbPlotSeries series[RTB_PLOT_RUN_MAX_SERIES];
+  g_autoptr (GPtrArray) names = g_ptr_array_new_with_free_func (g_free);
   g_autofree char *line = rtb_plot_run_system_line (measured);
+  g_autofree char *note = NULL;
   cairo_surface_t *both, *histogram;
+  guint n;
 
   for (guint i = 0; i < 2; i++)
     test_series_fill (rtb_run_get_series (measured, i), 5000, 20000, 1000, 7);
   g_assert_cmpstr (line, ==, "rpi4 · Linux 6.6.20-rt25-v8+ · PREEMPT_RT · aarch64 · 4 CPUs · "
                              "isolcpus=2,3");
+  g_assert_false (rtb_plot_run_lacks_instances (measured));
+  g_assert_null (rtb_plot_run_no_instances_note (&measured, 1));
 
   g_assert_cmpuint (rtb_plot_run_panels (RTB_PLOT_RUN_BOTH, &measured, 1, panels), ==, 2);
-  g_assert_true (panels[0].curve && panels[0].thread == -1);
-  g_assert_false (panels[1].curve);
+  g_assert_true (panels[0].kind == RTB_PLOT_RUN_PANEL_CURVE && panels[0].thread == -1);
+  g_assert_cmpint (panels[1].kind, ==, RTB_PLOT_RUN_PANEL_HISTOGRAM);
   both = draw (RTB_PLOT_RUN_BOTH, &measured, 1, 2 * PANEL_HEIGHT);
   histogram = draw (RTB_PLOT_RUN_HISTOGRAM, &measured, 1, 2 * PANEL_HEIGHT);
   g_assert_false (same_rows (both, histogram, PANEL_HEIGHT));
@@ -192,7 +234,21 @@ test_measured_and_compared (void)
   cairo_surface_destroy (histogram);
 
   g_assert_cmpuint (rtb_plot_run_panels (RTB_PLOT_RUN_BOTH, both_runs, 2, panels), ==, 2);
-  g_assert_true (panels[0].curve);
+  g_assert_cmpint (panels[0].kind, ==, RTB_PLOT_RUN_PANEL_CURVE);
+  /* The histogram has all four series; the curve the measured run's two, in their colours. */
+  g_assert_cmpuint (rtb_plot_run_series (both_runs, 2, -1, series, G_N_ELEMENTS (series),
+                                         names), ==, 4);
+  n = rtb_plot_run_curve_series (both_runs, 2, -1, series, G_N_ELEMENTS (series), names);
+  g_assert_cmpuint (n, ==, 2);
+  for (guint i = 0; i < n; i++)
+    {
+      g_assert_true (g_str_has_prefix (series[i].name, "measured: "));
+      g_assert_cmpuint (series[i].color_index, ==, i);
+    }
+  note = rtb_plot_run_no_instances_note (both_runs, 2);
+  g_assert_cmpstr (note, ==, "ct24-h20-q-2t has no per-sample data: it was imported from "
+                             "cyclictest 1.x–2.6 text (ct24-h20-q-2t.txt), which keeps only a "
+                             "histogram and statistics.");
   cairo_surface_destroy (draw (RTB_PLOT_RUN_BOTH, both_runs, 2, 2 * PANEL_HEIGHT));
 }
 
@@ -211,6 +267,7 @@ main (int argc, char *argv[])
 {
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/plot-run/imported-histogram", test_imported_histogram);
+  g_test_add_func ("/plot-run/imported-formats", test_imported_formats);
   g_test_add_func ("/plot-run/jitter-threads", test_jitter_threads);
   g_test_add_func ("/plot-run/measured-and-compared", test_measured_and_compared);
   g_test_add_func ("/plot-run/titles", test_titles);

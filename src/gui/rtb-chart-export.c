@@ -50,6 +50,13 @@ rtb_chart_draw (RtbChart           *self,
       RtbPlotCurveOptions opts;
 
       _rtb_chart_curve_options (self, &opts);
+      if (self->note != NULL)
+        {
+          char *with_note = g_strdup_printf ("%s\n%s", subtitle, self->note);
+
+          g_free (subtitle);
+          subtitle = with_note;
+        }
       opts.subtitle = subtitle;
       rtb_plot_curve (cr, theme, width, height, &opts, series, n_series, NULL);
     }

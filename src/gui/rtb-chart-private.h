@@ -21,6 +21,7 @@ struct _RtbChart
   GtkWidget *spike_popover; /* an explained spike, opened by a click on its mark */
   GPtrArray *names;         /* of the series of several runs */
   char *title;
+  char *note;               /* of a curve: the runs it cannot show (no per-sample data), or NULL */
   char *readout_text;
 
   RtbChartKind kind;

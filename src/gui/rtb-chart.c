@@ -8,6 +8,7 @@
 #include <math.h>
 
 #include "rtb-chart-private.h"
+#include "rtb-label.h"
 #include "rtb-on-screen.h"
 #include "rtb-plot-run.h"
 
@@ -62,9 +63,41 @@ _rtb_chart_collect_series (RtbChart *self,
     n_max += rtb_run_get_n_series (g_ptr_array_index (self->runs, r));
   series = g_new0 (RtbPlotSeries, MAX (n_max, 1));
   g_ptr_array_set_size (self->names, 0);
-  *n_out = rtb_plot_run_series ((RtbRun *const *) self->runs->pdata, self->runs->len,
-                                self->series_filter, series, n_max, self->names);
+  /* A curve leaves out the runs that have no per-sample data, and its note names them. */
+  *n_out = (self->kind == RTB_CHART_CURVE ? rtb_plot_run_curve_series : rtb_plot_run_series) (
+    (RtbRun *const *) self->runs->pdata, self->runs->len, self->series_filter, series, n_max,
+    self->names);
   return series;
+}
+
+/* Which runs have no curve, and why: "ct24 has no per-sample data: …" per run, or NULL. */
+static char *
+no_samples_note (RtbChart *self)
+{
+  g_autoptr(GPtrArray) labels = rtb_label_unique ((RtbRun *const *) self->runs->pdata,
+                                                  self->runs->len);
+  GString *text = g_string_new (NULL);
+
+  for (guint r = 0; r < self->runs->len; r++)
+    {
+      RtbRun *run = g_ptr_array_index (self->runs, r);
+      g_autofree char *format = NULL;
+      g_autofree char *file = NULL;
+      g_autofree char *source = NULL;
+
+      if (!rtb_plot_run_lacks_instances (run))
+        continue;
+      rtb_plot_run_get_import (run, &format, &file);
+      source = file != NULL ? g_strdup_printf ("%s (%s)", format, file) : g_strdup (format);
+      if (text->len > 0)
+        g_string_append_c (text, '\n');
+      /* TRANSLATORS: the first %s is a run's label, the second the tool and file it was
+       * imported from, e.g. "cyclictest 1.x–2.6 text (ct24.txt)" */
+      g_string_append_printf (text, _("%s has no per-sample data: it was imported from %s, "
+                                      "which keeps only a histogram and statistics"),
+                              (char *) labels->pdata[r], source);
+    }
+  return g_string_free (text, text->len == 0);
 }
 
 double
@@ -95,6 +128,8 @@ _rtb_chart_curve_options (RtbChart            *self,
   opts->y_scale = self->y_scale;
   opts->x_per_instance = per_instance;
   opts->show_legend = self->series_filter < 0;
+  opts->subtitle = self->note;
+  opts->placeholder = self->note;
   if (self->zoomed)
     {
       opts->first = self->zoom_first;
@@ -453,6 +488,8 @@ rtb_chart_set_runs (RtbChart      *self,
     self->run = g_object_ref (runs[0]);
   if (pooled != NULL)
     self->compare = g_object_ref (pooled);
+  g_free (self->note);
+  self->note = self->kind == RTB_CHART_CURVE ? no_samples_note (self) : NULL;
 
   self->zoomed = FALSE;
   self->have_layout = FALSE;
@@ -483,6 +520,14 @@ rtb_chart_set_run (RtbChart *self,
   if (self->run == run && self->runs->len <= 1 && self->compare == NULL)
     return;
   rtb_chart_set_runs (self, &run, run ? 1 : 0, NULL);
+}
+
+const char *
+rtb_chart_get_note (RtbChart *self)
+{
+  g_return_val_if_fail (RTB_IS_CHART (self), NULL);
+
+  return self->note;
 }
 
 void
@@ -630,6 +675,7 @@ rtb_chart_finalize (GObject *object)
   RtbChart *self = RTB_CHART (object);
 
   g_free (self->title);
+  g_free (self->note);
   g_free (self->readout_text);
   g_clear_pointer (&self->runs, g_ptr_array_unref);
   g_clear_pointer (&self->names, g_ptr_array_unref);

@@ -48,6 +48,9 @@ gboolean rtb_chart_export (RtbChart *self, RtbExportFormat format, const char *p
 const char *rtb_chart_hover (RtbChart *self, double x, double y);
 /* The x axis as last laid out, in its units (seconds, or instances). */
 void rtb_chart_get_x_span (RtbChart *self, double *lo, double *hi);
+/* Of a curve: which of its runs it cannot show, having no per-sample data, as its subtitle says
+ * it; NULL when it shows every run. */
+const char *rtb_chart_get_note (RtbChart *self);
 /* What the readout shows now, or NULL. */
 const char *rtb_chart_get_readout (RtbChart *self);
 void rtb_chart_zoom_pixels (RtbChart *self, double x0, double x1);

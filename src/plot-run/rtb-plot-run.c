@@ -63,22 +63,51 @@ rtb_plot_run_series (RtbRun *const *runs, guint n_runs, int thread, RtbPlotSerie
   return n;
 }
 
+gboolean
+rtb_plot_run_get_import (RtbRun *run, char **format, char **file)
+{
+  const char *source;
+  const char *colon;
+
+  g_return_val_if_fail (RTB_IS_RUN (run), FALSE);
+
+  source = rtb_run_get_source (run);
+  if (source == NULL || !g_str_has_prefix (source, "imported from "))
+    return FALSE;
+  source += strlen ("imported from ");
+  colon = strstr (source, ": ");
+  if (format != NULL)
+    *format = colon != NULL ? g_strndup (source, colon - source) : g_strdup (source);
+  if (file != NULL)
+    *file = colon != NULL ? g_path_get_basename (colon + 2) : NULL;
+  return TRUE;
+}
+
 /* "cyclictest 1.x–2.6 text (ct24.txt)" for a run imported from a file, NULL for one measured. */
 static char *
 imported_from (RtbRun *run)
 {
-  const char *source = rtb_run_get_source (run);
-  const char *colon;
+  g_autofree char *format = NULL;
   g_autofree char *file = NULL;
 
-  if (source == NULL || !g_str_has_prefix (source, "imported from "))
+  if (!rtb_plot_run_get_import (run, &format, &file))
     return NULL;
-  source += strlen ("imported from ");
-  colon = strstr (source, ": ");
-  if (colon == NULL)
-    return g_strdup (source);
-  file = g_path_get_basename (colon + 2);
-  return g_strdup_printf ("%.*s (%s)", (int) (colon - source), source, file);
+  if (file == NULL)
+    return g_steal_pointer (&format);
+  return g_strdup_printf ("%s (%s)", format, file);
+}
+
+gboolean
+rtb_plot_run_lacks_instances (RtbRun *run)
+{
+  g_return_val_if_fail (RTB_IS_RUN (run), FALSE);
+
+  if (!rtb_plot_run_get_import (run, NULL, NULL))
+    return FALSE;
+  for (guint i = 0; i < rtb_run_get_n_series (run); i++)
+    if (rtb_run_get_series (run, i)->history.n_samples > 0)
+      return FALSE;
+  return TRUE;
 }
 
 char *
@@ -248,13 +277,52 @@ subtitle (RtbRun *const *runs, guint n_runs)
   return g_string_free (text, FALSE);
 }
 
-/* The series of one curve panel: every run's thread `thread` (-1: every series), coloured as in
- * the histogram. A series without a single instance stays in the legend and says so. */
+guint
+rtb_plot_run_curve_series (RtbRun *const *runs, guint n_runs, int thread, RtbPlotSeries *out,
+                           guint max, GPtrArray *names)
+{
+  guint n = rtb_plot_run_series (runs, n_runs, thread, out, max, names);
+  guint kept = 0, i = 0;
+
+  for (guint r = 0; r < n_runs; r++)
+    for (guint s = 0; s < rtb_run_get_n_series (runs[r]) && i < n; s++)
+      {
+        if (thread >= 0 && s != (guint) thread)
+          continue;
+        if (!rtb_plot_run_lacks_instances (runs[r]))
+          out[kept++] = out[i];
+        i++;
+      }
+  return kept;
+}
+
+char *
+rtb_plot_run_no_instances_note (RtbRun *const *runs, guint n_runs)
+{
+  g_autoptr(GPtrArray) labels = rtb_label_unique (runs, n_runs);
+  GString *text = g_string_new (NULL);
+
+  for (guint r = 0; r < n_runs; r++)
+    {
+      g_autofree char *imported = imported_from (runs[r]);
+
+      if (!rtb_plot_run_lacks_instances (runs[r]))
+        continue;
+      g_string_append_printf (text, "%s%s has no per-sample data: it was imported from %s, which "
+                              "keeps only a histogram and statistics.", text->len ? "\n" : "",
+                              n_runs > 1 ? (char *) labels->pdata[r] : "This run", imported);
+    }
+  return g_string_free (text, text->len == 0);
+}
+
+/* The series of one curve panel: those of every run that has per-instance values, thread
+ * `thread` (-1: every series), coloured as in the histogram. A series without a single instance
+ * (a run cut short at once) stays in the legend and says so. */
 static guint
 panel_series (RtbRun *const *runs, guint n_runs, int thread, RtbPlotSeries *out,
               GPtrArray *names)
 {
-  guint n = rtb_plot_run_series (runs, n_runs, thread, out, RTB_PLOT_RUN_MAX_SERIES, names);
+  guint n = rtb_plot_run_curve_series (runs, n_runs, thread, out, RTB_PLOT_RUN_MAX_SERIES, names);
 
   for (guint i = 0; i < n; i++)
     if (rtb_plot_series_n_instances (&out[i]) == 0)
@@ -272,19 +340,26 @@ static char *
 no_instances_reason (RtbRun *const *runs, guint n_runs)
 {
   g_autoptr(GPtrArray) labels = rtb_label_unique (runs, n_runs);
-  GString *text = g_string_new ("No per-instance data to draw.");
+  g_autofree char *note = rtb_plot_run_no_instances_note (runs, n_runs);
+  GString *text = g_string_new (note);
 
   for (guint r = 0; r < n_runs; r++)
-    {
-      g_autofree char *imported = imported_from (runs[r]);
-
-      if (imported != NULL)
-        g_string_append_printf (text, " %s was imported from %s, which keeps no values in order.",
-                                (char *) labels->pdata[r], imported);
-      else
-        g_string_append_printf (text, " %s recorded no samples.", (char *) labels->pdata[r]);
-    }
+    if (!rtb_plot_run_lacks_instances (runs[r]))
+      g_string_append_printf (text, "%s%s recorded no samples.", text->len ? "\n" : "",
+                              (char *) labels->pdata[r]);
   return g_string_free (text, FALSE);
+}
+
+/* The subtitle of a curve panel: the systems, and which runs have no curve in it and why. */
+static char *
+curve_subtitle (RtbRun *const *runs, guint n_runs)
+{
+  g_autofree char *systems = subtitle (runs, n_runs);
+  g_autofree char *note = rtb_plot_run_no_instances_note (runs, n_runs);
+
+  if (note == NULL)
+    return g_steal_pointer (&systems);
+  return g_strdup_printf ("%s\n%s", systems, note);
 }
 
 static void
@@ -297,7 +372,7 @@ draw_curve_panel (cairo_t *cr, const RtbPlotTheme *theme, int width, int height,
   RtbMethod method = rtb_run_get_method (runs[0]);
   double seconds = rtb_plot_run_seconds_per_instance (runs, n_runs, thread);
   g_autofree char *title = run_title (runs, n_runs, rtb_plot_run_curve_title (method, thread));
-  g_autofree char *sub = subtitle (runs, n_runs);
+  g_autofree char *sub = curve_subtitle (runs, n_runs);
   g_autofree char *reason = no_instances_reason (runs, n_runs);
   RtbPlotCurveOptions opts;
 
@@ -310,6 +385,19 @@ draw_curve_panel (cairo_t *cr, const RtbPlotTheme *theme, int width, int height,
   opts.y_scale = y_scale;
   opts.placeholder = reason;
   rtb_plot_curve (cr, theme, width, height, &opts, series, n, NULL);
+}
+
+/* A curve asked for of runs that have no per-instance values: no axes, only why. */
+static void
+draw_no_instances_panel (cairo_t *cr, const RtbPlotTheme *theme, int width, int height,
+                         RtbRun *const *runs, guint n_runs)
+{
+  RtbMethod method = rtb_run_get_method (runs[0]);
+  g_autofree char *title = run_title (runs, n_runs, rtb_plot_run_curve_title (method, -1));
+  g_autofree char *sub = subtitle (runs, n_runs);
+  g_autofree char *reason = no_instances_reason (runs, n_runs);
+
+  rtb_plot_message (cr, theme, width, height, title, sub, reason);
 }
 
 static void
@@ -345,11 +433,15 @@ guint
 rtb_plot_run_panels (RtbPlotRunChart chart, RtbRun *const *runs, guint n_runs,
                      RtbPlotRunPanel panels[RTB_PLOT_RUN_MAX_PANELS])
 {
+  gboolean instances;
   guint n = 0;
 
   g_return_val_if_fail (n_runs > 0 && runs != NULL, 0);
 
-  if (chart == RTB_PLOT_RUN_CURVE || (chart == RTB_PLOT_RUN_BOTH && any_instances (runs, n_runs)))
+  instances = any_instances (runs, n_runs);
+  if (chart == RTB_PLOT_RUN_CURVE && !instances)
+    panels[n++] = (RtbPlotRunPanel) { RTB_PLOT_RUN_PANEL_NO_INSTANCES, -1 };
+  else if (chart == RTB_PLOT_RUN_CURVE || (chart == RTB_PLOT_RUN_BOTH && instances))
     {
       /* A jitter run's threads run at periods 40 times apart: each gets its own time axis. */
       guint threads = 0;
@@ -357,12 +449,12 @@ rtb_plot_run_panels (RtbPlotRunChart chart, RtbRun *const *runs, guint n_runs,
         for (guint r = 0; r < n_runs; r++)
           threads = MAX (threads, MIN (rtb_run_get_n_series (runs[r]), 2));
       if (threads == 0)
-        panels[n++] = (RtbPlotRunPanel) { TRUE, -1 };
+        panels[n++] = (RtbPlotRunPanel) { RTB_PLOT_RUN_PANEL_CURVE, -1 };
       for (guint t = 0; t < threads; t++)
-        panels[n++] = (RtbPlotRunPanel) { TRUE, (int) t };
+        panels[n++] = (RtbPlotRunPanel) { RTB_PLOT_RUN_PANEL_CURVE, (int) t };
     }
   if (chart != RTB_PLOT_RUN_CURVE)
-    panels[n++] = (RtbPlotRunPanel) { FALSE, -1 };
+    panels[n++] = (RtbPlotRunPanel) { RTB_PLOT_RUN_PANEL_HISTOGRAM, -1 };
   return n;
 }
 
@@ -381,17 +473,26 @@ rtb_plot_run_draw (cairo_t *cr, const RtbPlotTheme *theme, int width, int height
   for (guint p = 0; p < n_panels; p++)
     {
       int bottom = (int) ((gint64) height * (p + 1) / n_panels);
+      int h = bottom - top;
 
       /* Each chart paints its own background, so each gets only its share. */
       cairo_save (cr);
       cairo_translate (cr, 0, top);
-      cairo_rectangle (cr, 0, 0, width, bottom - top);
+      cairo_rectangle (cr, 0, 0, width, h);
       cairo_clip (cr);
-      if (panels[p].curve)
-        draw_curve_panel (cr, theme, width, bottom - top, panels[p].thread, y_scale, runs,
-                          n_runs);
-      else
-        draw_histogram_panel (cr, theme, width, bottom - top, runs, n_runs);
+      switch (panels[p].kind)
+        {
+        case RTB_PLOT_RUN_PANEL_CURVE:
+          draw_curve_panel (cr, theme, width, h, panels[p].thread, y_scale, runs, n_runs);
+          break;
+        case RTB_PLOT_RUN_PANEL_NO_INSTANCES:
+          draw_no_instances_panel (cr, theme, width, h, runs, n_runs);
+          break;
+        case RTB_PLOT_RUN_PANEL_HISTOGRAM:
+        default:
+          draw_histogram_panel (cr, theme, width, h, runs, n_runs);
+          break;
+        }
       cairo_restore (cr);
       top = bottom;
     }

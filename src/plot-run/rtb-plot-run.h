@@ -37,6 +37,21 @@ guint rtb_plot_run_series (RtbRun *const *runs, guint n_runs, int thread, RtbPlo
 /* Marks series `index` of `run` with its explained spikes. */
 void rtb_plot_run_markers (RtbRun *run, guint index, RtbPlotSeries *series);
 
+/* For a run imported from another tool's file: the file's format as rtbench read it
+ * ("cyclictest 1.x–2.6 text") and the file's name without its folder (NULL when the source does
+ * not name one); transfer full, each may be NULL. FALSE for a run rtbench measured. */
+gboolean rtb_plot_run_get_import (RtbRun *run, char **format, char **file);
+/* Whether `run` was imported from a file that keeps no value of each instance, only a histogram
+ * and statistics (cyclictest, rtla, jitterdebugger): it has no curve to draw, ever. A run
+ * measured, or imported from a worker stream, may just have none yet. */
+gboolean rtb_plot_run_lacks_instances (RtbRun *run);
+/* Like rtb_plot_run_series(), for a curve: without the series of runs that lack instances. */
+guint rtb_plot_run_curve_series (RtbRun *const *runs, guint n_runs, int thread,
+                                 RtbPlotSeries *out, guint max, GPtrArray *names);
+/* One sentence per run that lacks instances, naming it (with several runs), the tool and the
+ * file it was imported from; NULL when none does. English, as the exports. */
+char *rtb_plot_run_no_instances_note (RtbRun *const *runs, guint n_runs);
+
 /* What is known of the machine a run comes from: "host · Linux 6.1.0-rt · PREEMPT_RT · aarch64 ·
  * 4 CPUs", and for an imported run the tool and file it came from (transfer full). */
 char *rtb_plot_run_system_line (RtbRun *run);
@@ -57,9 +72,16 @@ const char *rtb_plot_run_x_label (double seconds_per_instance);
 const char *rtb_plot_run_curve_title (RtbMethod method, int thread);
 const char *rtb_plot_run_histogram_title (RtbMethod method);
 
+typedef enum {
+  RTB_PLOT_RUN_PANEL_CURVE,
+  RTB_PLOT_RUN_PANEL_HISTOGRAM,
+  RTB_PLOT_RUN_PANEL_NO_INSTANCES, /* a curve asked for where no run has an instance: says why,
+                                    * without axes */
+} RtbPlotRunPanelKind;
+
 /* One chart of an image of runs. */
 typedef struct {
-  gboolean curve;         /* a curve, else the histogram */
+  RtbPlotRunPanelKind kind;
   int thread;             /* of a curve: the series it shows of each run (a jitter thread), or -1
                            * for every series */
 } RtbPlotRunPanel;
@@ -68,8 +90,9 @@ typedef struct {
 
 /* The charts an image of the runs stacks, top to bottom; returns how many. A jitter run's
  * threads (base, then servo) each get a curve against their own time axis, the other methods one
- * curve; with RTB_PLOT_RUN_BOTH, curves are left out when no run has per-instance data (an
- * imported histogram); then the histogram. */
+ * curve; when no run has per-instance data (an imported histogram), RTB_PLOT_RUN_BOTH leaves the
+ * curves out and RTB_PLOT_RUN_CURVE has one NO_INSTANCES panel instead; then the histogram. A
+ * curve beside runs that lack instances shows the others and names those in its subtitle. */
 guint rtb_plot_run_panels (RtbPlotRunChart chart, RtbRun *const *runs, guint n_runs,
                            RtbPlotRunPanel panels[RTB_PLOT_RUN_MAX_PANELS]);
 

@@ -693,29 +693,6 @@ rtb_plot_curve_draw_series (cairo_t                   *cr,
 static void draw_markers (cairo_t *cr, const RtbPlotTheme *theme, const RtbPlotLayout *layout,
                           const RtbPlotSeries *series);
 
-/* The placeholder, centred in the plot and wrapped to its width. */
-static void
-draw_placeholder (cairo_t             *cr,
-                  const RtbPlotTheme  *theme,
-                  const RtbPlotLayout *layout,
-                  const char          *text)
-{
-  g_autoptr(RtbPlotTextContext) context = _rtb_plot_text_context ();
-  g_autoptr(PangoLayout) pango = _rtb_plot_text_layout (context, theme, RTB_PLOT_FONT_BODY, text,
-                                                        false);
-  double width = MAX (layout->plot.width - 24, 1), w, h;
-
-  pango_layout_set_width (pango, (int) (width * PANGO_SCALE));
-  pango_layout_set_wrap (pango, PANGO_WRAP_WORD_CHAR);
-  pango_layout_set_alignment (pango, PANGO_ALIGN_CENTER);
-  _rtb_plot_text_size (pango, &w, &h);
-  cairo_save (cr);
-  _rtb_plot_clip_to_plot (cr, layout);
-  _rtb_plot_text_draw (cr, pango, layout->plot.x + (layout->plot.width - width) / 2,
-                       layout->plot.y + (layout->plot.height - h) / 2, &theme->dim);
-  cairo_restore (cr);
-}
-
 void
 rtb_plot_curve_draw_data (cairo_t                   *cr,
                           const RtbPlotTheme        *theme,
@@ -734,7 +711,7 @@ rtb_plot_curve_draw_data (cairo_t                   *cr,
   n_columns = (guint) ceil (layout->plot.width);
   if (opts->placeholder != NULL && rtb_plot_curve_is_empty (series, n_series))
     {
-      draw_placeholder (cr, theme, layout, opts->placeholder);
+      _rtb_plot_draw_centred_text (cr, theme, &layout->plot, opts->placeholder);
       return;
     }
   if (n_columns == 0 || n_series == 0)

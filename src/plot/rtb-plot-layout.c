@@ -230,7 +230,7 @@ draw_centred (cairo_t            *cr,
 }
 
 void
-_rtb_plot_draw_frame (cairo_t                *cr,
+_rtb_plot_draw_texts (cairo_t                *cr,
                       PangoContext           *context,
                       const RtbPlotTheme     *theme,
                       const RtbPlotLayout    *layout,
@@ -253,7 +253,18 @@ _rtb_plot_draw_frame (cairo_t                *cr,
                   layout->width, &theme->dim);
   if (spec->n_legend > 0)
     _rtb_plot_legend_draw (cr, context, theme, spec->legend, spec->n_legend, &layout->legend);
+  cairo_restore (cr);
+}
 
+void
+_rtb_plot_draw_frame (cairo_t                *cr,
+                      PangoContext           *context,
+                      const RtbPlotTheme     *theme,
+                      const RtbPlotLayout    *layout,
+                      const RtbPlotFrameSpec *spec)
+{
+  _rtb_plot_draw_texts (cr, context, theme, layout, spec);
+  cairo_save (cr);
   _rtb_plot_draw_grid (cr, theme, layout);
   _rtb_plot_draw_axes (cr, context, theme, layout, spec);
   cairo_restore (cr);

@@ -91,10 +91,17 @@ void _rtb_plot_frame_spec_init (RtbPlotFrameSpec *spec, const char *title, const
                                 RtbPlotLegendEntry *entries);
 void _rtb_plot_layout_compute (PangoContext *context, const RtbPlotTheme *theme, int width,
                                int height, const RtbPlotFrameSpec *spec, RtbPlotLayout *layout);
+/* The background, title, subtitle and legend; then, for a frame, the grid and the axes. */
+void _rtb_plot_draw_texts (cairo_t *cr, PangoContext *context, const RtbPlotTheme *theme,
+                           const RtbPlotLayout *layout, const RtbPlotFrameSpec *spec);
 void _rtb_plot_draw_frame (cairo_t *cr, PangoContext *context, const RtbPlotTheme *theme,
                            const RtbPlotLayout *layout, const RtbPlotFrameSpec *spec);
 void _rtb_plot_clip_to_plot (cairo_t *cr, const RtbPlotLayout *layout);
 /* The plot's pixel column under `x`; false when x is outside the plot (hover read-outs). */
 bool _rtb_plot_column_at (const RtbPlotLayout *layout, double x, guint *column);
+
+/* rtb-plot-message.c: `text` centred in `area` and wrapped to its width, dim. */
+void _rtb_plot_draw_centred_text (cairo_t *cr, const RtbPlotTheme *theme, const RtbPlotRect *area,
+                                  const char *text);
 
 G_END_DECLS

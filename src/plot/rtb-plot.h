@@ -6,5 +6,6 @@
 #include "rtb-plot-export.h"
 #include "rtb-plot-histogram.h"
 #include "rtb-plot-layout.h"
+#include "rtb-plot-message.h"
 #include "rtb-plot-series.h"
 #include "rtb-plot-theme.h"
