@@ -3,6 +3,7 @@
 
 #include "config.h"
 
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include <gdk/x11/gdkx.h>
@@ -257,4 +258,31 @@ gui_test_choose_file (const char *path)
       return TRUE;
     }
   return FALSE;
+}
+
+void
+gui_test_shoot (const char *name)
+{
+  const char *dir = g_getenv ("RTBENCH_SHOT_DIR");
+  g_autofree char *path = NULL;
+  g_autoptr(GError) error = NULL;
+  GPid pid;
+  int status = -1;
+  gboolean done = FALSE;
+
+  if (dir == NULL)
+    return;
+  path = g_build_filename (dir, name, NULL);
+  iterate_for (800);
+  g_assert_true (g_spawn_async (NULL, (char *[]) { (char *) "import", (char *) "-window",
+                                                   (char *) "root", path, NULL },
+                                NULL, G_SPAWN_SEARCH_PATH | G_SPAWN_DO_NOT_REAP_CHILD, NULL,
+                                NULL, &pid, &error));
+  while (!done)
+    {
+      iterate_for (50);
+      done = waitpid (pid, &status, WNOHANG) == pid;
+    }
+  g_spawn_close_pid (pid);
+  g_test_message ("screenshot %s", path);
 }

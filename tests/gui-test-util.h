@@ -64,6 +64,10 @@ gboolean gui_test_choose_file (const char *path);
 /* Sets the window up for a latency run of `duration` (SCHED_OTHER when not root). */
 void setup_short_latency (RtbWindow *window, const char *duration, const char *label);
 
+/* Takes a picture of the screen into $RTBENCH_SHOT_DIR/`name` when that names a folder
+ * (tests/screenshots.sh); does nothing otherwise. */
+void gui_test_shoot (const char *name);
+
 /* The first widget of `type` in the tree under `widget` (itself included), or NULL. */
 GtkWidget *find_descendant (GtkWidget *widget, GType type);
 

@@ -8,7 +8,6 @@
 #include <adwaita.h>
 #include <glib/gstdio.h>
 #include <sys/stat.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 #include "rtb-causes-panel.h"
@@ -721,34 +720,6 @@ has_spike_marks (gpointer data)
   return rtb_chart_spike_point (data, 0, &x, &y);
 }
 
-/* Takes a picture of the screen when RTBENCH_SHOT_DIR names a folder (tests/screenshots.sh). */
-static void
-shoot (const char *name)
-{
-  const char *dir = g_getenv ("RTBENCH_SHOT_DIR");
-  g_autofree char *path = NULL;
-  g_autoptr(GError) error = NULL;
-  GPid pid;
-  int status = -1;
-  gboolean done = FALSE;
-
-  if (dir == NULL)
-    return;
-  path = g_build_filename (dir, name, NULL);
-  iterate_for (800);
-  g_assert_true (g_spawn_async (NULL, (char *[]) { (char *) "import", (char *) "-window",
-                                                   (char *) "root", path, NULL },
-                                NULL, G_SPAWN_SEARCH_PATH | G_SPAWN_DO_NOT_REAP_CHILD, NULL,
-                                NULL, &pid, &error));
-  while (!done)
-    {
-      iterate_for (50);
-      done = waitpid (pid, &status, WNOHANG) == pid;
-    }
-  g_spawn_close_pid (pid);
-  g_test_message ("screenshot %s", path);
-}
-
 /* A saved run with explained spikes (a SCHED_FIFO 99 task spinning on the measured CPU): the
  * curve marks them, hovering a mark explains it, a click opens the explanation, and the
  * Causes panel names the task first; in light and dark. */
@@ -809,7 +780,7 @@ test_spikes (void)
                                                       GTK_SCROLLED_WINDOW (scroller)),
                                                     &bounds));
           gtk_adjustment_set_value (adjustment, bounds.origin.y - 240);
-          shoot ("spikes-causes-light.png");
+          gui_test_shoot ("spikes-causes-light.png");
           gtk_adjustment_set_value (adjustment, 0);
           iterate_for (200);
         }
@@ -831,7 +802,7 @@ test_spikes (void)
       }
       g_assert_nonnull (rtb_chart_spike_text (curve));
       shot = g_strdup_printf ("spikes-%s.png", themes[t]);
-      shoot (shot);
+      gui_test_shoot (shot);
       gtk_window_destroy (GTK_WINDOW (window));
       iterate_for (100);
     }
@@ -1156,7 +1127,7 @@ test_compare_spikes (void)
       iterate_for (300);
       gtk_adjustment_set_value (adjustment, gtk_adjustment_get_upper (adjustment) -
                                 gtk_adjustment_get_page_size (adjustment) - 640);
-      shoot ("compare-spikes-light.png");
+      gui_test_shoot ("compare-spikes-light.png");
     }
   gtk_window_destroy (GTK_WINDOW (holder));
   g_object_unref (view);

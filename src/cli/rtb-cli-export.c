@@ -4,6 +4,7 @@
 
 #include <string.h>
 
+#include "rtb-cli-runs.h"
 #include "rtb-cli-util.h"
 #include "rtb-cli.h"
 #include "rtb-csv.h"
@@ -79,12 +80,9 @@ rtb_cli_export (int argc, char **argv)
     }
 
   g_autoptr (GError) error = NULL;
-  g_autoptr (RtbRun) run = rtb_run_load (input, &error);
+  g_autoptr (RtbRun) run = rtb_cli_open_run (input);
   if (run == NULL)
-    {
-      rtb_cli_error ("%s: %s", input, error->message);
-      return RTB_CLI_FAILED;
-    }
+    return RTB_CLI_FAILED;
 
   /* Checked first, so that a refused format writes nothing at all. */
   g_autofree char *cyclictest_text = NULL;

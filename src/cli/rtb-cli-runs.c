@@ -4,7 +4,7 @@
 
 #include "rtb-cli-runs.h"
 #include "rtb-cli-util.h"
-#include "rtb-run.h"
+#include "rtb-run-open.h"
 
 static int
 compare_names (gconstpointer a, gconstpointer b)
@@ -55,6 +55,23 @@ rtb_cli_expand_folders (GPtrArray *files,
   return TRUE;
 }
 
+RtbRun *
+rtb_cli_open_run (const char *path)
+{
+  g_autoptr (GError) error = NULL;
+  g_auto (GStrv) notes = NULL;
+  RtbRun *run = rtb_run_open (path, &notes, &error);
+
+  if (run == NULL)
+    {
+      rtb_cli_error ("%s: %s", path, error->message);
+      return NULL;
+    }
+  for (guint i = 0; notes != NULL && notes[i] != NULL; i++)
+    rtb_cli_error ("%s: note: %s", path, notes[i]);
+  return run;
+}
+
 GPtrArray *
 rtb_cli_load_runs (GPtrArray *files)
 {
@@ -62,14 +79,10 @@ rtb_cli_load_runs (GPtrArray *files)
 
   for (guint i = 0; i < files->len; i++)
     {
-      g_autoptr (GError) error = NULL;
-      RtbRun *run = rtb_run_load (files->pdata[i], &error);
+      RtbRun *run = rtb_cli_open_run (files->pdata[i]);
 
       if (run == NULL)
-        {
-          rtb_cli_error ("%s: %s", (const char *) files->pdata[i], error->message);
-          return NULL;
-        }
+        return NULL;
       g_ptr_array_add (runs, run);
     }
   return g_steal_pointer (&runs);

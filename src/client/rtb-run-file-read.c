@@ -1244,23 +1244,17 @@ rtb_run_from_json (JsonNode *root, GError **error)
 }
 
 RtbRun *
-rtb_run_load (const char *path, GError **error)
+_rtb_run_load_bytes (GBytes *file_bytes, const char *path, GError **error)
 {
   g_autoptr (JsonParser) parser = json_parser_new_immutable ();
   g_autoptr (GError) local_error = NULL;
-  g_autoptr (GBytes) bytes = NULL;
+  g_autoptr (GBytes) bytes = file_bytes;
   g_autoptr (GArray) bulk = NULL;
   g_autofree char *rest = NULL;
   const char *data;
   gsize len;
   RtbRun *run;
 
-  g_return_val_if_fail (path != NULL, NULL);
-  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
-
-  bytes = _rtb_file_read (path, "no run rtbench saves is that large", error);
-  if (bytes == NULL)
-    return NULL;
   data = g_bytes_get_data (bytes, &len);
   rest = _rtb_run_file_scan (data, len, &bulk, error);
   if (rest == NULL)
@@ -1286,4 +1280,18 @@ rtb_run_load (const char *path, GError **error)
   if (run != NULL)
     rtb_run_set_file (run, path);
   return run;
+}
+
+RtbRun *
+rtb_run_load (const char *path, GError **error)
+{
+  GBytes *bytes;
+
+  g_return_val_if_fail (path != NULL, NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  bytes = _rtb_file_read (path, "no run rtbench saves is that large", error);
+  if (bytes == NULL)
+    return NULL;
+  return _rtb_run_load_bytes (bytes, path, error);
 }

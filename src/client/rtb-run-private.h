@@ -25,5 +25,7 @@ void _rtb_run_set_times (RtbRun *self, gint64 start_us, gint64 end_us, guint64 e
 void _rtb_run_set_worker (RtbRun *self, const RtbHelloFrame *hello);
 void _rtb_run_set_worker_command (RtbRun *self, const char *line);
 void _rtb_run_set_started (RtbRun *self, guint32 flags, gint64 timer_slack_ns);
+/* rtb_run_load() of the bytes of the file at `path`, already read (transfer full). */
+RtbRun *_rtb_run_load_bytes (GBytes *bytes, const char *path, GError **error);
 
 G_END_DECLS

@@ -25,9 +25,12 @@ struct _RtbLiveView
   GtkLabel *title_label;
   GtkLabel *command_label;
   GtkLabel *state_label;
+  GtkLabel *source_label;
   GtkProgressBar *progress_bar;
   GtkInscription *time_text;
   GtkBox *figures_box;
+  GtkWidget *no_samples_box;
+  GtkLabel *no_samples_label;
   GtkBox *curves_box;
   GtkFrame *histogram_frame;
   RtbStatsTable *stats_table;
@@ -210,9 +213,56 @@ add_chart (RtbLiveView  *self,
   return GTK_WIDGET (chart);
 }
 
+/* A file that keeps only histograms and statistics has no curve to draw: the view says so,
+ * naming the file and its tool, where the curves would be. */
+static gboolean
+show_no_samples (RtbLiveView *self)
+{
+  g_autofree char *format = NULL;
+  g_autofree char *file = NULL;
+  g_autofree char *text = NULL;
+
+  if (!rtb_plot_run_lacks_instances (self->run))
+    return FALSE;
+  rtb_plot_run_get_import (self->run, &format, &file);
+  /* TRANSLATORS: the first %s is a file name, the second its format, e.g. "cyclictest 1.x–2.6
+   * text" */
+  text = g_strdup_printf (_("“%s” (%s) keeps only a histogram and statistics, not every sample "
+                            "in order: there is no curve of every instance to draw. The "
+                            "histogram and the statistics below are the file’s."),
+                          file != NULL ? file : rtb_run_get_label (self->run), format);
+  gtk_label_set_label (self->no_samples_label, text);
+  gtk_widget_set_visible (self->no_samples_box, TRUE);
+  gtk_widget_set_visible (GTK_WIDGET (self->curves_box), FALSE);
+  return TRUE;
+}
+
+/* Where an imported run comes from, in place of the progress of a run being measured. */
+static void
+show_source (RtbLiveView *self)
+{
+  g_autofree char *format = NULL;
+  g_autofree char *file = NULL;
+  g_autofree char *text = NULL;
+
+  if (!rtb_plot_run_get_import (self->run, &format, &file))
+    return;
+  /* TRANSLATORS: the first %s is a file format, e.g. "cyclictest 1.x–2.6 text", the second
+   * the file's name */
+  text = file != NULL ? g_strdup_printf (_("Imported from %s: %s"), format, file)
+                      : g_strdup_printf (_("Imported from %s"), format);
+  gtk_label_set_label (self->source_label, text);
+  gtk_widget_set_tooltip_text (GTK_WIDGET (self->source_label), rtb_run_get_source (self->run));
+  gtk_widget_set_visible (GTK_WIDGET (self->source_label), TRUE);
+  gtk_widget_set_visible (GTK_WIDGET (self->progress_bar), FALSE);
+}
+
 static void
 build_for_method (RtbLiveView *self)
 {
+  gboolean curves = !show_no_samples (self);
+
+  show_source (self);
   switch (rtb_run_get_method (self->run))
     {
     case RTB_METHOD_JITTER:
@@ -220,8 +270,13 @@ build_for_method (RtbLiveView *self)
       add_figure (self, _("Servo thread max jitter"));
       add_figure (self, _("Base thread overruns"));
       add_figure (self, _("Servo thread overruns"));
-      add_chart (self, RTB_CHART_CURVE, _(rtb_plot_run_curve_title (RTB_METHOD_JITTER, 0)), 0);
-      add_chart (self, RTB_CHART_CURVE, _(rtb_plot_run_curve_title (RTB_METHOD_JITTER, 1)), 1);
+      if (curves)
+        {
+          add_chart (self, RTB_CHART_CURVE, _(rtb_plot_run_curve_title (RTB_METHOD_JITTER, 0)),
+                     0);
+          add_chart (self, RTB_CHART_CURVE, _(rtb_plot_run_curve_title (RTB_METHOD_JITTER, 1)),
+                     1);
+        }
       break;
     case RTB_METHOD_TIMER:
       add_figure (self, _("RMS error"));
@@ -230,14 +285,17 @@ build_for_method (RtbLiveView *self)
       add_figure (self, _("95 % of |error| below"));
       /* xgettext:no-c-format */
       add_figure (self, _("99 % of |error| below"));
-      add_chart (self, RTB_CHART_CURVE, _(rtb_plot_run_curve_title (RTB_METHOD_TIMER, -1)), -1);
+      if (curves)
+        add_chart (self, RTB_CHART_CURVE, _(rtb_plot_run_curve_title (RTB_METHOD_TIMER, -1)),
+                   -1);
       break;
     case RTB_METHOD_RESPONSE:
       add_figure (self, _("Mean execution time"));
       add_figure (self, _("Max execution time"));
       add_figure (self, _("Min execution time"));
-      add_chart (self, RTB_CHART_CURVE, _(rtb_plot_run_curve_title (RTB_METHOD_RESPONSE, -1)),
-                 -1);
+      if (curves)
+        add_chart (self, RTB_CHART_CURVE, _(rtb_plot_run_curve_title (RTB_METHOD_RESPONSE, -1)),
+                   -1);
       break;
     case RTB_METHOD_NOISE:
       add_figure (self, _("Longest gap"));
@@ -252,7 +310,9 @@ build_for_method (RtbLiveView *self)
       add_figure (self, _("Average latency"));
       /* xgettext:no-c-format */
       add_figure (self, _("99.9 % latency"));
-      add_chart (self, RTB_CHART_CURVE, _(rtb_plot_run_curve_title (RTB_METHOD_LATENCY, -1)), -1);
+      if (curves)
+        add_chart (self, RTB_CHART_CURVE, _(rtb_plot_run_curve_title (RTB_METHOD_LATENCY, -1)),
+                   -1);
       break;
     }
   add_chart (self, RTB_CHART_HISTOGRAM,
@@ -384,7 +444,7 @@ update_state (RtbLiveView *self)
     }
   else if (!(rtb_run_get_stated (self->run) & RTB_RUN_STATED_DURATION))
     /* An import that does not state its duration: what it measured for, if it says. */
-    time_text = g_strdup (elapsed > 0 ? elapsed_text : _("unknown"));
+    time_text = g_strdup_printf (_("Duration: %s"), elapsed > 0 ? elapsed_text : "-");
   else if (cmd->duration_ns > 0)
     {
       g_autofree char *total = format_duration (cmd->duration_ns);
@@ -521,6 +581,26 @@ rtb_live_view_get_time_text (RtbLiveView *self)
   g_return_val_if_fail (RTB_IS_LIVE_VIEW (self), NULL);
 
   return gtk_inscription_get_text (self->time_text);
+}
+
+const char *
+rtb_live_view_get_source_text (RtbLiveView *self)
+{
+  g_return_val_if_fail (RTB_IS_LIVE_VIEW (self), NULL);
+
+  if (!gtk_widget_get_visible (GTK_WIDGET (self->source_label)))
+    return NULL;
+  return gtk_label_get_label (self->source_label);
+}
+
+const char *
+rtb_live_view_get_no_samples_text (RtbLiveView *self)
+{
+  g_return_val_if_fail (RTB_IS_LIVE_VIEW (self), NULL);
+
+  if (!gtk_widget_get_visible (self->no_samples_box))
+    return NULL;
+  return gtk_label_get_label (self->no_samples_label);
 }
 
 double
@@ -670,9 +750,12 @@ rtb_live_view_class_init (RtbLiveViewClass *klass)
   gtk_widget_class_bind_template_child (widget_class, RtbLiveView, title_label);
   gtk_widget_class_bind_template_child (widget_class, RtbLiveView, command_label);
   gtk_widget_class_bind_template_child (widget_class, RtbLiveView, state_label);
+  gtk_widget_class_bind_template_child (widget_class, RtbLiveView, source_label);
   gtk_widget_class_bind_template_child (widget_class, RtbLiveView, progress_bar);
   gtk_widget_class_bind_template_child (widget_class, RtbLiveView, time_text);
   gtk_widget_class_bind_template_child (widget_class, RtbLiveView, figures_box);
+  gtk_widget_class_bind_template_child (widget_class, RtbLiveView, no_samples_box);
+  gtk_widget_class_bind_template_child (widget_class, RtbLiveView, no_samples_label);
   gtk_widget_class_bind_template_child (widget_class, RtbLiveView, curves_box);
   gtk_widget_class_bind_template_child (widget_class, RtbLiveView, histogram_frame);
   gtk_widget_class_bind_template_child (widget_class, RtbLiveView, stats_table);

@@ -32,5 +32,9 @@ RtbChart *rtb_live_view_get_chart (RtbLiveView *self, guint index);
 /* The progress as shown, for tests: "0:20 of 0:20" and the bar's fraction. */
 const char *rtb_live_view_get_time_text (RtbLiveView *self);
 double rtb_live_view_get_fraction (RtbLiveView *self);
+/* For tests: where an imported run comes from, as the header says it ("Imported from …"), and
+ * what stands in place of the curves of a run without per-sample data; NULL when not shown. */
+const char *rtb_live_view_get_source_text (RtbLiveView *self);
+const char *rtb_live_view_get_no_samples_text (RtbLiveView *self);
 
 G_END_DECLS

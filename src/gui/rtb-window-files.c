@@ -11,6 +11,7 @@
 #include "rtb-export.h"
 #include "rtb-import-dialog.h"
 #include "rtb-import.h"
+#include "rtb-run-open.h"
 #include "rtb-unsaved.h"
 #include "rtb-window-private.h"
 
@@ -223,6 +224,7 @@ typedef struct {
   guint index;
   char *path;
   char *name;
+  char **notes;  /* of a file imported: what is worth telling, set by the thread */
 } OpenFile;
 
 static void
@@ -241,6 +243,7 @@ open_file_free (OpenFile *file)
 {
   g_free (file->path);
   g_free (file->name);
+  g_strfreev (file->notes);
   g_free (file);
 }
 
@@ -252,7 +255,8 @@ load_run_in_thread (GTask        *task,
 {
   OpenFile *file = task_data;
   GError *error = NULL;
-  RtbRun *run = rtb_run_load (file->path, &error);
+  /* Another tool's result is imported, as the Import dialog does with the format detected. */
+  RtbRun *run = rtb_run_open (file->path, &file->notes, &error);
 
   if (run != NULL)
     g_task_return_pointer (task, run, g_object_unref);
@@ -292,6 +296,8 @@ on_run_loaded (GObject      *source,
 
       _rtb_window_show_error (batch->window, heading, error->message);
     }
+  for (guint i = 0; run != NULL && file->notes != NULL && file->notes[i] != NULL; i++)
+    _rtb_window_toast (batch->window, file->notes[i]);
   if (!g_cancellable_is_cancelled (batch->window->opening))
     for (; batch->next_to_add < batch->n_files && batch->done[batch->next_to_add];
          batch->next_to_add++)
