@@ -12,7 +12,9 @@
 # started, goes to OUT_DIR/setup-THEME.png. Then the explained spikes of
 # tests/data/spikes/culprit.rtbench: test-gui-files opens it with one explanation open, light and
 # dark (spikes-THEME.png), its Causes panel and a comparison (spikes-causes-light.png,
-# compare-spikes-light.png), and rtbench-cli exports its chart (export-spikes.png). Needs Xvfb and
+# compare-spikes-light.png), and rtbench-cli exports its chart (export-spikes.png). Then
+# test-gui-imported opens a cyclictest histogram (imported-light.png), exports it from the window
+# (export-imported.png) and compares it with a worker stream (compare-imported-light.png). Needs Xvfb and
 # ImageMagick's `import`, and xcompmgr if installed (without a compositor, X draws a popover's
 # shadow black); as root the threads run SCHED_FIFO, otherwise SCHED_OTHER.
 set -euo pipefail
@@ -92,6 +94,10 @@ fi
 DISPLAY=$display RTBENCH_TEST_DATA=$(dirname "$spikes")/.. RTBENCH_SHOT_DIR=$out \
   "$build/tests/test-gui-files" -p /gui/spikes/explained -p /gui/spikes/compare >"$work/gui.log"
 echo "wrote $out/spikes-light.png, spikes-dark.png, spikes-causes-light.png, compare-spikes-light.png"
+DISPLAY=$display RTBENCH_TEST_DATA=$(dirname "$spikes")/.. RTBENCH_SHOT_DIR=$out \
+  "$build/tests/test-gui-imported" -p /gui/imported/histograms -p /gui/imported/compare \
+  >"$work/gui.log"
+echo "wrote $out/imported-light.png, export-imported.png, compare-imported-light.png"
 kill $comp_pid "$xvfb_pid" 2>/dev/null || true
 "$build/src/cli/rtbench-cli" export "$spikes" --png "$out/export-spikes.png" --chart curve \
   --width 1200 --height 500
