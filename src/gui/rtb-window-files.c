@@ -503,8 +503,13 @@ open_action (GtkWidget  *widget,
   else
     {
       g_autoptr(GtkFileFilter) filter = run_file_filter ();
+      g_autoptr(GtkFileFilter) other = gtk_file_filter_new ();
 
       gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (native), filter);
+      /* Other tools' results open too, imported with their format detected. */
+      gtk_file_filter_set_name (other, _("All Files"));
+      gtk_file_filter_add_pattern (other, "*");
+      gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (native), other);
     }
   g_object_set_data (G_OBJECT (native), "import", GINT_TO_POINTER (import));
   g_signal_connect (native, "response", G_CALLBACK (on_open_response), self);
