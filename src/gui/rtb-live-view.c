@@ -215,7 +215,7 @@ add_chart (RtbLiveView  *self,
 
 /* A file that keeps only histograms and statistics has no curve to draw: the view says so,
  * naming the file and its tool, where the curves would be. */
-static gboolean
+static void
 show_no_samples (RtbLiveView *self)
 {
   g_autofree char *format = NULL;
@@ -223,7 +223,7 @@ show_no_samples (RtbLiveView *self)
   g_autofree char *text = NULL;
 
   if (!rtb_plot_run_lacks_instances (self->run))
-    return FALSE;
+    return;
   rtb_plot_run_get_import (self->run, &format, &file);
   /* TRANSLATORS: the first %s is a file name, the second its format, e.g. "cyclictest 1.x–2.6
    * text" */
@@ -234,7 +234,6 @@ show_no_samples (RtbLiveView *self)
   gtk_label_set_label (self->no_samples_label, text);
   gtk_widget_set_visible (self->no_samples_box, TRUE);
   gtk_widget_set_visible (GTK_WIDGET (self->curves_box), FALSE);
-  return TRUE;
 }
 
 /* Where an imported run comes from, in place of the progress of a run being measured. */
@@ -257,11 +256,21 @@ show_source (RtbLiveView *self)
   gtk_widget_set_visible (GTK_WIDGET (self->progress_bar), FALSE);
 }
 
+/* The curve of `thread` (-1: of every series), unless the run can have none. */
+static void
+add_curve (RtbLiveView *self,
+           int          thread)
+{
+  if (gtk_widget_get_visible (self->no_samples_box))
+    return;
+  add_chart (self, RTB_CHART_CURVE,
+             _(rtb_plot_run_curve_title (rtb_run_get_method (self->run), thread)), thread);
+}
+
 static void
 build_for_method (RtbLiveView *self)
 {
-  gboolean curves = !show_no_samples (self);
-
+  show_no_samples (self);
   show_source (self);
   switch (rtb_run_get_method (self->run))
     {
@@ -270,13 +279,8 @@ build_for_method (RtbLiveView *self)
       add_figure (self, _("Servo thread max jitter"));
       add_figure (self, _("Base thread overruns"));
       add_figure (self, _("Servo thread overruns"));
-      if (curves)
-        {
-          add_chart (self, RTB_CHART_CURVE, _(rtb_plot_run_curve_title (RTB_METHOD_JITTER, 0)),
-                     0);
-          add_chart (self, RTB_CHART_CURVE, _(rtb_plot_run_curve_title (RTB_METHOD_JITTER, 1)),
-                     1);
-        }
+      add_curve (self, 0);
+      add_curve (self, 1);
       break;
     case RTB_METHOD_TIMER:
       add_figure (self, _("RMS error"));
@@ -285,24 +289,20 @@ build_for_method (RtbLiveView *self)
       add_figure (self, _("95 % of |error| below"));
       /* xgettext:no-c-format */
       add_figure (self, _("99 % of |error| below"));
-      if (curves)
-        add_chart (self, RTB_CHART_CURVE, _(rtb_plot_run_curve_title (RTB_METHOD_TIMER, -1)),
-                   -1);
+      add_curve (self, -1);
       break;
     case RTB_METHOD_RESPONSE:
       add_figure (self, _("Mean execution time"));
       add_figure (self, _("Max execution time"));
       add_figure (self, _("Min execution time"));
-      if (curves)
-        add_chart (self, RTB_CHART_CURVE, _(rtb_plot_run_curve_title (RTB_METHOD_RESPONSE, -1)),
-                   -1);
+      add_curve (self, -1);
       break;
     case RTB_METHOD_NOISE:
       add_figure (self, _("Longest gap"));
       add_figure (self, _("Average gap"));
       /* xgettext:no-c-format */
       add_figure (self, _("99.9 % gap"));
-      add_chart (self, RTB_CHART_CURVE, _(rtb_plot_run_curve_title (RTB_METHOD_NOISE, -1)), -1);
+      add_curve (self, -1);
       break;
     case RTB_METHOD_LATENCY:
     default:
@@ -310,9 +310,7 @@ build_for_method (RtbLiveView *self)
       add_figure (self, _("Average latency"));
       /* xgettext:no-c-format */
       add_figure (self, _("99.9 % latency"));
-      if (curves)
-        add_chart (self, RTB_CHART_CURVE, _(rtb_plot_run_curve_title (RTB_METHOD_LATENCY, -1)),
-                   -1);
+      add_curve (self, -1);
       break;
     }
   add_chart (self, RTB_CHART_HISTOGRAM,
