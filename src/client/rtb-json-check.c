@@ -229,3 +229,20 @@ _rtb_json_add_double (JsonBuilder *builder, const char *member, double value)
   else
     json_builder_add_null_value (builder);
 }
+
+void
+_rtb_json_add_string (JsonBuilder *builder, const char *member, const char *value)
+{
+  json_builder_set_member_name (builder, member);
+  if (value != NULL)
+    json_builder_add_string_value (builder, value);
+  else
+    json_builder_add_null_value (builder);
+}
+
+void
+_rtb_json_add_int (JsonBuilder *builder, const char *member, gint64 value)
+{
+  json_builder_set_member_name (builder, member);
+  json_builder_add_int_value (builder, value);
+}

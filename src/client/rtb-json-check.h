@@ -3,7 +3,8 @@
  * Strict readers for run file members. Each names the member it was reading in its error
  * ("series[1].histogram.lo_us: expected an integer, found a string"), so a user who edits a
  * file by hand learns exactly what is wrong. `path` is the enclosing object's name ("" at the
- * top level). Errors are RTB_RUN_ERROR_FORMAT.
+ * top level). Errors are RTB_RUN_ERROR_FORMAT. The writers at the end are shared by every
+ * JSON document the client writes.
  */
 #pragma once
 
@@ -39,5 +40,8 @@ gboolean _rtb_json_get_bool (JsonObject *object, const char *path, const char *m
 
 /* JSON has no NaN: writes null for a non-finite value. */
 void _rtb_json_add_double (JsonBuilder *builder, const char *member, double value);
+/* Writes null for a NULL string. */
+void _rtb_json_add_string (JsonBuilder *builder, const char *member, const char *value);
+void _rtb_json_add_int (JsonBuilder *builder, const char *member, gint64 value);
 
 G_END_DECLS

@@ -17,13 +17,6 @@ const char * const _rtb_run_state_names[] = {
   [RTB_RUN_STATE_CUT_SHORT] = "cut-short",
 };
 
-static void
-add_int (JsonBuilder *builder, const char *member, gint64 value)
-{
-  json_builder_set_member_name (builder, member);
-  json_builder_add_int_value (builder, value);
-}
-
 /* Counters are unsigned in memory and signed in JSON: one that a hostile stream drove past
  * G_MAXINT64 is saved as G_MAXINT64, so that the file still loads. */
 static gint64
@@ -35,17 +28,7 @@ count_value (guint64 value)
 static void
 add_count (JsonBuilder *builder, const char *member, guint64 value)
 {
-  add_int (builder, member, count_value (value));
-}
-
-static void
-add_string (JsonBuilder *builder, const char *member, const char *value)
-{
-  json_builder_set_member_name (builder, member);
-  if (value != NULL)
-    json_builder_add_string_value (builder, value);
-  else
-    json_builder_add_null_value (builder);
+  _rtb_json_add_int (builder, member, count_value (value));
 }
 
 static void
@@ -112,25 +95,26 @@ command_to_json (RtbRun *self)
     cpus[0] = '\0';
 
   json_builder_begin_object (builder);
-  add_string (builder, "line", stated == RTB_RUN_STATED_ALL ? line : NULL);
-  add_string (builder, "worker_line", rtb_run_get_worker_command (self));
-  add_string (builder, "method", method_name (cmd->method));
-  add_string (builder, "policy",
-              stated & RTB_RUN_STATED_POLICY ? rtb_policy_to_string (cmd->policy) : NULL);
+  _rtb_json_add_string (builder, "line", stated == RTB_RUN_STATED_ALL ? line : NULL);
+  _rtb_json_add_string (builder, "worker_line", rtb_run_get_worker_command (self));
+  _rtb_json_add_string (builder, "method", method_name (cmd->method));
+  _rtb_json_add_string (builder, "policy",
+                        stated & RTB_RUN_STATED_POLICY ? rtb_policy_to_string (cmd->policy) : NULL);
   if (stated & RTB_RUN_STATED_PRIORITY)
-    add_int (builder, "priority", cmd->priority);
+    _rtb_json_add_int (builder, "priority", cmd->priority);
   else
     add_null (builder, "priority");
-  add_string (builder, "cpus", stated & RTB_RUN_STATED_CPUS ? cpus : NULL);
+  _rtb_json_add_string (builder, "cpus", stated & RTB_RUN_STATED_CPUS ? cpus : NULL);
   add_bool (builder, "cpus_all", cmd->cpus_all);
   if (stated & RTB_RUN_STATED_INTERVAL)
-    add_int (builder, "interval_us", interval_us);
+    _rtb_json_add_int (builder, "interval_us", interval_us);
   else
     add_null (builder, "interval_us");
-  add_int (builder, "interval2_us", interval2_us);
-  add_int (builder, "histogram_us", cmd->method == RTB_METHOD_NOISE ? cmd->noise.histogram_us
-                                                                    : cmd->latency.histogram_us);
-  add_int (builder, "size", cmd->response.size);
+  _rtb_json_add_int (builder, "interval2_us", interval2_us);
+  _rtb_json_add_int (builder, "histogram_us",
+                     cmd->method == RTB_METHOD_NOISE ? cmd->noise.histogram_us
+                                                     : cmd->latency.histogram_us);
+  _rtb_json_add_int (builder, "size", cmd->response.size);
   add_count (builder, "instances", cmd->response.instances);
   if (stated & RTB_RUN_STATED_DURATION)
     add_count (builder, "duration_ns", cmd->duration_ns);
@@ -138,15 +122,15 @@ command_to_json (RtbRun *self)
     add_null (builder, "duration_ns");
   add_bool (builder, "unthrottled", cmd->unthrottled);
   add_bool (builder, "cpu_auto", cmd->cpu_auto);
-  add_int (builder, "timer_slack_ns", cmd->timer_slack_ns);
-  add_string (builder, "variant",
-              cmd->method != RTB_METHOD_TIMER ? NULL
-              : cmd->timer.variant == RTB_TIMER_VARIANT_NORMAL ? "normal" : "rt");
+  _rtb_json_add_int (builder, "timer_slack_ns", cmd->timer_slack_ns);
+  _rtb_json_add_string (builder, "variant",
+                        cmd->method != RTB_METHOD_TIMER ? NULL
+                        : cmd->timer.variant == RTB_TIMER_VARIANT_NORMAL ? "normal" : "rt");
   if (cmd->method == RTB_METHOD_LATENCY && cmd->latency.gpio)
     {
       g_autofree char *gpio = g_strdup_printf ("%u:%u", cmd->latency.gpio_chip,
                                                cmd->latency.gpio_line);
-      add_string (builder, "gpio", gpio);
+      _rtb_json_add_string (builder, "gpio", gpio);
     }
   else
     add_null (builder, "gpio");
@@ -160,12 +144,12 @@ command_to_json (RtbRun *self)
       for (unsigned i = 0; i < n; i++)
         json_builder_add_int_value (builder, sizes[i]);
       json_builder_end_array (builder);
-      add_int (builder, "experiments", cmd->response.experiments);
+      _rtb_json_add_int (builder, "experiments", cmd->response.experiments);
     }
   if (cmd->trace_auto)
-    add_string (builder, "trace_above_us", "auto");
+    _rtb_json_add_string (builder, "trace_above_us", "auto");
   else if (cmd->trace_above_us != 0)
-    add_int (builder, "trace_above_us", cmd->trace_above_us);
+    _rtb_json_add_int (builder, "trace_above_us", cmd->trace_above_us);
   json_builder_end_object (builder);
   return json_builder_get_root (builder);
 }
@@ -175,8 +159,8 @@ add_errno_text (JsonBuilder *builder, const char *member, int err)
 {
   g_autofree char *errno_member = g_strconcat (member, "_errno", NULL);
 
-  add_string (builder, member, err == 0 ? "ok" : g_strerror (err));
-  add_int (builder, errno_member, err);
+  _rtb_json_add_string (builder, member, err == 0 ? "ok" : g_strerror (err));
+  _rtb_json_add_int (builder, errno_member, err);
 }
 
 static JsonNode *
@@ -185,21 +169,21 @@ worker_to_json (const RtbHelloFrame *hello, guint32 started_flags, gint64 timer_
   g_autoptr (JsonBuilder) builder = json_builder_new ();
 
   json_builder_begin_object (builder);
-  add_int (builder, "protocol_version", hello->protocol_version);
-  add_string (builder, "worker_version", hello->worker_version);
-  add_string (builder, "machine", hello->machine);
-  add_int (builder, "pid", hello->pid);
-  add_int (builder, "euid", hello->euid);
-  add_int (builder, "n_cpus_online", hello->n_cpus_online);
+  _rtb_json_add_int (builder, "protocol_version", hello->protocol_version);
+  _rtb_json_add_string (builder, "worker_version", hello->worker_version);
+  _rtb_json_add_string (builder, "machine", hello->machine);
+  _rtb_json_add_int (builder, "pid", hello->pid);
+  _rtb_json_add_int (builder, "euid", hello->euid);
+  _rtb_json_add_int (builder, "n_cpus_online", hello->n_cpus_online);
   add_errno_text (builder, "mlockall", hello->mlockall_errno);
   add_errno_text (builder, "dma_latency", hello->dma_latency_errno);
-  add_int (builder, "rt_priority_max", hello->rt_priority_max);
-  add_int (builder, "rt_runtime_us", hello->rt_runtime_us);
+  _rtb_json_add_int (builder, "rt_priority_max", hello->rt_priority_max);
+  _rtb_json_add_int (builder, "rt_runtime_us", hello->rt_runtime_us);
   add_bool (builder, "memory_unlocked", (started_flags & RTB_STARTED_MEMORY_UNLOCKED) != 0);
   add_bool (builder, "dma_latency_released",
             (started_flags & RTB_STARTED_DMA_LATENCY_RELEASED) != 0);
   if (timer_slack_ns >= 0)
-    add_int (builder, "timer_slack_ns", timer_slack_ns);
+    _rtb_json_add_int (builder, "timer_slack_ns", timer_slack_ns);
   else
     add_null (builder, "timer_slack_ns");
   json_builder_end_object (builder);
@@ -216,9 +200,9 @@ worker_stats_to_json (const RtbThreadStats *stats)
   add_count (builder, "dropped", stats->dropped);
   add_count (builder, "skipped", stats->skipped);
   add_count (builder, "overflows", stats->overflows);
-  add_int (builder, "min_ns", stats->min_ns);
-  add_int (builder, "max_ns", stats->max_ns);
-  add_int (builder, "sum_ns", stats->sum_ns);
+  _rtb_json_add_int (builder, "min_ns", stats->min_ns);
+  _rtb_json_add_int (builder, "max_ns", stats->max_ns);
+  _rtb_json_add_int (builder, "sum_ns", stats->sum_ns);
   _rtb_json_add_double (builder, "sum_sq_us2", stats->sum_sq_us2);
   _rtb_json_add_double (builder, "residual_max", stats->residual_max);
   add_count (builder, "residual_failures", stats->residual_failures);
@@ -233,8 +217,8 @@ add_histogram (JsonBuilder *builder, const RtbHistogram *hist)
 {
   json_builder_set_member_name (builder, "histogram");
   json_builder_begin_object (builder);
-  add_int (builder, "lo_us", hist->lo_us);
-  add_int (builder, "n_buckets", hist->n_buckets);
+  _rtb_json_add_int (builder, "lo_us", hist->lo_us);
+  _rtb_json_add_int (builder, "n_buckets", hist->n_buckets);
   json_builder_set_member_name (builder, "counts");
   json_builder_begin_array (builder);
   for (guint32 b = 0; b < hist->n_buckets; b++)
@@ -280,10 +264,10 @@ add_values (JsonBuilder *builder, const RtbSeries *series)
 
   json_builder_set_member_name (builder, "values");
   json_builder_begin_object (builder);
-  add_int (builder, "sub_bucket_bits", RTB_LOG_HISTOGRAM_SUB_BITS);
-  add_int (builder, "resolution_ns", series->resolution_ns);
-  add_int (builder, "min_ns", values->count > 0 ? values->min_ns : 0);
-  add_int (builder, "max_ns", values->count > 0 ? values->max_ns : 0);
+  _rtb_json_add_int (builder, "sub_bucket_bits", RTB_LOG_HISTOGRAM_SUB_BITS);
+  _rtb_json_add_int (builder, "resolution_ns", series->resolution_ns);
+  _rtb_json_add_int (builder, "min_ns", values->count > 0 ? values->min_ns : 0);
+  _rtb_json_add_int (builder, "max_ns", values->count > 0 ? values->max_ns : 0);
   add_log_buckets (builder, "buckets", values);
   add_count (builder, "unknown", series->unknown_values);
   json_builder_end_object (builder);
@@ -299,9 +283,9 @@ add_cyclictest (JsonBuilder *builder, const RtbSeries *series)
   json_builder_begin_object (builder);
   add_bool (builder, "source", series->cyclictest_is_source);
   add_count (builder, "count", ct->count);
-  add_int (builder, "min_ns", ct->count > 0 ? ct->min_ns : 0);
-  add_int (builder, "max_ns", ct->count > 0 ? ct->max_ns : 0);
-  add_int (builder, "sum_ns", ct->sum_ns);
+  _rtb_json_add_int (builder, "min_ns", ct->count > 0 ? ct->min_ns : 0);
+  _rtb_json_add_int (builder, "max_ns", ct->count > 0 ? ct->max_ns : 0);
+  _rtb_json_add_int (builder, "sum_ns", ct->sum_ns);
   _rtb_json_add_double (builder, "mean_us", ct->mean_us);
   _rtb_json_add_double (builder, "m2_us2", ct->m2_us2);
   add_log_buckets (builder, "outside", &series->cyclictest_outside);
@@ -345,12 +329,12 @@ add_series (JsonBuilder *builder, const RtbSeries *series)
   const RtbStats *stats = &series->histogram.stats;
 
   json_builder_begin_object (builder);
-  add_string (builder, "name", series->name);
-  add_int (builder, "cpu", series->cpu);
+  _rtb_json_add_string (builder, "name", series->name);
+  _rtb_json_add_int (builder, "cpu", series->cpu);
   add_count (builder, "count", stats->count);
-  add_int (builder, "min_ns", stats->min_ns);
-  add_int (builder, "max_ns", stats->max_ns);
-  add_int (builder, "sum_ns", stats->sum_ns);
+  _rtb_json_add_int (builder, "min_ns", stats->min_ns);
+  _rtb_json_add_int (builder, "max_ns", stats->max_ns);
+  _rtb_json_add_int (builder, "sum_ns", stats->sum_ns);
   _rtb_json_add_double (builder, "mean_us", stats->mean_us);
   _rtb_json_add_double (builder, "m2_us2", stats->m2_us2);
   add_count (builder, "dropped", series->dropped);
@@ -359,7 +343,7 @@ add_series (JsonBuilder *builder, const RtbSeries *series)
   add_count (builder, "next_index", series->next_index);
   _rtb_json_add_double (builder, "residual_max", series->residual_max);
   add_count (builder, "residual_failures", series->residual_failures);
-  add_string (builder, "placement", rtb_cpu_placement_to_string (series->placement));
+  _rtb_json_add_string (builder, "placement", rtb_cpu_placement_to_string (series->placement));
   add_count (builder, "overruns", series->overruns);
   add_count (builder, "off_cpu", series->off_cpu);
   json_builder_set_member_name (builder, "off_cpu_instances");
@@ -407,17 +391,18 @@ rtb_run_to_json (RtbRun *self)
   end = format_time (rtb_run_get_end_time (self));
 
   json_builder_begin_object (builder);
-  add_string (builder, "format", RTB_RUN_FILE_FORMAT);
-  add_int (builder, "version", RTB_RUN_FILE_VERSION);
-  add_string (builder, "label", rtb_run_get_label (self));
-  add_string (builder, "method", method_name (rtb_run_get_method (self)));
+  _rtb_json_add_string (builder, "format", RTB_RUN_FILE_FORMAT);
+  _rtb_json_add_int (builder, "version", RTB_RUN_FILE_VERSION);
+  _rtb_json_add_string (builder, "label", rtb_run_get_label (self));
+  _rtb_json_add_string (builder, "method", method_name (rtb_run_get_method (self)));
   add_node (builder, "command", command_to_json (self));
-  add_string (builder, "load", rtb_run_get_load (self));
-  add_string (builder, "source", rtb_run_get_source (self));
-  add_string (builder, "state", _rtb_run_state_names[rtb_run_get_state (self)]);
-  add_string (builder, "end_reason", reason != 0 ? rtb_end_reason_to_string (reason) : NULL);
-  add_string (builder, "start_time", start);
-  add_string (builder, "end_time", end);
+  _rtb_json_add_string (builder, "load", rtb_run_get_load (self));
+  _rtb_json_add_string (builder, "source", rtb_run_get_source (self));
+  _rtb_json_add_string (builder, "state", _rtb_run_state_names[rtb_run_get_state (self)]);
+  _rtb_json_add_string (builder, "end_reason",
+                        reason != 0 ? rtb_end_reason_to_string (reason) : NULL);
+  _rtb_json_add_string (builder, "start_time", start);
+  _rtb_json_add_string (builder, "end_time", end);
   add_count (builder, "elapsed_ns", rtb_run_get_elapsed_ns (self));
   add_node (builder, "system", system != NULL ? rtb_system_info_to_json (system) : NULL);
   add_node (builder, "checks", rtb_run_get_checks (self) != NULL
@@ -434,12 +419,12 @@ rtb_run_to_json (RtbRun *self)
       const RtbSeries *series = rtb_run_get_series (self, i);
 
       json_builder_begin_object (builder);
-      add_string (builder, "name", series->name);
-      add_int (builder, "cpu", series->cpu);
-      add_string (builder, "policy", rtb_run_get_stated (self) & RTB_RUN_STATED_POLICY
-                                       ? rtb_policy_to_string (series->policy) : NULL);
+      _rtb_json_add_string (builder, "name", series->name);
+      _rtb_json_add_int (builder, "cpu", series->cpu);
+      _rtb_json_add_string (builder, "policy", rtb_run_get_stated (self) & RTB_RUN_STATED_POLICY
+                                                 ? rtb_policy_to_string (series->policy) : NULL);
       if (rtb_run_get_stated (self) & RTB_RUN_STATED_PRIORITY)
-        add_int (builder, "priority", series->priority);
+        _rtb_json_add_int (builder, "priority", series->priority);
       else
         add_null (builder, "priority");
       json_builder_end_object (builder);
@@ -504,13 +489,13 @@ rtb_run_summary_to_json (RtbRun *self)
   stated = rtb_run_get_stated (self);
   verdict = rtb_verdict (rtb_run_get_checks (self), self);
   json_builder_begin_object (builder);
-  add_string (builder, "label", rtb_run_get_label (self));
-  add_string (builder, "test", method_name (rtb_run_get_method (self)));
-  add_string (builder, "file", rtb_run_get_file (self));
+  _rtb_json_add_string (builder, "label", rtb_run_get_label (self));
+  _rtb_json_add_string (builder, "test", method_name (rtb_run_get_method (self)));
+  _rtb_json_add_string (builder, "file", rtb_run_get_file (self));
   add_node (builder, "system", system != NULL ? rtb_system_info_to_json (system) : NULL);
   add_node (builder, "checks", rtb_run_get_checks (self) != NULL
                                  ? rtb_checklist_to_json (rtb_run_get_checks (self)) : NULL);
-  add_string (builder, "verdict", verdict);
+  _rtb_json_add_string (builder, "verdict", verdict);
   /* Unknown (null) when the source did not say. */
   _rtb_json_add_double (builder, "duration_s", rtb_run_get_elapsed_ns (self) > 0
                                                ? rtb_run_get_elapsed_ns (self) / 1e9 : NAN);
@@ -523,16 +508,16 @@ rtb_run_summary_to_json (RtbRun *self)
 
       rtb_series_get_summary (series, &summary);
       json_builder_begin_object (builder);
-      add_string (builder, "name", series->name);
+      _rtb_json_add_string (builder, "name", series->name);
       /* Not pinned, or a file that does not say: null, as the table's "-". */
       if (series->cpu >= 0)
-        add_int (builder, "cpu", series->cpu);
+        _rtb_json_add_int (builder, "cpu", series->cpu);
       else
         add_null (builder, "cpu");
-      add_string (builder, "policy", stated & RTB_RUN_STATED_POLICY
-                                       ? rtb_policy_to_string (series->policy) : NULL);
+      _rtb_json_add_string (builder, "policy", stated & RTB_RUN_STATED_POLICY
+                                                 ? rtb_policy_to_string (series->policy) : NULL);
       if (stated & RTB_RUN_STATED_PRIORITY)
-        add_int (builder, "priority", series->priority);
+        _rtb_json_add_int (builder, "priority", series->priority);
       else
         add_null (builder, "priority");
       add_count (builder, "count", summary.count);
@@ -563,7 +548,7 @@ rtb_run_summary_to_json (RtbRun *self)
         add_null (builder, "off_cpu");
       add_count (builder, "overflows", summary.overflows);
       add_count (builder, "dropped", summary.dropped);
-      add_int (builder, "resolution_ns", summary.resolution_ns);
+      _rtb_json_add_int (builder, "resolution_ns", summary.resolution_ns);
       add_bool (builder, "stddev_partial", summary.spread_partial);
       add_node (builder, "cyclictest", cyclictest_json (self, series));
       json_builder_end_object (builder);

@@ -31,23 +31,6 @@ static const char *const policy_names[] = {
 /* ---- Writing ----------------------------------------------------------------------------- */
 
 static void
-add_string (JsonBuilder *builder, const char *member, const char *value)
-{
-  json_builder_set_member_name (builder, member);
-  if (value != NULL)
-    json_builder_add_string_value (builder, value);
-  else
-    json_builder_add_null_value (builder);
-}
-
-static void
-add_int (JsonBuilder *builder, const char *member, gint64 value)
-{
-  json_builder_set_member_name (builder, member);
-  json_builder_add_int_value (builder, value);
-}
-
-static void
 add_us (JsonBuilder *builder, const char *member, gint64 ns)
 {
   _rtb_json_add_double (builder, member, ns >= 0 ? (double) ns / 1000.0 : NAN);
@@ -78,13 +61,13 @@ add_cause (JsonBuilder *builder, const RtbCause *cause)
   const char *id = id_member (cause->kind);
 
   json_builder_begin_object (builder);
-  add_string (builder, "kind", rtb_cause_kind_to_string (cause->kind));
-  add_string (builder, "name", cause->name);
+  _rtb_json_add_string (builder, "kind", rtb_cause_kind_to_string (cause->kind));
+  _rtb_json_add_string (builder, "name", cause->name);
   if (id != NULL)
-    add_int (builder, id, cause->kind == RTB_CAUSE_TASK ? cause->pid : cause->number);
+    _rtb_json_add_int (builder, id, cause->kind == RTB_CAUSE_TASK ? cause->pid : cause->number);
   if (cause->kind == RTB_CAUSE_TASK)
     {
-      add_string (builder, "policy", policy_names[cause->policy]);
+      _rtb_json_add_string (builder, "policy", policy_names[cause->policy]);
       json_builder_set_member_name (builder, "priority");
       if (cause->policy == RTB_CAUSE_POLICY_UNKNOWN || cause->policy == RTB_CAUSE_POLICY_DEADLINE)
         json_builder_add_null_value (builder);
@@ -99,17 +82,17 @@ static void
 add_spike (JsonBuilder *builder, const RtbSpike *spike, const char *series_name)
 {
   json_builder_begin_object (builder);
-  add_string (builder, "series", series_name);
-  add_int (builder, "index", (gint64) MIN (spike->index, (guint64) G_MAXINT64));
-  add_int (builder, "cpu", spike->cpu);
+  _rtb_json_add_string (builder, "series", series_name);
+  _rtb_json_add_int (builder, "index", (gint64) MIN (spike->index, (guint64) G_MAXINT64));
+  _rtb_json_add_int (builder, "cpu", spike->cpu);
   json_builder_set_member_name (builder, "instance");
   if (spike->instance > 0)
     json_builder_add_int_value (builder, (gint64) MIN (spike->instance, (guint64) G_MAXINT64));
   else
     json_builder_add_null_value (builder);
   add_us (builder, "latency_us", spike->value_ns);
-  add_int (builder, "deadline_ns", spike->deadline_ns);
-  add_int (builder, "wake_ns", spike->wake_ns);
+  _rtb_json_add_int (builder, "deadline_ns", spike->deadline_ns);
+  _rtb_json_add_int (builder, "wake_ns", spike->wake_ns);
   add_us (builder, "to_wakeup_us", spike->to_wakeup_ns);
   add_us (builder, "to_run_us", spike->to_run_ns);
   json_builder_set_member_name (builder, "lost_events");
@@ -141,10 +124,10 @@ rtb_spike_log_to_json (RtbSpikeLog *log, JsonBuilder *builder, const char *const
   else
     {
       json_builder_begin_object (builder);
-      add_string (builder, "status", status_names[status]);
+      _rtb_json_add_string (builder, "status", status_names[status]);
       add_us (builder, "threshold_us", rtb_spike_log_get_threshold_ns (log) > 0
                                          ? rtb_spike_log_get_threshold_ns (log) : -1);
-      add_string (builder, "message", rtb_spike_log_get_message (log));
+      _rtb_json_add_string (builder, "message", rtb_spike_log_get_message (log));
       json_builder_end_object (builder);
     }
 
@@ -157,8 +140,8 @@ rtb_spike_log_to_json (RtbSpikeLog *log, JsonBuilder *builder, const char *const
         add_spike (builder, spike, series_names[spike->series]);
     }
   json_builder_end_array (builder);
-  add_int (builder, "spikes_missed", (gint64) MIN (rtb_spike_log_get_missed (log),
-                                                   (guint64) G_MAXINT64));
+  _rtb_json_add_int (builder, "spikes_missed", (gint64) MIN (rtb_spike_log_get_missed (log),
+                                                             (guint64) G_MAXINT64));
 
   json_builder_set_member_name (builder, "causes");
   json_builder_begin_array (builder);
@@ -168,11 +151,11 @@ rtb_spike_log_to_json (RtbSpikeLog *log, JsonBuilder *builder, const char *const
       const char *id = id_member (entry->kind);
 
       json_builder_begin_object (builder);
-      add_string (builder, "kind", rtb_cause_kind_to_string (entry->kind));
-      add_string (builder, "name", entry->name);
+      _rtb_json_add_string (builder, "kind", rtb_cause_kind_to_string (entry->kind));
+      _rtb_json_add_string (builder, "name", entry->name);
       if (id != NULL)
-        add_int (builder, id, entry->kind == RTB_CAUSE_TASK ? entry->pid : entry->number);
-      add_int (builder, "count", (gint64) MIN (entry->count, (guint64) G_MAXINT64));
+        _rtb_json_add_int (builder, id, entry->kind == RTB_CAUSE_TASK ? entry->pid : entry->number);
+      _rtb_json_add_int (builder, "count", (gint64) MIN (entry->count, (guint64) G_MAXINT64));
       add_us (builder, "worst_us", entry->worst_ns);
       json_builder_end_object (builder);
     }
@@ -190,10 +173,10 @@ rtb_spike_log_to_json (RtbSpikeLog *log, JsonBuilder *builder, const char *const
       const RtbIrqCount *count = &g_array_index (counts, RtbIrqCount, i);
 
       json_builder_begin_object (builder);
-      add_int (builder, "cpu", count->cpu);
-      add_string (builder, "kind", count->softirq ? "softirq" : "irq");
-      add_string (builder, "name", count->name);
-      add_int (builder, "count", (gint64) MIN (count->count, (guint64) G_MAXINT64));
+      _rtb_json_add_int (builder, "cpu", count->cpu);
+      _rtb_json_add_string (builder, "kind", count->softirq ? "softirq" : "irq");
+      _rtb_json_add_string (builder, "name", count->name);
+      _rtb_json_add_int (builder, "count", (gint64) MIN (count->count, (guint64) G_MAXINT64));
       json_builder_end_object (builder);
     }
   json_builder_end_array (builder);
