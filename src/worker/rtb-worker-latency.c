@@ -3,7 +3,6 @@
 #include "config.h"
 
 #include <errno.h>
-#include <stdio.h>
 
 #include "rtb-worker.h"
 
@@ -65,26 +64,11 @@ bool
 rtb_worker_latency_prepare (RtbWorker *w, RtbCommandError *error, int *sys_errno)
 {
   const RtbCommand *cmd = &w->cmd;
-  unsigned n = (unsigned) rtb_cpu_count (cmd->cpus, RTB_MAX_CPUS);
-  unsigned i = 0;
 
   if (cmd->latency.gpio &&
       !rtb_worker_gpio_open (&w->gpio, cmd->latency.gpio_chip, cmd->latency.gpio_line, error,
                              sys_errno))
     return false;
-  if (!rtb_worker_measures_alloc (w, n))
-    return false;
-  for (int cpu = 0; cpu < RTB_MAX_CPUS; cpu++)
-    {
-      char name[24];
-
-      if (!rtb_cpu_isset (cmd->cpus, cpu))
-        continue;
-      snprintf (name, sizeof name, "CPU%d", cpu);
-      if (!rtb_worker_measure_setup (&w->measures[i++], name, cpu, cmd->priority,
-                                     (int64_t) cmd->latency.interval_us * RTB_NSEC_PER_USEC,
-                                     RTB_WORKER_STACK_SIZE, latency_loop))
-        return false;
-    }
-  return true;
+  return rtb_worker_measures_per_cpu (w, (int64_t) cmd->latency.interval_us * RTB_NSEC_PER_USEC,
+                                      latency_loop);
 }

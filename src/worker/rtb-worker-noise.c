@@ -5,8 +5,6 @@
  * one. */
 #include "config.h"
 
-#include <stdio.h>
-
 #include "rtb-worker.h"
 
 /* How often a quiet stretch publishes its count for the live statistics. */
@@ -48,22 +46,5 @@ noise_loop (RtbWorkerMeasure *m)
 bool
 rtb_worker_noise_prepare (RtbWorker *w, RtbCommandError *error, int *sys_errno)
 {
-  const RtbCommand *cmd = &w->cmd;
-  unsigned n = (unsigned) rtb_cpu_count (cmd->cpus, RTB_MAX_CPUS);
-  unsigned i = 0;
-
-  if (!rtb_worker_measures_alloc (w, n))
-    return false;
-  for (int cpu = 0; cpu < RTB_MAX_CPUS; cpu++)
-    {
-      char name[24];
-
-      if (!rtb_cpu_isset (cmd->cpus, cpu))
-        continue;
-      snprintf (name, sizeof name, "CPU%d", cpu);
-      if (!rtb_worker_measure_setup (&w->measures[i++], name, cpu, cmd->priority,
-                                     NOISE_RING_PERIOD_NS, RTB_WORKER_STACK_SIZE, noise_loop))
-        return false;
-    }
-  return true;
+  return rtb_worker_measures_per_cpu (w, NOISE_RING_PERIOD_NS, noise_loop);
 }

@@ -401,3 +401,26 @@ rtb_worker_measure_setup (RtbWorkerMeasure *m, const char *name, int cpu, int pr
   m->loop = loop;
   return rtb_worker_ring_init (&m->ring, rtb_worker_ring_capacity_for (period_ns));
 }
+
+bool
+rtb_worker_measures_per_cpu (RtbWorker *w, int64_t period_ns, RtbWorkerLoopFunc loop)
+{
+  const RtbCommand *cmd = &w->cmd;
+  unsigned n = (unsigned) rtb_cpu_count (cmd->cpus, RTB_MAX_CPUS);
+  unsigned i = 0;
+
+  if (!rtb_worker_measures_alloc (w, n))
+    return false;
+  for (int cpu = 0; cpu < RTB_MAX_CPUS; cpu++)
+    {
+      char name[24];
+
+      if (!rtb_cpu_isset (cmd->cpus, cpu))
+        continue;
+      snprintf (name, sizeof name, "CPU%d", cpu);
+      if (!rtb_worker_measure_setup (&w->measures[i++], name, cpu, cmd->priority, period_ns,
+                                     RTB_WORKER_STACK_SIZE, loop))
+        return false;
+    }
+  return true;
+}
