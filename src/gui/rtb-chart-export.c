@@ -90,22 +90,11 @@ rtb_chart_export (RtbChart         *self,
                   double            scale,
                   GError          **error)
 {
-  g_autofree char *text = NULL;
-
   g_return_val_if_fail (RTB_IS_CHART (self), FALSE);
   g_return_val_if_fail (path != NULL, FALSE);
 
   if (rtb_export_format_is_chart (format))
-    {
-      if (width <= 0 || height <= 0 || !(scale > 0))
-        {
-          g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
-                       _("A chart needs a positive size and scale"));
-          return FALSE;
-        }
-      return rtb_plot_export ((RtbPlotFormat) (format - RTB_EXPORT_PNG + RTB_PLOT_FORMAT_PNG),
-                              path, width, height, scale, draw_for_export, self, error);
-    }
+    return rtb_export_chart (format, path, width, height, scale, draw_for_export, self, error);
   if (self->runs->len == 0)
     {
       g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT, _("The chart shows no run"));

@@ -74,6 +74,29 @@ draw_runs (cairo_t  *cr,
 }
 
 gboolean
+rtb_export_chart (RtbExportFormat   format,
+                  const char       *path,
+                  int               width,
+                  int               height,
+                  double            scale,
+                  RtbPlotDrawFunc   draw,
+                  gpointer          user_data,
+                  GError          **error)
+{
+  g_return_val_if_fail (rtb_export_format_is_chart (format), FALSE);
+  g_return_val_if_fail (path != NULL && draw != NULL, FALSE);
+
+  if (width <= 0 || height <= 0 || !(scale > 0))
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
+                   _("A chart needs a positive size and scale"));
+      return FALSE;
+    }
+  return rtb_plot_export ((RtbPlotFormat) (format - RTB_EXPORT_PNG + RTB_PLOT_FORMAT_PNG), path,
+                          width, height, scale, draw, user_data, error);
+}
+
+gboolean
 rtb_export_runs (RtbExportFormat   format,
                  const char       *path,
                  RtbRun *const    *runs,
@@ -96,14 +119,7 @@ rtb_export_runs (RtbExportFormat   format,
       {
         RunsChart chart = { runs, n_runs };
 
-        if (width <= 0 || height <= 0 || !(scale > 0))
-          {
-            g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
-                         _("A chart needs a positive size and scale"));
-            return FALSE;
-          }
-        return rtb_plot_export ((RtbPlotFormat) (format - RTB_EXPORT_PNG + RTB_PLOT_FORMAT_PNG),
-                                path, width, height, scale, draw_runs, &chart, error);
+        return rtb_export_chart (format, path, width, height, scale, draw_runs, &chart, error);
       }
     case RTB_EXPORT_CSV_SUMMARY:
       text = rtb_csv_summary (runs, n_runs);

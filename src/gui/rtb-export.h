@@ -6,6 +6,7 @@
 
 #include <gtk/gtk.h>
 
+#include "rtb-plot-export.h"
 #include "rtb-run.h"
 
 G_BEGIN_DECLS
@@ -36,6 +37,12 @@ const char *rtb_export_format_extension (RtbExportFormat format);
 /* A chart of the runs (curve above histogram) or one of their tables, written to `path`. */
 gboolean rtb_export_runs (RtbExportFormat format, const char *path, RtbRun *const *runs,
                           guint n_runs, int width, int height, double scale, GError **error);
+
+/* A chart that `draw` draws, as PNG, SVG or PDF: the one chart saver of the window, which
+ * checks the size and scale and leaves the previous file whole when it fails. */
+gboolean rtb_export_chart (RtbExportFormat format, const char *path, int width, int height,
+                           double scale, RtbPlotDrawFunc draw, gpointer user_data,
+                           GError **error);
 
 typedef void (*RtbExportChosenFunc) (GtkWidget *widget, const char *path, gpointer user_data);
 
