@@ -235,6 +235,37 @@ gui_test_find_dialog (void)
   return NULL;
 }
 
+AdwMessageDialog *
+gui_test_expect_dialog (void)
+{
+  AdwMessageDialog *dialog = gui_test_find_dialog ();
+
+  g_assert_nonnull (dialog);
+  g_test_message ("asked: %s — %s", adw_message_dialog_get_heading (dialog),
+                  adw_message_dialog_get_body (dialog));
+  return dialog;
+}
+
+static gboolean
+has_no_dialog (gpointer data)
+{
+  return gui_test_find_dialog () == NULL;
+}
+
+void
+gui_test_answer (AdwMessageDialog *dialog, const char *response)
+{
+  adw_message_dialog_response (dialog, response);
+  gtk_window_destroy (GTK_WINDOW (dialog));
+  iterate_until (has_no_dialog, NULL, 5);
+}
+
+gboolean
+gui_test_pointer_cleared (gpointer data)
+{
+  return *(gpointer *) data == NULL;
+}
+
 gboolean
 gui_test_choose_file (const char *path)
 {

@@ -57,6 +57,13 @@ gboolean gui_test_wheel (GtkWidget *widget, int clicks);
 
 /* The first message dialog on screen, or NULL. */
 AdwMessageDialog *gui_test_find_dialog (void);
+/* The message dialog on screen (failing the test when there is none), its question logged. */
+AdwMessageDialog *gui_test_expect_dialog (void);
+/* As a click on a response button: the response, then the dialog goes (without its close
+ * response, which a click does not send either). */
+void gui_test_answer (AdwMessageDialog *dialog, const char *response);
+/* For iterate_until: the pointer at `data` (a weak pointer to a window…) was cleared. */
+gboolean gui_test_pointer_cleared (gpointer data);
 /* Answers the file chooser on screen (a native dialog's own) with `path`; FALSE when there is
  * none. */
 gboolean gui_test_choose_file (const char *path);

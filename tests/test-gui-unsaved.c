@@ -69,34 +69,6 @@ kept_path (RtbRun *run)
   return g_strdup (entry->path);
 }
 
-static AdwMessageDialog *
-expect_dialog (void)
-{
-  AdwMessageDialog *dialog = gui_test_find_dialog ();
-
-  g_assert_nonnull (dialog);
-  g_test_message ("asked: %s — %s", adw_message_dialog_get_heading (dialog),
-                  adw_message_dialog_get_body (dialog));
-  return dialog;
-}
-
-static gboolean
-has_no_dialog (gpointer data)
-{
-  return gui_test_find_dialog () == NULL;
-}
-
-/* As a click on a response button: the response, then the dialog goes (without its close
- * response, which a click does not send either). */
-static void
-answer (AdwMessageDialog *dialog,
-        const char       *response)
-{
-  adw_message_dialog_response (dialog, response);
-  gtk_window_destroy (GTK_WINDOW (dialog));
-  iterate_until (has_no_dialog, NULL, 5);
-}
-
 static gboolean
 has_no_runs (gpointer window)
 {
@@ -127,12 +99,12 @@ test_close_tab (void)
       return;
     }
   g_assert_cmpuint (rtb_window_get_n_runs (window), ==, 1);
-  answer (expect_dialog (), "cancel");
+  gui_test_answer (gui_test_expect_dialog (), "cancel");
   g_assert_cmpuint (rtb_window_get_n_runs (window), ==, 1);
   g_assert_true (g_file_test (kept, G_FILE_TEST_EXISTS));
 
   gui_test_press (GTK_WINDOW (window), "ctrl+w");
-  answer (expect_dialog (), "save");
+  gui_test_answer (gui_test_expect_dialog (), "save");
   g_assert_true (gui_test_choose_file (target));
   iterate_until (has_no_runs, window, 10);
   g_assert_cmpuint (rtb_window_get_n_runs (window), ==, 0);
@@ -146,19 +118,13 @@ test_close_tab (void)
   g_clear_pointer (&kept, g_free);
   kept = kept_path (run);
   gui_test_press (GTK_WINDOW (window), "ctrl+w");
-  answer (expect_dialog (), "discard");
+  gui_test_answer (gui_test_expect_dialog (), "discard");
   g_assert_cmpuint (rtb_window_get_n_runs (window), ==, 0);
   g_assert_false (g_file_test (kept, G_FILE_TEST_EXISTS));
   g_assert_cmpuint (count_unsaved (), ==, 0);
 
   g_unlink (target);
   gtk_window_destroy (GTK_WINDOW (window));
-}
-
-static gboolean
-pointer_cleared (gpointer data)
-{
-  return *(gpointer *) data == NULL;
 }
 
 /* A finished jitter run and a finished latency run, the window closed as quitting closes it:
@@ -186,21 +152,21 @@ test_close_window (void)
 
   gtk_window_close (GTK_WINDOW (window));
   g_assert_nonnull (window);
-  answer (expect_dialog (), "cancel");
+  gui_test_answer (gui_test_expect_dialog (), "cancel");
   g_assert_nonnull (window);
   g_assert_cmpuint (rtb_window_get_n_runs (window), ==, 2);
 
   gtk_window_close (GTK_WINDOW (window));
-  dialog = expect_dialog ();
+  dialog = gui_test_expect_dialog ();
   /* One check per run, in tab order: untick the latency run. */
   box = adw_message_dialog_get_extra_child (dialog);
   g_assert_true (gtk_widget_get_visible (box));
   check = gtk_widget_get_last_child (box);
   g_assert_true (GTK_IS_CHECK_BUTTON (check));
   gtk_check_button_set_active (GTK_CHECK_BUTTON (check), FALSE);
-  answer (dialog, "save");
+  gui_test_answer (dialog, "save");
   g_assert_true (gui_test_choose_file (target));
-  iterate_until (pointer_cleared, &window, 10);
+  iterate_until (gui_test_pointer_cleared, &window, 10);
   g_assert_null (window);
 
   saved = rtb_run_load (target, &error);
@@ -257,7 +223,7 @@ test_recover (void)
 
   /* Still unsaved: closing its tab asks; discarding empties the folder. */
   gtk_widget_activate_action (GTK_WIDGET (window), "win.close-tab", NULL);
-  answer (expect_dialog (), "discard");
+  gui_test_answer (gui_test_expect_dialog (), "discard");
   g_assert_cmpuint (rtb_window_get_n_runs (window), ==, 0);
   g_assert_false (g_file_test (kept, G_FILE_TEST_EXISTS));
   gtk_window_destroy (GTK_WINDOW (window));

@@ -845,8 +845,6 @@ find_worker (void)
   return 0;
 }
 
-static AdwMessageDialog *find_dialog (void);
-
 /* A worker that dies mid-run: the window says so and keeps what was measured, to be saved. */
 static void
 test_window_worker_killed (void)
@@ -880,7 +878,7 @@ test_window_worker_killed (void)
   g_assert_cmpuint (rtb_run_get_total_count (run), >, 0);
   g_assert_nonnull (rtb_window_get_last_error (window));
   g_test_message ("%s", rtb_window_get_last_error (window));
-  dialog = find_dialog ();
+  dialog = gui_test_find_dialog ();
   if (dialog != NULL)
     gtk_window_destroy (GTK_WINDOW (dialog));
 
@@ -897,31 +895,9 @@ test_window_worker_killed (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
-static AdwMessageDialog *
-find_dialog (void)
-{
-  GListModel *toplevels = gtk_window_get_toplevels (); /* transfer none */
-
-  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
-    {
-      g_autoptr(GObject) item = g_list_model_get_item (toplevels, i);
-
-      if (ADW_IS_MESSAGE_DIALOG (item))
-        return ADW_MESSAGE_DIALOG (item);
-    }
-  return NULL;
-}
-
-static gboolean
-pointer_cleared (gpointer data)
-{
-  return *(gpointer *) data == NULL;
-}
-
 static void
 test_window_close_during_run (void)
 {
-  AdwMessageDialog *dialog;
   RtbWindow *window;
 
   REQUIRE_DISPLAY ();
@@ -936,16 +912,12 @@ test_window_close_during_run (void)
 
   gtk_window_close (GTK_WINDOW (window));
   g_assert_nonnull (window);
-  dialog = find_dialog ();
-  g_assert_nonnull (dialog);
-  adw_message_dialog_response (dialog, "cancel");
+  gui_test_answer (gui_test_expect_dialog (), "cancel");
   g_assert_true (rtb_window_is_running (window));
 
   gtk_window_close (GTK_WINDOW (window));
-  dialog = find_dialog ();
-  g_assert_nonnull (dialog);
-  adw_message_dialog_response (dialog, "discard");
-  iterate_until (pointer_cleared, &window, 10);
+  gui_test_answer (gui_test_expect_dialog (), "discard");
+  iterate_until (gui_test_pointer_cleared, &window, 10);
   g_assert_null (window);
 }
 
