@@ -6,11 +6,55 @@
 
 #include "cli-test-util.h"
 
+static char *tmp_dir;
+
 void
 cli_result_clear (CliResult *r)
 {
   g_clear_pointer (&r->out, g_free);
   g_clear_pointer (&r->err, g_free);
+}
+
+gboolean
+cli_test_env_missing (void)
+{
+  if (g_getenv ("RTBENCH_CLI") != NULL && g_getenv ("RTBENCH_WORKER") != NULL)
+    return FALSE;
+  g_test_skip ("RTBENCH_CLI and RTBENCH_WORKER are not set (run through meson test)");
+  return TRUE;
+}
+
+void
+cli_tmp_dir_make (const char *name)
+{
+  g_autofree char *template = g_strdup_printf ("rtbench-%s-XXXXXX", name);
+  g_autoptr (GError) error = NULL;
+
+  g_assert_null (tmp_dir);
+  tmp_dir = g_dir_make_tmp (template, &error);
+  g_assert_no_error (error);
+}
+
+const char *
+cli_tmp_dir (void)
+{
+  g_assert_nonnull (tmp_dir);
+  return tmp_dir;
+}
+
+char *
+cli_tmp_path (const char *name)
+{
+  g_assert_nonnull (tmp_dir);
+  return g_build_filename (tmp_dir, name, NULL);
+}
+
+void
+cli_tmp_dir_remove (void)
+{
+  if (tmp_dir != NULL)
+    cli_remove_dir (tmp_dir);
+  g_clear_pointer (&tmp_dir, g_free);
 }
 
 void
@@ -53,13 +97,21 @@ cli_remove_dir (const char *path)
 {
   g_autoptr (GFile) dir = g_file_new_for_path (path);
   g_autoptr (GFileEnumerator) children =
-    g_file_enumerate_children (dir, G_FILE_ATTRIBUTE_STANDARD_NAME, G_FILE_QUERY_INFO_NONE, NULL,
-                               NULL);
+    g_file_enumerate_children (dir, G_FILE_ATTRIBUTE_STANDARD_TYPE,
+                               G_FILE_QUERY_INFO_NOFOLLOW_SYMLINKS, NULL, NULL);
+  GFileInfo *info;
   GFile *child;
 
-  while (children != NULL && g_file_enumerator_iterate (children, NULL, &child, NULL, NULL) &&
+  while (children != NULL && g_file_enumerator_iterate (children, &info, &child, NULL, NULL) &&
          child != NULL)
-    g_file_delete (child, NULL, NULL);
+    {
+      g_autofree char *child_path = g_file_get_path (child);
+
+      if (g_file_info_get_file_type (info) == G_FILE_TYPE_DIRECTORY)
+        cli_remove_dir (child_path);
+      else
+        g_file_delete (child, NULL, NULL);
+    }
   g_file_delete (dir, NULL, NULL);
 }
 

@@ -10,14 +10,7 @@
 
 #include "cli-test-util.h"
 
-static char *tmpdir;
 static char *run_a, *run_b, *run_imported;
-
-static char *
-tmp_path (const char *name)
-{
-  return g_build_filename (tmpdir, name, NULL);
-}
 
 static char *
 read_file (const char *path, gsize *len)
@@ -48,9 +41,9 @@ make_runs (void)
   g_autofree char *fixture = g_build_filename (g_getenv ("RTBENCH_TEST_DATA"), "import",
                                                "ct210-h20-q-2t.txt", NULL);
 
-  run_a = tmp_path ("a.rtbench");
-  run_b = tmp_path ("b.rtbench");
-  run_imported = tmp_path ("ct.rtbench");
+  run_a = cli_tmp_path ("a.rtbench");
+  run_b = cli_tmp_path ("b.rtbench");
+  run_imported = cli_tmp_path ("ct.rtbench");
   run_cli (&r, "run", "latency", "--cpus", "0", "--policy", "other", "--duration", "1s",
            "--label", "first", "--output", run_a);
   g_assert_cmpint (r.status, ==, 0);
@@ -68,11 +61,11 @@ make_runs (void)
 static void
 test_compare_text_and_files (void)
 {
-  g_autofree char *png = tmp_path ("cmp.png");
-  g_autofree char *svg = tmp_path ("cmp.svg");
-  g_autofree char *pdf = tmp_path ("cmp.pdf");
-  g_autofree char *csv = tmp_path ("cmp.csv");
-  g_autofree char *hist = tmp_path ("cmp-histogram.csv");
+  g_autofree char *png = cli_tmp_path ("cmp.png");
+  g_autofree char *svg = cli_tmp_path ("cmp.svg");
+  g_autofree char *pdf = cli_tmp_path ("cmp.pdf");
+  g_autofree char *csv = cli_tmp_path ("cmp.csv");
+  g_autofree char *hist = cli_tmp_path ("cmp-histogram.csv");
   CliResult r = { 0 };
 
   run_cli (&r, "compare", run_a, run_b, run_imported, "--png", png, "--svg", svg, "--pdf", pdf,
@@ -158,7 +151,7 @@ test_compare_causes_and_interrupts (void)
 static void
 test_compare_json (void)
 {
-  g_autofree char *png = tmp_path ("json.png");
+  g_autofree char *png = cli_tmp_path ("json.png");
   g_autoptr (JsonParser) parser = json_parser_new ();
   g_autoptr (GError) error = NULL;
   CliResult r = { 0 };
@@ -204,7 +197,7 @@ static void
 test_compare_usage (void)
 {
   CliResult r = { 0 };
-  g_autofree char *missing = tmp_path ("missing.rtbench");
+  g_autofree char *missing = cli_tmp_path ("missing.rtbench");
 
   run_cli (&r, "compare", run_a);
   g_assert_cmpint (r.status, ==, 2);
@@ -246,11 +239,11 @@ first_series (JsonParser *parser, const char *file, guint index)
 static void
 test_export_tables_and_cyclictest (void)
 {
-  g_autofree char *csv = tmp_path ("e.csv");
-  g_autofree char *hist = tmp_path ("e-histogram.csv");
-  g_autofree char *series = tmp_path ("e-series.csv");
-  g_autofree char *ct = tmp_path ("e.txt");
-  g_autofree char *back = tmp_path ("e-back.rtbench");
+  g_autofree char *csv = cli_tmp_path ("e.csv");
+  g_autofree char *hist = cli_tmp_path ("e-histogram.csv");
+  g_autofree char *series = cli_tmp_path ("e-series.csv");
+  g_autofree char *ct = cli_tmp_path ("e.txt");
+  g_autofree char *back = cli_tmp_path ("e-back.rtbench");
   g_autoptr (JsonParser) p1 = json_parser_new ();
   g_autoptr (JsonParser) p2 = json_parser_new ();
   CliResult r = { 0 };
@@ -314,12 +307,8 @@ main (int argc, char *argv[])
   int status;
 
   g_test_init (&argc, &argv, NULL);
-  if (g_getenv ("RTBENCH_CLI") == NULL || g_getenv ("RTBENCH_WORKER") == NULL)
-    {
-      g_test_skip ("RTBENCH_CLI and RTBENCH_WORKER are not set (run through meson test)");
-      return g_test_run ();
-    }
-  tmpdir = g_dir_make_tmp ("rtb-cli-compare-XXXXXX", NULL);
+  CLI_REQUIRE_ENV ();
+  cli_tmp_dir_make ("cli-compare");
   make_runs ();
 
   g_test_add_func ("/cli-compare/text-and-files", test_compare_text_and_files);
@@ -329,6 +318,6 @@ main (int argc, char *argv[])
   g_test_add_func ("/cli-compare/export-tables-and-cyclictest", test_export_tables_and_cyclictest);
   status = g_test_run ();
 
-  cli_remove_dir (tmpdir);
+  cli_tmp_dir_remove ();
   return status;
 }

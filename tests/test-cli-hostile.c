@@ -9,14 +9,7 @@
 
 #include "cli-test-util.h"
 
-static char *tmpdir;
 static char *run_a;
-
-static char *
-tmp_path (const char *name)
-{
-  return g_build_filename (tmpdir, name, NULL);
-}
 
 static void
 assert_refused (CliResult *r, const char *message)
@@ -31,10 +24,10 @@ assert_refused (CliResult *r, const char *message)
 static void
 test_nested (void)
 {
-  g_autofree char *run = tmp_path ("nested.rtbench");
-  g_autofree char *json = tmp_path ("nested.json");
-  g_autofree char *out = tmp_path ("out.rtbench");
-  g_autofree char *csv = tmp_path ("out.csv");
+  g_autofree char *run = cli_tmp_path ("nested.rtbench");
+  g_autofree char *json = cli_tmp_path ("nested.json");
+  g_autofree char *out = cli_tmp_path ("out.rtbench");
+  g_autofree char *csv = cli_tmp_path ("out.csv");
   g_autoptr (GString) deep = g_string_new (NULL);
   const char *expected = "nests deeper than 64 levels";
   CliResult r = { 0 };
@@ -68,7 +61,7 @@ test_nested (void)
 static void
 test_not_regular (void)
 {
-  g_autofree char *fifo = tmp_path ("fifo.rtbench");
+  g_autofree char *fifo = cli_tmp_path ("fifo.rtbench");
   CliResult r = { 0 };
 
   g_assert_cmpint (mkfifo (fifo, 0600), ==, 0);
@@ -120,7 +113,7 @@ make_hostile_run (void)
 {
   g_autoptr (JsonParser) parser = json_parser_new ();
   g_autoptr (GError) error = NULL;
-  g_autofree char *path = tmp_path ("hostile.rtbench");
+  g_autofree char *path = cli_tmp_path ("hostile.rtbench");
   g_autofree char *text = NULL;
   JsonObject *root, *system, *series;
 
@@ -147,9 +140,9 @@ static void
 test_terminal_escapes (void)
 {
   g_autofree char *hostile = make_hostile_run ();
-  g_autofree char *cyclictest = tmp_path ("hostile.txt");
-  g_autofree char *csv = tmp_path ("hostile.csv");
-  g_autofree char *bad_state = tmp_path ("bad-state.rtbench");
+  g_autofree char *cyclictest = cli_tmp_path ("hostile.txt");
+  g_autofree char *csv = cli_tmp_path ("hostile.csv");
+  g_autofree char *bad_state = cli_tmp_path ("bad-state.rtbench");
   g_autofree char *contents = NULL;
   CliResult r = { 0 };
 
@@ -196,9 +189,9 @@ test_escapes_kept_out (void)
 {
   g_autofree char *fixture = g_build_filename (g_getenv ("RTBENCH_TEST_DATA"), "import",
                                                "ct210-h20-q-2t.json", NULL);
-  g_autofree char *json = tmp_path ("hostile-cyclictest.json");
-  g_autofree char *imported = tmp_path ("imported.rtbench");
-  g_autofree char *measured = tmp_path ("measured.rtbench");
+  g_autofree char *json = cli_tmp_path ("hostile-cyclictest.json");
+  g_autofree char *imported = cli_tmp_path ("imported.rtbench");
+  g_autofree char *measured = cli_tmp_path ("measured.rtbench");
   g_autofree char *contents = NULL;
   g_autoptr (GString) text = NULL;
   CliResult r = { 0 };
@@ -233,7 +226,7 @@ test_escapes_kept_out (void)
 static void
 test_remote_option (void)
 {
-  g_autofree char *marker = tmp_path ("proxy-command-ran");
+  g_autofree char *marker = cli_tmp_path ("proxy-command-ran");
   g_autofree char *host = g_strdup_printf ("-oProxyCommand=touch %s", marker);
   const char *expected = "is not a host name: it starts with “-”, which ssh would take as one "
                          "of its options";
@@ -262,8 +255,9 @@ main (int argc, char *argv[])
   int status;
 
   g_test_init (&argc, &argv, NULL);
-  tmpdir = g_dir_make_tmp ("rtbench-hostile-XXXXXX", NULL);
-  run_a = tmp_path ("a.rtbench");
+  CLI_REQUIRE_ENV ();
+  cli_tmp_dir_make ("hostile");
+  run_a = cli_tmp_path ("a.rtbench");
   cli_make_run (run_a, "first");
 
   g_test_add_func ("/cli-hostile/nested", test_nested);
@@ -273,7 +267,6 @@ main (int argc, char *argv[])
   g_test_add_func ("/cli-hostile/remote-option", test_remote_option);
   status = g_test_run ();
 
-  g_autofree char *cmd = g_strdup_printf ("rm -rf '%s'", tmpdir);
-  (void) !system (cmd);
+  cli_tmp_dir_remove ();
   return status;
 }

@@ -15,13 +15,6 @@
 #include "cli-test-util.h"
 #include "truth-util.h"
 
-static char *tmpdir;
-
-static char *
-tmp_path (const char *name)
-{
-  return g_build_filename (tmpdir, name, NULL);
-}
 
 static void
 cli_ok (const char * const *args)
@@ -96,7 +89,7 @@ typedef struct {
 static GHashTable *
 raw_samples (const char *run_file)
 {
-  g_autofree char *csv = tmp_path ("series.csv");
+  g_autofree char *csv = cli_tmp_path ("series.csv");
   const char *args[] = { "export", run_file, "--csv-series", csv, NULL };
   g_auto (GStrv) header = NULL;
   g_autoptr (GPtrArray) rows = NULL;
@@ -141,8 +134,8 @@ us_to_ns (double us)
 static void
 test_jitter_figures (void)
 {
-  g_autofree char *file = tmp_path ("jitter.rtbench");
-  g_autofree char *csv = tmp_path ("stats.csv");
+  g_autofree char *file = cli_tmp_path ("jitter.rtbench");
+  g_autofree char *csv = cli_tmp_path ("stats.csv");
   const char *run_args[] = { "run", "jitter", "--policy", "other", "--base-us", "500",
                              "--servo-us", "2000", "--duration", "1s", "--output", file, NULL };
   const char *csv_args[] = { "export", file, "--csv", csv, NULL };
@@ -236,7 +229,7 @@ static void
 test_response_study (void)
 {
   static const char *const names[] = { "8x8 #1", "8x8 #2", "16x16 #1", "16x16 #2" };
-  g_autofree char *file = tmp_path ("study.rtbench");
+  g_autofree char *file = cli_tmp_path ("study.rtbench");
   const char *args[] = { "run", "response", "--policy", "other", "--size", "8,16",
                          "--experiments", "2", "--instances", "5", "--output", file, NULL };
   g_autoptr (GHashTable) raws = NULL;
@@ -266,7 +259,7 @@ test_response_study (void)
 static void
 test_timer_normal (void)
 {
-  g_autofree char *file = tmp_path ("timer.rtbench");
+  g_autofree char *file = cli_tmp_path ("timer.rtbench");
   const char *args[] = { "run", "timer", "--variant", "normal", "--duration", "1s",
                          "--output", file, NULL };
   g_autoptr (GHashTable) raws = NULL;
@@ -304,12 +297,12 @@ main (int argc, char **argv)
   int status;
 
   g_test_init (&argc, &argv, NULL);
-  tmpdir = g_dir_make_tmp ("rtbench-cli-methods-XXXXXX", NULL);
+  CLI_REQUIRE_ENV ();
+  cli_tmp_dir_make ("cli-methods");
   g_test_add_func ("/cli-methods/jitter-figures", test_jitter_figures);
   g_test_add_func ("/cli-methods/response-study", test_response_study);
   g_test_add_func ("/cli-methods/timer-normal", test_timer_normal);
   status = g_test_run ();
-  g_autofree char *rm = g_strdup_printf ("rm -rf '%s'", tmpdir);
-  (void) !system (rm);
+  cli_tmp_dir_remove ();
   return status;
 }

@@ -14,7 +14,6 @@
 
 #include "cli-test-util.h"
 
-static char *tmpdir;
 static char *run_a, *run_b, *fixture;
 
 /* One output: the rtbench-cli arguments before and after its file name. */
@@ -92,9 +91,9 @@ assert_only (const char *dir, const char * const *names)
 static void
 test_symlink (void)
 {
-  g_autofree char *dir = g_build_filename (tmpdir, "links", NULL);
-  g_autofree char *victim = g_build_filename (tmpdir, "victim", NULL);
-  g_autofree char *absent = g_build_filename (tmpdir, "absent", NULL);
+  g_autofree char *dir = cli_tmp_path ("links");
+  g_autofree char *victim = cli_tmp_path ("victim");
+  g_autofree char *absent = cli_tmp_path ("absent");
   g_autoptr (GBytes) secret = g_bytes_new_static ("not yours\n", 10);
 
   g_assert_cmpint (g_mkdir (dir, 0700), ==, 0);
@@ -149,7 +148,7 @@ fill_disk (const char *path)
 static void
 test_full_disk (void)
 {
-  g_autofree char *dir = g_build_filename (tmpdir, "full", NULL);
+  g_autofree char *dir = cli_tmp_path ("full");
   g_autofree char *filler = g_build_filename (dir, "filler", NULL);
   g_autoptr (GPtrArray) before = g_ptr_array_new_with_free_func ((GDestroyNotify) g_bytes_unref);
   g_autoptr (GStrvBuilder) names = g_strv_builder_new ();
@@ -207,9 +206,10 @@ main (int argc, char *argv[])
   int status;
 
   g_test_init (&argc, &argv, NULL);
-  tmpdir = g_dir_make_tmp ("rtbench-outputs-XXXXXX", NULL);
-  run_a = g_build_filename (tmpdir, "a.rtbench", NULL);
-  run_b = g_build_filename (tmpdir, "b.rtbench", NULL);
+  CLI_REQUIRE_ENV ();
+  cli_tmp_dir_make ("outputs");
+  run_a = cli_tmp_path ("a.rtbench");
+  run_b = cli_tmp_path ("b.rtbench");
   fixture = g_build_filename (g_getenv ("RTBENCH_TEST_DATA"), "import", "ct210-h20-q-2t.txt",
                               NULL);
   cli_make_run (run_a, "first");
@@ -219,7 +219,6 @@ main (int argc, char *argv[])
   g_test_add_func ("/cli-outputs/full-disk", test_full_disk);
   status = g_test_run ();
 
-  g_autofree char *cmd = g_strdup_printf ("rm -rf '%s'", tmpdir);
-  (void) !system (cmd);
+  cli_tmp_dir_remove ();
   return status;
 }

@@ -11,13 +11,6 @@
 
 #include "cli-test-util.h"
 
-static char *tmpdir;
-
-static char *
-tmp_path (const char *name)
-{
-  return g_build_filename (tmpdir, name, NULL);
-}
 
 static JsonObject *
 summary_json (JsonParser *parser, const char *file)
@@ -76,7 +69,7 @@ static void
 test_latency_run_and_summary (void)
 {
   CliResult r = { 0 };
-  g_autofree char *file = tmp_path ("latency.rtbench");
+  g_autofree char *file = cli_tmp_path ("latency.rtbench");
   g_autoptr (JsonParser) parser = json_parser_new ();
 
   run_cli (&r, "run", "latency", "--cpus", "0", "--policy", "other", "--interval-us", "1000",
@@ -177,7 +170,7 @@ test_every_method (void)
 
   for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
     {
-      g_autofree char *file = tmp_path ("method.rtbench");
+      g_autofree char *file = cli_tmp_path ("method.rtbench");
       g_autoptr (GPtrArray) argv = g_ptr_array_new ();
       g_autoptr (JsonParser) parser = json_parser_new ();
       g_autofree char *out = NULL, *err = NULL;
@@ -212,7 +205,7 @@ test_every_method (void)
 static void
 check_interrupt (int signo)
 {
-  g_autofree char *file = tmp_path ("interrupted.rtbench");
+  g_autofree char *file = cli_tmp_path ("interrupted.rtbench");
   g_autoptr (GError) error = NULL;
   g_autoptr (JsonParser) parser = json_parser_new ();
 
@@ -256,7 +249,7 @@ test_sigterm_saves (void)
 static void
 test_checkpoint_survives_kill (void)
 {
-  g_autofree char *file = tmp_path ("checkpoint.rtbench");
+  g_autofree char *file = cli_tmp_path ("checkpoint.rtbench");
   g_autoptr (GError) error = NULL;
   g_autoptr (JsonParser) parser = json_parser_new ();
 
@@ -327,8 +320,8 @@ test_bad_options (void)
 static void
 test_bad_files (void)
 {
-  g_autofree char *garbage = tmp_path ("garbage.rtbench");
-  g_autofree char *missing = tmp_path ("missing.rtbench");
+  g_autofree char *garbage = cli_tmp_path ("garbage.rtbench");
+  g_autofree char *missing = cli_tmp_path ("missing.rtbench");
   CliResult r = { 0 };
 
   g_assert_true (g_file_set_contents (garbage, "{\"format\": \"something else\"}", -1, NULL));
@@ -350,10 +343,10 @@ test_bad_files (void)
 static void
 test_export_png (void)
 {
-  g_autofree char *file = tmp_path ("export.rtbench");
-  g_autofree char *png = tmp_path ("export.png");
-  g_autofree char *svg = tmp_path ("export.svg");
-  g_autofree char *pdf = tmp_path ("export.pdf");
+  g_autofree char *file = cli_tmp_path ("export.rtbench");
+  g_autofree char *png = cli_tmp_path ("export.png");
+  g_autofree char *svg = cli_tmp_path ("export.svg");
+  g_autofree char *pdf = cli_tmp_path ("export.pdf");
   CliResult r = { 0 };
 
   run_cli (&r, "run", "latency", "--cpus", "0", "--duration", "1s", "--output", file, NULL);
@@ -385,7 +378,7 @@ static void
 test_load_cpu (void)
 {
   g_autofree char *stress = g_find_program_in_path ("stress-ng");
-  g_autofree char *file = tmp_path ("load.rtbench");
+  g_autofree char *file = cli_tmp_path ("load.rtbench");
   g_autoptr (JsonParser) parser = json_parser_new ();
   g_autoptr (GError) error = NULL;
   CliResult r = { 0 };
@@ -463,7 +456,8 @@ int
 main (int argc, char *argv[])
 {
   g_test_init (&argc, &argv, NULL);
-  tmpdir = g_dir_make_tmp ("rtbench-cli-XXXXXX", NULL);
+  CLI_REQUIRE_ENV ();
+  cli_tmp_dir_make ("cli");
   g_test_add_func ("/cli/latency-run-and-summary", test_latency_run_and_summary);
   g_test_add_func ("/cli/check", test_check);
   g_test_add_func ("/cli/every-method", test_every_method);
@@ -475,7 +469,6 @@ main (int argc, char *argv[])
   g_test_add_func ("/cli/export-png", test_export_png);
   g_test_add_func ("/cli/load-cpu", test_load_cpu);
   int status = g_test_run ();
-  g_autofree char *cmd = g_strdup_printf ("rm -rf '%s'", tmpdir);
-  (void) !system (cmd);
+  cli_tmp_dir_remove ();
   return status;
 }

@@ -19,7 +19,6 @@
 
 #include "gui-test-util.h"
 
-static char *tmp_dir;
 
 /* The digits the table printed: half a unit of the last one, plus the percentile tolerance. */
 static void
@@ -43,8 +42,8 @@ check_cell (RtbStatsTable *table, guint row, RtbStatsColumn column, double want_
 static void
 check_method (const char *method, const char * const *options, const double *periods_us)
 {
-  g_autofree char *file = g_strdup_printf ("%s/%s.rtbench", tmp_dir, method);
-  g_autofree char *series_csv = g_strdup_printf ("%s/%s-series.csv", tmp_dir, method);
+  g_autofree char *file = g_strdup_printf ("%s/%s.rtbench", cli_tmp_dir (), method);
+  g_autofree char *series_csv = g_strdup_printf ("%s/%s-series.csv", cli_tmp_dir (), method);
   g_autoptr (GError) error = NULL;
   g_autoptr (RtbRun) run = NULL;
   g_autoptr (GPtrArray) truth = NULL;
@@ -171,7 +170,7 @@ import_fixture (const char *name)
 {
   g_autofree char *input = g_build_filename (g_getenv ("RTBENCH_TEST_DATA"), "import", name,
                                              NULL);
-  g_autofree char *file = g_strdup_printf ("%s/%s.rtbench", tmp_dir, name);
+  g_autofree char *file = g_strdup_printf ("%s/%s.rtbench", cli_tmp_dir (), name);
   g_autoptr (GError) error = NULL;
   RtbRun *run;
   CliResult r = { 0 };
@@ -220,19 +219,15 @@ main (int   argc,
 {
   int status;
 
-  tmp_dir = g_dir_make_tmp ("rtbench-gui-truth-XXXXXX", NULL);
   gui_test_init (&argc, &argv);
-  if (g_getenv ("RTBENCH_CLI") == NULL)
-    {
-      g_test_skip ("RTBENCH_CLI is not set (run through meson test)");
-      return g_test_run ();
-    }
+  CLI_REQUIRE_ENV ();
+  cli_tmp_dir_make ("gui-truth");
   g_test_add_func ("/gui/stats-table/truth/latency", test_latency);
   g_test_add_func ("/gui/stats-table/truth/timer", test_timer);
   g_test_add_func ("/gui/stats-table/truth/jitter", test_jitter);
   g_test_add_func ("/gui/stats-table/truth/response", test_response);
   g_test_add_func ("/gui/stats-table/import", test_import);
   status = g_test_run ();
-  g_rmdir (tmp_dir);
+  cli_tmp_dir_remove ();
   return status;
 }

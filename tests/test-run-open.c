@@ -13,13 +13,6 @@
 #include "rtb-run-open.h"
 #include "rtb-test-run.h"
 
-static char *tmp_dir;
-
-static char *
-tmp_path (const char *name)
-{
-  return g_build_filename (tmp_dir, name, NULL);
-}
 
 static char *
 fixture_path (const char *name)
@@ -71,10 +64,10 @@ static void
 test_run_files (void)
 {
   g_autoptr (RtbRun) saved = test_run_new ("saved", RTB_METHOD_LATENCY, 2, 1000);
-  g_autofree char *named = tmp_path ("saved.rtbench");
-  g_autofree char *unnamed = tmp_path ("saved.json");
-  g_autofree char *damaged = tmp_path ("damaged.rtbench");
-  g_autofree char *cut = tmp_path ("cut.json");
+  g_autofree char *named = cli_tmp_path ("saved.rtbench");
+  g_autofree char *unnamed = cli_tmp_path ("saved.json");
+  g_autofree char *damaged = cli_tmp_path ("damaged.rtbench");
+  g_autofree char *cut = cli_tmp_path ("cut.json");
   g_autofree char *text = NULL;
   g_autoptr (GError) error = NULL;
   const char *paths[] = { named, unnamed };
@@ -131,7 +124,7 @@ test_neither (void)
 
   for (guint i = 0; i < G_N_ELEMENTS (files); i++)
     {
-      g_autofree char *path = tmp_path (files[i].name);
+      g_autofree char *path = cli_tmp_path (files[i].name);
       g_autoptr (GError) error = NULL;
 
       g_assert_true (g_file_set_contents (path, files[i].content, -1, NULL));
@@ -162,9 +155,9 @@ test_cli (void)
 {
   g_autofree char *txt = fixture_path ("ct24-h20-q-2t.txt");
   g_autofree char *stream = fixture_path ("worker-latency-1s.stream");
-  g_autofree char *saved = tmp_path ("ct24.rtbench");
-  g_autofree char *png = tmp_path ("ct24.png");
-  g_autofree char *notes_txt = tmp_path ("notes.txt");
+  g_autofree char *saved = cli_tmp_path ("ct24.rtbench");
+  g_autofree char *png = cli_tmp_path ("ct24.png");
+  g_autofree char *notes_txt = cli_tmp_path ("notes.txt");
   CliResult direct = { 0 };
   CliResult r = { 0 };
 
@@ -209,13 +202,13 @@ main (int argc, char **argv)
   int status;
 
   g_test_init (&argc, &argv, NULL);
-  tmp_dir = g_dir_make_tmp ("rtbench-run-open-XXXXXX", NULL);
+  CLI_REQUIRE_ENV ();
+  cli_tmp_dir_make ("run-open");
   g_test_add_func ("/run-open/every-fixture", test_every_fixture);
   g_test_add_func ("/run-open/run-files", test_run_files);
   g_test_add_func ("/run-open/neither", test_neither);
   g_test_add_func ("/run-open/cli", test_cli);
   status = g_test_run ();
-  g_rmdir (tmp_dir);
-  g_free (tmp_dir);
+  cli_tmp_dir_remove ();
   return status;
 }

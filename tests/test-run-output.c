@@ -18,13 +18,6 @@
 
 #include "cli-test-util.h"
 
-static char *tmpdir;
-
-static char *
-tmp_path (const char *name)
-{
-  return g_build_filename (tmpdir, name, NULL);
-}
 
 /* Refused at once, before any measurement: nothing on stdout, the path quoted on stderr. */
 static void
@@ -50,7 +43,7 @@ test_missing_folder (void)
 static void
 test_folder_target (void)
 {
-  g_autofree char *dir = tmp_path ("a-folder");
+  g_autofree char *dir = cli_tmp_path ("a-folder");
   CliResult r = { 0 };
 
   g_assert_cmpint (g_mkdir (dir, 0700), ==, 0);
@@ -70,7 +63,7 @@ test_folder_target (void)
 static void
 test_planted_link (void)
 {
-  g_autofree char *shared = tmp_path ("shared");
+  g_autofree char *shared = cli_tmp_path ("shared");
   g_autofree char *link = g_build_filename (shared, "run.rtbench", NULL);
   g_autofree char *setpriv = g_find_program_in_path ("setpriv");
   g_autofree char *out = NULL, *err = NULL;
@@ -84,7 +77,7 @@ test_planted_link (void)
     }
   g_assert_cmpint (g_mkdir (shared, 01777), ==, 0);
   g_assert_cmpint (chmod (shared, 01777), ==, 0);
-  g_assert_cmpint (chmod (tmpdir, 0755), ==, 0);
+  g_assert_cmpint (chmod (cli_tmp_dir (), 0755), ==, 0);
   g_assert_cmpint (symlink ("/etc/passwd", link), ==, 0);
   const char *argv[] = { setpriv, "--reuid=nobody", "--regid=nogroup", "--clear-groups",
                          g_getenv ("RTBENCH_CLI"), "run", "latency", "--cpus", "0", "--policy",
@@ -128,10 +121,10 @@ fill_disk (const char *path)
 static void
 test_save_fails_at_end (void)
 {
-  g_autofree char *dir = tmp_path ("full");
+  g_autofree char *dir = cli_tmp_path ("full");
   g_autofree char *filler = g_build_filename (dir, "filler", NULL);
   g_autofree char *output = g_build_filename (dir, "run.rtbench", NULL);
-  g_autofree char *data_home = tmp_path ("data");
+  g_autofree char *data_home = cli_tmp_path ("data");
   g_autofree char *unsaved = g_build_filename (data_home, "rtbench", "unsaved", NULL);
   g_autofree char *kept = NULL;
   const char *start, *end;
@@ -223,8 +216,8 @@ stop_background (Background *b)
 static void
 test_output_locked (void)
 {
-  g_autofree char *output = tmp_path ("shared.rtbench");
-  g_autofree char *lock = tmp_path (".shared.rtbench.lock");
+  g_autofree char *output = cli_tmp_path ("shared.rtbench");
+  g_autofree char *lock = cli_tmp_path (".shared.rtbench.lock");
   g_autofree char *holder = NULL;
   Background first = { 0 };
   CliResult r = { 0 };
@@ -293,7 +286,7 @@ warns_about (const char *err, const char *cpu, const char *pid)
 static void
 test_cpu_in_use (void)
 {
-  g_autofree char *output = tmp_path ("busy.rtbench");
+  g_autofree char *output = cli_tmp_path ("busy.rtbench");
   g_autofree char *worker = NULL;
   Background first = { 0 };
   CliResult r = { 0 };
@@ -323,7 +316,8 @@ main (int argc, char *argv[])
   int status;
 
   g_test_init (&argc, &argv, NULL);
-  tmpdir = g_dir_make_tmp ("rtbench-run-output-XXXXXX", NULL);
+  CLI_REQUIRE_ENV ();
+  cli_tmp_dir_make ("run-output");
   g_test_add_func ("/run-output/missing-folder", test_missing_folder);
   g_test_add_func ("/run-output/folder-target", test_folder_target);
   g_test_add_func ("/run-output/planted-link", test_planted_link);
@@ -333,7 +327,6 @@ main (int argc, char *argv[])
   g_test_add_func ("/run-output/save-fails-at-end", test_save_fails_at_end);
   status = g_test_run ();
 
-  g_autofree char *cmd = g_strdup_printf ("rm -rf '%s'", tmpdir);
-  (void) !system (cmd);
+  cli_tmp_dir_remove ();
   return status;
 }

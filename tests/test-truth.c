@@ -15,7 +15,6 @@
 #include "cli-test-util.h"
 #include "truth-util.h"
 
-static char *tmpdir;
 
 typedef struct {
   const char *method;
@@ -183,9 +182,9 @@ test_method (gconstpointer data)
 {
   const Method *m = data;
   const char *method = m->method;
-  g_autofree char *run = g_strdup_printf ("%s/%s.rtbench", tmpdir, method);
-  g_autofree char *series_csv = g_strdup_printf ("%s/%s-series.csv", tmpdir, method);
-  g_autofree char *table_csv = g_strdup_printf ("%s/%s.csv", tmpdir, method);
+  g_autofree char *run = g_strdup_printf ("%s/%s.rtbench", cli_tmp_dir (), method);
+  g_autofree char *series_csv = g_strdup_printf ("%s/%s-series.csv", cli_tmp_dir (), method);
+  g_autofree char *table_csv = g_strdup_printf ("%s/%s.csv", cli_tmp_dir (), method);
   g_autoptr (JsonNode) summary = NULL;
   g_autoptr (JsonNode) file = NULL;
   g_autoptr (GPtrArray) truth = NULL;
@@ -235,12 +234,8 @@ main (int argc, char *argv[])
   int status;
 
   g_test_init (&argc, &argv, NULL);
-  if (g_getenv ("RTBENCH_CLI") == NULL || g_getenv ("RTBENCH_WORKER") == NULL)
-    {
-      g_test_skip ("RTBENCH_CLI and RTBENCH_WORKER are not set (run through meson test)");
-      return g_test_run ();
-    }
-  tmpdir = g_dir_make_tmp ("rtb-truth-XXXXXX", NULL);
+  CLI_REQUIRE_ENV ();
+  cli_tmp_dir_make ("truth");
   for (guint i = 0; i < G_N_ELEMENTS (methods); i++)
     {
       g_autofree char *path = g_strdup_printf ("/truth/%s", methods[i].method);
@@ -249,6 +244,6 @@ main (int argc, char *argv[])
     }
   status = g_test_run ();
 
-  cli_remove_dir (tmpdir);
+  cli_tmp_dir_remove ();
   return status;
 }
