@@ -12,6 +12,7 @@
 #include <unistd.h>
 #include <glib/gstdio.h>
 
+#include "rt-sleeper.h"
 #include "rtb-checklist.h"
 
 static const RtbCheck *
@@ -42,45 +43,21 @@ root_with_two_cpus (void)
   return TRUE;
 }
 
-static int
-task_policy (GPid pid)
-{
-  g_autofree char *path = g_strdup_printf ("/proc/%d/stat", pid);
-  g_autofree char *stat = NULL;
-  g_auto (GStrv) fields = NULL;
-  char *close;
-
-  if (!g_file_get_contents (path, &stat, NULL, NULL) || (close = strrchr (stat, ')')) == NULL)
-    return -1;
-  fields = g_strsplit (close + 2, " ", -1);
-  return g_strv_length (fields) > 38 ? atoi (fields[38]) : -1;
-}
-
 static void
 test_rt_sleeper (void)
 {
-  const char *argv[] = { "chrt", "-f", "99", "taskset", "-c", "1", "sleep", "60", NULL };
   g_autoptr (GPtrArray) on_1 = NULL, on_0 = NULL, after = NULL;
-  g_autoptr (GError) error = NULL;
   g_autofree char *mark = NULL;
   const RtbCheck *listed, *elsewhere, *gone;
   GPid pid;
 
   if (!root_with_two_cpus ())
     return;
-  g_assert_true (g_spawn_async (NULL, (char **) argv, NULL,
-                                G_SPAWN_SEARCH_PATH | G_SPAWN_DO_NOT_REAP_CHILD, NULL, NULL, &pid,
-                                &error));
-  g_assert_no_error (error);
-  /* chrt and taskset exec in turn: wait until sleep runs at FIFO. */
-  for (int i = 0; i < 500 && task_policy (pid) != 1; i++)
-    g_usleep (2000);
-  mark = g_strdup_printf ("sleep (pid %d) at FIFO 99, allowed on CPUs 1", pid);
+  pid = rt_sleeper_start ();
+  mark = rt_sleeper_mark (pid);
   listed = judge ("1", "sched.rt_tasks", &on_1);
   elsewhere = judge ("0", "sched.rt_tasks", &on_0);
-  kill (pid, SIGKILL);
-  waitpid (pid, NULL, 0);
-  g_spawn_close_pid (pid);
+  rt_sleeper_stop (pid);
   gone = judge ("1", "sched.rt_tasks", &after);
 
   g_test_message ("CPU 1: %s\nCPU 0: %s\nafter: %s", listed->value, elsewhere->value,

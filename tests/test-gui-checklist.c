@@ -18,20 +18,7 @@
 #include "rtb-live-view.h"
 #include "rtb-setup-panel.h"
 #include "rtb-system-panel.h"
-
-static int
-task_policy (GPid pid)
-{
-  g_autofree char *path = g_strdup_printf ("/proc/%d/stat", pid);
-  g_autofree char *stat = NULL;
-  g_auto (GStrv) fields = NULL;
-  char *close;
-
-  if (!g_file_get_contents (path, &stat, NULL, NULL) || (close = strrchr (stat, ')')) == NULL)
-    return -1;
-  fields = g_strsplit (close + 2, " ", -1);
-  return g_strv_length (fields) > 38 ? atoi (fields[38]) : -1;
-}
+#include "rt-sleeper.h"
 
 /* The value of the group's item `id`, or NULL when it lists none. */
 static const char *
@@ -61,8 +48,6 @@ choose_cpus (RtbSetupPanel *setup, const char *cpus)
 static void
 test_setup_follows_cpus (void)
 {
-  const char *argv[] = { "chrt", "-f", "99", "taskset", "-c", "1", "sleep", "60", NULL };
-  g_autoptr (GError) error = NULL;
   g_autofree char *mark = NULL;
   g_autofree char *on_1 = NULL, *on_0 = NULL, *both = NULL;
   RtbWindow *window;
@@ -78,14 +63,8 @@ test_setup_follows_cpus (void)
       g_test_skip ("needs root (a SCHED_FIFO sleeper) and two CPUs");
       return;
     }
-  g_assert_true (g_spawn_async (NULL, (char **) argv, NULL,
-                                G_SPAWN_SEARCH_PATH | G_SPAWN_DO_NOT_REAP_CHILD, NULL, NULL, &pid,
-                                &error));
-  g_assert_no_error (error);
-  /* chrt and taskset exec in turn: wait until sleep runs at FIFO. */
-  for (int i = 0; i < 500 && task_policy (pid) != 1; i++)
-    g_usleep (2000);
-  mark = g_strdup_printf ("sleep (pid %d) at FIFO 99, allowed on CPUs 1", pid);
+  pid = rt_sleeper_start ();
+  mark = rt_sleeper_mark (pid);
 
   window = new_window ();
   setup = rtb_window_get_setup_panel (window);
@@ -103,9 +82,7 @@ test_setup_follows_cpus (void)
   choose_cpus (setup, "0-1");
   both = g_strdup (item_value (group, "sched.rt_tasks"));
 
-  kill (pid, SIGKILL);
-  waitpid (pid, NULL, 0);
-  g_spawn_close_pid (pid);
+  rt_sleeper_stop (pid);
   g_test_message ("CPU 1: %s\nCPU 0: %s\nCPUs 0-1: %s", on_1, on_0, both);
 
   g_assert_nonnull (on_1);
