@@ -50,6 +50,20 @@ load_fixture (const char *name, Fixture *fx)
   fx->frame.text_len = (uint32_t) strlen (fx->text);
 }
 
+/* A run measured with --trace-above on the development VM, a SCHED_FIFO 99 task spinning on
+ * its CPU. */
+static RtbRun *
+load_culprit_run (void)
+{
+  g_autofree char *path = g_build_filename (g_getenv ("RTBENCH_TEST_DATA"), "spikes",
+                                            "culprit.rtbench", NULL);
+  g_autoptr (GError) error = NULL;
+  RtbRun *run = rtb_run_load (path, &error);
+
+  g_assert_no_error (error);
+  return run;
+}
+
 static void
 test_parse_lines (void)
 {
@@ -163,6 +177,11 @@ test_explain_culprit (void)
 #define SW(t, pc, pp, ppr, nc, np, npr)                                                       \
   "  " pc "-" pp " [000] d..2. " t ": sched_switch: prev_comm=" pc " prev_pid=" pp           \
   " prev_prio=" ppr " prev_state=R ==> next_comm=" nc " next_pid=" np " next_prio=" npr "\n"
+/* The measuring thread (rt, pid 500, priority 19) woken on CPU 0 while `head` ran. */
+#define WAKING(t, head, flags)                                                                \
+  "  " head " [000] " flags " " t ": sched_waking: comm=rt pid=500 prio=19 target_cpu=000\n"
+/* The switch to the measuring thread that ends a spike's window. */
+#define TO_RT(t, pc, pp, ppr) SW (t, pc, pp, ppr, "rt", "500", "19")
 
 static RtbSpike *
 explain (const char *text, gint64 deadline, gint64 wake)
@@ -181,12 +200,12 @@ test_explain_irq (void)
 {
   const char *text =
     SW ("10.000000", "swapper/0", "0", "120", "kworker/0:1", "42", "120")
-    "  kworker/0:1-42 [000] d.h.. 10.000100: sched_waking: comm=rt pid=500 prio=19 target_cpu=000\n"
+    WAKING ("10.000100", "kworker/0:1-42", "d.h..")
     "  kworker/0:1-42 [000] d.h.. 10.000150: irq_handler_entry: irq=30 name=eth0\n"
     "  kworker/0:1-42 [000] d.h.. 10.000450: irq_handler_exit: irq=30 ret=handled\n"
     "  kworker/0:1-42 [000] ..s.. 10.000450: softirq_entry: vec=3 [action=NET_RX]\n"
     "  kworker/0:1-42 [000] ..s.. 10.000500: softirq_exit: vec=3 [action=NET_RX]\n"
-    SW ("10.000520", "kworker/0:1", "42", "120", "rt", "500", "19");
+    TO_RT ("10.000520", "kworker/0:1", "42", "120");
   g_autoptr (RtbSpike) spike = explain (text, G_GINT64_CONSTANT (10000100000),
                                         G_GINT64_CONSTANT (10000525000));
   g_autofree char *line = NULL;
@@ -215,8 +234,8 @@ test_explain_unknown (void)
 {
   const char *text =
     SW ("20.000000", "rt", "500", "19", "swapper/0", "0", "120")
-    "  <idle>-0 [000] d.h.. 20.000900: sched_waking: comm=rt pid=500 prio=19 target_cpu=000\n"
-    SW ("20.000905", "swapper/0", "0", "120", "rt", "500", "19");
+    WAKING ("20.000900", "<idle>-0", "d.h..")
+    TO_RT ("20.000905", "swapper/0", "0", "120");
   g_autoptr (RtbSpike) spike = explain (text, G_GINT64_CONSTANT (20000100000),
                                         G_GINT64_CONSTANT (20000910000));
   g_autoptr (RtbSpike) copy = NULL;
@@ -243,8 +262,8 @@ static void
 test_explain_unattributed (void)
 {
   const char *text =
-    "  hog-77 [000] d.h.. 30.000100: sched_waking: comm=rt pid=500 prio=19 target_cpu=000\n"
-    SW ("30.000400", "hog", "77", "9", "rt", "500", "19");
+    WAKING ("30.000100", "hog-77", "d.h..")
+    TO_RT ("30.000400", "hog", "77", "9");
   g_autoptr (RtbSpike) spike = explain (text, G_GINT64_CONSTANT (30000100000),
                                         G_GINT64_CONSTANT (30000402000));
 
@@ -262,8 +281,8 @@ test_explain_lost_switch (void)
   const char *text =
     SW ("40.000000", "rt", "500", "19", "swapper/0", "0", "120")
     "  <idle>-0 [000] dNh4. 40.000050: sched_wakeup: comm=spinner pid=66 prio=0 target_cpu=000\n"
-    "  spinner-66 [000] d.h2. 40.000100: sched_waking: comm=rt pid=500 prio=19 target_cpu=000\n"
-    SW ("40.000550", "spinner", "66", "0", "rt", "500", "19");
+    WAKING ("40.000100", "spinner-66", "d.h2.")
+    TO_RT ("40.000550", "spinner", "66", "0");
   g_autoptr (RtbSpike) spike = explain (text, G_GINT64_CONSTANT (40000100000),
                                         G_GINT64_CONSTANT (40000552000));
 
@@ -330,12 +349,10 @@ test_league (void)
 static void
 test_run_file (void)
 {
-  g_autofree char *path = g_build_filename (g_getenv ("RTBENCH_TEST_DATA"), "spikes",
-                                            "culprit.rtbench", NULL);
   g_autofree char *saved = g_build_filename (g_get_tmp_dir (), "rtbench-spikes-test.rtbench",
                                              NULL);
   g_autoptr (GError) error = NULL;
-  g_autoptr (RtbRun) run = rtb_run_load (path, &error);
+  g_autoptr (RtbRun) run = load_culprit_run ();
   g_autoptr (RtbRun) again = NULL;
   g_autoptr (JsonNode) summary = NULL;
   g_autofree char *csv = NULL;
@@ -345,7 +362,6 @@ test_run_file (void)
   JsonArray *json_spikes;
   guint64 counted = 0;
 
-  g_assert_no_error (error);
   log = rtb_run_get_spike_log (run);
   g_assert_cmpint (rtb_spike_log_get_status (log), ==, RTB_TRACE_ARMED);
   g_assert_cmpint (rtb_spike_log_get_threshold_ns (log), ==, 200000);
@@ -431,11 +447,8 @@ test_untraced_run (void)
 static void
 test_compare_causes (void)
 {
-  g_autofree char *path = g_build_filename (g_getenv ("RTBENCH_TEST_DATA"), "spikes",
-                                            "culprit.rtbench", NULL);
-  g_autoptr (GError) error = NULL;
-  g_autoptr (RtbRun) a = rtb_run_load (path, &error);
-  g_autoptr (RtbRun) b = rtb_run_load (path, &error);
+  g_autoptr (RtbRun) a = load_culprit_run ();
+  g_autoptr (RtbRun) b = load_culprit_run ();
   g_autoptr (RtbRun) untraced = test_untraced_run ();
   g_autoptr (GPtrArray) rows = NULL;
   RtbLeagueEntry other = { .kind = RTB_CAUSE_SOFTIRQ, .name = (char *) "NET_RX", .number = 3,
@@ -445,7 +458,6 @@ test_compare_causes (void)
   const RtbCauseRow *first;
   gboolean found_net_rx = FALSE;
 
-  g_assert_no_error (error);
   /* The second machine's culprit has another pid, and it has a softirq the first has not. */
   rtb_spike_log_clear_league (rtb_run_get_spike_log (b));
   rtb_spike_league_add_entry (rtb_spike_log_get_league (rtb_run_get_spike_log (b)), &culprit);
@@ -479,10 +491,7 @@ test_compare_causes (void)
 static void
 test_compare_interrupts (void)
 {
-  g_autofree char *path = g_build_filename (g_getenv ("RTBENCH_TEST_DATA"), "spikes",
-                                            "culprit.rtbench", NULL);
-  g_autoptr (GError) error = NULL;
-  g_autoptr (RtbRun) a = rtb_run_load (path, &error);
+  g_autoptr (RtbRun) a = load_culprit_run ();
   g_autoptr (RtbRun) b = test_untraced_run ();
   g_autoptr (GPtrArray) rows = NULL;
   RtbIrqCount disk = { .cpu = 0, .softirq = FALSE, .name = (char *) "57 virtio1-req.0",
@@ -493,7 +502,6 @@ test_compare_interrupts (void)
   guint64 loc = 0;
   gboolean saw_disk = FALSE, saw_timer = FALSE;
 
-  g_assert_no_error (error);
   counts = rtb_spike_log_get_irq_counts (rtb_run_get_spike_log (a));
   for (guint i = 0; i < counts->len; i++)
     if (g_str_has_prefix (g_array_index (counts, RtbIrqCount, i).name, "LOC "))
