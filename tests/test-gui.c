@@ -955,41 +955,6 @@ test_window_errors (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
-/* Long tab titles keep their end ("… 64", "… 128") and show whole as the tab's tooltip. */
-static void
-test_window_tab_titles (void)
-{
-  const char *labels[] = { "Matrix inversion of a large matrix 64",
-                           "Matrix inversion of a large matrix 128", "Short title", NULL };
-  const char *shown[] = { "Matrix inver…rge matrix 64", "Matrix inver…ge matrix 128",
-                          "Short title", NULL };
-  RtbWindow *window;
-  AdwTabView *view;
-
-  REQUIRE_DISPLAY ();
-
-  window = new_window ();
-  for (guint i = 0; labels[i] != NULL; i++)
-    {
-      g_autoptr(RtbRun) run = NULL;
-      RtbCommand cmd;
-
-      rtb_command_defaults (&cmd, RTB_METHOD_RESPONSE, n_cpus ());
-      run = rtb_run_new (&cmd);
-      rtb_run_set_label (run, labels[i]);
-      rtb_window_add_run (window, run);
-    }
-  view = ADW_TAB_VIEW (find_descendant (GTK_WIDGET (window), ADW_TYPE_TAB_VIEW));
-  for (guint i = 0; labels[i] != NULL; i++)
-    {
-      AdwTabPage *page = adw_tab_view_get_nth_page (view, i);
-
-      g_assert_cmpstr (adw_tab_page_get_title (page), ==, shown[i]);
-      g_assert_cmpstr (adw_tab_page_get_tooltip (page), ==, labels[i]);
-    }
-  gtk_window_destroy (GTK_WINDOW (window));
-}
-
 int
 main (int   argc,
       char *argv[])
@@ -1010,7 +975,6 @@ main (int   argc,
   g_test_add_func ("/gui/chart/single", test_chart_single);
   g_test_add_func ("/gui/chart/zoom-readout", test_chart_zoom_readout);
   g_test_add_func ("/gui/window/errors", test_window_errors);
-  g_test_add_func ("/gui/window/tab-titles", test_window_tab_titles);
   g_test_add_func ("/gui/window/run", test_window_run);
   g_test_add_func ("/gui/window/stop", test_window_stop);
   g_test_add_func ("/gui/window/live-axis", test_window_live_axis);

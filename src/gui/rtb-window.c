@@ -116,9 +116,12 @@ on_selected_page (RtbWindow *self)
   update_title (self);
 }
 
+static void number_page_titles (AdwTabView *view);
+
 static void
 on_n_pages (RtbWindow *self)
 {
+  number_page_titles (self->tab_view);
   gtk_stack_set_visible_child_name (self->main_stack,
                                     adw_tab_view_get_n_pages (self->tab_view) > 0 ? "runs"
                                                                                   : "empty");
@@ -144,27 +147,72 @@ shorten_in_the_middle (const char *text)
                           g_utf8_offset_to_pointer (text, length - TAB_TITLE_CHARS / 2));
 }
 
+/* Tabs of one title (a run file opened twice, two imports of one label) are numbered in tab
+ * order, as GNOME's applications number their windows: "latency", "latency (2)". The number
+ * follows the shortened title, so that it stays in sight. */
+static void
+number_page_titles (AdwTabView *view)
+{
+  g_autoptr(GHashTable) seen = g_hash_table_new (g_str_hash, g_str_equal);
+
+  for (int i = 0; i < adw_tab_view_get_n_pages (view); i++)
+    {
+      AdwTabPage *page = adw_tab_view_get_nth_page (view, i);
+      const char *title = g_object_get_data (G_OBJECT (page), "rtb-title");
+      guint n;
+      g_autofree char *shown = NULL;
+
+      if (title == NULL)
+        continue;
+      n = GPOINTER_TO_UINT (g_hash_table_lookup (seen, title)) + 1;
+      g_hash_table_insert (seen, (gpointer) title, GUINT_TO_POINTER (n));
+      shown = shorten_in_the_middle (title);
+      if (n == 1)
+        {
+          g_object_set_data_full (G_OBJECT (page), "rtb-numbered-title", g_strdup (title), g_free);
+          adw_tab_page_set_title (page, shown);
+        }
+      else
+        {
+          g_autofree char *numbered = g_strdup_printf ("%s (%u)", shown, n);
+
+          g_object_set_data_full (G_OBJECT (page), "rtb-numbered-title",
+                                  g_strdup_printf ("%s (%u)", title, n), g_free);
+          adw_tab_page_set_title (page, numbered);
+        }
+    }
+}
+
 void
 _rtb_window_set_page_title (AdwTabPage *page,
                             const char *title,
                             const char *file)
 {
-  g_autofree char *shown = shorten_in_the_middle (title);
+  GtkWidget *view = gtk_widget_get_ancestor (adw_tab_page_get_child (page), ADW_TYPE_TAB_VIEW);
   g_autofree char *escaped = g_markup_escape_text (title, -1);
   g_autofree char *escaped_file = file != NULL ? g_markup_escape_text (file, -1) : NULL;
   g_autofree char *tooltip = file != NULL ? g_strdup_printf ("%s\n%s", escaped, escaped_file)
                                           : NULL;
 
   g_object_set_data_full (G_OBJECT (page), "rtb-title", g_strdup (title), g_free);
-  adw_tab_page_set_title (page, shown);
   adw_tab_page_set_tooltip (page, tooltip != NULL ? tooltip : escaped);
+  if (view != NULL)
+    number_page_titles (ADW_TAB_VIEW (view));
+  else
+    {
+      g_autofree char *shown = shorten_in_the_middle (title);
+
+      adw_tab_page_set_title (page, shown);
+    }
 }
 
 const char *
 _rtb_window_page_title (AdwTabPage *page)
 {
-  const char *title = g_object_get_data (G_OBJECT (page), "rtb-title");
+  const char *title = g_object_get_data (G_OBJECT (page), "rtb-numbered-title");
 
+  if (title == NULL)
+    title = g_object_get_data (G_OBJECT (page), "rtb-title");
   return title != NULL ? title : adw_tab_page_get_title (page);
 }
 
@@ -700,5 +748,7 @@ rtb_window_init (RtbWindow *self)
   /* The session is told once the window belongs to the application. */
   g_signal_connect (self, "notify::application", G_CALLBACK (_rtb_window_unsaved_changed), NULL);
   on_n_pages (self);
+  g_signal_connect_swapped (self->tab_view, "page-reordered", G_CALLBACK (number_page_titles),
+                            self->tab_view);
   _rtb_window_update_actions (self);
 }
