@@ -270,12 +270,25 @@ test_culprit (void)
   g_assert_cmpuint (overlapping, >=, 5);
   g_assert_cmpuint (named * 10, >=, overlapping * 9);
   g_assert_cmpuint (timed * 10, >=, overlapping * 9);
-  /* The league table counts the culprit as the first cause. */
+  /* The league table counts the culprit as the first task, with every spike it named. Stalls
+   * nothing on the guest ran in (a hypervisor's) may outnumber it on a busy virtual machine. */
   {
     GPtrArray *entries = rtb_spike_league_entries (rtb_spike_log_get_league (rtb_run_get_spike_log (run)));
-    const RtbLeagueEntry *first = entries->pdata[0];
-    g_assert_cmpint (first->kind, ==, RTB_CAUSE_TASK);
-    g_assert_cmpint (first->pid, ==, culprit_pid);
+    const RtbLeagueEntry *first_task = NULL;
+
+    for (guint i = 0; i < entries->len && first_task == NULL; i++)
+      {
+        const RtbLeagueEntry *entry = entries->pdata[i];
+        g_autofree char *description = rtb_league_entry_describe (entry);
+
+        g_test_message ("league %u: %s", i + 1, description);
+        if (entry->kind == RTB_CAUSE_TASK)
+          first_task = entry;
+      }
+    if (first_task == NULL)
+      g_error ("no task in the league table");
+    g_assert_cmpint (first_task->pid, ==, culprit_pid);
+    g_assert_cmpuint (first_task->count, >=, named);
   }
 }
 
