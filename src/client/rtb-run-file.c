@@ -7,6 +7,7 @@
 #include "rtb-json-check.h"
 #include "rtb-json-text.h"
 #include "rtb-checklist.h"
+#include "rtb-run-file-bulk.h"
 #include "rtb-run-private.h"
 #include "rtb-verdict.h"
 
@@ -17,18 +18,10 @@ const char * const _rtb_run_state_names[] = {
   [RTB_RUN_STATE_CUT_SHORT] = "cut-short",
 };
 
-/* Counters are unsigned in memory and signed in JSON: one that a hostile stream drove past
- * G_MAXINT64 is saved as G_MAXINT64, so that the file still loads. */
-static gint64
-count_value (guint64 value)
-{
-  return (gint64) MIN (value, (guint64) G_MAXINT64);
-}
-
 static void
 add_count (JsonBuilder *builder, const char *member, guint64 value)
 {
-  _rtb_json_add_int (builder, member, count_value (value));
+  _rtb_json_add_int (builder, member, _rtb_run_count_value (value));
 }
 
 static void
@@ -212,74 +205,48 @@ worker_stats_to_json (const RtbThreadStats *stats)
   return json_builder_get_root (builder);
 }
 
-static void
-add_histogram (JsonBuilder *builder, const RtbHistogram *hist)
+/* A series' parts as small JSON trees, their bulk arrays left out: append_series() writes
+ * those as text after them. */
+
+static JsonNode *
+histogram_to_json (const RtbHistogram *hist)
 {
-  json_builder_set_member_name (builder, "histogram");
+  g_autoptr (JsonBuilder) builder = json_builder_new ();
+
   json_builder_begin_object (builder);
   _rtb_json_add_int (builder, "lo_us", hist->lo_us);
   _rtb_json_add_int (builder, "n_buckets", hist->n_buckets);
-  json_builder_set_member_name (builder, "counts");
-  json_builder_begin_array (builder);
-  for (guint32 b = 0; b < hist->n_buckets; b++)
-    {
-      if (hist->counts[b] == 0)
-        continue;
-      json_builder_begin_array (builder);
-      json_builder_add_int_value (builder, b);
-      json_builder_add_int_value (builder, count_value (hist->counts[b]));
-      json_builder_end_array (builder);
-    }
-  json_builder_end_array (builder);
   add_count (builder, "below", hist->n_below);
   add_count (builder, "above", hist->n_above);
   add_count (builder, "unbucketed", hist->n_unbucketed);
   json_builder_end_object (builder);
+  return json_builder_get_root (builder);
 }
 
-/* Sparse: [bucket key, count] for the buckets that hold samples, in ascending order. */
-static void
-add_log_buckets (JsonBuilder *builder, const char *member, const RtbLogHistogram *hist)
+static JsonNode *
+values_to_json (const RtbSeries *series)
 {
-  RtbLogHistogramIter iter = { 0 };
-  gint64 key;
-  guint64 n;
-
-  json_builder_set_member_name (builder, member);
-  json_builder_begin_array (builder);
-  while (rtb_log_histogram_next (hist, &iter, &key, &n))
-    {
-      json_builder_begin_array (builder);
-      json_builder_add_int_value (builder, key);
-      json_builder_add_int_value (builder, count_value (n));
-      json_builder_end_array (builder);
-    }
-  json_builder_end_array (builder);
-}
-
-static void
-add_values (JsonBuilder *builder, const RtbSeries *series)
-{
+  g_autoptr (JsonBuilder) builder = json_builder_new ();
   const RtbLogHistogram *values = &series->values;
 
-  json_builder_set_member_name (builder, "values");
   json_builder_begin_object (builder);
   _rtb_json_add_int (builder, "sub_bucket_bits", RTB_LOG_HISTOGRAM_SUB_BITS);
   _rtb_json_add_int (builder, "resolution_ns", series->resolution_ns);
   _rtb_json_add_int (builder, "min_ns", values->count > 0 ? values->min_ns : 0);
   _rtb_json_add_int (builder, "max_ns", values->count > 0 ? values->max_ns : 0);
-  add_log_buckets (builder, "buckets", values);
   add_count (builder, "unknown", series->unknown_values);
   json_builder_end_object (builder);
+  return json_builder_get_root (builder);
 }
 
-/* cyclictest's figures: the statistics of the truncated samples, and the overflows' cycles. */
-static void
-add_cyclictest (JsonBuilder *builder, const RtbSeries *series)
+/* cyclictest's figures: the statistics of the truncated samples (the overflows' cycles and the
+ * samples outside the histogram are bulk). */
+static JsonNode *
+cyclictest_to_json (const RtbSeries *series)
 {
+  g_autoptr (JsonBuilder) builder = json_builder_new ();
   const RtbStats *ct = &series->cyclictest;
 
-  json_builder_set_member_name (builder, "cyclictest");
   json_builder_begin_object (builder);
   add_bool (builder, "source", series->cyclictest_is_source);
   add_count (builder, "count", ct->count);
@@ -288,44 +255,26 @@ add_cyclictest (JsonBuilder *builder, const RtbSeries *series)
   _rtb_json_add_int (builder, "sum_ns", ct->sum_ns);
   _rtb_json_add_double (builder, "mean_us", ct->mean_us);
   _rtb_json_add_double (builder, "m2_us2", ct->m2_us2);
-  add_log_buckets (builder, "outside", &series->cyclictest_outside);
   json_builder_end_object (builder);
-
-  json_builder_set_member_name (builder, "overflow_cycles");
-  json_builder_begin_array (builder);
-  for (guint i = 0; i < series->n_overflow_cycles; i++)
-    json_builder_add_int_value (builder, count_value (series->overflow_cycles[i]));
-  json_builder_end_array (builder);
+  return json_builder_get_root (builder);
 }
 
-
-static void
-add_history (JsonBuilder *builder, const RtbHistory *history)
+static JsonNode *
+history_to_json (const RtbHistory *history)
 {
-  json_builder_set_member_name (builder, "history");
+  g_autoptr (JsonBuilder) builder = json_builder_new ();
+
   json_builder_begin_object (builder);
   add_count (builder, "block_size", history->block_size);
   add_count (builder, "n_samples", history->n_samples);
-  json_builder_set_member_name (builder, "blocks");
-  json_builder_begin_array (builder);
-  for (gsize i = 0; i < history->n_blocks; i++)
-    {
-      const RtbHistoryBlock *block = &history->blocks[i];
-
-      json_builder_begin_array (builder);
-      json_builder_add_int_value (builder, block->min_ns);
-      json_builder_add_int_value (builder, block->max_ns);
-      json_builder_add_int_value (builder, block->sum_ns);
-      json_builder_add_int_value (builder, block->count);
-      json_builder_end_array (builder);
-    }
-  json_builder_end_array (builder);
   json_builder_end_object (builder);
+  return json_builder_get_root (builder);
 }
 
-static void
-add_series (JsonBuilder *builder, const RtbSeries *series)
+static JsonNode *
+series_to_json (const RtbSeries *series)
 {
+  g_autoptr (JsonBuilder) builder = json_builder_new ();
   const RtbStats *stats = &series->histogram.stats;
 
   json_builder_begin_object (builder);
@@ -346,19 +295,50 @@ add_series (JsonBuilder *builder, const RtbSeries *series)
   _rtb_json_add_string (builder, "placement", rtb_cpu_placement_to_string (series->placement));
   add_count (builder, "overruns", series->overruns);
   add_count (builder, "off_cpu", series->off_cpu);
-  json_builder_set_member_name (builder, "off_cpu_instances");
-  json_builder_begin_array (builder);
-  for (guint i = 0; series->off_cpu_log != NULL && i < series->off_cpu_log->len; i++)
-    json_builder_add_int_value (builder,
-                                count_value (g_array_index (series->off_cpu_log, guint64, i)));
-  json_builder_end_array (builder);
   add_node (builder, "worker_stats",
             series->have_worker_stats ? worker_stats_to_json (&series->worker_stats) : NULL);
-  add_histogram (builder, &series->histogram);
-  add_values (builder, series);
-  add_cyclictest (builder, series);
-  add_history (builder, &series->history);
   json_builder_end_object (builder);
+  return json_builder_get_root (builder);
+}
+
+/* An object member `name` whose small part is `head` (taken) and whose bulk array, the last
+ * member, is `bulk_name`; the caller appends the array and closes the object. */
+static void
+open_member (GString *out, const char *name, JsonNode *head, const char *bulk_name)
+{
+  g_autoptr (JsonNode) owned = head;
+
+  _rtb_run_text_append_name (out, name);
+  _rtb_run_text_open_object (out, owned);
+  _rtb_run_text_append_name (out, bulk_name);
+}
+
+static void
+append_series (GString *out, const RtbSeries *series)
+{
+  g_autoptr (JsonNode) head = series_to_json (series);
+  GArray *off_cpu = series->off_cpu_log;
+
+  _rtb_run_text_open_object (out, head);
+  _rtb_run_text_append_name (out, "off_cpu_instances");
+  _rtb_run_text_append_counters (out, off_cpu != NULL ? (const guint64 *) off_cpu->data : NULL,
+                                 off_cpu != NULL ? off_cpu->len : 0);
+  _rtb_run_text_append_name (out, "overflow_cycles");
+  _rtb_run_text_append_counters (out, series->overflow_cycles, series->n_overflow_cycles);
+
+  open_member (out, "histogram", histogram_to_json (&series->histogram), "counts");
+  _rtb_run_text_append_counts (out, &series->histogram);
+  g_string_append_c (out, '}');
+  open_member (out, "values", values_to_json (series), "buckets");
+  _rtb_run_text_append_log_buckets (out, &series->values);
+  g_string_append_c (out, '}');
+  open_member (out, "cyclictest", cyclictest_to_json (series), "outside");
+  _rtb_run_text_append_log_buckets (out, &series->cyclictest_outside);
+  g_string_append_c (out, '}');
+  open_member (out, "history", history_to_json (&series->history), "blocks");
+  _rtb_run_text_append_blocks (out, &series->history);
+  g_string_append_c (out, '}');
+  g_string_append_c (out, '}');
 }
 
 static void
@@ -372,8 +352,20 @@ add_spikes (JsonBuilder *builder, RtbRun *self)
                          rtb_run_get_n_series (self));
 }
 
-JsonNode *
-rtb_run_to_json (RtbRun *self)
+static JsonNode *
+spikes_to_json (RtbRun *self)
+{
+  g_autoptr (JsonBuilder) builder = json_builder_new ();
+
+  json_builder_begin_object (builder);
+  add_spikes (builder, self);
+  json_builder_end_object (builder);
+  return json_builder_get_root (builder);
+}
+
+/* Everything but the series and the spikes. */
+static JsonNode *
+head_to_json (RtbRun *self)
 {
   g_autoptr (JsonBuilder) builder = json_builder_new ();
   const RtbSystemInfo *system;
@@ -381,8 +373,6 @@ rtb_run_to_json (RtbRun *self)
   RtbEndReason reason;
   g_autofree char *start = NULL;
   g_autofree char *end = NULL;
-
-  g_return_val_if_fail (RTB_IS_RUN (self), NULL);
 
   system = rtb_run_get_system (self);
   hello = rtb_run_get_worker (self);
@@ -430,16 +420,49 @@ rtb_run_to_json (RtbRun *self)
       json_builder_end_object (builder);
     }
   json_builder_end_array (builder);
-
-  json_builder_set_member_name (builder, "series");
-  json_builder_begin_array (builder);
-  for (guint i = 0; i < rtb_run_get_n_series (self); i++)
-    add_series (builder, rtb_run_get_series (self, i));
-  json_builder_end_array (builder);
-  add_spikes (builder, self);
   json_builder_end_object (builder);
-
   return json_builder_get_root (builder);
+}
+
+/* The run file's text: the series' bulk arrays go straight from memory to text, so that
+ * saving a full run needs about the file's size, not a JSON tree of millions of nodes. */
+static char *
+run_to_text (RtbRun *self, gsize *length)
+{
+  g_autoptr (JsonNode) head = head_to_json (self);
+  g_autoptr (JsonNode) spikes = spikes_to_json (self);
+  GString *out = g_string_sized_new (4096);
+
+  _rtb_run_text_open_object (out, head);
+  _rtb_run_text_append_name (out, "series");
+  g_string_append_c (out, '[');
+  for (guint i = 0; i < rtb_run_get_n_series (self); i++)
+    {
+      if (i > 0)
+        g_string_append_c (out, ',');
+      append_series (out, rtb_run_get_series (self, i));
+    }
+  g_string_append_c (out, ']');
+  _rtb_run_text_append_members (out, spikes);
+  g_string_append_c (out, '}');
+  *length = out->len;
+  return g_string_free (out, FALSE);
+}
+
+JsonNode *
+rtb_run_to_json (RtbRun *self)
+{
+  g_autoptr (JsonParser) parser = json_parser_new ();
+  g_autoptr (GError) error = NULL;
+  g_autofree char *text = NULL;
+  gsize length;
+
+  g_return_val_if_fail (RTB_IS_RUN (self), NULL);
+
+  text = run_to_text (self, &length);
+  if (!json_parser_load_from_data (parser, text, (gssize) length, &error))
+    g_error ("a run's own text does not parse: %s", error->message);
+  return json_node_ref (json_parser_get_root (parser));
 }
 
 /* cyclictest's figures of a latency or response series (null for signed methods, which
@@ -562,15 +585,13 @@ rtb_run_summary_to_json (RtbRun *self)
 gboolean
 rtb_run_save (RtbRun *self, const char *path, GError **error)
 {
-  g_autoptr (JsonNode) root = NULL;
   g_autofree char *data = NULL;
   gsize length;
 
   g_return_val_if_fail (RTB_IS_RUN (self), FALSE);
   g_return_val_if_fail (path != NULL, FALSE);
 
-  root = rtb_run_to_json (self);
-  data = rtb_json_to_text (root, FALSE, &length);
+  data = run_to_text (self, &length);
 
   /* CONSISTENT writes a temporary file beside the target and renames it over: a crash or a
    * full disk leaves the previous file intact. */
