@@ -134,14 +134,14 @@ main (int argc, char **argv)
   if (argc == 3 && g_str_equal (argv[1], "--load"))
     return load_run (argv[2]);
 
-  n_series = argc > 1 ? (guint) atoi (argv[1]) : RTB_FILE_MAX_SIZE / SERIES_FILE_SIZE;
+  n_series = argc > 1 ? (guint) atoi (argv[1]) : (guint) (RTB_RUN_FILE_MAX_SIZE / SERIES_FILE_SIZE);
   n_text = g_strdup_printf ("%u", n_series);
   dir = g_dir_make_tmp ("rtbench-bench-XXXXXX", NULL);
   path = g_build_filename (dir, "largest.rtbench", NULL);
   saving = run_self ((const char *[]) { "--write", path, n_text, NULL }, &usage);
   g_stat (path, &st);
   printf ("run file: %u series, %.1f MiB (rtbench reads up to %u MiB)\n", n_series,
-          st.st_size / 1048576.0, (guint) (RTB_FILE_MAX_SIZE >> 20));
+          st.st_size / 1048576.0, (guint) (RTB_RUN_FILE_MAX_SIZE >> 20));
   printf ("save: %.3f s; the writing process (filling the series too): %.1f s of CPU, peak "
           "resident memory %.0f MiB\n", g_ascii_strtod (saving, NULL), cpu_seconds (&usage),
           usage.ru_maxrss / 1024.0);

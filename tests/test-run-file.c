@@ -862,7 +862,7 @@ test_nesting (void)
     }
 }
 
-/* Only regular files are read, and none larger than RTB_FILE_MAX_SIZE: a FIFO does not block,
+/* Only regular files are read, and none larger than RTB_RUN_FILE_MAX_SIZE: a FIFO does not block,
  * /dev/zero does not fill the memory. */
 static void
 test_not_regular (void)
@@ -877,14 +877,14 @@ test_not_regular (void)
     { "FIFO", "is a FIFO, not a saved file" },
     { "/dev/zero", "/dev/zero is a device, not a saved file" },
     { "DIR", "is a directory, not a saved file" },
-    { "HUGE", "is larger than 512 MiB: no run rtbench saves is that large" },
+    { "HUGE", "is larger than 4096 MiB: no run rtbench saves is that large" },
   };
   int fd;
 
   g_assert_cmpint (mkfifo (fifo, 0600), ==, 0);
   fd = g_open (huge, O_WRONLY | O_CREAT, 0600);
   g_assert_cmpint (fd, >=, 0);
-  g_assert_cmpint (ftruncate (fd, (off_t) RTB_FILE_MAX_SIZE + 1), ==, 0);
+  g_assert_cmpint (ftruncate (fd, (off_t) RTB_RUN_FILE_MAX_SIZE + 1), ==, 0);
   close (fd);
 
   for (guint i = 0; i < G_N_ELEMENTS (cases); i++)

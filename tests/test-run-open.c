@@ -5,8 +5,12 @@
 
 #include "config.h"
 
+#include <fcntl.h>
 #include <glib/gstdio.h>
 #include <string.h>
+#include <unistd.h>
+
+#include "rtb-file-read.h"
 
 #include "cli-test-util.h"
 #include "rtb-import.h"
@@ -138,6 +142,34 @@ test_neither (void)
     }
 }
 
+/* A run file may be larger than an import: past 512 MiB what is not a run file is refused, a
+ * run file up to 4 GiB is read (test-run-file shows the 4 GiB limit). */
+static void
+test_too_large_for_an_import (void)
+{
+  g_autofree char *path = cli_tmp_path ("big.txt");
+  g_autoptr (GError) error = NULL;
+  int fd;
+
+  fd = g_open (path, O_WRONLY | O_CREAT | O_TRUNC, 0600);
+  g_assert_cmpint (fd, >=, 0);
+  g_assert_cmpint (ftruncate (fd, (off_t) RTB_FILE_MAX_SIZE + 1), ==, 0);
+  close (fd);
+
+  g_assert_null (rtb_run_open (path, NULL, &error));
+  g_test_message ("%s", error->message);
+  g_assert_error (error, G_IO_ERROR, G_IO_ERROR_MESSAGE_TOO_LARGE);
+  g_assert_nonnull (strstr (error->message, "big.txt is larger than 512 MiB and not an rtbench "
+                                            "run file"));
+  g_clear_error (&error);
+
+  /* The importers alone keep their own limit. */
+  g_assert_null (rtb_import_file (path, NULL, NULL, &error));
+  g_test_message ("%s", error->message);
+  g_assert_nonnull (strstr (error->message, "is larger than 512 MiB"));
+  g_unlink (path);
+}
+
 /* The statistics of a text, after its first line (the file's name). */
 static const char *
 after_first_line (const char *text)
@@ -207,6 +239,7 @@ main (int argc, char **argv)
   g_test_add_func ("/run-open/every-fixture", test_every_fixture);
   g_test_add_func ("/run-open/run-files", test_run_files);
   g_test_add_func ("/run-open/neither", test_neither);
+  g_test_add_func ("/run-open/too-large-for-an-import", test_too_large_for_an_import);
   g_test_add_func ("/run-open/cli", test_cli);
   status = g_test_run ();
   cli_tmp_dir_remove ();

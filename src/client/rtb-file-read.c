@@ -24,16 +24,25 @@ describe_type (mode_t mode)
 }
 
 static GBytes *
-too_large (const char *path, const char *hint, GError **error)
+too_large (const char *path, guint64 max_size, const char *hint, GError **error)
 {
   g_set_error (error, G_IO_ERROR, G_IO_ERROR_MESSAGE_TOO_LARGE,
-               "%s is larger than %" G_GSIZE_FORMAT " MiB: %s", path, RTB_FILE_MAX_SIZE >> 20,
-               hint);
+               "%s is larger than %" G_GUINT64_FORMAT " MiB: %s", path, max_size >> 20, hint);
+  return NULL;
+}
+
+static GBytes *
+no_memory (const char *path, gsize size, GError **error)
+{
+  g_set_error (error, G_IO_ERROR, G_IO_ERROR_NO_SPACE,
+               "Not enough memory to read %s (%" G_GSIZE_FORMAT " MiB): close other programs "
+               "or read it on a machine with more memory", path, size >> 20);
   return NULL;
 }
 
 GBytes *
-_rtb_file_read (const char *path, const char *too_large_hint, GError **error)
+_rtb_file_read (const char *path, guint64 max_size, const char *too_large_hint,
+                GError **error)
 {
   g_autofree char *data = NULL;
   struct stat st;
@@ -69,28 +78,42 @@ _rtb_file_read (const char *path, const char *too_large_hint, GError **error)
       close (fd);
       return NULL;
     }
-  if ((guint64) st.st_size > RTB_FILE_MAX_SIZE)
+  max_size = MIN (max_size, (guint64) G_MAXSSIZE - 2);
+  if ((guint64) st.st_size > max_size)
     {
       close (fd);
-      return too_large (path, too_large_hint, error);
+      return too_large (path, max_size, too_large_hint, error);
     }
 
   /* The size can change while reading: read up to one byte past the limit to notice. */
   alloc = (gsize) st.st_size + 1;
-  data = g_malloc (alloc + 1);
+  data = g_try_malloc (alloc + 1);
+  if (data == NULL)
+    {
+      close (fd);
+      return no_memory (path, alloc, error);
+    }
   for (;;)
     {
       ssize_t n;
 
       if (len == alloc)
         {
-          if (alloc > RTB_FILE_MAX_SIZE)
+          char *grown;
+
+          if (alloc > max_size)
             {
               close (fd);
-              return too_large (path, too_large_hint, error);
+              return too_large (path, max_size, too_large_hint, error);
             }
-          alloc = MIN (alloc * 2, RTB_FILE_MAX_SIZE + 1);
-          data = g_realloc (data, alloc + 1);
+          alloc = (gsize) MIN ((guint64) alloc * 2, max_size + 1);
+          grown = g_try_realloc (data, alloc + 1);
+          if (grown == NULL)
+            {
+              close (fd);
+              return no_memory (path, alloc, error);
+            }
+          data = grown;
         }
       n = read (fd, data + len, alloc - len);
       if (n < 0 && errno == EINTR)

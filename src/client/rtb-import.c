@@ -166,7 +166,7 @@ read_input (const char *path, GError **error)
 
   if (strcmp (path, "-") == 0)
     return read_stdin (error);
-  bytes = _rtb_file_read (path, TOO_LARGE_HINT, &local_error);
+  bytes = _rtb_file_read (path, RTB_FILE_MAX_SIZE, TOO_LARGE_HINT, &local_error);
   if (bytes == NULL && g_error_matches (local_error, G_IO_ERROR, G_IO_ERROR_MESSAGE_TOO_LARGE))
     g_set_error_literal (error, RTB_IMPORT_ERROR, RTB_IMPORT_ERROR_TOO_LARGE,
                          local_error->message);

@@ -1290,7 +1290,8 @@ rtb_run_load (const char *path, GError **error)
   g_return_val_if_fail (path != NULL, NULL);
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
 
-  bytes = _rtb_file_read (path, "no run rtbench saves is that large", error);
+  bytes = _rtb_file_read (path, RTB_RUN_FILE_MAX_SIZE, "no run rtbench saves is that large",
+                          error);
   if (bytes == NULL)
     return NULL;
   return _rtb_run_load_bytes (bytes, path, error);

@@ -41,13 +41,22 @@ rtb_run_open (const char *path, char ***notes, GError **error)
 
   if (notes != NULL)
     *notes = NULL;
-  bytes = _rtb_file_read (path, "no run file rtbench saves, and no result of the tools it "
-                          "imports, is that large", error);
+  bytes = _rtb_file_read (path, RTB_RUN_FILE_MAX_SIZE, "no run file rtbench saves, and no "
+                          "result of the tools it imports, is that large", error);
   if (bytes == NULL)
     return NULL;
   data = g_bytes_get_data (bytes, &len);
   if (is_run_file (path, data, len))
     return _rtb_run_load_bytes (g_steal_pointer (&bytes), path, error);
+  /* Run files may be larger than the results of other tools. */
+  if (len > RTB_FILE_MAX_SIZE)
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_MESSAGE_TOO_LARGE,
+                   "%s is larger than %" G_GSIZE_FORMAT " MiB and not an rtbench run file: no "
+                   "result of the tools rtbench imports is that large", path,
+                   RTB_FILE_MAX_SIZE >> 20);
+      return NULL;
+    }
 
   rtb_import_options_init (&options);
   run = rtb_import_data ((const guint8 *) data, len, path, &options, notes, &import_error);
