@@ -193,9 +193,10 @@ xdotool (const char *const *args)
   return TRUE;
 }
 
-gboolean
-gui_test_wheel (GtkWidget *widget,
-                int        clicks)
+static gboolean
+wheel (GtkWidget  *widget,
+       int         clicks,
+       const char *modifier)
 {
   GtkNative *native = gtk_widget_get_native (widget);
   GdkSurface *surface = gtk_native_get_surface (native);
@@ -207,6 +208,7 @@ gui_test_wheel (GtkWidget *widget,
   g_autofree char *x = NULL;
   g_autofree char *y = NULL;
   g_autofree char *repeat = g_strdup_printf ("%d", ABS (clicks));
+  const char *button = clicks > 0 ? "5" : "4";
   double dx;
   double dy;
 
@@ -215,9 +217,26 @@ gui_test_wheel (GtkWidget *widget,
   xid = g_strdup_printf ("%lu", (gulong) gdk_x11_surface_get_xid (surface));
   x = g_strdup_printf ("%d", (int) (at.x + dx));
   y = g_strdup_printf ("%d", (int) (at.y + dy));
-  return xdotool ((const char *[]) { "mousemove", "--window", xid, x, y, "click",
-                                     "--repeat", repeat, "--delay", "50",
-                                     clicks > 0 ? "5" : "4", NULL });
+  if (modifier == NULL)
+    return xdotool ((const char *[]) { "mousemove", "--window", xid, x, y, "click",
+                                       "--repeat", repeat, "--delay", "50", button, NULL });
+  return xdotool ((const char *[]) { "mousemove", "--window", xid, x, y, "keydown", modifier,
+                                     "click", "--repeat", repeat, "--delay", "50", button,
+                                     "keyup", modifier, NULL });
+}
+
+gboolean
+gui_test_wheel (GtkWidget *widget,
+                int        clicks)
+{
+  return wheel (widget, clicks, NULL);
+}
+
+gboolean
+gui_test_shift_wheel (GtkWidget *widget,
+                      int        clicks)
+{
+  return wheel (widget, clicks, "shift");
 }
 
 AdwMessageDialog *

@@ -54,6 +54,8 @@ gboolean gui_test_press (GtkWindow *window, const char *keys);
 /* Turns the mouse wheel `clicks` notches down (negative: up) with the pointer over `widget`
  * (near its top), through the X server (xdotool). FALSE (and a skip) without xdotool. */
 gboolean gui_test_wheel (GtkWidget *widget, int clicks);
+/* The same with Shift held, which turns the wheel sideways. */
+gboolean gui_test_shift_wheel (GtkWidget *widget, int clicks);
 
 /* The first message dialog on screen, or NULL. */
 AdwMessageDialog *gui_test_find_dialog (void);

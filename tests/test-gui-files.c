@@ -1020,7 +1020,7 @@ test_compare_dialog (void)
 }
 
 /* The wheel over a table that scrolls sideways scrolls the page, in the comparison and in a
- * run's own tab. */
+ * run's own tab; with Shift held it scrolls the table sideways and leaves the page. */
 static void
 test_wheel_over_tables (void)
 {
@@ -1046,8 +1046,9 @@ test_wheel_over_tables (void)
                                 : find_descendant (GTK_WIDGET (rtb_live_view_get_stats_table (
                                                  RTB_LIVE_VIEW (views[i]))),
                                                GTK_TYPE_SCROLLED_WINDOW);
+      GtkAdjustment *sideways;
       graphene_point_t top;
-      double before;
+      double before, before_sideways;
 
       gtk_window_set_default_size (GTK_WINDOW (holder), 1000, 500);
       gtk_window_set_child (GTK_WINDOW (holder), views[i]);
@@ -1069,6 +1070,25 @@ test_wheel_over_tables (void)
       g_test_message ("page scrolled from %.0f to %.0f", before,
                       gtk_adjustment_get_value (adjustment));
       g_assert_cmpfloat (gtk_adjustment_get_value (adjustment), >, before);
+
+      /* Narrow enough that the table is wider than its room. */
+      gtk_window_set_default_size (GTK_WINDOW (holder), 420, 500);
+      iterate_for (300);
+      g_assert_true (gtk_widget_compute_point (table, page, &GRAPHENE_POINT_INIT (0, 0), &top));
+      gtk_adjustment_set_value (adjustment, gtk_adjustment_get_value (adjustment) + top.y - 10);
+      iterate_for (300);
+      sideways = gtk_scrolled_window_get_hadjustment (GTK_SCROLLED_WINDOW (table));
+      g_assert_cmpfloat (gtk_adjustment_get_upper (sideways), >,
+                         gtk_adjustment_get_page_size (sideways));
+      before = gtk_adjustment_get_value (adjustment);
+      before_sideways = gtk_adjustment_get_value (sideways);
+      g_assert_true (gui_test_shift_wheel (table, 2));
+      iterate_for (300);
+      g_test_message ("with Shift: table from %.0f to %.0f, page at %.0f (was %.0f)",
+                      before_sideways, gtk_adjustment_get_value (sideways),
+                      gtk_adjustment_get_value (adjustment), before);
+      g_assert_cmpfloat (gtk_adjustment_get_value (sideways), >, before_sideways);
+      g_assert_cmpfloat (gtk_adjustment_get_value (adjustment), ==, before);
       gtk_window_destroy (GTK_WINDOW (holder));
     }
 }
