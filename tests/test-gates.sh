@@ -64,6 +64,30 @@ check "--fail-p9999-above holds" 0 0
 summary "$tmp/a.rtbench" --fail-p9999-above 0 --junit "$tmp/junit.xml"
 check "--fail-p9999-above 0 fails, naming p99.99" 3 1 "p99.99 " 'type="fail-p9999-above"'
 
+# cyclictest without a histogram: its max is known, its percentiles are not. A limit on an
+# unknown figure fails, saying why, instead of passing in silence.
+status_lines=$src/tests/data/import/ct24-q-2t.txt
+summary "$status_lines" --fail-above 1000000 --junit "$tmp/junit.xml"
+check "--fail-above holds on a file without histogram" 0 0 'tests="2"'
+summary "$status_lines" --fail-p99-above 1000000 --junit "$tmp/junit.xml"
+check "--fail-p99-above fails where p99 is unknown" 3 2 "p99 is unknown in this run" \
+  "--fail-p99-above 1000000 µs cannot be judged"
+summary "$status_lines" --fail-p9999-above 1000000 --junit "$tmp/junit.xml"
+check "--fail-p9999-above holds: of 200 samples p99.99 is the max, which is known" 0 0
+summary "$status_lines" --fail-overflows 1000 --junit "$tmp/junit.xml"
+check "--fail-overflows fails where overflows are unknown" 3 2 "overflows are unknown in this run"
+# Without a histogram there are no overflows to count: unknown (null), not every sample.
+if "$cli" summary "$status_lines" --json 2>/dev/null | python3 -c "
+import json, sys
+series = json.load(sys.stdin)['runs'][0]['series']
+assert [s['overflows'] for s in series] == [None, None], series
+assert [s['cyclictest']['overflows'] for s in series] == [None, None], series
+assert [s['count'] for s in series] == [200, 149], series"; then
+  ok "summary --json: overflows null without a histogram"
+else
+  not_ok "summary --json: overflows null without a histogram"
+fi
+
 # Overflows: a 1 µs histogram keeps almost every wake-up past its end.
 "$cli" run latency --cpus 0 --policy other --duration 1s --histogram-us 1 --output "$tmp/o.rtbench" \
   >/dev/null 2>&1

@@ -17,6 +17,9 @@
 #include "rtb-unsaved.h"
 #include "rtb-window.h"
 
+#include "rtb-plot-run.h"
+#include "rtb-stats-table.h"
+
 #include "gui-test-util.h"
 
 static char *
@@ -119,6 +122,7 @@ test_open_histograms (void)
     { "ct210-h20-q-2t.json", "cyclictest --json", TRUE },
     { "rtla-timerlat-2cpu.txt", "rtla timerlat hist text", TRUE },
     { "jitterdebugger-2cpu.json", "jitterdebugger JSON", FALSE },
+    { "ct24-q-2t.txt", "cyclictest status lines", FALSE },
   };
 
   REQUIRE_DISPLAY ();
@@ -150,6 +154,18 @@ test_open_histograms (void)
       g_assert_nonnull (strstr (message, files[f].format));
       g_assert_cmpuint (n_curves (view), ==, 0);
       g_assert_cmpuint (rtb_live_view_get_charts (view)->len, ==, 1);
+      /* Status lines alone keep no histogram: none is drawn, and the overflows are unknown. */
+      {
+        gboolean no_histogram = rtb_plot_run_lacks_histogram (run);
+        RtbStatsTable *table = rtb_live_view_get_stats_table (view);
+
+        g_assert_cmpint (no_histogram, ==, g_str_equal (files[f].name, "ct24-q-2t.txt"));
+        g_assert_cmpint (gtk_widget_is_visible (rtb_live_view_get_charts (view)->pdata[0]), ==,
+                         !no_histogram);
+        g_assert_cmpint (g_str_equal (rtb_stats_table_get_text (table, 0,
+                                                                RTB_STATS_COLUMN_OVERFLOWS),
+                                      "—"), ==, no_histogram);
+      }
 
       source = g_strdup_printf ("Imported from %s: %s", files[f].format, files[f].name);
       g_assert_cmpstr (rtb_live_view_get_source_text (view), ==, source);

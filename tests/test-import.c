@@ -106,6 +106,7 @@ check_consistent (RtbRun *run)
       rtb_series_get_summary (rtb_run_get_series (loaded, i), &b);
       g_assert_cmpuint (a.count, ==, b.count);
       g_assert_cmpuint (a.overflows, ==, b.overflows);
+      g_assert_cmpint (a.overflows_known, ==, b.overflows_known);
       if (a.count > 0)
         {
           g_assert_cmpfloat (a.min_us, ==, b.min_us);
@@ -294,6 +295,7 @@ test_text_json_pair (void)
       rtb_series_get_summary (rtb_run_get_series (json, i), &b);
       g_assert_cmpuint (a.count, ==, b.count);
       g_assert_cmpuint (a.overflows, ==, b.overflows);
+      g_assert_cmpint (a.overflows_known, ==, b.overflows_known);
       g_assert_cmpfloat (a.min_us, ==, b.min_us);
       g_assert_cmpfloat (a.max_us, ==, b.max_us);
       g_assert_cmpfloat (a.avg_us, ==, floor (b.avg_us + 1e-9));
@@ -404,6 +406,11 @@ test_status_lines (void)
   g_assert_true (isnan (summary.stddev_us));
   g_assert_false (summary.spread_partial);
   g_assert_cmpint (rtb_run_get_command (run)->priority, ==, 80);
+  /* cyclictest without -h has no histogram: how many samples it would have overflowed is
+   * unknown, though the run holds them as overflows of a histogram of one bucket. */
+  g_assert_false (summary.overflows_known);
+  g_assert_true (rtb_run_get_series (run, 1)->no_histogram);
+  check_consistent (run);
 
   rtb_import_options_init (&options);
   options.units = RTB_IMPORT_UNITS_NS;

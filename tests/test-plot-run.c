@@ -151,6 +151,12 @@ test_imported_formats (void)
       g_test_message ("%s", note);
       g_assert_true (rtb_plot_run_lacks_instances (run));
       g_assert_nonnull (strstr (note, histograms[i]));
+      /* cyclictest's status lines alone keep no histogram either, and the note says so. */
+      g_assert_cmpint (rtb_plot_run_lacks_histogram (run), ==,
+                       g_str_equal (histograms[i], "ct24-q-2t.txt"));
+      g_assert_nonnull (strstr (note, rtb_plot_run_lacks_histogram (run)
+                                        ? "keeps only each thread's count, min, average and max"
+                                        : "keeps only a histogram and statistics"));
       g_assert_cmpuint (rtb_plot_run_panels (RTB_PLOT_RUN_BOTH, &run, 1, panels), ==, 1);
     }
   g_assert_true (rtb_plot_run_get_import (stream, NULL, NULL));

@@ -208,31 +208,38 @@ new_case (const char *suite, const char *name)
   return c;
 }
 
+/* A limit on a figure the run does not know (no samples, or a source that did not record it)
+ * cannot be shown to hold: it fails, saying so, rather than passing in silence. */
+static void
+judge (GateCase *c, const char *kind, const char *figure, double value, double limit)
+{
+  if (isnan (limit))
+    return;
+  if (isnan (value))
+    fail (c, kind, "%s is unknown in this run (no samples, or the source did not record it): "
+          "--%s %.10g µs cannot be judged", figure, kind, limit);
+  else if (value > limit)
+    fail (c, kind, "%s %.3f µs is above --%s %.10g µs", figure, value, kind, limit);
+}
+
 static void
 check_limits (RtbCliGates *gates, GateCase *c, RtbRun *run, RtbSeries *series)
 {
   RtbSeriesSummary s;
   RtbMethod method = rtb_run_get_method (run);
   gboolean is_signed = method == RTB_METHOD_JITTER || method == RTB_METHOD_TIMER;
-  double worst;
 
   rtb_series_get_summary (series, &s);
-  worst = is_signed ? MAX (fabs (s.min_us), fabs (s.max_us)) : s.max_us;
-  if (!isnan (gates->above_us) && worst > gates->above_us)
-    fail (c, "fail-above", "%s %.3f µs is above --fail-above %g µs",
-          is_signed ? "largest deviation" : "max", worst, gates->above_us);
-  if (!isnan (gates->p99_above_us) && s.p99_us > gates->p99_above_us)
-    fail (c, "fail-p99-above", "p99 %.3f µs is above --fail-p99-above %g µs", s.p99_us,
-          gates->p99_above_us);
+  judge (c, "fail-above", is_signed ? "largest deviation" : "max",
+         is_signed ? MAX (fabs (s.min_us), fabs (s.max_us)) : s.max_us, gates->above_us);
+  judge (c, "fail-p99-above", "p99", s.p99_us, gates->p99_above_us);
   if (!isnan (gates->p9999_above_us))
-    {
-      double p9999 = rtb_series_percentile_us (series, 99.99);
-
-      if (p9999 > gates->p9999_above_us)
-        fail (c, "fail-p9999-above", "p99.99 %.3f µs is above --fail-p9999-above %g µs", p9999,
-              gates->p9999_above_us);
-    }
-  if (gates->overflows >= 0 && s.overflows > (guint64) gates->overflows)
+    judge (c, "fail-p9999-above", "p99.99", rtb_series_percentile_us (series, 99.99),
+           gates->p9999_above_us);
+  if (gates->overflows >= 0 && !s.overflows_known)
+    fail (c, "fail-overflows", "overflows are unknown in this run (the source kept no "
+          "histogram): --fail-overflows %" G_GINT64_FORMAT " cannot be judged", gates->overflows);
+  else if (gates->overflows >= 0 && s.overflows > (guint64) gates->overflows)
     fail (c, "fail-overflows", "%" G_GUINT64_FORMAT " overflows are more than "
           "--fail-overflows %" G_GINT64_FORMAT, s.overflows, gates->overflows);
   if (gates->dropped >= 0 && s.dropped > (guint64) gates->dropped)
@@ -266,6 +273,12 @@ check_baseline (RtbCliGates *gates, GateCase *c, RtbCompare *compare, guint row)
       double limit = fabs (base->value) * (1 + gates->worse_pct / 100);
       g_autofree char *name = stat_name (stats[i]);
 
+      if (isnan (cell->value) && !isnan (base->value))
+        {
+          fail (c, "fail-worse", "%s is unknown in this run, the baseline's is %.3f µs: "
+                "--fail-worse %g cannot be judged", name, base->value, gates->worse_pct);
+          continue;
+        }
       /* WORSE already leaves out values that print the same. */
       if (cell->verdict != RTB_COMPARE_WORSE || fabs (cell->value) <= limit)
         continue;

@@ -278,8 +278,12 @@ rtb_cli_print_table (RtbRun *run, FILE *out)
       print_value (out, s.p99_us, 1);
       print_value (out, s.p999_us, 1);
       print_value (out, s.stddev_us, 1);
-      fprintf (out, "%s %9" G_GUINT64_FORMAT " %9" G_GUINT64_FORMAT "\n",
-               s.spread_partial ? "†" : "", s.overflows, s.dropped);
+      fprintf (out, "%s", s.spread_partial ? "†" : "");
+      if (s.overflows_known)
+        fprintf (out, " %9" G_GUINT64_FORMAT, s.overflows);
+      else
+        fprintf (out, " %9s", "-");
+      fprintf (out, " %9" G_GUINT64_FORMAT "\n", s.dropped);
       coarse |= s.resolution_ns > 1;
       partial |= s.spread_partial;
       if (response)

@@ -130,7 +130,7 @@ rtb_compare_stat_value (RtbCompareStat stat, const RtbSeriesSummary *s)
     case RTB_COMPARE_STAT_OVERRUNS:
       return s->linuxcnc ? (double) s->overruns : NAN;
     case RTB_COMPARE_STAT_OVERFLOWS:
-      return (double) s->overflows;
+      return s->overflows_known ? (double) s->overflows : NAN;
     case RTB_COMPARE_STAT_DROPPED:
       return (double) s->dropped;
     case RTB_COMPARE_N_STATS:
@@ -264,6 +264,7 @@ pool_series (RtbRun *run, const char *name)
         g_error ("out of memory pooling %u series", n);
       pooled->resolution_ns = MAX (pooled->resolution_ns, series->resolution_ns);
       pooled->unknown_values += series->unknown_values;
+      pooled->no_histogram |= series->no_histogram;
       pooled->dropped += series->dropped;
       pooled->skipped += series->skipped;
       pooled->gaps += series->gaps;

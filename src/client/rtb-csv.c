@@ -209,6 +209,7 @@ rtb_csv_histogram (RtbRun *const *runs, guint n_runs)
 {
   GString *text = g_string_new ("bucket_us");
   g_autoptr (GPtrArray) columns = g_ptr_array_new ();
+  g_autoptr (GArray) kept = g_array_new (FALSE, FALSE, sizeof (gboolean));
   gint64 lo = G_MAXINT64, hi = G_MININT64;
   gboolean unbucketed = FALSE;
 
@@ -221,7 +222,10 @@ rtb_csv_histogram (RtbRun *const *runs, guint n_runs)
         g_autofree char *name = g_strdup_printf ("%s %s", rtb_run_get_label (runs[r]),
                                                  series->name);
 
+        gboolean has_histogram = !series->no_histogram;
+
         g_ptr_array_add (columns, &series->histogram);
+        g_array_append_val (kept, has_histogram);
         lo = MIN (lo, series->histogram.lo_us);
         hi = MAX (hi, (gint64) series->histogram.lo_us + series->histogram.n_buckets);
         append_sep (text);
@@ -250,10 +254,14 @@ rtb_csv_histogram (RtbRun *const *runs, guint n_runs)
         g_string_truncate (text, start);
     }
 
+  /* Empty where the source kept no histogram: its overflows are unknown. */
   g_string_append (text, "overflows");
   for (guint c = 0; c < columns->len; c++)
     {
-      append_uint (text, rtb_histogram_overflows (columns->pdata[c]));
+      if (g_array_index (kept, gboolean, c))
+        append_uint (text, rtb_histogram_overflows (columns->pdata[c]));
+      else
+        append_sep (text);
       unbucketed |= ((const RtbHistogram *) columns->pdata[c])->n_unbucketed > 0;
     }
   g_string_append_c (text, '\n');

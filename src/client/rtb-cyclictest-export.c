@@ -24,6 +24,15 @@ check_exportable (RtbRun *run, GError **error)
     {
       const RtbHistogram *h = &rtb_run_get_series (run, i)->histogram;
 
+      if (rtb_run_get_series (run, i)->no_histogram)
+        {
+          g_set_error (error, G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED,
+                       "series %s has no histogram (its source is cyclictest's status lines, "
+                       "without -h): there is no cyclictest histogram text to write (export "
+                       "the statistics as CSV instead)", rtb_run_get_series (run, i)->name);
+          return FALSE;
+        }
+
       if (h->lo_us < 0 || h->n_below > 0 || (h->stats.count > 0 && h->stats.min_ns < 0))
         {
           g_set_error (error, G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED,

@@ -633,6 +633,7 @@ build_status_run (Parse *parse, RtbImportInput *in, GError **error)
       if (!status->seen)
         continue;
       series = _rtb_import_add_series (run, in, t, -1, NULL);
+      series->no_histogram = TRUE;
       if (status->count == 0)
         continue;
       if (!_rtb_import_to_ns (status->min, ns, &min_ns) ||

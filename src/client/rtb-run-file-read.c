@@ -982,6 +982,15 @@ parse_series (RtbRun *run, JsonObject *object, const char *path, gint64 version,
    * recorded worker stream was measured by rtbench. */
   imported = g_str_has_prefix (rtb_run_get_source (run), "imported from ") &&
              !g_str_has_prefix (rtb_run_get_source (run), "imported from rtbench-worker stream");
+  /* Written since cyclictest's status lines are imported: FALSE for those. */
+  if (json_object_has_member (hist_object, "kept"))
+    {
+      gboolean kept;
+
+      if (!_rtb_json_get_bool (hist_object, hist_path, "kept", &kept, error))
+        return FALSE;
+      series->no_histogram = !kept;
+    }
   if (!parse_histogram (hist_object, hist_path, &series->histogram, bulk, error) ||
       !(version < 3 ? parse_kept_outside_values (hist_object, hist_path, series, imported, bulk,
                                                  error)

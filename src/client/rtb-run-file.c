@@ -209,11 +209,14 @@ worker_stats_to_json (const RtbThreadStats *stats)
  * those as text after them. */
 
 static JsonNode *
-histogram_to_json (const RtbHistogram *hist)
+histogram_to_json (const RtbSeries *series)
 {
   g_autoptr (JsonBuilder) builder = json_builder_new ();
+  const RtbHistogram *hist = &series->histogram;
 
   json_builder_begin_object (builder);
+  /* FALSE: the source kept no histogram; its samples are "above" a histogram of one bucket. */
+  add_bool (builder, "kept", !series->no_histogram);
   _rtb_json_add_int (builder, "lo_us", hist->lo_us);
   _rtb_json_add_int (builder, "n_buckets", hist->n_buckets);
   add_count (builder, "below", hist->n_below);
@@ -326,7 +329,7 @@ append_series (GString *out, const RtbSeries *series)
   _rtb_run_text_append_name (out, "overflow_cycles");
   _rtb_run_text_append_counters (out, series->overflow_cycles, series->n_overflow_cycles);
 
-  open_member (out, "histogram", histogram_to_json (&series->histogram), "counts");
+  open_member (out, "histogram", histogram_to_json (series), "counts");
   _rtb_run_text_append_counts (out, &series->histogram);
   g_string_append_c (out, '}');
   open_member (out, "values", values_to_json (series), "buckets");
@@ -492,8 +495,16 @@ cyclictest_json (RtbRun *run, RtbSeries *series)
   _rtb_json_add_double (builder, "p99_us", ct.p99_us);
   _rtb_json_add_double (builder, "p999_us", ct.p999_us);
   _rtb_json_add_double (builder, "stddev_us", ct.stddev_us);
-  add_count (builder, "total", ct.count - ct.overflows);
-  add_count (builder, "overflows", ct.overflows);
+  if (series->no_histogram)
+    {
+      add_null (builder, "total");
+      add_null (builder, "overflows");
+    }
+  else
+    {
+      add_count (builder, "total", ct.count - ct.overflows);
+      add_count (builder, "overflows", ct.overflows);
+    }
   json_builder_end_object (builder);
   return json_builder_get_root (builder);
 }
@@ -569,7 +580,10 @@ rtb_run_summary_to_json (RtbRun *self)
         add_count (builder, "off_cpu", series->off_cpu);
       else
         add_null (builder, "off_cpu");
-      add_count (builder, "overflows", summary.overflows);
+      if (summary.overflows_known)
+        add_count (builder, "overflows", summary.overflows);
+      else
+        add_null (builder, "overflows");
       add_count (builder, "dropped", summary.dropped);
       _rtb_json_add_int (builder, "resolution_ns", summary.resolution_ns);
       add_bool (builder, "stddev_partial", summary.spread_partial);

@@ -198,6 +198,7 @@ rtb_series_get_summary (RtbSeries *series, RtbSeriesSummary *summary)
   stats = &series->histogram.stats;
   summary->count = stats->count;
   summary->overflows = rtb_histogram_overflows (&series->histogram);
+  summary->overflows_known = !series->no_histogram;
   summary->dropped = series->dropped;
   summary->spread_partial = series->unknown_values > 0;
   summary->resolution_ns = series->resolution_ns;

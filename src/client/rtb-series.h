@@ -21,6 +21,9 @@ typedef struct {
   char *name;             /* "CPU0", "base", "servo", "timer", "response" */
   int cpu;                /* -1 when not pinned or unknown */
   RtbHistogram histogram; /* 1 µs buckets and the exact statistics (histogram.stats) */
+  gboolean no_histogram;  /* the source kept no histogram (cyclictest without -h/-H): its
+                           * samples count as overflows of `histogram`, but how many of them
+                           * cyclictest's histogram would have overflowed is unknown */
   RtbLogHistogram values; /* every sample whose value is known: the percentiles */
   guint32 resolution_ns;  /* of `values`: 1 when measured, 1000 when it holds µs buckets (an
                            * import, or a run file of version 1) */
@@ -74,6 +77,7 @@ typedef struct {
   double p95_abs_us;
   double p99_abs_us;
   guint64 overflows;  /* values outside the histogram (below + above) */
+  gboolean overflows_known; /* FALSE: the source kept no histogram, `overflows` means nothing */
   guint64 dropped;    /* samples lost in the worker's ring */
   gboolean spread_partial; /* stddev and rms are known but cover only the samples the source
                             * gave values of */

@@ -93,9 +93,15 @@ no_samples_note (RtbChart *self)
         g_string_append_c (text, '\n');
       /* TRANSLATORS: the first %s is a run's label, the second the tool and file it was
        * imported from, e.g. "cyclictest 1.x–2.6 text (ct24.txt)" */
-      g_string_append_printf (text, _("%s has no per-sample data: it was imported from %s, "
-                                      "which keeps only a histogram and statistics"),
-                              (char *) labels->pdata[r], source);
+      if (rtb_plot_run_lacks_histogram (run))
+        g_string_append_printf (text, _("%s has no per-sample data: it was imported from %s, "
+                                        "which keeps only each thread’s count, min, average "
+                                        "and max"),
+                                (char *) labels->pdata[r], source);
+      else
+        g_string_append_printf (text, _("%s has no per-sample data: it was imported from %s, "
+                                        "which keeps only a histogram and statistics"),
+                                (char *) labels->pdata[r], source);
     }
   return g_string_free (text, text->len == 0);
 }

@@ -234,10 +234,18 @@ show_no_samples (RtbLiveView *self)
   rtb_plot_run_get_import (self->run, &format, &file);
   /* TRANSLATORS: the first %s is a file name, the second its format, e.g. "cyclictest 1.x–2.6
    * text" */
-  text = g_strdup_printf (_("“%s” (%s) keeps only a histogram and statistics, not every sample "
-                            "in order: there is no curve of every instance to draw. The "
-                            "histogram and the statistics below are the file’s."),
-                          file != NULL ? file : rtb_run_get_label (self->run), format);
+  if (rtb_plot_run_lacks_histogram (self->run))
+    text = g_strdup_printf (_("“%s” (%s) keeps only each thread’s count, min, average and max: "
+                              "there is neither a curve of every instance nor a histogram to "
+                              "draw. The statistics below are the file’s."),
+                            file != NULL ? file : rtb_run_get_label (self->run), format);
+  else
+    text = g_strdup_printf (_("“%s” (%s) keeps only a histogram and statistics, not every "
+                              "sample in order: there is no curve of every instance to draw. "
+                              "The histogram and the statistics below are the file’s."),
+                            file != NULL ? file : rtb_run_get_label (self->run), format);
+  gtk_widget_set_visible (GTK_WIDGET (self->histogram_frame),
+                          !rtb_plot_run_lacks_histogram (self->run));
   gtk_label_set_label (self->no_samples_label, text);
   gtk_widget_set_visible (self->no_samples_box, TRUE);
   gtk_widget_set_visible (GTK_WIDGET (self->curves_box), FALSE);

@@ -278,7 +278,9 @@ rtb_stats_table_update (RtbStatsTable *self)
       set_cell (self, r, RTB_STATS_COLUMN_STDDEV, stddev);
       set_partial_tooltip (self, r, summary.spread_partial);
       set_cell (self, r, RTB_STATS_COLUMN_OVERFLOWS,
-                g_strdup_printf ("%" G_GUINT64_FORMAT, summary.overflows));
+                summary.overflows_known ? g_strdup_printf ("%" G_GUINT64_FORMAT,
+                                                           summary.overflows)
+                                        : g_strdup ("—"));
       set_cell (self, r, RTB_STATS_COLUMN_DROPPED,
                 g_strdup_printf ("%" G_GUINT64_FORMAT, summary.dropped));
     }

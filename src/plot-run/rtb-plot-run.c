@@ -29,7 +29,8 @@ rtb_plot_run_series_entry (RtbSeries  *series,
     .name = name,
     .color_index = color_index,
     .history = &series->history,
-    .histogram = &series->histogram,
+    /* A source without histogram: nothing to draw, and its overflows mean nothing. */
+    .histogram = series->no_histogram ? NULL : &series->histogram,
   };
 }
 
@@ -296,6 +297,17 @@ rtb_plot_run_curve_series (RtbRun *const *runs, guint n_runs, int thread, RtbPlo
   return kept;
 }
 
+gboolean
+rtb_plot_run_lacks_histogram (RtbRun *run)
+{
+  g_return_val_if_fail (RTB_IS_RUN (run), FALSE);
+
+  for (guint i = 0; i < rtb_run_get_n_series (run); i++)
+    if (!rtb_run_get_series (run, i)->no_histogram)
+      return FALSE;
+  return rtb_run_get_n_series (run) > 0;
+}
+
 char *
 rtb_plot_run_no_instances_note (RtbRun *const *runs, guint n_runs)
 {
@@ -309,8 +321,11 @@ rtb_plot_run_no_instances_note (RtbRun *const *runs, guint n_runs)
       if (!rtb_plot_run_lacks_instances (runs[r]))
         continue;
       g_string_append_printf (text, "%s%s has no per-sample data: it was imported from %s, which "
-                              "keeps only a histogram and statistics.", text->len ? "\n" : "",
-                              n_runs > 1 ? (char *) labels->pdata[r] : "This run", imported);
+                              "keeps only %s.", text->len ? "\n" : "",
+                              n_runs > 1 ? (char *) labels->pdata[r] : "This run", imported,
+                              rtb_plot_run_lacks_histogram (runs[r])
+                                ? "each thread's count, min, average and max"
+                                : "a histogram and statistics");
     }
   return g_string_free (text, text->len == 0);
 }
@@ -400,6 +415,33 @@ draw_no_instances_panel (cairo_t *cr, const RtbPlotTheme *theme, int width, int 
   rtb_plot_message (cr, theme, width, height, title, sub, reason);
 }
 
+/* Which runs have no histogram and why (NULL: every run has one); *all_lack says whether none
+ * has. */
+static char *
+no_histogram_note (RtbRun *const *runs, guint n_runs, gboolean *all_lack)
+{
+  g_autoptr(GPtrArray) labels = rtb_label_unique (runs, n_runs);
+  GString *text = g_string_new (NULL);
+
+  *all_lack = TRUE;
+  for (guint r = 0; r < n_runs; r++)
+    {
+      g_autofree char *imported = imported_from (runs[r]);
+
+      if (!rtb_plot_run_lacks_histogram (runs[r]))
+        {
+          *all_lack = FALSE;
+          continue;
+        }
+      g_string_append_printf (text, "%s%s has no histogram: it was imported from %s, which keeps "
+                              "only each thread's count, min, average and max.",
+                              text->len ? "\n" : "",
+                              n_runs > 1 ? (char *) labels->pdata[r] : "This run",
+                              imported != NULL ? imported : "a file");
+    }
+  return g_string_free (text, text->len == 0);
+}
+
 static void
 draw_histogram_panel (cairo_t *cr, const RtbPlotTheme *theme, int width, int height,
                       RtbRun *const *runs, guint n_runs)
@@ -410,8 +452,23 @@ draw_histogram_panel (cairo_t *cr, const RtbPlotTheme *theme, int width, int hei
   RtbMethod method = rtb_run_get_method (runs[0]);
   g_autofree char *title = run_title (runs, n_runs, rtb_plot_run_histogram_title (method));
   g_autofree char *sub = subtitle (runs, n_runs);
+  gboolean all_lack;
+  g_autofree char *note = no_histogram_note (runs, n_runs, &all_lack);
   RtbPlotHistogramOptions opts;
 
+  /* No axes where there is nothing to draw, only why; otherwise the why under the systems. */
+  if (note != NULL && all_lack)
+    {
+      rtb_plot_message (cr, theme, width, height, title, sub, note);
+      return;
+    }
+  if (note != NULL)
+    {
+      char *both = g_strdup_printf ("%s\n%s", sub, note);
+
+      g_free (sub);
+      sub = both;
+    }
   rtb_plot_histogram_options_init (&opts);
   opts.title = title;
   opts.subtitle = sub;

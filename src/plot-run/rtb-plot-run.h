@@ -45,6 +45,9 @@ gboolean rtb_plot_run_get_import (RtbRun *run, char **format, char **file);
  * and statistics (cyclictest, rtla, jitterdebugger): it has no curve to draw, ever. A run
  * measured, or imported from a worker stream, may just have none yet. */
 gboolean rtb_plot_run_lacks_instances (RtbRun *run);
+/* An import whose source kept no histogram either (cyclictest's status lines): only each
+ * thread's count, min, average and max. */
+gboolean rtb_plot_run_lacks_histogram (RtbRun *run);
 /* Like rtb_plot_run_series(), for a curve: without the series of runs that lack instances. */
 guint rtb_plot_run_curve_series (RtbRun *const *runs, guint n_runs, int thread,
                                  RtbPlotSeries *out, guint max, GPtrArray *names);
