@@ -308,26 +308,42 @@ rtb_plot_run_lacks_histogram (RtbRun *run)
   return rtb_run_get_n_series (run) > 0;
 }
 
-char *
-rtb_plot_run_no_instances_note (RtbRun *const *runs, guint n_runs)
+/* "LABEL has no WHAT: it was imported from SOURCE, which keeps only …", a line for each run
+ * that lacks() it (NULL: none); *all_lack says whether every run does. */
+static char *
+lack_note (RtbRun *const *runs, guint n_runs, gboolean (*lacks) (RtbRun *), const char *what,
+           gboolean *all_lack)
 {
   g_autoptr(GPtrArray) labels = rtb_label_unique (runs, n_runs);
   GString *text = g_string_new (NULL);
 
+  *all_lack = TRUE;
   for (guint r = 0; r < n_runs; r++)
     {
       g_autofree char *imported = imported_from (runs[r]);
 
-      if (!rtb_plot_run_lacks_instances (runs[r]))
-        continue;
-      g_string_append_printf (text, "%s%s has no per-sample data: it was imported from %s, which "
-                              "keeps only %s.", text->len ? "\n" : "",
-                              n_runs > 1 ? (char *) labels->pdata[r] : "This run", imported,
+      if (!lacks (runs[r]))
+        {
+          *all_lack = FALSE;
+          continue;
+        }
+      g_string_append_printf (text, "%s%s has no %s: it was imported from %s, which keeps only "
+                              "%s.", text->len ? "\n" : "",
+                              n_runs > 1 ? (char *) labels->pdata[r] : "This run", what,
+                              imported != NULL ? imported : "a file",
                               rtb_plot_run_lacks_histogram (runs[r])
                                 ? "each thread's count, min, average and max"
                                 : "a histogram and statistics");
     }
   return g_string_free (text, text->len == 0);
+}
+
+char *
+rtb_plot_run_no_instances_note (RtbRun *const *runs, guint n_runs)
+{
+  gboolean all_lack;
+
+  return lack_note (runs, n_runs, rtb_plot_run_lacks_instances, "per-sample data", &all_lack);
 }
 
 /* The series of one curve panel: those of every run that has per-instance values, thread
@@ -415,33 +431,6 @@ draw_no_instances_panel (cairo_t *cr, const RtbPlotTheme *theme, int width, int 
   rtb_plot_message (cr, theme, width, height, title, sub, reason);
 }
 
-/* Which runs have no histogram and why (NULL: every run has one); *all_lack says whether none
- * has. */
-static char *
-no_histogram_note (RtbRun *const *runs, guint n_runs, gboolean *all_lack)
-{
-  g_autoptr(GPtrArray) labels = rtb_label_unique (runs, n_runs);
-  GString *text = g_string_new (NULL);
-
-  *all_lack = TRUE;
-  for (guint r = 0; r < n_runs; r++)
-    {
-      g_autofree char *imported = imported_from (runs[r]);
-
-      if (!rtb_plot_run_lacks_histogram (runs[r]))
-        {
-          *all_lack = FALSE;
-          continue;
-        }
-      g_string_append_printf (text, "%s%s has no histogram: it was imported from %s, which keeps "
-                              "only each thread's count, min, average and max.",
-                              text->len ? "\n" : "",
-                              n_runs > 1 ? (char *) labels->pdata[r] : "This run",
-                              imported != NULL ? imported : "a file");
-    }
-  return g_string_free (text, text->len == 0);
-}
-
 static void
 draw_histogram_panel (cairo_t *cr, const RtbPlotTheme *theme, int width, int height,
                       RtbRun *const *runs, guint n_runs)
@@ -453,7 +442,8 @@ draw_histogram_panel (cairo_t *cr, const RtbPlotTheme *theme, int width, int hei
   g_autofree char *title = run_title (runs, n_runs, rtb_plot_run_histogram_title (method));
   g_autofree char *sub = subtitle (runs, n_runs);
   gboolean all_lack;
-  g_autofree char *note = no_histogram_note (runs, n_runs, &all_lack);
+  g_autofree char *note = lack_note (runs, n_runs, rtb_plot_run_lacks_histogram, "histogram",
+                                     &all_lack);
   RtbPlotHistogramOptions opts;
 
   /* No axes where there is nothing to draw, only why; otherwise the why under the systems. */
