@@ -3,6 +3,8 @@
 
 #include "config.h"
 
+#include <stdlib.h>
+
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -13,9 +15,25 @@
 
 gboolean gui_test_have_display;
 
+static gboolean data_home_chosen;
+static char *own_data_home;
+
+static void
+remove_own_data_home (void)
+{
+  gui_test_remove_tree (own_data_home);
+  g_free (own_data_home);
+}
+
 void
 gui_test_init (int *argc, char ***argv)
 {
+  /* Before GLib caches the user's folders: the window keeps runs in the data folder. */
+  if (!data_home_chosen)
+    {
+      own_data_home = gui_test_make_data_home ();
+      atexit (remove_own_data_home);
+    }
   g_setenv ("GSETTINGS_BACKEND", "memory", TRUE);
   g_setenv ("GTK_A11Y", "none", FALSE);
   g_test_init (argc, argv, NULL);
@@ -96,8 +114,15 @@ gui_test_make_data_home (void)
   char *dir = g_dir_make_tmp ("rtbench-gui-data-XXXXXX", &error);
 
   g_assert_no_error (error);
-  g_setenv ("XDG_DATA_HOME", dir, TRUE);
+  gui_test_set_data_home (dir);
   return dir;
+}
+
+void
+gui_test_set_data_home (const char *dir)
+{
+  g_setenv ("XDG_DATA_HOME", dir, TRUE);
+  data_home_chosen = TRUE;
 }
 
 void

@@ -31,7 +31,9 @@ extern gboolean gui_test_have_display;
   } G_STMT_END
 
 /* Memory settings, no accessibility bus, g_test_init, then GTK and libadwaita if a display
- * is there. */
+ * is there. Unless the test chose its data folder first (gui_test_make_data_home(),
+ * gui_test_set_data_home()), a temporary one of its own, removed at exit: the window keeps
+ * runs there, never in the user's. */
 void gui_test_init (int *argc, char ***argv);
 
 /* Runs the main loop until done (data) or timeout_s seconds have passed. */
@@ -45,6 +47,8 @@ gboolean window_done (gpointer data);
 /* Makes a temporary XDG_DATA_HOME (the unsaved folder lives there) and returns it; removes it
  * with everything in it. */
 char *gui_test_make_data_home (void);
+/* Makes `dir` the data folder (XDG_DATA_HOME); before gui_test_init(). */
+void gui_test_set_data_home (const char *dir);
 void gui_test_remove_tree (const char *path);
 
 /* Presses keys ("ctrl+w") in `window` as a user would, through the X server (xdotool), and

@@ -1163,7 +1163,7 @@ main (int   argc,
   tmp_dir = g_dir_make_tmp ("rtbench-gui-files-XXXXXX", NULL);
   g_assert_nonnull (tmp_dir);
   /* Autosaves land here, not in the user's data. */
-  g_setenv ("XDG_DATA_HOME", tmp_dir, TRUE);
+  gui_test_set_data_home (tmp_dir);
   gui_test_init (&argc, &argv);
 
   g_test_add_func ("/gui/spikes/explained", test_spikes);

@@ -284,16 +284,11 @@ test_compare (void)
 int
 main (int argc, char **argv)
 {
-  g_autofree char *data_home = gui_test_make_data_home ();
-  int status;
-
   gui_test_init (&argc, &argv);
 
   g_test_add_func ("/gui/imported/histograms", test_open_histograms);
   g_test_add_func ("/gui/imported/stream", test_open_stream);
   g_test_add_func ("/gui/imported/unknown-text", test_open_unknown_text);
   g_test_add_func ("/gui/imported/compare", test_compare);
-  status = g_test_run ();
-  gui_test_remove_tree (data_home);
-  return status;
+  return g_test_run ();
 }

@@ -498,7 +498,7 @@ main (int   argc,
 
   work_dir = g_dir_make_tmp ("rtbench-gui-session-XXXXXX", NULL);
   data = g_build_filename (work_dir, "data", NULL);
-  g_setenv ("XDG_DATA_HOME", data, TRUE);
+  gui_test_set_data_home (data);
   gui_test_init (&argc, &argv);
   if (gui_test_have_display)
     start_session ();

@@ -959,10 +959,6 @@ int
 main (int   argc,
       char *argv[])
 {
-  /* Finished runs are kept in the unsaved folder: this test's own. */
-  g_autofree char *data_home = gui_test_make_data_home ();
-  int status;
-
   gui_test_init (&argc, &argv);
 
   g_test_add_func ("/gui/setup/methods", test_setup_methods);
@@ -983,7 +979,5 @@ main (int   argc,
   g_test_add_func ("/gui/window/worker-killed", test_window_worker_killed);
   g_test_add_func ("/gui/window/close-during-run", test_window_close_during_run);
 
-  status = g_test_run ();
-  gui_test_remove_tree (data_home);
-  return status;
+  return g_test_run ();
 }
