@@ -6,6 +6,8 @@
  */
 #include "config.h"
 
+#include <glib/gi18n-lib.h>
+
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -258,9 +260,9 @@ _rtb_import_json_threads (RtbImportInput *in, JsonObject *root, RtbImportJson *j
     }
 
   if (!have_histogram)
-    _rtb_import_note (in, "the file has no histogram (the run used no -h/-H): each thread keeps "
-                      "only its count, min, avg and max, its percentiles (but the max) "
-                      "and its standard deviation are unknown");
+    _rtb_import_note (in, _("the file has no histogram (the run used no -h/-H): each thread "
+                            "keeps only its count, min, avg and max, its percentiles (but the "
+                            "max) and its standard deviation are unknown"));
   _rtb_import_finish (run, in, json->what, g_steal_pointer (&json->system));
   _rtb_run_set_times (run, json->start_us, json->end_us,
                       json->end_us > json->start_us
@@ -423,7 +425,7 @@ _rtb_import_cyclictest_json (RtbImportInput *in, JsonNode *root, GError **error)
   if (run != NULL && json_object_has_member (object, "num_threads") &&
       _rtb_import_json_uint (object, "", "num_threads", RTB_MAX_THREADS, FALSE, &n_threads, NULL) &&
       n_threads != rtb_run_get_n_series (run))
-    _rtb_import_note (in, "num_threads says %" G_GUINT64_FORMAT " but the file holds %u threads",
-                      n_threads, rtb_run_get_n_series (run));
+    _rtb_import_note (in, _("num_threads says %llu but the file holds %u threads"),
+                      (unsigned long long) n_threads, rtb_run_get_n_series (run));
   return run;
 }

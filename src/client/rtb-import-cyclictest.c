@@ -9,6 +9,8 @@
  */
 #include "config.h"
 
+#include <glib/gi18n-lib.h>
+
 #include <string.h>
 
 #include "rtb-import-private.h"
@@ -566,16 +568,18 @@ build_histogram_run (Parse *parse, RtbImportInput *in, GError **error)
     }
 
   if (summary_only)
-    _rtb_import_note (in, "the file has cyclictest's summary lines but no histogram rows: each "
-                      "thread keeps its count, min, avg, max and overflows; its percentiles (but "
-                      "the max) and its standard deviation are unknown");
+    _rtb_import_note (in, _("the file has cyclictest's summary lines but no histogram rows: "
+                            "each thread keeps its count, min, avg, max and overflows; its "
+                            "percentiles (but the max) and its standard deviation are unknown"));
   if (parse->total.line != 0)
-    _rtb_import_note (in, "each thread's count includes its overflows: cyclictest's \"# Total:\" "
-                      "leaves them out (count = Total + Overflows)");
+    _rtb_import_note (in, _("each thread's count includes its overflows: cyclictest's "
+                            "\"# Total:\" leaves them out (count = Total + Overflows)"));
   if (parse->n_unknown > 0)
-    _rtb_import_note (in, "ignored %u unrecognised line%s before the histogram, the first on "
-                      "line %u: %s", parse->n_unknown, parse->n_unknown == 1 ? "" : "s",
-                      parse->first_unknown, parse->first_unknown_text);
+    _rtb_import_note (in, ngettext ("ignored %u unrecognised line before the histogram, the "
+                                    "first on line %u: %s",
+                                    "ignored %u unrecognised lines before the histogram, the "
+                                    "first on line %u: %s", parse->n_unknown),
+                      parse->n_unknown, parse->first_unknown, parse->first_unknown_text);
   _rtb_import_finish (run, in, parse->total.line != 0 ? "cyclictest 1.x–2.6 text"
                                                       : "cyclictest 2.7+ text", NULL);
   return g_steal_pointer (&run);
@@ -650,9 +654,9 @@ build_status_run (Parse *parse, RtbImportInput *in, GError **error)
       rtb_series_set_imported_stats (series, status->count, min_ns, max_ns, sum_ns);
     }
 
-  _rtb_import_note (in, "the file has no histogram (cyclictest without -h/-H): each thread "
-                    "keeps only its count, min, avg and max, its percentiles (but the max) "
-                    "and its standard deviation are unknown");
+  _rtb_import_note (in, _("the file has no histogram (cyclictest without -h/-H): each thread "
+                          "keeps only its count, min, avg and max; its overflows, its "
+                          "percentiles (but the max) and its standard deviation are unknown"));
   _rtb_import_finish (run, in, "cyclictest status lines", NULL);
   return g_steal_pointer (&run);
 }

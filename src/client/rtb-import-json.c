@@ -1,6 +1,8 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 #include "config.h"
 
+#include <glib/gi18n-lib.h>
+
 #include <stdio.h>
 #include <string.h>
 
@@ -148,8 +150,9 @@ _rtb_import_parse_json (RtbImportInput *in, gboolean repair, GError **error)
       if (json_parser_load_from_data (retry, fixed, -1, NULL) &&
           json_parser_get_root (retry) != NULL)
         {
-          _rtb_import_note (in, "the file is not valid JSON as written (cyclictest prints strings "
-                            "unescaped and a zero-cycle average as nan): read it leniently");
+          _rtb_import_note (in, _("the file is not valid JSON as written (cyclictest prints "
+                                  "strings unescaped and a zero-cycle average as nan): read it "
+                                  "leniently"));
           return checked_root (in, retry, error);
         }
     }

@@ -6,6 +6,8 @@
  */
 #include "config.h"
 
+#include <glib/gi18n-lib.h>
+
 #include <string.h>
 
 #include "rtb-import-private.h"
@@ -291,11 +293,11 @@ build_run (Parse *parse, RtbImportInput *in, GError **error)
       return NULL;
 
   if (n_summary == 0)
-    _rtb_import_note (in, "the file has no min:/avg:/max: rows (rtla --no-summary): the "
-                      "statistics are computed from the bucket values");
+    _rtb_import_note (in, _("the file has no min:/avg:/max: rows (rtla --no-summary): the "
+                            "statistics are computed from the bucket values"));
   if (overflows_at_limit)
-    _rtb_import_note (in, "over: samples are counted at the histogram limit, a lower bound of "
-                      "their real values, which the file does not give");
+    _rtb_import_note (in, _("over: samples are counted at the histogram limit, a lower bound "
+                            "of their real values, which the file does not give"));
   _rtb_import_finish (run, in, "rtla timerlat hist text", NULL);
   _rtb_run_set_times (run, 0, 0, parse->elapsed_ns);
   return g_steal_pointer (&run);

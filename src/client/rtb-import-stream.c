@@ -6,6 +6,8 @@
  */
 #include "config.h"
 
+#include <glib/gi18n-lib.h>
+
 #include <string.h>
 
 #include "rtb-import-private.h"
@@ -107,24 +109,24 @@ _rtb_import_stream (RtbImportInput *in, GError **error)
     }
 
   if (replay.error != NULL || protocol_error != NULL)
-    _rtb_import_note (in, "the stream breaks off at frame %" G_GUINT64_FORMAT " (%s): imported "
-                      "what came before", frames + 1,
+    _rtb_import_note (in, _("the stream breaks off at frame %llu (%s): imported what came "
+                            "before"), (unsigned long long) frames + 1,
                       replay.error != NULL ? replay.error->message : protocol_error);
   else if (pending > 0)
-    _rtb_import_note (in, "the stream ends inside a frame (%" G_GSIZE_FORMAT " bytes of it): "
-                      "the recording was cut short", pending);
+    _rtb_import_note (in, _("the stream ends inside a frame (%llu bytes of it): the recording "
+                            "was cut short"), (unsigned long long) pending);
   if (rtb_run_get_state (run) == RTB_RUN_STATE_RUNNING)
     {
       rtb_run_stream_ended (run);
       _rtb_run_set_times (run, rtb_run_get_start_time (run),
                           replay.last_end_ns != 0 ? (gint64) (replay.last_end_ns / 1000) : 0,
                           rtb_run_get_elapsed_ns (run));
-      _rtb_import_note (in, "the recording ends without the worker's SUMMARY: the run is marked "
-                        "cut short and keeps the %" G_GUINT64_FORMAT " samples it holds",
-                        rtb_run_get_total_count (run));
+      _rtb_import_note (in, _("the recording ends without the worker's SUMMARY: the run is "
+                              "marked cut short and keeps the %llu samples it holds"),
+                        (unsigned long long) rtb_run_get_total_count (run));
     }
   if (replay.worker_error != NULL)
-    _rtb_import_note (in, "the worker reported: %s", replay.worker_error);
+    _rtb_import_note (in, _("the worker reported: %s"), replay.worker_error);
   g_clear_error (&replay.error);
   g_free (replay.worker_error);
 
