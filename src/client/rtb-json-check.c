@@ -220,6 +220,24 @@ _rtb_json_get_bool (JsonObject *object, const char *path, const char *member, gb
   return expected (node, name, "true or false", error);
 }
 
+gboolean
+_rtb_json_get_optional_int (JsonObject *object, const char *path, const char *member, gint64 min,
+                            gint64 max, gint64 *out, GError **error)
+{
+  if (!json_object_has_member (object, member))
+    return TRUE;
+  return _rtb_json_get_int (object, path, member, min, max, out, error);
+}
+
+gboolean
+_rtb_json_get_optional_string (JsonObject *object, const char *path, const char *member,
+                               const char **out, GError **error)
+{
+  if (!json_object_has_member (object, member))
+    return TRUE;
+  return _rtb_json_get_string (object, path, member, TRUE, out, error);
+}
+
 void
 _rtb_json_add_double (JsonBuilder *builder, const char *member, double value)
 {

@@ -37,6 +37,11 @@ gboolean _rtb_json_get_double (JsonObject *object, const char *path, const char 
                                double *out, GError **error);
 gboolean _rtb_json_get_bool (JsonObject *object, const char *path, const char *member,
                              gboolean *out, GError **error);
+/* Members that files of earlier versions lack: when absent, *out keeps its value. */
+gboolean _rtb_json_get_optional_int (JsonObject *object, const char *path, const char *member,
+                                     gint64 min, gint64 max, gint64 *out, GError **error);
+gboolean _rtb_json_get_optional_string (JsonObject *object, const char *path,
+                                        const char *member, const char **out, GError **error);
 
 /* JSON has no NaN: writes null for a non-finite value. */
 void _rtb_json_add_double (JsonBuilder *builder, const char *member, double value);
