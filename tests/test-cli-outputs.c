@@ -4,15 +4,12 @@
  * target is replaced, never followed. */
 #include "config.h"
 
-#include <errno.h>
-#include <fcntl.h>
 #include <glib/gstdio.h>
-#include <sched.h>
 #include <string.h>
-#include <sys/mount.h>
 #include <unistd.h>
 
 #include "cli-test-util.h"
+#include "disk-test-util.h"
 
 static char *run_a, *run_b, *fixture;
 
@@ -119,51 +116,18 @@ test_symlink (void)
     }
 }
 
-/* A private mount namespace: the tmpfs vanishes with this process, whatever way it ends. */
-static gboolean
-mount_tiny_tmpfs (const char *dir, const char *size)
-{
-  g_autofree char *options = g_strdup_printf ("size=%s,mode=0700", size);
-
-  if (unshare (CLONE_NEWNS) != 0 || mount (NULL, "/", NULL, MS_REC | MS_PRIVATE, NULL) != 0)
-    return FALSE;
-  return mount ("rtbench-full", dir, "tmpfs", 0, options) == 0;
-}
-
-static void
-fill_disk (const char *path)
-{
-  static char block[16384];
-  int fd = g_open (path, O_WRONLY | O_CREAT | O_TRUNC, 0600);
-
-  g_assert_cmpint (fd, >=, 0);
-  memset (block, 'x', sizeof block);
-  for (gsize chunk = sizeof block; chunk > 0; chunk /= 2)
-    while (write (fd, block, chunk) == (ssize_t) chunk)
-      ;
-  g_assert_cmpint (errno, ==, ENOSPC);
-  g_assert_cmpint (close (fd), ==, 0);
-}
-
 static void
 test_full_disk (void)
 {
   g_autofree char *dir = cli_tmp_path ("full");
-  g_autofree char *filler = g_build_filename (dir, "filler", NULL);
+  g_autofree char *why = NULL;
   g_autoptr (GPtrArray) before = g_ptr_array_new_with_free_func ((GDestroyNotify) g_bytes_unref);
   g_autoptr (GStrvBuilder) names = g_strv_builder_new ();
   g_auto (GStrv) expected = NULL;
 
-  if (geteuid () != 0)
-    {
-      g_test_skip ("mounting a full file system needs root");
-      return;
-    }
   g_assert_cmpint (g_mkdir (dir, 0700), ==, 0);
-  if (!mount_tiny_tmpfs (dir, "4m"))
+  if (!disk_test_mount_tmpfs (dir, "4m", &why))
     {
-      g_autofree char *why = g_strdup_printf ("could not mount a tmpfs: %s", g_strerror (errno));
-
       g_test_skip (why);
       return;
     }
@@ -181,7 +145,7 @@ test_full_disk (void)
     }
   g_strv_builder_add (names, "filler");
   expected = g_strv_builder_end (names);
-  fill_disk (filler);
+  disk_test_fill (dir);
 
   for (guint i = 0; i < G_N_ELEMENTS (outputs); i++)
     {
@@ -197,7 +161,7 @@ test_full_disk (void)
       assert_unchanged (path, before->pdata[i]);
       assert_only (dir, (const char * const *) expected);
     }
-  g_assert_cmpint (umount2 (dir, MNT_DETACH), ==, 0);
+  disk_test_unmount (dir);
 }
 
 int

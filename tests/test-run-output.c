@@ -4,19 +4,16 @@
  * another measurement already runs on a chosen CPU. The real CLI and worker, real files. */
 #include "config.h"
 
-#include <errno.h>
-#include <fcntl.h>
 #include <gio/gio.h>
 #include <glib/gstdio.h>
 #include <signal.h>
 #include <sys/wait.h>
-#include <sched.h>
 #include <string.h>
-#include <sys/mount.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
 #include "cli-test-util.h"
+#include "disk-test-util.h"
 
 
 /* Refused at once, before any measurement: nothing on stdout, the path quoted on stderr. */
@@ -92,57 +89,28 @@ test_planted_link (void)
   g_assert_true (g_file_test (link, G_FILE_TEST_IS_SYMLINK));
 }
 
-/* A private mount namespace: the tmpfs vanishes with this process, whatever way it ends. */
-static gboolean
-mount_tiny_tmpfs (const char *dir)
-{
-  if (unshare (CLONE_NEWNS) != 0 || mount (NULL, "/", NULL, MS_REC | MS_PRIVATE, NULL) != 0)
-    return FALSE;
-  return mount ("rtbench-full", dir, "tmpfs", 0, "size=256k,mode=0700") == 0;
-}
-
-static void
-fill_disk (const char *path)
-{
-  static char block[4096];
-  int fd = g_open (path, O_WRONLY | O_CREAT | O_TRUNC, 0600);
-
-  g_assert_cmpint (fd, >=, 0);
-  memset (block, 'x', sizeof block);
-  for (gsize chunk = sizeof block; chunk > 0; chunk /= 2)
-    while (write (fd, block, chunk) == (ssize_t) chunk)
-      ;
-  g_assert_cmpint (errno, ==, ENOSPC);
-  g_assert_cmpint (close (fd), ==, 0);
-}
-
 /* The folder passes the check (a file can be created there) but the run does not fit when it
  * ends: it is kept in the unsaved folder, and the message says where. */
 static void
 test_save_fails_at_end (void)
 {
   g_autofree char *dir = cli_tmp_path ("full");
-  g_autofree char *filler = g_build_filename (dir, "filler", NULL);
   g_autofree char *output = g_build_filename (dir, "run.rtbench", NULL);
   g_autofree char *data_home = cli_tmp_path ("data");
   g_autofree char *unsaved = g_build_filename (data_home, "rtbench", "unsaved", NULL);
   g_autofree char *kept = NULL;
+  g_autofree char *why = NULL;
   const char *start, *end;
   CliResult r = { 0 };
   CliResult s = { 0 };
 
-  if (geteuid () != 0)
-    {
-      g_test_skip ("mounting a full file system needs root");
-      return;
-    }
   g_assert_cmpint (g_mkdir (dir, 0700), ==, 0);
-  if (!mount_tiny_tmpfs (dir))
+  if (!disk_test_mount_tmpfs (dir, "256k", &why))
     {
-      g_test_skip ("could not mount a tmpfs");
+      g_test_skip (why);
       return;
     }
-  fill_disk (filler);
+  disk_test_fill (dir);
   g_setenv ("XDG_DATA_HOME", data_home, TRUE);
   run_cli (&r, "run", "latency", "--cpus", "0", "--policy", "other", "--duration", "2s",
            "--label", "kept", "--output", output);
@@ -164,7 +132,7 @@ test_save_fails_at_end (void)
   g_assert_nonnull (strstr (s.out, "kept"));
   cli_result_clear (&s);
   cli_result_clear (&r);
-  g_assert_cmpint (umount2 (dir, MNT_DETACH), ==, 0);
+  disk_test_unmount (dir);
 }
 
 typedef struct {
