@@ -137,8 +137,12 @@ write_samples (const char   *dir,
     {
       g_autoptr(GError) error = NULL;
       g_autofree char *path = g_strdup_printf ("%s/plot-%s.png", dir, samples[i].name);
+      g_autoptr(GBytes) png = rtb_plot_render (RTB_PLOT_FORMAT_PNG, 960, 420, 1, draw_chart,
+                                               &samples[i].chart, &error);
 
-      if (!rtb_plot_export_png (path, 960, 420, 1, draw_chart, &samples[i].chart, &error))
+      if (png == NULL ||
+          !g_file_set_contents (path, g_bytes_get_data (png, NULL), g_bytes_get_size (png),
+                                &error))
         g_printerr ("%s\n", error->message);
       else
         g_print ("wrote %s\n", path);

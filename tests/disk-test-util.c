@@ -49,6 +49,22 @@ disk_test_fill (const char *dir)
 }
 
 void
+disk_test_assert_no_space (const char *message,
+                           const char *path)
+{
+  g_autofree char *name = g_path_get_basename (path);
+  g_autofree char *saving = g_strdup_printf ("Could not save “%s”: No space left on device.",
+                                             path);
+  g_autofree char *kept = g_strdup_printf ("The previous “%s” is kept.", name);
+
+  g_test_message ("%s", message);
+  g_assert_nonnull (strstr (message, saving));
+  g_assert_nonnull (strstr (message, kept));
+  for (const char *at = strstr (message, name); at != NULL; at = strstr (at + 1, name))
+    g_assert_true (g_str_has_prefix (at + strlen (name), "”"));
+}
+
+void
 disk_test_unmount (const char *dir)
 {
   g_assert_cmpint (umount2 (dir, MNT_DETACH), ==, 0);

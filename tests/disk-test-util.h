@@ -14,5 +14,9 @@ gboolean disk_test_mount_tmpfs (const char *dir, const char *size, char **why);
 /* Fills the file system of `dir` to the last byte with the file "filler" in it. */
 void disk_test_fill (const char *dir);
 
+/* The message of a save to `path` that failed on the full disk: it names the user's file, never
+ * the temporary one beside it ("NAME.XXXXXX"), and says that the previous file is kept. */
+void disk_test_assert_no_space (const char *message, const char *path);
+
 /* Unmounts what disk_test_mount_tmpfs () mounted on `dir`. */
 void disk_test_unmount (const char *dir);

@@ -156,6 +156,7 @@ test_full_disk (void)
       write_output (&r, &outputs[i], dir, outputs[i].args[0][0] == 'i' ? "new label" : NULL);
       if (r.status == 0 || strstr (r.err, "No space left on device") == NULL)
         g_error ("%s on a full disk: exit %d, stderr: %s", outputs[i].name, r.status, r.err);
+      disk_test_assert_no_space (r.err, path);
       g_assert_null (strstr (r.out, "Wrote"));
       cli_result_clear (&r);
       assert_unchanged (path, before->pdata[i]);

@@ -3,7 +3,6 @@
 
 #include "config.h"
 
-#include <glib/gstdio.h>
 #include <math.h>
 #include <string.h>
 
@@ -893,9 +892,10 @@ static void
 test_export (void)
 {
   g_autoptr(GError) error = NULL;
-  g_autofree char *dir = g_dir_make_tmp ("rtbench-plot-XXXXXX", &error);
-  g_autofree char *png = NULL, *png2 = NULL, *svg = NULL, *pdf = NULL;
-  g_autofree char *contents = NULL;
+  g_autoptr(GBytes) png = NULL, png2 = NULL, svg = NULL, pdf = NULL;
+  g_autofree char *svg_text = NULL;
+  const guint8 *data_png;
+  gsize length;
   double values[] = { 3, 1, 4, 1, 5, 9, 2, 6 };
   ExportData data = {
     rtb_plot_theme_light (),
@@ -903,80 +903,51 @@ test_export (void)
     { "CPU0", 0, .values_us = values, .n_values = G_N_ELEMENTS (values) },
   };
   RtbPlotFormat format;
-  gsize length;
 
-  g_assert_no_error (error);
   rtb_plot_curve_options_init (&data.opts);
   data.opts.title = "export";
-  png = g_build_filename (dir, "chart.png", NULL);
-  png2 = g_build_filename (dir, "chart@2.png", NULL);
-  svg = g_build_filename (dir, "chart.svg", NULL);
-  pdf = g_build_filename (dir, "chart.pdf", NULL);
 
-  g_assert_true (rtb_plot_format_from_path (svg, &format));
+  g_assert_true (rtb_plot_format_from_path ("/tmp/chart.svg", &format));
   g_assert_cmpint (format, ==, RTB_PLOT_FORMAT_SVG);
   g_assert_true (rtb_plot_format_from_path ("A.PDF", &format));
   g_assert_cmpint (format, ==, RTB_PLOT_FORMAT_PDF);
   g_assert_false (rtb_plot_format_from_path ("chart.txt", &format));
 
-  g_assert_true (rtb_plot_export_png (png, 640, 360, 1, draw_export, &data, &error));
+  png = rtb_plot_render (RTB_PLOT_FORMAT_PNG, 640, 360, 1, draw_export, &data, &error);
   g_assert_no_error (error);
-  g_assert_true (g_file_get_contents (png, &contents, &length, &error));
+  data_png = g_bytes_get_data (png, &length);
   g_assert_cmpuint (length, >, 24);
-  g_assert_cmpmem (contents, 8, "\x89PNG\r\n\x1a\n", 8);
-  g_assert_cmpmem (contents + 12, 4, "IHDR", 4);
-  g_assert_cmpuint (read_be32 ((const guint8 *) contents + 16), ==, 640);
-  g_assert_cmpuint (read_be32 ((const guint8 *) contents + 20), ==, 360);
-  g_clear_pointer (&contents, g_free);
+  g_assert_cmpmem (data_png, 8, "\x89PNG\r\n\x1a\n", 8);
+  g_assert_cmpmem (data_png + 12, 4, "IHDR", 4);
+  g_assert_cmpuint (read_be32 (data_png + 16), ==, 640);
+  g_assert_cmpuint (read_be32 (data_png + 20), ==, 360);
 
-  g_assert_true (rtb_plot_export (RTB_PLOT_FORMAT_PNG, png2, 640, 360, 2, draw_export, &data,
+  png2 = rtb_plot_render (RTB_PLOT_FORMAT_PNG, 640, 360, 2, draw_export, &data, &error);
+  g_assert_no_error (error);
+  data_png = g_bytes_get_data (png2, &length);
+  g_assert_cmpuint (length, >, 24);
+  g_assert_cmpuint (read_be32 (data_png + 16), ==, 1280);
+  g_assert_cmpuint (read_be32 (data_png + 20), ==, 720);
+
+  svg = rtb_plot_render (RTB_PLOT_FORMAT_SVG, 640, 360, 1, draw_export, &data, &error);
+  g_assert_no_error (error);
+  svg_text = g_strndup (g_bytes_get_data (svg, NULL), g_bytes_get_size (svg));
+  g_assert_nonnull (strstr (svg_text, "<svg"));
+  g_assert_nonnull (strstr (svg_text, "width=\"640"));
+  g_assert_nonnull (strstr (svg_text, "height=\"360"));
+
+  pdf = rtb_plot_render (RTB_PLOT_FORMAT_PDF, 640, 360, 1, draw_export, &data, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (g_bytes_get_size (pdf), >, 5);
+  g_assert_cmpmem (g_bytes_get_data (pdf, NULL), 5, "%PDF-", 5);
+  g_assert_nonnull (memmem (g_bytes_get_data (pdf, NULL), g_bytes_get_size (pdf),
+                            "/MediaBox [ 0 0 640 360 ]", 25));
+
+  /* An image cairo cannot make is an error, not an empty or broken document. */
+  g_assert_null (rtb_plot_render (RTB_PLOT_FORMAT_PNG, 20000, 20000, 4, draw_export, &data,
                                   &error));
-  g_assert_true (g_file_get_contents (png2, &contents, &length, &error));
-  g_assert_cmpuint (read_be32 ((const guint8 *) contents + 16), ==, 1280);
-  g_assert_cmpuint (read_be32 ((const guint8 *) contents + 20), ==, 720);
-  g_clear_pointer (&contents, g_free);
-
-  g_assert_true (rtb_plot_export_svg (svg, 640, 360, 1, draw_export, &data, &error));
-  g_assert_no_error (error);
-  g_assert_true (g_file_get_contents (svg, &contents, &length, &error));
-  g_assert_nonnull (strstr (contents, "<svg"));
-  g_assert_nonnull (strstr (contents, "width=\"640"));
-  g_assert_nonnull (strstr (contents, "height=\"360"));
-  g_clear_pointer (&contents, g_free);
-
-  g_assert_true (rtb_plot_export_pdf (pdf, 640, 360, 1, draw_export, &data, &error));
-  g_assert_no_error (error);
-  g_assert_true (g_file_get_contents (pdf, &contents, &length, &error));
-  g_assert_cmpuint (length, >, 5);
-  g_assert_cmpmem (contents, 5, "%PDF-", 5);
-  g_assert_nonnull (memmem (contents, length, "/MediaBox [ 0 0 640 360 ]", 25));
-  g_clear_pointer (&contents, g_free);
-
-  g_assert_false (rtb_plot_export_png ("/nonexistent-dir/x.png", 64, 64, 1, draw_export, &data,
-                                       &error));
-  g_assert_error (error, G_FILE_ERROR, G_FILE_ERROR_NOENT);
-  g_assert_nonnull (strstr (error->message, "/nonexistent-dir/x.png"));
-  g_clear_error (&error);
-
-  /* An image cairo cannot make is an error, and the previous file stays as it was. */
-  g_assert_true (g_file_get_contents (png, &contents, &length, NULL));
-  g_assert_false (rtb_plot_export_png (png, 20000, 20000, 4, draw_export, &data, &error));
   g_assert_error (error, G_FILE_ERROR, G_FILE_ERROR_FAILED);
-  g_assert_nonnull (strstr (error->message, "Could not draw the chart for"));
-  {
-    g_autofree char *after = NULL;
-    gsize after_length;
-
-    g_assert_true (g_file_get_contents (png, &after, &after_length, NULL));
-    g_assert_cmpmem (after, after_length, contents, length);
-  }
-  g_clear_pointer (&contents, g_free);
-
-  g_unlink (png);
-  g_unlink (png2);
-  g_unlink (svg);
-  g_unlink (pdf);
-  g_rmdir (dir);
+  g_assert_nonnull (strstr (error->message, "Could not draw the chart"));
 }
 
 static void

@@ -439,7 +439,7 @@ test_atomic_save (void)
   signal (SIGXFSZ, old_handler);
   g_assert_false (ok);
   g_assert_nonnull (error);
-  g_assert_cmpuint (error->domain, ==, G_FILE_ERROR);
+  g_assert_cmpuint (error->domain, ==, G_IO_ERROR);
   g_clear_error (&error);
   after = read_file (path);
   g_assert_cmpstr (after, ==, before);
@@ -447,7 +447,7 @@ test_atomic_save (void)
   g_assert_cmpstr (rtb_run_get_file (big), ==, NULL);
 
   g_assert_false (rtb_run_save (big, missing, &error));
-  g_assert_error (error, G_FILE_ERROR, G_FILE_ERROR_NOENT);
+  g_assert_error (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND);
   g_clear_error (&error);
 
   /* A directory the user may not write to: root may write anywhere, so only as a user. */
@@ -455,7 +455,7 @@ test_atomic_save (void)
     {
       g_assert_no_errno (g_chmod (dir, 0555));
       g_assert_false (rtb_run_save (big, path, &error));
-      g_assert_error (error, G_FILE_ERROR, G_FILE_ERROR_ACCES);
+      g_assert_error (error, G_IO_ERROR, G_IO_ERROR_PERMISSION_DENIED);
       g_clear_error (&error);
       g_assert_no_errno (g_chmod (dir, 0755));
       g_clear_pointer (&after, g_free);

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "rtb-cli-util.h"
+#include "rtb-file-write.h"
 #include "rtb-cli.h"
 
 gboolean
@@ -182,17 +183,27 @@ rtb_cli_chart_write (const RtbCliChartOptions *options, RtbRun *const *runs, gui
     height = options->chart == RTB_PLOT_RUN_BOTH ? 900 : 500;
   for (RtbPlotFormat format = RTB_PLOT_FORMAT_PNG; format <= RTB_PLOT_FORMAT_PDF; format++)
     {
+      const char *path = options->outputs[format];
       g_autoptr (GError) error = NULL;
+      g_autoptr (GBytes) bytes = NULL;
 
-      if (options->outputs[format] == NULL)
+      if (path == NULL)
         continue;
-      if (!rtb_plot_export (format, options->outputs[format], options->width, height,
-                            options->scale, draw_runs, &data, &error))
+      bytes = rtb_plot_render (format, options->width, height, options->scale, draw_runs, &data,
+                               &error);
+      if (bytes == NULL)
         {
-          rtb_cli_error ("could not write %s: %s", options->outputs[format], error->message);
+          rtb_cli_error ("could not write %s: %s", path, error->message);
           return FALSE;
         }
-      rtb_cli_print_wrote (options->status, options->outputs[format]);
+      /* The message names the file. */
+      if (!rtb_file_write (path, g_bytes_get_data (bytes, NULL), g_bytes_get_size (bytes),
+                           &error))
+        {
+          rtb_cli_error ("%s", error->message);
+          return FALSE;
+        }
+      rtb_cli_print_wrote (options->status, path);
     }
   return TRUE;
 }

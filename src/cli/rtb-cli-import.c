@@ -168,7 +168,7 @@ rtb_cli_import (int argc, char **argv)
     rtb_cli_error ("%s: note: %s", input, notes[i]);
   if (!rtb_run_save (run, output, &error))
     {
-      rtb_cli_error ("%s: %s", output, error->message);
+      rtb_cli_error ("%s", error->message); /* it names the file */
       return RTB_CLI_FAILED;
     }
 

@@ -28,7 +28,7 @@ rtb_cli_write_text (const char *path, const char *text, FILE *status)
 
   if (!rtb_csv_write (path, text, &error))
     {
-      rtb_cli_error ("could not write %s: %s", path, error->message);
+      rtb_cli_error ("%s", error->message); /* it names the file */
       return FALSE;
     }
   rtb_cli_print_wrote (status, path);

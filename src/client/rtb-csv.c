@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "rtb-csv.h"
+#include "rtb-file-write.h"
 
 /* A plain decimal number ("-1.250"), which a spreadsheet reads as a number, never as a
  * formula. */
@@ -382,5 +383,5 @@ rtb_csv_write (const char *path, const char *text, GError **error)
   g_return_val_if_fail (path != NULL, FALSE);
   g_return_val_if_fail (text != NULL, FALSE);
 
-  return g_file_set_contents_full (path, text, -1, G_FILE_SET_CONTENTS_CONSISTENT, 0666, error);
+  return rtb_file_write (path, text, strlen (text), error);
 }

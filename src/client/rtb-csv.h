@@ -54,7 +54,7 @@ char *rtb_csv_spikes (RtbRun *const *runs, guint n_runs);
  * is written as text: "'=…". */
 void rtb_csv_append_field (GString *line, const char *field);
 
-/* Writes `text` to `path` atomically. */
+/* Writes `text` to `path` whole or not at all, by rtb_file_write (). */
 gboolean rtb_csv_write (const char *path, const char *text, GError **error);
 
 G_END_DECLS

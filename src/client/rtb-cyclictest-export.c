@@ -1,7 +1,10 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 #include "config.h"
 
+#include <string.h>
+
 #include "rtb-cyclictest-export.h"
+#include "rtb-file-write.h"
 #include "rtb-safe-text.h"
 
 /* cyclictest clamps -h to 1000000 buckets: a larger index would not fit its six digits. */
@@ -168,5 +171,5 @@ rtb_cyclictest_export_file (RtbRun *run, const char *path, GError **error)
   text = rtb_cyclictest_export (run, error);
   if (text == NULL)
     return FALSE;
-  return g_file_set_contents_full (path, text, -1, G_FILE_SET_CONTENTS_CONSISTENT, 0666, error);
+  return rtb_file_write (path, text, strlen (text), error);
 }

@@ -36,7 +36,7 @@ G_BEGIN_DECLS
 
 /* Transfer full; NULL and `error` set when the run cannot be written in this format. */
 char *rtb_cyclictest_export (RtbRun *run, GError **error);
-/* Same, written atomically to `path`. */
+/* Same, written to `path` by rtb_file_write (). */
 gboolean rtb_cyclictest_export_file (RtbRun *run, const char *path, GError **error);
 
 G_END_DECLS

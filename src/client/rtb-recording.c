@@ -135,7 +135,7 @@ checkpoint (RtbRecording *self)
   if (rtb_run_save (self->run, path, &error))
     g_debug ("checkpoint saved to %s", path);
   else
-    warn (self, _("Could not save a checkpoint to “%s”: %s"), path, error->message);
+    warn (self, _("Checkpoint: %s"), error->message); /* it names the file */
 }
 
 static gboolean
@@ -177,12 +177,15 @@ save_at_end (RtbRecording *self)
           rtb_run_save (self->run, self->unsaved_path, &unsaved_error))
         {
           self->saved_path = g_strdup (self->unsaved_path);
-          warn (self, _("Could not save the run to “%s”: %s. It is kept in “%s”."), self->output,
-                error->message, self->unsaved_path);
+          /* Translators: first why the run's file could not be saved (sentences that name it),
+           * then where the run is kept instead */
+          warn (self, _("%s The run is kept in “%s”."), error->message, self->unsaved_path);
         }
       else
-        warn (self, _("Could not save the run to “%s”: %s; nor to the unsaved folder: %s"),
-              self->output, error->message, unsaved_error->message);
+        /* Translators: why the run's file could not be saved (sentences), then why the run
+         * could not be kept instead */
+        warn (self, _("%s Nor could the run be kept in the unsaved folder: %s"), error->message,
+              unsaved_error->message);
       return;
     }
   /* Kept whether it ran long or not, finished, stopped or cut short: the window asks before it
@@ -195,7 +198,7 @@ save_at_end (RtbRecording *self)
   if (rtb_run_save (self->run, self->unsaved_path, &error))
     self->saved_path = g_strdup (self->unsaved_path);
   else
-    warn (self, _("Could not keep the run in “%s”: %s"), self->unsaved_path, error->message);
+    warn (self, _("The run could not be kept: %s"), error->message);
 }
 
 gboolean

@@ -4,6 +4,7 @@
 
 #include <math.h>
 
+#include "rtb-file-write.h"
 #include "rtb-json-check.h"
 #include "rtb-json-text.h"
 #include "rtb-checklist.h"
@@ -607,10 +608,7 @@ rtb_run_save (RtbRun *self, const char *path, GError **error)
 
   data = run_to_text (self, &length);
 
-  /* CONSISTENT writes a temporary file beside the target and renames it over: a crash or a
-   * full disk leaves the previous file intact. */
-  if (!g_file_set_contents_full (path, data, length, G_FILE_SET_CONTENTS_CONSISTENT, 0666,
-                                 error))
+  if (!rtb_file_write (path, data, length, error))
     return FALSE;
 
   rtb_run_set_file (self, path);

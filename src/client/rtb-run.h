@@ -114,7 +114,7 @@ guint64 rtb_run_get_total_dropped (RtbRun *self);
 /* Largest max over all series in µs (NAN if empty). */
 double rtb_run_get_worst_us (RtbRun *self);
 
-/* Run files (.rtbench, JSON). Saving is atomic: a temporary file renamed over the target. */
+/* Run files (.rtbench, JSON). Saved whole or not at all, by rtb_file_write (). */
 gboolean rtb_run_save (RtbRun *self, const char *path, GError **error);
 RtbRun *rtb_run_load (const char *path, GError **error);
 /* The whole run file document; transfer full. */

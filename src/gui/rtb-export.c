@@ -10,6 +10,7 @@
 #include "rtb-csv.h"
 #include "rtb-cyclictest-export.h"
 #include "rtb-export.h"
+#include "rtb-file-write.h"
 #include "rtb-plot-run.h"
 #include "rtb-plot.h"
 
@@ -83,6 +84,8 @@ rtb_export_chart (RtbExportFormat   format,
                   gpointer          user_data,
                   GError          **error)
 {
+  g_autoptr(GBytes) bytes = NULL;
+
   g_return_val_if_fail (rtb_export_format_is_chart (format), FALSE);
   g_return_val_if_fail (path != NULL && draw != NULL, FALSE);
 
@@ -92,8 +95,10 @@ rtb_export_chart (RtbExportFormat   format,
                    _("A chart needs a positive size and scale"));
       return FALSE;
     }
-  return rtb_plot_export ((RtbPlotFormat) (format - RTB_EXPORT_PNG + RTB_PLOT_FORMAT_PNG), path,
-                          width, height, scale, draw, user_data, error);
+  bytes = rtb_plot_render ((RtbPlotFormat) (format - RTB_EXPORT_PNG + RTB_PLOT_FORMAT_PNG), width,
+                           height, scale, draw, user_data, error);
+  return bytes != NULL &&
+         rtb_file_write (path, g_bytes_get_data (bytes, NULL), g_bytes_get_size (bytes), error);
 }
 
 gboolean

@@ -10,20 +10,18 @@
 
 #include "rtb-plot-export.h"
 
-/* A chart is drawn into memory and written like every other output: a temporary file beside
- * the target, renamed over it. A full disk or a failed drawing leaves the previous file as it
- * was, and a symlink planted at the target is replaced, never written through. */
+/* A chart is drawn into memory: the callers write it like every other output, with
+ * rtb_file_write (), so that a failed drawing or a full disk leaves the previous file as it was. */
 
 static gboolean
 check_status (cairo_status_t   status,
-              const char      *path,
               GError         **error)
 {
   if (status == CAIRO_STATUS_SUCCESS)
     return TRUE;
 
-  g_set_error (error, G_FILE_ERROR, G_FILE_ERROR_FAILED, "Could not draw the chart for %s: %s",
-               path, cairo_status_to_string (status));
+  g_set_error (error, G_FILE_ERROR, G_FILE_ERROR_FAILED, "Could not draw the chart: %s",
+               cairo_status_to_string (status));
   return FALSE;
 }
 
@@ -38,7 +36,6 @@ append_bytes (void                *closure,
 
 static gboolean
 draw_on (cairo_surface_t  *surface,
-         const char       *path,
          int               width,
          int               height,
          double            scale,
@@ -49,7 +46,7 @@ draw_on (cairo_surface_t  *surface,
   cairo_t *cr;
   cairo_status_t status;
 
-  if (!check_status (cairo_surface_status (surface), path, error))
+  if (!check_status (cairo_surface_status (surface), error))
     return FALSE;
   cr = cairo_create (surface);
   if (scale != 1.0)
@@ -57,106 +54,51 @@ draw_on (cairo_surface_t  *surface,
   draw (cr, width, height, user_data);
   status = cairo_status (cr);
   cairo_destroy (cr);
-  if (!check_status (status, path, error))
+  if (!check_status (status, error))
     return FALSE;
   cairo_surface_flush (surface);
-  return check_status (cairo_surface_status (surface), path, error);
+  return check_status (cairo_surface_status (surface), error);
+}
+
+static gboolean
+render_png (GByteArray       *bytes,
+            int               width,
+            int               height,
+            double            scale,
+            RtbPlotDrawFunc   draw,
+            gpointer          user_data,
+            GError          **error)
+{
+  cairo_surface_t *surface;
+  gboolean ok;
+
+  surface = cairo_image_surface_create (CAIRO_FORMAT_RGB24, (int) ceil (width * scale),
+                                        (int) ceil (height * scale));
+  ok = draw_on (surface, width, height, scale, draw, user_data, error) &&
+       check_status (cairo_surface_write_to_png_stream (surface, append_bytes, bytes), error);
+  cairo_surface_destroy (surface);
+  return ok;
 }
 
 /* Vector surfaces write (and report their errors) only when finished. */
 static gboolean
-finish (cairo_surface_t  *surface,
-        const char       *path,
-        GError          **error)
+render_vector (cairo_surface_t  *surface,
+               int               width,
+               int               height,
+               RtbPlotDrawFunc   draw,
+               gpointer          user_data,
+               GError          **error)
 {
+  gboolean ok = draw_on (surface, width, height, 1.0, draw, user_data, error);
+
   cairo_surface_finish (surface);
-  return check_status (cairo_surface_status (surface), path, error);
-}
-
-static gboolean
-write_file (const char  *path,
-            GByteArray  *bytes,
-            GError     **error)
-{
-  return g_file_set_contents_full (path, (const char *) bytes->data, bytes->len,
-                                   G_FILE_SET_CONTENTS_CONSISTENT, 0666, error);
-}
-
-gboolean
-rtb_plot_export_png (const char       *path,
-                     int               width,
-                     int               height,
-                     double            scale,
-                     RtbPlotDrawFunc   draw,
-                     gpointer          user_data,
-                     GError          **error)
-{
-  g_autoptr (GByteArray) bytes = g_byte_array_new ();
-  cairo_surface_t *surface;
-  gboolean ok;
-
-  g_return_val_if_fail (path != NULL && draw != NULL, FALSE);
-  g_return_val_if_fail (width > 0 && height > 0 && scale > 0, FALSE);
-
-  surface = cairo_image_surface_create (CAIRO_FORMAT_RGB24, (int) ceil (width * scale),
-                                        (int) ceil (height * scale));
-  ok = draw_on (surface, path, width, height, scale, draw, user_data, error) &&
-       check_status (cairo_surface_write_to_png_stream (surface, append_bytes, bytes), path,
-                     error);
+  ok = ok && check_status (cairo_surface_status (surface), error);
   cairo_surface_destroy (surface);
-  return ok && write_file (path, bytes, error);
+  return ok;
 }
 
-gboolean
-rtb_plot_export_svg (const char       *path,
-                     int               width,
-                     int               height,
-                     double            scale,
-                     RtbPlotDrawFunc   draw,
-                     gpointer          user_data,
-                     GError          **error)
-{
-  g_autoptr (GByteArray) bytes = g_byte_array_new ();
-  cairo_surface_t *surface;
-  gboolean ok;
-
-  g_return_val_if_fail (path != NULL && draw != NULL, FALSE);
-  g_return_val_if_fail (width > 0 && height > 0, FALSE);
-
-  surface = cairo_svg_surface_create_for_stream (append_bytes, bytes, width, height);
-  cairo_svg_surface_set_document_unit (surface, CAIRO_SVG_UNIT_PX);
-  ok = draw_on (surface, path, width, height, 1.0, draw, user_data, error) &&
-       finish (surface, path, error);
-  cairo_surface_destroy (surface);
-  return ok && write_file (path, bytes, error);
-}
-
-gboolean
-rtb_plot_export_pdf (const char       *path,
-                     int               width,
-                     int               height,
-                     double            scale,
-                     RtbPlotDrawFunc   draw,
-                     gpointer          user_data,
-                     GError          **error)
-{
-  g_autoptr (GByteArray) bytes = g_byte_array_new ();
-  cairo_surface_t *surface;
-  gboolean ok;
-
-  g_return_val_if_fail (path != NULL && draw != NULL, FALSE);
-  g_return_val_if_fail (width > 0 && height > 0, FALSE);
-
-  surface = cairo_pdf_surface_create_for_stream (append_bytes, bytes, width, height);
-  ok = draw_on (surface, path, width, height, 1.0, draw, user_data, error) &&
-       finish (surface, path, error);
-  cairo_surface_destroy (surface);
-  return ok && write_file (path, bytes, error);
-}
-
-gboolean
-rtb_plot_export (RtbPlotFormat     format,
-                 const char       *path,
+GBytes *
+rtb_plot_render (RtbPlotFormat     format,
                  int               width,
                  int               height,
                  double            scale,
@@ -164,17 +106,31 @@ rtb_plot_export (RtbPlotFormat     format,
                  gpointer          user_data,
                  GError          **error)
 {
+  g_autoptr (GByteArray) bytes = g_byte_array_new ();
+  cairo_surface_t *surface;
+  gboolean ok;
+
+  g_return_val_if_fail (draw != NULL, NULL);
+  g_return_val_if_fail (width > 0 && height > 0 && scale > 0, NULL);
+
   switch (format)
     {
     case RTB_PLOT_FORMAT_PNG:
-      return rtb_plot_export_png (path, width, height, scale, draw, user_data, error);
+      ok = render_png (bytes, width, height, scale, draw, user_data, error);
+      break;
     case RTB_PLOT_FORMAT_SVG:
-      return rtb_plot_export_svg (path, width, height, scale, draw, user_data, error);
+      surface = cairo_svg_surface_create_for_stream (append_bytes, bytes, width, height);
+      cairo_svg_surface_set_document_unit (surface, CAIRO_SVG_UNIT_PX);
+      ok = render_vector (surface, width, height, draw, user_data, error);
+      break;
     case RTB_PLOT_FORMAT_PDF:
-      return rtb_plot_export_pdf (path, width, height, scale, draw, user_data, error);
+      surface = cairo_pdf_surface_create_for_stream (append_bytes, bytes, width, height);
+      ok = render_vector (surface, width, height, draw, user_data, error);
+      break;
     default:
-      g_return_val_if_reached (FALSE);
+      g_return_val_if_reached (NULL);
     }
+  return ok ? g_byte_array_free_to_bytes (g_steal_pointer (&bytes)) : NULL;
 }
 
 gboolean
