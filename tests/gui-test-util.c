@@ -335,6 +335,46 @@ gui_test_choose_file (const char *path)
   return FALSE;
 }
 
+/* Whether the file chooser asks whether to replace a file; the question into `data` when not
+ * NULL. */
+static gboolean
+find_replace_question (gpointer data)
+{
+  GListModel *toplevels = gtk_window_get_toplevels (); /* transfer none */
+
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr(GObject) item = g_list_model_get_item (toplevels, i);
+      GtkWindow *parent;
+
+      G_GNUC_BEGIN_IGNORE_DEPRECATIONS
+      if (!GTK_IS_MESSAGE_DIALOG (item) || !gtk_widget_get_visible (GTK_WIDGET (item)))
+        continue;
+      G_GNUC_END_IGNORE_DEPRECATIONS
+      parent = gtk_window_get_transient_for (GTK_WINDOW (item));
+      if (parent == NULL || !GTK_IS_FILE_CHOOSER (parent))
+        continue;
+      if (data != NULL)
+        *(GObject **) data = item;
+      return TRUE;
+    }
+  return FALSE;
+}
+
+gboolean
+gui_test_confirm_replace (void)
+{
+  GObject *question = NULL;
+
+  iterate_until (find_replace_question, NULL, 5);
+  if (!find_replace_question (&question))
+    return FALSE;
+  G_GNUC_BEGIN_IGNORE_DEPRECATIONS
+  gtk_dialog_response (GTK_DIALOG (question), GTK_RESPONSE_ACCEPT);
+  G_GNUC_END_IGNORE_DEPRECATIONS
+  return TRUE;
+}
+
 void
 gui_test_shoot (const char *name)
 {

@@ -73,6 +73,9 @@ gboolean gui_test_pointer_cleared (gpointer data);
 /* Answers the file chooser on screen (a native dialog's own) with `path`; FALSE when there is
  * none. */
 gboolean gui_test_choose_file (const char *path);
+/* Answers the file chooser's question whether to replace a file that exists with "Replace";
+ * FALSE when it did not ask. */
+gboolean gui_test_confirm_replace (void);
 
 /* Sets the window up for a latency run of `duration` (SCHED_OTHER when not root). */
 void setup_short_latency (RtbWindow *window, const char *duration, const char *label);
