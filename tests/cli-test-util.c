@@ -125,15 +125,3 @@ cli_make_run (const char *path, const char *label)
   g_assert_cmpint (r.status, ==, 0);
   cli_result_clear (&r);
 }
-
-GBytes *
-cli_read_file (const char *path)
-{
-  g_autoptr (GError) error = NULL;
-  char *data = NULL;
-  gsize len;
-
-  g_file_get_contents (path, &data, &len, &error);
-  g_assert_no_error (error);
-  return g_bytes_new_take (data, len);
-}

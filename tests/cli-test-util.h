@@ -40,6 +40,3 @@ void cli_make_run (const char *path, const char *label);
 
 /* Removes a directory and everything in it. */
 void cli_remove_dir (const char *path);
-
-/* The file's bytes (asserts that it can be read). */
-GBytes *cli_read_file (const char *path);

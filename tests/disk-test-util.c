@@ -48,6 +48,42 @@ disk_test_fill (const char *dir)
   g_assert_cmpint (close (fd), ==, 0);
 }
 
+GBytes *
+disk_test_read (const char *path)
+{
+  g_autoptr (GError) error = NULL;
+  char *data = NULL;
+  gsize len;
+
+  g_file_get_contents (path, &data, &len, &error);
+  g_assert_no_error (error);
+  return g_bytes_new_take (data, len);
+}
+
+void
+disk_test_assert_unchanged (const char *path,
+                            GBytes     *before)
+{
+  g_autoptr (GBytes) now = disk_test_read (path);
+
+  if (!g_bytes_equal (now, before))
+    g_error ("%s changed: %" G_GSIZE_FORMAT " bytes before, %" G_GSIZE_FORMAT " now", path,
+             g_bytes_get_size (before), g_bytes_get_size (now));
+}
+
+void
+disk_test_assert_only (const char         *dir,
+                       const char * const *names)
+{
+  g_autoptr (GDir) d = g_dir_open (dir, 0, NULL);
+  const char *name;
+
+  g_assert_nonnull (d);
+  while ((name = g_dir_read_name (d)) != NULL)
+    if (!g_strv_contains (names, name))
+      g_error ("%s was left in %s", name, dir);
+}
+
 void
 disk_test_assert_no_space (const char *message,
                            const char *path)

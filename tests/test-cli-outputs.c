@@ -63,29 +63,6 @@ write_output (CliResult *r, const Output *output, const char *dir, const char *e
 }
 
 static void
-assert_unchanged (const char *path, GBytes *before)
-{
-  g_autoptr (GBytes) now = cli_read_file (path);
-
-  if (!g_bytes_equal (now, before))
-    g_error ("%s changed: %" G_GSIZE_FORMAT " bytes before, %" G_GSIZE_FORMAT " now", path,
-             g_bytes_get_size (before), g_bytes_get_size (now));
-}
-
-/* Only the expected names (NULL-terminated) are in `dir`: no temporary file is left behind. */
-static void
-assert_only (const char *dir, const char * const *names)
-{
-  g_autoptr (GDir) d = g_dir_open (dir, 0, NULL);
-  const char *name;
-
-  g_assert_nonnull (d);
-  while ((name = g_dir_read_name (d)) != NULL)
-    if (!g_strv_contains (names, name))
-      g_error ("%s was left in %s", name, dir);
-}
-
-static void
 test_symlink (void)
 {
   g_autofree char *dir = cli_tmp_path ("links");
@@ -109,7 +86,7 @@ test_symlink (void)
           cli_result_clear (&r);
           g_assert_false (g_file_test (path, G_FILE_TEST_IS_SYMLINK));
           g_assert_true (g_file_test (path, G_FILE_TEST_IS_REGULAR));
-          assert_unchanged (victim, secret);
+          disk_test_assert_unchanged (victim, secret);
           g_assert_false (g_file_test (absent, G_FILE_TEST_EXISTS));
           g_assert_cmpint (g_unlink (path), ==, 0);
         }
@@ -140,7 +117,7 @@ test_full_disk (void)
       write_output (&r, &outputs[i], dir, NULL);
       g_assert_cmpint (r.status, ==, 0);
       cli_result_clear (&r);
-      g_ptr_array_add (before, cli_read_file (path));
+      g_ptr_array_add (before, disk_test_read (path));
       g_strv_builder_add (names, outputs[i].name);
     }
   g_strv_builder_add (names, "filler");
@@ -159,8 +136,8 @@ test_full_disk (void)
       disk_test_assert_no_space (r.err, path);
       g_assert_null (strstr (r.out, "Wrote"));
       cli_result_clear (&r);
-      assert_unchanged (path, before->pdata[i]);
-      assert_only (dir, (const char * const *) expected);
+      disk_test_assert_unchanged (path, before->pdata[i]);
+      disk_test_assert_only (dir, (const char * const *) expected);
     }
   disk_test_unmount (dir);
 }

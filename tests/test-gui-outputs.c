@@ -95,29 +95,6 @@ write_output (const Output *output,
     g_assert_true (gui_test_confirm_replace ());
 }
 
-static GBytes *
-read_file (const char *path)
-{
-  g_autoptr(GError) error = NULL;
-  char *contents;
-  gsize length;
-
-  g_assert_true (g_file_get_contents (path, &contents, &length, &error));
-  g_assert_no_error (error);
-  return g_bytes_new_take (contents, length);
-}
-
-static void
-assert_unchanged (const char *path,
-                  GBytes     *before)
-{
-  g_autoptr(GBytes) now = read_file (path);
-
-  if (!g_bytes_equal (now, before))
-    g_error ("%s changed: %" G_GSIZE_FORMAT " bytes before, %" G_GSIZE_FORMAT " now", path,
-             g_bytes_get_size (before), g_bytes_get_size (now));
-}
-
 static void
 test_symlink (void)
 {
@@ -147,24 +124,10 @@ test_symlink (void)
       g_assert_null (rtb_window_get_last_error (window));
       g_assert_true (rtb_window_showed_toast (window, said));
       g_assert_true (is_regular (path));
-      written = read_file (path);
+      written = disk_test_read (path);
       g_assert_cmpuint (g_bytes_get_size (written), >, 0);
-      assert_unchanged (victim, secret);
+      disk_test_assert_unchanged (victim, secret);
     }
-}
-
-/* Only the expected names (NULL-terminated) are in `dir`: no temporary file is left behind. */
-static void
-assert_only (const char         *dir,
-             const char * const *names)
-{
-  g_autoptr(GDir) d = g_dir_open (dir, 0, NULL);
-  const char *name;
-
-  g_assert_nonnull (d);
-  while ((name = g_dir_read_name (d)) != NULL)
-    if (!g_strv_contains (names, name))
-      g_error ("%s was left in %s", name, dir);
 }
 
 /* On a full disk: each output fails, says so in a dialog that names the file, and leaves the
@@ -191,7 +154,7 @@ test_full_disk (void)
       g_autofree char *previous = g_strdup_printf ("the previous %s\n", outputs[i].name);
 
       g_assert_true (g_file_set_contents (path, previous, -1, NULL));
-      g_ptr_array_add (before, read_file (path));
+      g_ptr_array_add (before, disk_test_read (path));
       g_strv_builder_add (names, outputs[i].name);
     }
   g_strv_builder_add (names, "filler");
@@ -210,8 +173,8 @@ test_full_disk (void)
       g_assert_nonnull (strstr (adw_message_dialog_get_heading (dialog), outputs[i].name));
       disk_test_assert_no_space (adw_message_dialog_get_body (dialog), path);
       gui_test_answer (dialog, "close");
-      assert_unchanged (path, before->pdata[i]);
-      assert_only (full_dir, (const char * const *) expected);
+      disk_test_assert_unchanged (path, before->pdata[i]);
+      disk_test_assert_only (full_dir, (const char * const *) expected);
     }
 
   /* What the menus call, with the error's code. */
@@ -229,7 +192,7 @@ test_full_disk (void)
                                             &error));
     g_assert_error (error, G_IO_ERROR, G_IO_ERROR_NO_SPACE);
     disk_test_assert_no_space (error->message, run_path);
-    assert_only (full_dir, (const char * const *) expected);
+    disk_test_assert_only (full_dir, (const char * const *) expected);
   }
 }
 
