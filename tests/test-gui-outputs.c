@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* Every file the window writes (its Export menu, a chart's menu, the saved run) replaces its
- * target whole or not at all: a symlink planted at the target is replaced, never followed, and
- * on a full disk the previous file stays as it was, no temporary file is left and the error
- * names the user's file. Through the menus' actions and the file chooser, with a real run. */
+/* Every file the window writes (its Export menu, a chart's menu, a saved run or comparison)
+ * replaces its target whole or not at all: a symlink planted at the target is replaced, never
+ * followed, and on a full disk the previous file stays as it was, no temporary file is left
+ * and the error names the user's file. Through the menus' actions and the file chooser, with
+ * real runs. */
 #define G_LOG_DOMAIN "rtbench-test"
 
 #include "config.h"
@@ -11,7 +12,9 @@
 #include <string.h>
 
 #include "rtb-chart.h"
+#include "rtb-compare-view.h"
 #include "rtb-export.h"
+#include "rtb-output.h"
 #include "rtb-window.h"
 
 #include "disk-test-util.h"
@@ -44,19 +47,26 @@ static const Output outputs[] = {
   { "win.save", NULL, "run.rtbench" },
 };
 
-/* The window with one finished run of the real worker, made once. */
+/* A finished run of the real worker in a tab of its own. */
+static void
+add_run (const char *label)
+{
+  setup_short_latency (window, "2s", label);
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.start", NULL);
+  g_assert_true (rtb_window_is_running (window));
+  iterate_until (window_done, window, 30);
+  g_assert_false (rtb_window_is_running (window));
+  g_assert_cmpuint (rtb_run_get_total_count (rtb_window_get_live_run (window)), >, 0);
+}
+
+/* The window with one finished run, made once. */
 static RtbWindow *
 window_with_run (void)
 {
   if (window != NULL)
     return window;
   window = new_window ();
-  setup_short_latency (window, "2s", "outputs");
-  gtk_widget_activate_action (GTK_WIDGET (window), "win.start", NULL);
-  g_assert_true (rtb_window_is_running (window));
-  iterate_until (window_done, window, 30);
-  g_assert_false (rtb_window_is_running (window));
-  g_assert_cmpuint (rtb_run_get_total_count (rtb_window_get_live_run (window)), >, 0);
+  add_run ("outputs");
   return window;
 }
 
@@ -196,6 +206,103 @@ test_full_disk (void)
   }
 }
 
+/* What saving a comparison in `folder` writes: each run's file, named after its machine and
+ * method, then the table and the chart (NULL-terminated). */
+static GStrv
+comparison_files (const char *folder)
+{
+  const RtbSystemInfo *system = rtb_run_get_system (rtb_window_get_live_run (window));
+  GPtrArray *files = g_ptr_array_new ();
+  char *run;
+
+  g_assert_nonnull (system);
+  run = rtb_output_in_folder (folder, system->hostname, "latency");
+  g_ptr_array_add (files, run);
+  g_ptr_array_add (files, g_strdup_printf ("%.*s-2.rtbench",
+                                           (int) (strlen (run) - strlen (".rtbench")), run));
+  g_ptr_array_add (files, g_build_filename (folder, "compare.csv", NULL));
+  g_ptr_array_add (files, g_build_filename (folder, "compare.png", NULL));
+  g_ptr_array_add (files, NULL);
+  return (GStrv) g_ptr_array_free (files, FALSE);
+}
+
+/* A comparison saved in a folder (what its Save dialog calls with the chosen folder): a link
+ * planted at each of its files is replaced; on the full disk it fails at its first file, which
+ * the error names, and leaves every previous file as it was. Last: it opens a comparison tab. */
+static void
+test_comparison (void)
+{
+  g_autofree char *links = g_build_filename (tmp_dir, "links-comparison", NULL);
+  g_autofree char *victim = g_build_filename (tmp_dir, "victim", NULL);
+  g_autofree char *filler = NULL;
+  g_autoptr(GBytes) secret = NULL;
+  g_autoptr(GPtrArray) before = g_ptr_array_new_with_free_func ((GDestroyNotify) g_bytes_unref);
+  g_autoptr(GError) error = NULL;
+  g_auto(GStrv) files = NULL;
+  g_auto(GStrv) expected = NULL;
+  RtbCompareView *view;
+
+  REQUIRE_DISPLAY ();
+  REQUIRE_WORKER ();
+
+  window_with_run ();
+  add_run ("outputs compared");
+  rtb_window_compare_open_runs (window);
+  view = RTB_COMPARE_VIEW (find_descendant (GTK_WIDGET (window), RTB_TYPE_COMPARE_VIEW));
+  g_assert_nonnull (view);
+
+  g_assert_cmpint (g_mkdir (links, 0700), ==, 0);
+  g_assert_true (g_file_set_contents (victim, "not yours\n", -1, NULL));
+  secret = disk_test_read (victim);
+  files = comparison_files (links);
+  for (guint i = 0; files[i] != NULL; i++)
+    g_assert_cmpint (symlink (victim, files[i]), ==, 0);
+  g_assert_true (rtb_compare_view_save_to_folder (view, links, &error));
+  g_assert_no_error (error);
+  for (guint i = 0; files[i] != NULL; i++)
+    g_assert_true (is_regular (files[i]));
+  disk_test_assert_unchanged (victim, secret);
+
+  if (full_dir == NULL)
+    {
+      g_test_skip (full_why);
+      return;
+    }
+  /* Room for the previous files, then full again. */
+  filler = g_build_filename (full_dir, "filler", NULL);
+  g_unlink (filler);
+  g_strfreev (files);
+  files = comparison_files (full_dir);
+  for (guint i = 0; files[i] != NULL; i++)
+    {
+      g_autofree char *previous = g_strdup_printf ("the previous %s\n", files[i]);
+
+      g_assert_true (g_file_set_contents (files[i], previous, -1, NULL));
+      g_ptr_array_add (before, disk_test_read (files[i]));
+    }
+  disk_test_fill (full_dir);
+  g_assert_false (rtb_compare_view_save_to_folder (view, full_dir, &error));
+  g_assert_error (error, G_IO_ERROR, G_IO_ERROR_NO_SPACE);
+  disk_test_assert_no_space (error->message, files[0]);
+  for (guint i = 0; files[i] != NULL; i++)
+    disk_test_assert_unchanged (files[i], before->pdata[i]);
+  {
+    g_autoptr(GStrvBuilder) names = g_strv_builder_new ();
+
+    for (guint i = 0; i < G_N_ELEMENTS (outputs); i++)
+      g_strv_builder_add (names, outputs[i].name);
+    for (guint i = 0; files[i] != NULL; i++)
+      {
+        g_autofree char *name = g_path_get_basename (files[i]);
+
+        g_strv_builder_add (names, name);
+      }
+    g_strv_builder_add (names, "filler");
+    expected = g_strv_builder_end (names);
+  }
+  disk_test_assert_only (full_dir, (const char * const *) expected);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -213,6 +320,7 @@ main (int   argc,
 
   g_test_add_func ("/gui/outputs/symlink", test_symlink);
   g_test_add_func ("/gui/outputs/full-disk", test_full_disk);
+  g_test_add_func ("/gui/outputs/comparison", test_comparison);
   status = g_test_run ();
 
   if (window != NULL)
