@@ -400,6 +400,36 @@ test_privileges (void)
   check_privileges ("99999999999999999999", NOBODY);
 }
 
+/* A latency thread stalled across the end of its run (the whole worker stopped by SIGSTOP from
+ * 0.7 s to 1.3 s of a 1 s run): the periods it counts, measured or skipped, are only those of
+ * the run, never the ones that went by after its end. */
+static void
+test_stall_across_end (void)
+{
+  const char *args[] = { "latency", "policy=other", "cpus=0", "interval_us=1000", "duration=1s",
+                         NULL };
+  g_autoptr (Stream) s = stream_new ();
+  g_autoptr (GSubprocess) sp = spawn (args, FALSE, FALSE);
+  const RtbThreadStats *stats;
+  GPid pid;
+
+  read_until (s, sp, RTB_FRAME_STARTED);
+  pid = (GPid) g_ascii_strtoll (g_subprocess_get_identifier (sp), NULL, 10);
+  g_usleep (700 * 1000);
+  g_assert_cmpint (kill (pid, SIGSTOP), ==, 0);
+  g_usleep (600 * 1000);
+  g_assert_cmpint (kill (pid, SIGCONT), ==, 0);
+  read_to_eof (s, sp, 10 * G_USEC_PER_SEC);
+  wait_exit (s, sp);
+
+  stats = rtb_stats_threads (stream_summary (s));
+  g_test_message ("%" G_GUINT64_FORMAT " measured, %" G_GUINT64_FORMAT " skipped",
+                  stats[0].count, stats[0].skipped);
+  g_assert_cmpint (stream_summary (s)->reason, ==, RTB_END_COMPLETED);
+  /* Its first period ends 1 ms after the thread started, after the run's clock did. */
+  g_assert_cmpuint (stats[0].count + stats[0].skipped, <=, 1000);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -412,5 +442,6 @@ main (int argc, char **argv)
   g_test_add_func ("/worker/stop/long-instance", test_stop_long_instance);
   g_test_add_func ("/worker/stop/epipe", test_epipe);
   g_test_add_func ("/worker/stop/parent-death", test_parent_death);
+  g_test_add_func ("/worker/stop/stall-across-end", test_stall_across_end);
   return g_test_run ();
 }

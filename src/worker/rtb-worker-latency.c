@@ -8,14 +8,15 @@
 
 /* A stall is one long sample, not a burst of catching-up ones: after a wake-up at `now`, move
  * `next` (and the cycle count) past every period that already went by, counting them as
- * skipped. cyclictest does the same. */
+ * skipped. cyclictest does the same. Periods after the run's `end` (0: none) were never part
+ * of it: a stall across the end does not count them. */
 static void
-skip_missed_periods (RtbWorkerMeasure *m, int64_t now, int64_t period, int64_t *next,
-                     uint64_t *cycle, uint64_t *skipped)
+skip_missed_periods (RtbWorkerMeasure *m, int64_t now, int64_t period, int64_t end,
+                     int64_t *next, uint64_t *cycle, uint64_t *skipped)
 {
   if (now <= *next)
     return;
-  while (now > *next)
+  while (now > *next && (end == 0 || *next <= end))
     {
       *next += period;
       (*cycle)++;
@@ -55,7 +56,7 @@ latency_loop (RtbWorkerMeasure *m)
       rtb_worker_trace_hit (m, cycle, now - next, next, now);
       next += interval;
       cycle++;
-      skip_missed_periods (m, now, interval, &next, &cycle, &skipped);
+      skip_missed_periods (m, now, interval, end, &next, &cycle, &skipped);
     }
   return 0;
 }
