@@ -204,10 +204,11 @@ get_ns (JsonObject *object, const char *path, const char *member, gboolean nulla
     return TRUE;
   if (!_rtb_json_get_double (object, path, member, &us, error))
     return FALSE;
-  if (!(us >= 0 && us < 1e13))
+  /* Whatever a run holds (any ns a gint64 keeps) is saved, so it loads again. */
+  if (!(us >= 0 && us <= G_MAXINT64 / 1000.0))
     return _rtb_json_format_error (error, "%s.%s: %g µs is not a time a spike can take", path,
                                    member, us);
-  *out = (gint64) llround (us * 1000.0);
+  *out = us * 1000.0 >= (double) G_MAXINT64 ? G_MAXINT64 : (gint64) llround (us * 1000.0);
   return TRUE;
 }
 
