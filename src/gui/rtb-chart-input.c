@@ -52,9 +52,8 @@ _rtb_chart_update_readout (RtbChart *self)
   if (!self->hovering || !self->have_layout || self->run == NULL)
     goto out;
 
-  series = _rtb_chart_collect_series (self, &n_series);
-  if (n_series == 0)
-    goto out;
+  /* Before the series are collected here: collecting them again (as spike_at() does) frees
+   * the names of several runs' series that an earlier collection points to. */
   {
     const char *name;
     const RtbSpike *spike = spike_at (self, self->hover_x, self->hover_y, &name);
@@ -65,6 +64,9 @@ _rtb_chart_update_readout (RtbChart *self)
         goto out;
       }
   }
+  series = _rtb_chart_collect_series (self, &n_series);
+  if (n_series == 0)
+    goto out;
   text = g_string_new (NULL);
 
   if (self->kind == RTB_CHART_CURVE)
