@@ -40,6 +40,9 @@ struct _RtbChart
   guint frame_n_series;
   gboolean frame_stale;
   gboolean data_stale;
+  guint n_draws;
+
+  gboolean ignores_runs;    /* its owner calls rtb_chart_runs_changed() */
 
   /* Zoom: a range of instances (curve) or of µs (histogram) */
   gboolean zoomed;

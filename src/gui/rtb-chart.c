@@ -314,6 +314,7 @@ update_nodes (RtbChart *self,
 
   g_clear_pointer (&self->data_node, gsk_render_node_unref);
   self->data_node = cairo_node_new (&layout.plot, &cr);
+  self->n_draws++;
   if (self->kind == RTB_CHART_CURVE)
     {
       rtb_plot_curve_draw_data (cr, &theme, &layout, &curve, series, n_series);
@@ -441,6 +442,32 @@ on_run_changed (RtbChart *self)
   _rtb_chart_invalidate (self, FALSE);
 }
 
+void
+rtb_chart_runs_changed (RtbChart *self)
+{
+  g_return_if_fail (RTB_IS_CHART (self));
+
+  on_run_changed (self);
+}
+
+void
+rtb_chart_set_follows_runs (RtbChart *self,
+                            gboolean  follows)
+{
+  g_return_if_fail (RTB_IS_CHART (self));
+  g_return_if_fail (self->runs->len == 0);
+
+  self->ignores_runs = !follows;
+}
+
+guint
+rtb_chart_get_n_draws (RtbChart *self)
+{
+  g_return_val_if_fail (RTB_IS_CHART (self), 0);
+
+  return self->n_draws;
+}
+
 RtbChart *
 rtb_chart_new (RtbChartKind kind)
 {
@@ -488,7 +515,8 @@ rtb_chart_set_runs (RtbChart      *self,
   for (guint r = 0; r < n_runs; r++)
     {
       g_ptr_array_add (self->runs, g_object_ref (runs[r]));
-      g_signal_connect_swapped (runs[r], "changed", G_CALLBACK (on_run_changed), self);
+      if (!self->ignores_runs)
+        g_signal_connect_swapped (runs[r], "changed", G_CALLBACK (on_run_changed), self);
     }
   if (n_runs > 0)
     self->run = g_object_ref (runs[0]);

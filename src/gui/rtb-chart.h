@@ -29,6 +29,12 @@ void rtb_chart_set_runs (RtbChart *self, RtbRun *const *runs, guint n_runs, RtbC
 /* A newer comparison of the same runs for a chart showing their pooled row, as a live
  * comparison makes each time its runs change; the zoom stays. */
 void rtb_chart_set_pooled (RtbChart *self, RtbCompare *pooled);
+/* By default a chart redraws each time one of its runs changes. One shown beside other figures
+ * of the same runs (a live comparison) follows its owner instead, which calls
+ * rtb_chart_runs_changed() when it updates them all: one redraw where each run would cause
+ * its own. Set before rtb_chart_set_runs(). */
+void rtb_chart_set_follows_runs (RtbChart *self, gboolean follows);
+void rtb_chart_runs_changed (RtbChart *self);
 /* Show only series `index` of the run (-1: all). */
 void rtb_chart_set_series_filter (RtbChart *self, int index);
 void rtb_chart_set_title (RtbChart *self, const char *title);
@@ -51,6 +57,8 @@ void rtb_chart_get_x_span (RtbChart *self, double *lo, double *hi);
 /* Of a curve: which of its runs it cannot show, having no per-sample data, as its subtitle says
  * it; NULL when it shows every run. */
 const char *rtb_chart_get_note (RtbChart *self);
+/* How many times the chart drew its data: for tests of what redraws when. */
+guint rtb_chart_get_n_draws (RtbChart *self);
 /* What the readout shows now, or NULL. */
 const char *rtb_chart_get_readout (RtbChart *self);
 void rtb_chart_zoom_pixels (RtbChart *self, double x0, double x1);

@@ -55,6 +55,7 @@ struct _RtbCompareView
   guint n_refreshes;
   guint refresh_id;
   gint64 last_refresh_us;
+  gboolean stale;      /* its runs changed while it was out of sight */
   gboolean had_rows;
   guint n_causes;      /* rows of the causes table */
   guint n_interrupts;  /* rows of the interrupts table */
@@ -70,6 +71,8 @@ add_chart (GtkFrame     *frame,
 {
   RtbChart *chart = rtb_chart_new (kind);
 
+  /* Redrawn with the rest of the comparison, once for all its runs' changes. */
+  rtb_chart_set_follows_runs (chart, FALSE);
   rtb_chart_set_title (chart, title);
   gtk_widget_set_size_request (GTK_WIDGET (chart), -1, height);
   gtk_frame_set_child (frame, GTK_WIDGET (chart));
@@ -200,6 +203,12 @@ refresh (RtbCompareView *self)
   refresh_causes (self);
   update_histogram_mode (self);
   update_texts (self);
+  if (self->curve != NULL)
+    {
+      rtb_chart_runs_changed (self->curve);
+      rtb_chart_runs_changed (self->histogram);
+    }
+  self->stale = FALSE;
   self->n_refreshes++;
   self->last_refresh_us = g_get_monotonic_time ();
 }
@@ -230,11 +239,19 @@ any_live (RtbCompareView *self)
 static gboolean write_outputs (RtbCompareView *self, const char *folder, GError **error);
 
 /* Each live run tells its views once a second; out of step, two runs would remake the
- * comparison twice a second: once a second is enough. */
+ * comparison twice a second: once a second is enough. Out of sight (another tab is shown), it
+ * is made anew only when it comes back. */
 static void
 on_run_changed (RtbCompareView *self)
 {
-  gint64 wait_us = self->last_refresh_us + REFRESH_INTERVAL_US - g_get_monotonic_time ();
+  gint64 wait_us;
+
+  if (!gtk_widget_get_mapped (GTK_WIDGET (self)))
+    {
+      self->stale = TRUE;
+      return;
+    }
+  wait_us = self->last_refresh_us + REFRESH_INTERVAL_US - g_get_monotonic_time ();
 
   if (self->refresh_id == 0)
     self->refresh_id = g_timeout_add ((guint) (CLAMP (wait_us, 0, REFRESH_INTERVAL_US) / 1000),
@@ -533,6 +550,19 @@ rtb_compare_view_get_notices (RtbCompareView *self)
 }
 
 static void
+rtb_compare_view_map (GtkWidget *widget)
+{
+  RtbCompareView *self = RTB_COMPARE_VIEW (widget);
+
+  GTK_WIDGET_CLASS (rtb_compare_view_parent_class)->map (widget);
+  if (self->stale)
+    {
+      g_clear_handle_id (&self->refresh_id, g_source_remove);
+      refresh (self);
+    }
+}
+
+static void
 rtb_compare_view_dispose (GObject *object)
 {
   RtbCompareView *self = RTB_COMPARE_VIEW (object);
@@ -571,6 +601,7 @@ rtb_compare_view_class_init (RtbCompareViewClass *klass)
 
   object_class->dispose = rtb_compare_view_dispose;
   object_class->finalize = rtb_compare_view_finalize;
+  widget_class->map = rtb_compare_view_map;
 
   gtk_widget_class_set_template_from_resource (widget_class,
                                                "/io/github/rtbench/RtBench/rtb-compare-view.ui");
