@@ -49,6 +49,8 @@ struct _RtbLiveView
   GPtrArray *charts;
   guint n_figures;
   int title_state;          /* the RtbRunState the title and command were last shown for */
+  gboolean stale;           /* the run changed while the view was out of sight */
+  guint n_updates;
 };
 
 G_DEFINE_FINAL_TYPE (RtbLiveView, rtb_live_view, GTK_TYPE_WIDGET)
@@ -496,8 +498,9 @@ update_title (RtbLiveView *self)
   set_label (self->command_label, worker_command);
 }
 
+/* The run as it is now, into the view. */
 static void
-on_run_changed (RtbLiveView *self)
+update (RtbLiveView *self)
 {
   RtbRunState state = rtb_run_get_state (self->run);
 
@@ -509,6 +512,41 @@ on_run_changed (RtbLiveView *self)
     }
   update_state (self);
   update_figures (self);
+  self->stale = FALSE;
+  self->n_updates++;
+}
+
+/* A live run changes once a second, and each update relayouts the window (the progress bar
+ * moves): a view out of sight, while another tab is shown, catches up when it comes back. */
+static void
+on_run_changed (RtbLiveView *self)
+{
+  if (gtk_widget_get_mapped (GTK_WIDGET (self)))
+    update (self);
+  else
+    self->stale = TRUE;
+}
+
+static void
+catch_up (RtbLiveView *self)
+{
+  if (self->stale)
+    update (self);
+}
+
+static void
+rtb_live_view_map (GtkWidget *widget)
+{
+  GTK_WIDGET_CLASS (rtb_live_view_parent_class)->map (widget);
+  catch_up (RTB_LIVE_VIEW (widget));
+}
+
+guint
+rtb_live_view_get_n_updates (RtbLiveView *self)
+{
+  g_return_val_if_fail (RTB_IS_LIVE_VIEW (self), 0);
+
+  return self->n_updates;
 }
 
 void
@@ -593,6 +631,7 @@ rtb_live_view_get_time_text (RtbLiveView *self)
 {
   g_return_val_if_fail (RTB_IS_LIVE_VIEW (self), NULL);
 
+  catch_up (self);
   return gtk_inscription_get_text (self->time_text);
 }
 
@@ -621,15 +660,19 @@ rtb_live_view_get_fraction (RtbLiveView *self)
 {
   g_return_val_if_fail (RTB_IS_LIVE_VIEW (self), 0);
 
+  catch_up (self);
   return gtk_progress_bar_get_fraction (self->progress_bar);
 }
 
 char *
 rtb_live_view_dup_figures (RtbLiveView *self)
 {
-  GString *text = g_string_new (NULL);
+  GString *text;
 
   g_return_val_if_fail (RTB_IS_LIVE_VIEW (self), NULL);
+
+  catch_up (self);
+  text = g_string_new (NULL);
 
   for (guint i = 0; i < self->n_figures; i++)
     g_string_append_printf (text, "%s: %s\n", gtk_label_get_label (self->figure_captions[i]),
@@ -667,11 +710,11 @@ rtb_live_view_constructed (GObject *object)
   rtb_causes_panel_set_run (self->causes_panel, self->run);
   g_signal_connect_object (self->run, "changed", G_CALLBACK (on_run_changed), self,
                            G_CONNECT_SWAPPED);
-  g_signal_connect_object (self->run, "finished", G_CALLBACK (on_run_changed), self,
+  g_signal_connect_object (self->run, "finished", G_CALLBACK (update), self,
                            G_CONNECT_SWAPPED);
   g_signal_connect_object (self->run, "notify::label", G_CALLBACK (update_title), self,
                            G_CONNECT_SWAPPED);
-  on_run_changed (self);
+  update (self);
 }
 
 static void
@@ -747,6 +790,7 @@ rtb_live_view_class_init (RtbLiveViewClass *klass)
   object_class->set_property = rtb_live_view_set_property;
   object_class->dispose = rtb_live_view_dispose;
   object_class->finalize = rtb_live_view_finalize;
+  widget_class->map = rtb_live_view_map;
 
   properties[PROP_RUN] =
     g_param_spec_object ("run", NULL, NULL, RTB_TYPE_RUN,

@@ -29,9 +29,12 @@ GPtrArray *rtb_live_view_get_charts (RtbLiveView *self);
 char *rtb_live_view_dup_figures (RtbLiveView *self);
 /* The view's charts, curves first, then the histogram (for tests); NULL past the last. */
 RtbChart *rtb_live_view_get_chart (RtbLiveView *self, guint index);
-/* The progress as shown, for tests: "0:20 of 0:20" and the bar's fraction. */
+/* The progress as shown, for tests: "0:20 of 0:20" and the bar's fraction (a view out of
+ * sight catches up first). */
 const char *rtb_live_view_get_time_text (RtbLiveView *self);
 double rtb_live_view_get_fraction (RtbLiveView *self);
+/* How many times the view showed its run anew: for tests of what updates when. */
+guint rtb_live_view_get_n_updates (RtbLiveView *self);
 /* For tests: where an imported run comes from, as the header says it ("Imported from …"), and
  * what stands in place of the curves of a run without per-sample data; NULL when not shown. */
 const char *rtb_live_view_get_source_text (RtbLiveView *self);

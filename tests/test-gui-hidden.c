@@ -1,0 +1,195 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* What a live run costs the window goes to what is shown: a comparison of two live runs redraws
+ * its charts once per update of its table, not once per run; a comparison or a run's view
+ * behind another tab does nothing until it is shown again, and is up to date then. The real
+ * worker measures two runs at once. */
+#define G_LOG_DOMAIN "rtbench-test"
+
+#include "config.h"
+
+#include <adwaita.h>
+#include <string.h>
+
+#include "rtb-compare-view.h"
+#include "rtb-live-view.h"
+#include "rtb-window.h"
+
+#include "gui-test-util.h"
+
+typedef struct {
+  RtbCompareView *view;
+  guint refreshes;
+} Refreshes;
+
+static gboolean
+refreshed_twice (gpointer data)
+{
+  Refreshes *r = data;
+
+  return rtb_compare_view_get_n_refreshes (r->view) >= r->refreshes + 2;
+}
+
+typedef struct {
+  RtbLiveView *view;
+  guint updates;
+} Updates;
+
+static gboolean
+updated_twice (gpointer data)
+{
+  Updates *u = data;
+
+  return rtb_live_view_get_n_updates (u->view) >= u->updates + 2;
+}
+
+static RtbLiveView *
+view_of (RtbWindow *window, RtbRecording *recording)
+{
+  rtb_window_select_recording (window, recording);
+  return rtb_window_get_selected_view (window);
+}
+
+static void
+test_hidden_views (void)
+{
+  g_autoptr(GPtrArray) recordings = NULL;
+  RtbLiveView *views[2];
+  RtbRun *runs[2];
+  Refreshes refreshes = { 0 };
+  Updates shown = { 0 };
+  AdwTabView *tabs;
+  AdwTabPage *compare_page;
+  RtbChart *charts[2];
+  guint draws[2];
+  guint hidden_updates;
+  guint n;
+  RtbWindow *window;
+
+  REQUIRE_DISPLAY ();
+  REQUIRE_WORKER ();
+
+  window = new_window ();
+  setup_short_latency (window, "30s", "one");
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.start", NULL);
+  setup_short_latency (window, "30s", "two");
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.start", NULL);
+  recordings = rtb_window_get_recordings (window);
+  g_assert_cmpuint (recordings->len, ==, 2);
+  for (guint i = 0; i < 2; i++)
+    {
+      views[i] = view_of (window, recordings->pdata[i]);
+      runs[i] = rtb_recording_get_run (recordings->pdata[i]);
+    }
+
+  /* Shown, the comparison draws each chart at most once per update of its table. */
+  rtb_window_compare_runs (window, runs, 2);
+  refreshes.view = RTB_COMPARE_VIEW (find_descendant (GTK_WIDGET (window),
+                                                      RTB_TYPE_COMPARE_VIEW));
+  g_assert_true (gtk_widget_get_mapped (GTK_WIDGET (refreshes.view)));
+  charts[0] = rtb_compare_view_get_curve (refreshes.view);
+  charts[1] = rtb_compare_view_get_histogram (refreshes.view);
+  iterate_for (300);
+  refreshes.refreshes = rtb_compare_view_get_n_refreshes (refreshes.view);
+  for (guint c = 0; c < 2; c++)
+    draws[c] = rtb_chart_get_n_draws (charts[c]);
+  iterate_until (refreshed_twice, &refreshes, 15);
+  g_assert_true (refreshed_twice (&refreshes));
+  for (guint i = 0; i < 2; i++)
+    g_assert_true (rtb_recording_is_live (recordings->pdata[i]));
+  iterate_for (300); /* the frame after the last update */
+  n = rtb_compare_view_get_n_refreshes (refreshes.view) - refreshes.refreshes;
+  for (guint c = 0; c < 2; c++)
+    {
+      g_test_message ("chart %u: %u draws in %u updates", c,
+                      rtb_chart_get_n_draws (charts[c]) - draws[c], n);
+      g_assert_cmpuint (rtb_chart_get_n_draws (charts[c]) - draws[c], >=, 1);
+      g_assert_cmpuint (rtb_chart_get_n_draws (charts[c]) - draws[c], <=, n);
+    }
+
+  /* Run one's tab shown: its view follows its run; the comparison and run two's view, behind
+   * other tabs, neither update nor draw while both runs go on. */
+  tabs = ADW_TAB_VIEW (gtk_widget_get_ancestor (GTK_WIDGET (refreshes.view),
+                                                ADW_TYPE_TAB_VIEW));
+  compare_page = adw_tab_view_get_page (tabs, GTK_WIDGET (refreshes.view));
+  rtb_window_select_recording (window, recordings->pdata[0]);
+  g_assert_false (gtk_widget_get_mapped (GTK_WIDGET (refreshes.view)));
+  g_assert_false (gtk_widget_get_mapped (GTK_WIDGET (views[1])));
+  refreshes.refreshes = rtb_compare_view_get_n_refreshes (refreshes.view);
+  for (guint c = 0; c < 2; c++)
+    draws[c] = rtb_chart_get_n_draws (charts[c]);
+  hidden_updates = rtb_live_view_get_n_updates (views[1]);
+  shown.view = views[0];
+  shown.updates = rtb_live_view_get_n_updates (views[0]);
+  iterate_until (updated_twice, &shown, 15);
+  g_assert_true (updated_twice (&shown));
+  g_assert_cmpuint (rtb_compare_view_get_n_refreshes (refreshes.view), ==, refreshes.refreshes);
+  for (guint c = 0; c < 2; c++)
+    g_assert_cmpuint (rtb_chart_get_n_draws (charts[c]), ==, draws[c]);
+  g_assert_cmpuint (rtb_live_view_get_n_updates (views[1]), ==, hidden_updates);
+
+  /* Shown again, each is brought up to date at once. */
+  adw_tab_view_set_selected_page (tabs, compare_page);
+  g_assert_true (gtk_widget_get_mapped (GTK_WIDGET (refreshes.view)));
+  g_assert_cmpuint (rtb_compare_view_get_n_refreshes (refreshes.view), ==,
+                    refreshes.refreshes + 1);
+  rtb_window_select_recording (window, recordings->pdata[1]);
+  g_assert_cmpuint (rtb_live_view_get_n_updates (views[1]), ==, hidden_updates + 1);
+
+  for (guint i = 0; i < 2; i++)
+    rtb_recording_stop (recordings->pdata[i]);
+  iterate_until (window_done, window, 20);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+/* The readout of a comparison's curve names each run's series (it once read names that the
+ * spike lookup had freed). */
+static void
+test_comparison_readout (void)
+{
+  RtbRun *runs[2];
+  const char *labels[] = { "first", "second" };
+  RtbCompareView *view;
+  RtbChart *curve;
+  const char *text = NULL;
+  RtbWindow *window;
+
+  REQUIRE_DISPLAY ();
+
+  window = new_window ();
+  for (guint r = 0; r < 2; r++)
+    {
+      g_autofree char *path = g_build_filename (g_getenv ("RTBENCH_TEST_DATA"), "run-v1.rtbench",
+                                                NULL);
+      g_autoptr(GError) error = NULL;
+
+      runs[r] = rtb_run_load (path, &error);
+      g_assert_no_error (error);
+      rtb_run_set_label (runs[r], labels[r]);
+      rtb_window_add_run (window, runs[r]);
+      g_object_unref (runs[r]); /* the window holds it */
+    }
+  rtb_window_compare_runs (window, runs, 2);
+  view = RTB_COMPARE_VIEW (find_descendant (GTK_WIDGET (window), RTB_TYPE_COMPARE_VIEW));
+  curve = rtb_compare_view_get_curve (view);
+  iterate_for (300);
+  for (double x = gtk_widget_get_width (GTK_WIDGET (curve)) / 2.0; text == NULL && x > 0;
+       x -= 20)
+    text = rtb_chart_hover (curve, x, gtk_widget_get_height (GTK_WIDGET (curve)) / 2.0);
+  g_assert_nonnull (text);
+  g_test_message ("readout: %s", text);
+  g_assert_true (g_utf8_validate (text, -1, NULL));
+  g_assert_nonnull (strstr (text, "first: "));
+  g_assert_nonnull (strstr (text, "second: "));
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  gui_test_init (&argc, &argv);
+
+  g_test_add_func ("/gui/hidden/views", test_hidden_views);
+  g_test_add_func ("/gui/hidden/comparison-readout", test_comparison_readout);
+  return g_test_run ();
+}
