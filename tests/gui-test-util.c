@@ -324,9 +324,28 @@ gui_test_choose_file (const char *path)
           !gtk_widget_get_visible (GTK_WIDGET (item)))
         continue;
       G_GNUC_BEGIN_IGNORE_DEPRECATIONS
-      /* As typed in the name field: a whole path. */
-      gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (item), path);
-      file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (item));
+      /* A folder as opened in the chooser; a file as typed in the name field: a whole path. */
+      if (gtk_file_chooser_get_action (GTK_FILE_CHOOSER (item)) ==
+          GTK_FILE_CHOOSER_ACTION_SELECT_FOLDER)
+        {
+          g_autoptr(GFile) folder = g_file_new_for_path (path);
+
+          /* Selected once the chooser has listed the folder's parent. */
+          gtk_file_chooser_set_file (GTK_FILE_CHOOSER (item), folder, NULL);
+          for (guint ms = 0; ms < 5000; ms += 50)
+            {
+              g_clear_object (&file);
+              if ((file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (item))) != NULL)
+                break;
+              iterate_for (50);
+            }
+          g_assert_nonnull (file);
+        }
+      else
+        {
+          gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (item), path);
+          file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (item));
+        }
       g_assert_cmpstr (g_file_peek_path (file), ==, path);
       gtk_dialog_response (GTK_DIALOG (item), GTK_RESPONSE_ACCEPT);
       G_GNUC_END_IGNORE_DEPRECATIONS

@@ -70,8 +70,8 @@ AdwMessageDialog *gui_test_expect_dialog (void);
 void gui_test_answer (AdwMessageDialog *dialog, const char *response);
 /* For iterate_until: the pointer at `data` (a weak pointer to a window…) was cleared. */
 gboolean gui_test_pointer_cleared (gpointer data);
-/* Answers the file chooser on screen (a native dialog's own) with `path`; FALSE when there is
- * none. */
+/* Answers the file chooser on screen (a native dialog's own) with `path` (a file, or the folder
+ * a folder chooser asks for); FALSE when there is none. */
 gboolean gui_test_choose_file (const char *path);
 /* Answers the file chooser's question whether to replace a file that exists with "Replace";
  * FALSE when it did not ask. */

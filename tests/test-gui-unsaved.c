@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Nothing measured goes unasked: a finished run is kept in the unsaved folder, closing its tab
  * (Ctrl+W) or the window asks Save / Discard / Cancel, and runs left in the folder are offered
- * for recovery. The real worker measures; keys go through the X server. */
+ * for recovery. A run saved after its end is no longer asked for, and Ctrl+S on a comparison's
+ * tab saves the comparison. The real worker measures; keys go through the X server. */
 #define G_LOG_DOMAIN "rtbench-test"
 
 #include "config.h"
@@ -10,6 +11,8 @@
 #include <glib/gstdio.h>
 #include <unistd.h>
 
+#include "rtb-compare-view.h"
+#include "rtb-recording.h"
 #include "rtb-unsaved.h"
 #include "rtb-window.h"
 
@@ -124,6 +127,85 @@ test_close_tab (void)
   g_assert_cmpuint (count_unsaved (), ==, 0);
 
   g_unlink (target);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+/* A finished run saved through its recording (as Save does) knows its file: nothing is left
+ * unsaved, and Ctrl+W closes its tab without asking. */
+static void
+test_saved_after_end (void)
+{
+  g_autofree char *target = g_build_filename (out_dir, "latency.rtbench", NULL);
+  g_autoptr(GPtrArray) recordings = NULL;
+  g_autoptr(GError) error = NULL;
+  RtbWindow *window;
+  RtbRun *run;
+
+  REQUIRE_DISPLAY ();
+
+  window = new_window ();
+  run = finished_run (window, RTB_METHOD_LATENCY, "latency saved at the end");
+  recordings = rtb_window_get_recordings (window);
+  g_assert_cmpuint (recordings->len, ==, 1);
+  g_assert_true (rtb_recording_get_run (recordings->pdata[0]) == run);
+  g_assert_cmpuint (count_unsaved (), ==, 1);
+  g_assert_nonnull (rtb_window_get_inhibit_reason (window));
+
+  g_assert_true (rtb_recording_save_to (recordings->pdata[0], target, &error));
+  g_assert_no_error (error);
+  g_assert_cmpstr (rtb_run_get_file (run), ==, target);
+  g_assert_cmpstr (rtb_recording_get_output (recordings->pdata[0]), ==, target);
+  g_assert_cmpuint (count_unsaved (), ==, 0);
+  g_assert_null (rtb_window_get_inhibit_reason (window));
+
+  if (gui_test_press (GTK_WINDOW (window), "ctrl+w"))
+    {
+      g_assert_null (gui_test_find_dialog ());
+      iterate_until (has_no_runs, window, 10);
+      g_assert_cmpuint (rtb_window_get_n_runs (window), ==, 0);
+    }
+  g_unlink (target);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+static gboolean
+is_file (gpointer path)
+{
+  return g_file_test (path, G_FILE_TEST_IS_REGULAR);
+}
+
+/* Ctrl+S on a comparison's tab while none of its widgets has the focus (the window's own
+ * shortcut takes the key then) saves the comparison, as it does with the focus in it. */
+static void
+test_save_comparison_unfocused (void)
+{
+  g_autofree char *folder = g_build_filename (out_dir, "comparison", NULL);
+  g_autofree char *csv = g_build_filename (folder, "compare.csv", NULL);
+  RtbWindow *window;
+  RtbRun *runs[2];
+
+  REQUIRE_DISPLAY ();
+
+  window = new_window ();
+  runs[0] = finished_run (window, RTB_METHOD_TIMER, "timer one");
+  runs[1] = finished_run (window, RTB_METHOD_TIMER, "timer two");
+  rtb_window_compare_runs (window, runs, 2);
+  g_assert_true (gtk_widget_get_mapped (find_descendant (GTK_WIDGET (window),
+                                                         RTB_TYPE_COMPARE_VIEW)));
+  g_assert_cmpint (g_mkdir (folder, 0700), ==, 0);
+  gtk_window_set_focus (GTK_WINDOW (window), NULL);
+  g_assert_null (gtk_window_get_focus (GTK_WINDOW (window)));
+
+  if (gui_test_press (GTK_WINDOW (window), "ctrl+s"))
+    {
+      g_assert_true (gui_test_choose_file (folder));
+      iterate_until (is_file, csv, 10);
+      g_assert_true (is_file (csv));
+      for (guint r = 0; r < 2; r++)
+        g_assert_true (g_str_has_prefix (rtb_run_get_file (runs[r]), folder));
+      g_assert_cmpuint (count_unsaved (), ==, 0);
+    }
+  gui_test_remove_tree (folder);
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
@@ -243,6 +325,8 @@ main (int   argc,
   g_test_add_func ("/gui/unsaved/close-tab", test_close_tab);
   g_test_add_func ("/gui/unsaved/close-window", test_close_window);
   g_test_add_func ("/gui/unsaved/recover", test_recover);
+  g_test_add_func ("/gui/unsaved/saved-after-end", test_saved_after_end);
+  g_test_add_func ("/gui/unsaved/save-comparison-unfocused", test_save_comparison_unfocused);
 
   status = g_test_run ();
   gui_test_remove_tree (data_home);

@@ -8,6 +8,7 @@
 #include <glib/gi18n.h>
 #include <glib/gstdio.h>
 
+#include "rtb-compare-view.h"
 #include "rtb-export.h"
 #include "rtb-import-dialog.h"
 #include "rtb-import.h"
@@ -194,6 +195,22 @@ save_action (GtkWidget  *widget,
   /* A running run saves what was measured so far. */
   if (runs->len == 1)
     _rtb_window_save_run (self, g_ptr_array_index (runs, 0), NULL, NULL);
+}
+
+/* Ctrl+S saves what the selected tab shows: its run, or a comparison in a folder, as the
+ * comparison's own Ctrl+S does while one of its widgets has the focus. */
+static gboolean
+save_shortcut (GtkWidget *widget,
+               GVariant  *args,
+               gpointer   data)
+{
+  RtbWindow *self = RTB_WINDOW (widget);
+  AdwTabPage *page = adw_tab_view_get_selected_page (self->tab_view);
+  GtkWidget *child = page != NULL ? adw_tab_page_get_child (page) : NULL;
+
+  if (RTB_IS_COMPARE_VIEW (child))
+    return gtk_widget_activate_action (child, "compare.save", NULL);
+  return gtk_widget_activate_action (widget, "win.save", NULL);
 }
 
 const char *
@@ -606,8 +623,7 @@ _rtb_window_class_init_files (GtkWidgetClass *widget_class)
   gtk_widget_class_install_action (widget_class, "win.export", "s", export_action);
   gtk_widget_class_install_action (widget_class, "win.export-to", "(ssiid)", export_to_action);
 
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_s, GDK_CONTROL_MASK,
-                                       "win.save", NULL);
+  gtk_widget_class_add_binding (widget_class, GDK_KEY_s, GDK_CONTROL_MASK, save_shortcut, NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_o, GDK_CONTROL_MASK,
                                        "win.open", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_i, GDK_CONTROL_MASK,

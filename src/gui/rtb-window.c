@@ -241,6 +241,10 @@ _rtb_window_add_page (RtbWindow *self,
   _rtb_window_set_page_title (page, title, rtb_run_get_file (run));
   g_signal_connect_object (run, "notify::label", G_CALLBACK (on_run_label), page, 0);
   g_signal_connect_object (run, "notify::file", G_CALLBACK (on_run_label), page, 0);
+  /* However it was saved (through the window or its recording), a run in a file of the user's
+   * is no longer unsaved. */
+  g_signal_connect_object (run, "notify::file", G_CALLBACK (_rtb_window_unsaved_changed), self,
+                           G_CONNECT_SWAPPED);
   adw_tab_view_set_selected_page (self->tab_view, page);
   return page;
 }
