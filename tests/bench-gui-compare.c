@@ -7,7 +7,16 @@
  * are processes of their own) is taken over 30 s and printed as % of one core, with the samples
  * the workers dropped. tests/bench-gui.sh runs it RUNS times and prints the median.
  *
- *   build/tests/bench-gui-compare [compare|tab]      (under an X server)
+ *   build/tests/bench-gui-compare [compare|tab] [SECONDS [INTERVAL_US]]   (under an X server)
+ *
+ * SECONDS (default 30) shortens the measurement and INTERVAL_US (default 100) slows the runs,
+ * for a count of instructions that the machine's load does not change (measure_window() is the
+ * measurement). Under callgrind the window runs some 50 times slower and falls behind the
+ * runs: count its instructions per update of the runs (each run updates its views once a
+ * second, so two updates make one second of both runs), not per second of the clock:
+ *
+ *   valgrind --tool=callgrind --toggle-collect=measure_window \
+ *     build/tests/bench-gui-compare compare 20 1000
  */
 #define G_LOG_DOMAIN "rtbench-test"
 
@@ -48,14 +57,38 @@ run_for (guint seconds)
   g_main_loop_run (loop);
 }
 
+static void
+count_update (gpointer counter)
+{
+  (*(guint *) counter)++;
+}
+
+static guint64
+total_samples (RtbRun *const *runs)
+{
+  return rtb_run_get_total_count (runs[0]) + rtb_run_get_total_count (runs[1]);
+}
+
+/* Not static, not inlined: callgrind's --toggle-collect names it. */
+G_GNUC_NO_INLINE void measure_window (guint seconds);
+
+void
+measure_window (guint seconds)
+{
+  run_for (seconds);
+}
+
 int
 main (int argc, char **argv)
 {
   gboolean tab = argc > 1 && g_str_equal (argv[1], "tab");
+  guint seconds = argc > 2 ? (guint) g_ascii_strtoull (argv[2], NULL, 10) : MEASURE_SECONDS;
+  guint interval_us = argc > 3 ? (guint) g_ascii_strtoull (argv[3], NULL, 10) : 100;
   g_autoptr(GSettings) settings = NULL;
   g_autoptr(GPtrArray) recordings = NULL;
   RtbRun *runs[2];
-  guint64 samples = 0;
+  guint64 samples0;
+  guint updates = 0;
   guint64 dropped = 0;
   double cpu0, cpu1;
   gint64 t0, t1;
@@ -64,10 +97,14 @@ main (int argc, char **argv)
   gui_test_init (&argc, &argv);
   if (!gui_test_have_display)
     g_error ("no display: run under Xvfb");
+  if (seconds == 0 || seconds > MEASURE_SECONDS)
+    g_error ("SECONDS must be 1 to %u (the runs last 40 s): not %s", MEASURE_SECONDS, argv[2]);
+  if (interval_us < 50 || interval_us > 1000000)
+    g_error ("INTERVAL_US must be 50 to 1000000: not %s", argv[3]);
 
   settings = g_settings_new ("io.github.rtbench.RtBench");
   g_settings_set_string (settings, "cpus", "all");
-  g_settings_set_int (settings, "interval-us", 100);
+  g_settings_set_int (settings, "interval-us", (int) interval_us);
   window = new_window ();
   run_for (1);
   setup_short_latency (window, "40s", "10 kHz A");
@@ -87,9 +124,14 @@ main (int argc, char **argv)
   run_for (FILL_SECONDS);
   t0 = g_get_monotonic_time ();
   cpu0 = process_cpu_seconds ();
-  run_for (MEASURE_SECONDS);
+  samples0 = total_samples (runs);
+  for (guint i = 0; i < 2; i++)
+    g_signal_connect_swapped (runs[i], "changed", G_CALLBACK (count_update), &updates);
+  measure_window (seconds);
   cpu1 = process_cpu_seconds ();
   t1 = g_get_monotonic_time ();
+  for (guint i = 0; i < 2; i++)
+    g_signal_handlers_disconnect_by_data (runs[i], &updates);
 
   for (guint i = 0; i < 2; i++)
     {
@@ -97,12 +139,13 @@ main (int argc, char **argv)
         g_printerr ("run %u ended before the measurement did\n", i);
       for (guint s = 0; s < rtb_run_get_n_series (runs[i]); s++)
         dropped += rtb_run_get_series (runs[i], s)->dropped;
-      samples += rtb_run_get_total_count (runs[i]);
     }
   g_print ("GUI CPU over %.1f s (%s): %.2f %% of one core; %" G_GUINT64_FORMAT
-           " samples so far, %" G_GUINT64_FORMAT " dropped\n",
+           " samples so far (%" G_GUINT64_FORMAT " in that time, in %u updates of the runs), %"
+           G_GUINT64_FORMAT " dropped\n",
            (t1 - t0) / 1e6, tab ? "one run's tab" : "the live comparison",
-           100 * (cpu1 - cpu0) / ((t1 - t0) / 1e6), samples, dropped);
+           100 * (cpu1 - cpu0) / ((t1 - t0) / 1e6), total_samples (runs),
+           total_samples (runs) - samples0, updates, dropped);
   for (guint i = 0; i < 2; i++)
     rtb_recording_stop (recordings->pdata[i]);
   iterate_until (window_done, window, 10);
