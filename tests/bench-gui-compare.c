@@ -9,14 +9,11 @@
  *
  *   build/tests/bench-gui-compare [compare|tab] [SECONDS [INTERVAL_US]]   (under an X server)
  *
- * SECONDS (default 30) shortens the measurement and INTERVAL_US (default 100) slows the runs,
- * for a count of instructions that the machine's load does not change (measure_window() is the
- * measurement). Under callgrind the window runs some 50 times slower and falls behind the
- * runs: count its instructions per update of the runs (each run updates its views once a
- * second, so two updates make one second of both runs), not per second of the clock:
- *
- *   valgrind --tool=callgrind --toggle-collect=measure_window \
- *     build/tests/bench-gui-compare compare 20 1000
+ * SECONDS (default 30) shortens the measurement and INTERVAL_US (default 100) slows the runs;
+ * measure_window() is the measurement, for callgrind's --toggle-collect. Under callgrind the
+ * window runs some 50 times slower than the runs: it falls behind, the workers drop samples and
+ * the once-a-second updates pile up into fewer frames, so its counts are no steady state (the
+ * decoding's instructions per sample are).
  */
 #define G_LOG_DOMAIN "rtbench-test"
 
