@@ -9,6 +9,7 @@
 #include <math.h>
 
 #include "rtb-chart.h"
+#include "rtb-inscription.h"
 #include "rtb-live-view.h"
 #include "rtb-plot-run.h"
 #include "rtb-system-panel.h"
@@ -132,27 +133,19 @@ set_fraction (GtkProgressBar *bar,
   gtk_progress_bar_set_fraction (bar, fraction);
 }
 
-/* The texts that change at every update are inscriptions: unlike a label, an inscription's
- * size does not follow its text, so a new text only redraws it instead of relayouting the
- * window once a second. It widens (once) when a text would not fit, up to INSISTED_CHARS:
- * past that it asks for room without insisting, so huge figures ("1000999.98 ms") cannot make
- * the window wider than the screen, and a text cut short shows whole as its tooltip. */
+/* The texts that change at every update are inscriptions (rtb_inscription_set_text()), which
+ * widen up to INSISTED_CHARS: past that they ask for room without insisting, so huge figures
+ * ("1000999.98 ms") cannot make the window wider than the screen, and a text cut short shows
+ * whole as its tooltip. */
 #define INSISTED_CHARS 10
 
 static void
 set_inscription (GtkInscription *inscription,
                  const char     *text)
 {
-  guint chars = (guint) g_utf8_strlen (text, -1) + 2;
-
-  if (g_strcmp0 (gtk_inscription_get_text (inscription), text) == 0)
-    return;
-  if (chars > gtk_inscription_get_nat_chars (inscription))
-    gtk_inscription_set_nat_chars (inscription, chars);
-  if (MIN (chars, INSISTED_CHARS) > gtk_inscription_get_min_chars (inscription))
-    gtk_inscription_set_min_chars (inscription, MIN (chars, INSISTED_CHARS));
-  gtk_inscription_set_text (inscription, text);
-  gtk_widget_set_tooltip_text (GTK_WIDGET (inscription), chars > INSISTED_CHARS ? text : NULL);
+  if (rtb_inscription_set_text (inscription, text, INSISTED_CHARS))
+    gtk_widget_set_tooltip_text (GTK_WIDGET (inscription),
+                                 g_utf8_strlen (text, -1) + 2 > INSISTED_CHARS ? text : NULL);
 }
 
 static void

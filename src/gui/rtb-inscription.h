@@ -1,0 +1,15 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* Texts that change once a second without relayouting the window around them. */
+#pragma once
+
+#include <gtk/gtk.h>
+
+G_BEGIN_DECLS
+
+/* Puts `text` into `inscription` if it differs from the text shown, widening the inscription
+ * (once) to what the widest text so far needs, but insisting on at most `insisted_chars`: past
+ * that it asks for the room without insisting. Returns whether the text changed. */
+gboolean rtb_inscription_set_text (GtkInscription *inscription, const char *text,
+                                   guint insisted_chars);
+
+G_END_DECLS
