@@ -56,8 +56,7 @@ both_shown (gpointer data)
 static guint64
 shown_count (RtbCompareView *view, guint run)
 {
-  GtkLabel *label = rtb_compare_view_get_value_label (view, 0, run, RTB_COMPARE_STAT_COUNT);
-  const char *text = gtk_label_get_label (label);
+  const char *text = rtb_compare_view_get_value_text (view, 0, run, RTB_COMPARE_STAT_COUNT);
 
   /* The best value is marked "✓ N"; a count is never judged, but stay safe. */
   return g_ascii_strtoull (g_str_has_prefix (text, "✓ ") ? text + strlen ("✓ ") : text, NULL,

@@ -88,7 +88,7 @@ test_compare_two_runs (void)
   RtbCompare *compare;
   RtbWindow *window;
   GtkWidget *holder;
-  GtkLabel *label;
+  GtkWidget *cell;
 
   REQUIRE_DISPLAY ();
 
@@ -110,19 +110,21 @@ test_compare_two_runs (void)
   /* Every row: the slow run's max is marked worse, the fast run's is the best. */
   for (guint row = 0; row < rtb_compare_get_n_rows (compare); row++)
     {
-      label = rtb_compare_view_get_value_label (view, row, 1, RTB_COMPARE_STAT_MAX);
+      cell = rtb_compare_view_get_value_cell (view, row, 1, RTB_COMPARE_STAT_MAX);
       g_test_message ("%s: %s", rtb_compare_get_row_name (compare, row),
-                      gtk_label_get_label (label));
-      g_assert_true (gtk_widget_has_css_class (GTK_WIDGET (label), "compare-worse"));
-      g_assert_false (gtk_widget_has_css_class (GTK_WIDGET (label), "compare-best"));
-      label = rtb_compare_view_get_value_label (view, row, 0, RTB_COMPARE_STAT_MAX);
-      g_assert_true (gtk_widget_has_css_class (GTK_WIDGET (label), "compare-best"));
-      g_assert_nonnull (strstr (gtk_label_get_label (label), "✓"));
+                      rtb_compare_view_get_value_text (view, row, 1, RTB_COMPARE_STAT_MAX));
+      g_assert_true (gtk_widget_has_css_class (cell, "compare-worse"));
+      g_assert_false (gtk_widget_has_css_class (cell, "compare-best"));
+      cell = rtb_compare_view_get_value_cell (view, row, 0, RTB_COMPARE_STAT_MAX);
+      g_assert_true (gtk_widget_has_css_class (cell, "compare-best"));
+      g_assert_nonnull (strstr (rtb_compare_view_get_value_text (view, row, 0,
+                                                                  RTB_COMPARE_STAT_MAX), "✓"));
     }
   /* The count is not judged. */
-  label = rtb_compare_view_get_value_label (view, 0, 1, RTB_COMPARE_STAT_COUNT);
-  g_assert_false (gtk_widget_has_css_class (GTK_WIDGET (label), "compare-worse"));
-  g_assert_cmpstr (gtk_label_get_label (label), ==, "20000");
+  cell = rtb_compare_view_get_value_cell (view, 0, 1, RTB_COMPARE_STAT_COUNT);
+  g_assert_false (gtk_widget_has_css_class (cell, "compare-worse"));
+  g_assert_cmpstr (rtb_compare_view_get_value_text (view, 0, 1, RTB_COMPARE_STAT_COUNT), ==,
+                   "20000");
 
   g_assert_cmpuint (rtb_compare_view_get_n_differing (view), >=, 2);
   /* Neither run was traced, neither kept interrupt counts: no such tables. */

@@ -22,6 +22,14 @@ typedef struct {
 } Refreshes;
 
 static gboolean
+refreshed_once (gpointer data)
+{
+  Refreshes *r = data;
+
+  return rtb_compare_view_get_n_refreshes (r->view) >= r->refreshes + 1;
+}
+
+static gboolean
 refreshed_twice (gpointer data)
 {
   Refreshes *r = data;
@@ -62,7 +70,10 @@ test_hidden_views (void)
   RtbChart *charts[2];
   guint draws[2];
   guint hidden_updates;
+  guint n_still = 0;
   guint n;
+  g_autofree char *ended_text = NULL;
+  GtkWidget *cell;
   RtbWindow *window;
 
   REQUIRE_DISPLAY ();
@@ -106,6 +117,29 @@ test_hidden_views (void)
       g_assert_cmpuint (rtb_chart_get_n_draws (charts[c]) - draws[c], <=, n);
     }
 
+  /* Live, its figures and the time its runs measured are inscriptions: their new texts once a
+   * second are drawn without laying the page out again. Only a refresh in which one of them
+   * grew wider does, so some of a few refreshes leave the page as it was. */
+  g_assert_true (GTK_IS_INSCRIPTION (rtb_compare_view_get_value_cell (refreshes.view, 0, 0,
+                                                                       RTB_COMPARE_STAT_COUNT)));
+  for (guint i = 0; i < 6 && n_still < 2; i++)
+    {
+      guint allocations = rtb_compare_view_get_n_allocations (refreshes.view);
+      g_autofree char *runs_text = NULL;
+
+      refreshes.refreshes = rtb_compare_view_get_n_refreshes (refreshes.view);
+      iterate_until (refreshed_once, &refreshes, 15);
+      g_assert_true (refreshed_once (&refreshes));
+      iterate_for (300); /* the frame after the update */
+      runs_text = rtb_compare_view_dup_runs_text (refreshes.view);
+      g_test_message ("refresh %u: %u allocations; %s", i,
+                      rtb_compare_view_get_n_allocations (refreshes.view) - allocations,
+                      runs_text);
+      g_assert_nonnull (strstr (runs_text, "measured"));
+      n_still += rtb_compare_view_get_n_allocations (refreshes.view) == allocations;
+    }
+  g_assert_cmpuint (n_still, ==, 2);
+
   /* Run one's tab shown: its view follows its run; the comparison and run two's view, behind
    * other tabs, neither update nor draw while both runs go on. */
   tabs = ADW_TAB_VIEW (gtk_widget_get_ancestor (GTK_WIDGET (refreshes.view),
@@ -135,9 +169,14 @@ test_hidden_views (void)
   rtb_window_select_recording (window, recordings->pdata[1]);
   g_assert_cmpuint (rtb_live_view_get_n_updates (views[1]), ==, hidden_updates + 1);
 
+  /* Once both runs ended, their figures stay put and can be selected. */
   for (guint i = 0; i < 2; i++)
     rtb_recording_stop (recordings->pdata[i]);
   iterate_until (window_done, window, 20);
+  cell = rtb_compare_view_get_value_cell (refreshes.view, 0, 0, RTB_COMPARE_STAT_COUNT);
+  g_assert_true (GTK_IS_LABEL (cell) && gtk_label_get_selectable (GTK_LABEL (cell)));
+  ended_text = rtb_compare_view_dup_runs_text (refreshes.view);
+  g_assert_null (strstr (ended_text, "measured"));
   gtk_window_destroy (GTK_WINDOW (window));
 }
 

@@ -10,6 +10,7 @@
 
 #include "rtb-compare-causes.h"
 #include "rtb-compare-grid.h"
+#include "rtb-inscription.h"
 
 static const char *const stat_titles[RTB_COMPARE_N_STATS] = {
   [RTB_COMPARE_STAT_COUNT] = N_("Samples"),
@@ -100,13 +101,50 @@ clear (GtkGrid *grid)
     gtk_grid_remove (grid, child);
 }
 
+/* A figure's cell. While a run is live it is an inscription, whose new text is only drawn again
+ * where a label's would lay out the whole page again, once a second; as the table scrolls
+ * sideways, its cells insist on all the room their widest text so far needs. They start as wide
+ * as most figures need ("✓ 1199.5", "+191.4"), so that the first seconds of a run, when its
+ * figures grow, do not widen them each second. Once every run has ended, the figures stay put:
+ * they are labels again, that can be selected and copied. */
+#define FIGURE_CHARS 10
+static GtkWidget *
+figure_cell (GtkGrid  *grid,
+             int       column,
+             int       row,
+             gboolean  live)
+{
+  GtkWidget *inscription;
+
+  if (!live)
+    return cell (grid, column, row, NULL, TRUE);
+  inscription = gtk_inscription_new (NULL);
+  gtk_inscription_set_min_chars (GTK_INSCRIPTION (inscription), FIGURE_CHARS);
+  gtk_inscription_set_nat_chars (GTK_INSCRIPTION (inscription), FIGURE_CHARS);
+  gtk_inscription_set_xalign (GTK_INSCRIPTION (inscription), 1.0);
+  gtk_widget_add_css_class (inscription, "numeric");
+  gtk_grid_attach (grid, inscription, column, row, 1, 1);
+  return inscription;
+}
+
 /* Live comparisons update their cells once a second: only what changed is set. */
 static void
-set_text (GtkWidget  *label,
+set_text (GtkWidget  *widget,
           const char *text)
 {
-  if (g_strcmp0 (gtk_label_get_label (GTK_LABEL (label)), text) != 0)
-    gtk_label_set_label (GTK_LABEL (label), text);
+  if (GTK_IS_INSCRIPTION (widget))
+    rtb_inscription_set_text (GTK_INSCRIPTION (widget), text, G_MAXUINT);
+  else if (g_strcmp0 (gtk_label_get_label (GTK_LABEL (widget)), text) != 0)
+    gtk_label_set_label (GTK_LABEL (widget), text);
+}
+
+const char *
+rtb_compare_grid_cell_text (GtkWidget *widget)
+{
+  g_return_val_if_fail (GTK_IS_INSCRIPTION (widget) || GTK_IS_LABEL (widget), NULL);
+
+  return GTK_IS_INSCRIPTION (widget) ? gtk_inscription_get_text (GTK_INSCRIPTION (widget))
+                                   : gtk_label_get_label (GTK_LABEL (widget));
 }
 
 static char *
@@ -143,7 +181,7 @@ format_ratio (double ratio)
 
 /* Sets a value cell's text and marks; for a cell made earlier, its old marks go first. */
 static void
-set_value (GtkWidget            *label,
+set_value (GtkWidget            *widget,
            const RtbCompareCell *cmp,
            RtbCompareStat        stat,
            guint                 decimals)
@@ -164,31 +202,33 @@ set_value (GtkWidget            *label,
       tooltip = _("Covers only the samples whose values the source gave, not its overflows: "
                   "not compared");
     }
-  set_text (label, text != NULL ? text : value);
-  if (g_strcmp0 (gtk_widget_get_tooltip_text (label), tooltip) != 0)
-    gtk_widget_set_tooltip_text (label, tooltip);
+  set_text (widget, text != NULL ? text : value);
+  if (g_strcmp0 (gtk_widget_get_tooltip_text (widget), tooltip) != 0)
+    gtk_widget_set_tooltip_text (widget, tooltip);
   for (guint i = 0; i < G_N_ELEMENTS (marks); i++)
     {
       gboolean on = (i == 0 && cmp->best) ||
                     (i == 1 && cmp->verdict == RTB_COMPARE_WORSE) ||
                     (i == 2 && cmp->verdict == RTB_COMPARE_BETTER);
 
-      if (on != gtk_widget_has_css_class (label, marks[i]))
-        (on ? gtk_widget_add_css_class : gtk_widget_remove_css_class) (label, marks[i]);
+      if (on != gtk_widget_has_css_class (widget, marks[i]))
+        (on ? gtk_widget_add_css_class : gtk_widget_remove_css_class) (widget, marks[i]);
     }
 }
 
-/* Lays the statistics out, or with `labels` NULL puts the comparison's figures into the cells
- * laid out before: both walk the same lines and columns. */
+/* Lays the statistics out into `grid` and `cells`, or with `grid` NULL puts the comparison's
+ * figures into the cells laid out before: both walk the same lines and columns. */
 static void
 walk_stats (GtkGrid    *grid,
             RtbCompare *compare,
-            GPtrArray  *labels)
+            GPtrArray  *cells,
+            gboolean    live)
 {
   guint n_runs = rtb_compare_get_n_runs (compare);
   guint n_rows = rtb_compare_get_n_rows (compare);
   guint decimals = rtb_compare_get_decimals (compare);
-  gboolean create = labels != NULL;
+  gboolean create = grid != NULL;
+  guint i = 0;
   int line = 1;
   int n_columns = 2 + 3 * (int) n_runs - 2;
 
@@ -208,11 +248,12 @@ walk_stats (GtkGrid    *grid,
         {
           int c = 2;
 
-          /* A statistic none of the runs reports keeps its place in `labels`, empty. */
+          /* A statistic none of the runs reports keeps its place in `cells`, empty. */
           if (!rtb_compare_shows_stat (compare, stat))
             {
-              for (guint r = 0; create && r < n_runs; r++)
-                g_ptr_array_add (labels, NULL);
+              for (guint r = 0; create && r < n_runs * RTB_COMPARE_GRID_N_CELLS; r++)
+                g_ptr_array_add (cells, NULL);
+              i += n_runs * RTB_COMPARE_GRID_N_CELLS;
               continue;
             }
           if (create && stat == 0)
@@ -220,31 +261,31 @@ walk_stats (GtkGrid    *grid,
           if (create)
             gtk_widget_add_css_class (cell (grid, 1, line, _(stat_titles[stat]), FALSE),
                                       "dim-label");
-          for (guint r = 0; r < n_runs; r++)
+          for (guint r = 0; r < n_runs; r++, i += RTB_COMPARE_GRID_N_CELLS)
             {
               const RtbCompareCell *cmp = rtb_compare_get_cell (compare, row, r, stat);
-              GtkWidget *label = create ? cell (grid, c, line, NULL, TRUE)
-                                        : gtk_grid_get_child_at (grid, c, line);
 
-              c++;
-              set_value (label, cmp, stat, decimals);
               if (create)
-                g_ptr_array_add (labels, label);
+                {
+                  g_ptr_array_add (cells, figure_cell (grid, c++, line, live));
+                  for (guint k = 1; k < RTB_COMPARE_GRID_N_CELLS; k++)
+                    {
+                      GtkWidget *other = r > 0 ? figure_cell (grid, c++, line, live) : NULL;
+
+                      if (other != NULL)
+                        gtk_widget_add_css_class (other, "dim-label");
+                      g_ptr_array_add (cells, other);
+                    }
+                }
+              set_value (cells->pdata[i + RTB_COMPARE_GRID_VALUE], cmp, stat, decimals);
               if (r > 0)
                 {
                   g_autofree char *difference = format_difference (cmp->difference, stat,
                                                                    decimals);
                   g_autofree char *ratio = format_ratio (cmp->ratio);
 
-                  if (create)
-                    {
-                      gtk_widget_add_css_class (cell (grid, c, line, NULL, TRUE), "dim-label");
-                      gtk_widget_add_css_class (cell (grid, c + 1, line, NULL, TRUE),
-                                                "dim-label");
-                    }
-                  set_text (gtk_grid_get_child_at (grid, c, line), difference);
-                  set_text (gtk_grid_get_child_at (grid, c + 1, line), ratio);
-                  c += 2;
+                  set_text (cells->pdata[i + RTB_COMPARE_GRID_DIFFERENCE], difference);
+                  set_text (cells->pdata[i + RTB_COMPARE_GRID_RATIO], ratio);
                 }
             }
           line++;
@@ -254,10 +295,11 @@ walk_stats (GtkGrid    *grid,
 
 GPtrArray *
 rtb_compare_grid_fill_stats (GtkGrid    *grid,
-                             RtbCompare *compare)
+                             RtbCompare *compare,
+                             gboolean    live)
 {
   guint n_runs = rtb_compare_get_n_runs (compare);
-  GPtrArray *labels = g_ptr_array_new ();
+  GPtrArray *cells = g_ptr_array_new ();
   int column;
 
   clear (grid);
@@ -282,14 +324,15 @@ rtb_compare_grid_fill_stats (GtkGrid    *grid,
                                     "dim-label");
         }
     }
-  walk_stats (grid, compare, labels);
-  return labels;
+  walk_stats (grid, compare, cells, live);
+  return cells;
 }
 
 char *
-rtb_compare_grid_stats_layout (RtbCompare *compare)
+rtb_compare_grid_stats_layout (RtbCompare *compare,
+                               gboolean    live)
 {
-  GString *layout = g_string_new (NULL);
+  GString *layout = g_string_new (live ? "live\n" : "ended\n");
 
   for (guint r = 0; r < rtb_compare_get_n_runs (compare); r++)
     g_string_append_printf (layout, "%s\n", rtb_compare_get_run_name (compare, r));
@@ -302,10 +345,10 @@ rtb_compare_grid_stats_layout (RtbCompare *compare)
 }
 
 void
-rtb_compare_grid_update_stats (GtkGrid    *grid,
+rtb_compare_grid_update_stats (GPtrArray  *cells,
                                RtbCompare *compare)
 {
-  walk_stats (grid, compare, NULL);
+  walk_stats (NULL, compare, cells, FALSE);
 }
 
 guint

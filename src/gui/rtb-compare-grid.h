@@ -9,17 +9,30 @@
 
 G_BEGIN_DECLS
 
-/* Fills `grid` with one line per series and statistic. Returns the value labels, indexed
- * (row × RTB_COMPARE_N_STATS + stat) × n_runs + run (borrowed; transfer container; NULL for
- * a statistic the comparison does not show). The best
- * value of a line carries the style class "compare-best", values worse than the baseline's
- * "compare-worse", better ones "compare-better"; a partial value is marked † and not judged. */
-GPtrArray *rtb_compare_grid_fill_stats (GtkGrid *grid, RtbCompare *compare);
-/* What decides the statistics' layout (runs, rows, statistics shown), transfer full: while it
- * stays the same, rtb_compare_grid_update_stats() puts a newer comparison of the same runs into
- * the cells rtb_compare_grid_fill_stats() laid out. */
-char *rtb_compare_grid_stats_layout (RtbCompare *compare);
-void rtb_compare_grid_update_stats (GtkGrid *grid, RtbCompare *compare);
+/* The cells of one run's figure on one line of the statistics. */
+typedef enum {
+  RTB_COMPARE_GRID_VALUE,
+  RTB_COMPARE_GRID_DIFFERENCE, /* to the baseline, the first run: none for the baseline */
+  RTB_COMPARE_GRID_RATIO,      /* to the baseline: none for the baseline */
+  RTB_COMPARE_GRID_N_CELLS
+} RtbCompareGridCell;
+
+/* Fills `grid` with one line per series and statistic. Returns its cells, indexed
+ * ((row × RTB_COMPARE_N_STATS + stat) × n_runs + run) × RTB_COMPARE_GRID_N_CELLS + cell
+ * (borrowed; transfer container; NULL for a statistic the comparison does not show and for the
+ * baseline's difference and ratio). The best value of a line carries the style class
+ * "compare-best", values worse than the baseline's "compare-worse", better ones
+ * "compare-better"; a partial value is marked † and not judged. With `live`, the cells are
+ * GtkInscriptions whose new texts do not lay the page out again; without, selectable
+ * GtkLabels. */
+GPtrArray *rtb_compare_grid_fill_stats (GtkGrid *grid, RtbCompare *compare, gboolean live);
+/* What decides the statistics' layout (live or not, runs, rows, statistics shown), transfer
+ * full: while it stays the same, rtb_compare_grid_update_stats() puts a newer comparison of the
+ * same runs into the cells rtb_compare_grid_fill_stats() made. */
+char *rtb_compare_grid_stats_layout (RtbCompare *compare, gboolean live);
+void rtb_compare_grid_update_stats (GPtrArray *cells, RtbCompare *compare);
+/* The text a cell shows, a GtkInscription's or a GtkLabel's. */
+const char *rtb_compare_grid_cell_text (GtkWidget *cell);
 
 /* Fills `grid` with the system rows; rows whose values differ carry "compare-differs" and a
  * mark. Returns how many rows differ. */

@@ -10,6 +10,7 @@
 #include "rtb-compare-grid.h"
 #include "rtb-compare-causes.h"
 #include "rtb-compare-view.h"
+#include "rtb-inscription.h"
 #include "rtb-output.h"
 #include "rtb-plot-run.h"
 #include "rtb-scroll.h"
@@ -24,7 +25,7 @@ struct _RtbCompareView
 
   /* Template widgets */
   GtkLabel *title_label;
-  GtkLabel *runs_label;
+  GtkBox *runs_box;
   GtkWidget *notices_box;
   GtkLabel *notices_label;
   GtkFrame *curve_frame;
@@ -42,7 +43,7 @@ struct _RtbCompareView
   /* Owned references */
   RtbCompare *compare;
   GPtrArray *runs;
-  GPtrArray *value_labels;
+  GPtrArray *cells;    /* the statistics' (rtb_compare_grid_fill_stats()) */
   char *stats_layout;   /* what the statistics grid was laid out for */
   char *system_content; /* what the systems grid shows */
   char *folder;         /* where the comparison was saved, or NULL */
@@ -50,9 +51,12 @@ struct _RtbCompareView
   /* Borrowed references */
   RtbChart *curve;
   RtbChart *histogram;
+  GPtrArray *run_labels;   /* each run's name and system, a GtkLabel that wraps */
+  GPtrArray *run_statuses; /* "— live, 0:09 measured", GtkInscriptions */
 
   guint n_differing;
   guint n_refreshes;
+  guint n_allocations;
   guint refresh_id;
   gint64 last_refresh_us;
   gboolean stale;      /* its runs changed while it was out of sight */
@@ -116,40 +120,78 @@ update_histogram_mode (RtbCompareView *self)
 }
 
 static void
+set_label (GtkLabel   *label,
+           const char *text)
+{
+  if (g_strcmp0 (gtk_label_get_label (label), text) != 0)
+    gtk_label_set_label (label, text);
+}
+
+/* A line per run: its name and system in a label that wraps, and while it is live the time it
+ * measured at the line's end, which changes every second, in an inscription that does not lay
+ * the page out again for that. */
+static void
+add_run_line (RtbCompareView *self)
+{
+  GtkWidget *line = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 12);
+  GtkWidget *label = gtk_label_new (NULL);
+  GtkWidget *status = gtk_inscription_new (NULL);
+
+  gtk_label_set_xalign (GTK_LABEL (label), 0);
+  gtk_label_set_wrap (GTK_LABEL (label), TRUE);
+  gtk_widget_set_hexpand (label, TRUE);
+  gtk_inscription_set_xalign (GTK_INSCRIPTION (status), 1);
+  gtk_inscription_set_yalign (GTK_INSCRIPTION (status), 0);
+  gtk_widget_set_visible (status, FALSE);
+  gtk_box_append (GTK_BOX (line), label);
+  gtk_box_append (GTK_BOX (line), status);
+  gtk_box_append (self->runs_box, line);
+  g_ptr_array_add (self->run_labels, label);
+  g_ptr_array_add (self->run_statuses, status);
+}
+
+static void
 update_texts (RtbCompareView *self)
 {
   const char *const *notices = rtb_compare_get_notices (self->compare);
   g_autofree char *title = rtb_compare_view_dup_title (self);
-  g_autoptr(GString) runs = g_string_new (NULL);
 
-  gtk_label_set_label (self->title_label, title);
+  set_label (self->title_label, title);
   for (guint r = 0; r < self->runs->len; r++)
     {
       RtbRun *run = g_ptr_array_index (self->runs, r);
-      g_autofree char *line = rtb_plot_run_system_line (run);
-      guint64 s = rtb_run_get_elapsed_ns (run) / G_GUINT64_CONSTANT (1000000000);
+      RtbRunState state = rtb_run_get_state (run);
+      g_autofree char *system = rtb_plot_run_system_line (run);
+      g_autofree char *line = g_strdup_printf ("%s: %s", rtb_compare_get_run_name (self->compare,
+                                                                                   r), system);
+      GtkWidget *status = g_ptr_array_index (self->run_statuses, r);
 
-      g_string_append_printf (runs, "%s%s: %s", r ? "\n" : "",
-                              rtb_compare_get_run_name (self->compare, r), line);
-      if (rtb_run_get_state (run) == RTB_RUN_STATE_NEW)
-        g_string_append_printf (runs, " — %s", _("starting"));
-      else if (rtb_run_get_state (run) == RTB_RUN_STATE_RUNNING)
+      if (state == RTB_RUN_STATE_NEW)
         {
+          g_autofree char *starting = g_strdup_printf ("%s — %s", line, _("starting"));
+
+          g_free (g_steal_pointer (&line));
+          line = g_steal_pointer (&starting);
+        }
+      set_label (g_ptr_array_index (self->run_labels, r), line);
+      if (state == RTB_RUN_STATE_RUNNING)
+        {
+          guint64 s = rtb_run_get_elapsed_ns (run) / G_GUINT64_CONSTANT (1000000000);
           g_autofree char *elapsed = g_strdup_printf ("%u:%02u", (guint) (s / 60),
                                                       (guint) (s % 60));
-
           /* TRANSLATORS: a live run in a comparison; %s is the time it measured, e.g. 1:05 */
-          g_string_append (runs, " — ");
-          g_string_append_printf (runs, _("live, %s measured"), elapsed);
+          g_autofree char *live = g_strdup_printf (_("live, %s measured"), elapsed);
+
+          rtb_inscription_set_text (GTK_INSCRIPTION (status), live, G_MAXUINT);
         }
+      gtk_widget_set_visible (status, state == RTB_RUN_STATE_RUNNING);
     }
-  gtk_label_set_label (self->runs_label, runs->str);
 
   if (notices != NULL && notices[0] != NULL)
     {
       g_autofree char *text = g_strjoinv ("\n", (char **) notices);
 
-      gtk_label_set_label (self->notices_label, text);
+      set_label (self->notices_label, text);
     }
   gtk_widget_set_visible (self->notices_box, notices != NULL && notices[0] != NULL);
 }
@@ -176,24 +218,27 @@ refresh_causes (RtbCompareView *self)
 
 /* The comparison of the runs as they are now, into the view: a live comparison puts its newer
  * figures into the cells it has, and lays them out again only when rows or systems changed. */
+static gboolean any_live (RtbCompareView *self);
+
 static void
 refresh (RtbCompareView *self)
 {
   g_autoptr(RtbCompare) compare = rtb_compare_new ((RtbRun *const *) self->runs->pdata,
                                                    self->runs->len);
-  g_autofree char *stats_layout = rtb_compare_grid_stats_layout (compare);
+  gboolean live = any_live (self);
+  g_autofree char *stats_layout = rtb_compare_grid_stats_layout (compare, live);
   g_autofree char *system_content = rtb_compare_grid_system_content (compare);
 
   g_set_object (&self->compare, compare);
   if (g_strcmp0 (stats_layout, self->stats_layout) != 0)
     {
-      g_clear_pointer (&self->value_labels, g_ptr_array_unref);
-      self->value_labels = rtb_compare_grid_fill_stats (self->stats_grid, compare);
+      g_clear_pointer (&self->cells, g_ptr_array_unref);
+      self->cells = rtb_compare_grid_fill_stats (self->stats_grid, compare, live);
       g_free (self->stats_layout);
       self->stats_layout = g_steal_pointer (&stats_layout);
     }
   else
-    rtb_compare_grid_update_stats (self->stats_grid, compare);
+    rtb_compare_grid_update_stats (self->cells, compare);
   if (g_strcmp0 (system_content, self->system_content) != 0)
     {
       self->n_differing = rtb_compare_grid_fill_system (self->system_grid, compare);
@@ -291,6 +336,7 @@ rtb_compare_view_new (RtbRun *const *runs,
                                G_CONNECT_SWAPPED);
       g_signal_connect_object (runs[r], "finished", G_CALLBACK (on_run_finished), self,
                                G_CONNECT_SWAPPED);
+      add_run_line (self);
     }
   self->curve = add_chart (self->curve_frame, RTB_CHART_CURVE,
                            _("Every instance with its running mean"), 320);
@@ -500,11 +546,11 @@ rtb_compare_view_get_curve (RtbCompareView *self)
   return self->curve;
 }
 
-GtkLabel *
-rtb_compare_view_get_value_label (RtbCompareView *self,
-                                  guint           row,
-                                  guint           run,
-                                  RtbCompareStat  stat)
+GtkWidget *
+rtb_compare_view_get_value_cell (RtbCompareView *self,
+                                 guint           row,
+                                 guint           run,
+                                 RtbCompareStat  stat)
 {
   guint index;
 
@@ -513,7 +559,46 @@ rtb_compare_view_get_value_label (RtbCompareView *self,
   g_return_val_if_fail (run < self->runs->len && stat < RTB_COMPARE_N_STATS, NULL);
 
   index = (row * RTB_COMPARE_N_STATS + stat) * self->runs->len + run;
-  return g_ptr_array_index (self->value_labels, index);
+  return g_ptr_array_index (self->cells, index * RTB_COMPARE_GRID_N_CELLS + RTB_COMPARE_GRID_VALUE);
+}
+
+const char *
+rtb_compare_view_get_value_text (RtbCompareView *self,
+                                 guint           row,
+                                 guint           run,
+                                 RtbCompareStat  stat)
+{
+  GtkWidget *cell = rtb_compare_view_get_value_cell (self, row, run, stat);
+
+  return cell != NULL ? rtb_compare_grid_cell_text (cell) : NULL;
+}
+
+char *
+rtb_compare_view_dup_runs_text (RtbCompareView *self)
+{
+  GString *text = g_string_new (NULL);
+
+  g_return_val_if_fail (RTB_IS_COMPARE_VIEW (self), NULL);
+
+  for (guint r = 0; r < self->run_labels->len; r++)
+    {
+      GtkWidget *status = g_ptr_array_index (self->run_statuses, r);
+
+      g_string_append_printf (text, "%s%s", r ? "\n" : "",
+                              gtk_label_get_label (g_ptr_array_index (self->run_labels, r)));
+      if (gtk_widget_get_visible (status))
+        g_string_append_printf (text, " — %s",
+                                gtk_inscription_get_text (GTK_INSCRIPTION (status)));
+    }
+  return g_string_free (text, FALSE);
+}
+
+guint
+rtb_compare_view_get_n_allocations (RtbCompareView *self)
+{
+  g_return_val_if_fail (RTB_IS_COMPARE_VIEW (self), 0);
+
+  return self->n_allocations;
 }
 
 guint
@@ -563,6 +648,31 @@ rtb_compare_view_map (GtkWidget *widget)
 }
 
 static void
+rtb_compare_view_measure (GtkWidget      *widget,
+                          GtkOrientation  orientation,
+                          int             for_size,
+                          int            *minimum,
+                          int            *natural,
+                          int            *minimum_baseline,
+                          int            *natural_baseline)
+{
+  gtk_widget_measure (gtk_widget_get_first_child (widget), orientation, for_size, minimum,
+                      natural, minimum_baseline, natural_baseline);
+}
+
+/* GTK allocates the view again when it or anything in it asked to be measured again: the
+ * count tells a test whether its once-a-second updates lay the page out. */
+static void
+rtb_compare_view_size_allocate (GtkWidget *widget,
+                                int        width,
+                                int        height,
+                                int        baseline)
+{
+  RTB_COMPARE_VIEW (widget)->n_allocations++;
+  gtk_widget_allocate (gtk_widget_get_first_child (widget), width, height, baseline, NULL);
+}
+
+static void
 rtb_compare_view_dispose (GObject *object)
 {
   RtbCompareView *self = RTB_COMPARE_VIEW (object);
@@ -573,7 +683,7 @@ rtb_compare_view_dispose (GObject *object)
     gtk_widget_unparent (child);
   g_clear_handle_id (&self->refresh_id, g_source_remove);
   g_clear_object (&self->compare);
-  g_clear_pointer (&self->value_labels, g_ptr_array_unref);
+  g_clear_pointer (&self->cells, g_ptr_array_unref);
   if (self->runs != NULL)
     g_ptr_array_set_size (self->runs, 0);
 
@@ -586,6 +696,8 @@ rtb_compare_view_finalize (GObject *object)
   RtbCompareView *self = RTB_COMPARE_VIEW (object);
 
   g_clear_pointer (&self->runs, g_ptr_array_unref);
+  g_clear_pointer (&self->run_labels, g_ptr_array_unref);
+  g_clear_pointer (&self->run_statuses, g_ptr_array_unref);
   g_free (self->stats_layout);
   g_free (self->system_content);
   g_free (self->folder);
@@ -602,12 +714,13 @@ rtb_compare_view_class_init (RtbCompareViewClass *klass)
   object_class->dispose = rtb_compare_view_dispose;
   object_class->finalize = rtb_compare_view_finalize;
   widget_class->map = rtb_compare_view_map;
+  widget_class->measure = rtb_compare_view_measure;
+  widget_class->size_allocate = rtb_compare_view_size_allocate;
 
   gtk_widget_class_set_template_from_resource (widget_class,
                                                "/io/github/rtbench/RtBench/rtb-compare-view.ui");
-  gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
   gtk_widget_class_bind_template_child (widget_class, RtbCompareView, title_label);
-  gtk_widget_class_bind_template_child (widget_class, RtbCompareView, runs_label);
+  gtk_widget_class_bind_template_child (widget_class, RtbCompareView, runs_box);
   gtk_widget_class_bind_template_child (widget_class, RtbCompareView, notices_box);
   gtk_widget_class_bind_template_child (widget_class, RtbCompareView, notices_label);
   gtk_widget_class_bind_template_child (widget_class, RtbCompareView, curve_frame);
@@ -632,6 +745,8 @@ static void
 rtb_compare_view_init (RtbCompareView *self)
 {
   self->runs = g_ptr_array_new_with_free_func (g_object_unref);
+  self->run_labels = g_ptr_array_new ();
+  self->run_statuses = g_ptr_array_new ();
   gtk_widget_init_template (GTK_WIDGET (self));
   rtb_scroll_pass_vertical (self->stats_scroller);
 }

@@ -38,9 +38,18 @@ const char *rtb_compare_view_get_folder (RtbCompareView *self);
 guint rtb_compare_view_get_n_refreshes (RtbCompareView *self);
 RtbChart *rtb_compare_view_get_histogram (RtbCompareView *self);
 RtbChart *rtb_compare_view_get_curve (RtbCompareView *self);
-/* The label showing statistic `stat` of run `run` on line `row` of the comparison. */
-GtkLabel *rtb_compare_view_get_value_label (RtbCompareView *self, guint row, guint run,
+/* The cell showing statistic `stat` of run `run` on line `row` of the comparison: while any of
+ * its runs is live a GtkInscription, else a selectable GtkLabel. */
+GtkWidget *rtb_compare_view_get_value_cell (RtbCompareView *self, guint row, guint run,
                                             RtbCompareStat stat);
+/* The text of that cell. */
+const char *rtb_compare_view_get_value_text (RtbCompareView *self, guint row, guint run,
+                                             RtbCompareStat stat);
+/* The runs' lines under the title, one per run ("A: host, … — live, 0:09 measured"), transfer
+ * full. */
+char *rtb_compare_view_dup_runs_text (RtbCompareView *self);
+/* How often GTK allocated the view: each time something in it changed size. */
+guint rtb_compare_view_get_n_allocations (RtbCompareView *self);
 guint rtb_compare_view_get_n_differing (RtbCompareView *self);
 /* Rows of the tables of spikes' causes and of the interrupts the measured CPUs served. */
 guint rtb_compare_view_get_n_causes (RtbCompareView *self);
