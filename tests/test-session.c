@@ -256,6 +256,35 @@ test_real_stop (Fixture *f, gconstpointer data)
   g_assert_cmpuint (f->n_finished, ==, 1);
 }
 
+/* Each read of the worker's stream is one wake-up of the main loop, not more: GLib taking the
+ * pipe out of the poll set and back around each read woke it again for nothing, about once per
+ * read. A wake-up that dispatches nothing is an iteration that returns FALSE; starting and
+ * ending the worker cause a few. */
+static void
+test_real_wakeups (Fixture *f, gconstpointer data)
+{
+  g_autoptr(GError) error = NULL;
+  guint n_idle = 0;
+  guint n_busy = 0;
+
+  f->command.duration_ns = G_GUINT64_CONSTANT (2000000000);
+  g_assert_true (rtb_session_start (f->session, &f->command, &error));
+  g_assert_no_error (error);
+  while (f->n_finished == 0)
+    {
+      if (g_main_context_iteration (NULL, TRUE))
+        n_busy++;
+      else
+        n_idle++;
+    }
+  g_test_message ("%u frames (%u of samples): %u iterations dispatched, %u woke for nothing",
+                  f->types->len, f->n_samples, n_busy, n_idle);
+  g_assert_no_error (f->error);
+  assert_complete_stream (f);
+  g_assert_cmpuint (f->n_samples, >=, 20);
+  g_assert_cmpuint (n_idle, <, n_busy / 2);
+}
+
 static void
 test_real_rejected (Fixture *f, gconstpointer data)
 {
@@ -563,6 +592,7 @@ main (int argc, char **argv)
   add ("/session/real/other", NULL, test_real_other);
   add ("/session/real/fifo", NULL, test_real_fifo);
   add ("/session/real/stop", NULL, test_real_stop);
+  add ("/session/real/wakeups", NULL, test_real_wakeups);
   add ("/session/real/rejected", NULL, test_real_rejected);
   add ("/session/real/dispose", NULL, test_real_dispose);
   add ("/session/find-worker", NULL, test_find_worker);

@@ -6,8 +6,10 @@
 #include <string.h>
 #include <unistd.h>
 
+#include <gio/gunixinputstream.h>
 #include <glib/gi18n-lib.h>
 #include <glib/gstdio.h>
+#include <glib-unix.h>
 
 #include "rtb-session-private.h"
 #include "rtb-system-info.h"
@@ -428,20 +430,23 @@ on_frame (const RtbFrame *frame, void *user_data)
   return true;
 }
 
-/* One pollable source for the whole run and one buffer reused for every chunk, not an
+/* One descriptor source for the whole run and one buffer reused for every chunk, not an
  * asynchronous read (a GTask, two sources and a fresh 64 KiB buffer) per chunk: at 50 chunks a
  * second that bookkeeping cost more than decoding the samples. */
 static gboolean
-on_stdout_readable (GObject  *stream,
-                    gpointer  user_data)
+on_stdout_readable (int           fd,
+                    GIOCondition  condition,
+                    gpointer      user_data)
 {
   g_autoptr(GError) error = NULL;
   g_autoptr(RtbSession) self = NULL;
+  GInputStream *stream;
   gssize size;
 
   if (RTB_SESSION (user_data)->reading_stdout)
     return G_SOURCE_CONTINUE;
   self = g_object_ref (user_data);
+  stream = g_subprocess_get_stdout_pipe (self->subprocess);
   size = g_pollable_input_stream_read_nonblocking (G_POLLABLE_INPUT_STREAM (stream),
                                                    self->stdout_buffer, READ_CHUNK, NULL, &error);
   if (size < 0 && g_error_matches (error, G_IO_ERROR, G_IO_ERROR_WOULD_BLOCK))
@@ -473,18 +478,19 @@ static void
 read_stdout (RtbSession *self)
 {
   GInputStream *stream = g_subprocess_get_stdout_pipe (self->subprocess);
+  int fd = g_unix_input_stream_get_fd (G_UNIX_INPUT_STREAM (stream));
 
   if (self->stdout_buffer == NULL)
     self->stdout_buffer = g_malloc (READ_CHUNK);
   clear_source (&self->stdout_source);
 
-  self->stdout_source = g_pollable_input_stream_create_source (G_POLLABLE_INPUT_STREAM (stream),
-                                                               NULL);
-  g_source_set_callback (self->stdout_source, G_SOURCE_FUNC (on_stdout_readable), self, NULL);
   /* GLib blocks a source that cannot recurse while it dispatches, taking its descriptor out of
    * the poll set and back, and each change wakes the main loop once more for nothing: with 50
    * reads a second that doubled the loop's iterations. on_stdout_readable() never runs a main
-   * loop, and refuses to be re-entered anyway. */
+   * loop, and refuses to be re-entered anyway. The stream's own pollable source cannot be told
+   * so: the descriptor's source inside it is blocked at each read, and wakes the loop twice. */
+  self->stdout_source = g_unix_fd_source_new (fd, G_IO_IN | G_IO_HUP | G_IO_ERR);
+  g_source_set_callback (self->stdout_source, G_SOURCE_FUNC (on_stdout_readable), self, NULL);
   g_source_set_can_recurse (self->stdout_source, TRUE);
   g_source_attach (self->stdout_source, self->context);
 }
