@@ -43,7 +43,7 @@ struct _RtbCompareView
   /* Owned references */
   RtbCompare *compare;
   GPtrArray *runs;
-  GPtrArray *cells;    /* the statistics' (rtb_compare_grid_fill_stats()) */
+  GPtrArray *cells;     /* the statistics' (rtb_compare_grid_fill_stats()) */
   char *stats_layout;   /* what the statistics grid was laid out for */
   char *system_content; /* what the systems grid shows */
   char *folder;         /* where the comparison was saved, or NULL */
@@ -52,7 +52,7 @@ struct _RtbCompareView
   RtbChart *curve;
   RtbChart *histogram;
   GPtrArray *run_labels;   /* each run's name and system, a GtkLabel that wraps */
-  GPtrArray *run_statuses; /* "— live, 0:09 measured", GtkInscriptions */
+  GPtrArray *run_statuses; /* "live, 0:09 measured", GtkInscriptions */
 
   guint n_differing;
   guint n_refreshes;
@@ -161,18 +161,13 @@ update_texts (RtbCompareView *self)
     {
       RtbRun *run = g_ptr_array_index (self->runs, r);
       RtbRunState state = rtb_run_get_state (run);
+      const char *name = rtb_compare_get_run_name (self->compare, r);
       g_autofree char *system = rtb_plot_run_system_line (run);
-      g_autofree char *line = g_strdup_printf ("%s: %s", rtb_compare_get_run_name (self->compare,
-                                                                                   r), system);
+      g_autofree char *line = state == RTB_RUN_STATE_NEW
+                              ? g_strdup_printf ("%s: %s — %s", name, system, _("starting"))
+                              : g_strdup_printf ("%s: %s", name, system);
       GtkWidget *status = g_ptr_array_index (self->run_statuses, r);
 
-      if (state == RTB_RUN_STATE_NEW)
-        {
-          g_autofree char *starting = g_strdup_printf ("%s — %s", line, _("starting"));
-
-          g_free (g_steal_pointer (&line));
-          line = g_steal_pointer (&starting);
-        }
       set_label (g_ptr_array_index (self->run_labels, r), line);
       if (state == RTB_RUN_STATE_RUNNING)
         {
@@ -216,10 +211,10 @@ refresh_causes (RtbCompareView *self)
   gtk_widget_set_visible (self->interrupts_heading, self->n_interrupts > 0);
 }
 
-/* The comparison of the runs as they are now, into the view: a live comparison puts its newer
- * figures into the cells it has, and lays them out again only when rows or systems changed. */
 static gboolean any_live (RtbCompareView *self);
 
+/* The comparison of the runs as they are now, into the view: a live comparison puts its newer
+ * figures into the cells it has, and lays them out again only when rows or systems changed. */
 static void
 refresh (RtbCompareView *self)
 {
