@@ -119,14 +119,6 @@ update_histogram_mode (RtbCompareView *self)
     rtb_chart_set_pooled (self->histogram, self->compare);
 }
 
-static void
-set_label (GtkLabel   *label,
-           const char *text)
-{
-  if (g_strcmp0 (gtk_label_get_label (label), text) != 0)
-    gtk_label_set_label (label, text);
-}
-
 /* A line per run: its name and system in a label that wraps, and while it is live the time it
  * measured at the line's end, which changes every second, in an inscription that does not lay
  * the page out again for that. */
@@ -156,7 +148,7 @@ update_texts (RtbCompareView *self)
   const char *const *notices = rtb_compare_get_notices (self->compare);
   g_autofree char *title = rtb_compare_view_dup_title (self);
 
-  set_label (self->title_label, title);
+  rtb_label_set_text_if_changed (self->title_label, title);
   for (guint r = 0; r < self->runs->len; r++)
     {
       RtbRun *run = g_ptr_array_index (self->runs, r);
@@ -168,7 +160,7 @@ update_texts (RtbCompareView *self)
                               : g_strdup_printf ("%s: %s", name, system);
       GtkWidget *status = g_ptr_array_index (self->run_statuses, r);
 
-      set_label (g_ptr_array_index (self->run_labels, r), line);
+      rtb_label_set_text_if_changed (g_ptr_array_index (self->run_labels, r), line);
       if (state == RTB_RUN_STATE_RUNNING)
         {
           guint64 s = rtb_run_get_elapsed_ns (run) / G_GUINT64_CONSTANT (1000000000);
@@ -186,7 +178,7 @@ update_texts (RtbCompareView *self)
     {
       g_autofree char *text = g_strjoinv ("\n", (char **) notices);
 
-      set_label (self->notices_label, text);
+      rtb_label_set_text_if_changed (self->notices_label, text);
     }
   gtk_widget_set_visible (self->notices_box, notices != NULL && notices[0] != NULL);
 }

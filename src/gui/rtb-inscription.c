@@ -26,3 +26,11 @@ rtb_inscription_set_text (GtkInscription *inscription,
   gtk_inscription_set_text (inscription, text);
   return TRUE;
 }
+
+void
+rtb_label_set_text_if_changed (GtkLabel   *label,
+                               const char *text)
+{
+  if (g_strcmp0 (gtk_label_get_label (label), text) != 0)
+    gtk_label_set_label (label, text);
+}

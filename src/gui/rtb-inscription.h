@@ -11,5 +11,8 @@ G_BEGIN_DECLS
  * that it asks for the room without insisting. Returns whether the text changed. */
 gboolean rtb_inscription_set_text (GtkInscription *inscription, const char *text,
                                    guint insisted_chars);
+/* GTK 4.8 relayouts a label (and so the window) even when it is given the text it already
+ * shows: sets `text` only if it differs. */
+void rtb_label_set_text_if_changed (GtkLabel *label, const char *text);
 
 G_END_DECLS

@@ -108,16 +108,6 @@ format_precise (double us)
   return g_strdup_printf (_("%.3f µs"), us);
 }
 
-/* GTK 4.8 relayouts a label (and so the window) even when it is given the text it already shows;
- * most of these texts stay the same from one update to the next. */
-static void
-set_label (GtkLabel   *label,
-           const char *text)
-{
-  if (g_strcmp0 (gtk_label_get_label (label), text) != 0)
-    gtk_label_set_label (label, text);
-}
-
 /* Each new fraction relayouts the window: a long run's bar moves by less than a pixel a second,
  * so only a move that shows is made (and the end, and a restart). */
 static void
@@ -434,7 +424,7 @@ update_state (RtbLiveView *self)
   if (completed && cmd->duration_ns > 0)
     elapsed = MAX (elapsed, cmd->duration_ns);
   elapsed_text = format_duration (elapsed);
-  set_label (self->state_label, state_text);
+  rtb_label_set_text_if_changed (self->state_label, state_text);
   /* Restyling is not free: only when the state's colour changes, not at every update. */
   if (!gtk_widget_has_css_class (GTK_WIDGET (self->state_label), state_class))
     gtk_widget_set_css_classes (GTK_WIDGET (self->state_label),
@@ -484,11 +474,11 @@ update_title (RtbLiveView *self)
   g_autofree char *title = rtb_live_view_dup_title (self);
   g_autofree char *parameters = NULL;
 
-  set_label (self->title_label, title);
+  rtb_label_set_text_if_changed (self->title_label, title);
   /* Only what the run's source stated: an import's unknowns are left out, not shown as 0. */
   if (worker_command == NULL || worker_command[0] == '\0')
     worker_command = parameters = rtb_run_format_parameters (self->run);
-  set_label (self->command_label, worker_command);
+  rtb_label_set_text_if_changed (self->command_label, worker_command);
 }
 
 /* The run as it is now, into the view. */
