@@ -10,6 +10,8 @@
 
 #include "rtb-import.h"
 
+#include "import-test-util.h"
+
 /* ---- The source's own figures, read the simplest way ------------------------------------ */
 
 typedef struct {
@@ -36,87 +38,6 @@ figures_from_text (const char *text, const char *prefix, Figures *out)
   return FALSE;
 }
 
-static char *
-data_path (const char *name)
-{
-  const char *dir = g_getenv ("RTBENCH_TEST_DATA");
-
-  return g_build_filename (dir != NULL ? dir : "tests/data", "import", name, NULL);
-}
-
-static guint64
-bucket_sum (RtbSeries *series)
-{
-  guint64 sum = 0;
-
-  for (guint32 b = 0; b < series->histogram.n_buckets; b++)
-    sum += series->histogram.counts[b];
-  return sum;
-}
-
-/* Every series: count = buckets + overflows, and the figures survive a save and load. */
-static void
-check_consistent (RtbRun *run)
-{
-  g_autofree char *path = g_build_filename (g_get_tmp_dir (), "rtb-test-import-XXXXXX.rtbench",
-                                            NULL);
-  g_autoptr (GError) error = NULL;
-  g_autoptr (RtbRun) loaded = NULL;
-  int fd = g_mkstemp (path);
-
-  g_assert_cmpint (fd, >=, 0);
-  close (fd);
-  g_assert_true (g_str_has_prefix (rtb_run_get_source (run), "imported from "));
-  for (guint i = 0; i < rtb_run_get_n_series (run); i++)
-    {
-      RtbSeries *series = rtb_run_get_series (run, i);
-      RtbSeriesSummary summary;
-
-      rtb_series_get_summary (series, &summary);
-      g_assert_cmpuint (summary.count, ==, bucket_sum (series) + summary.overflows +
-                                           series->histogram.n_unbucketed);
-      if (summary.count > 0)
-        {
-          /* Unknown (NAN) when the rank falls among overflows the file gives no values for. */
-          g_assert_true (isnan (summary.p999_us) || summary.p999_us <= summary.max_us);
-          g_assert_true (isnan (summary.p50_us) || summary.p50_us >= floor (summary.min_us) - 1);
-        }
-    }
-
-  g_assert_true (rtb_run_save (run, path, &error));
-  g_assert_no_error (error);
-  loaded = rtb_run_load (path, &error);
-  g_assert_no_error (error);
-  g_assert_cmpuint (rtb_run_get_n_series (loaded), ==, rtb_run_get_n_series (run));
-  g_assert_cmpstr (rtb_run_get_source (loaded), ==, rtb_run_get_source (run));
-  /* What the source did not state stays unknown through a save. */
-  g_assert_cmpint (rtb_run_get_stated (loaded), ==, rtb_run_get_stated (run));
-  g_assert_cmpstr (rtb_run_get_load (loaded), ==, rtb_run_get_load (run));
-  {
-    g_autoptr (JsonNode) a = rtb_system_info_to_json (rtb_run_get_system (run));
-    g_autoptr (JsonNode) b = rtb_system_info_to_json (rtb_run_get_system (loaded));
-
-    g_assert_true (json_node_equal (a, b));
-  }
-  for (guint i = 0; i < rtb_run_get_n_series (run); i++)
-    {
-      RtbSeriesSummary a, b;
-
-      rtb_series_get_summary (rtb_run_get_series (run, i), &a);
-      rtb_series_get_summary (rtb_run_get_series (loaded, i), &b);
-      g_assert_cmpuint (a.count, ==, b.count);
-      g_assert_cmpuint (a.overflows, ==, b.overflows);
-      g_assert_cmpint (a.overflows_known, ==, b.overflows_known);
-      if (a.count > 0)
-        {
-          g_assert_cmpfloat (a.min_us, ==, b.min_us);
-          g_assert_cmpfloat (a.max_us, ==, b.max_us);
-          g_assert_cmpfloat_with_epsilon (a.avg_us, b.avg_us, 1e-9);
-        }
-    }
-  g_unlink (path);
-}
-
 static RtbRun *
 import_path (const char *path, const RtbImportOptions *options)
 {
@@ -128,7 +49,7 @@ import_path (const char *path, const RtbImportOptions *options)
   g_assert_nonnull (run);
   for (guint i = 0; notes[i] != NULL; i++)
     g_test_message ("%s: note: %s", path, notes[i]);
-  check_consistent (run);
+  import_test_check_consistent (run);
   return run;
 }
 
@@ -164,9 +85,11 @@ check_cyclictest_text (const char *path, gboolean ns)
       g_assert_cmpuint (summary.overflows, ==, overflows.v[t]);
       /* Total leaves the overflows out; a summary without rows has its Total unbucketed. */
       if (have_total)
-        g_assert_cmpuint (bucket_sum (series) + series->histogram.n_unbucketed, ==, total.v[t]);
-      g_assert_cmpuint (summary.count, ==, (have_total ? total.v[t] : bucket_sum (series)) +
-                                           overflows.v[t]);
+        g_assert_cmpuint (import_test_bucket_sum (series) + series->histogram.n_unbucketed, ==,
+                          total.v[t]);
+      g_assert_cmpuint (summary.count, ==,
+                        (have_total ? total.v[t] : import_test_bucket_sum (series)) +
+                          overflows.v[t]);
       if (summary.count == 0)
         continue;
       g_assert_cmpfloat (summary.min_us, ==, min.v[t] / unit);
@@ -241,7 +164,7 @@ check_cyclictest_json (const char *path)
 static void
 test_cyclictest_text (gconstpointer data)
 {
-  g_autofree char *path = data_path (data);
+  g_autofree char *path = import_test_data_path (data);
 
   check_cyclictest_text (path, strstr (data, "-N-") != NULL);
 }
@@ -249,7 +172,7 @@ test_cyclictest_text (gconstpointer data)
 static void
 test_cyclictest_json (gconstpointer data)
 {
-  g_autofree char *path = data_path (data);
+  g_autofree char *path = import_test_data_path (data);
 
   check_cyclictest_json (path);
 }
@@ -274,7 +197,7 @@ check_figures (RtbRun *run, guint i, guint64 count, double min_us, double avg_us
 static RtbRun *
 import_fixture (const char *name, const RtbImportOptions *options)
 {
-  g_autofree char *path = data_path (name);
+  g_autofree char *path = import_test_data_path (name);
 
   return import_path (path, options);
 }
@@ -327,7 +250,7 @@ test_overflow_cycles (void)
   g_assert_cmpuint (series->n_overflow_cycles, ==, 20);
   g_assert_cmpuint (series->overflow_cycles[1], ==, 4);
   g_assert_cmpuint (rtb_series_overflow_cycles_others (series), ==, 169);
-  check_consistent (others);
+  import_test_check_consistent (others);
 }
 
 /* 958 samples in buckets and 42 overflows without values: ranks 1–958 are known, the 950th
@@ -360,7 +283,7 @@ test_summary_only (void)
 
   for (guint f = 0; f < G_N_ELEMENTS (fixtures); f++)
     {
-      g_autofree char *path = data_path (fixtures[f]);
+      g_autofree char *path = import_test_data_path (fixtures[f]);
       g_autoptr (GError) error = NULL;
       g_auto (GStrv) notes = NULL;
       g_autoptr (RtbRun) run = rtb_import_file (path, NULL, &notes, &error);
@@ -382,7 +305,7 @@ test_summary_only (void)
       g_assert_true (isnan (summary.p50_us));
       g_assert_true (isnan (summary.stddev_us));
       g_assert_cmpfloat (summary.p999_us, ==, 45);
-      check_consistent (run);
+      import_test_check_consistent (run);
     }
 }
 
@@ -410,7 +333,7 @@ test_status_lines (void)
    * unknown, though the run holds them as overflows of a histogram of one bucket. */
   g_assert_false (summary.overflows_known);
   g_assert_true (rtb_run_get_series (run, 1)->no_histogram);
-  check_consistent (run);
+  import_test_check_consistent (run);
 
   rtb_import_options_init (&options);
   options.units = RTB_IMPORT_UNITS_NS;
@@ -421,13 +344,13 @@ test_status_lines (void)
 static void
 test_json_quirks (void)
 {
-  g_autofree char *path = data_path ("ct20-q-quirks.json");
+  g_autofree char *path = import_test_data_path ("ct20-q-quirks.json");
   g_autoptr (GError) error = NULL;
   g_auto (GStrv) notes = NULL;
   g_autoptr (RtbRun) run = rtb_import_file (path, NULL, &notes, &error);
 
   g_assert_no_error (error);
-  check_consistent (run);
+  import_test_check_consistent (run);
   check_figures (run, 0, 5000, 7, 12.44, 61, 5000);
   check_figures (run, 1, 0, 0, 0, 0, 0);
   g_assert_cmpstr (rtb_run_get_system (run)->hostname, ==, "board\\lab");
@@ -481,185 +404,6 @@ test_jitterdebugger (void)
 }
 
 static void
-check_stream (const guint8 *data, gsize len, gboolean complete)
-{
-  g_autoptr (GError) error = NULL;
-  g_auto (GStrv) notes = NULL;
-  g_autoptr (RtbRun) run = rtb_import_data (data, len, "worker.stream", NULL, &notes, &error);
-
-  g_assert_no_error (error);
-  check_consistent (run);
-  g_assert_cmpint (rtb_run_get_method (run), ==, RTB_METHOD_LATENCY);
-  g_assert_cmpuint (rtb_run_get_n_series (run), ==, 1);
-  if (complete)
-    {
-      RtbSeries *series = rtb_run_get_series (run, 0);
-      RtbSeriesSummary summary;
-
-      g_assert_cmpint (rtb_run_get_state (run), ==, RTB_RUN_STATE_FINISHED);
-      g_assert_true (series->have_worker_stats);
-      rtb_series_get_summary (series, &summary);
-      g_assert_cmpuint (summary.count + series->dropped, ==, series->worker_stats.count);
-      if (series->dropped == 0)
-        {
-          g_assert_cmpint (series->histogram.stats.min_ns, ==, series->worker_stats.min_ns);
-          g_assert_cmpint (series->histogram.stats.max_ns, ==, series->worker_stats.max_ns);
-          g_assert_cmpint (series->histogram.stats.sum_ns, ==, series->worker_stats.sum_ns);
-        }
-    }
-  else
-    {
-      g_assert_cmpint (rtb_run_get_state (run), ==, RTB_RUN_STATE_CUT_SHORT);
-      g_assert_nonnull (notes[0]);
-    }
-}
-
-static void
-check_stream_and_cuts (GBytes *bytes)
-{
-  gsize len;
-  const guint8 *data = g_bytes_get_data (bytes, &len);
-
-  g_assert_cmpint (rtb_import_detect (data, len), ==, RTB_IMPORT_FORMAT_STREAM);
-  check_stream (data, len, TRUE);
-  /* Cut inside the SUMMARY frame, and in the middle of the samples. */
-  check_stream (data, len - 10, FALSE);
-  check_stream (data, len / 2, FALSE);
-}
-
-static void
-test_stream_fixture (void)
-{
-  g_autofree char *path = data_path ("worker-latency-1s.stream");
-  g_autofree char *contents = NULL;
-  g_autoptr (GBytes) bytes = NULL;
-  gsize len;
-
-  g_assert_true (g_file_get_contents (path, &contents, &len, NULL));
-  bytes = g_bytes_new (contents, len);
-  check_stream_and_cuts (bytes);
-
-  /* Recorded with protocol 1, before SYSTEM: the machine is what HELLO says, no more. */
-  {
-    g_autoptr (RtbRun) run = rtb_import_data ((const guint8 *) contents, len, "old.stream", NULL,
-                                              NULL, NULL);
-    const RtbSystemInfo *system = rtb_run_get_system (run);
-
-    g_assert_cmpuint (rtb_run_get_worker (run)->protocol_version, ==, 1);
-    g_assert_null (system->hostname);
-    g_assert_null (system->kernel_release);
-    g_assert_cmpstr (system->machine, ==, "x86_64");
-  }
-}
-
-/* Recordings of protocol 2 (before STARTED carried the command as fields), one per method, as
- * rtbench-worker 0.1.0 wrote them (their SYSTEM frame then replaced by a made-up machine): the
- * command comes back whole from the frame's fields and its command line. */
-static void
-test_stream_v2_fixtures (void)
-{
-  static const struct {
-    const char *file;
-    const char *line;
-    guint n_series;
-  } fixtures[] = {
-    /* Workers before protocol 4 set every thread's timer slack to 1 ns. */
-    { "worker-latency-v2.stream", "start latency cpus=0-1 policy=other priority=0 "
-      "interval_us=500 histogram_us=200 duration=1s timer_slack_ns=1", 2 },
-    { "worker-jitter-v2.stream", "start jitter cpu=1 policy=other priority=0 base_us=500 "
-      "servo_us=2000 duration=1s timer_slack_ns=1", 2 },
-    { "worker-timer-v2.stream", "start timer cpu=0 policy=other priority=0 period_us=1000 "
-      "spin_us=10 duration=1s timer_slack_ns=1", 1 },
-    { "worker-response-v2.stream", "start response cpu=1 policy=other priority=0 size=8 "
-      "instances=20 gap_us=100 timer_slack_ns=1", 1 },
-  };
-
-  for (guint i = 0; i < G_N_ELEMENTS (fixtures); i++)
-    {
-      g_autofree char *path = data_path (fixtures[i].file);
-      g_autoptr (GError) error = NULL;
-      g_autoptr (RtbRun) run = rtb_import_file (path, NULL, NULL, &error);
-      RtbCommand expected;
-      const RtbCommand *command;
-
-      g_assert_no_error (error);
-      check_consistent (run);
-      g_assert_cmpuint (rtb_run_get_worker (run)->protocol_version, ==, 2);
-      g_assert_cmpstr (rtb_run_get_system (run)->hostname, ==, "fixture");
-      g_assert_cmpint (rtb_run_get_state (run), ==, RTB_RUN_STATE_FINISHED);
-      g_assert_cmpuint (rtb_run_get_n_series (run), ==, fixtures[i].n_series);
-      g_assert_cmpstr (rtb_run_get_worker_command (run), ==, fixtures[i].line);
-      g_assert_true (rtb_command_parse (fixtures[i].line, TRUE, 2, &expected, NULL));
-      command = rtb_run_get_command (run);
-      g_assert_cmpint (command->method, ==, expected.method);
-      g_assert_cmpint (command->policy, ==, expected.policy);
-      g_assert_cmpint (command->priority, ==, expected.priority);
-      g_assert_cmpmem (command->cpus, sizeof command->cpus, expected.cpus, sizeof expected.cpus);
-      g_assert_cmpuint (command->duration_ns, ==, expected.duration_ns);
-      g_assert_cmpmem (&command->latency, sizeof command->latency, &expected.latency,
-                       sizeof expected.latency);
-      g_assert_cmpmem (&command->jitter, sizeof command->jitter, &expected.jitter,
-                       sizeof expected.jitter);
-      g_assert_cmpmem (&command->timer, sizeof command->timer, &expected.timer,
-                       sizeof expected.timer);
-      g_assert_cmpmem (&command->response, sizeof command->response, &expected.response,
-                       sizeof expected.response);
-      for (guint t = 0; t < fixtures[i].n_series; t++)
-        {
-          RtbSeries *series = rtb_run_get_series (run, t);
-
-          g_assert_true (series->have_worker_stats);
-          g_assert_cmpuint (series->histogram.stats.count + series->dropped, ==,
-                            series->worker_stats.count);
-        }
-    }
-}
-
-static void
-test_stream_live (void)
-{
-  const char *worker = g_getenv ("RTBENCH_WORKER");
-  g_autoptr (GSubprocess) process = NULL;
-  g_autoptr (GBytes) out = NULL;
-  g_autoptr (GError) error = NULL;
-
-  if (worker == NULL || !g_file_test (worker, G_FILE_TEST_IS_EXECUTABLE))
-    {
-      g_test_skip ("RTBENCH_WORKER is not set to a worker binary");
-      return;
-    }
-  process = g_subprocess_new (G_SUBPROCESS_FLAGS_STDOUT_PIPE | G_SUBPROCESS_FLAGS_STDERR_SILENCE,
-                              &error, worker, "latency", "cpus=0", "policy=other", "priority=0",
-                              "duration=1s", NULL);
-  g_assert_no_error (error);
-  g_assert_true (g_subprocess_communicate (process, NULL, NULL, &out, NULL, &error));
-  g_assert_no_error (error);
-  g_assert_true (g_subprocess_get_if_exited (process));
-  g_assert_cmpint (g_subprocess_get_exit_status (process), ==, 0);
-  check_stream_and_cuts (out);
-
-  /* The recording carries its machine (SYSTEM) and the command the worker ran. */
-  {
-    g_autoptr (RtbRun) run = rtb_import_data (g_bytes_get_data (out, NULL), g_bytes_get_size (out),
-                                              "board.stream", NULL, NULL, &error);
-    g_autoptr (RtbSystemInfo) here = rtb_system_info_collect ();
-    const RtbSystemInfo *system = rtb_run_get_system (run);
-    const RtbCommand *command = rtb_run_get_command (run);
-
-    g_assert_no_error (error);
-    g_assert_cmpstr (system->hostname, ==, here->hostname);
-    g_assert_cmpstr (system->kernel_release, ==, here->kernel_release);
-    g_assert_cmpstr (system->cmdline, ==, here->cmdline);
-    g_assert_cmpint (system->n_cpus, ==, here->n_cpus);
-    g_assert_cmpint (command->policy, ==, RTB_POLICY_OTHER);
-    g_assert_cmpint (command->priority, ==, 0);
-    g_assert_false (command->cpus_all);
-    g_assert_true (rtb_cpu_isset (command->cpus, 0));
-    g_assert_cmpint (rtb_cpu_count (command->cpus, RTB_MAX_CPUS), ==, 1);
-  }
-}
-
-static void
 test_detect (void)
 {
   static const struct { const char *name; RtbImportFormat format; } files[] = {
@@ -677,7 +421,7 @@ test_detect (void)
 
   for (guint i = 0; i < G_N_ELEMENTS (files); i++)
     {
-      g_autofree char *path = data_path (files[i].name);
+      g_autofree char *path = import_test_data_path (files[i].name);
       g_autofree char *contents = NULL;
       gsize len;
       RtbImportFormat format;
@@ -694,8 +438,8 @@ static void
 test_options (void)
 {
   static const int cpus[] = { 2, 3 };
-  g_autofree char *text = data_path ("ct24-h20-q-2t.txt");
-  g_autofree char *json = data_path ("ct24-h30-q-2t.json");
+  g_autofree char *text = import_test_data_path ("ct24-h20-q-2t.txt");
+  g_autofree char *json = import_test_data_path ("ct24-h30-q-2t.json");
   g_autoptr (GError) error = NULL;
   g_autoptr (RtbRun) run = NULL;
   RtbImportOptions options;
@@ -915,7 +659,7 @@ test_limits (void)
 static void
 test_mutations (void)
 {
-  g_autofree char *dir = data_path ("");
+  g_autofree char *dir = import_test_data_path ("");
   g_autoptr (GDir) listing = g_dir_open (dir, 0, NULL);
   const char *name;
   GRand *rand = g_rand_new_with_seed (20250303);
@@ -1029,7 +773,7 @@ static void
 test_cli (void)
 {
   const char *cli = g_getenv ("RTBENCH_CLI");
-  g_autofree char *input = data_path ("ct210-h20-q-2t.txt");
+  g_autofree char *input = import_test_data_path ("ct210-h20-q-2t.txt");
   g_autofree char *dir = NULL;
   g_autofree char *output = NULL;
   g_autofree char *out = NULL;
@@ -1066,7 +810,7 @@ test_cli (void)
   g_clear_pointer (&err, g_free);
 
   {
-    g_autofree char *bad = data_path ("rtla-timerlat-2cpu.txt");
+    g_autofree char *bad = import_test_data_path ("rtla-timerlat-2cpu.txt");
     const char *argv[] = { cli, "import", bad, "--format", "cyclictest", "--output", output,
                            NULL };
 
@@ -1099,7 +843,7 @@ test_unknown_is_unknown (void)
 
   for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
     {
-      g_autofree char *path = data_path (cases[i].file);
+      g_autofree char *path = import_test_data_path (cases[i].file);
       RtbImportOptions options;
       g_autoptr (RtbRun) run = NULL;
       g_autoptr (JsonNode) node = NULL;
@@ -1161,7 +905,7 @@ test_unknown_is_unknown (void)
     {
       g_autofree char *dir = g_dir_make_tmp ("rtb-test-import-XXXXXX", NULL);
       g_autofree char *run_file = g_build_filename (dir, "imported.rtbench", NULL);
-      g_autofree char *input = data_path ("ct210-h20-q-2t.txt");
+      g_autofree char *input = import_test_data_path ("ct210-h20-q-2t.txt");
       g_autofree char *v1 = g_build_filename (g_getenv ("RTBENCH_TEST_DATA"),
                                               "run-v1-imported.rtbench", NULL);
       g_autofree char *out = NULL;
@@ -1227,9 +971,6 @@ main (int argc, char *argv[])
   g_test_add_func ("/import/cyclictest/live", test_cyclictest_live);
   g_test_add_func ("/import/rtla", test_rtla);
   g_test_add_func ("/import/jitterdebugger", test_jitterdebugger);
-  g_test_add_func ("/import/stream/fixture", test_stream_fixture);
-  g_test_add_func ("/import/stream/v2-fixtures", test_stream_v2_fixtures);
-  g_test_add_func ("/import/stream/live", test_stream_live);
   g_test_add_func ("/import/detect", test_detect);
   g_test_add_func ("/import/options", test_options);
   g_test_add_func ("/import/malformed", test_malformed);
