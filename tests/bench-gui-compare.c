@@ -9,6 +9,11 @@
  *
  *   build/tests/bench-gui-compare [compare|tab] [SECONDS [INTERVAL_US]]   (under an X server)
  *
+ * Beside it, a fixed-work probe (cpu-probe.h) measured once on the quiet machine before the runs
+ * start and once during the measurement tells what the runs' wake-ups charge to any process on
+ * their CPUs; the window's figure with that factor taken out is printed too, as an estimate of
+ * its own work.
+ *
  * SECONDS (default 30) shortens the measurement and INTERVAL_US (default 100) slows the runs;
  * measure_window() is the measurement, for callgrind's --toggle-collect. Under callgrind the
  * window runs some 50 times slower than the runs: it falls behind, the workers drop samples and
@@ -22,11 +27,13 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "cpu-probe.h"
 #include "gui-test-util.h"
 #include "rtb-compare-view.h"
 
 #define FILL_SECONDS 5
 #define MEASURE_SECONDS 30
+#define QUIET_PROBE_SECONDS 3
 
 static double
 process_cpu_seconds (void)
@@ -87,7 +94,8 @@ main (int argc, char **argv)
   guint64 samples0;
   guint updates = 0;
   guint64 dropped = 0;
-  double cpu0, cpu1;
+  double cpu0, cpu1, quiet_ms, beside_ms, gui_percent;
+  CpuProbe probe;
   gint64 t0, t1;
   RtbWindow *window;
 
@@ -104,6 +112,8 @@ main (int argc, char **argv)
   g_settings_set_int (settings, "interval-us", (int) interval_us);
   window = new_window ();
   run_for (1);
+  cpu_probe_start (&probe, QUIET_PROBE_SECONDS);
+  quiet_ms = cpu_probe_finish (&probe);
   setup_short_latency (window, "40s", "10 kHz A");
   gtk_widget_activate_action (GTK_WIDGET (window), "win.start", NULL);
   setup_short_latency (window, "40s", "10 kHz B");
@@ -124,9 +134,11 @@ main (int argc, char **argv)
   samples0 = total_samples (runs);
   for (guint i = 0; i < 2; i++)
     g_signal_connect_swapped (runs[i], "changed", G_CALLBACK (count_update), &updates);
+  cpu_probe_start (&probe, seconds);
   measure_window (seconds);
   cpu1 = process_cpu_seconds ();
   t1 = g_get_monotonic_time ();
+  beside_ms = cpu_probe_finish (&probe);
   for (guint i = 0; i < 2; i++)
     g_signal_handlers_disconnect_by_data (runs[i], &updates);
 
@@ -137,12 +149,15 @@ main (int argc, char **argv)
       for (guint s = 0; s < rtb_run_get_n_series (runs[i]); s++)
         dropped += rtb_run_get_series (runs[i], s)->dropped;
     }
+  gui_percent = 100 * (cpu1 - cpu0) / ((t1 - t0) / 1e6);
   g_print ("GUI CPU over %.1f s (%s): %.2f %% of one core; %" G_GUINT64_FORMAT
            " samples so far (%" G_GUINT64_FORMAT " in that time, in %u updates of the runs), %"
            G_GUINT64_FORMAT " dropped\n",
-           (t1 - t0) / 1e6, tab ? "one run's tab" : "the live comparison",
-           100 * (cpu1 - cpu0) / ((t1 - t0) / 1e6), total_samples (runs),
-           total_samples (runs) - samples0, updates, dropped);
+           (t1 - t0) / 1e6, tab ? "one run's tab" : "the live comparison", gui_percent,
+           total_samples (runs), total_samples (runs) - samples0, updates, dropped);
+  g_print ("CPU probe: %.3f ms a burst on the quiet machine, %.3f ms beside the runs (x%.2f)\n"
+           "GUI own work, the probe's factor taken out: %.2f %% of one core\n",
+           quiet_ms, beside_ms, beside_ms / quiet_ms, gui_percent * quiet_ms / beside_ms);
   for (guint i = 0; i < 2; i++)
     rtb_recording_stop (recordings->pdata[i]);
   iterate_until (window_done, window, 10);
