@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* What a live run costs the window goes to what is shown: a comparison of two live runs redraws
  * its charts once per update of its table, not once per run; a comparison or a run's view
- * behind another tab does nothing until it is shown again, and is up to date then. The real
- * worker measures two runs at once. */
+ * behind another tab does nothing until it is shown again, and is up to date then; what a page
+ * has scrolled away is not drawn until it scrolls into view. The real worker measures two runs
+ * at once. */
 #define G_LOG_DOMAIN "rtbench-test"
 
 #include "config.h"
@@ -12,6 +13,7 @@
 
 #include "rtb-compare-view.h"
 #include "rtb-live-view.h"
+#include "rtb-on-screen-box.h"
 #include "rtb-window.h"
 
 #include "gui-test-util.h"
@@ -222,6 +224,62 @@ test_comparison_readout (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+static void
+count_draw (GtkDrawingArea *area, cairo_t *cr, int width, int height, gpointer draws)
+{
+  (*(guint *) draws)++;
+}
+
+/* A page of three 250 px parts in a 300 px view: only what is in view is drawn, and what
+ * scrolling brings into view is drawn then. */
+static void
+test_scrolled_away (void)
+{
+  GtkWidget *window, *scroller, *box;
+  GtkAdjustment *adjustment;
+  GtkWidget *parts[3];
+  guint draws[3] = { 0 };
+
+  REQUIRE_DISPLAY ();
+  window = gtk_window_new ();
+  gtk_window_set_default_size (GTK_WINDOW (window), 400, 300);
+  scroller = gtk_scrolled_window_new ();
+  box = rtb_on_screen_box_new (GTK_ORIENTATION_VERTICAL, 0);
+  for (guint i = 0; i < 3; i++)
+    {
+      parts[i] = gtk_drawing_area_new ();
+      gtk_drawing_area_set_content_height (GTK_DRAWING_AREA (parts[i]), 250);
+      gtk_drawing_area_set_draw_func (GTK_DRAWING_AREA (parts[i]), count_draw, &draws[i], NULL);
+      gtk_box_append (GTK_BOX (box), parts[i]);
+    }
+  gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scroller), box);
+  gtk_window_set_child (GTK_WINDOW (window), scroller);
+  gtk_window_present (GTK_WINDOW (window));
+  iterate_for (500);
+  g_assert_cmpuint (draws[0], >, 0);
+  g_assert_cmpuint (draws[1], >, 0);
+  g_assert_cmpuint (draws[2], ==, 0);
+
+  adjustment = gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (scroller));
+  gtk_adjustment_set_value (adjustment, gtk_adjustment_get_upper (adjustment) -
+                                          gtk_adjustment_get_page_size (adjustment));
+  iterate_for (300);
+  g_assert_cmpuint (draws[2], >, 0);
+
+  /* Now the first part is out of view: changing it draws nothing until it comes back. */
+  draws[0] = 0;
+  gtk_widget_queue_draw (parts[0]);
+  gtk_widget_queue_draw (parts[2]);
+  draws[2] = 0;
+  iterate_for (300);
+  g_assert_cmpuint (draws[0], ==, 0);
+  g_assert_cmpuint (draws[2], >, 0);
+  gtk_adjustment_set_value (adjustment, 0);
+  iterate_for (300);
+  g_assert_cmpuint (draws[0], >, 0);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -230,5 +288,6 @@ main (int   argc,
 
   g_test_add_func ("/gui/hidden/views", test_hidden_views);
   g_test_add_func ("/gui/hidden/comparison-readout", test_comparison_readout);
+  g_test_add_func ("/gui/hidden/scrolled-away", test_scrolled_away);
   return g_test_run ();
 }

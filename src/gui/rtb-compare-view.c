@@ -10,6 +10,7 @@
 #include "rtb-compare-grid.h"
 #include "rtb-compare-causes.h"
 #include "rtb-compare-view.h"
+#include "rtb-on-screen-box.h"
 #include "rtb-inscription.h"
 #include "rtb-output.h"
 #include "rtb-plot-run.h"
@@ -704,6 +705,7 @@ rtb_compare_view_class_init (RtbCompareViewClass *klass)
   widget_class->measure = rtb_compare_view_measure;
   widget_class->size_allocate = rtb_compare_view_size_allocate;
 
+  g_type_ensure (RTB_TYPE_ON_SCREEN_BOX);
   gtk_widget_class_set_template_from_resource (widget_class,
                                                "/io/github/rtbench/RtBench/rtb-compare-view.ui");
   gtk_widget_class_bind_template_child (widget_class, RtbCompareView, title_label);

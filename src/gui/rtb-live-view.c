@@ -11,6 +11,7 @@
 #include "rtb-chart.h"
 #include "rtb-inscription.h"
 #include "rtb-live-view.h"
+#include "rtb-on-screen-box.h"
 #include "rtb-plot-run.h"
 #include "rtb-system-panel.h"
 #include "rtb-causes-panel.h"
@@ -780,6 +781,7 @@ rtb_live_view_class_init (RtbLiveViewClass *klass)
                          G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
+  g_type_ensure (RTB_TYPE_ON_SCREEN_BOX);
   g_type_ensure (RTB_TYPE_STATS_TABLE);
   g_type_ensure (RTB_TYPE_SYSTEM_PANEL);
   g_type_ensure (RTB_TYPE_CAUSES_PANEL);
