@@ -124,14 +124,20 @@ flatten (JsonObject *object, const char *path, const char *member, guint tuple,
   return g_steal_pointer (&values);
 }
 
-/* The bulk array from the scanner when it took it, otherwise from the tree. */
+/* The bulk array from the scanner when it took it, otherwise from `object`, the tree at `path`
+ * that holds it. */
 static GArray *
-get_bulk (GArray *scanned, JsonObject *object, const char *path, const char *member, guint tuple,
-          const char *shape, GError **error)
+get_bulk (const RtbSeriesBulk *bulk, RtbBulkMember which, JsonObject *object, const char *path,
+          GError **error)
 {
+  const RtbBulkMemberInfo *info = &_rtb_bulk_members[which];
+  const char *dot = strrchr (info->path, '.');
+  GArray *scanned = _rtb_series_bulk_get (bulk, which);
+
   if (scanned != NULL)
     return g_array_ref (scanned);
-  return flatten (object, path, member, tuple, shape, error);
+  return flatten (object, path, dot != NULL ? dot + 1 : info->path, info->tuple, info->shape,
+                  error);
 }
 
 static void
@@ -149,7 +155,7 @@ parse_histogram (JsonObject *object, const char *path, RtbHistogram *hist,
   gint64 value, previous = -1, sum = 0;
   guint n;
 
-  counts = get_bulk (bulk->counts, object, path, "counts", 2, "[bucket index, count]", error);
+  counts = get_bulk (bulk, RTB_BULK_COUNTS, object, path, error);
   if (counts == NULL)
     return FALSE;
   n = counts->len / 2;
@@ -341,8 +347,7 @@ parse_cyclictest (JsonObject *object, const char *path, RtbSeries *series, gbool
 
   /* The truncated values outside the histogram: multiples of 1000 ns, so each bucket's key
    * rounded up to one is the value (within 0.05 % above 1 ms, where a bucket spans two). */
-  outside = get_bulk (bulk->outside_truncated, co, ct_path, "outside", 2, "[bucket key, count]",
-                      error);
+  outside = get_bulk (bulk, RTB_BULK_OUTSIDE_TRUNCATED, co, ct_path, error);
   if (outside == NULL ||
       !read_log_buckets (outside, ct_path, "outside", series, &series->cyclictest_outside, &sum,
                          &first, &last, error))
@@ -357,7 +362,7 @@ parse_cyclictest (JsonObject *object, const char *path, RtbSeries *series, gbool
       series->cyclictest_outside.max_ns = round_up_us (last);
     }
 
-  cycles = get_bulk (bulk->cycles, object, path, "overflow_cycles", 0, NULL, error);
+  cycles = get_bulk (bulk, RTB_BULK_CYCLES, object, path, error);
   if (cycles == NULL)
     return FALSE;
   if (cycles->len > rtb_histogram_overflows (&series->histogram))
@@ -389,7 +394,7 @@ parse_kept_outside_values (JsonObject *object, const char *path, RtbSeries *seri
 
   if (!_rtb_json_get_int (object, path, "outside_lost", 0, G_MAXINT64, &lost, error))
     return FALSE;
-  outside = get_bulk (bulk->outside, object, path, "outside_ns", 0, NULL, error);
+  outside = get_bulk (bulk, RTB_BULK_OUTSIDE, object, path, error);
   if (outside == NULL)
     return FALSE;
   n = outside->len;
@@ -458,8 +463,7 @@ parse_values (JsonObject *object, const char *path, RtbSeries *series, const Rtb
   if (resolution != 1 && resolution != 1000)
     return _rtb_json_format_error (error, "%s.resolution_ns: %" G_GINT64_FORMAT " is not 1 "
                                    "or 1000", values_path, resolution);
-  buckets = get_bulk (bulk->buckets, vo, values_path, "buckets", 2, "[bucket key, count]",
-                      error);
+  buckets = get_bulk (bulk, RTB_BULK_BUCKETS, vo, values_path, error);
   if (buckets == NULL)
     return FALSE;
 
@@ -500,7 +504,7 @@ parse_history (JsonObject *object, const char *path, RtbHistory *history, guint6
   if (!_rtb_json_get_int (object, path, "block_size", 1, G_MAXUINT32, &block_size, error) ||
       !_rtb_json_get_int (object, path, "n_samples", 0, (gint64) count, &n_samples, error))
     return FALSE;
-  values = get_bulk (bulk->blocks, object, path, "blocks", 4, "[min, max, sum, count]", error);
+  values = get_bulk (bulk, RTB_BULK_BLOCKS, object, path, error);
   if (values == NULL)
     return FALSE;
 

@@ -4,7 +4,7 @@
 
 #include <json-glib/json-glib.h>
 
-#include "rtb-run-file-scan.h"
+#include "rtb-run-file-packed.h"
 #include "rtb-run.h"
 
 G_BEGIN_DECLS

@@ -351,7 +351,7 @@ parse_worker (JsonObject *root, RtbRun *run, GError **error)
 }
 
 static gboolean
-parse_threads_and_series (JsonObject *root, RtbRun *run, gint64 version, GArray *bulk,
+parse_threads_and_series (JsonObject *root, RtbRun *run, gint64 version, RtbRunFileBulk *bulk,
                           GError **error)
 {
   RtbRunStated stated = rtb_run_get_stated (run);
@@ -375,7 +375,7 @@ parse_threads_and_series (JsonObject *root, RtbRun *run, gint64 version, GArray 
       g_autofree char *thread_path = g_strdup_printf ("threads[%u]", i);
       JsonNode *node = json_array_get_element (series, i);
       JsonNode *thread_node = json_array_get_element (threads, i);
-      RtbSeriesBulk none = { NULL };
+      RtbSeriesBulk series_bulk = { bulk, i };
       RtbSeries *s;
       gint64 priority;
 
@@ -384,8 +384,7 @@ parse_threads_and_series (JsonObject *root, RtbRun *run, gint64 version, GArray 
       if (!JSON_NODE_HOLDS_OBJECT (thread_node))
         return _rtb_json_format_error (error, "%s: expected an object", thread_path);
       if (!_rtb_run_file_parse_series (run, json_node_get_object (node), path, version,
-                         bulk != NULL && i < bulk->len ? &g_array_index (bulk, RtbSeriesBulk, i)
-                                                       : &none, error))
+                                       &series_bulk, error))
         return FALSE;
 
       s = rtb_run_get_series (run, i);
@@ -512,7 +511,7 @@ parse_spikes (JsonObject *object, RtbRun *run, GError **error)
 }
 
 static RtbRun *
-run_from_json (JsonNode *root, GArray *bulk, GError **error)
+run_from_json (JsonNode *root, RtbRunFileBulk *bulk, GError **error)
 {
   g_autoptr (RtbRun) run = NULL;
   g_autoptr (RtbSystemInfo) system = NULL;
@@ -591,18 +590,18 @@ _rtb_run_load_bytes (GBytes *file_bytes, const char *path, GError **error)
 {
   g_autoptr (JsonParser) parser = json_parser_new_immutable ();
   g_autoptr (GError) local_error = NULL;
-  g_autoptr (GBytes) bytes = file_bytes;
-  g_autoptr (GArray) bulk = NULL;
+  g_autoptr (RtbRunFileBulk) bulk = NULL;
   g_autofree char *rest = NULL;
-  const char *data;
+  g_autofree char *data = NULL;
   gsize len;
   RtbRun *run;
 
-  data = g_bytes_get_data (bytes, &len);
+  /* The bytes themselves, not a copy, when they are ours alone: the scanner packs the bulk
+   * arrays into them. */
+  data = g_bytes_unref_to_data (file_bytes, &len);
   rest = _rtb_run_file_scan (data, len, &bulk, error);
   if (rest == NULL)
     return NULL;
-  g_clear_pointer (&bytes, g_bytes_unref);
 
   if (!json_parser_load_from_data (parser, rest, -1, &local_error))
     {

@@ -18,40 +18,64 @@ typedef enum {
   ROLE_CYCLICTEST,
 } Role;
 
+/* Text that a bulk array's packed integers overwrote, from `start` to `end`: what an error's
+ * line and column still count. */
 typedef struct {
-  const char *data;
+  const char *start;
+  const char *end;
+  guint newlines;
+  const char *last_newline; /* NULL: none */
+} Hole;
+
+typedef struct {
+  char *data;
   const char *p;
   const char *end;
   const char *copied; /* the document before this is in `out` */
   GString *out;
-  GArray *bulk;       /* RtbSeriesBulk */
+  RtbRunFileBulk *bulk;
+  GArray *holes;      /* Hole, in the order of the text */
   GError **error;
 } Scan;
 
-void
-_rtb_series_bulk_clear (RtbSeriesBulk *bulk)
+/* The line and column of s->p, as they were in the file. */
+static void
+position (Scan *s, guint *line, guint *column)
 {
-  g_clear_pointer (&bulk->counts, g_array_unref);
-  g_clear_pointer (&bulk->outside, g_array_unref);
-  g_clear_pointer (&bulk->blocks, g_array_unref);
-  g_clear_pointer (&bulk->buckets, g_array_unref);
-  g_clear_pointer (&bulk->cycles, g_array_unref);
-  g_clear_pointer (&bulk->outside_truncated, g_array_unref);
+  const char *q = s->data;
+
+  *line = 1, *column = 1;
+  for (guint i = 0;; i++)
+    {
+      const Hole *hole = i < s->holes->len ? &g_array_index (s->holes, Hole, i) : NULL;
+      const char *stop = hole != NULL && hole->start < s->p ? hole->start : s->p;
+
+      for (; q < stop; q++)
+        {
+          (*column)++;
+          if (*q == '\n')
+            (*line)++, *column = 1;
+        }
+      if (stop == s->p)
+        return;
+      g_assert (s->p >= hole->end);
+      *line += hole->newlines;
+      if (hole->last_newline != NULL)
+        *column = (guint) (hole->end - hole->last_newline);
+      else
+        *column += (guint) (hole->end - hole->start);
+      q = hole->end;
+    }
 }
 
 static gboolean G_GNUC_PRINTF (2, 3)
 syntax_error (Scan *s, const char *format, ...)
 {
   g_autofree char *message = NULL;
-  guint line = 1, column = 1;
+  guint line, column;
   va_list args;
 
-  for (const char *q = s->data; q < s->p; q++)
-    {
-      column++;
-      if (*q == '\n')
-        line++, column = 1;
-    }
+  position (s, &line, &column);
   va_start (args, format);
   message = g_strdup_vprintf (format, args);
   va_end (args);
@@ -171,19 +195,47 @@ scan_scalar (Scan *s, ScalarKind *kind, gint64 *value)
 
 static gboolean scan_value (Scan *s, Role role, guint index, guint depth);
 
-/* The integers of a bulk array; `array->len` is the room, `len` what is used. */
+/* The integers of a bulk array: packed, a chunk at a time, into the array's own text, where
+ * their digits were. */
 typedef struct {
-  GArray *array;
-  gsize len;
+  gint64 chunk[1024];
+  guint n;             /* in `chunk` */
+  guint8 *packed;      /* where the array's packed integers start */
+  guint8 *packed_end;
+  gsize n_values;      /* packed */
 } Values;
 
-static inline void
-push (Values *values, const gint64 *items, guint n)
+/* Packs the chunk over text that has been read: its integers' digits, which end before s->p,
+ * take at least as many bytes. */
+static void
+flush (Scan *s, Values *values)
 {
-  if (G_UNLIKELY (values->len + n > values->array->len))
-    g_array_set_size (values->array, MAX (4096, 2 * values->array->len));
-  memcpy (&g_array_index (values->array, gint64, values->len), items, n * sizeof (gint64));
-  values->len += n;
+  Hole *hole = &g_array_index (s->holes, Hole, s->holes->len - 1);
+
+  for (const char *q = hole->end; (q = memchr (q, '\n', (gsize) (s->p - q))) != NULL; q++)
+    hole->newlines++, hole->last_newline = q;
+  hole->end = s->p;
+  values->packed_end += _rtb_packed_write (values->packed_end, values->chunk, values->n);
+  g_assert ((const char *) values->packed_end <= s->p);
+  values->n_values += values->n;
+  values->n = 0;
+}
+
+/* Room for an element (at most 4 integers) in the chunk; called with s->p at or past the end
+ * of the text of every integer in it. */
+static inline gint64 *
+room (Scan *s, Values *values)
+{
+  if (G_UNLIKELY (values->n + 4 > G_N_ELEMENTS (values->chunk)))
+    flush (s, values);
+  return &values->chunk[values->n];
+}
+
+static inline void
+push (Scan *s, Values *values, gint64 value)
+{
+  *room (s, values) = value;
+  values->n++;
 }
 
 static const char *
@@ -207,15 +259,9 @@ kind_of (const char *p, ScalarKind kind)
     }
 }
 
-static const char * const bulk_members[] = { "histogram.counts", "histogram.outside_ns",
-                                             "history.blocks", "values.buckets",
-                                             "overflow_cycles", "cyclictest.outside" };
-static const char * const tuple_shapes[] = { "[bucket index, count]", NULL,
-                                             "[min, max, sum, count]", "[bucket key, count]",
-                                             NULL, "[bucket key, count]" };
-
 static gboolean G_GNUC_PRINTF (5, 6)
-element_error (Scan *s, guint series, guint which, guint element, const char *format, ...)
+element_error (Scan *s, guint series, RtbBulkMember which, guint element, const char *format,
+               ...)
 {
   g_autofree char *message = NULL;
   va_list args;
@@ -224,16 +270,17 @@ element_error (Scan *s, guint series, guint which, guint element, const char *fo
   message = g_strdup_vprintf (format, args);
   va_end (args);
   g_set_error (s->error, RTB_RUN_ERROR, RTB_RUN_ERROR_FORMAT, "series[%u].%s[%u]: %s", series,
-               bulk_members[which], element, message);
+               _rtb_bulk_members[which].path, element, message);
   return FALSE;
 }
 
-/* One element of a bulk array: an integer (tuple == 0) or an array of `tuple` integers. The
+/* One element of a bulk array: an integer or an array of integers, as many as its tuple. The
  * messages are those of the JSON tree reader. */
 static gboolean
-scan_bulk_element (Scan *s, Values *into, guint tuple, guint series, guint which, guint element,
+scan_bulk_element (Scan *s, Values *into, guint series, RtbBulkMember which, guint element,
                    guint depth)
 {
+  guint tuple = _rtb_bulk_members[which].tuple;
   const char *bad = NULL;
   ScalarKind bad_kind = SCALAR_OTHER;
   guint n = 0;
@@ -253,11 +300,12 @@ scan_bulk_element (Scan *s, Values *into, guint tuple, guint series, guint which
       else if (!scan_scalar (s, &kind, &value))
         return FALSE;
       if (tuple > 0)
-        return element_error (s, series, which, element, "expected %s", tuple_shapes[which]);
+        return element_error (s, series, which, element, "expected %s",
+                              _rtb_bulk_members[which].shape);
       if (kind != SCALAR_INTEGER)
         return element_error (s, series, which, element, "expected an integer, found %s",
                               kind_of (start, kind));
-      push (into, &value, 1);
+      push (s, into, value);
       return TRUE;
     }
 
@@ -284,7 +332,7 @@ scan_bulk_element (Scan *s, Values *into, guint tuple, guint series, guint which
         if (kind != SCALAR_INTEGER && bad == NULL)
           bad = start, bad_kind = kind;
         if (n < tuple)
-          push (into, &value, 1);
+          push (s, into, value);
         n++;
         skip_space (s);
         if (s->p < s->end && *s->p == ',')
@@ -297,7 +345,8 @@ scan_bulk_element (Scan *s, Values *into, guint tuple, guint series, guint which
         break;
       }
   if (n != tuple)
-    return element_error (s, series, which, element, "expected %s", tuple_shapes[which]);
+    return element_error (s, series, which, element, "expected %s",
+                          _rtb_bulk_members[which].shape);
   if (bad != NULL)
     return element_error (s, series, which, element, "expected an integer, found %s",
                           kind_of (bad, bad_kind));
@@ -332,10 +381,11 @@ static inline gboolean
 fast_element (Scan *s, Values *into, guint tuple)
 {
   const char *p = s->p;
-  gint64 item[4];
+  gint64 *item;
 
   if (p >= s->end)
     return FALSE;
+  item = room (s, into);
   if (tuple == 0)
     {
       if (!fast_int (&p, s->end, item))
@@ -349,32 +399,35 @@ fast_element (Scan *s, Values *into, guint tuple)
         if (!fast_int (&p, s->end, &item[i]) || *p++ != (i + 1 < tuple ? ',' : ']'))
           return FALSE;
     }
-  push (into, item, MAX (tuple, 1));
+  into->n += MAX (tuple, 1);
   s->p = p;
   return TRUE;
 }
 
-/* A bulk array: its elements go into `*into`, and `out` gets it as "[]". */
+/* A bulk array: its elements are packed into its text and go into the bulk, and `out` gets it
+ * as "[]". */
 static gboolean
-scan_bulk (Scan *s, GArray **into, guint which, guint series, guint depth)
+scan_bulk (Scan *s, RtbBulkMember which, guint series, guint depth)
 {
-  static const guint tuples[] = { 2, 0, 4, 2, 0, 2 };
-  g_autoptr (GArray) array = g_array_new (FALSE, FALSE, sizeof (gint64));
-  Values values = { array, 0 };
+  Values values;
   guint n = 0;
 
   if (depth > RTB_JSON_MAX_DEPTH)
     return syntax_error (s, "nested deeper than %d levels", RTB_JSON_MAX_DEPTH);
   g_string_append_len (s->out, s->copied, s->p + 1 - s->copied);
   s->p++;
+  values.n = 0;
+  values.n_values = 0;
+  values.packed = values.packed_end = (guint8 *) s->data + (s->p - s->data);
+  g_array_append_val (s->holes, ((Hole) { .start = s->p, .end = s->p }));
   skip_space (s);
   if (s->p < s->end && *s->p == ']')
     s->p++;
   else
     for (;;)
       {
-        if (!fast_element (s, &values, tuples[which]) &&
-            !scan_bulk_element (s, &values, tuples[which], series, which, n, depth))
+        if (!fast_element (s, &values, _rtb_bulk_members[which].tuple) &&
+            !scan_bulk_element (s, &values, series, which, n, depth))
           return FALSE;
         n++;
         skip_space (s);
@@ -387,10 +440,12 @@ scan_bulk (Scan *s, GArray **into, guint which, guint series, guint depth)
           return FALSE;
         break;
       }
+  flush (s, &values);
+  /* The closing bracket, which `out` gets, is still there. */
+  g_assert ((const char *) values.packed_end < s->p);
   s->copied = s->p - 1;
-  g_array_set_size (array, values.len);
-  g_clear_pointer (into, g_array_unref);
-  *into = g_steal_pointer (&array);
+  _rtb_run_file_bulk_set (s->bulk, series, which, values.packed,
+                          (gsize) (values.packed_end - values.packed), values.n_values);
   return TRUE;
 }
 
@@ -400,12 +455,11 @@ key_is (const char *key, gsize len, const char *name)
   return len == strlen (name) && memcmp (key, name, len) == 0;
 }
 
-static RtbSeriesBulk *
-series_bulk (Scan *s, guint index)
+/* The member is given again, and not as an array, or its object is: only the last counts. */
+static void
+forget (Scan *s, guint series, RtbBulkMember member)
 {
-  if (index >= s->bulk->len)
-    g_array_set_size (s->bulk, index + 1);
-  return &g_array_index (s->bulk, RtbSeriesBulk, index);
+  _rtb_run_file_bulk_set (s->bulk, series, member, NULL, 0, 0);
 }
 
 static gboolean
@@ -423,8 +477,7 @@ scan_object (Scan *s, Role role, guint index, guint depth)
       const char *key;
       gsize key_len;
       Role child = ROLE_OTHER;
-      GArray **bulk = NULL;
-      guint which = 0;
+      int which = -1; /* RtbBulkMember */
 
       if (!scan_string (s, &key, &key_len) || !expect (s, ':'))
         return FALSE;
@@ -439,26 +492,32 @@ scan_object (Scan *s, Role role, guint index, guint depth)
       else if (role == ROLE_ONE_SERIES && key_is (key, key_len, "cyclictest"))
         child = ROLE_CYCLICTEST;
       else if (role == ROLE_HISTOGRAM && key_is (key, key_len, "counts"))
-        bulk = &series_bulk (s, index)->counts, which = 0;
+        which = RTB_BULK_COUNTS;
       else if (role == ROLE_HISTOGRAM && key_is (key, key_len, "outside_ns"))
-        bulk = &series_bulk (s, index)->outside, which = 1;
+        which = RTB_BULK_OUTSIDE;
       else if (role == ROLE_HISTORY && key_is (key, key_len, "blocks"))
-        bulk = &series_bulk (s, index)->blocks, which = 2;
+        which = RTB_BULK_BLOCKS;
       else if (role == ROLE_VALUES && key_is (key, key_len, "buckets"))
-        bulk = &series_bulk (s, index)->buckets, which = 3;
+        which = RTB_BULK_BUCKETS;
       else if (role == ROLE_ONE_SERIES && key_is (key, key_len, "overflow_cycles"))
-        bulk = &series_bulk (s, index)->cycles, which = 4;
+        which = RTB_BULK_CYCLES;
       else if (role == ROLE_CYCLICTEST && key_is (key, key_len, "outside"))
-        bulk = &series_bulk (s, index)->outside_truncated, which = 5;
+        which = RTB_BULK_OUTSIDE_TRUNCATED;
 
       skip_space (s);
-      if (bulk != NULL && s->p < s->end && *s->p == '[')
+      if (which >= 0 && s->p < s->end && *s->p == '[')
         {
-          if (!scan_bulk (s, bulk, which, index, depth + 1))
+          if (!scan_bulk (s, which, index, depth + 1))
             return FALSE;
         }
-      else if (!scan_value (s, child, index, depth + 1))
-        return FALSE;
+      else
+        {
+          /* Not an array: the JSON parser has it, and refuses it. */
+          if (which >= 0)
+            forget (s, index, which);
+          if (!scan_value (s, child, index, depth + 1))
+            return FALSE;
+        }
 
       skip_space (s);
       if (s->p < s->end && *s->p == ',')
@@ -477,7 +536,7 @@ scan_array (Scan *s, Role role, guint depth)
 
   /* Only the last "series" counts, as for the JSON parser. */
   if (role == ROLE_SERIES)
-    g_array_set_size (s->bulk, 0);
+    _rtb_run_file_bulk_clear (s->bulk);
   s->p++;
   skip_space (s);
   if (s->p < s->end && *s->p == ']')
@@ -513,10 +572,9 @@ scan_value (Scan *s, Role role, guint index, guint depth)
   if ((*s->p == '[' || *s->p == '{') && depth > RTB_JSON_MAX_DEPTH)
     {
       g_autofree char *message = NULL;
-      guint line = 1;
+      guint line, column;
 
-      for (const char *q = s->data; q < s->p; q++)
-        line += *q == '\n';
+      position (s, &line, &column);
       message = _rtb_json_depth_message (line);
       g_set_error_literal (s->error, RTB_RUN_ERROR, RTB_RUN_ERROR_FORMAT, message);
       return FALSE;
@@ -526,18 +584,19 @@ scan_value (Scan *s, Role role, guint index, guint depth)
     case '{':
       /* A member given twice counts once, the last time, as for the JSON parser. */
       if (role == ROLE_ONE_SERIES)
-        _rtb_series_bulk_clear (series_bulk (s, index));
+        for (RtbBulkMember m = 0; m < RTB_N_BULK; m++)
+          forget (s, index, m);
       else if (role == ROLE_HISTOGRAM)
         {
-          g_clear_pointer (&series_bulk (s, index)->counts, g_array_unref);
-          g_clear_pointer (&series_bulk (s, index)->outside, g_array_unref);
+          forget (s, index, RTB_BULK_COUNTS);
+          forget (s, index, RTB_BULK_OUTSIDE);
         }
       else if (role == ROLE_HISTORY)
-        g_clear_pointer (&series_bulk (s, index)->blocks, g_array_unref);
+        forget (s, index, RTB_BULK_BLOCKS);
       else if (role == ROLE_VALUES)
-        g_clear_pointer (&series_bulk (s, index)->buckets, g_array_unref);
+        forget (s, index, RTB_BULK_BUCKETS);
       else if (role == ROLE_CYCLICTEST)
-        g_clear_pointer (&series_bulk (s, index)->outside_truncated, g_array_unref);
+        forget (s, index, RTB_BULK_OUTSIDE_TRUNCATED);
       return scan_object (s, role, index, depth);
     case '[':
       return scan_array (s, role, depth);
@@ -549,17 +608,17 @@ scan_value (Scan *s, Role role, guint index, guint depth)
 }
 
 char *
-_rtb_run_file_scan (const char *data, gsize len, GArray **bulk, GError **error)
+_rtb_run_file_scan (char *data, gsize len, RtbRunFileBulk **bulk, GError **error)
 {
+  g_autoptr (GArray) holes = g_array_new (FALSE, FALSE, sizeof (Hole));
   Scan s = {
-    .data = data, .p = data, .end = data + len, .copied = data, .error = error,
+    .data = data, .p = data, .end = data + len, .copied = data, .holes = holes, .error = error,
   };
 
   g_return_val_if_fail (data != NULL || len == 0, NULL);
   g_return_val_if_fail (bulk != NULL, NULL);
 
-  s.bulk = g_array_new (FALSE, TRUE, sizeof (RtbSeriesBulk));
-  g_array_set_clear_func (s.bulk, (GDestroyNotify) _rtb_series_bulk_clear);
+  s.bulk = _rtb_run_file_bulk_new ();
   s.out = g_string_new (NULL);
 
   /* A UTF-8 byte order mark, as the JSON parser accepts. */
@@ -579,7 +638,7 @@ _rtb_run_file_scan (const char *data, gsize len, GArray **bulk, GError **error)
   return g_string_free (s.out, FALSE);
 
 failed:
-  g_array_unref (s.bulk);
+  _rtb_run_file_bulk_free (s.bulk);
   g_string_free (s.out, TRUE);
   return NULL;
 }
