@@ -4,7 +4,8 @@
 #include "rtb-run-file-packed.h"
 
 typedef struct {
-  const guint8 *packed; /* NULL: not in the bulk */
+  gboolean scanned; /* FALSE: not in the bulk */
+  gsize offset;
   gsize n_bytes;
   gsize n_values;
 } Packed;
@@ -15,6 +16,8 @@ typedef struct {
 
 struct _RtbRunFileBulk {
   GArray *series;               /* SeriesPacked */
+  guint8 *packed;
+  gsize packed_len;
   GArray *unpacked[RTB_N_BULK]; /* gint64 */
 };
 
@@ -82,6 +85,7 @@ _rtb_run_file_bulk_free (RtbRunFileBulk *bulk)
   if (bulk == NULL)
     return;
   g_array_unref (bulk->series);
+  g_free (bulk->packed);
   for (guint i = 0; i < RTB_N_BULK; i++)
     g_array_unref (bulk->unpacked[i]);
   g_free (bulk);
@@ -89,25 +93,38 @@ _rtb_run_file_bulk_free (RtbRunFileBulk *bulk)
 
 void
 _rtb_run_file_bulk_set (RtbRunFileBulk *bulk, guint series, RtbBulkMember member,
-                        const guint8 *packed, gsize n_bytes, gsize n_values)
+                        gsize offset, gsize n_bytes, gsize n_values)
 {
   g_assert (member < RTB_N_BULK);
 
   if (series >= bulk->series->len)
-    {
-      if (packed == NULL)
-        return;
-      g_array_set_size (bulk->series, series + 1);
-    }
+    g_array_set_size (bulk->series, series + 1);
   g_array_index (bulk->series, SeriesPacked, series).members[member] = (Packed) {
-    .packed = packed, .n_bytes = n_bytes, .n_values = n_values,
+    .scanned = TRUE, .offset = offset, .n_bytes = n_bytes, .n_values = n_values,
   };
+}
+
+void
+_rtb_run_file_bulk_forget (RtbRunFileBulk *bulk, guint series, RtbBulkMember member)
+{
+  g_assert (member < RTB_N_BULK);
+
+  if (series < bulk->series->len)
+    g_array_index (bulk->series, SeriesPacked, series).members[member].scanned = FALSE;
 }
 
 void
 _rtb_run_file_bulk_clear (RtbRunFileBulk *bulk)
 {
   g_array_set_size (bulk->series, 0);
+}
+
+void
+_rtb_run_file_bulk_take_packed (RtbRunFileBulk *bulk, guint8 *packed, gsize len)
+{
+  g_free (bulk->packed);
+  bulk->packed = packed;
+  bulk->packed_len = len;
 }
 
 GArray *
@@ -122,12 +139,14 @@ _rtb_series_bulk_get (const RtbSeriesBulk *bulk, RtbBulkMember member)
   if (bulk->bulk == NULL || bulk->series >= bulk->bulk->series->len)
     return NULL;
   packed = &g_array_index (bulk->bulk->series, SeriesPacked, bulk->series).members[member];
-  if (packed->packed == NULL)
+  if (!packed->scanned)
     return NULL;
   g_assert (packed->n_values <= G_MAXUINT);
+  g_assert (packed->offset + packed->n_bytes <= bulk->bulk->packed_len);
   unpacked = bulk->bulk->unpacked[member];
   g_array_set_size (unpacked, (guint) packed->n_values);
-  n_bytes = packed_read (packed->packed, (gint64 *) (gpointer) unpacked->data, packed->n_values);
+  n_bytes = packed_read (bulk->bulk->packed + packed->offset,
+                         (gint64 *) (gpointer) unpacked->data, packed->n_values);
   g_assert (n_bytes == packed->n_bytes);
   return unpacked;
 }

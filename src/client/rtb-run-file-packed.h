@@ -1,9 +1,10 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
- * A run file's bulk arrays (see rtb-run-file-scan.h) as the scanner leaves them: packed into
- * the file's own text, where their digits were, each integer as a zigzag LEB128 varint, which
- * never takes more bytes than its digits. Loading a run thus needs no new memory for them,
- * only a buffer per kind of array, unpacked into when a series is built and reused by the next.
+ * A run file's bulk arrays (see rtb-run-file-scan.h) as the scanner leaves them: packed, one
+ * after the other, over the file's text as it reads it, each integer as a zigzag LEB128 varint,
+ * which never takes more bytes than its digits. Loading a run thus needs no new memory for
+ * them, only a buffer per kind of array, unpacked into when a series is built and reused by the
+ * next, and the file's memory shrinks to the packed arrays, under half the text.
  */
 #pragma once
 
@@ -39,12 +40,16 @@ typedef struct _RtbRunFileBulk RtbRunFileBulk;
 
 RtbRunFileBulk *_rtb_run_file_bulk_new (void);
 void _rtb_run_file_bulk_free (RtbRunFileBulk *bulk);
-/* Series `series`' array `member` is the `n_values` integers packed in `n_bytes` at `packed`
- * (which must outlive `bulk`); with `packed` NULL, it is not in `bulk` (the JSON parser has it). */
+/* Series `series`' array `member` is the `n_values` integers packed in `n_bytes` at `offset` of
+ * the packed bytes. */
 void _rtb_run_file_bulk_set (RtbRunFileBulk *bulk, guint series, RtbBulkMember member,
-                             const guint8 *packed, gsize n_bytes, gsize n_values);
+                             gsize offset, gsize n_bytes, gsize n_values);
+/* It is not in `bulk` (the JSON parser has it). */
+void _rtb_run_file_bulk_forget (RtbRunFileBulk *bulk, guint series, RtbBulkMember member);
 /* Forgets every series. */
 void _rtb_run_file_bulk_clear (RtbRunFileBulk *bulk);
+/* The bytes that _rtb_run_file_bulk_set() refers to (transfer full). */
+void _rtb_run_file_bulk_take_packed (RtbRunFileBulk *bulk, guint8 *packed, gsize len);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (RtbRunFileBulk, _rtb_run_file_bulk_free)
 

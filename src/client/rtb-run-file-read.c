@@ -592,7 +592,7 @@ _rtb_run_load_bytes (GBytes *file_bytes, const char *path, GError **error)
   g_autoptr (GError) local_error = NULL;
   g_autoptr (RtbRunFileBulk) bulk = NULL;
   g_autofree char *rest = NULL;
-  g_autofree char *data = NULL;
+  char *data;
   gsize len;
   RtbRun *run;
 

@@ -18,23 +18,19 @@ typedef enum {
   ROLE_CYCLICTEST,
 } Role;
 
-/* Text that a bulk array's packed integers overwrote, from `start` to `end`: what an error's
- * line and column still count. */
-typedef struct {
-  const char *start;
-  const char *end;
-  guint newlines;
-  const char *last_newline; /* NULL: none */
-} Hole;
-
 typedef struct {
   char *data;
   const char *p;
   const char *end;
-  const char *copied; /* the document before this is in `out` */
+  const char *copied;     /* the document before this is in `out` */
   GString *out;
   RtbRunFileBulk *bulk;
-  GArray *holes;      /* Hole, in the order of the text */
+  guint8 *packed_end;     /* the bulk arrays are packed from `data` to here */
+  /* The text before `overwritable` has been read and copied: the packed arrays may overwrite
+   * it, and errors count its line breaks from these. */
+  const char *overwritable;
+  guint overwritable_newlines;
+  const char *overwritable_last_newline; /* NULL: none */
   GError **error;
 } Scan;
 
@@ -42,29 +38,19 @@ typedef struct {
 static void
 position (Scan *s, guint *line, guint *column)
 {
-  const char *q = s->data;
+  const char *q = s->overwritable;
 
-  *line = 1, *column = 1;
-  for (guint i = 0;; i++)
+  g_assert (s->p >= s->overwritable);
+  *line = 1 + s->overwritable_newlines;
+  if (s->overwritable_last_newline != NULL)
+    *column = (guint) (s->overwritable - s->overwritable_last_newline);
+  else
+    *column = 1 + (guint) (s->overwritable - s->data);
+  for (; q < s->p; q++)
     {
-      const Hole *hole = i < s->holes->len ? &g_array_index (s->holes, Hole, i) : NULL;
-      const char *stop = hole != NULL && hole->start < s->p ? hole->start : s->p;
-
-      for (; q < stop; q++)
-        {
-          (*column)++;
-          if (*q == '\n')
-            (*line)++, *column = 1;
-        }
-      if (stop == s->p)
-        return;
-      g_assert (s->p >= hole->end);
-      *line += hole->newlines;
-      if (hole->last_newline != NULL)
-        *column = (guint) (hole->end - hole->last_newline);
-      else
-        *column += (guint) (hole->end - hole->start);
-      q = hole->end;
+      (*column)++;
+      if (*q == '\n')
+        (*line)++, *column = 1;
     }
 }
 
@@ -195,28 +181,25 @@ scan_scalar (Scan *s, ScalarKind *kind, gint64 *value)
 
 static gboolean scan_value (Scan *s, Role role, guint index, guint depth);
 
-/* The integers of a bulk array: packed, a chunk at a time, into the array's own text, where
- * their digits were. */
+/* The integers of a bulk array, packed a chunk at a time after those of the arrays before it. */
 typedef struct {
   gint64 chunk[1024];
   guint n;             /* in `chunk` */
   guint8 *packed;      /* where the array's packed integers start */
-  guint8 *packed_end;
   gsize n_values;      /* packed */
 } Values;
 
-/* Packs the chunk over text that has been read: its integers' digits, which end before s->p,
- * take at least as many bytes. */
+/* Packs the chunk over the text that has been read: the digits of every integer packed so far
+ * lie before s->p and take at least as many bytes. */
 static void
 flush (Scan *s, Values *values)
 {
-  Hole *hole = &g_array_index (s->holes, Hole, s->holes->len - 1);
-
-  for (const char *q = hole->end; (q = memchr (q, '\n', (gsize) (s->p - q))) != NULL; q++)
-    hole->newlines++, hole->last_newline = q;
-  hole->end = s->p;
-  values->packed_end += _rtb_packed_write (values->packed_end, values->chunk, values->n);
-  g_assert ((const char *) values->packed_end <= s->p);
+  for (const char *q = s->overwritable; (q = memchr (q, '\n', (gsize) (s->p - q))) != NULL;
+       q++)
+    s->overwritable_newlines++, s->overwritable_last_newline = q;
+  s->overwritable = s->p;
+  s->packed_end += _rtb_packed_write (s->packed_end, values->chunk, values->n);
+  g_assert ((const char *) s->packed_end <= s->p);
   values->n_values += values->n;
   values->n = 0;
 }
@@ -331,7 +314,8 @@ scan_bulk_element (Scan *s, Values *into, guint series, RtbBulkMember which, gui
           return FALSE;
         if (kind != SCALAR_INTEGER && bad == NULL)
           bad = start, bad_kind = kind;
-        if (n < tuple)
+        /* Only integers, whose digits the packed bytes may overwrite: `bad` stays readable. */
+        if (n < tuple && bad == NULL)
           push (s, into, value);
         n++;
         skip_space (s);
@@ -404,8 +388,7 @@ fast_element (Scan *s, Values *into, guint tuple)
   return TRUE;
 }
 
-/* A bulk array: its elements are packed into its text and go into the bulk, and `out` gets it
- * as "[]". */
+/* A bulk array: its elements are packed and go into the bulk, and `out` gets it as "[]". */
 static gboolean
 scan_bulk (Scan *s, RtbBulkMember which, guint series, guint depth)
 {
@@ -418,8 +401,7 @@ scan_bulk (Scan *s, RtbBulkMember which, guint series, guint depth)
   s->p++;
   values.n = 0;
   values.n_values = 0;
-  values.packed = values.packed_end = (guint8 *) s->data + (s->p - s->data);
-  g_array_append_val (s->holes, ((Hole) { .start = s->p, .end = s->p }));
+  values.packed = s->packed_end;
   skip_space (s);
   if (s->p < s->end && *s->p == ']')
     s->p++;
@@ -442,10 +424,10 @@ scan_bulk (Scan *s, RtbBulkMember which, guint series, guint depth)
       }
   flush (s, &values);
   /* The closing bracket, which `out` gets, is still there. */
-  g_assert ((const char *) values.packed_end < s->p);
+  g_assert ((const char *) s->packed_end < s->p);
   s->copied = s->p - 1;
-  _rtb_run_file_bulk_set (s->bulk, series, which, values.packed,
-                          (gsize) (values.packed_end - values.packed), values.n_values);
+  _rtb_run_file_bulk_set (s->bulk, series, which, (gsize) (values.packed - (guint8 *) s->data),
+                          (gsize) (s->packed_end - values.packed), values.n_values);
   return TRUE;
 }
 
@@ -459,7 +441,7 @@ key_is (const char *key, gsize len, const char *name)
 static void
 forget (Scan *s, guint series, RtbBulkMember member)
 {
-  _rtb_run_file_bulk_set (s->bulk, series, member, NULL, 0, 0);
+  _rtb_run_file_bulk_forget (s->bulk, series, member);
 }
 
 static gboolean
@@ -610,10 +592,11 @@ scan_value (Scan *s, Role role, guint index, guint depth)
 char *
 _rtb_run_file_scan (char *data, gsize len, RtbRunFileBulk **bulk, GError **error)
 {
-  g_autoptr (GArray) holes = g_array_new (FALSE, FALSE, sizeof (Hole));
   Scan s = {
-    .data = data, .p = data, .end = data + len, .copied = data, .holes = holes, .error = error,
+    .data = data, .p = data, .end = data + len, .copied = data, .error = error,
+    .packed_end = (guint8 *) data, .overwritable = data,
   };
+  gsize packed_len;
 
   g_return_val_if_fail (data != NULL || len == 0, NULL);
   g_return_val_if_fail (bulk != NULL, NULL);
@@ -634,11 +617,15 @@ _rtb_run_file_scan (char *data, gsize len, RtbRunFileBulk **bulk, GError **error
       goto failed;
     }
   g_string_append_len (s.out, s.copied, s.end - s.copied);
+  /* Only the packed arrays are left of the text, at its start: the rest can go. */
+  packed_len = (gsize) (s.packed_end - (guint8 *) data);
+  _rtb_run_file_bulk_take_packed (s.bulk, g_realloc (data, MAX (packed_len, 1)), packed_len);
   *bulk = s.bulk;
   return g_string_free (s.out, FALSE);
 
 failed:
   _rtb_run_file_bulk_free (s.bulk);
   g_string_free (s.out, TRUE);
+  g_free (data);
   return NULL;
 }
