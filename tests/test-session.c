@@ -267,7 +267,8 @@ test_real_wakeups (Fixture *f, gconstpointer data)
   guint n_idle = 0;
   guint n_busy = 0;
 
-  f->command.duration_ns = G_GUINT64_CONSTANT (2000000000);
+  /* Long enough for some twenty reads at the worker's four drains a second. */
+  f->command.duration_ns = G_GUINT64_CONSTANT (4000000000);
   g_assert_true (rtb_session_start (f->session, &f->command, &error));
   g_assert_no_error (error);
   while (f->n_finished == 0)

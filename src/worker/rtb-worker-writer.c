@@ -1,12 +1,14 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
- * The writer: an ordinary (SCHED_OTHER) thread that drains every ring every 100 ms into
+ * The writer: an ordinary (SCHED_OTHER) thread that drains every ring every 250 ms into
  * SAMPLES frames, keeps each thread's statistics, and sends STATS about once a second and the
  * SUMMARY at the end. Statistics cover the samples drained; `count` adds the dropped ones.
  *
- * Every drain wakes the client, so the period is a trade: 100 ms keeps a desktop client's
- * share of a core small during a 10 kHz run, while the rings hold about two seconds. A stop
- * does not wait for the period: rtb_worker_writer_finish() wakes the writer at once.
+ * Every drain wakes the client, and each frame costs it more than its samples (they find its
+ * caches cold), so the period is a trade: 250 ms keeps a desktop client's share of a core small
+ * during a 10 kHz run (its views change once a second anyway), while the rings hold about two
+ * seconds, eight periods. A stop does not wait for the period: rtb_worker_writer_finish()
+ * wakes the writer at once.
  */
 #include "config.h"
 
@@ -19,7 +21,7 @@
 
 #include "rtb-worker.h"
 
-#define DRAIN_PERIOD_NS (100 * 1000 * 1000)
+#define DRAIN_PERIOD_NS (250 * 1000 * 1000)
 /* While spikes are traced, a stopped trace is read this soon: the next spike is traced only once
  * the last one's is read. */
 #define TRACE_POLL_NS (10 * 1000 * 1000)
