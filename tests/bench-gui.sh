@@ -12,7 +12,8 @@
 #   - the samples the worker dropped (its "run ended: …, N dropped" line, logged by the app),
 #   - the GUI's CPU while two such runs live at once and a comparison follows them side by side,
 #     and for reference while one run's tab is shown instead (build/tests/bench-gui-compare,
-#     RUNS times each, in turns, the medians),
+#     RUNS times each, in turns, the medians), raw and with the factor a fixed-work probe beside
+#     it was charged taken out (this kernel bills the runs' timer interrupts to whatever runs),
 #   - the redraw cost of the chart widget for a 10-million-sample run at 1280 × 400
 #     (build/tests/bench-gui-chart) and of the plot alone (build/tests/bench-plot).
 # Targets: GUI < 2 % of one core, no dropped samples, a redraw < 8 ms, the window in < 0.5 s.
@@ -96,10 +97,14 @@ for run in $(seq "$runs"); do
     "$build/tests/bench-gui-compare" "$view" >"$work/two.log" 2>&1 || true
     grep "ended\|WARNING\|CRITICAL" "$work/two.log" | head -5 || true
     grep "GUI CPU" "$work/two.log" | tee -a "$work/two-$view"
+    grep "CPU probe" "$work/two.log" || true
+    grep "GUI own" "$work/two.log" | tee -a "$work/own-$view" || true
   done
 done
 echo "GUI CPU median of $runs runs with two live runs, one's tab shown: $(median "$work/two-tab") % of one core"
 echo "GUI CPU median of $runs runs with two live runs side by side: $(median "$work/two-compare") % of one core"
+echo "  the same with what the runs' wake-ups charge to any process taken out (the probe's factor):"
+echo "  one's tab $(median "$work/own-tab") %, side by side $(median "$work/own-compare") % of one core"
 
 "$build/tests/bench-gui-chart"
 "$build/tests/bench-plot" | tail -2
