@@ -14,6 +14,7 @@
 
 #include "rtb-test-run.h"
 #include "rtb-run.h"
+#include "run-file-test-util.h"
 
 /* Three series, the middle one much smaller, each with thousands of histogram buckets, values
  * below and above the histogram (overflow cycles) and a history; `seed` varies the values. */
@@ -71,22 +72,6 @@ run_text_as (RtbRun *run, guint layout)
   return g_string_free (out, FALSE);
 }
 
-/* Loads `text` through a file, as the CLI and the window do. */
-static RtbRun *
-load_text (const char *text, GError **error)
-{
-  g_autofree char *path = NULL;
-  RtbRun *run;
-  int fd = g_file_open_tmp ("rtbench-bulk-XXXXXX.rtbench", &path, NULL);
-
-  g_assert_cmpint (fd, >=, 0);
-  close (fd);
-  g_assert_true (g_file_set_contents (path, text, -1, NULL));
-  run = rtb_run_load (path, error);
-  g_unlink (path);
-  return run;
-}
-
 static void
 assert_same_run (RtbRun *a, RtbRun *b)
 {
@@ -115,7 +100,7 @@ test_round_trip (void)
     {
       g_autofree char *text = run_text_as (run, layout);
       g_autoptr (GError) error = NULL;
-      g_autoptr (RtbRun) loaded = load_text (text, &error);
+      g_autoptr (RtbRun) loaded = run_file_test_load_text (text, &error);
 
       g_assert_no_error (error);
       assert_same_run (run, loaded);
@@ -148,7 +133,7 @@ assert_error_at (const char *text, gsize offset, const char *insert, const char 
   g_autofree char *want = g_strdup_printf ("not valid JSON: %s: %s", position, message);
 
   g_string_insert (broken, (gssize) offset, insert);
-  loaded = load_text (broken->str, &error);
+  loaded = run_file_test_load_text (broken->str, &error);
   g_assert_null (loaded);
   g_assert_error (error, RTB_RUN_ERROR, RTB_RUN_ERROR_FORMAT);
   g_assert_cmpstr (error->message, ==, want);
@@ -194,7 +179,7 @@ test_error_position (void)
       for (guint i = 0; i < 70; i++)
         g_string_append_c (nested, ']');
       g_string_insert (deep, (gssize) end, nested->str);
-      loaded = load_text (deep->str, &error);
+      loaded = run_file_test_load_text (deep->str, &error);
       g_assert_null (loaded);
       line = position_of (text, end + strlen (",\"deep\":"), FALSE);
       want = g_strdup_printf ("%s: the JSON nests deeper than 64 levels, which no file rtbench "
@@ -234,7 +219,7 @@ test_members_twice (void)
   second_series = json_to_string (series, FALSE);
   more = g_strconcat (",\"series\":", second_series, NULL);
   twice = append_members (text, more);
-  loaded = load_text (twice, &error);
+  loaded = run_file_test_load_text (twice, &error);
   g_assert_no_error (error);
   assert_same_run (second, loaded);
   g_clear_object (&loaded);
@@ -243,7 +228,7 @@ test_members_twice (void)
   /* A bulk array given again as something else: the JSON reader's message. */
   g_assert_cmpuint (g_string_replace (counts, "]]},\"values\"", "]],\"counts\":5},\"values\"", 1),
                     ==, 1);
-  loaded = load_text (counts->str, &error);
+  loaded = run_file_test_load_text (counts->str, &error);
   g_assert_null (loaded);
   g_assert_error (error, RTB_RUN_ERROR, RTB_RUN_ERROR_FORMAT);
   g_assert_cmpstr (error->message, ==,
@@ -254,7 +239,7 @@ test_members_twice (void)
   g_string_assign (counts, text);
   g_assert_cmpuint (g_string_replace (counts, "\"histogram\":{", "\"histogram\":{\"counts\":5,", 1),
                     ==, 1);
-  loaded = load_text (counts->str, &error);
+  loaded = run_file_test_load_text (counts->str, &error);
   g_assert_no_error (error);
   assert_same_run (first, loaded);
 }

@@ -17,6 +17,7 @@
 #include "rtb-test-run.h"
 #include "rtb-run.h"
 #include "rtb-system-info-private.h"
+#include "run-file-test-util.h"
 
 static char *
 data_path (const char *name)
@@ -620,22 +621,6 @@ static const struct {
                                                  "number, found a boolean" },
 };
 
-/* Loads `text` through a file, as the CLI and the window do. */
-static RtbRun *
-load_text (const char *text, GError **error)
-{
-  g_autofree char *path = NULL;
-  RtbRun *run;
-  int fd = g_file_open_tmp ("rtbench-load-XXXXXX.rtbench", &path, NULL);
-
-  g_assert_cmpint (fd, >=, 0);
-  close (fd);
-  g_assert_true (g_file_set_contents (path, text, -1, NULL));
-  run = rtb_run_load (path, error);
-  g_unlink (path);
-  return run;
-}
-
 static void
 test_malformed (void)
 {
@@ -663,7 +648,7 @@ test_malformed (void)
         {
           g_autofree char *saved = json_to_string (doc, pretty);
           g_autoptr (GError) file_error = NULL;
-          g_autoptr (RtbRun) from_file = load_text (saved, &file_error);
+          g_autoptr (RtbRun) from_file = run_file_test_load_text (saved, &file_error);
 
           g_assert_null (from_file);
           g_assert_error (file_error, RTB_RUN_ERROR, RTB_RUN_ERROR_FORMAT);
@@ -846,7 +831,7 @@ test_nesting (void)
       for (guint k = 0; k < n; k++)
         g_string_append_c (doc, ']');
       g_string_append_c (doc, '}');
-      loaded = load_text (doc->str, &error);
+      loaded = run_file_test_load_text (doc->str, &error);
       if (depths[i] > 64)
         {
           g_assert_null (loaded);
@@ -923,7 +908,7 @@ test_misread_numbers (void)
   text = g_string_new (saved);
   g_assert_cmpuint (g_string_replace (text, "\"dropped\":12345",
                                       "\"dropped\":99999999999999999999", 0), ==, 1);
-  loaded = load_text (text->str, &error);
+  loaded = run_file_test_load_text (text->str, &error);
   g_assert_null (loaded);
   g_assert_error (error, RTB_RUN_ERROR, RTB_RUN_ERROR_FORMAT);
   g_assert_nonnull (strstr (error->message,
@@ -934,13 +919,13 @@ test_misread_numbers (void)
   /* In a member and in a history block (read apart from the JSON tree). */
   g_assert_cmpuint (g_string_replace (text, "\"dropped\":99999999999999999999",
                                       "\"dropped\":0747", 0), ==, 1);
-  loaded = load_text (text->str, &error);
+  loaded = run_file_test_load_text (text->str, &error);
   g_assert_null (loaded);
   g_assert_nonnull (strstr (error->message, "a number with a leading zero"));
   g_clear_error (&error);
   g_assert_cmpuint (g_string_replace (text, "\"dropped\":0747", "\"dropped\":747", 0), ==, 1);
   g_assert_cmpuint (g_string_replace (text, "[4321,", "[04321,", 0), ==, 1);
-  loaded = load_text (text->str, &error);
+  loaded = run_file_test_load_text (text->str, &error);
   g_assert_null (loaded);
   g_test_message ("%s", error->message);
   g_assert_nonnull (strstr (error->message, "a number with a leading zero"));
