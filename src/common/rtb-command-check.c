@@ -1,0 +1,162 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* A whole run command checked: every range and the combinations of its keys. */
+#include "config.h"
+
+#include "rtb-command-private.h"
+
+static bool
+check_range (Key key, uint64_t value, RtbCommandError *error)
+{
+  const KeyInfo *info = &_rtb_command_keys[key];
+
+  if (value < info->min || value > info->max)
+    return fail (error, RTB_ERROR_RANGE, info->name, "%s %llu is out of range: use %llu-%llu",
+                 info->name, (unsigned long long) value, (unsigned long long) info->min,
+                 (unsigned long long) info->max);
+  return true;
+}
+
+bool
+rtb_command_check (const RtbCommand *cmd, int n_cpus_online, RtbCommandError *error)
+{
+  int n_cpus = rtb_cpu_count (cmd->cpus, RTB_MAX_CPUS);
+
+  if (cmd->method < RTB_METHOD_LATENCY || cmd->method > RTB_METHOD_LAST)
+    return fail (error, RTB_ERROR_SYNTAX, "method", "unknown method: use %s",
+                 _rtb_command_method_list);
+
+  if (cmd->policy == RTB_POLICY_OTHER)
+    {
+      if (cmd->priority != 0)
+        return fail (error, RTB_ERROR_RANGE, "priority",
+                     "priority %d needs a real-time policy: policy other takes no priority "
+                     "(omit it or use 0), or use policy=fifo or rr with priority 1-99",
+                     cmd->priority);
+    }
+  else if (cmd->policy == RTB_POLICY_FIFO || cmd->policy == RTB_POLICY_RR)
+    {
+      if (cmd->priority < RTB_PRIORITY_MIN || cmd->priority > RTB_PRIORITY_MAX)
+        return fail (error, RTB_ERROR_RANGE, "priority",
+                     "priority %d is out of range: use %d-%d with policy %s", cmd->priority,
+                     RTB_PRIORITY_MIN, RTB_PRIORITY_MAX, rtb_policy_to_string (cmd->policy));
+    }
+  else
+    return fail (error, RTB_ERROR_SYNTAX, "policy", "unknown policy: use fifo, rr or other");
+
+  if (rtb_method_is_per_cpu (cmd->method))
+    {
+      if (n_cpus == 0)
+        return fail (error, RTB_ERROR_RANGE, "cpus",
+                     "cpus is empty: use all or a list such as 0,2-3");
+      if (cmd->cpu_auto)
+        return fail (error, RTB_ERROR_RANGE, "cpus", "%s takes cpus, not cpu=auto",
+                     rtb_method_to_string (cmd->method));
+    }
+  else if (n_cpus > 1)
+    return fail (error, RTB_ERROR_RANGE, "cpu",
+                 "%s runs on one cpu at most: use cpu=N, auto or none",
+                 rtb_method_to_string (cmd->method));
+  if (n_cpus_online > 0)
+    for (int cpu = n_cpus_online; cpu < RTB_MAX_CPUS; cpu++)
+      if (rtb_cpu_isset (cmd->cpus, cpu))
+        return fail (error, RTB_ERROR_RANGE, rtb_method_is_per_cpu (cmd->method) ? "cpus" : "cpu",
+                     "%s %d is out of range: use 0-%d (the online CPUs)",
+                     rtb_method_is_per_cpu (cmd->method) ? "cpus" : "cpu", cpu,
+                     n_cpus_online - 1);
+
+  if (cmd->duration_ns > RTB_DURATION_MAX_NS)
+    return fail (error, RTB_ERROR_RANGE, "duration",
+                 "duration is out of range: use 0-7d (0 = until stopped)");
+  if (cmd->timer_slack_ns > RTB_TIMER_SLACK_MAX_NS)
+    return fail (error, RTB_ERROR_RANGE, "timer_slack_ns",
+                 "timer_slack_ns %u is out of range: use 1-%u, or leave it out for the "
+                 "kernel's", cmd->timer_slack_ns, RTB_TIMER_SLACK_MAX_NS);
+  if (cmd->trace_auto && cmd->trace_above_us != 0)
+    return fail (error, RTB_ERROR_SYNTAX, "trace_above_us",
+                 "trace_above_us is both auto and %u: give one", cmd->trace_above_us);
+  if (cmd->trace_above_us != 0 && !check_range (KEY_TRACE_ABOVE_US, cmd->trace_above_us, error))
+    return false;
+  if ((cmd->trace_auto || cmd->trace_above_us != 0) && cmd->method == RTB_METHOD_RESPONSE)
+    return fail (error, RTB_ERROR_SYNTAX, "trace_above_us",
+                 "trace_above_us explains late wake-ups, and response has no deadline: use it "
+                 "with latency, jitter or timer");
+
+  switch (cmd->method)
+    {
+    case RTB_METHOD_LATENCY:
+      if (!check_range (KEY_INTERVAL_US, cmd->latency.interval_us, error) ||
+          !check_range (KEY_HISTOGRAM_US, cmd->latency.histogram_us, error))
+        return false;
+      if (cmd->latency.gpio > 1 || cmd->latency.gpio_chip > RTB_GPIO_CHIP_MAX ||
+          cmd->latency.gpio_line > RTB_GPIO_LINE_MAX)
+        return fail (error, RTB_ERROR_RANGE, "gpio",
+                     "gpio is out of range: use a chip of 0-%d and a line of 0-%d",
+                     RTB_GPIO_CHIP_MAX, RTB_GPIO_LINE_MAX);
+      if (cmd->latency.gpio && (cmd->cpus_all || n_cpus != 1))
+        return fail (error, RTB_ERROR_RANGE, "gpio",
+                     "gpio=%u:%u toggles its line from one thread: measure one CPU with cpus=N",
+                     cmd->latency.gpio_chip, cmd->latency.gpio_line);
+      return true;
+    case RTB_METHOD_JITTER:
+      if (!check_range (KEY_BASE_US, cmd->jitter.base_us, error) ||
+          !check_range (KEY_SERVO_US, cmd->jitter.servo_us, error))
+        return false;
+      if (cmd->jitter.servo_us <= cmd->jitter.base_us)
+        return fail (error, RTB_ERROR_RANGE, "servo_us",
+                     "servo_us %u must be longer than base_us %u: use %u-%d",
+                     cmd->jitter.servo_us, cmd->jitter.base_us, cmd->jitter.base_us + 1,
+                     RTB_INTERVAL_MAX_US);
+      return true;
+    case RTB_METHOD_TIMER:
+      if (!check_range (KEY_PERIOD_US, cmd->timer.period_us, error) ||
+          !check_range (KEY_SPIN_US, cmd->timer.spin_us, error))
+        return false;
+      if (cmd->timer.spin_us >= cmd->timer.period_us)
+        return fail (error, RTB_ERROR_RANGE, "spin_us",
+                     "spin_us %u must be shorter than period_us %u: use 0-%u",
+                     cmd->timer.spin_us, cmd->timer.period_us, cmd->timer.period_us - 1);
+      if (cmd->timer.variant > RTB_TIMER_VARIANT_NORMAL)
+        return fail (error, RTB_ERROR_RANGE, "variant", "unknown variant: use rt or normal");
+      if (cmd->timer.variant == RTB_TIMER_VARIANT_NORMAL)
+        {
+          if (cmd->policy != RTB_POLICY_OTHER)
+            return fail (error, RTB_ERROR_RANGE, "policy",
+                         "variant=normal is an ordinary SCHED_OTHER thread: leave out policy=%s "
+                         "and priority, or use variant=rt", rtb_policy_to_string (cmd->policy));
+          if (n_cpus != 0 || cmd->cpu_auto)
+            return fail (error, RTB_ERROR_RANGE, "cpu",
+                         "variant=normal is an unpinned thread: leave out cpu, or use "
+                         "variant=rt");
+          if (cmd->timer_slack_ns != 0)
+            return fail (error, RTB_ERROR_RANGE, "timer_slack_ns",
+                         "variant=normal keeps the kernel's timer slack: leave out "
+                         "timer_slack_ns, or use variant=rt");
+        }
+      if (cmd->duration_ns != 0 && cmd->duration_ns < (uint64_t) cmd->timer.period_us * 1000)
+        return fail (error, RTB_ERROR_RANGE, "duration",
+                     "duration %llu ns is shorter than one tick of period_us %u: use at least "
+                     "%u us, or 0 (until stopped)", (unsigned long long) cmd->duration_ns,
+                     cmd->timer.period_us, cmd->timer.period_us);
+      return true;
+    case RTB_METHOD_RESPONSE:
+      {
+        uint32_t sizes[RTB_RESPONSE_SIZES_MAX];
+        unsigned n_sizes = rtb_command_response_sizes (cmd, sizes);
+
+        for (unsigned i = 0; i < n_sizes; i++)
+          if (!check_range (KEY_SIZE, sizes[i], error))
+            return false;
+        if (!check_range (KEY_EXPERIMENTS, cmd->response.experiments, error) ||
+            !check_range (KEY_INSTANCES, cmd->response.instances, error) ||
+            (cmd->response.gap_us != 0 && !check_range (KEY_GAP_US, cmd->response.gap_us, error)))
+          return false;
+        return true;
+      }
+    case RTB_METHOD_NOISE:
+      if (cmd->noise.reserved != 0)
+        return fail (error, RTB_ERROR_SYNTAX, "", "reserved noise parameters are not 0");
+      return check_range (KEY_HISTOGRAM_US, cmd->noise.histogram_us, error);
+    default:
+      return false;
+    }
+}
