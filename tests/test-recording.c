@@ -165,6 +165,45 @@ test_local (void)
   counts_clear (&c);
 }
 
+/* A run without an output, kept as the window keeps its runs, is in the unsaved folder at its
+ * end; saved later, it is where the user saved it and the unsaved file is gone; discarded, it
+ * is saved nowhere. */
+static void
+test_saved_after_end (void)
+{
+  g_autoptr(RtbRecording) kept = new_latency ("0", "1", "kept");
+  g_autoptr(RtbRecording) dropped = new_latency ("0", "1", "dropped");
+  g_autofree char *output = g_build_filename (tmp_dir, "saved-after-end.rtbench", NULL);
+  g_autofree char *unsaved = NULL;
+  g_autoptr(GError) error = NULL;
+  RtbRecording *both[] = { kept, dropped };
+
+  rtb_recording_set_keep_unsaved (kept, TRUE);
+  rtb_recording_set_keep_unsaved (dropped, TRUE);
+  g_assert_true (rtb_recording_start (kept, &error));
+  g_assert_true (rtb_recording_start (dropped, &error));
+  g_assert_no_error (error);
+  wait_until_ended (both, 2);
+
+  unsaved = g_strdup (rtb_recording_get_unsaved_path (kept));
+  g_assert_nonnull (unsaved);
+  g_assert_cmpstr (rtb_recording_get_saved_path (kept), ==, unsaved);
+  g_assert_true (g_file_test (unsaved, G_FILE_TEST_IS_REGULAR));
+  g_assert_true (rtb_recording_save_to (kept, output, &error));
+  g_assert_no_error (error);
+  g_assert_cmpstr (rtb_recording_get_saved_path (kept), ==, output);
+  g_assert_null (rtb_recording_get_unsaved_path (kept));
+  g_assert_false (g_file_test (unsaved, G_FILE_TEST_EXISTS));
+  g_assert_true (g_file_test (output, G_FILE_TEST_IS_REGULAR));
+
+  g_clear_pointer (&unsaved, g_free);
+  unsaved = g_strdup (rtb_recording_get_saved_path (dropped));
+  g_assert_cmpstr (unsaved, ==, rtb_recording_get_unsaved_path (dropped));
+  rtb_recording_discard (dropped);
+  g_assert_null (rtb_recording_get_saved_path (dropped));
+  g_assert_false (g_file_test (unsaved, G_FILE_TEST_EXISTS));
+}
+
 /* Two recordings at once, each with its own worker: both fill their runs and finish. */
 static void
 test_concurrent (void)
@@ -354,6 +393,7 @@ main (int argc, char **argv)
 
   g_test_add_func ("/recording/local", test_local);
   g_test_add_func ("/recording/concurrent", test_concurrent);
+  g_test_add_func ("/recording/saved-after-end", test_saved_after_end);
   g_test_add_func ("/recording/stop", test_stop);
   g_test_add_func ("/recording/same-cpus", test_same_cpus);
   g_test_add_func ("/recording/worker-missing", test_worker_missing);

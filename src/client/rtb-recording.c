@@ -220,6 +220,11 @@ rtb_recording_save_to (RtbRecording  *self,
   rtb_run_set_file (self->run, path);
   g_free (self->output);
   self->output = g_strdup (path);
+  if (!rtb_recording_is_live (self))
+    {
+      g_free (self->saved_path);
+      self->saved_path = g_strdup (path);
+    }
   if (lock != NULL)
     {
       g_clear_pointer (&self->output_lock, rtb_output_lock_release);
@@ -544,6 +549,8 @@ rtb_recording_discard (RtbRecording *self)
 
   if (self->unsaved_path != NULL)
     {
+      if (g_strcmp0 (self->saved_path, self->unsaved_path) == 0)
+        g_clear_pointer (&self->saved_path, g_free);
       g_unlink (self->unsaved_path);
       g_clear_pointer (&self->unsaved_path, g_free);
     }

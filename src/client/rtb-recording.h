@@ -117,8 +117,9 @@ gboolean rtb_recording_saves_checkpoints (RtbRecording *self);
 const char *rtb_recording_get_output (RtbRecording *self);
 /* The unsaved folder's file that holds the run while it has no output, or NULL. */
 const char *rtb_recording_get_unsaved_path (RtbRecording *self);
-/* Where the run was saved at its end (its output, or the unsaved folder when that failed),
- * NULL when it was not saved; and why saving to its output failed, or NULL. */
+/* Where the ended run is saved: at its end, its output or the unsaved folder (when it had no
+ * output or saving there failed); after rtb_recording_save_to(), that file; NULL when it was
+ * not saved or its unsaved file was discarded. And why saving to its output failed, or NULL. */
 const char *rtb_recording_get_saved_path (RtbRecording *self);
 const GError *rtb_recording_get_save_error (RtbRecording *self);
 /* TRUE when the worker went through pkexec (an administrator prompt may be showing). */
