@@ -1,0 +1,58 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#define G_LOG_DOMAIN "rtbench-gui"
+
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "rtb-checklist.h"
+#include "rtb-setup-panel-private.h"
+
+/* The checklist of the chosen machine for the chosen CPUs and priority, read anew: what runs
+ * on this computer changes while the window is open. */
+static gboolean
+update_checklist (gpointer data)
+{
+  RtbSetupPanel *self = data;
+  g_autoptr (GHashTable) snapshot = rtb_machine_group_dup_snapshot (self->machine_group);
+  g_autoptr (GPtrArray) checks = NULL;
+  g_autofree char *cpus_text = NULL;
+  uint64_t cpus[RTB_MAX_CPUS / 64] = { 0 };
+  RtbChecklistFor what = {
+    cpus,
+    _rtb_setup_panel_get_policy (self) == RTB_POLICY_OTHER
+      ? 0 : (int) gtk_adjustment_get_value (self->priority_adjustment),
+    rtb_machine_group_get_hello (self->machine_group),
+  };
+
+  self->checklist_idle = 0;
+  if (snapshot == NULL)
+    {
+      rtb_checklist_group_set_checks (self->checklist_group, NULL,
+                                      _("Known once the other machine answered"));
+      return G_SOURCE_REMOVE;
+    }
+  /* Auto is chosen by the measured machine's worker, and unpinned threads may run anywhere:
+   * either is judged on every CPU. */
+  if (!rtb_method_is_per_cpu (self->method) && rtb_cpu_picker_get_cpu (self->cpu_picker) < 0)
+    what.cpus = NULL;
+  else if (!rtb_method_is_per_cpu (self->method))
+    {
+      int cpu = MIN (rtb_cpu_picker_get_cpu (self->cpu_picker), RTB_MAX_CPUS - 1);
+
+      cpus[cpu / 64] |= G_GUINT64_CONSTANT (1) << (cpu % 64);
+    }
+  else if (g_strcmp0 (cpus_text = rtb_cpu_picker_dup_cpus (self->cpu_picker), "all") == 0 ||
+           !rtb_cpu_list_parse (cpus_text, cpus, RTB_MAX_CPUS, NULL))
+    what.cpus = NULL;
+  checks = rtb_checklist_evaluate (snapshot, &what);
+  rtb_checklist_group_set_checks (self->checklist_group, checks, NULL);
+  return G_SOURCE_REMOVE;
+}
+
+void
+_rtb_setup_panel_queue_checklist (RtbSetupPanel *self)
+{
+  if (self->checklist_idle == 0)
+    self->checklist_idle = g_idle_add (update_checklist, self);
+}
