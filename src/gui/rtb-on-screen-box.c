@@ -13,20 +13,6 @@ struct _RtbOnScreenBox
 
 G_DEFINE_FINAL_TYPE (RtbOnScreenBox, rtb_on_screen_box, GTK_TYPE_BOX)
 
-/* Outside a scrolled window, or before it is laid out, every child counts as in view. */
-static gboolean
-child_in_view (GtkWidget *child,
-               GtkWidget *scroller)
-{
-  graphene_rect_t bounds, view;
-
-  if (scroller == NULL || !gtk_widget_compute_bounds (child, scroller, &bounds))
-    return TRUE;
-  graphene_rect_init (&view, 0, 0, gtk_widget_get_width (scroller),
-                      gtk_widget_get_height (scroller));
-  return graphene_rect_intersection (&bounds, &view, NULL);
-}
-
 static void
 rtb_on_screen_box_snapshot (GtkWidget   *widget,
                             GtkSnapshot *snapshot)
@@ -35,7 +21,7 @@ rtb_on_screen_box_snapshot (GtkWidget   *widget,
 
   for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
        child = gtk_widget_get_next_sibling (child))
-    if (child_in_view (child, scroller))
+    if (rtb_widget_is_in_view (child, scroller))
       gtk_widget_snapshot_child (widget, child, snapshot);
 }
 

@@ -8,24 +8,30 @@
 #define WATCHED_ADJUSTMENT "rtb-on-screen-adjustment"
 
 gboolean
-rtb_widget_is_on_screen (GtkWidget *widget)
+rtb_widget_is_in_view (GtkWidget *widget,
+                       GtkWidget *scroller)
 {
-  GtkWidget *scroller;
   graphene_rect_t bounds;
   graphene_rect_t view;
 
   g_return_val_if_fail (GTK_IS_WIDGET (widget), FALSE);
 
-  if (!gtk_widget_get_mapped (widget))
-    return FALSE;
-  scroller = gtk_widget_get_ancestor (widget, GTK_TYPE_SCROLLED_WINDOW);
-  /* Not laid out yet: say yes rather than miss the first update. */
   if (scroller == NULL || gtk_widget_get_width (widget) <= 0 ||
       !gtk_widget_compute_bounds (widget, scroller, &bounds))
     return TRUE;
   graphene_rect_init (&view, 0, 0, gtk_widget_get_width (scroller),
                       gtk_widget_get_height (scroller));
   return graphene_rect_intersection (&bounds, &view, NULL);
+}
+
+gboolean
+rtb_widget_is_on_screen (GtkWidget *widget)
+{
+  g_return_val_if_fail (GTK_IS_WIDGET (widget), FALSE);
+
+  return gtk_widget_get_mapped (widget) &&
+         rtb_widget_is_in_view (widget,
+                                gtk_widget_get_ancestor (widget, GTK_TYPE_SCROLLED_WINDOW));
 }
 
 /* Connected on map, as the scrolled window is only known once the widget is in one. */
