@@ -1,7 +1,8 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-3.0-or-later
-# Installs the Debian 12 packages rtbench needs to build (and, with "test", to run its tests).
-# Only what is missing is installed, after a single apt-get update.
+# Installs the Debian 12 packages rtbench needs to build (with "test", to run its tests; with
+# "lab", to run the board lab of tests/lab). Only what is missing is installed, after a single
+# apt-get update.
 set -euo pipefail
 
 build_packages=(
@@ -27,6 +28,12 @@ run_packages=(stress-ng)
 #                            the fuzz targets (libFuzzer) and the sanitizer and memcheck runs
 #   openssh-server openssh-client
 #                            measuring over ssh: the test starts its own sshd on 127.0.0.1
+#   qemu-system-arm cpio     the board lab: arm64 boards booted under qemu from an initramfs
+#                            (with the aarch64 cross compiler above; the boards' own packages
+#                            are downloaded by tests/lab/lab.sh from Debian's arm64 archive)
+lab_packages=(
+  qemu-system-arm cpio gcc-aarch64-linux-gnu libc6-dev-arm64-cross openssh-client imagemagick
+)
 test_packages=(
   rt-tests stress-ng xvfb xauth imagemagick xdotool dbus-daemon
   gcc-aarch64-linux-gnu libc6-dev-arm64-cross gcc-arm-linux-gnueabihf libc6-dev-armhf-cross
@@ -36,12 +43,14 @@ test_packages=(
   man-db groff-base
   clang libclang-rt-14-dev valgrind
   openssh-server openssh-client
+  "${lab_packages[@]}"
 )
 
 wanted=("${build_packages[@]}" "${run_packages[@]}")
-if [[ "${1:-}" == test ]]; then
-  wanted+=("${test_packages[@]}")
-fi
+case ${1:-} in
+  test) wanted+=("${test_packages[@]}") ;;
+  lab) wanted+=("${lab_packages[@]}") ;;
+esac
 
 missing=()
 for pkg in "${wanted[@]}"; do

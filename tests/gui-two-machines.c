@@ -1,14 +1,16 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
- * Not a test by itself: tests/test-remote.sh runs it once its sshd plays a board. The window
- * measures this machine and the board ($RTBENCH_TEST_BOARD, an ssh alias whose worker calls
- * itself $RTBENCH_TEST_BOARD_NAME) at the same time, each run in its tab with its own worker:
+ * Not a test by itself: tests/test-remote.sh runs it once its sshd plays a board, and the board
+ * lab (tests/lab/test-lab.sh) with two emulated boards. The window measures this machine (or the
+ * board $RTBENCH_TEST_FIRST_BOARD, whose worker calls itself $RTBENCH_TEST_FIRST_BOARD_NAME) and
+ * the board ($RTBENCH_TEST_BOARD, an ssh alias whose worker calls itself
+ * $RTBENCH_TEST_BOARD_NAME) at the same time, each run in its tab with its own worker:
  * both views update, and a comparison of the two live runs follows them (each run's sample
  * count grows in its table, each system and checklist is its own machine's). The comparison is
  * saved in a folder while both run; when they end, each run's file there holds all it measured
- * and names its own machine, and compare.csv every sample of both. With $RTBENCH_SCREENSHOT
- * set, the screen is saved there while the comparison follows both runs. Exits 0 when all
- * holds.
+ * and names its own machine, and compare.csv every sample of both. The boards' worker is at
+ * $RTBENCH_TEST_REMOTE_WORKER (default: $RTBENCH_WORKER). With $RTBENCH_SCREENSHOT set, the
+ * screen is saved there while the comparison follows both runs. Exits 0 when all holds.
  */
 #define G_LOG_DOMAIN "rtbench-test"
 
@@ -130,6 +132,12 @@ main (int argc, char **argv)
 {
   const char *board = g_getenv ("RTBENCH_TEST_BOARD");
   const char *board_name = g_getenv ("RTBENCH_TEST_BOARD_NAME");
+  const char *first_board = g_getenv ("RTBENCH_TEST_FIRST_BOARD");
+  const char *first_name = first_board != NULL ? g_getenv ("RTBENCH_TEST_FIRST_BOARD_NAME")
+                                               : g_get_host_name ();
+  const char *remote_worker = g_getenv ("RTBENCH_TEST_REMOTE_WORKER") != NULL
+                                ? g_getenv ("RTBENCH_TEST_REMOTE_WORKER")
+                                : g_getenv ("RTBENCH_WORKER");
   const char *screenshot = g_getenv ("RTBENCH_SCREENSHOT");
   g_autoptr(GSettings) settings = NULL;
   g_autoptr(GPtrArray) recordings = NULL;
@@ -147,24 +155,30 @@ main (int argc, char **argv)
   g_assert_true (gui_test_have_display);
   g_assert_nonnull (board);
   g_assert_nonnull (board_name);
+  g_assert_nonnull (first_name);
 
   window = new_window ();
-  /* This machine's run is the longer one, so both are live while the board's starts through
-   * ssh and the comparison follows them, however slow that start. */
+  /* The first run is the longer one, so both are live while the board's starts through ssh
+   * and the comparison follows them, however slow that start. */
   settings = g_settings_new ("io.github.rtbench.RtBench");
-  setup_short_latency (window, "10s", "here");
+  g_settings_set_string (settings, "remote-worker", remote_worker);
+  if (first_board != NULL)
+    {
+      g_settings_set_string (settings, "remote", first_board);
+      iterate_for (200);
+    }
+  setup_short_latency (window, "10s", first_name);
   gtk_widget_activate_action (GTK_WIDGET (window), "win.start", NULL);
 
   g_settings_set_string (settings, "remote", board);
-  g_settings_set_string (settings, "remote-worker", g_getenv ("RTBENCH_WORKER"));
   iterate_for (200);
-  setup_short_latency (window, "6s", "there");
+  setup_short_latency (window, "6s", board_name);
   gtk_widget_activate_action (GTK_WIDGET (window), "win.start", NULL);
   g_assert_null (rtb_window_get_last_error (window));
 
   recordings = rtb_window_get_recordings (window);
   g_assert_cmpuint (recordings->len, ==, 2);
-  g_assert_null (rtb_recording_get_remote (recordings->pdata[0]));
+  g_assert_cmpstr (rtb_recording_get_remote (recordings->pdata[0]), ==, first_board);
   g_assert_cmpstr (rtb_recording_get_remote (recordings->pdata[1]), ==, board);
 
   iterate_until (both_shown, window, 30);
@@ -185,7 +199,7 @@ main (int argc, char **argv)
   g_assert_nonnull (following.view);
   compare = rtb_compare_view_get_compare (following.view);
   g_assert_cmpstr (rtb_compare_find_system_row (compare, "hostname")->values[0], ==,
-                   g_get_host_name ());
+                   first_name);
   g_assert_cmpstr (rtb_compare_find_system_row (compare, "hostname")->values[1], ==, board_name);
   for (guint r = 0; r < 2; r++)
     {
@@ -233,7 +247,7 @@ main (int argc, char **argv)
   for (guint i = 0; i < 2; i++)
     {
       RtbRun *run = rtb_recording_get_run (recordings->pdata[i]);
-      const char *name = i == 0 ? g_get_host_name () : board_name;
+      const char *name = i == 0 ? first_name : board_name;
       g_autofree char *file = g_strdup_printf ("%s-latency.rtbench", name);
       g_autoptr(RtbRun) saved = NULL;
 

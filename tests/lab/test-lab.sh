@@ -1,0 +1,281 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-3.0-or-later
+# The board lab end to end: two emulated arm64 boards with Debian's PREEMPT_RT kernel
+# (tests/lab/lab.sh), board-rt booted isolcpus=1 nohz_full=1 rcu_nocbs=1 and board-stock with
+# nothing isolated, measured through real ssh to their dropbear, as a user measures a Raspberry
+# Pi from the desktop: both at once from the CLI and in the window, saved, compared, exported;
+# the checklist read through the board's worker; spikes traced on the board; a GPIO line toggled
+# and seen from the board's side; a run stopped, its client killed, its ssh killed, its board
+# rebooted and frozen. Emulated latencies are the emulator's: nothing here judges a figure,
+# only what the figures are made of. Skips when qemu or the cross compiler is missing. TAP.
+set -uo pipefail
+
+build=${RTBENCH_BUILD_ROOT:?}
+src=${RTBENCH_SOURCE_ROOT:?}
+cli=$build/src/cli/rtbench-cli
+lab=$src/tests/lab/lab.sh
+
+n=0
+failed=0
+tmp=$(mktemp -d /tmp/rtbench-lab-test-XXXXXX)
+export RTBENCH_LAB_DIR=$tmp/lab
+bg_pids=()
+cleanup () {
+  for pid in "${bg_pids[@]}"; do kill "$pid" 2>/dev/null; done
+  "$lab" down >/dev/null 2>&1
+  rm -rf "$tmp"
+}
+trap cleanup EXIT
+
+ok () { n=$((n + 1)); echo "ok $n - $1"; }
+not_ok () {
+  n=$((n + 1)); failed=1; echo "not ok $n - $1"
+  [[ -f $tmp/out ]] && tail -n 20 "$tmp/out" | sed 's/^/# /'
+}
+check () { if "$@" >/dev/null 2>&1; then ok "$desc"; else not_ok "$desc"; fi; }
+note () { echo "# $*"; }
+
+for tool in qemu-system-aarch64 aarch64-linux-gnu-gcc cpio ssh; do
+  if ! command -v "$tool" >/dev/null; then
+    echo "1..0 # SKIP $tool is missing (scripts/deps.sh lab installs the lab's packages)"
+    exit 0
+  fi
+done
+
+on_board () { "$lab" ssh "$@"; }
+json () { # FILE EXPRESSION-OVER-r: r is the file's first run (summary --json)
+  "$cli" summary "$1" --json 2>/dev/null |
+    python3 -c "import json,sys; r=json.load(sys.stdin)['runs'][0]; print($2)"
+}
+# The worker processes on a board (busybox ps: PID USER COMMAND).
+board_workers () { on_board "$1" ps 2>/dev/null | grep -c '[r]tbench-worker'; }
+# Waits up to SECONDS for a board to have no worker left; true when none is.
+no_worker_within () { # BOARD SECONDS
+  local i
+  for ((i = 0; i < $2 * 2; i++)); do
+    [[ $(board_workers "$1") == 0 ]] && return 0
+    sleep 0.5
+  done
+  return 1
+}
+
+suite_start=$SECONDS
+desc="the lab boots board-rt and board-stock, reachable over ssh"
+if "$lab" up board-rt board-stock >"$tmp/up.env" 2>"$tmp/out"; then
+  ok "$desc"; sed 's/^lab: /# /' "$tmp/out"
+else
+  not_ok "$desc"; cat "$RTBENCH_LAB_DIR"/*.console 2>/dev/null | tail -20 | sed 's/^/# /'
+  echo "1..$n"; exit 1
+fi
+eval "$(cat "$tmp/up.env")"
+note "boot: $((SECONDS - suite_start)) s, with the worker's cross-build and the downloads"
+
+desc="each board answers under its own name, with Debian's PREEMPT_RT arm64 kernel"
+out=$(for b in board-rt board-stock; do on_board "$b" 'uname -n; uname -m; uname -v'; done 2>&1)
+if [[ $(sed -n 1p <<<"$out") == board-rt && $(sed -n 4p <<<"$out") == board-stock &&
+      $(grep -c '^aarch64$' <<<"$out") == 2 && $(grep -c 'PREEMPT_RT' <<<"$out") == 2 ]]; then
+  ok "$desc"; else not_ok "$desc"; note "$out"; fi
+
+desc="board-rt is booted LinuxCNC's way (isolcpus=1 nohz_full=1 rcu_nocbs=1), board-stock not"
+check test "$(on_board board-rt cat /sys/devices/system/cpu/isolated)/$(on_board board-stock \
+  cat /sys/devices/system/cpu/isolated)" = "1/"
+
+worker_path=$(sed -n 's/^#define RTB_WORKER_PATH "\(.*\)"$/\1/p' "$build/config.h")
+desc="the cross-built worker is at its default remote path ($worker_path)"
+check test "$(on_board board-rt "$worker_path" --version 2>&1 | head -1 | cut -d' ' -f1)" = \
+  rtbench-worker
+
+# Both boards at once, as the README's fleet: saved in one folder, compared.
+fleet=$tmp/fleet
+mkdir -p "$fleet"
+t=$SECONDS
+"$cli" run latency --remote board-rt --remote board-stock --duration 10s --output-dir "$fleet" \
+  --compare-png "$fleet/compare.png" --compare-csv "$fleet/compare.csv" >"$tmp/out" 2>&1
+status=$?
+desc="a fleet run of both boards at once saves one run per board"
+if [[ $status -eq 0 && -s $fleet/board-rt-latency.rtbench && -s $fleet/board-stock-latency.rtbench ]]; then
+  ok "$desc ($((SECONDS - t)) s for 10 s on each)"; else not_ok "$desc (exit $status)"; fi
+rt=$fleet/board-rt-latency.rtbench
+stock=$fleet/board-stock-latency.rtbench
+
+desc="each run records its board, learnt through ssh from the board's worker"
+facts=$(for f in "$rt" "$stock"; do
+  json "$f" "r['system']['hostname'], r['system']['machine'], r['system']['preempt_rt'], r['system']['n_cpus'], r['system']['isolcpus'] or '-'"
+done)
+if [[ $facts == "board-rt aarch64 True 2 1"$'\n'"board-stock aarch64 True 2 -" ]]; then
+  ok "$desc"; else not_ok "$desc"; note "$facts"; fi
+
+desc="each board's two CPUs were measured, with consistent figures and nothing dropped"
+figures=$(for f in "$rt" "$stock"; do
+  json "$f" "all(s['count'] > 0 and s['dropped'] == 0 and s['min_us'] <= s['p50_us'] <= s['p99_us'] <= s['max_us'] and s['min_us'] <= s['avg_us'] <= s['max_us'] for s in r['series']) and [s['cpu'] for s in r['series']] == [0, 1]"
+done | tr '\n' ' ')
+check test "$figures" = "True True "
+
+desc="the fleet's comparison CSV counts every sample of both boards"
+counts=$(for f in "$rt" "$stock"; do json "$f" "sum(s['count'] for s in r['series'])"; done | tr '\n' ' ')
+csv_counts=$(python3 -c "import csv, sys
+for row in csv.reader(open(sys.argv[1])):
+    if row[:2] == ['all CPUs', 'count']: print(row[2], row[3], end=' ')" "$fleet/compare.csv")
+if [[ -n $csv_counts && $csv_counts == "$counts" ]]; then ok "$desc ($counts)"; else
+  not_ok "$desc (runs: $counts, CSV: $csv_counts)"; head -3 "$fleet/compare.csv" | sed 's/^/# /'; fi
+
+desc="the fleet's comparison chart is a PNG"
+check test "$(identify -format '%m %w' "$fleet/compare.png" 2>/dev/null)" = "PNG 1200"
+
+desc="rtbench-cli compare of the two saved runs: table, PNG and CSV"
+"$cli" compare "$rt" "$stock" --png "$tmp/compare.png" --csv "$tmp/compare.csv" >"$tmp/out" 2>&1
+status=$?
+if [[ $status -eq 0 ]] && grep -q "board-stock" "$tmp/out" && [[ -s $tmp/compare.png ]] &&
+   cmp -s "$tmp/compare.csv" "$fleet/compare.csv"; then ok "$desc"; else not_ok "$desc (exit $status)"; fi
+
+desc="export of a board's run: PNG, CSV and cyclictest text"
+"$cli" export "$rt" --png "$tmp/rt.png" --csv "$tmp/rt.csv" --cyclictest "$tmp/rt.cyclictest" \
+  >"$tmp/out" 2>&1
+status=$?
+if [[ $status -eq 0 && $(identify -format '%m' "$tmp/rt.png" 2>/dev/null) == PNG && -s $tmp/rt.csv ]] &&
+   grep -q '^# Histogram' "$tmp/rt.cyclictest"; then ok "$desc"; else not_ok "$desc (exit $status)"; fi
+
+desc="the cyclictest text imports back with every sample count and the truncated max"
+"$cli" import "$tmp/rt.cyclictest" --output "$tmp/reimported.rtbench" >"$tmp/out" 2>&1
+check test "$(json "$tmp/reimported.rtbench" "[(s['count'], int(s['max_us'])) for s in r['series']]")" = \
+  "$(json "$rt" "[(s['count'], int(s['max_us'])) for s in r['series']]")"
+
+# The checklist read through the board's worker.
+desc="check --remote reads board-rt's checklist through its worker: its clocksource, isolated CPU, kernel"
+"$cli" check --remote board-rt --json >"$tmp/check.json" 2>"$tmp/out"
+checked () { python3 -c "import json; r=json.load(open('$tmp/check.json')); c={x['id']: x for x in r['checks']}; print($1)"; }
+if [[ $(checked "r['host'], c['kernel.preemption']['status'], c['kernel.clocksource']['status'], 'arch_sys_counter' in c['kernel.clocksource']['value']") == "board-rt good good True" ]]; then
+  ok "$desc"; else not_ok "$desc"; checked "c['kernel.clocksource']" | sed 's/^/# /'; fi
+
+# Spikes traced on the board: every sample is a spike at 1 µs, so some are explained whatever
+# the emulator's latencies.
+desc="--trace-above on a board: spikes explained from the board's own kernel trace"
+"$cli" run latency --remote board-stock --cpus 1 --trace-above 1 --duration 3s \
+  --output "$tmp/trace.rtbench" >"$tmp/out" 2>&1
+status=$?
+explained=$(json "$tmp/trace.rtbench" "r['trace']['status'], len(r['spikes']) > 0 and all(s['series'] == 'CPU1' and s['latency_us'] >= 1 and s['cause'] is not None for s in r['spikes'])")
+if [[ $status -eq 0 && $explained == "armed True" ]]; then
+  ok "$desc ($(json "$tmp/trace.rtbench" "len(r['spikes'])") spikes)"; else not_ok "$desc (exit $status: $explained)"; fi
+
+# The GPIO line, seen from the board: its debugfs listing names the consumer and the level.
+desc="--gpio 0:0 toggles line 0 of the board's gpiochip0, seen from the board's side"
+"$cli" run latency --remote board-rt --cpus 1 --gpio 0:0 --duration 4s \
+  --output "$tmp/gpio.rtbench" >"$tmp/out" 2>&1 &
+bg_pids+=($!)
+gpio_pid=$!
+levels=
+for _ in $(seq 40); do
+  line=$(on_board board-rt "grep -m1 'gpio-[0-9]* (.*|rtbench' /sys/kernel/debug/gpio" 2>/dev/null)
+  case $line in
+    *" out hi"*) levels+=h ;;
+    *" out lo"*) levels+=l ;;
+  esac
+  [[ $levels == *h* && $levels == *l* ]] && break
+  sleep 0.2
+done
+wait "$gpio_pid"
+status=$?
+after=$(on_board board-rt "grep -c '|rtbench' /sys/kernel/debug/gpio")
+if [[ $status -eq 0 && $levels == *h* && $levels == *l* && $after == 0 ]]; then
+  ok "$desc (levels read: $levels; released after)"; else
+  not_ok "$desc (exit $status, levels '$levels', still held: $after)"; fi
+
+# Ending a run every way a user or a board can.
+start_run () { # BOARD DURATION OUTPUT
+  "$cli" run latency --remote "$1" --duration "$2" --output "$3" >"$tmp/out" 2>&1 &
+  run_pid=$!
+  bg_pids+=($run_pid)
+  for _ in $(seq 50); do [[ $(board_workers "$1") -gt 0 ]] && break; sleep 0.2; done
+  sleep 1.5
+}
+samples () { json "$1" "sum(s['count'] for s in r['series'])" 2>/dev/null; }
+
+desc="Ctrl-C stops a board's run: what was measured is saved, the board's worker ends"
+start_run board-stock 60s "$tmp/stopped.rtbench"
+kill -INT "$run_pid"
+wait "$run_pid"
+status=$?
+count=$(samples "$tmp/stopped.rtbench")
+if [[ ${count:-0} -gt 0 ]] && no_worker_within board-stock 10; then
+  ok "$desc (exit $status, $count samples)"; else not_ok "$desc (exit $status, ${count:-no} samples)"; fi
+
+desc="a killed client leaves no worker on the board"
+start_run board-stock 60s "$tmp/killed.rtbench"
+kill -KILL "$run_pid"
+wait "$run_pid" 2>/dev/null
+if no_worker_within board-stock 15; then ok "$desc"; else not_ok "$desc"; fi
+
+desc="a killed ssh ends the run with what was measured, and the board's worker ends"
+start_run board-rt 60s "$tmp/ssh-killed.rtbench"
+ssh_pid=$(pgrep -P "$run_pid" -x ssh | head -1)
+[[ -n $ssh_pid ]] && kill -KILL "$ssh_pid"
+t=$SECONDS
+wait "$run_pid"
+status=$?
+count=$(samples "$tmp/ssh-killed.rtbench")
+if [[ -n $ssh_pid && ${count:-0} -gt 0 ]] && grep -qi "board-rt" "$tmp/out" && no_worker_within board-rt 15; then
+  ok "$desc (exit $status after $((SECONDS - t)) s, $count samples)"; else
+  not_ok "$desc (ssh pid '${ssh_pid}', exit $status, ${count:-no} samples)"; fi
+
+desc="a board that reboots mid-run: the run keeps what was measured"
+start_run board-rt 60s "$tmp/rebooted.rtbench"
+on_board board-rt 'reboot -f' >/dev/null 2>&1
+t=$SECONDS
+wait "$run_pid"
+status=$?
+count=$(samples "$tmp/rebooted.rtbench")
+if [[ $status -ne 0 && ${count:-0} -gt 0 ]]; then ok "$desc (exit $status after $((SECONDS - t)) s, $count samples)"; else
+  not_ok "$desc (exit $status, ${count:-no} samples)"; fi
+
+desc="the rebooted board comes back and measures again"
+t=$SECONDS
+until on_board board-rt true 2>/dev/null || ((SECONDS - t > 90)); do sleep 1; done
+"$cli" run latency --remote board-rt --duration 2s --output "$tmp/after-reboot.rtbench" >"$tmp/out" 2>&1
+status=$?
+if [[ $status -eq 0 && $(samples "$tmp/after-reboot.rtbench") -gt 0 ]]; then
+  ok "$desc (back in $((SECONDS - t)) s)"; else not_ok "$desc (exit $status)"; fi
+
+# A frozen board: its emulator stopped, the connection open and silent.
+desc="a frozen board ends the run at its duration plus the grace, with what was measured"
+qemu_pid=$(cat "$RTBENCH_LAB_DIR/board-stock.pid")
+start_run board-stock 6s "$tmp/frozen.rtbench"
+kill -STOP "$qemu_pid"
+t=$SECONDS
+for _ in $(seq 120); do kill -0 "$run_pid" 2>/dev/null || break; sleep 0.5; done
+if kill -0 "$run_pid" 2>/dev/null; then
+  kill -CONT "$qemu_pid"; wait "$run_pid"; status=timeout
+else
+  wait "$run_pid"; status=$?; kill -CONT "$qemu_pid"
+fi
+count=$(samples "$tmp/frozen.rtbench")
+if [[ $status != timeout && ${count:-0} -gt 0 ]]; then
+  ok "$desc (exit $status $((SECONDS - t)) s after the freeze, $count samples)"; else
+  not_ok "$desc (exit $status, ${count:-no} samples)"; fi
+
+# The window: both boards live side by side, a comparison following them, saved and compared.
+gui=$build/src/gui/rtbench
+desc="the window measures both boards at once; a live comparison follows both and saves each run and the comparison"
+if [[ -z ${DISPLAY:-} || ! -x $build/tests/gui-two-machines ]]; then
+  n=$((n + 1)); echo "ok $n - $desc # SKIP no display or no GUI build"
+else
+  until on_board board-stock true 2>/dev/null || ((SECONDS - t > 60)); do sleep 1; done
+  if GSETTINGS_SCHEMA_DIR=$build/data GSETTINGS_BACKEND=memory GDK_BACKEND=x11 \
+     GSK_RENDERER=cairo GTK_A11Y=none NO_AT_BRIDGE=1 XDG_DATA_HOME=$tmp/data \
+     RTBENCH_TEST_FIRST_BOARD=board-rt RTBENCH_TEST_FIRST_BOARD_NAME=board-rt \
+     RTBENCH_TEST_BOARD=board-stock RTBENCH_TEST_BOARD_NAME=board-stock \
+     RTBENCH_TEST_REMOTE_WORKER="$worker_path" \
+     "$build/tests/gui-two-machines" >"$tmp/out" 2>&1; then ok "$desc"; else not_ok "$desc"; fi
+  sed -n 's/^# \(board-.*samples\)$/\1/p' "$tmp/out" | sed 's/^/# /'
+fi
+
+desc="lab.sh down leaves nothing running"
+pids=$(cat "$RTBENCH_LAB_DIR"/*.pid 2>/dev/null)
+"$lab" down >/dev/null 2>&1
+alive=0
+for pid in $pids; do kill -0 "$pid" 2>/dev/null && alive=$((alive + 1)); done
+if [[ -n $pids && $alive -eq 0 && -z $(ls "$RTBENCH_LAB_DIR"/*.pid 2>/dev/null) ]]; then
+  ok "$desc"; else not_ok "$desc ($alive still running)"; fi
+
+note "the lab suite took $((SECONDS - suite_start)) s"
+echo "1..$n"
+exit $failed
