@@ -120,12 +120,17 @@ fetch_packages () { # KERNEL-META...
   done
 }
 
-# The kernel's files, unpacked once per kernel package.
+# The modules a board loads at boot (tests/lab/board-rc), in that order.
+board_modules=(failover net_failover virtio_pci_legacy_dev virtio_pci_modern_dev virtio_pci
+               virtio_net virtio-rng)
+
+# The kernel and the board's modules, unpacked once per kernel package.
 unpack_kernel () { # KERNEL-PACKAGE → its folder
-  local dir=$cache/kernels/$1
+  local dir=$cache/kernels/$1 m patterns=('./boot/vmlinuz-*')
   if [[ ! -d $dir/boot ]]; then
+    for m in "${board_modules[@]}"; do patterns+=("*/$m.ko"); done
     rm -rf "$dir.tmp" && mkdir -p "$dir.tmp"
-    dpkg-deb -x "$(deb_of "$1")" "$dir.tmp"
+    dpkg-deb --fsys-tarfile "$(deb_of "$1")" | tar -x -C "$dir.tmp" --wildcards "${patterns[@]}"
     rm -rf "$dir" && mv "$dir.tmp" "$dir"
   fi
   echo "$dir"
@@ -181,10 +186,10 @@ make_initramfs () { # KERNEL-PACKAGE WORKER → the .cpio.gz
   ln -sf /sbin/init "$root/init"
   [[ -e $root/bin/dropbear ]] || ln -sf ../sbin/dropbear "$root/bin/dropbear"
   local m
-  for m in failover net_failover virtio_pci_legacy_dev virtio_pci_modern_dev virtio_pci \
-           virtio_net virtio-rng; do
+  for m in "${board_modules[@]}"; do
     find "$kdir/lib/modules" -name "$m.ko" -exec cp {} "$root/lib/modules/" \;
   done
+  echo "${board_modules[*]}" > "$root/lib/modules/order"
   local target
   target=$(worker_path)
   mkdir -p "$root$(dirname "$target")"

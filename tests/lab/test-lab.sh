@@ -2,8 +2,9 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 # The board lab end to end: two emulated arm64 boards with Debian's PREEMPT_RT kernel
 # (tests/lab/lab.sh), board-rt booted isolcpus=1 nohz_full=1 rcu_nocbs=1 and board-stock with
-# nothing isolated, measured through real ssh to their dropbear, as a user measures a Raspberry
-# Pi from the desktop: both at once from the CLI and in the window, saved, compared, exported;
+# nothing isolated, and board-nonrt with Debian's standard kernel, measured through real ssh to
+# their dropbear, as a user measures a Raspberry Pi from the desktop: all at once from the CLI,
+# the two RT boards side by side in the window, saved, compared, exported;
 # the checklist read through the board's worker; spikes traced on the board; a GPIO line toggled
 # and seen from the board's side; a run stopped, its client killed, its ssh killed, its board
 # rebooted and frozen. Emulated latencies are the emulator's: nothing here judges a figure,
@@ -60,8 +61,8 @@ no_worker_within () { # BOARD SECONDS
 }
 
 suite_start=$SECONDS
-desc="the lab boots board-rt and board-stock, reachable over ssh"
-if "$lab" up board-rt board-stock >"$tmp/up.env" 2>"$tmp/out"; then
+desc="the lab boots board-rt, board-stock and board-nonrt, reachable over ssh"
+if "$lab" up board-rt board-stock board-nonrt >"$tmp/up.env" 2>"$tmp/out"; then
   ok "$desc"; sed 's/^lab: /# /' "$tmp/out"
 else
   not_ok "$desc"; cat "$RTBENCH_LAB_DIR"/*.console 2>/dev/null | tail -20 | sed 's/^/# /'
@@ -70,10 +71,12 @@ fi
 eval "$(cat "$tmp/up.env")"
 note "boot: $((SECONDS - suite_start)) s, with the worker's cross-build and the downloads"
 
-desc="each board answers under its own name, with Debian's PREEMPT_RT arm64 kernel"
-out=$(for b in board-rt board-stock; do on_board "$b" 'uname -n; uname -m; uname -v'; done 2>&1)
+desc="each board answers under its own name, with Debian's arm64 kernels (PREEMPT_RT but on board-nonrt)"
+out=$(for b in board-rt board-stock board-nonrt; do on_board "$b" 'uname -n; uname -m; uname -v'; done 2>&1)
 if [[ $(sed -n 1p <<<"$out") == board-rt && $(sed -n 4p <<<"$out") == board-stock &&
-      $(grep -c '^aarch64$' <<<"$out") == 2 && $(grep -c 'PREEMPT_RT' <<<"$out") == 2 ]]; then
+      $(sed -n 7p <<<"$out") == board-nonrt && $(grep -c '^aarch64$' <<<"$out") == 3 &&
+      $(sed -n 3p <<<"$out")$(sed -n 6p <<<"$out") == *PREEMPT_RT*PREEMPT_RT* &&
+      $(sed -n 9p <<<"$out") != *PREEMPT_RT* ]]; then
   ok "$desc"; else not_ok "$desc"; note "$out"; fi
 
 desc="board-rt is booted LinuxCNC's way (isolcpus=1 nohz_full=1 rcu_nocbs=1), board-stock not"
@@ -85,45 +88,48 @@ desc="the cross-built worker is at its default remote path ($worker_path)"
 check test "$(on_board board-rt "$worker_path" --version 2>&1 | head -1 | cut -d' ' -f1)" = \
   rtbench-worker
 
-# Both boards at once, as the README's fleet: saved in one folder, compared.
+# The boards at once, as the README's fleet: saved in one folder, compared.
 fleet=$tmp/fleet
 mkdir -p "$fleet"
 t=$SECONDS
-"$cli" run latency --remote board-rt --remote board-stock --duration 10s --output-dir "$fleet" \
+"$cli" run latency --remote board-rt --remote board-stock --remote board-nonrt --duration 10s \
+  --output-dir "$fleet" \
   --compare-png "$fleet/compare.png" --compare-csv "$fleet/compare.csv" >"$tmp/out" 2>&1
 status=$?
-desc="a fleet run of both boards at once saves one run per board"
-if [[ $status -eq 0 && -s $fleet/board-rt-latency.rtbench && -s $fleet/board-stock-latency.rtbench ]]; then
+desc="a fleet run of the three boards at once saves one run per board"
+if [[ $status -eq 0 && -s $fleet/board-rt-latency.rtbench && -s $fleet/board-stock-latency.rtbench &&
+      -s $fleet/board-nonrt-latency.rtbench ]]; then
   ok "$desc ($((SECONDS - t)) s for 10 s on each)"; else not_ok "$desc (exit $status)"; fi
 rt=$fleet/board-rt-latency.rtbench
 stock=$fleet/board-stock-latency.rtbench
+nonrt=$fleet/board-nonrt-latency.rtbench
 
 desc="each run records its board, learnt through ssh from the board's worker"
-facts=$(for f in "$rt" "$stock"; do
+facts=$(for f in "$rt" "$stock" "$nonrt"; do
   json "$f" "r['system']['hostname'], r['system']['machine'], r['system']['preempt_rt'], r['system']['n_cpus'], r['system']['isolcpus'] or '-'"
 done)
-if [[ $facts == "board-rt aarch64 True 2 1"$'\n'"board-stock aarch64 True 2 -" ]]; then
+if [[ $facts == "board-rt aarch64 True 2 1"$'\n'"board-stock aarch64 True 2 -"$'\n'"board-nonrt aarch64 False 2 -" ]]; then
   ok "$desc"; else not_ok "$desc"; note "$facts"; fi
 
 desc="each board's two CPUs were measured, with consistent figures and nothing dropped"
-figures=$(for f in "$rt" "$stock"; do
+figures=$(for f in "$rt" "$stock" "$nonrt"; do
   json "$f" "all(s['count'] > 0 and s['dropped'] == 0 and s['min_us'] <= s['p50_us'] <= s['p99_us'] <= s['max_us'] and s['min_us'] <= s['avg_us'] <= s['max_us'] for s in r['series']) and [s['cpu'] for s in r['series']] == [0, 1]"
 done | tr '\n' ' ')
-check test "$figures" = "True True "
+check test "$figures" = "True True True "
 
-desc="the fleet's comparison CSV counts every sample of both boards"
-counts=$(for f in "$rt" "$stock"; do json "$f" "sum(s['count'] for s in r['series'])"; done | tr '\n' ' ')
+desc="the fleet's comparison CSV counts every sample of each board"
+counts=$(for f in "$rt" "$stock" "$nonrt"; do json "$f" "sum(s['count'] for s in r['series'])"; done | tr '\n' ' ')
 csv_counts=$(python3 -c "import csv, sys
 for row in csv.reader(open(sys.argv[1])):
-    if row[:2] == ['all CPUs', 'count']: print(row[2], row[3], end=' ')" "$fleet/compare.csv")
+    if row[:2] == ['all CPUs', 'count']: print(*row[2:5], end=' ')" "$fleet/compare.csv")
 if [[ -n $csv_counts && $csv_counts == "$counts" ]]; then ok "$desc ($counts)"; else
   not_ok "$desc (runs: $counts, CSV: $csv_counts)"; head -3 "$fleet/compare.csv" | sed 's/^/# /'; fi
 
 desc="the fleet's comparison chart is a PNG"
 check test "$(identify -format '%m %w' "$fleet/compare.png" 2>/dev/null)" = "PNG 1200"
 
-desc="rtbench-cli compare of the two saved runs: table, PNG and CSV"
-"$cli" compare "$rt" "$stock" --png "$tmp/compare.png" --csv "$tmp/compare.csv" >"$tmp/out" 2>&1
+desc="rtbench-cli compare of the saved runs: table, PNG, and the fleet's CSV again"
+"$cli" compare "$rt" "$stock" "$nonrt" --png "$tmp/compare.png" --csv "$tmp/compare.csv" >"$tmp/out" 2>&1
 status=$?
 if [[ $status -eq 0 ]] && grep -q "board-stock" "$tmp/out" && [[ -s $tmp/compare.png ]] &&
    cmp -s "$tmp/compare.csv" "$fleet/compare.csv"; then ok "$desc"; else not_ok "$desc (exit $status)"; fi
@@ -202,7 +208,7 @@ if [[ ${count:-0} -gt 0 ]] && no_worker_within board-stock 10; then
 desc="a killed client leaves no worker on the board"
 start_run board-stock 60s "$tmp/killed.rtbench"
 kill -KILL "$run_pid"
-wait "$run_pid" 2>/dev/null
+{ wait "$run_pid"; } 2>/dev/null
 if no_worker_within board-stock 15; then ok "$desc"; else not_ok "$desc"; fi
 
 desc="a killed ssh ends the run with what was measured, and the board's worker ends"
@@ -221,6 +227,7 @@ desc="a board that reboots mid-run: the run keeps what was measured"
 start_run board-rt 60s "$tmp/rebooted.rtbench"
 on_board board-rt 'reboot -f' >/dev/null 2>&1
 t=$SECONDS
+rebooted_at=$SECONDS
 wait "$run_pid"
 status=$?
 count=$(samples "$tmp/rebooted.rtbench")
@@ -232,8 +239,11 @@ t=$SECONDS
 until on_board board-rt true 2>/dev/null || ((SECONDS - t > 90)); do sleep 1; done
 "$cli" run latency --remote board-rt --duration 2s --output "$tmp/after-reboot.rtbench" >"$tmp/out" 2>&1
 status=$?
-if [[ $status -eq 0 && $(samples "$tmp/after-reboot.rtbench") -gt 0 ]]; then
-  ok "$desc (back in $((SECONDS - t)) s)"; else not_ok "$desc (exit $status)"; fi
+uptime=$(on_board board-rt cut -d. -f1 /proc/uptime)
+if [[ $status -eq 0 && $(samples "$tmp/after-reboot.rtbench") -gt 0 &&
+      ${uptime:-9999} -le $((SECONDS - rebooted_at + 1)) ]]; then
+  ok "$desc (back in $((SECONDS - t)) s, up for $uptime s)"; else
+  not_ok "$desc (exit $status, up for ${uptime:-?} s)"; fi
 
 # A frozen board: its emulator stopped, the connection open and silent.
 desc="a frozen board ends the run at its duration plus the grace, with what was measured"
