@@ -241,6 +241,8 @@ rtb_worker_run (RtbWorker *w, RtbWorkerInput *input)
       cleanup (w);
       return error.code == RTB_ERROR_SYSTEM ? 1 : 2;
     }
+  /* Before the writer, the janitor and the measurement threads: they inherit it. */
+  rtb_worker_setup_keep_off_measured (w);
   if (!rtb_worker_writer_start (w))
     {
       fail (&error, RTB_ERROR_SYSTEM, "", "out of memory while preparing the run");

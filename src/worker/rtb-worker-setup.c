@@ -144,9 +144,11 @@ read_usable_cpus (RtbWorker *w)
       long n = sysconf (_SC_NPROCESSORS_ONLN);
       for (long cpu = 0; cpu < n && cpu < RTB_MAX_CPUS; cpu++)
         w->usable_cpus[cpu / 64] |= (uint64_t) 1 << (cpu % 64);
+      memcpy (w->allowed_cpus, w->usable_cpus, sizeof w->allowed_cpus);
     }
   else
     {
+      set_from_cpu_set (w->allowed_cpus, inherited, size);
       CPU_ZERO_S (size, allowed);
       for (long cpu = 0; cpu < n_configured && cpu < RTB_MAX_CPUS; cpu++)
         CPU_SET_S ((size_t) cpu, size, allowed);
@@ -177,6 +179,64 @@ read_isolated_cpus (RtbWorker *w)
         memset (w->isolated_cpus, 0, sizeof w->isolated_cpus);
     }
   fclose (f);
+}
+
+/* rtbench must never be the culprit it reports: as oslat keeps its main thread on CPU 0, every
+ * thread of the worker that does not measure runs on the CPUs the process was allowed at its
+ * start (isolated CPUs are not among them) minus the measured ones. Only the main thread
+ * exists here; the writer and the tracefs janitor inherit its affinity, and the measurement
+ * threads, created by it too, then pin themselves to their CPU. When every allowed CPU is
+ * measured, there is nowhere else to go: the threads stay, and the log says so. */
+void
+rtb_worker_setup_keep_off_measured (RtbWorker *w)
+{
+  uint64_t measured[RTB_MAX_CPUS / 64] = { 0 };
+  uint64_t others[RTB_MAX_CPUS / 64];
+  size_t size = CPU_ALLOC_SIZE (RTB_MAX_CPUS);
+  cpu_set_t *set;
+  char list[256];
+  int err = 0;
+
+  w->shares_measured_cpus = false;
+  for (unsigned i = 0; i < w->n_measures; i++)
+    if (w->measures[i].cpu >= 0)
+      measured[w->measures[i].cpu / 64] |= (uint64_t) 1 << (w->measures[i].cpu % 64);
+  /* Threads that are not pinned (cpu=none) run wherever the kernel puts them, ours with them. */
+  if (rtb_cpu_count (measured, RTB_MAX_CPUS) == 0)
+    return;
+  for (int i = 0; i < RTB_MAX_CPUS / 64; i++)
+    others[i] = w->allowed_cpus[i] & ~measured[i];
+  if (rtb_cpu_list_format (others, RTB_MAX_CPUS, list, sizeof list) < 0)
+    snprintf (list, sizeof list, "the others");
+
+  if (rtb_cpu_count (others, RTB_MAX_CPUS) == 0)
+    {
+      w->shares_measured_cpus = true;
+      rtb_worker_log ("every CPU this process may use is measured: its own threads (main, "
+                      "writer) share the measured CPUs");
+      return;
+    }
+  set = CPU_ALLOC (RTB_MAX_CPUS);
+  if (set == NULL)
+    err = ENOMEM;
+  else
+    {
+      CPU_ZERO_S (size, set);
+      for (int cpu = 0; cpu < RTB_MAX_CPUS; cpu++)
+        if (rtb_cpu_isset (others, cpu))
+          CPU_SET_S ((size_t) cpu, size, set);
+      if (sched_setaffinity (0, size, set) != 0)
+        err = errno;
+      CPU_FREE (set);
+    }
+  if (err != 0)
+    {
+      w->shares_measured_cpus = true;
+      rtb_worker_log ("moving its own threads to CPUs %s failed: %s; they share the "
+                      "measured CPUs", list, strerror (err));
+      return;
+    }
+  rtb_worker_log ("its own threads (main, writer) run on CPUs %s, off the measured ones", list);
 }
 
 void

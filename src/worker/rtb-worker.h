@@ -77,11 +77,14 @@ struct RtbWorker {
   RtbCommand cmd;
   RtbHelloFrame hello;
   uint64_t usable_cpus[RTB_MAX_CPUS / 64];    /* those a thread may be pinned to */
+  uint64_t allowed_cpus[RTB_MAX_CPUS / 64];   /* the affinity the process started with */
   uint64_t isolated_cpus[RTB_MAX_CPUS / 64];  /* /sys/devices/system/cpu/isolated */
   int rt_period_us;                           /* kernel.sched_rt_period_us, -2 unknown */
   RtbCpuPlacement placement;                  /* one-CPU methods: how the CPU was chosen */
   bool memory_locked;    /* what the run has: HELLO's, until an ordinary thread gives it up */
   bool dma_latency_held;
+  bool shares_measured_cpus; /* every allowed CPU is measured: the threads that do not
+                              * measure run there too */
 
   unsigned n_measures;
   RtbWorkerMeasure *measures;
@@ -176,6 +179,9 @@ void rtb_worker_setup_process (RtbWorker *w);
  * /dev/cpu_dma_latency. */
 void rtb_worker_setup_release_realtime (RtbWorker *w);
 bool rtb_worker_setup_parent_alive (void);
+/* Once the measures know their CPUs, before any other thread or process of the run exists:
+ * moves the main thread, and so all it creates, off the measured CPUs. */
+void rtb_worker_setup_keep_off_measured (RtbWorker *w);
 int rtb_worker_setup_highest_cpu (const uint64_t *cpus);
 void rtb_worker_log (const char *format, ...) __attribute__ ((format (printf, 1, 2)));
 
