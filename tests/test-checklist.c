@@ -100,7 +100,7 @@ test_rpi4_rt (void)
     { "cpus.irqbalance", G, NULL },
     /* The vendor's procedure turns throttling off for its GPIO test. */
     { "sched.rt_throttling", C, "sched_rt_runtime_us = -1" },
-    { "kernel.clocksource", G, "arch_sys_timer" },
+    { "kernel.clocksource", G, "arch_sys_counter" },
     { "kernel.tick", G, NULL },
     { "sched.timer_migration", G, NULL },
     { "sched.watchdogs", G, NULL },
@@ -283,6 +283,81 @@ test_changed_files (void)
   }
 }
 
+/* The lab's emulated arm64 PREEMPT_RT boards (Debian's linux-image-rt-arm64 6.1 under
+ * qemu-system-aarch64 -M virt -cpu cortex-a72 -smp 2) as tests/lab/capture-sysroot.sh recorded
+ * them: sysroot-lab-rt booted with isolcpus=1 nohz_full=1 rcu_nocbs=1, sysroot-lab-stock with
+ * nothing isolated. The capture leaves out uname -m, which the worker adds. */
+static GHashTable *
+lab_board (const char *name)
+{
+  GHashTable *snapshot = fixture (name);
+
+  g_hash_table_replace (snapshot, g_strdup (RTB_SYSTEM_UNAME_MACHINE), g_strdup ("aarch64\n"));
+  return snapshot;
+}
+
+/* The item's status, and the texts its value and advice hold (or must not: "!text"). */
+static void
+assert_check (GPtrArray *checks, const char *id, RtbCheckStatus status, const char *const *texts)
+{
+  const RtbCheck *check = rtb_checklist_find (checks, id);
+  g_autofree char *both = NULL;
+
+  g_assert_nonnull (check);
+  both = g_strconcat (check->value, " → ", check->advice, NULL);
+  g_test_message ("%s: %s: %s", id, rtb_check_status_to_string (check->status), both);
+  g_assert_cmpstr (rtb_check_status_to_string (check->status), ==,
+                   rtb_check_status_to_string (status));
+  for (guint i = 0; texts != NULL && texts[i] != NULL; i++)
+    if ((texts[i][0] == '!') != (strstr (both, texts[i] + (texts[i][0] == '!')) == NULL))
+      g_error ("%s: \"%s\" %s \"%s\"", id, both,
+               texts[i][0] == '!' ? "holds" : "does not hold", texts[i] + (texts[i][0] == '!'));
+}
+
+#define TEXTS(...) ((const char *const[]) { __VA_ARGS__, NULL })
+
+/* The clocksource is judged by the architecture that reads it: the ARM generic timer is the
+ * fast one of every arm64 and arm board, hpet only an x86's slow one, and a clocksource on an
+ * architecture rtbench does not know stays unknown. */
+static void
+test_clocksource (void)
+{
+  static const struct {
+    const char *machine; /* NULL: not recorded */
+    const char *source;
+    RtbCheckStatus status;
+    const char *in_value;
+  } cases[] = {
+    { "aarch64", "arch_sys_counter", G, "arch_sys_counter" },
+    { "armv7l", "arch_sys_counter", G, "arch_sys_counter" },
+    { "x86_64", "tsc", G, "tsc" },
+    { "x86_64", "hpet", C, "hpet: slow to read" },
+    { "i686", "acpi_pm", C, "acpi_pm: slow to read" },
+    { "aarch64", "jiffies", B, "once per tick" },
+    { "or1k", "openrisc_timer", U, "openrisc_timer: what it costs to read on or1k" },
+    { "aarch64", "hpet", U, "hpet: what it costs to read on aarch64" },
+    { NULL, "arch_sys_counter", G, "arch_sys_counter" },
+    { NULL, "openrisc_timer", U, "the architecture, which was not recorded" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autoptr (GHashTable) snapshot = lab_board ("sysroot-lab-stock");
+      g_autoptr (GPtrArray) checks = NULL;
+
+      if (cases[i].machine != NULL)
+        g_hash_table_replace (snapshot, g_strdup (RTB_SYSTEM_UNAME_MACHINE),
+                              g_strdup (cases[i].machine));
+      else
+        g_hash_table_remove (snapshot, RTB_SYSTEM_UNAME_MACHINE);
+      g_hash_table_replace (snapshot, g_strdup (RTB_SYSTEM_CLOCKSOURCE),
+                            g_strdup (cases[i].source));
+      checks = evaluate (snapshot, NULL, 99, NULL);
+      g_test_message ("%s, %s:", cases[i].machine, cases[i].source);
+      assert_check (checks, "kernel.clocksource", cases[i].status, TEXTS (cases[i].in_value));
+    }
+}
+
 /* The reader keeps only real-time tasks and irqbalance, and of their status one line. */
 static void
 test_reader (void)
@@ -349,6 +424,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/checklist/x86-desktop", test_x86_desktop);
   g_test_add_func ("/checklist/nothing-known", test_nothing_known);
   g_test_add_func ("/checklist/changed-files", test_changed_files);
+  g_test_add_func ("/checklist/clocksource", test_clocksource);
   g_test_add_func ("/checklist/reader", test_reader);
   g_test_add_func ("/checklist/json", test_json);
   return g_test_run ();

@@ -144,31 +144,77 @@ _rtb_check_tick (const RtbChecklistContext *c)
                          g_strdup (_("tickless, full dynticks available (nohz_full=)")), NULL);
 }
 
+/* The architecture's family by uname -m, or NULL when rtbench does not know it. */
+static const char *
+architecture (const char *machine)
+{
+  if (machine == NULL)
+    return NULL;
+  if (strcmp (machine, "x86_64") == 0 ||
+      (strlen (machine) == 4 && machine[0] == 'i' && g_str_has_suffix (machine, "86")))
+    return "x86";
+  if (g_str_has_prefix (machine, "aarch64") || g_str_has_prefix (machine, "arm"))
+    return "arm";
+  return NULL;
+}
+
 RtbCheck *
 _rtb_check_clocksource (const RtbChecklistContext *c)
 {
-  static const char * const fast[] = { "tsc", "arch_sys_timer", "kvm-clock",
-                                       "hyperv_clocksource_tsc_page", "riscv_clocksource",
-                                       "timer", "arm,sp804", "mips" };
+  /* What each clocksource costs to read is the architecture's: the TSC and the ARM generic
+   * timer are read in user space through the vDSO, an HPET or ACPI PM timer by the kernel
+   * from a device, at microseconds per read. */
+  static const struct {
+    const char *architecture;
+    const char *name;
+    gboolean fast;
+  } known[] = {
+    { "x86", "tsc", TRUE },
+    { "x86", "kvm-clock", TRUE },
+    { "x86", "hyperv_clocksource_tsc_page", TRUE },
+    { "x86", "hpet", FALSE },
+    { "x86", "acpi_pm", FALSE },
+    { "x86", "pit", FALSE },
+    { "arm", "arch_sys_counter", TRUE },
+  };
   static const char *id = "kernel.clocksource";
   g_autofree char *source = _rtb_checklist_text (c, RTB_SYSTEM_CLOCKSOURCE);
+  g_autofree char *machine = _rtb_checklist_text (c, RTB_SYSTEM_UNAME_MACHINE);
+  const char *family = architecture (machine);
 
   if (source == NULL)
     return UNKNOWN (id, _("the current clocksource was not recorded"));
-  for (guint i = 0; i < G_N_ELEMENTS (fast); i++)
-    if (strcmp (source, fast[i]) == 0)
-      return _rtb_check_new (id, RTB_CHECK_GOOD, g_strdup (source), NULL);
   if (strstr (source, "jiffies") != NULL)
     return _rtb_check_new (id, RTB_CHECK_BAD,
                            g_strdup_printf (_("%s: time advances only once per tick"), source),
                            g_strdup (_("Find why no hardware clocksource was chosen (dmesg | grep "
                                         "clocksource) and fix it: every timestamp is a tick "
                                         "coarse.")));
-  return _rtb_check_new (id, RTB_CHECK_COULD_BE_BETTER,
-                         g_strdup_printf (_("%s: slow to read"), source),
-                         g_strdup (_("Use the CPU's own counter (clocksource=tsc on x86 if dmesg "
-                                      "shows the TSC was marked unstable without cause): "
-                                      "hpet and acpi_pm cost microseconds per read.")));
+  /* Each name belongs to one architecture: without uname -m the name alone tells. */
+  for (guint i = 0; i < G_N_ELEMENTS (known); i++)
+    {
+      if (strcmp (source, known[i].name) != 0 ||
+          (machine != NULL && g_strcmp0 (family, known[i].architecture) != 0))
+        continue;
+      if (known[i].fast)
+        return _rtb_check_new (id, RTB_CHECK_GOOD, g_strdup (source), NULL);
+      return _rtb_check_new (id, RTB_CHECK_COULD_BE_BETTER,
+                             g_strdup_printf (_("%s: slow to read"), source),
+                             g_strdup (_("Use the CPU's own counter (clocksource=tsc on x86 if "
+                                          "dmesg shows the TSC was marked unstable without "
+                                          "cause): hpet and acpi_pm cost microseconds per "
+                                          "read.")));
+    }
+  if (machine == NULL)
+    return _rtb_check_new (id, RTB_CHECK_UNKNOWN,
+                           g_strdup_printf (_("%s: what it costs to read depends on the "
+                                              "architecture, which was not recorded"), source),
+                           NULL);
+  /* Translators: the first %s is a clocksource such as "timer", the second an architecture
+   * such as "riscv64" */
+  return _rtb_check_new (id, RTB_CHECK_UNKNOWN,
+                         g_strdup_printf (_("%s: what it costs to read on %s is not known to "
+                                            "rtbench"), source, machine), NULL);
 }
 
 RtbCheck *
