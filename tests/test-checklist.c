@@ -358,6 +358,95 @@ test_clocksource (void)
     }
 }
 
+/* A board booted as LinuxCNC's are (isolcpus=1 nohz_full=1 rcu_nocbs=1) is never told to
+ * boot with what it has, nor to make its housekeeping CPU 0 tickless; a board that isolates
+ * nothing is told to, on its last CPUs, never on every one. */
+static void
+test_isolation_advice (void)
+{
+  g_autoptr (GHashTable) isolated = lab_board ("sysroot-lab-rt");
+  g_autoptr (GHashTable) plain = lab_board ("sysroot-lab-stock");
+  g_autoptr (GHashTable) plain4 = lab_board ("sysroot-lab-stock");
+  g_autoptr (GHashTable) all_isolated = lab_board ("sysroot-lab-stock");
+
+  g_hash_table_replace (plain4, g_strdup (RTB_SYSTEM_ONLINE), g_strdup ("0-3\n"));
+  g_hash_table_replace (all_isolated, g_strdup (RTB_SYSTEM_CMDLINE),
+                        g_strdup ("console=ttyAMA0 isolcpus=0-1\n"));
+  g_hash_table_replace (all_isolated, g_strdup (RTB_SYSTEM_ISOLATED), g_strdup ("0-1\n"));
+  {
+    g_autoptr (GPtrArray) checks = evaluate (isolated, NULL, 99, NULL);
+
+    assert_check (checks, "cpus.isolated", C,
+                  TEXTS ("CPU 0 is not isolated (isolated: 1)", "--cpus 1)", "!Boot with",
+                         "!isolcpus="));
+    assert_check (checks, "cpus.nohz_full", C,
+                  TEXTS ("not set for CPU 0", "--cpus 1)", "!Boot with", "!nohz_full=0"));
+    assert_check (checks, "cpus.rcu_nocbs", C,
+                  TEXTS ("not set for CPU 0", "--cpus 1)", "!Boot with", "!rcu_nocbs=0"));
+    assert_check (checks, "kernel.clocksource", G, NULL);
+  }
+  {
+    g_autoptr (GPtrArray) checks = evaluate (isolated, "1", 99, NULL);
+
+    assert_check (checks, "cpus.isolated", G, TEXTS ("CPU 1 isolated"));
+    assert_check (checks, "cpus.nohz_full", G, TEXTS ("CPU 1 (nohz_full=1)"));
+    assert_check (checks, "cpus.rcu_nocbs", G, TEXTS ("CPU 1 (rcu_nocbs=1)"));
+  }
+  {
+    g_autoptr (GPtrArray) checks = evaluate (isolated, "0", 99, NULL);
+
+    assert_check (checks, "cpus.isolated", C, TEXTS ("--cpus 1)", "!Boot with"));
+    assert_check (checks, "cpus.nohz_full", C, TEXTS ("--cpus 1)", "!Boot with"));
+    assert_check (checks, "cpus.rcu_nocbs", C, TEXTS ("--cpus 1)", "!Boot with"));
+  }
+  /* Isolated without nohz_full=: the isolated CPU gets it, and only it. */
+  {
+    g_autoptr (GHashTable) half = lab_board ("sysroot-lab-rt");
+    g_autoptr (GPtrArray) checks = NULL;
+
+    g_hash_table_replace (half, g_strdup (RTB_SYSTEM_CMDLINE),
+                          g_strdup ("console=ttyAMA0 isolcpus=1\n"));
+    checks = evaluate (half, NULL, 99, NULL);
+
+    assert_check (checks, "cpus.nohz_full", C,
+                  TEXTS ("Boot with nohz_full=1 ", "--cpus 1)", "!nohz_full=0"));
+    assert_check (checks, "cpus.rcu_nocbs", C,
+                  TEXTS ("Boot with rcu_nocbs=1 ", "--cpus 1)", "!rcu_nocbs=0"));
+  }
+  /* Nothing isolated: the CPUs after the housekeeping CPU 0. */
+  {
+    g_autoptr (GPtrArray) checks = evaluate (plain, NULL, 99, NULL);
+
+    assert_check (checks, "cpus.nohz_full", C,
+                  TEXTS ("not set for CPUs 0-1", "Boot with nohz_full=1 ", "--cpus 1)"));
+    assert_check (checks, "cpus.rcu_nocbs", C,
+                  TEXTS ("Boot with rcu_nocbs=1 ", "--cpus 1)"));
+  }
+  {
+    g_autoptr (GPtrArray) checks = evaluate (plain4, NULL, 99, NULL);
+
+    assert_check (checks, "cpus.nohz_full", C,
+                  TEXTS ("Boot with nohz_full=1-3 ", "--cpus 1-3)", "!=0-3"));
+  }
+  {
+    g_autoptr (GPtrArray) checks = evaluate (plain4, "0", 99, NULL);
+
+    assert_check (checks, "cpus.nohz_full", C, TEXTS ("Boot with nohz_full=3 ", "--cpus 3)"));
+  }
+  {
+    g_autoptr (GPtrArray) checks = evaluate (plain4, "2-3", 99, NULL);
+
+    assert_check (checks, "cpus.nohz_full", C,
+                  TEXTS ("Boot with nohz_full=2-3 ", "!--cpus"));
+  }
+  /* Every CPU isolated: still one left for housekeeping. */
+  {
+    g_autoptr (GPtrArray) checks = evaluate (all_isolated, NULL, 99, NULL);
+
+    assert_check (checks, "cpus.nohz_full", C, TEXTS ("Boot with nohz_full=1 ", "!=0-1"));
+  }
+}
+
 /* The reader keeps only real-time tasks and irqbalance, and of their status one line. */
 static void
 test_reader (void)
@@ -425,6 +514,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/checklist/nothing-known", test_nothing_known);
   g_test_add_func ("/checklist/changed-files", test_changed_files);
   g_test_add_func ("/checklist/clocksource", test_clocksource);
+  g_test_add_func ("/checklist/isolation-advice", test_isolation_advice);
   g_test_add_func ("/checklist/reader", test_reader);
   g_test_add_func ("/checklist/json", test_json);
   return g_test_run ();

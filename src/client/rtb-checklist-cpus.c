@@ -86,25 +86,77 @@ _rtb_check_isolated (const RtbChecklistContext *c)
     value = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s is not isolated (isolated: %s)",
                                           "%s are not isolated (isolated: %s)", n - in),
                              outside, list);
+  /* A board that isolates CPUs already has what isolcpus= gives: only where to measure is left. */
+  if (list[0] != '\0')
+    return _rtb_check_new (id, RTB_CHECK_COULD_BE_BETTER, value,
+                           /* Translators: %s is a CPU list such as "3" or "2-3" */
+                           g_strdup_printf (_("Measure on the isolated CPUs alone (--cpus %s): "
+                                              "the scheduler puts no other task on them."),
+                                            list));
   return _rtb_check_new (id, RTB_CHECK_COULD_BE_BETTER, value,
                          g_strdup (_("Boot with isolcpus=N (LinuxCNC uses the last CPU) and "
                                       "measure there alone (--cpus N): the scheduler then puts no "
                                       "other task on it.")));
 }
 
+/* The CPUs a real-time task should have to itself, for the advice on nohz_full= and
+ * rcu_nocbs=: the measured isolated ones, else the isolated ones, else the measured ones, else
+ * the last online one; never CPU 0, the boot CPU, which the kernel keeps for timekeeping
+ * (tick_nohz_init() takes it out of nohz_full=), so some CPU is left for housekeeping. FALSE
+ * when there is none. */
+static gboolean
+realtime_cpus (const RtbChecklistContext *c, uint64_t *cpus)
+{
+  uint64_t isolated[RTB_MAX_CPUS / 64], measured_isolated[RTB_MAX_CPUS / 64];
+  uint64_t last[RTB_MAX_CPUS / 64] = { 0 };
+  const uint64_t *candidates[] = { measured_isolated, isolated, c->measured, last };
+  gboolean known;
+
+  isolated_cpus (c, isolated, &known);
+  for (guint w = 0; w < G_N_ELEMENTS (isolated); w++)
+    measured_isolated[w] = isolated[w] & c->measured[w];
+  for (int cpu = RTB_MAX_CPUS - 1; c->online_known && cpu >= 0; cpu--)
+    if (rtb_cpu_isset (c->online, cpu))
+      {
+        last[cpu / 64] |= G_GUINT64_CONSTANT (1) << (cpu % 64);
+        break;
+      }
+  for (guint i = 0; i < G_N_ELEMENTS (candidates); i++)
+    {
+      memcpy (cpus, candidates[i], RTB_MAX_CPUS / 8);
+      cpus[0] &= ~G_GUINT64_CONSTANT (1);
+      if (rtb_cpu_count (cpus, RTB_MAX_CPUS) > 0)
+        return TRUE;
+    }
+  return FALSE;
+}
+
+typedef enum {
+  ADVICE_BOOT,             /* the parameter's new list */
+  ADVICE_BOOT_AND_MEASURE, /* the parameter's new list, the CPUs to measure */
+  ADVICE_MEASURE,          /* the CPUs to measure: the board has what they need */
+} CmdlineAdvice;
+
+typedef char *(*CmdlineAdviceFunc) (CmdlineAdvice advice, const char *list, const char *measure);
+
 static RtbCheck *
 check_cmdline_cpus (const RtbChecklistContext *c, const char *id, const char *key,
-                    const char *also_key)
+                    const char *also_key, CmdlineAdviceFunc advise)
 {
   g_autofree char *list = _rtb_checklist_cmdline_param (c, key);
   g_autofree char *also = also_key != NULL ? _rtb_checklist_cmdline_param (c, also_key) : NULL;
-  uint64_t cpus[RTB_MAX_CPUS / 64], extra[RTB_MAX_CPUS / 64];
-  g_autofree char *outside = NULL;
+  uint64_t own[RTB_MAX_CPUS / 64], cpus[RTB_MAX_CPUS / 64], extra[RTB_MAX_CPUS / 64];
+  uint64_t want[RTB_MAX_CPUS / 64];
   g_autofree char *outside_words = NULL;
+  g_autofree char *want_text = NULL;
+  g_autofree char *new_list = NULL;
+  gboolean any_boot = FALSE, measured_wanted = TRUE;
+  char *advice;
 
   if (list == NULL || _rtb_checklist_measured_count (c) == 0)
     return UNKNOWN (id, _("the kernel command line was not recorded"));
-  _rtb_checklist_parse_cpus (list, cpus);
+  _rtb_checklist_parse_cpus (list, own);
+  memcpy (cpus, own, sizeof cpus);
   if (_rtb_checklist_parse_cpus (also, extra))
     for (guint w = 0; w < G_N_ELEMENTS (cpus); w++)
       cpus[w] |= extra[w];
@@ -112,31 +164,85 @@ check_cmdline_cpus (const RtbChecklistContext *c, const char *id, const char *ke
     return _rtb_check_new (id, RTB_CHECK_GOOD,
                            g_strdup_printf ("%s (%s=%s)", c->measured_words, key,
                                             list[0] != '\0' ? list : also), NULL);
-  outside = measured_outside (c, cpus, FALSE);
   outside_words = measured_outside (c, cpus, TRUE);
+
+  /* From what the command line already has: never advice to set what is set. */
+  if (!realtime_cpus (c, want))
+    advice = advise (ADVICE_BOOT, "N", NULL);
+  else
+    {
+      for (guint w = 0; w < G_N_ELEMENTS (want); w++)
+        {
+          any_boot |= (want[w] & ~cpus[w]) != 0;
+          own[w] |= want[w] & ~cpus[w];
+          measured_wanted &= (c->measured[w] & ~(cpus[w] | want[w])) == 0;
+        }
+      want_text = _rtb_checklist_format_cpus (want);
+      new_list = _rtb_checklist_format_cpus (own);
+      advice = advise (!any_boot ? ADVICE_MEASURE
+                       : measured_wanted ? ADVICE_BOOT : ADVICE_BOOT_AND_MEASURE,
+                       new_list, want_text);
+    }
   return _rtb_check_new (id, RTB_CHECK_COULD_BE_BETTER,
                          /* Translators: %s is "CPU 3" or "CPUs 0-1" */
-                         g_strdup_printf (_("not set for %s"), outside_words),
-                         /* Translators: %s is a CPU list such as "3" or "0-1" */
-                         g_strdup_printf (also_key == NULL
-                                            ? _("Boot with nohz_full=%s (on a kernel with "
-                                                "CONFIG_NO_HZ_FULL) so the scheduler tick stops "
-                                                "while one task runs there.")
-                                            : _("Boot with rcu_nocbs=%s so RCU callbacks run "
-                                                "on other CPUs."), outside));
+                         g_strdup_printf (_("not set for %s"), outside_words), advice);
+}
+
+static char *
+advise_nohz_full (CmdlineAdvice advice, const char *list, const char *measure)
+{
+  switch (advice)
+    {
+    case ADVICE_BOOT:
+      /* Translators: %s is a CPU list such as "3" or "1-3" */
+      return g_strdup_printf (_("Boot with nohz_full=%s (on a kernel with CONFIG_NO_HZ_FULL) so "
+                                "the scheduler tick stops while one task runs there."), list);
+    case ADVICE_BOOT_AND_MEASURE:
+      /* Translators: both %s are CPU lists such as "3" or "1-3" */
+      return g_strdup_printf (_("Boot with nohz_full=%s (on a kernel with CONFIG_NO_HZ_FULL) and "
+                                "measure there (--cpus %s): the scheduler tick stops while one "
+                                "task runs there, and the other CPUs keep it for housekeeping."),
+                              list, measure);
+    case ADVICE_MEASURE:
+    default:
+      /* Translators: %s is a CPU list such as "3" or "1-3" */
+      return g_strdup_printf (_("Measure on the CPUs with nohz_full (--cpus %s): the others keep "
+                                "the scheduler tick for housekeeping."), measure);
+    }
 }
 
 RtbCheck *
 _rtb_check_nohz_full (const RtbChecklistContext *c)
 {
-  return check_cmdline_cpus (c, "cpus.nohz_full", "nohz_full", NULL);
+  return check_cmdline_cpus (c, "cpus.nohz_full", "nohz_full", NULL, advise_nohz_full);
+}
+
+static char *
+advise_rcu_nocbs (CmdlineAdvice advice, const char *list, const char *measure)
+{
+  switch (advice)
+    {
+    case ADVICE_BOOT:
+      /* Translators: %s is a CPU list such as "3" or "1-3" */
+      return g_strdup_printf (_("Boot with rcu_nocbs=%s so RCU callbacks run on other CPUs."),
+                              list);
+    case ADVICE_BOOT_AND_MEASURE:
+      /* Translators: both %s are CPU lists such as "3" or "1-3" */
+      return g_strdup_printf (_("Boot with rcu_nocbs=%s and measure there (--cpus %s) so RCU "
+                                "callbacks run on other CPUs."), list, measure);
+    case ADVICE_MEASURE:
+    default:
+      /* Translators: %s is a CPU list such as "3" or "1-3" */
+      return g_strdup_printf (_("Measure on the CPUs whose RCU callbacks run elsewhere (--cpus "
+                                "%s): the others run them."), measure);
+    }
 }
 
 RtbCheck *
 _rtb_check_rcu_nocbs (const RtbChecklistContext *c)
 {
   /* nohz_full= offloads RCU callbacks of its CPUs too. */
-  return check_cmdline_cpus (c, "cpus.rcu_nocbs", "rcu_nocbs", "nohz_full");
+  return check_cmdline_cpus (c, "cpus.rcu_nocbs", "rcu_nocbs", "nohz_full", advise_rcu_nocbs);
 }
 
 RtbCheck *
