@@ -10,6 +10,8 @@
 #include <string.h>
 
 #include "cli-test-util.h"
+#include "rtb-checklist.h"
+#include "rtb-test-run.h"
 
 
 static JsonObject *
@@ -399,6 +401,78 @@ test_load_cpu (void)
   g_assert_cmpstr (json_object_get_string_member (root, "load"), ==, "cpu");
 }
 
+/* The line after a run's table counts the checklist's items of each status and names those
+ * that are not good; it reads well whichever statuses are there. */
+static void
+test_checklist_line (void)
+{
+  static const struct {
+    const char *statuses; /* one letter per item: b(ad), c(ould be better), u(nknown), g(ood) */
+    const char *line;     /* NULL: none */
+  } cases[] = {
+    { "bcug", "Checklist at the start: 1 bad (item0); 1 could be better (item1); 1 unknown "
+              "(item2); 1 good." },
+    { "ccgg", "Checklist at the start: 2 could be better (item0, item1); 2 good." },
+    { "bgug", "Checklist at the start: 1 bad (item0); 1 unknown (item2); 2 good." },
+    { "gggg", "Checklist at the start: 4 good." },
+    { "uu", "Checklist at the start: 2 unknown (item0, item1)." },
+    { "", NULL },
+  };
+  g_autofree char *file = cli_tmp_path ("checklist-line.rtbench");
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autoptr (RtbRun) run = test_run_new ("line", RTB_METHOD_LATENCY, 1, 1000);
+      GPtrArray *checks = g_ptr_array_new_with_free_func ((GDestroyNotify) rtb_check_free);
+      g_autoptr (GError) error = NULL;
+      g_auto (GStrv) lines = NULL;
+      CliResult r = { 0 };
+      const char *found = NULL;
+
+      for (guint c = 0; cases[i].statuses[c] != '\0'; c++)
+        {
+          RtbCheck *check = g_new0 (RtbCheck, 1);
+
+          check->id = g_strdup_printf ("item%u", c);
+          check->value = g_strdup ("observed");
+          switch (cases[i].statuses[c])
+            {
+            case 'b':
+              check->status = RTB_CHECK_BAD;
+              break;
+            case 'c':
+              check->status = RTB_CHECK_COULD_BE_BETTER;
+              break;
+            case 'u':
+              check->status = RTB_CHECK_UNKNOWN;
+              break;
+            default:
+              check->status = RTB_CHECK_GOOD;
+              break;
+            }
+          if (check->status == RTB_CHECK_BAD || check->status == RTB_CHECK_COULD_BE_BETTER)
+            check->advice = g_strdup ("Change it.");
+          g_ptr_array_add (checks, check);
+        }
+      rtb_run_set_checks (run, checks);
+      test_series_add (rtb_run_get_series (run, 0), 20000);
+      g_assert_true (rtb_run_save (run, file, &error));
+      g_assert_no_error (error);
+
+      run_cli (&r, "summary", file, NULL);
+      g_test_message ("%s:\n%s", cases[i].statuses, r.out);
+      g_assert_cmpint (r.status, ==, 0);
+      lines = g_strsplit (r.out, "\n", -1);
+      for (guint l = 0; lines[l] != NULL; l++)
+        if (g_str_has_prefix (lines[l], "Checklist at the start"))
+          found = lines[l];
+      g_assert_cmpstr (found, ==, cases[i].line);
+      g_assert_nonnull (strstr (r.out, "\nVerdict: "));
+      cli_result_clear (&r);
+    }
+  g_unlink (file);
+}
+
 static void
 test_check (void)
 {
@@ -460,6 +534,7 @@ main (int argc, char *argv[])
   cli_tmp_dir_make ("cli");
   g_test_add_func ("/cli/latency-run-and-summary", test_latency_run_and_summary);
   g_test_add_func ("/cli/check", test_check);
+  g_test_add_func ("/cli/checklist-line", test_checklist_line);
   g_test_add_func ("/cli/every-method", test_every_method);
   g_test_add_func ("/cli/sigint-saves", test_sigint_saves);
   g_test_add_func ("/cli/sigterm-saves", test_sigterm_saves);

@@ -58,33 +58,34 @@ rtb_cli_print_verdict (RtbRun *run, FILE *out)
 {
   GPtrArray *checks = rtb_run_get_checks (run);
   g_autofree char *verdict = rtb_verdict (checks, run);
+  g_autoptr (GString) counts = g_string_new (NULL);
 
-  if (checks != NULL)
+  for (RtbCheckStatus status = RTB_CHECK_BAD; checks != NULL && status <= RTB_CHECK_GOOD;
+       status++)
     {
-      fputs ("\nChecklist at the start:", out);
-      for (RtbCheckStatus status = RTB_CHECK_BAD; status <= RTB_CHECK_GOOD; status++)
+      g_autoptr (GString) ids = g_string_new (NULL);
+      guint n = 0;
+
+      for (guint i = 0; i < checks->len; i++)
         {
-          g_autoptr (GString) ids = g_string_new (NULL);
-          guint n = 0;
+          const RtbCheck *check = checks->pdata[i];
 
-          for (guint i = 0; i < checks->len; i++)
-            {
-              const RtbCheck *check = checks->pdata[i];
-
-              if (check->status != status)
-                continue;
-              n++;
-              if (status != RTB_CHECK_GOOD)
-                g_string_append_printf (ids, "%s%s", ids->len > 0 ? ", " : "", check->id);
-            }
-          if (n > 0)
-            fprintf (out, "%s %u %s%s%s%s", status == RTB_CHECK_BAD ? "" : ";", n,
-                     rtb_check_status_label (status), ids->len > 0 ? " (" : "", ids->str,
-                     ids->len > 0 ? ")" : "");
+          if (check->status != status)
+            continue;
+          n++;
+          if (status != RTB_CHECK_GOOD)
+            g_string_append_printf (ids, "%s%s", ids->len > 0 ? ", " : "", check->id);
         }
-      fputs (".\n", out);
+      if (n == 0)
+        continue;
+      g_string_append_printf (counts, "%s%u %s", counts->len > 0 ? "; " : "", n,
+                              rtb_check_status_label (status));
+      if (ids->len > 0)
+        g_string_append_printf (counts, " (%s)", ids->str);
     }
-  fprintf (out, "%sVerdict: %s\n", checks != NULL ? "" : "\n", verdict);
+  if (counts->len > 0)
+    fprintf (out, "\nChecklist at the start: %s.\n", counts->str);
+  fprintf (out, "%sVerdict: %s\n", counts->len > 0 ? "" : "\n", verdict);
 }
 
 typedef struct {
