@@ -9,6 +9,7 @@
 
 #include "rtb-checklist.h"
 #include "rtb-system-files.h"
+#include "rtb-test-run.h"
 #include "rtb-verdict.h"
 
 #define G (RTB_CHECK_GOOD)
@@ -447,6 +448,60 @@ test_isolation_advice (void)
   }
 }
 
+/* The verdict names the period a control loop could hold there, in the unit people write it
+ * in, from the worst case of fixed figures. */
+static void
+test_verdict_loop (void)
+{
+  static const struct {
+    gint64 worst_ns;
+    const char *load;
+    const char *verdict;
+  } cases[] = {
+    { 42000, "none", "A control loop with a period of 500 µs or longer could run on CPU 1: "
+                     "worst case 42.0 µs, idle." },
+    { 100000, "full", "A control loop with a period of 1 ms or longer could run on CPU 1: "
+                      "worst case 100.0 µs, under full load." },
+    { 150000, "cpu", "A control loop with a period of 2 ms or longer could run on CPU 1: "
+                     "worst case 150.0 µs, under CPU load." },
+    { 48200000, "none", "A control loop with a period of 500 ms or longer could run on CPU 1: "
+                        "worst case 48.20 ms, idle." },
+    { 250000000, "none", "A control loop with a period of 5 s or longer could run on CPU 1: "
+                         "worst case 250.00 ms, idle." },
+  };
+  g_autoptr (GHashTable) board = lab_board ("sysroot-lab-rt");
+  g_autoptr (GPtrArray) checks = evaluate (board, "1", 99, NULL);
+
+  g_assert_false (rtb_checklist_any_bad (checks));
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autoptr (RtbRun) run = test_run_new ("board", RTB_METHOD_LATENCY, 2, 1000);
+      g_autofree char *verdict = NULL;
+
+      rtb_run_set_load (run, cases[i].load);
+      test_series_add (rtb_run_get_series (run, 1), 1000);
+      test_series_add (rtb_run_get_series (run, 1), cases[i].worst_ns);
+      verdict = rtb_verdict (checks, run);
+      g_test_message ("%s", verdict);
+      g_assert_true (g_str_has_prefix (verdict, cases[i].verdict));
+    }
+
+  /* With a bad item the figure follows the reason, naming its CPUs. */
+  {
+    g_autoptr (GHashTable) desktop = fixture ("sysroot-x86-desktop");
+    g_autoptr (GPtrArray) bad = evaluate (desktop, NULL, 99, NULL);
+    g_autoptr (RtbRun) run = test_run_new ("desktop", RTB_METHOD_LATENCY, 1, 1000);
+    g_autofree char *verdict = NULL;
+
+    test_series_add (rtb_run_get_series (run, 0), 1500000);
+    verdict = rtb_verdict (bad, run);
+    g_test_message ("%s", verdict);
+    g_assert_true (g_str_has_prefix (verdict, "Not a real-time kernel: expect worst cases in "
+                                              "the milliseconds (this run: worst case 1.50 ms "
+                                              "on CPU 0, idle). Would help most: "));
+  }
+}
+
 /* The reader keeps only real-time tasks and irqbalance, and of their status one line. */
 static void
 test_reader (void)
@@ -515,6 +570,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/checklist/changed-files", test_changed_files);
   g_test_add_func ("/checklist/clocksource", test_clocksource);
   g_test_add_func ("/checklist/isolation-advice", test_isolation_advice);
+  g_test_add_func ("/checklist/verdict-loop", test_verdict_loop);
   g_test_add_func ("/checklist/reader", test_reader);
   g_test_add_func ("/checklist/json", test_json);
   return g_test_run ();

@@ -32,9 +32,9 @@ worst_us (RtbRun *run, uint64_t *cpus)
   return worst;
 }
 
-/* The shortest period of the 1-2-5 series at least ten times the worst case, as a rate. */
-static char *
-loop_rate (double worst)
+/* The shortest period of the 1-2-5 series at least ten times the worst case, in µs. */
+static double
+loop_period_us (double worst)
 {
   static const double steps[] = { 1, 2, 5 };
   double period = 0;
@@ -43,9 +43,30 @@ loop_rate (double worst)
     for (guint i = 0; i < G_N_ELEMENTS (steps) && period == 0; i++)
       if (steps[i] * decade >= 10 * worst)
         period = steps[i] * decade;
-  if (period <= 1000)
-    return g_strdup_printf ("%g kHz", 1000 / period);
-  return g_strdup_printf ("%g Hz", 1e6 / period);
+  return period;
+}
+
+/* A period of the 1-2-5 series as people write it: "500 µs", "2 ms", "5 s". */
+static char *
+format_period (double us)
+{
+  if (us < 1000)
+    /* Translators: a control loop's period in microseconds */
+    return g_strdup_printf (_("%.0f µs"), us);
+  if (us < 1e6)
+    /* Translators: a control loop's period in milliseconds */
+    return g_strdup_printf (_("%.0f ms"), us / 1000);
+  /* Translators: a control loop's period in seconds */
+  return g_strdup_printf (_("%.0f s"), us / 1e6);
+}
+
+/* A worst case in µs below a millisecond, else in ms, as the live view shows figures. */
+static char *
+format_worst (double us)
+{
+  if (us < 1000)
+    return g_strdup_printf (_("%.1f µs"), us);
+  return g_strdup_printf (_("%.2f ms"), us / 1000);
 }
 
 static const char *
@@ -105,8 +126,11 @@ rtb_verdict (GPtrArray *checks, RtbRun *run)
   double worst = run != NULL ? worst_us (run, cpus) : NAN;
   g_autofree char *on = where (cpus);
   g_autofree char *figure = NULL;
+  g_autofree char *period = NULL;
   int rt = -1; /* unknown */
   guint n_bad = 0;
+  gboolean virtual_machine = virtual != NULL && virtual->status != RTB_CHECK_GOOD &&
+                             virtual->status != RTB_CHECK_UNKNOWN;
 
   for (guint i = 0; checks != NULL && i < checks->len; i++)
     n_bad += ((RtbCheck *) checks->pdata[i])->status == RTB_CHECK_BAD;
@@ -116,22 +140,27 @@ rtb_verdict (GPtrArray *checks, RtbRun *run)
            rtb_run_get_system (run)->preempt_rt != RTB_SYSTEM_INFO_UNKNOWN)
     rt = rtb_run_get_system (run)->preempt_rt;
   if (!isnan (worst))
-    /* Translators: "worst case 42.0 µs on CPU 3, under full load" */
-    figure = g_strdup_printf (_("worst case %.1f µs%s%s"), worst, on,
-                              run != NULL ? load_words (run) : "");
+    {
+      g_autofree char *worst_text = format_worst (worst);
+
+      if (rt == 1 && !virtual_machine && n_bad == 0 &&
+          rtb_run_get_method (run) != RTB_METHOD_RESPONSE)
+        period = format_period (loop_period_us (worst));
+      /* Translators: "worst case 42.0 µs on CPU 3, under full load" */
+      figure = g_strdup_printf (_("worst case %s%s%s"), worst_text, period != NULL ? "" : on,
+                                load_words (run));
+    }
 
   if (rt == 0)
     g_string_append (text, _("Not a real-time kernel: expect worst cases in the milliseconds"));
-  else if (virtual != NULL && virtual->status != RTB_CHECK_GOOD &&
-           virtual->status != RTB_CHECK_UNKNOWN)
+  else if (virtual_machine)
     g_string_append (text, _("A virtual machine: its worst cases are the hypervisor's"));
-  else if (figure != NULL && rt == 1 && n_bad == 0 &&
-           rtb_run_get_method (run) != RTB_METHOD_RESPONSE)
+  else if (period != NULL)
     {
-      g_autofree char *rate = loop_rate (worst);
-
-      /* Translators: "Ready for a 2 kHz loop on CPU 3: worst case 42.0 µs, idle" */
-      g_string_append_printf (text, _("Ready for a %s loop%s: %s"), rate, on, figure);
+      /* Translators: "A control loop with a period of 500 µs or longer could run on CPU 3:
+       * worst case 42.0 µs, idle" */
+      g_string_append_printf (text, _("A control loop with a period of %s or longer could "
+                                      "run%s: %s"), period, on, figure);
       g_clear_pointer (&figure, g_free);
     }
   else if (n_bad > 0)
