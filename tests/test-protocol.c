@@ -387,6 +387,41 @@ test_started_noise_version (void)
     }
 }
 
+/* STARTED's flag that the worker's own threads shared the measured CPUs came with protocol 7:
+ * older streams have it 0, and one that sets it is forged. */
+static void
+test_started_shares_version (void)
+{
+  for (uint32_t version = 4; version <= RTB_PROTOCOL_VERSION; version++)
+    {
+      GByteArray *stream = g_byte_array_new ();
+      RtbHelloFrame hello = { .protocol_version = version, .n_cpus_online = 2 };
+      RtbStartedFrame started = { .n_threads = 1, .flags = RTB_STARTED_SHARES_MEASURED_CPUS };
+      RtbThreadInfo thread = { .thread = 0, .name = "CPU0" };
+      RtbDecoder *decoder = rtb_decoder_new (ignore_frame, NULL);
+      RtbCommand command;
+      uint32_t seq = 0;
+      int decoded;
+
+      rtb_command_defaults (&command, RTB_METHOD_LATENCY, 2);
+      rtb_command_to_wire (&command, &started.command);
+      append_frame (stream, &seq, RTB_FRAME_HELLO, &hello, sizeof hello, NULL, 0);
+      append_frame (stream, &seq, RTB_FRAME_STARTED, &started, sizeof started, &thread,
+                    sizeof thread);
+      decoded = rtb_decoder_feed (decoder, stream->data, stream->len);
+      if (version < 7)
+        {
+          g_assert_cmpint (decoded, ==, -1);
+          g_assert_cmpstr (rtb_decoder_error (decoder), ==,
+                           "STARTED frame has reserved bytes that are not 0");
+        }
+      else
+        g_assert_cmpint (decoded, ==, 2);
+      rtb_decoder_free (decoder);
+      g_byte_array_unref (stream);
+    }
+}
+
 /* HELLO names the version every later frame is read with: it comes first, and once. */
 static void
 test_hello_first (void)
@@ -717,6 +752,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/protocol/started-bad-command", test_started_bad_command);
   g_test_add_func ("/protocol/started-v2", test_started_v2);
   g_test_add_func ("/protocol/started-noise-version", test_started_noise_version);
+  g_test_add_func ("/protocol/started-shares-version", test_started_shares_version);
   g_test_add_func ("/protocol/hello-first", test_hello_first);
   g_test_add_func ("/protocol/encode-limits", test_encode_limits);
   g_test_add_func ("/protocol/system", test_system);

@@ -66,7 +66,8 @@ make_run (RtbMethod method, guint32 histogram_us, guint n_samples)
   };
   RtbStartedFrame started = {
     .n_threads = 2, .start_realtime_ns = G_GUINT64_CONSTANT (1714564800123456000),
-    .flags = RTB_STARTED_DMA_LATENCY_RELEASED, .timer_slack_ns = 50000,
+    .flags = RTB_STARTED_DMA_LATENCY_RELEASED | RTB_STARTED_SHARES_MEASURED_CPUS,
+    .timer_slack_ns = 50000,
   };
   RtbCommand ran;
   RtbDecoder *decoder;
@@ -302,7 +303,8 @@ test_round_trip (gconstpointer data)
                     1000 + 1000 / 500 * 3);
   g_assert_cmpint (rtb_run_get_series (run, 1)->placement, ==, RTB_CPU_PLACEMENT_ISOLATED);
   g_assert_cmpint (rtb_run_get_timer_slack_ns (run), ==, 50000);
-  g_assert_cmpuint (rtb_run_get_started_flags (run), ==, RTB_STARTED_DMA_LATENCY_RELEASED);
+  g_assert_cmpuint (rtb_run_get_started_flags (run), ==,
+                    RTB_STARTED_DMA_LATENCY_RELEASED | RTB_STARTED_SHARES_MEASURED_CPUS);
 
   g_assert_true (rtb_run_save (run, path, &error));
   g_assert_no_error (error);

@@ -123,6 +123,31 @@ test_parse_lines (void)
   g_assert_cmpint (e.number, ==, 9);
   g_assert_cmpstr (e.name, ==, "RCU");
 
+  /* Without record-tgid the line does not say the task's thread group; with it, it does, or
+   * says that the kernel does not know it (the idle task). */
+  g_assert_true (rtb_trace_parse_line (sw, strlen (sw), &e));
+  g_assert_cmpint (e.task_tgid, ==, -1);
+  const char *grouped = "          writer-129     (    120) [001] d..2.  7945.082979: "
+                        "sched_switch: prev_comm=writer prev_pid=129 prev_prio=120 "
+                        "prev_state=S ==> next_comm=CPU1 next_pid=131 next_prio=19";
+  g_assert_true (rtb_trace_parse_line (grouped, strlen (grouped), &e));
+  g_assert_cmpstr (e.task_comm, ==, "writer");
+  g_assert_cmpint (e.task_pid, ==, 129);
+  g_assert_cmpint (e.task_tgid, ==, 120);
+  g_assert_cmpint (e.next_pid, ==, 131);
+  const char *idle = "          <idle>-0       (-------) [001] d.h4.  7945.082000: sched_waking: "
+                     "comm=CPU1 pid=131 prio=19 target_cpu=001";
+  g_assert_true (rtb_trace_parse_line (idle, strlen (idle), &e));
+  g_assert_cmpstr (e.task_comm, ==, "<idle>");
+  g_assert_cmpint (e.task_pid, ==, 0);
+  g_assert_cmpint (e.task_tgid, ==, -1);
+  const char *paren = "  a (b)-77 (     70) [001] d..2.  12.000001: sched_waking: comm=x pid=1 "
+                      "prio=120 target_cpu=001";
+  g_assert_true (rtb_trace_parse_line (paren, strlen (paren), &e));
+  g_assert_cmpstr (e.task_comm, ==, "a (b)");
+  g_assert_cmpint (e.task_pid, ==, 77);
+  g_assert_cmpint (e.task_tgid, ==, 70);
+
   /* Other events, headers, lost-event notes and broken lines are not events. */
   const char *bad[] = {
     "CPU:1 [LOST 393 EVENTS]",

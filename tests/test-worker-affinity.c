@@ -2,8 +2,9 @@
 /*
  * Where the real worker's threads may run: every method, measuring one CPU, keeps its own
  * threads that do not measure (main, writer, and the tracefs janitor when it traces) off that
- * CPU, and only the measuring threads on it. Read from the kernel (sched_getaffinity of each
- * task of the worker) while the run goes on.
+ * CPU, and only the measuring threads on it; with every CPU measured, they stay and STARTED
+ * says so. Read from the kernel (sched_getaffinity of each task of the worker) while the run
+ * goes on.
  */
 #include "config.h"
 
@@ -151,6 +152,8 @@ test_method (gconstpointer data)
   if (trace)
     read_until (s, sp, RTB_FRAME_TRACE);
   started = stream_started (s);
+  /* Another CPU was there for them. */
+  g_assert_cmpuint (started->flags & RTB_STARTED_SHARES_MEASURED_CPUS, ==, 0);
 
   task_dir = g_strdup_printf ("/proc/%d/task", pid);
   dir = opendir (task_dir);
@@ -188,6 +191,30 @@ test_method (gconstpointer data)
   g_assert_cmpint (s->exit_status, ==, 0);
 }
 
+/* Every CPU measured: there is no other CPU, the threads stay where they were, and STARTED
+ * says that they share the measured CPUs. */
+static void
+test_all_measured (void)
+{
+  g_autoptr (Stream) s = stream_new ();
+  g_autoptr (GSubprocess) sp = spawn (NULL, TRUE, FALSE);
+  int pid = (int) g_ascii_strtoll (g_subprocess_get_identifier (sp), NULL, 10);
+  cpu_set_t ours, main_thread;
+
+  g_assert_cmpint (sched_getaffinity (0, sizeof ours, &ours), ==, 0);
+  write_stdin (sp, "start latency cpus=all policy=other interval_us=1000 duration=0\n");
+  read_until (s, sp, RTB_FRAME_STARTED);
+  g_assert_cmpuint (stream_started (s)->flags & RTB_STARTED_SHARES_MEASURED_CPUS, ==,
+                    RTB_STARTED_SHARES_MEASURED_CPUS);
+  g_assert_cmpint (sched_getaffinity (pid, sizeof main_thread, &main_thread), ==, 0);
+  g_assert_true (CPU_EQUAL (&main_thread, &ours));
+
+  write_stdin (sp, "stop\n");
+  read_to_eof (s, sp, 10 * G_USEC_PER_SEC);
+  wait_exit (s, sp);
+  g_assert_cmpint (s->exit_status, ==, 0);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -198,5 +225,6 @@ main (int argc, char **argv)
                                                rtb_method_to_string ((RtbMethod) method));
       g_test_add_data_func (path, GINT_TO_POINTER (method), test_method);
     }
+  g_test_add_func ("/worker-affinity/all-measured", test_all_measured);
   return g_test_run ();
 }

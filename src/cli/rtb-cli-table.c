@@ -61,6 +61,9 @@ print_placement (RtbRun *run, FILE *out)
     default:
       break;
     }
+  if (rtb_run_get_started_flags (run) & RTB_STARTED_SHARES_MEASURED_CPUS)
+    fputs ("  shared:  rtbench's own threads (main, writer) ran on the measured CPUs: every CPU "
+           "the worker could use was measured\n", out);
 }
 
 void

@@ -330,12 +330,14 @@ parse_worker (JsonObject *root, RtbRun *run, GError **error)
 
   _rtb_run_set_worker (run, &hello);
 
-  gboolean unlocked = FALSE, released = FALSE;
+  gboolean unlocked = FALSE, released = FALSE, shares = FALSE;
   gint64 slack = -1;
   if ((json_object_has_member (object, "memory_unlocked") &&
        !_rtb_json_get_bool (object, "worker", "memory_unlocked", &unlocked, error)) ||
       (json_object_has_member (object, "dma_latency_released") &&
-       !_rtb_json_get_bool (object, "worker", "dma_latency_released", &released, error)))
+       !_rtb_json_get_bool (object, "worker", "dma_latency_released", &released, error)) ||
+      (json_object_has_member (object, "shares_measured_cpus") &&
+       !_rtb_json_get_bool (object, "worker", "shares_measured_cpus", &shares, error)))
     return FALSE;
   if (json_object_has_member (object, "timer_slack_ns"))
     {
@@ -345,7 +347,8 @@ parse_worker (JsonObject *root, RtbRun *run, GError **error)
         return FALSE;
     }
   _rtb_run_set_started (run, (unlocked ? RTB_STARTED_MEMORY_UNLOCKED : 0) |
-                               (released ? RTB_STARTED_DMA_LATENCY_RELEASED : 0),
+                               (released ? RTB_STARTED_DMA_LATENCY_RELEASED : 0) |
+                               (shares ? RTB_STARTED_SHARES_MEASURED_CPUS : 0),
                         slack);
   return TRUE;
 }

@@ -176,6 +176,8 @@ worker_to_json (const RtbHelloFrame *hello, guint32 started_flags, gint64 timer_
   add_bool (builder, "memory_unlocked", (started_flags & RTB_STARTED_MEMORY_UNLOCKED) != 0);
   add_bool (builder, "dma_latency_released",
             (started_flags & RTB_STARTED_DMA_LATENCY_RELEASED) != 0);
+  add_bool (builder, "shares_measured_cpus",
+            (started_flags & RTB_STARTED_SHARES_MEASURED_CPUS) != 0);
   if (timer_slack_ns >= 0)
     _rtb_json_add_int (builder, "timer_slack_ns", timer_slack_ns);
   else

@@ -73,7 +73,8 @@ const char *rtb_run_get_worker_command (RtbRun *self);
 GPtrArray *rtb_run_get_checks (RtbRun *self);
 void rtb_run_set_checks (RtbRun *self, GPtrArray *checks); /* takes ownership */
 /* RTB_STARTED_*: what the run gave up of the set-up HELLO reported (an ordinary thread runs
- * without locked memory or cpu_dma_latency). */
+ * without locked memory or cpu_dma_latency), and whether the worker's own threads shared the
+ * measured CPUs (every CPU it could use was measured). */
 guint32 rtb_run_get_started_flags (RtbRun *self);
 /* The timer slack the threads' sleeps got, in ns (0 for real-time threads); -1 unknown. */
 gint64 rtb_run_get_timer_slack_ns (RtbRun *self);

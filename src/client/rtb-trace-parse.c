@@ -152,12 +152,49 @@ static const struct {
   { "softirq_exit", RTB_TRACE_EVENT_SOFTIRQ_EXIT },
 };
 
-/* "   comm-pid   " before the CPU field: the task the event interrupted or ran in. */
+/* "(   1234) " or "(-------) " at the end of the task's part, with the option record-tgid: its
+ * thread group, or not known. Returns where the group starts, or `end` when there is none. */
+static const char *
+parse_tgid (const char *line, const char *end, RtbTraceEvent *event)
+{
+  const char *open = end - 1, *p;
+  gboolean unknown = TRUE;
+  int tgid = 0;
+
+  if (end <= line || end[-1] != ')')
+    return end;
+  while (open > line && *open != '(')
+    open--;
+  if (*open != '(')
+    return end;
+  for (p = open + 1; p < end - 1 && *p == ' '; p++)
+    ;
+  if (p < end - 1 && g_ascii_isdigit (*p))
+    {
+      for (; p < end - 1 && g_ascii_isdigit (*p) && tgid < G_MAXINT / 10; p++)
+        tgid = tgid * 10 + (*p - '0');
+      unknown = FALSE;
+    }
+  else
+    for (; p < end - 1 && *p == '-'; p++)
+      ;
+  if (p != end - 1)
+    return end;
+  event->task_tgid = unknown ? -1 : tgid;
+  return open;
+}
+
+/* "   comm-pid   " before the CPU field, "   comm-pid   (   tgid) " with record-tgid: the task
+ * the event interrupted or ran in. */
 static gboolean
 parse_task (const char *line, const char *bracket, RtbTraceEvent *event)
 {
   const char *end = bracket, *dash, *start = line;
 
+  event->task_tgid = -1;
+  while (end > line && end[-1] == ' ')
+    end--;
+  end = parse_tgid (line, end, event);
   while (end > line && end[-1] == ' ')
     end--;
   while (start < end && *start == ' ')

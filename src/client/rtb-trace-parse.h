@@ -5,6 +5,10 @@
  *   "         culprit-14226   [001] d..2.  7945.082979: sched_switch: prev_comm=culprit
  *    prev_pid=14226 prev_prio=0 prev_state=S ==> next_comm=CPU1 next_pid=14230 next_prio=19"
  *
+ * With the option record-tgid (protocol 7), the head also names the task's thread group:
+ *
+ *   "         culprit-14226   (  14220) [001] d..2.  7945.082979: sched_switch: ..."
+ *
  * Task names are printed as they are and may hold spaces, '=' or '[': fields are found by
  * their key from the right of the line, never by splitting on spaces.
  */
@@ -31,6 +35,7 @@ typedef struct {
   /* The task on the CPU when the event fired (the line's head; "<idle>" is pid 0) */
   char task_comm[RTB_TRACE_COMM_MAX];
   int task_pid;
+  int task_tgid;               /* its thread group (record-tgid, protocol 7); -1 unknown */
   /* SWITCH: prev → next; WAKING: the task woken in `next_*` */
   char prev_comm[RTB_TRACE_COMM_MAX];
   int prev_pid;

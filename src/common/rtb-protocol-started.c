@@ -59,7 +59,8 @@ decode_current (const void *payload, size_t len, uint32_t version, RtbStarted *o
     return "STARTED frame is too short";
   if ((invalid = check_length (len, fixed, started->n_threads)) != NULL)
     return invalid;
-  if ((started->flags & ~RTB_STARTED_FLAGS_KNOWN) != 0 || (version < 4 && started->flags != 0))
+  if ((started->flags & ~RTB_STARTED_FLAGS_KNOWN) != 0 || (version < 4 && started->flags != 0) ||
+      (version < 7 && (started->flags & RTB_STARTED_SHARES_MEASURED_CPUS) != 0))
     return "STARTED frame has reserved bytes that are not 0";
   if (version >= 4 && started->timer_slack_ns < 0)
     return "STARTED frame has an impossible timer slack";

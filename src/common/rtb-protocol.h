@@ -49,6 +49,9 @@
  * in the bytes every method shares; its "auto" a flag) and the frames TRACE, SPIKE and
  * COUNTERS, which streams of older versions may not hold. Version 6 added the method noise
  * (RtbNoiseParams): its samples are the gaps between two reads of the clock of a polling loop.
+ * Version 7 added STARTED's flag RTB_STARTED_SHARES_MEASURED_CPUS, and SPIKE's text names the
+ * thread group of the task in each line's head ("comm-pid (tgid) [cpu]", "(-------)" when the
+ * kernel does not know it), which older clients cannot read.
  *
  * Adding a figure per thread: at the end of RtbThreadStats, with a version step, and the
  * decoder widening older frames (rtb-protocol.c).
@@ -65,7 +68,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#define RTB_PROTOCOL_VERSION 6
+#define RTB_PROTOCOL_VERSION 7
 /* The oldest version a client still decodes: recordings of version 1 have no SYSTEM frame. */
 #define RTB_PROTOCOL_VERSION_MIN 1
 #define RTB_FRAME_MAGIC 0x46425452u /* "RTBF" read as little-endian bytes */
@@ -260,7 +263,11 @@ _Static_assert(sizeof(RtbWireCommand) == 240, "RtbWireCommand must be 240 bytes"
 /* RtbStartedFrame.flags (protocol 4): what the run gave up of the set-up HELLO reported */
 #define RTB_STARTED_MEMORY_UNLOCKED (1u << 0)    /* memory is not locked (an ordinary thread) */
 #define RTB_STARTED_DMA_LATENCY_RELEASED (1u << 1) /* /dev/cpu_dma_latency was closed */
-#define RTB_STARTED_FLAGS_KNOWN (RTB_STARTED_MEMORY_UNLOCKED | RTB_STARTED_DMA_LATENCY_RELEASED)
+/* Protocol 7: every CPU the worker may use is measured, so its own threads that do not measure
+ * (main, writer) run on the measured CPUs too; otherwise they keep off them. */
+#define RTB_STARTED_SHARES_MEASURED_CPUS (1u << 2)
+#define RTB_STARTED_FLAGS_KNOWN (RTB_STARTED_MEMORY_UNLOCKED | RTB_STARTED_DMA_LATENCY_RELEASED | \
+                                 RTB_STARTED_SHARES_MEASURED_CPUS)
 
 /* STARTED (protocol 3 and later): the accepted run. Followed in the same payload by n_threads
  * RtbThreadInfo. Protocol 3 ends before `timer_slack_ns`. */
@@ -444,7 +451,9 @@ _Static_assert(sizeof(RtbTraceFrame) == 272, "RtbTraceFrame must be 272 bytes");
  * Followed by `text_len` bytes of the trace as tracefs prints it (per_cpu/cpuN/trace_pipe), the
  * lines whose time lies in [deadline_ns − RTB_SPIKE_LOOKBACK_NS, wake_ns]: printable ASCII,
  * tabs and newlines. The trace clock is CLOCK_MONOTONIC, the clock of deadline_ns and
- * wake_ns. */
+ * wake_ns. From protocol 7, when the kernel has the option record-tgid, each line's head names
+ * the task's thread group ("writer-129 (    120) [001]"): a task whose group is HELLO's pid is
+ * one of the worker's own threads. */
 typedef struct {
   uint16_t thread;       /* as in SAMPLES */
   uint16_t flags;        /* RTB_SPIKE_* */

@@ -103,7 +103,7 @@ describe_scheduling (RtbRun *run)
 
 /* Where a one-CPU method's threads ran and why; a latency run's are the CPUs it names. */
 static char *
-describe_placement (RtbRun *run)
+describe_cpu_choice (RtbRun *run)
 {
   RtbSeries *first;
 
@@ -128,6 +128,20 @@ describe_placement (RtbRun *run)
     default:
       return g_strdup (_("as the run asked"));
     }
+}
+
+static char *
+describe_placement (RtbRun *run, gboolean *shared)
+{
+  g_autofree char *choice = describe_cpu_choice (run);
+
+  *shared = choice != NULL && (rtb_run_get_started_flags (run) &
+                               RTB_STARTED_SHARES_MEASURED_CPUS) != 0;
+  if (!*shared)
+    return g_steal_pointer (&choice);
+  /* TRANSLATORS: %s is how the CPUs were chosen, e.g. "as the run asked" */
+  return g_strdup_printf (_("%s; rtbench's own threads ran on the measured CPUs too: every CPU "
+                            "was measured"), choice);
 }
 
 static char *
@@ -220,7 +234,7 @@ rtb_system_panel_update (RtbSystemPanel *self)
   g_autofree char *slack = NULL;
   g_autofree char *off_cpu = NULL;
   guint32 released = 0;
-  gboolean any_off_cpu;
+  gboolean any_off_cpu, shared;
   const char *load;
   const char *words;
 
@@ -274,8 +288,8 @@ rtb_system_panel_update (RtbSystemPanel *self)
 
   scheduling = describe_scheduling (self->run);
   set_row (self, ROW_SCHEDULING, scheduling, NULL);
-  placement = describe_placement (self->run);
-  set_row (self, ROW_PLACEMENT, placement, NULL);
+  placement = describe_placement (self->run, &shared);
+  set_row (self, ROW_PLACEMENT, placement, shared ? "warning" : NULL);
   slack = describe_timer_slack (self->run);
   set_row (self, ROW_TIMER_SLACK, slack, NULL);
   gtk_widget_set_visible (self->rows[ROW_OFF_CPU],
@@ -284,7 +298,8 @@ rtb_system_panel_update (RtbSystemPanel *self)
   set_row (self, ROW_OFF_CPU, off_cpu, any_off_cpu ? "warning" : NULL);
 
   hello = rtb_run_get_worker (self->run);
-  released = rtb_run_get_started_flags (self->run);
+  released = rtb_run_get_started_flags (self->run) &
+             (RTB_STARTED_MEMORY_UNLOCKED | RTB_STARTED_DMA_LATENCY_RELEASED);
   if (hello != NULL)
     memory = g_strdup_printf ("%s, %s",
                               released & RTB_STARTED_MEMORY_UNLOCKED

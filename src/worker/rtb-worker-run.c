@@ -90,7 +90,8 @@ send_started (RtbWorker *w)
   frame.flags = (w->memory_locked || w->hello.mlockall_errno != 0 ? 0
                                                                    : RTB_STARTED_MEMORY_UNLOCKED) |
                 (w->dma_latency_held || w->hello.dma_latency_errno != 0
-                   ? 0 : RTB_STARTED_DMA_LATENCY_RELEASED);
+                   ? 0 : RTB_STARTED_DMA_LATENCY_RELEASED) |
+                (w->shares_measured_cpus ? RTB_STARTED_SHARES_MEASURED_CPUS : 0);
   /* Every thread of a run has the same policy, hence the same slack. */
   frame.timer_slack_ns = w->measures[0].timer_slack_ns;
 

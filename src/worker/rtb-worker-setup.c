@@ -186,7 +186,7 @@ read_isolated_cpus (RtbWorker *w)
  * start (isolated CPUs are not among them) minus the measured ones. Only the main thread
  * exists here; the writer and the tracefs janitor inherit its affinity, and the measurement
  * threads, created by it too, then pin themselves to their CPU. When every allowed CPU is
- * measured, there is nowhere else to go: the threads stay, and the log says so. */
+ * measured, there is nowhere else to go: the threads stay, and STARTED says so. */
 void
 rtb_worker_setup_keep_off_measured (RtbWorker *w)
 {
