@@ -176,7 +176,7 @@ test_explain_culprit (void)
       gint64 latency;
 
       load_fixture (names[i], &fx);
-      spike = rtb_spike_explain (&fx.frame, fx.text, strlen (fx.text));
+      spike = rtb_spike_explain (&fx.frame, fx.text, strlen (fx.text), 0, 0);
       latency = fx.frame.wake_ns - fx.frame.deadline_ns;
       g_assert_cmpint (spike->main.kind, ==, RTB_CAUSE_TASK);
       g_assert_cmpstr (spike->main.name, ==, "culprit");
@@ -209,6 +209,18 @@ test_explain_culprit (void)
 #define TO_RT(t, pc, pp, ppr) SW (t, pc, pp, ppr, "rt", "500", "19")
 
 static RtbSpike *
+explain_own (const char *text, gint64 deadline, gint64 wake)
+{
+  RtbSpikeFrame frame = {
+    .cpu = 0, .tid = 500, .index = 7, .value_ns = wake - deadline,
+    .deadline_ns = deadline, .wake_ns = wake, .text_len = (uint32_t) strlen (text),
+  };
+
+  /* The worker is pid 120. */
+  return rtb_spike_explain (&frame, text, strlen (text), 120, 0);
+}
+
+static RtbSpike *
 explain (const char *text, gint64 deadline, gint64 wake)
 {
   RtbSpikeFrame frame = {
@@ -216,7 +228,7 @@ explain (const char *text, gint64 deadline, gint64 wake)
     .deadline_ns = deadline, .wake_ns = wake, .text_len = (uint32_t) strlen (text),
   };
 
-  return rtb_spike_explain (&frame, text, strlen (text));
+  return rtb_spike_explain (&frame, text, strlen (text), 0, 0);
 }
 
 /* An interrupt inside a task's run: each gets its own time. */
@@ -324,12 +336,178 @@ test_explain_lost_switch (void)
     g_autoptr (RtbSpike) real = NULL;
 
     load_fixture ("lost-switch-548.trace", &fx);
-    real = rtb_spike_explain (&fx.frame, fx.text, strlen (fx.text));
+    real = rtb_spike_explain (&fx.frame, fx.text, strlen (fx.text), 0, 0);
     g_assert_cmpint (real->main.kind, ==, RTB_CAUSE_TASK);
     g_assert_cmpstr (real->main.name, ==, "rtb-spike-load");
     g_assert_cmpint (real->main.pid, ==, 7622);
     g_assert_cmpint (real->main.priority, ==, 99);
     g_free (fx.text);
+  }
+}
+
+/* The worker (pid 120: its writer 129 and the measuring thread rt, 500) and its client
+ * (rtbench-cli, pid 300) held the CPU with another task (77), in a trace that names each task's
+ * thread group (record-tgid, protocol 7). */
+#define OWN_SW(t, head, group, pc, pp, nc, np, npr)                                            \
+  "  " head " (" group ") [000] d..2. " t ": sched_switch: prev_comm=" pc " prev_pid=" pp      \
+  " prev_prio=120 prev_state=R ==> next_comm=" nc " next_pid=" np " next_prio=" npr "\n"
+#define OWN_TRACE                                                                             \
+  OWN_SW ("50.000000", "rt-500", "    120", "rt", "500", "writer", "129", "120")            \
+  "  writer-129 (    120) [000] d.h.. 50.000100: sched_waking: comm=rt pid=500 prio=120 "   \
+  "target_cpu=000\n"                                                                        \
+  OWN_SW ("50.000600", "writer-129", "    120", "writer", "129", "rtbench-cli", "301", "120") \
+  OWN_SW ("50.000700", "rtbench-cli-301", "    300", "rtbench-cli", "301", "other", "77",    \
+          "120")                                                                             \
+  OWN_SW ("50.000750", "other-77", "     77", "other", "77", "rt", "500", "120")
+
+static RtbSpikeFrame
+own_frame (const char *text)
+{
+  return (RtbSpikeFrame) {
+    .cpu = 0, .tid = 500, .index = 7, .value_ns = 655000,
+    .deadline_ns = G_GINT64_CONSTANT (50000100000), .wake_ns = G_GINT64_CONSTANT (50000755000),
+    .text_len = (uint32_t) strlen (text),
+  };
+}
+
+/* rtbench must never be the culprit it reports: when its own thread is, it says so. */
+static void
+test_explain_own (void)
+{
+  const char *text = OWN_TRACE;
+  RtbSpikeFrame frame = own_frame (text);
+  g_autoptr (RtbSpike) spike = rtb_spike_explain (&frame, text, strlen (text), 120, 300);
+  g_autoptr (RtbSpike) remote = rtb_spike_explain (&frame, text, strlen (text), 120, 0);
+  g_autofree char *line = rtb_spike_describe (spike, "CPU0");
+  const RtbCause *client, *other;
+
+  g_assert_cmpint (spike->main.kind, ==, RTB_CAUSE_TASK);
+  g_assert_cmpstr (spike->main.name, ==, "writer");
+  g_assert_cmpint (spike->main.pid, ==, 129);
+  g_assert_cmpint (spike->main.owner, ==, RTB_CAUSE_OWNER_WORKER);
+  g_assert_cmpint (spike->main.duration_ns, ==, 500000);
+  g_assert_cmpstr (line, ==, "CPU0 #7: 655.0 µs: writer (pid 129, OTHER nice 0, rtbench's own "
+                             "thread) ran 500.0 µs");
+  g_assert_cmpuint (spike->causes->len, ==, 3);
+  client = &g_array_index (spike->causes, RtbCause, 1);
+  other = &g_array_index (spike->causes, RtbCause, 2);
+  g_assert_cmpint (client->pid, ==, 301);
+  g_assert_cmpint (client->owner, ==, RTB_CAUSE_OWNER_CLIENT);
+  g_assert_cmpint (other->pid, ==, 77);
+  g_assert_cmpint (other->owner, ==, RTB_CAUSE_OWNER_NONE);
+  {
+    g_autofree char *what = rtb_cause_describe (client);
+    g_assert_cmpstr (what, ==, "rtbench-cli (pid 301, OTHER nice 0, rtbench's own client)");
+  }
+  /* A client that does not share the worker's pids (ssh, another pid namespace) names none. */
+  g_assert_cmpint (g_array_index (remote->causes, RtbCause, 0).owner, ==, RTB_CAUSE_OWNER_WORKER);
+  g_assert_cmpint (g_array_index (remote->causes, RtbCause, 1).owner, ==, RTB_CAUSE_OWNER_NONE);
+
+  /* Without thread groups in the trace (a kernel without record-tgid, an older worker), the
+   * worker's main thread is still known: its id is the worker's pid. */
+  {
+    const char *plain =
+      SW ("60.000000", "rt", "500", "19", "rtbench-worker", "120", "120")
+      SW ("60.000300", "rtbench-worker", "120", "120", "writer", "129", "120")
+      TO_RT ("60.000400", "writer", "129", "120");
+    g_autoptr (RtbSpike) old = explain_own (plain, G_GINT64_CONSTANT (60000000000),
+                                            G_GINT64_CONSTANT (60000402000));
+
+    g_assert_cmpint (old->main.pid, ==, 120);
+    g_assert_cmpint (old->main.owner, ==, RTB_CAUSE_OWNER_WORKER);
+    g_assert_cmpint (g_array_index (old->causes, RtbCause, 1).pid, ==, 129);
+    g_assert_cmpint (g_array_index (old->causes, RtbCause, 1).owner, ==, RTB_CAUSE_OWNER_NONE);
+  }
+}
+
+static void
+deliver (RtbDecoder *decoder, guint32 *seq, RtbFrameType type, const void *part1, gsize len1,
+         const void *part2, gsize len2)
+{
+  gsize size = sizeof (RtbFrameHeader) + len1 + len2;
+  g_autofree guint8 *buf = g_malloc (size);
+
+  g_assert_cmpuint (rtb_frame_encode2 (buf, size, type, (*seq)++, part1, len1, part2, len2), ==,
+                    size);
+  g_assert_cmpint (rtb_decoder_feed (decoder, buf, size), ==, 1);
+}
+
+static bool
+to_run (const RtbFrame *frame, void *user_data)
+{
+  g_autoptr (GError) error = NULL;
+
+  g_assert_true (rtb_run_handle_frame (user_data, frame, &error));
+  g_assert_no_error (error);
+  return true;
+}
+
+/* From the worker's frames to the run file and back: the worker's HELLO names its pid, the
+ * client its own, and the cause stays rtbench's own in the spike, the league and the file. */
+static void
+test_own_run (void)
+{
+  g_autofree char *saved = g_build_filename (g_get_tmp_dir (), "rtbench-own-spike-test.rtbench",
+                                             NULL);
+  const char *text = OWN_TRACE;
+  RtbSpikeFrame frame = own_frame (text);
+  RtbHelloFrame hello = { .protocol_version = RTB_PROTOCOL_VERSION, .pid = 120,
+                          .n_cpus_online = 2 };
+  RtbStartedFrame started = { .n_threads = 1 };
+  RtbThreadInfo thread = { .thread = 0, .cpu = 0, .name = "CPU0" };
+  RtbSamplesFrame samples = { .thread = 0, .count = 8 };
+  RtbSample values[8];
+  g_autoptr (GError) error = NULL;
+  g_autoptr (RtbRun) run = NULL;
+  g_autoptr (RtbRun) again = NULL;
+  RtbCommand command;
+  RtbDecoder *decoder;
+  GPtrArray *entries;
+  guint32 seq = 0;
+
+  rtb_command_defaults (&command, RTB_METHOD_LATENCY, 2);
+  g_assert_true (rtb_command_set (&command, "cpus", "0", 2, NULL));
+  g_assert_true (rtb_command_check (&command, 2, NULL));
+  rtb_command_to_wire (&command, &started.command);
+  for (guint i = 0; i < G_N_ELEMENTS (values); i++)
+    values[i] = (RtbSample) { .index = i, .value_ns = i == 7 ? 655000 : 10000 };
+  run = rtb_run_new (&command);
+  rtb_run_set_client_pid (run, 300);
+  decoder = rtb_decoder_new (to_run, run);
+  deliver (decoder, &seq, RTB_FRAME_HELLO, &hello, sizeof hello, NULL, 0);
+  deliver (decoder, &seq, RTB_FRAME_STARTED, &started, sizeof started, &thread, sizeof thread);
+  deliver (decoder, &seq, RTB_FRAME_SAMPLES, &samples, sizeof samples, values, sizeof values);
+  deliver (decoder, &seq, RTB_FRAME_SPIKE, &frame, sizeof frame, text, strlen (text));
+  rtb_decoder_free (decoder);
+
+  g_assert_cmpuint (rtb_spike_log_get_spikes (rtb_run_get_spike_log (run))->len, ==, 1);
+  entries = rtb_spike_league_entries (rtb_spike_log_get_league (rtb_run_get_spike_log (run)));
+  g_assert_cmpuint (entries->len, ==, 1);
+  g_assert_cmpint (((RtbLeagueEntry *) entries->pdata[0])->owner, ==, RTB_CAUSE_OWNER_WORKER);
+  {
+    g_autofree char *line = rtb_league_entry_describe (entries->pdata[0]);
+    g_assert_cmpstr (line, ==, "writer (pid 129, rtbench's own thread): 1 spike, worst 655.0 µs");
+  }
+
+  g_assert_true (rtb_run_save (run, saved, &error));
+  g_assert_no_error (error);
+  again = rtb_run_load (saved, &error);
+  g_assert_no_error (error);
+  g_unlink (saved);
+  {
+    const RtbSpike *a = rtb_spike_log_get_spikes (rtb_run_get_spike_log (run))->pdata[0];
+    const RtbSpike *b = rtb_spike_log_get_spikes (rtb_run_get_spike_log (again))->pdata[0];
+    g_autofree char *da = rtb_spike_describe_long (a, "CPU0");
+    g_autofree char *db = rtb_spike_describe_long (b, "CPU0");
+    GPtrArray *entries2 = rtb_spike_league_entries (
+      rtb_spike_log_get_league (rtb_run_get_spike_log (again)));
+
+    g_assert_cmpstr (da, ==, db);
+    g_assert_nonnull (strstr (db, "writer (pid 129, OTHER nice 0, rtbench's own thread)"));
+    g_assert_nonnull (strstr (db, "rtbench-cli (pid 301, OTHER nice 0, rtbench's own client)"));
+    g_assert_cmpint (b->main.owner, ==, RTB_CAUSE_OWNER_WORKER);
+    g_assert_cmpint (((RtbLeagueEntry *) entries2->pdata[0])->owner, ==,
+                     RTB_CAUSE_OWNER_WORKER);
   }
 }
 
@@ -584,6 +762,8 @@ main (int argc, char **argv)
   g_test_add_func ("/spike/explain-unknown", test_explain_unknown);
   g_test_add_func ("/spike/explain-unattributed", test_explain_unattributed);
   g_test_add_func ("/spike/explain-lost-switch", test_explain_lost_switch);
+  g_test_add_func ("/spike/explain-own", test_explain_own);
+  g_test_add_func ("/spike/own-run", test_own_run);
   g_test_add_func ("/spike/league", test_league);
   g_test_add_func ("/spike/run-file", test_run_file);
   g_test_add_func ("/spike/compare-causes", test_compare_causes);

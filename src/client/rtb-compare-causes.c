@@ -21,7 +21,11 @@ label_of (const RtbLeagueEntry *entry)
 {
   RtbCause cause = { .kind = entry->kind, .name = entry->name, .number = entry->number };
 
-  /* A task's pid says nothing on another machine: its name is the cause. */
+  /* A task's pid says nothing on another machine: its name is the cause, and whether it was
+   * rtbench's own. */
+  if (entry->kind == RTB_CAUSE_TASK && entry->owner != RTB_CAUSE_OWNER_NONE)
+    return g_strdup_printf ("%s (%s)", entry->name != NULL ? entry->name : "?",
+                            rtb_cause_owner_describe (entry->owner));
   if (entry->kind == RTB_CAUSE_TASK)
     return g_strdup (entry->name != NULL ? entry->name : "?");
   if (entry->kind == RTB_CAUSE_IRQ)

@@ -276,6 +276,10 @@ on_session_frame (RtbSession     *session,
 {
   g_autoptr(GError) error = NULL;
 
+  /* A worker of this machine traces this process's threads under the pids it knows. */
+  if (frame->header->type == RTB_FRAME_HELLO &&
+      rtb_session_is_own_child (session, ((const RtbHelloFrame *) frame->payload)->pid))
+    rtb_run_set_client_pid (self->run, (int) getpid ());
   if (rtb_run_handle_frame (self->run, frame, &error))
     return;
   g_warning ("Frame from the worker does not fit the run: %s", error->message);

@@ -39,6 +39,7 @@ struct _RtbRun
   RtbRunStated stated;
   RtbHelloFrame hello;
   gboolean have_hello;
+  int client_pid;          /* this process, when it sees the worker's pids; 0 otherwise */
   guint32 started_flags;   /* RTB_STARTED_* */
   gint64 timer_slack_ns;   /* -1: unknown */
   RtbRunState state;
@@ -453,7 +454,9 @@ handle_spike (RtbRun *self, const RtbSpikeFrame *frame, GError **error)
                    "SPIKE for thread %u, which the run does not have", frame->thread);
       return FALSE;
     }
-  spike = rtb_spike_explain (frame, rtb_spike_text (frame), frame->text_len);
+  spike = rtb_spike_explain (frame, rtb_spike_text (frame), frame->text_len,
+                             self->have_hello ? (int) MIN (self->hello.pid, G_MAXINT) : 0,
+                             self->client_pid);
   /* Its place on the curve: the samples came in order, the spike's among them; periods skipped
    * after it would count, which moves the mark by a few pixels at most. */
   series = g_ptr_array_index (self->series, frame->thread);
@@ -716,6 +719,13 @@ rtb_run_get_worker (RtbRun *self)
 {
   g_return_val_if_fail (RTB_IS_RUN (self), NULL);
   return self->have_hello ? &self->hello : NULL;
+}
+
+void
+rtb_run_set_client_pid (RtbRun *self, int pid)
+{
+  g_return_if_fail (RTB_IS_RUN (self));
+  self->client_pid = MAX (pid, 0);
 }
 
 const char *

@@ -65,6 +65,9 @@ void rtb_run_set_source (RtbRun *self, const char *source);
 const RtbSystemInfo *rtb_run_get_system (RtbRun *self);
 void rtb_run_set_system (RtbRun *self, RtbSystemInfo *info); /* takes ownership */
 const RtbHelloFrame *rtb_run_get_worker (RtbRun *self);      /* NULL before HELLO */
+/* The client's pid, for a worker it spawned on its own machine (both see the same pids): the
+ * spikes it causes are named as rtbench's own (rtb_spike_explain). 0, the default: none. */
+void rtb_run_set_client_pid (RtbRun *self, int pid);
 /* What the worker reported in STARTED, as a normalised command line, or NULL. */
 const char *rtb_run_get_worker_command (RtbRun *self);
 /* The tuning checklist (RtbCheck*, rtb-checklist.h) as it was when the run started, judged

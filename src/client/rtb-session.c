@@ -713,6 +713,20 @@ rtb_session_get_uses_pkexec (RtbSession *self)
   return self->via_pkexec;
 }
 
+gboolean
+rtb_session_is_own_child (RtbSession *self, guint32 pid)
+{
+  const char *identifier;
+
+  g_return_val_if_fail (RTB_IS_SESSION (self), FALSE);
+
+  if (self->remote_host != NULL || self->subprocess == NULL || pid == 0)
+    return FALSE;
+  /* pkexec executes the worker in its own process: the pid is the one spawned. */
+  identifier = g_subprocess_get_identifier (self->subprocess);
+  return identifier != NULL && g_ascii_strtoull (identifier, NULL, 10) == pid;
+}
+
 const RtbHelloFrame *
 rtb_session_get_hello (RtbSession *self)
 {

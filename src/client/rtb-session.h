@@ -72,6 +72,10 @@ gboolean rtb_session_is_finished (RtbSession *self);
 const GError *rtb_session_get_error (RtbSession *self);
 /* TRUE when the last start went through pkexec (the user may be looking at a polkit dialog). */
 gboolean rtb_session_get_uses_pkexec (RtbSession *self);
+/* TRUE when the worker runs on this machine and `pid` (HELLO's) is the process this session
+ * spawned: this process and the worker then see the same pids (no ssh, no other pid
+ * namespace). */
+gboolean rtb_session_is_own_child (RtbSession *self, guint32 pid);
 /* The HELLO the worker sent, or NULL. */
 const RtbHelloFrame *rtb_session_get_hello (RtbSession *self);
 /* The machine the worker runs on, as its SYSTEM frame describes it, or NULL (not yet, or a

@@ -67,6 +67,8 @@ add_cause (JsonBuilder *builder, const RtbCause *cause)
     _rtb_json_add_int (builder, id, cause->kind == RTB_CAUSE_TASK ? cause->pid : cause->number);
   if (cause->kind == RTB_CAUSE_TASK)
     {
+      if (cause->owner != RTB_CAUSE_OWNER_NONE)
+        _rtb_json_add_string (builder, "rtbench", rtb_cause_owner_to_string (cause->owner));
       _rtb_json_add_string (builder, "policy", policy_names[cause->policy]);
       json_builder_set_member_name (builder, "priority");
       if (cause->policy == RTB_CAUSE_POLICY_UNKNOWN || cause->policy == RTB_CAUSE_POLICY_DEADLINE)
@@ -155,6 +157,8 @@ rtb_spike_log_to_json (RtbSpikeLog *log, JsonBuilder *builder, const char *const
       _rtb_json_add_string (builder, "name", entry->name);
       if (id != NULL)
         _rtb_json_add_int (builder, id, entry->kind == RTB_CAUSE_TASK ? entry->pid : entry->number);
+      if (entry->kind == RTB_CAUSE_TASK && entry->owner != RTB_CAUSE_OWNER_NONE)
+        _rtb_json_add_string (builder, "rtbench", rtb_cause_owner_to_string (entry->owner));
       _rtb_json_add_int (builder, "count", (gint64) MIN (entry->count, (guint64) G_MAXINT64));
       add_us (builder, "worst_us", entry->worst_ns);
       json_builder_end_object (builder);
@@ -255,6 +259,24 @@ parse_id (JsonObject *object, const char *path, RtbCauseKind kind, int *pid, int
   return TRUE;
 }
 
+/* "rtbench": "worker" or "client" for a task of rtbench's own; absent for any other. */
+static gboolean
+parse_owner (JsonObject *object, const char *path, RtbCauseKind kind, RtbCauseOwner *owner,
+             GError **error)
+{
+  const char *text;
+
+  *owner = RTB_CAUSE_OWNER_NONE;
+  if (kind != RTB_CAUSE_TASK || !json_object_has_member (object, "rtbench"))
+    return TRUE;
+  if (!_rtb_json_get_string (object, path, "rtbench", FALSE, &text, error))
+    return FALSE;
+  if (!rtb_cause_owner_from_string (text, owner))
+    return _rtb_json_format_error (error, "%s.rtbench: \"%s\" is not one of worker, client",
+                                   path, text);
+  return TRUE;
+}
+
 static gboolean
 parse_cause (JsonNode *node, const char *path, RtbCause *cause, GError **error)
 {
@@ -269,6 +291,7 @@ parse_cause (JsonNode *node, const char *path, RtbCause *cause, GError **error)
   if (!parse_kind (object, path, &cause->kind, error) ||
       !get_safe_string (object, path, "name", TRUE, &cause->name, error) ||
       !parse_id (object, path, cause->kind, &cause->pid, &cause->number, error) ||
+      !parse_owner (object, path, cause->kind, &cause->owner, error) ||
       !get_ns (object, path, "duration_us", FALSE, &cause->duration_ns, error))
     return FALSE;
   if (cause->kind != RTB_CAUSE_TASK)
@@ -423,6 +446,7 @@ parse_causes (RtbSpikeLog *log, JsonObject *root, GError **error)
       if (!parse_kind (object, path, &entry.kind, error) ||
           !get_safe_string (object, path, "name", TRUE, &name, error) ||
           !parse_id (object, path, entry.kind, &entry.pid, &entry.number, error) ||
+          !parse_owner (object, path, entry.kind, &entry.owner, error) ||
           !_rtb_json_get_int (object, path, "count", 1, G_MAXINT64, &count, error) ||
           !get_ns (object, path, "worst_us", FALSE, &entry.worst_ns, error))
         return FALSE;

@@ -40,6 +40,45 @@ rtb_cause_kind_from_string (const char *text, RtbCauseKind *kind)
   return FALSE;
 }
 
+static const char *const owner_names[] = {
+  [RTB_CAUSE_OWNER_NONE] = NULL,
+  [RTB_CAUSE_OWNER_WORKER] = "worker",
+  [RTB_CAUSE_OWNER_CLIENT] = "client",
+};
+
+const char *
+rtb_cause_owner_to_string (RtbCauseOwner owner)
+{
+  return owner <= RTB_CAUSE_OWNER_CLIENT ? owner_names[owner] : NULL;
+}
+
+gboolean
+rtb_cause_owner_from_string (const char *text, RtbCauseOwner *owner)
+{
+  for (guint i = 1; i < G_N_ELEMENTS (owner_names); i++)
+    if (g_strcmp0 (text, owner_names[i]) == 0)
+      {
+        *owner = (RtbCauseOwner) i;
+        return TRUE;
+      }
+  return FALSE;
+}
+
+const char *
+rtb_cause_owner_describe (RtbCauseOwner owner)
+{
+  switch (owner)
+    {
+    case RTB_CAUSE_OWNER_WORKER:
+      return _("rtbench's own thread");
+    case RTB_CAUSE_OWNER_CLIENT:
+      return _("rtbench's own client");
+    case RTB_CAUSE_OWNER_NONE:
+    default:
+      return NULL;
+    }
+}
+
 void
 rtb_cause_clear (RtbCause *cause)
 {
@@ -274,6 +313,45 @@ compare_causes (gconstpointer a, gconstpointer b)
   return (int) ca->kind - (int) cb->kind;
 }
 
+/* Each task's thread group, from the line heads that name one (record-tgid). */
+static GHashTable *
+thread_groups (GArray *events)
+{
+  GHashTable *groups = g_hash_table_new (NULL, NULL);
+
+  for (guint i = 0; i < events->len; i++)
+    {
+      const RtbTraceEvent *e = &g_array_index (events, RtbTraceEvent, i);
+      if (e->task_pid > 0 && e->task_tgid > 0)
+        g_hash_table_insert (groups, GINT_TO_POINTER (e->task_pid),
+                             GINT_TO_POINTER (e->task_tgid));
+    }
+  return groups;
+}
+
+/* rtbench must never be the culprit it reports: when it is, it says so. A task's group is known
+ * from the trace; without it (a kernel without record-tgid, an older worker) only the worker's
+ * main thread, whose id is its pid, is recognised. */
+static void
+mark_owners (GArray *causes, GHashTable *groups, int worker_pid, int client_pid)
+{
+  for (guint i = 0; i < causes->len; i++)
+    {
+      RtbCause *c = &g_array_index (causes, RtbCause, i);
+      gpointer group;
+      int tgid;
+
+      if (c->kind != RTB_CAUSE_TASK || c->pid <= 0)
+        continue;
+      group = g_hash_table_lookup (groups, GINT_TO_POINTER (c->pid));
+      tgid = group != NULL ? GPOINTER_TO_INT (group) : c->pid;
+      if (worker_pid > 0 && tgid == worker_pid)
+        c->owner = RTB_CAUSE_OWNER_WORKER;
+      else if (client_pid > 0 && tgid == client_pid)
+        c->owner = RTB_CAUSE_OWNER_CLIENT;
+    }
+}
+
 /* The main cause: what took the longest, unless the time nothing the kernel saw ran is
  * longer still. */
 static void
@@ -293,12 +371,14 @@ judge (RtbSpike *spike)
 }
 
 RtbSpike *
-rtb_spike_explain (const RtbSpikeFrame *frame, const char *text, gsize text_len)
+rtb_spike_explain (const RtbSpikeFrame *frame, const char *text, gsize text_len, int worker_pid,
+                   int client_pid)
 {
   RtbSpike *spike = rtb_spike_new ();
   g_autoptr (GArray) events = parse_events (text, text_len);
   CpuState cpu = { .pid = -1, .irq = -1, .softirq = -1 };
   g_autoptr (GHashTable) prios = g_hash_table_new (NULL, NULL);
+  g_autoptr (GHashTable) groups = thread_groups (events);
   int tid = (int) frame->tid;
   gint64 waking = -1, switch_in = -1, end, from;
 
@@ -353,6 +433,7 @@ rtb_spike_explain (const RtbSpikeFrame *frame, const char *text, gsize text_len)
       apply (spike, &cpu, e);
     }
   charge_span (spike, &cpu, tid, from, end);
+  mark_owners (spike->causes, groups, worker_pid, client_pid);
   judge (spike);
   return spike;
 }
@@ -380,7 +461,27 @@ char *
 rtb_cause_describe (const RtbCause *cause)
 {
   const char *name = cause->name != NULL ? cause->name : "?";
+  const char *owner = cause->kind == RTB_CAUSE_TASK ? rtb_cause_owner_describe (cause->owner)
+                                                     : NULL;
 
+  if (owner != NULL)
+    switch (cause->policy)
+      {
+      case RTB_CAUSE_POLICY_RT:
+        /* TRANSLATORS: "writer (pid 129, FIFO/RR 80, rtbench's own thread)" */
+        return g_strdup_printf (_("%s (pid %d, %s %d, %s)"), name, cause->pid,
+                                policy_name (cause->policy), cause->priority, owner);
+      case RTB_CAUSE_POLICY_OTHER:
+        /* TRANSLATORS: "writer (pid 129, OTHER nice 0, rtbench's own thread)" */
+        return g_strdup_printf (_("%s (pid %d, %s nice %d, %s)"), name, cause->pid,
+                                policy_name (cause->policy), cause->priority, owner);
+      case RTB_CAUSE_POLICY_DEADLINE:
+        return g_strdup_printf (_("%s (pid %d, %s, %s)"), name, cause->pid,
+                                policy_name (cause->policy), owner);
+      case RTB_CAUSE_POLICY_UNKNOWN:
+      default:
+        return g_strdup_printf (_("%s (pid %d, %s)"), name, cause->pid, owner);
+      }
   switch (cause->kind)
     {
     case RTB_CAUSE_TASK:
@@ -529,6 +630,7 @@ rtb_spike_league_add_entry (RtbSpikeLeague *league, const RtbLeagueEntry *add)
         {
           entry->name = g_strdup (add->name);
           entry->pid = add->pid;
+          entry->owner = add->kind == RTB_CAUSE_TASK ? add->owner : RTB_CAUSE_OWNER_NONE;
           entry->number = add->number;
         }
       g_ptr_array_add (league->entries, entry);
@@ -544,6 +646,7 @@ rtb_spike_league_add (RtbSpikeLeague *league, const RtbCause *cause, gint64 valu
     .kind = cause->kind,
     .name = cause->name,
     .pid = cause->pid,
+    .owner = cause->owner,
     .number = cause->number,
     .count = 1,
     .worst_ns = value_ns,
@@ -587,6 +690,7 @@ rtb_league_entry_describe (const RtbLeagueEntry *entry)
     .kind = entry->kind,
     .name = entry->name,
     .pid = entry->pid,
+    .owner = entry->owner,
     .number = entry->number,
   };
   g_autofree char *what = rtb_cause_describe (&cause);

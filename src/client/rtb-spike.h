@@ -32,10 +32,18 @@ typedef enum {
   RTB_CAUSE_POLICY_DEADLINE, /* SCHED_DEADLINE */
 } RtbCausePolicy;
 
+/* Whose task it is: rtbench must never be the culprit it reports, and says so when it is. */
+typedef enum {
+  RTB_CAUSE_OWNER_NONE,   /* not rtbench's, or not known */
+  RTB_CAUSE_OWNER_WORKER, /* a thread of the worker (its thread group is HELLO's pid) */
+  RTB_CAUSE_OWNER_CLIENT, /* a thread of the client that ran the worker on its own machine */
+} RtbCauseOwner;
+
 typedef struct {
   RtbCauseKind kind;
   char *name;        /* task name, interrupt name or softirq action; NULL for unknown */
   int pid;           /* task: its pid; others 0 */
+  RtbCauseOwner owner; /* task only */
   int number;        /* irq: its number; softirq: its vector; others 0 */
   RtbCausePolicy policy; /* task only */
   int priority;      /* task only: 1-99 (RT), nice (other) */
@@ -59,8 +67,13 @@ typedef struct {
 
 /* An empty spike (unknown cause, unknown delays), for loaders to fill. */
 RtbSpike *rtb_spike_new (void);
-/* Explains a SPIKE frame's trace. `thread_tid` is the measuring thread's id in the trace. */
-RtbSpike *rtb_spike_explain (const RtbSpikeFrame *frame, const char *text, gsize text_len);
+/* Explains a SPIKE frame's trace (the measuring thread is the frame's tid). A task whose thread
+ * group, as the trace's line heads name it (protocol 7), is `worker_pid` (HELLO's pid) is one
+ * of the worker's own threads, and so is `worker_pid` itself, its main thread; one whose group
+ * is `client_pid` is the client's: give this process's pid only when it sees the same pids as
+ * the worker (it spawned the worker on this machine), else 0. */
+RtbSpike *rtb_spike_explain (const RtbSpikeFrame *frame, const char *text, gsize text_len,
+                             int worker_pid, int client_pid);
 RtbSpike *rtb_spike_copy (const RtbSpike *spike);
 void rtb_spike_free (RtbSpike *spike);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (RtbSpike, rtb_spike_free)
@@ -68,7 +81,13 @@ G_DEFINE_AUTOPTR_CLEANUP_FUNC (RtbSpike, rtb_spike_free)
 void rtb_cause_clear (RtbCause *cause);
 const char *rtb_cause_kind_to_string (RtbCauseKind kind);
 gboolean rtb_cause_kind_from_string (const char *text, RtbCauseKind *kind);
-/* "culprit (pid 14226, FIFO/RR 99)", "irq 36 virtio1-req.0", "softirq NET_RX", translated
+/* "worker", "client"; NULL for RTB_CAUSE_OWNER_NONE */
+const char *rtb_cause_owner_to_string (RtbCauseOwner owner);
+gboolean rtb_cause_owner_from_string (const char *text, RtbCauseOwner *owner);
+/* Translated: "rtbench's own thread", "rtbench's own client"; NULL for none. */
+const char *rtb_cause_owner_describe (RtbCauseOwner owner);
+/* "culprit (pid 14226, FIFO/RR 99)", "writer (pid 129, OTHER nice 0, rtbench's own thread)",
+ * "irq 36 virtio1-req.0", "softirq NET_RX", translated
  * "nothing the kernel saw: firmware, SMI or hypervisor stall" */
 char *rtb_cause_describe (const RtbCause *cause);
 /* "CPU1 #221: 566.1 µs — culprit (pid 14226, FIFO/RR 99) ran 489.2 µs; woken after 0.0 µs,
@@ -82,6 +101,7 @@ typedef struct {
   RtbCauseKind kind;
   char *name;
   int pid;       /* task */
+  RtbCauseOwner owner; /* task */
   int number;    /* irq, softirq */
   guint64 count; /* spikes it was the main cause of */
   gint64 worst_ns; /* the largest of those spikes' values */
@@ -98,7 +118,7 @@ void rtb_spike_league_add_entry (RtbSpikeLeague *league, const RtbLeagueEntry *e
 /* The entries, most spikes first, then worst first; owned by the league. */
 GPtrArray *rtb_spike_league_entries (RtbSpikeLeague *league);
 guint64 rtb_spike_league_total (RtbSpikeLeague *league);
-/* "kworker/1:2: 14 spikes, worst 310.0 µs" */
+/* "kworker/1:2 (pid 88): 14 spikes, worst 310.0 µs" */
 char *rtb_league_entry_describe (const RtbLeagueEntry *entry);
 
 G_END_DECLS

@@ -122,7 +122,7 @@ rtb_causes_panel_update (RtbCausesPanel *self)
     {
       const RtbLeagueEntry *entry = entries->pdata[i];
       RtbCause cause = { .kind = entry->kind, .name = entry->name, .pid = entry->pid,
-                         .number = entry->number };
+                         .owner = entry->owner, .number = entry->number };
       g_autofree char *what = rtb_cause_describe (&cause);
       g_autofree char *figures =
         g_strdup_printf (g_dngettext (NULL, "%" PRIu64 " spike, worst %.1f µs",
