@@ -297,6 +297,33 @@ lab_board (const char *name)
   return snapshot;
 }
 
+/* An emulated arm64 board has no DMI and no hypervisor flag: QEMU's virt machine is known by
+ * its device tree's model, and its verdict is a virtual machine's, with no loop period. */
+static void
+test_lab_board_virtual (void)
+{
+  g_autoptr (GHashTable) board = lab_board ("sysroot-lab-rt");
+  g_autoptr (GPtrArray) checks = evaluate (board, "1", 99, NULL);
+  const RtbCheck *check = rtb_checklist_find (checks, "machine.virtual");
+  g_autoptr (RtbRun) run = test_run_new ("board", RTB_METHOD_LATENCY, 2, 1000);
+  g_autofree char *verdict = NULL;
+
+  g_assert_cmpint (check->status, ==, C);
+  g_assert_nonnull (strstr (check->value, "linux,dummy-virt"));
+  test_series_add (rtb_run_get_series (run, 1), 42000);
+  verdict = rtb_verdict (checks, run);
+  g_test_message ("%s", verdict);
+  g_assert_true (g_str_has_prefix (verdict, "A virtual machine"));
+  g_assert_null (strstr (verdict, "period"));
+
+  /* A real board's device tree names the board, not a virtual machine. */
+  g_hash_table_replace (board, g_strdup (RTB_SYSTEM_DT_MODEL),
+                        g_strdup ("Raspberry Pi 4 Model B Rev 1.4"));
+  g_clear_pointer (&checks, g_ptr_array_unref);
+  checks = evaluate (board, "1", 99, NULL);
+  g_assert_cmpint (rtb_checklist_find (checks, "machine.virtual")->status, ==, G);
+}
+
 /* The item's status, and the texts its value and advice hold (or must not: "!text"). */
 static void
 assert_check (GPtrArray *checks, const char *id, RtbCheckStatus status, const char *const *texts)
@@ -470,8 +497,11 @@ test_verdict_loop (void)
                          "worst case 250.00 ms, idle." },
   };
   g_autoptr (GHashTable) board = lab_board ("sysroot-lab-rt");
-  g_autoptr (GPtrArray) checks = evaluate (board, "1", 99, NULL);
+  g_autoptr (GPtrArray) checks = NULL;
 
+  /* As a real board: QEMU's device tree gone, the verdict offers a loop period. */
+  g_hash_table_remove (board, RTB_SYSTEM_DT_MODEL);
+  checks = evaluate (board, "1", 99, NULL);
   g_assert_false (rtb_checklist_any_bad (checks));
   for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
     {
@@ -571,6 +601,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/checklist/clocksource", test_clocksource);
   g_test_add_func ("/checklist/isolation-advice", test_isolation_advice);
   g_test_add_func ("/checklist/verdict-loop", test_verdict_loop);
+  g_test_add_func ("/checklist/lab-board-virtual", test_lab_board_virtual);
   g_test_add_func ("/checklist/reader", test_reader);
   g_test_add_func ("/checklist/json", test_json);
   return g_test_run ();

@@ -91,6 +91,7 @@ _rtb_check_virtual (const RtbChecklistContext *c)
   g_autofree char *vendor = _rtb_checklist_text (c, RTB_SYSTEM_DMI_VENDOR);
   g_autofree char *product = _rtb_checklist_text (c, RTB_SYSTEM_DMI_PRODUCT);
   g_autofree char *xen = _rtb_checklist_text (c, RTB_SYSTEM_HYPERVISOR);
+  g_autofree char *model = _rtb_checklist_text (c, RTB_SYSTEM_DT_MODEL);
   const char *found = NULL;
 
   for (guint i = 0; found == NULL && i < G_N_ELEMENTS (hypervisors); i++)
@@ -99,6 +100,10 @@ _rtb_check_virtual (const RtbChecklistContext *c)
       found = hypervisors[i];
   if (found == NULL && xen != NULL && xen[0] != '\0')
     found = xen;
+  /* An arm or arm64 board has neither DMI nor a hypervisor flag: QEMU's virt machine names
+   * itself in its device tree. */
+  if (found == NULL && model != NULL && strstr (model, "linux,dummy-virt") != NULL)
+    found = _("QEMU's virt machine, device tree linux,dummy-virt");
   if (found == NULL && cpuinfo != NULL)
     {
       g_auto (GStrv) lines = g_strsplit (cpuinfo, "\n", -1);

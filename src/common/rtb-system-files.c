@@ -26,7 +26,7 @@ const char *const rtb_system_files[] = {
   RTB_SYSTEM_OVERCOMMIT, RTB_SYSTEM_THP, RTB_SYSTEM_REALTIME, RTB_SYSTEM_ONLINE,
   RTB_SYSTEM_ISOLATED, RTB_SYSTEM_NOHZ_FULL, RTB_SYSTEM_SMT, RTB_SYSTEM_BOOST,
   RTB_SYSTEM_NO_TURBO, RTB_SYSTEM_CLOCKSOURCE, RTB_SYSTEM_DMI_VENDOR, RTB_SYSTEM_DMI_PRODUCT,
-  RTB_SYSTEM_HYPERVISOR, NULL,
+  RTB_SYSTEM_HYPERVISOR, RTB_SYSTEM_DT_MODEL, NULL,
 };
 
 typedef struct {
@@ -85,6 +85,9 @@ add_file (Reader *r, const char *relative)
   if (r->stopped)
     return false;
   len = read_into (r, relative, r->buf, RTB_SYSTEM_VALUE_MAX);
+  /* A device tree's strings end in NUL. */
+  while (len > 0 && r->buf[len - 1] == '\0')
+    len--;
   if (len >= 0)
     give (r, relative, r->buf, (size_t) len);
   return len >= 0;

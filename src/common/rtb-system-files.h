@@ -39,6 +39,7 @@
 #define RTB_SYSTEM_DMI_VENDOR "sys/class/dmi/id/sys_vendor"
 #define RTB_SYSTEM_DMI_PRODUCT "sys/class/dmi/id/product_name"
 #define RTB_SYSTEM_HYPERVISOR "sys/hypervisor/type"
+#define RTB_SYSTEM_DT_MODEL "sys/firmware/devicetree/base/model"
 
 /* One per online CPU (printf formats with the CPU number) */
 #define RTB_SYSTEM_GOVERNOR_FORMAT "sys/devices/system/cpu/cpu%u/cpufreq/scaling_governor"
