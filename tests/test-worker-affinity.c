@@ -117,6 +117,33 @@ children_of (int pid)
   return children;
 }
 
+/* Whether process `pid` is gone (or a zombie). */
+static gboolean
+is_gone (int pid)
+{
+  g_autofree char *path = g_strdup_printf ("/proc/%d/stat", pid);
+  g_autofree char *text = NULL;
+  const char *paren;
+
+  if (!g_file_get_contents (path, &text, NULL, NULL))
+    return TRUE;
+  paren = strrchr (text, ')');
+  return paren != NULL && paren[1] == ' ' && paren[2] == 'Z';
+}
+
+/* The janitor removes the tracefs instance, and unmounts tracefs if its worker mounted it,
+ * once the worker is gone: wait for it, so that the next run finds tracefs as this one did. */
+static void
+wait_for_janitors (GArray *children)
+{
+  /* Not a time measured: how long the janitor may take before the test gives up. */
+  gint64 deadline = g_get_monotonic_time () + 10 * G_USEC_PER_SEC;
+
+  for (guint i = 0; i < children->len; i++)
+    while (!is_gone (g_array_index (children, int, i)) && g_get_monotonic_time () < deadline)
+      g_usleep (10 * 1000);
+}
+
 static void
 test_method (gconstpointer data)
 {
@@ -189,6 +216,7 @@ test_method (gconstpointer data)
   read_to_eof (s, sp, 10 * G_USEC_PER_SEC);
   wait_exit (s, sp);
   g_assert_cmpint (s->exit_status, ==, 0);
+  wait_for_janitors (children);
 }
 
 /* Every CPU measured: there is no other CPU, the threads stay where they were, and STARTED
