@@ -3,8 +3,8 @@
  * Where the real worker's threads may run: every method, measuring one CPU, keeps its own
  * threads that do not measure (main, writer, and the tracefs janitor when it traces) off that
  * CPU, and only the measuring threads on it; with every CPU measured, they stay and STARTED
- * says so. Read from the kernel (sched_getaffinity of each task of the worker) while the run
- * goes on.
+ * says so. rtbench-cli, the client, leaves that CPU too. Read from the kernel
+ * (sched_getaffinity of each task) while the run goes on.
  */
 #include "config.h"
 
@@ -12,6 +12,7 @@
 #include <errno.h>
 #include <gio/gio.h>
 #include <sched.h>
+#include <signal.h>
 #include <stdio.h>
 #include <string.h>
 #include <unistd.h>
@@ -243,6 +244,68 @@ test_all_measured (void)
   g_assert_cmpint (s->exit_status, ==, 0);
 }
 
+/* Whether every task of `pid` keeps off `cpu`. */
+static gboolean
+all_off (int pid, int cpu)
+{
+  g_autofree char *task_dir = g_strdup_printf ("/proc/%d/task", pid);
+  struct dirent *entry;
+  gboolean off = TRUE;
+  DIR *dir = opendir (task_dir);
+
+  g_assert_nonnull (dir);
+  while ((entry = readdir (dir)) != NULL)
+    {
+      cpu_set_t set;
+
+      if (entry->d_name[0] == '.')
+        continue;
+      if (sched_getaffinity ((pid_t) g_ascii_strtoll (entry->d_name, NULL, 10), sizeof set,
+                             &set) == 0 && CPU_ISSET (cpu, &set))
+        off = FALSE;
+    }
+  closedir (dir);
+  return off;
+}
+
+/* The client too: rtbench-cli, once its local run has started, keeps its threads off the
+ * measured CPU. */
+static void
+test_cli (void)
+{
+  int measured = cpu_to_measure ();
+  g_autofree char *cpus = NULL;
+  g_autoptr (GSubprocessLauncher) launcher = NULL;
+  g_autoptr (GSubprocess) sp = NULL;
+  g_autoptr (GError) error = NULL;
+  gint64 deadline;
+  int pid;
+
+  if (measured < 0)
+    {
+      g_test_skip ("this process may use one CPU only: no other CPU to keep the rest on");
+      return;
+    }
+  cpus = g_strdup_printf ("%d", measured);
+  launcher = g_subprocess_launcher_new (G_SUBPROCESS_FLAGS_STDOUT_SILENCE |
+                                        G_SUBPROCESS_FLAGS_STDERR_SILENCE);
+  sp = g_subprocess_launcher_spawn (launcher, &error, g_getenv ("RTBENCH_CLI"), "run", "latency",
+                                    "--cpus", cpus, "--policy", "other", "--duration", "0",
+                                    NULL);
+  g_assert_no_error (error);
+  pid = (int) g_ascii_strtoll (g_subprocess_get_identifier (sp), NULL, 10);
+  /* Not a time measured: how long the run may take to start before the test gives up. */
+  deadline = g_get_monotonic_time () + 20 * G_USEC_PER_SEC;
+  while (!all_off (pid, measured) && g_get_monotonic_time () < deadline)
+    g_usleep (20 * 1000);
+  g_assert_true (all_off (pid, measured));
+
+  g_subprocess_send_signal (sp, SIGINT);
+  g_subprocess_wait (sp, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_true (g_subprocess_get_if_exited (sp));
+}
+
 int
 main (int argc, char **argv)
 {
@@ -254,5 +317,6 @@ main (int argc, char **argv)
       g_test_add_data_func (path, GINT_TO_POINTER (method), test_method);
     }
   g_test_add_func ("/worker-affinity/all-measured", test_all_measured);
+  g_test_add_func ("/worker-affinity/cli", test_cli);
   return g_test_run ();
 }

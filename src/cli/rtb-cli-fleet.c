@@ -18,6 +18,7 @@
 #include "rtb-output.h"
 #include "rtb-recording.h"
 #include "rtb-safe-text.h"
+#include "rtb-self-affinity.h"
 
 typedef struct {
   GMainLoop *loop;
@@ -104,6 +105,34 @@ on_trace_changed (RtbRun *run, RunContext *ctx)
   fprintf (ctx->report, "%s%s%s\n", prefix ? prefix : "", prefix ? ": " : "", status);
   fflush (ctx->report);
   g_object_set_data_full (G_OBJECT (run), "cli-said", g_steal_pointer (&status), g_free);
+}
+
+/* Once a run of this machine has started (its worker and load run), the CLI's own threads
+ * leave the CPUs it measures, as the worker's do: rtbench is never the culprit it reports. */
+static void
+on_run_state (RtbRun *run, GParamSpec *pspec, RunContext *ctx)
+{
+  RtbRecording *recording = recording_of (ctx, run);
+  uint64_t measured[RTB_MAX_CPUS / 64] = { 0 };
+  g_autofree char *kept = NULL;
+
+  if (rtb_run_get_state (run) != RTB_RUN_STATE_RUNNING || recording == NULL ||
+      rtb_recording_get_remote (recording) != NULL)
+    return;
+  for (guint i = 0; i < rtb_run_get_n_series (run); i++)
+    {
+      int cpu = rtb_run_get_series (run, i)->cpu;
+
+      if (cpu >= 0 && cpu < RTB_MAX_CPUS)
+        measured[cpu / 64] |= (uint64_t) 1 << (cpu % 64);
+    }
+  kept = rtb_self_affinity_leave (measured);
+  if (kept != NULL && ctx->verbose)
+    {
+      clear_progress (ctx);
+      fprintf (stderr, "rtbench-cli: its own threads run on CPUs %s, off the measured ones\n",
+               kept);
+    }
 }
 
 static void
@@ -518,6 +547,8 @@ rtb_cli_fleet_run (RunOptions *options)
       g_signal_connect (rtb_recording_get_run (recording), "trace-changed",
                         G_CALLBACK (on_trace_changed), &ctx);
       g_signal_connect (rtb_recording_get_run (recording), "spike", G_CALLBACK (on_spike), &ctx);
+      g_signal_connect (rtb_recording_get_run (recording), "notify::state",
+                        G_CALLBACK (on_run_state), &ctx);
     }
 
   status = check_outputs (&ctx) ? measure (&ctx, options) : RTB_CLI_USAGE;
