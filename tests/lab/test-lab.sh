@@ -225,9 +225,9 @@ if [[ -n $ssh_pid && ${count:-0} -gt 0 ]] && grep -qi "board-rt" "$tmp/out" && n
 
 desc="a board that reboots mid-run: the run keeps what was measured"
 start_run board-rt 60s "$tmp/rebooted.rtbench"
+rebooted_at=$SECONDS
 on_board board-rt 'reboot -f' >/dev/null 2>&1
 t=$SECONDS
-rebooted_at=$SECONDS
 wait "$run_pid"
 status=$?
 count=$(samples "$tmp/rebooted.rtbench")
