@@ -352,6 +352,31 @@ test_started_bad_command (void)
   g_byte_array_unref (stream);
 }
 
+/* A HELLO of `version` and a STARTED of `method`'s defaults with `flags`, decoded: the number
+ * of frames, or -1 with the decoder's error in `why`. */
+static int
+decode_started_of (uint32_t version, RtbMethod method, uint32_t flags, char **why)
+{
+  g_autoptr (GByteArray) stream = g_byte_array_new ();
+  RtbHelloFrame hello = { .protocol_version = version, .n_cpus_online = 2 };
+  RtbStartedFrame started = { .n_threads = 1, .flags = flags };
+  RtbThreadInfo thread = { .thread = 0, .name = "CPU0" };
+  RtbDecoder *decoder = rtb_decoder_new (ignore_frame, NULL);
+  RtbCommand command;
+  uint32_t seq = 0;
+  int decoded;
+
+  rtb_command_defaults (&command, method, 2);
+  rtb_command_to_wire (&command, &started.command);
+  append_frame (stream, &seq, RTB_FRAME_HELLO, &hello, sizeof hello, NULL, 0);
+  append_frame (stream, &seq, RTB_FRAME_STARTED, &started, sizeof started, &thread,
+                sizeof thread);
+  decoded = rtb_decoder_feed (decoder, stream->data, stream->len);
+  *why = decoded < 0 ? g_strdup (rtb_decoder_error (decoder)) : NULL;
+  rtb_decoder_free (decoder);
+  return decoded;
+}
+
 /* The noise method came with protocol 6: a STARTED of an older stream naming it is forged (the
  * STARTED of protocol 3 and older has another layout). */
 static void
@@ -359,31 +384,16 @@ test_started_noise_version (void)
 {
   for (uint32_t version = 4; version <= RTB_PROTOCOL_VERSION; version++)
     {
-      GByteArray *stream = g_byte_array_new ();
-      RtbHelloFrame hello = { .protocol_version = version, .n_cpus_online = 2 };
-      RtbStartedFrame started = { .n_threads = 1 };
-      RtbThreadInfo thread = { .thread = 0, .name = "CPU0" };
-      RtbDecoder *decoder = rtb_decoder_new (ignore_frame, NULL);
-      RtbCommand command;
-      uint32_t seq = 0;
-      int decoded;
+      g_autofree char *why = NULL;
+      int decoded = decode_started_of (version, RTB_METHOD_NOISE, 0, &why);
 
-      rtb_command_defaults (&command, RTB_METHOD_NOISE, 2);
-      rtb_command_to_wire (&command, &started.command);
-      append_frame (stream, &seq, RTB_FRAME_HELLO, &hello, sizeof hello, NULL, 0);
-      append_frame (stream, &seq, RTB_FRAME_STARTED, &started, sizeof started, &thread,
-                    sizeof thread);
-      decoded = rtb_decoder_feed (decoder, stream->data, stream->len);
       if (version < 6)
         {
           g_assert_cmpint (decoded, ==, -1);
-          g_assert_nonnull (strstr (rtb_decoder_error (decoder),
-                                    "names the noise method, which came with protocol 6"));
+          g_assert_nonnull (strstr (why, "names the noise method, which came with protocol 6"));
         }
       else
         g_assert_cmpint (decoded, ==, 2);
-      rtb_decoder_free (decoder);
-      g_byte_array_unref (stream);
     }
 }
 
@@ -394,31 +404,17 @@ test_started_shares_version (void)
 {
   for (uint32_t version = 4; version <= RTB_PROTOCOL_VERSION; version++)
     {
-      GByteArray *stream = g_byte_array_new ();
-      RtbHelloFrame hello = { .protocol_version = version, .n_cpus_online = 2 };
-      RtbStartedFrame started = { .n_threads = 1, .flags = RTB_STARTED_SHARES_MEASURED_CPUS };
-      RtbThreadInfo thread = { .thread = 0, .name = "CPU0" };
-      RtbDecoder *decoder = rtb_decoder_new (ignore_frame, NULL);
-      RtbCommand command;
-      uint32_t seq = 0;
-      int decoded;
+      g_autofree char *why = NULL;
+      int decoded = decode_started_of (version, RTB_METHOD_LATENCY,
+                                       RTB_STARTED_SHARES_MEASURED_CPUS, &why);
 
-      rtb_command_defaults (&command, RTB_METHOD_LATENCY, 2);
-      rtb_command_to_wire (&command, &started.command);
-      append_frame (stream, &seq, RTB_FRAME_HELLO, &hello, sizeof hello, NULL, 0);
-      append_frame (stream, &seq, RTB_FRAME_STARTED, &started, sizeof started, &thread,
-                    sizeof thread);
-      decoded = rtb_decoder_feed (decoder, stream->data, stream->len);
       if (version < 7)
         {
           g_assert_cmpint (decoded, ==, -1);
-          g_assert_cmpstr (rtb_decoder_error (decoder), ==,
-                           "STARTED frame has reserved bytes that are not 0");
+          g_assert_cmpstr (why, ==, "STARTED frame has reserved bytes that are not 0");
         }
       else
         g_assert_cmpint (decoded, ==, 2);
-      rtb_decoder_free (decoder);
-      g_byte_array_unref (stream);
     }
 }
 

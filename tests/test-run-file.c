@@ -29,29 +29,6 @@ data_path (const char *name)
   return g_test_build_filename (G_TEST_DIST, "data", name, NULL);
 }
 
-static bool
-deliver (const RtbFrame *frame, void *user_data)
-{
-  g_autoptr (GError) error = NULL;
-
-  g_assert_true (rtb_run_handle_frame (user_data, frame, &error));
-  g_assert_no_error (error);
-  return true;
-}
-
-/* Frames reach the run through the encoder and the decoder, as from a worker's pipe. */
-static void
-handle (RtbDecoder *decoder, guint32 *seq, RtbFrameType type, const void *part1, gsize len1,
-        const void *part2, gsize len2)
-{
-  gsize size = sizeof (RtbFrameHeader) + len1 + len2;
-  g_autofree guint8 *buf = g_malloc (size);
-
-  g_assert_cmpuint (rtb_frame_encode2 (buf, size, type, (*seq)++, part1, len1, part2, len2), ==,
-                    size);
-  g_assert_cmpint (rtb_decoder_feed (decoder, buf, size), ==, 1);
-}
-
 /* A finished run with every kind of content: two threads, overflows on both sides of a
  * signed histogram when `method` is jitter, a history long enough to have merged blocks. */
 static RtbRun *
@@ -119,9 +96,10 @@ make_run (RtbMethod method, guint32 histogram_us, guint n_samples)
     }
   rtb_command_to_wire (&ran, &started.command);
 
-  decoder = rtb_decoder_new (deliver, run);
-  handle (decoder, &seq, RTB_FRAME_HELLO, &hello, sizeof hello, NULL, 0);
-  handle (decoder, &seq, RTB_FRAME_STARTED, &started, sizeof started, threads, sizeof threads);
+  decoder = run_file_test_decoder_new (run);
+  run_file_test_feed (decoder, &seq, RTB_FRAME_HELLO, &hello, sizeof hello, NULL, 0);
+  run_file_test_feed (decoder, &seq, RTB_FRAME_STARTED, &started, sizeof started, threads,
+                      sizeof threads);
   for (guint t = 0; t < 2; t++)
     {
       RtbSamplesFrame frame = { .thread = t, .count = n_samples, .dropped_total = t };
@@ -141,10 +119,11 @@ make_run (RtbMethod method, guint32 histogram_us, guint n_samples)
           if (t == 1 && i % 1000 == 0)
             samples[i].index |= RTB_SAMPLE_OFF_CPU;
         }
-      handle (decoder, &seq, RTB_FRAME_SAMPLES, &frame, sizeof frame, samples,
-              n_samples * sizeof *samples);
+      run_file_test_feed (decoder, &seq, RTB_FRAME_SAMPLES, &frame, sizeof frame, samples,
+                          n_samples * sizeof *samples);
     }
-  handle (decoder, &seq, RTB_FRAME_SUMMARY, &summary, sizeof summary, stats, sizeof stats);
+  run_file_test_feed (decoder, &seq, RTB_FRAME_SUMMARY, &summary, sizeof summary, stats,
+                      sizeof stats);
   rtb_decoder_free (decoder);
   return run;
 }

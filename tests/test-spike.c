@@ -13,6 +13,7 @@
 #include "rtb-run.h"
 #include "rtb-spike.h"
 #include "rtb-trace-parse.h"
+#include "run-file-test-util.h"
 
 #define CULPRIT_PID 14226
 #define TID 14230
@@ -208,27 +209,22 @@ test_explain_culprit (void)
 /* The switch to the measuring thread that ends a spike's window. */
 #define TO_RT(t, pc, pp, ppr) SW (t, pc, pp, ppr, "rt", "500", "19")
 
+/* The worker is `worker_pid`, the client unknown. */
 static RtbSpike *
-explain_own (const char *text, gint64 deadline, gint64 wake)
+explain_of (const char *text, gint64 deadline, gint64 wake, int worker_pid)
 {
   RtbSpikeFrame frame = {
     .cpu = 0, .tid = 500, .index = 7, .value_ns = wake - deadline,
     .deadline_ns = deadline, .wake_ns = wake, .text_len = (uint32_t) strlen (text),
   };
 
-  /* The worker is pid 120. */
-  return rtb_spike_explain (&frame, text, strlen (text), 120, 0);
+  return rtb_spike_explain (&frame, text, strlen (text), worker_pid, 0);
 }
 
 static RtbSpike *
 explain (const char *text, gint64 deadline, gint64 wake)
 {
-  RtbSpikeFrame frame = {
-    .cpu = 0, .tid = 500, .index = 7, .value_ns = wake - deadline,
-    .deadline_ns = deadline, .wake_ns = wake, .text_len = (uint32_t) strlen (text),
-  };
-
-  return rtb_spike_explain (&frame, text, strlen (text), 0, 0);
+  return explain_of (text, deadline, wake, 0);
 }
 
 /* An interrupt inside a task's run: each gets its own time. */
@@ -410,36 +406,14 @@ test_explain_own (void)
       SW ("60.000000", "rt", "500", "19", "rtbench-worker", "120", "120")
       SW ("60.000300", "rtbench-worker", "120", "120", "writer", "129", "120")
       TO_RT ("60.000400", "writer", "129", "120");
-    g_autoptr (RtbSpike) old = explain_own (plain, G_GINT64_CONSTANT (60000000000),
-                                            G_GINT64_CONSTANT (60000402000));
+    g_autoptr (RtbSpike) old = explain_of (plain, G_GINT64_CONSTANT (60000000000),
+                                           G_GINT64_CONSTANT (60000402000), 120);
 
     g_assert_cmpint (old->main.pid, ==, 120);
     g_assert_cmpint (old->main.owner, ==, RTB_CAUSE_OWNER_WORKER);
     g_assert_cmpint (g_array_index (old->causes, RtbCause, 1).pid, ==, 129);
     g_assert_cmpint (g_array_index (old->causes, RtbCause, 1).owner, ==, RTB_CAUSE_OWNER_NONE);
   }
-}
-
-static void
-deliver (RtbDecoder *decoder, guint32 *seq, RtbFrameType type, const void *part1, gsize len1,
-         const void *part2, gsize len2)
-{
-  gsize size = sizeof (RtbFrameHeader) + len1 + len2;
-  g_autofree guint8 *buf = g_malloc (size);
-
-  g_assert_cmpuint (rtb_frame_encode2 (buf, size, type, (*seq)++, part1, len1, part2, len2), ==,
-                    size);
-  g_assert_cmpint (rtb_decoder_feed (decoder, buf, size), ==, 1);
-}
-
-static bool
-to_run (const RtbFrame *frame, void *user_data)
-{
-  g_autoptr (GError) error = NULL;
-
-  g_assert_true (rtb_run_handle_frame (user_data, frame, &error));
-  g_assert_no_error (error);
-  return true;
 }
 
 /* From the worker's frames to the run file and back: the worker's HELLO names its pid, the
@@ -473,11 +447,11 @@ test_own_run (void)
     values[i] = (RtbSample) { .index = i, .value_ns = i == 7 ? 655000 : 10000 };
   run = rtb_run_new (&command);
   rtb_run_set_client_pid (run, 300);
-  decoder = rtb_decoder_new (to_run, run);
-  deliver (decoder, &seq, RTB_FRAME_HELLO, &hello, sizeof hello, NULL, 0);
-  deliver (decoder, &seq, RTB_FRAME_STARTED, &started, sizeof started, &thread, sizeof thread);
-  deliver (decoder, &seq, RTB_FRAME_SAMPLES, &samples, sizeof samples, values, sizeof values);
-  deliver (decoder, &seq, RTB_FRAME_SPIKE, &frame, sizeof frame, text, strlen (text));
+  decoder = run_file_test_decoder_new (run);
+  run_file_test_feed (decoder, &seq, RTB_FRAME_HELLO, &hello, sizeof hello, NULL, 0);
+  run_file_test_feed (decoder, &seq, RTB_FRAME_STARTED, &started, sizeof started, &thread, sizeof thread);
+  run_file_test_feed (decoder, &seq, RTB_FRAME_SAMPLES, &samples, sizeof samples, values, sizeof values);
+  run_file_test_feed (decoder, &seq, RTB_FRAME_SPIKE, &frame, sizeof frame, text, strlen (text));
   rtb_decoder_free (decoder);
 
   g_assert_cmpuint (rtb_spike_log_get_spikes (rtb_run_get_spike_log (run))->len, ==, 1);

@@ -129,7 +129,7 @@ is_gone (int pid)
   if (!g_file_get_contents (path, &text, NULL, NULL))
     return TRUE;
   paren = strrchr (text, ')');
-  return paren != NULL && paren[1] == ' ' && paren[2] == 'Z';
+  return paren != NULL && paren[1] == ' ' && (paren[2] == 'Z' || paren[2] == 'X');
 }
 
 /* The janitor removes the tracefs instance, and unmounts tracefs if its worker mounted it,

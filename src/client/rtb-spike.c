@@ -28,16 +28,24 @@ rtb_cause_kind_to_string (RtbCauseKind kind)
   return kind <= RTB_CAUSE_UNKNOWN ? kind_names[kind] : "unknown";
 }
 
+/* The index of `text` among `names`, or -1. */
+static int
+name_index (const char *const *names, guint n_names, const char *text)
+{
+  for (guint i = 0; i < n_names; i++)
+    if (names[i] != NULL && g_strcmp0 (text, names[i]) == 0)
+      return (int) i;
+  return -1;
+}
+
 gboolean
 rtb_cause_kind_from_string (const char *text, RtbCauseKind *kind)
 {
-  for (guint i = 0; i < G_N_ELEMENTS (kind_names); i++)
-    if (g_strcmp0 (text, kind_names[i]) == 0)
-      {
-        *kind = (RtbCauseKind) i;
-        return TRUE;
-      }
-  return FALSE;
+  int i = name_index (kind_names, G_N_ELEMENTS (kind_names), text);
+
+  if (i >= 0)
+    *kind = (RtbCauseKind) i;
+  return i >= 0;
 }
 
 static const char *const owner_names[] = {
@@ -55,13 +63,11 @@ rtb_cause_owner_to_string (RtbCauseOwner owner)
 gboolean
 rtb_cause_owner_from_string (const char *text, RtbCauseOwner *owner)
 {
-  for (guint i = 1; i < G_N_ELEMENTS (owner_names); i++)
-    if (g_strcmp0 (text, owner_names[i]) == 0)
-      {
-        *owner = (RtbCauseOwner) i;
-        return TRUE;
-      }
-  return FALSE;
+  int i = name_index (owner_names, G_N_ELEMENTS (owner_names), text);
+
+  if (i >= 0)
+    *owner = (RtbCauseOwner) i;
+  return i >= 0;
 }
 
 const char *
