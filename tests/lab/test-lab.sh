@@ -96,6 +96,7 @@ t=$SECONDS
   --output-dir "$fleet" \
   --compare-png "$fleet/compare.png" --compare-csv "$fleet/compare.csv" >"$tmp/out" 2>&1
 status=$?
+cp "$tmp/out" "$tmp/fleet.out"
 desc="a fleet run of the three boards at once saves one run per board"
 if [[ $status -eq 0 && -s $fleet/board-rt-latency.rtbench && -s $fleet/board-stock-latency.rtbench &&
       -s $fleet/board-nonrt-latency.rtbench ]]; then
@@ -152,6 +153,25 @@ desc="check --remote reads board-rt's checklist through its worker: its clocksou
 checked () { python3 -c "import json; r=json.load(open('$tmp/check.json')); c={x['id']: x for x in r['checks']}; print($1)"; }
 if [[ $(checked "r['host'], c['kernel.preemption']['status'], c['kernel.clocksource']['status'], 'arch_sys_counter' in c['kernel.clocksource']['value']") == "board-rt good good True" ]]; then
   ok "$desc"; else not_ok "$desc"; checked "c['kernel.clocksource']" | sed 's/^/# /'; fi
+
+desc="on board-rt's every CPU the checklist says to measure on the isolated CPU, never to boot with what is set"
+"$cli" check --remote board-rt --json >"$tmp/check-all.json" 2>"$tmp/out"
+"$cli" check --remote board-rt --cpus 1 --json >"$tmp/check-1.json" 2>>"$tmp/out"
+advice=$(python3 -c "
+import json, sys
+every = {c['id']: c for c in json.load(open(sys.argv[1]))['checks']}
+one = {c['id']: c for c in json.load(open(sys.argv[2]))['checks']}
+said = ' '.join(c['advice'] or '' for c in every.values())
+print('--cpus 1' in every['cpus.isolated']['advice'],
+      not any(t in said for t in ('Boot with isolcpus', 'nohz_full=0', 'rcu_nocbs=0')),
+      [one[i]['status'] for i in ('cpus.isolated', 'cpus.nohz_full', 'cpus.rcu_nocbs')],
+      'linux,dummy-virt' in every['machine.virtual']['value'])" "$tmp/check-all.json" "$tmp/check-1.json")
+check test "$advice" = "True True ['good', 'good', 'good'] True"
+
+desc="the fleet's text: well-formed checklist lines; the RT boards' verdict a virtual machine's, board-nonrt's its kernel's"
+check test "$(grep -c '^Checklist at the start: [0-9]' "$tmp/fleet.out")/$(grep -c \
+  '^Verdict: A virtual machine' "$tmp/fleet.out")/$(grep -c '^Verdict: Not a real-time kernel' \
+  "$tmp/fleet.out")/$(grep -c ':;' "$tmp/fleet.out")" = "3/2/1/0"
 
 # Spikes traced on the board: every sample is a spike at 1 µs, so some are explained whatever
 # the emulator's latencies.
