@@ -199,12 +199,20 @@ for _ in $(seq 40); do
   [[ $levels == *h* && $levels == *l* ]] && break
   sleep 0.2
 done
+# Meanwhile, where the worker's threads may run on the board: CPU1 measures, the rest is off it.
+threads=$(on_board board-rt 'for p in $(pidof rtbench-worker); do for t in /proc/$p/task/*; do
+  echo "$(cat $t/comm)=$(sed -n "s/^Cpus_allowed_list:[[:space:]]*//p" $t/status)"; done; done' |
+  sort | tr '\n' ' ')
 wait "$gpio_pid"
 status=$?
 after=$(on_board board-rt "grep -c '|rtbench' /sys/kernel/debug/gpio")
 if [[ $status -eq 0 && $levels == *h* && $levels == *l* && $after == 0 ]]; then
   ok "$desc (levels read: $levels; released after)"; else
   not_ok "$desc (exit $status, levels '$levels', still held: $after)"; fi
+
+desc="on the board, the worker's own threads keep off the measured CPU 1"
+if [[ $threads == "CPU1=1 rtbench-worker=0 writer=0 " ]]; then ok "$desc ($threads)"; else
+  not_ok "$desc ($threads)"; fi
 
 # Ending a run every way a user or a board can.
 start_run () { # BOARD DURATION OUTPUT
