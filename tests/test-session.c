@@ -12,6 +12,7 @@
 
 #include <glib/gstdio.h>
 
+#include "proc-test-util.h"
 #include "rtb-session-private.h"
 
 #define GUARD_SECONDS 10
@@ -186,19 +187,6 @@ use_fake (Fixture *f, const char *mode)
   rtb_session_set_worker_path (f->session, path);
 }
 
-static gboolean
-process_gone (guint32 pid)
-{
-  g_autofree char *path = g_strdup_printf ("/proc/%u/stat", pid);
-  g_autofree char *stat = NULL;
-  const char *end;
-
-  if (!g_file_get_contents (path, &stat, NULL, NULL))
-    return TRUE;
-  end = strrchr (stat, ')');
-  return end != NULL && (end[2] == 'Z' || end[2] == 'X');
-}
-
 static void
 test_real_other (Fixture *f, gconstpointer data)
 {
@@ -316,12 +304,12 @@ test_real_dispose (Fixture *f, gconstpointer data)
   g_assert_cmpuint (f->n_finished, ==, 0);
 
   deadline = g_get_monotonic_time () + GUARD_SECONDS * G_USEC_PER_SEC;
-  while (!process_gone (f->worker_pid) && g_get_monotonic_time () < deadline)
+  while (!test_process_gone ((int) f->worker_pid) && g_get_monotonic_time () < deadline)
     {
       g_main_context_iteration (NULL, FALSE);
       g_usleep (10000);
     }
-  g_assert_true (process_gone (f->worker_pid));
+  g_assert_true (test_process_gone ((int) f->worker_pid));
 }
 
 static void

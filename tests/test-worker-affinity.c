@@ -19,6 +19,7 @@
 
 #include "rtb-command.h"
 #include "rtb-protocol.h"
+#include "proc-test-util.h"
 #include "worker-harness.h"
 
 /* Each method's keys after its CPU, to run until stopped. */
@@ -118,20 +119,6 @@ children_of (int pid)
   return children;
 }
 
-/* Whether process `pid` is gone (or a zombie). */
-static gboolean
-is_gone (int pid)
-{
-  g_autofree char *path = g_strdup_printf ("/proc/%d/stat", pid);
-  g_autofree char *text = NULL;
-  const char *paren;
-
-  if (!g_file_get_contents (path, &text, NULL, NULL))
-    return TRUE;
-  paren = strrchr (text, ')');
-  return paren != NULL && paren[1] == ' ' && (paren[2] == 'Z' || paren[2] == 'X');
-}
-
 /* The janitor removes the tracefs instance, and unmounts tracefs if its worker mounted it,
  * once the worker is gone: wait for it, so that the next run finds tracefs as this one did. */
 static void
@@ -141,7 +128,7 @@ wait_for_janitors (GArray *children)
   gint64 deadline = g_get_monotonic_time () + 10 * G_USEC_PER_SEC;
 
   for (guint i = 0; i < children->len; i++)
-    while (!is_gone (g_array_index (children, int, i)) && g_get_monotonic_time () < deadline)
+    while (!test_process_gone (g_array_index (children, int, i)) && g_get_monotonic_time () < deadline)
       g_usleep (10 * 1000);
 }
 
