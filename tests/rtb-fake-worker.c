@@ -13,6 +13,11 @@
  *   stderr    three log lines on stderr around a complete run
  *   stubborn  HELLO, SYSTEM, STARTED, then ignores EOF on stdin until a signal comes
  *
+ * and, as RTBENCH_SSH, boards that would hold their client for ever (each ends on a signal):
+ *   mute      nothing at all: a board that took the connection and froze
+ *   endless   HELLO, SYSTEM, STARTED, then samples every millisecond whatever is asked
+ *   babble    HELLO, SYSTEM, STARTED, then stderr without a newline, 64 KiB every millisecond
+ *
  * Its SYSTEM frame describes a board ("fake-board", PREEMPT_RT, aarch64), not this machine.
  */
 #include "config.h"
@@ -177,6 +182,10 @@ main (int argc, char **argv)
       return 127;
     }
 
+  if (strcmp (mode, "mute") == 0)
+    for (;;)
+      pause ();
+
   send_hello ();
   read_command ();
 
@@ -209,6 +218,24 @@ main (int argc, char **argv)
       wait_for_eof ();
       for (;;)
         pause ();
+    }
+  if (strcmp (mode, "endless") == 0)
+    for (uint64_t index = 8;; index += 4)
+      {
+        send_samples (index);
+        usleep (1000);
+      }
+  if (strcmp (mode, "babble") == 0)
+    {
+      static char chatter[64 * 1024];
+
+      memset (chatter, 'x', sizeof chatter);
+      for (;;)
+        {
+          if (write (STDERR_FILENO, chatter, sizeof chatter) < 0 && errno != EINTR)
+            return 1;
+          usleep (1000);
+        }
     }
 
   send_summary ();

@@ -11,12 +11,20 @@
 #include <glib/gstdio.h>
 #include <glib-unix.h>
 
+#include "rtb-log-lines.h"
 #include "rtb-session-private.h"
 #include "rtb-system-info.h"
 #include "rtb-system-snapshot.h"
 
 #define READ_CHUNK (64 * 1024)
+#define STDERR_CHUNK 4096
 #define STOP_GRACE_SECONDS 2
+/* How long a board may take to answer at all (ssh may ask for a password meanwhile), and to
+ * describe itself once it has; a run may last its duration plus max(10 s, 10 %). A local worker
+ * is not hurried before its HELLO: pkexec may be asking the user. */
+#define ANSWER_SECONDS 60
+#define PROBE_SECONDS 30
+#define RUN_GRACE_SECONDS 10
 
 struct _RtbSession
 {
@@ -28,10 +36,13 @@ struct _RtbSession
   char *pkexec_override;
   GStrv argv;
   GSubprocess *subprocess;
-  GDataInputStream *stderr_lines;
+  GInputStream *stderr_pipe;
+  char *stderr_buffer;       /* STDERR_CHUNK bytes, reused for every read */
+  RtbLogLines *log_lines;
   GCancellable *cancellable;
   GMainContext *context;
   GSource *stop_source;
+  GSource *deadline_source;  /* the worker's time is up: it is stopped */
   GSource *stdout_source;
   guint8 *stdout_buffer;     /* READ_CHUNK bytes, reused for every read */
   RtbDecoder *decoder;
@@ -44,6 +55,8 @@ struct _RtbSession
 
   RtbHelloFrame hello;
   RtbSessionLaunch launch;
+  uint64_t duration_ns;      /* the command's; 0 = until stopped */
+  guint deadline_seconds;    /* of the armed deadline */
 
   guint has_hello : 1;
   guint has_summary : 1;
@@ -57,6 +70,7 @@ struct _RtbSession
   guint stderr_done : 1;
   guint exited : 1;
   guint probing : 1;         /* no command: HELLO and SYSTEM, then a clean exit */
+  guint overdue : 1;         /* its deadline passed: stopped, and the end error says so */
 };
 
 G_DEFINE_FINAL_TYPE (RtbSession, rtb_session, G_TYPE_OBJECT)
@@ -269,6 +283,66 @@ request_stop (RtbSession *self)
     }
 }
 
+static gboolean
+on_deadline (gpointer user_data)
+{
+  RtbSession *self = user_data;
+
+  g_clear_pointer (&self->deadline_source, g_source_unref);
+  g_debug ("The worker's %u s are up: stopping it", self->deadline_seconds);
+  self->overdue = TRUE;
+  request_stop (self);
+  return G_SOURCE_REMOVE;
+}
+
+/* (Re)arms the deadline: the worker is stopped if the session has not ended `seconds` from
+ * now, so that a frozen board, one that never answers or one that streams for ever cannot hold
+ * a run, a check or an unattended CI job. */
+static void
+arm_deadline (RtbSession *self, guint seconds)
+{
+  clear_source (&self->deadline_source);
+  self->deadline_seconds = seconds;
+  self->deadline_source = g_timeout_source_new_seconds (seconds);
+  g_source_set_callback (self->deadline_source, on_deadline, self, NULL);
+  g_source_attach (self->deadline_source, self->context);
+}
+
+/* Once the worker said HELLO: a probe has PROBE_SECONDS to describe its machine, a run its
+ * duration and a grace of max(RUN_GRACE_SECONDS, 10 %). */
+static void
+arm_run_deadline (RtbSession *self)
+{
+  guint64 seconds = (self->duration_ns + G_GUINT64_CONSTANT (999999999)) / 1000000000;
+
+  if (self->probing)
+    arm_deadline (self, PROBE_SECONDS);
+  else if (self->duration_ns > 0)
+    arm_deadline (self, (guint) MIN (seconds + MAX (RUN_GRACE_SECONDS, seconds / 10),
+                                     G_MAXUINT / 2));
+  else
+    clear_source (&self->deadline_source);
+}
+
+static GError *
+overdue_error (RtbSession *self)
+{
+  const char *who = self->remote_host != NULL ? self->remote_host : _("The worker");
+
+  if (!self->has_hello)
+    return g_error_new (RTB_SESSION_ERROR, RTB_SESSION_ERROR_DIED,
+                        _("%s did not answer in %u s: no worker started there"), who,
+                        self->deadline_seconds);
+  if (self->probing)
+    return g_error_new (RTB_SESSION_ERROR, RTB_SESSION_ERROR_DIED,
+                        _("%s did not describe its machine in %u s"), who,
+                        self->deadline_seconds);
+  return g_error_new (RTB_SESSION_ERROR, RTB_SESSION_ERROR_DIED,
+                      _("%s did not end the run within %u s of its start (its duration and a "
+                        "grace period): it was stopped, and what arrived is kept"), who,
+                      self->deadline_seconds);
+}
+
 static char *
 describe_exit (RtbSession *self)
 {
@@ -301,6 +375,8 @@ build_end_error (RtbSession *self)
 
   if (self->worker_error != NULL)
     return g_error_copy (self->worker_error);
+  if (self->overdue && !(self->has_summary && status == 0))
+    return overdue_error (self);
 
   if (self->protocol_error != NULL)
     return g_error_new (RTB_SESSION_ERROR, RTB_SESSION_ERROR_PROTOCOL,
@@ -353,6 +429,7 @@ maybe_finish (RtbSession *self)
   self->finished = TRUE;
   self->running = FALSE;
   clear_source (&self->stop_source);
+  clear_source (&self->deadline_source);
   close_stdin (self);
   self->error = build_end_error (self);
 
@@ -402,6 +479,7 @@ on_frame (const RtbFrame *frame, void *user_data)
     case RTB_FRAME_HELLO:
       memcpy (&self->hello, frame->payload, sizeof self->hello);
       self->has_hello = TRUE;
+      arm_run_deadline (self);
       break;
     case RTB_FRAME_ERROR:
       remember_worker_error (self, frame->payload);
@@ -495,41 +573,61 @@ read_stdout (RtbSession *self)
   g_source_attach (self->stdout_source, self->context);
 }
 
+/* A line of the worker's stderr, bounded by RtbLogLines however a board writes it. */
 static void
-on_stderr_line (GObject *object, GAsyncResult *result, gpointer user_data)
+on_log_line (const char *line, gboolean cut, guint n_dropped, gpointer user_data)
 {
-  g_autoptr(GError) error = NULL;
-  g_autoptr(RtbSession) self = NULL;
-  g_autofree char *line = NULL;
+  RtbSession *self = user_data;
   g_autofree char *valid = NULL;
-  gsize length = 0;
-
-  line = g_data_input_stream_read_line_finish (G_DATA_INPUT_STREAM (object), result, &length,
-                                               &error);
-  if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
-    return;
-  self = g_object_ref (user_data);
 
   if (line == NULL)
     {
-      if (error != NULL)
-        g_debug ("Reading the worker's stderr: %s", error->message);
-      self->stderr_done = TRUE;
-      maybe_finish (self);
+      g_autofree char *count = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+        "(%u more line from the worker in that second was not kept)",
+        "(%u more lines from the worker in that second were not kept)", n_dropped), n_dropped);
+
+      g_signal_emit (self, signals[LOG], 0, count);
       return;
     }
+  valid = g_utf8_make_valid (line, -1);
+  if (cut)
+    {
+      /* Translators: the end of a log line that was too long to keep whole */
+      g_autofree char *marked = g_strconcat (valid, _(" […cut]"), NULL);
 
-  if (length > 0 && line[length - 1] == '\r')
-    line[--length] = '\0';
-  valid = g_utf8_make_valid (line, length);
+      g_free (valid);
+      valid = g_steal_pointer (&marked);
+    }
   if (!is_blank (valid))
     {
       g_free (self->last_log_line);
       self->last_log_line = g_strdup (valid);
     }
-
   g_signal_emit (self, signals[LOG], 0, valid);
+}
 
+static void
+on_stderr_read (GObject *object, GAsyncResult *result, gpointer user_data)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(RtbSession) self = NULL;
+  gssize n;
+
+  n = g_input_stream_read_finish (G_INPUT_STREAM (object), result, &error);
+  if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+    return;
+  self = g_object_ref (user_data);
+
+  if (n <= 0)
+    {
+      if (error != NULL)
+        g_debug ("Reading the worker's stderr: %s", error->message);
+      rtb_log_lines_finish (self->log_lines, g_get_monotonic_time ());
+      self->stderr_done = TRUE;
+      maybe_finish (self);
+      return;
+    }
+  rtb_log_lines_feed (self->log_lines, self->stderr_buffer, (gsize) n, g_get_monotonic_time ());
   if (!g_cancellable_is_cancelled (self->cancellable))
     read_stderr (self);
 }
@@ -537,8 +635,8 @@ on_stderr_line (GObject *object, GAsyncResult *result, gpointer user_data)
 static void
 read_stderr (RtbSession *self)
 {
-  g_data_input_stream_read_line_async (self->stderr_lines, G_PRIORITY_DEFAULT,
-                                       self->cancellable, on_stderr_line, self);
+  g_input_stream_read_async (self->stderr_pipe, self->stderr_buffer, STDERR_CHUNK,
+                             G_PRIORITY_DEFAULT, self->cancellable, on_stderr_read, self);
 }
 
 static void
@@ -560,7 +658,9 @@ reset_run (RtbSession *self)
 {
   clear_source (&self->stop_source);
   clear_source (&self->stdout_source);
-  g_clear_object (&self->stderr_lines);
+  clear_source (&self->deadline_source);
+  self->stderr_pipe = NULL;
+  g_clear_pointer (&self->log_lines, rtb_log_lines_free);
   g_clear_object (&self->subprocess);
   g_clear_object (&self->cancellable);
   g_clear_pointer (&self->context, g_main_context_unref);
@@ -582,6 +682,8 @@ reset_run (RtbSession *self)
   self->stderr_done = FALSE;
   self->exited = FALSE;
   self->probing = FALSE;
+  self->overdue = FALSE;
+  self->duration_ns = 0;
 }
 
 /* Spawns the worker and writes `line`, or with NULL closes its stdin at once. */
@@ -622,8 +724,13 @@ spawn (RtbSession *self, const RtbCommand *command, const char *line, gsize len,
   self->context = g_main_context_ref_thread_default ();
   self->cancellable = g_cancellable_new ();
   self->decoder = rtb_decoder_new (on_frame, self);
-  self->stderr_lines = g_data_input_stream_new (g_subprocess_get_stderr_pipe (self->subprocess));
-  g_data_input_stream_set_newline_type (self->stderr_lines, G_DATA_STREAM_NEWLINE_TYPE_LF);
+  self->stderr_pipe = g_subprocess_get_stderr_pipe (self->subprocess);
+  if (self->stderr_buffer == NULL)
+    self->stderr_buffer = g_malloc (STDERR_CHUNK);
+  self->log_lines = rtb_log_lines_new (on_log_line, self);
+  self->duration_ns = command != NULL ? command->duration_ns : 0;
+  if (self->remote_host != NULL)
+    arm_deadline (self, ANSWER_SECONDS);
   self->running = TRUE;
 
   read_stdout (self);
@@ -824,7 +931,9 @@ rtb_session_dispose (GObject *object)
   self->running = FALSE;
   clear_source (&self->stop_source);
   clear_source (&self->stdout_source);
-  g_clear_object (&self->stderr_lines);
+  clear_source (&self->deadline_source);
+  self->stderr_pipe = NULL;
+  g_clear_pointer (&self->log_lines, rtb_log_lines_free);
   g_clear_object (&self->subprocess);
   g_clear_object (&self->cancellable);
 
@@ -838,6 +947,7 @@ rtb_session_finalize (GObject *object)
 
   reset_run (self);
   g_clear_pointer (&self->stdout_buffer, g_free);
+  g_clear_pointer (&self->stderr_buffer, g_free);
   g_clear_pointer (&self->worker_path, g_free);
   g_clear_pointer (&self->remote_host, g_free);
   g_clear_pointer (&self->pkexec_override, g_free);
