@@ -264,8 +264,6 @@ Host *
   UserKnownHostsFile /dev/null
   BatchMode yes
   ConnectTimeout 10
-  ServerAliveInterval 5
-  ServerAliveCountMax 3
   LogLevel ERROR
 CONF
   mv "$config.new" "$config"
