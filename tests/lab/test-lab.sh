@@ -185,10 +185,19 @@ if [[ $status -eq 0 && $explained == "armed True" ]]; then
 
 # The GPIO line, seen from the board: its debugfs listing names the consumer and the level.
 desc="--gpio 0:0 toggles line 0 of the board's gpiochip0, seen from the board's side"
-"$cli" run latency --remote board-rt --cpus 1 --gpio 0:0 --duration 4s \
+"$cli" run latency --remote board-rt --cpus 1 --gpio 0:0 --duration 8s \
   --output "$tmp/gpio.rtbench" >"$tmp/out" 2>&1 &
 bg_pids+=($!)
 gpio_pid=$!
+# Meanwhile, where the worker's threads may run on the board: CPU1 measures, the rest is off it.
+threads=
+for _ in $(seq 50); do
+  threads=$(on_board board-rt 'for p in $(pidof rtbench-worker); do for t in /proc/$p/task/*; do
+    echo "$(cat $t/comm)=$(sed -n "s/^Cpus_allowed_list:[[:space:]]*//p" $t/status)"; done; done' |
+    sort | tr '\n' ' ')
+  [[ $threads == *CPU1=* ]] && break
+  sleep 0.2
+done
 levels=
 for _ in $(seq 40); do
   line=$(on_board board-rt "grep -m1 'gpio-[0-9]* (.*|rtbench' /sys/kernel/debug/gpio" 2>/dev/null)
@@ -199,10 +208,6 @@ for _ in $(seq 40); do
   [[ $levels == *h* && $levels == *l* ]] && break
   sleep 0.2
 done
-# Meanwhile, where the worker's threads may run on the board: CPU1 measures, the rest is off it.
-threads=$(on_board board-rt 'for p in $(pidof rtbench-worker); do for t in /proc/$p/task/*; do
-  echo "$(cat $t/comm)=$(sed -n "s/^Cpus_allowed_list:[[:space:]]*//p" $t/status)"; done; done' |
-  sort | tr '\n' ' ')
 wait "$gpio_pid"
 status=$?
 after=$(on_board board-rt "grep -c '|rtbench' /sys/kernel/debug/gpio")
