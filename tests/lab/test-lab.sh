@@ -259,7 +259,8 @@ if [[ -n $ssh_pid && ${count:-0} -gt 0 ]] && grep -qi "board-rt" "$tmp/out" && n
 desc="a board that reboots mid-run: the run keeps what was measured"
 start_run board-rt 60s "$tmp/rebooted.rtbench"
 rebooted_at=$SECONDS
-on_board board-rt 'reboot -f' >/dev/null 2>&1
+# The board drops this ssh without a word: it is not waited for (no keep-alive is configured).
+timeout 5 "$lab" ssh board-rt 'reboot -f' >/dev/null 2>&1
 t=$SECONDS
 wait "$run_pid"
 status=$?
