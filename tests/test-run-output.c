@@ -214,6 +214,78 @@ test_output_locked (void)
   g_assert_false (g_file_test (lock, G_FILE_TEST_EXISTS));
 }
 
+/* A file of one's own at `path` with `text`, and how it is now. */
+static void
+write_victim (const char *path, const char *text, struct stat *st)
+{
+  g_assert_true (g_file_set_contents (path, text, -1, NULL));
+  g_assert_cmpint (stat (path, st), ==, 0);
+}
+
+static void
+assert_victim_unchanged (const char *path, const char *text, const struct stat *before)
+{
+  g_autofree char *now = NULL;
+  struct stat st;
+
+  g_assert_true (g_file_get_contents (path, &now, NULL, NULL));
+  g_assert_cmpstr (now, ==, text);
+  g_assert_cmpint (stat (path, &st), ==, 0);
+  g_assert_cmpint (st.st_size, ==, before->st_size);
+  g_assert_cmpint (st.st_ino, ==, before->st_ino);
+}
+
+/* A lock file planted by someone else, in a folder such as /tmp: a hard link to a file of the
+ * user's (root can make one whatever fs.protected_hardlinks says), or a symbolic link. The run
+ * refuses it before it measures, naming the lock file and what to do, and the file it leads to
+ * keeps every byte. */
+static void
+test_planted_lock (void)
+{
+  static const char text[] = "root's own file\n";
+  g_autofree char *dir = cli_tmp_path ("planted-lock");
+  g_autofree char *output = g_build_filename (dir, "run.rtbench", NULL);
+  g_autofree char *lock = g_build_filename (dir, ".run.rtbench.lock", NULL);
+  g_autofree char *victim = cli_tmp_path ("victim");
+  struct stat before;
+  CliResult r = { 0 };
+
+  g_assert_cmpint (g_mkdir (dir, 01777), ==, 0);
+  write_victim (victim, text, &before);
+
+  g_assert_cmpint (link (victim, lock), ==, 0);
+  run_cli (&r, "run", "latency", "--cpus", "0", "--policy", "other", "--duration", "1s",
+           "--output", output);
+  g_test_message ("stderr: %s", r.err);
+  assert_refused (&r, lock, "has other names (hard links)");
+  g_assert_nonnull (strstr (r.err, "Remove it"));
+  cli_result_clear (&r);
+  assert_victim_unchanged (victim, text, &before);
+  g_assert_false (g_file_test (output, G_FILE_TEST_EXISTS));
+  g_assert_cmpint (g_unlink (lock), ==, 0);
+
+  g_assert_cmpint (symlink (victim, lock), ==, 0);
+  run_cli (&r, "run", "latency", "--cpus", "0", "--policy", "other", "--duration", "1s",
+           "--output", output);
+  g_test_message ("stderr: %s", r.err);
+  assert_refused (&r, lock, "is a symbolic link");
+  g_assert_nonnull (strstr (r.err, "Remove it"));
+  cli_result_clear (&r);
+  assert_victim_unchanged (victim, text, &before);
+  g_assert_true (g_file_test (lock, G_FILE_TEST_IS_SYMLINK));
+  g_assert_false (g_file_test (output, G_FILE_TEST_EXISTS));
+  g_assert_cmpint (g_unlink (lock), ==, 0);
+
+  /* A lock its run left behind when it was killed is the user's own: it is taken. */
+  g_assert_true (g_file_set_contents (lock, "1 elsewhere\n", -1, NULL));
+  run_cli (&r, "run", "latency", "--cpus", "0", "--policy", "other", "--duration", "1s",
+           "--output", output);
+  g_assert_cmpint (r.status, ==, 0);
+  cli_result_clear (&r);
+  g_assert_true (g_file_test (output, G_FILE_TEST_IS_REGULAR));
+  g_assert_false (g_file_test (lock, G_FILE_TEST_EXISTS));
+}
+
 /* The pid of the worker a CLI started (its only child). */
 static char *
 worker_of (const char *cli_pid)
@@ -293,6 +365,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/run-output/folder-target", test_folder_target);
   g_test_add_func ("/run-output/planted-link", test_planted_link);
   g_test_add_func ("/run-output/locked", test_output_locked);
+  g_test_add_func ("/run-output/planted-lock", test_planted_lock);
   g_test_add_func ("/run-output/cpu-in-use", test_cpu_in_use);
   /* Last: it leaves this process in a mount namespace of its own. */
   g_test_add_func ("/run-output/save-fails-at-end", test_save_fails_at_end);

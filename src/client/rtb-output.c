@@ -137,6 +137,35 @@ describe_holder (int fd)
   return g_strdup (_("another process"));
 }
 
+/* "PID HOST", for describe_holder () of a run that finds the lock taken. */
+static void
+write_holder (int fd, const char *lock_path)
+{
+  g_autofree char *owner = g_strdup_printf ("%lu %s\n", (unsigned long) getpid (),
+                                            g_get_host_name ());
+
+  if (write (fd, owner, strlen (owner)) < 0)
+    g_debug ("Could not write the holder into %s: %s", lock_path, g_strerror (errno));
+}
+
+/* A lock file is written only when this process made it: one found at the name may be
+ * anyone's, planted in a shared folder such as /tmp to make a run overwrite what it leads to. */
+static RtbOutputLock *
+refuse_lock (const char  *path,
+             const char  *lock_path,
+             const char  *why,
+             GError     **error)
+{
+  g_set_error (error, RTB_OUTPUT_ERROR, RTB_OUTPUT_ERROR_UNUSABLE,
+               /* Translators: the lock file, the output, why it is refused ("is a symbolic
+                * link"…), the output again */
+               _("“%s”, the lock file of “%s”, %s, so it is not one that rtbench made for "
+                 "this user. Remove it if no rtbench run is saving to “%s”, or choose another "
+                 "file"),
+               lock_path, path, why, path);
+  return NULL;
+}
+
 RtbOutputLock *
 rtb_output_lock (const char *path, GError **error)
 {
@@ -149,21 +178,40 @@ rtb_output_lock (const char *path, GError **error)
   for (guint attempt = 0; attempt < 10; attempt++)
     {
       struct stat held, named;
-      int fd = g_open (lock_path, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0644);
+      gboolean made = TRUE;
+      int fd = g_open (lock_path, O_RDWR | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0644);
       int saved_errno = errno;
 
-      /* Another user's lock file: flock works on a descriptor opened for reading too. */
-      if (fd < 0 && saved_errno == EACCES)
+      /* Another run's lock, or one left by a run that was killed: only read and locked. */
+      if (fd < 0 && saved_errno == EEXIST)
         {
-          fd = g_open (lock_path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC, 0);
+          made = FALSE;
+          fd = g_open (lock_path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY | O_CLOEXEC, 0);
           saved_errno = errno;
+          if (fd < 0 && saved_errno == ENOENT)
+            continue;
         }
-      if (fd < 0)
+      if (fd < 0 && saved_errno == ELOOP)
+        return refuse_lock (path, lock_path, _("is a symbolic link"), error);
+      if (fd < 0 || fstat (fd, &held) != 0)
         {
+          saved_errno = errno;
+          if (fd >= 0)
+            close (fd);
           g_set_error (error, RTB_OUTPUT_ERROR, RTB_OUTPUT_ERROR_UNUSABLE,
                        _("cannot lock “%s” (%s): %s"), path, lock_path,
                        g_strerror (saved_errno));
           return NULL;
+        }
+      if (!made && !S_ISREG (held.st_mode))
+        {
+          close (fd);
+          return refuse_lock (path, lock_path, _("is not a regular file"), error);
+        }
+      if (!made && held.st_nlink != 1)
+        {
+          close (fd);
+          return refuse_lock (path, lock_path, _("has other names (hard links)"), error);
         }
       if (flock (fd, LOCK_EX | LOCK_NB) != 0)
         {
@@ -177,21 +225,31 @@ rtb_output_lock (const char *path, GError **error)
         }
       /* The holder before us may have removed the file between our open and our lock: a lock
        * on a file that no longer has the name locks nothing. */
-      if (fstat (fd, &held) == 0 && lstat (lock_path, &named) == 0 &&
-          held.st_dev == named.st_dev && held.st_ino == named.st_ino)
+      if (lstat (lock_path, &named) != 0 || held.st_dev != named.st_dev ||
+          held.st_ino != named.st_ino)
         {
-          g_autofree char *owner = g_strdup_printf ("%lu %s\n", (unsigned long) getpid (),
-                                                    g_get_host_name ());
-
-          if (ftruncate (fd, 0) != 0 || write (fd, owner, strlen (owner)) < 0)
-            g_debug ("Could not write the holder into %s: %s", lock_path, g_strerror (errno));
-          lock = g_new0 (RtbOutputLock, 1);
-          lock->path = g_strdup (path);
-          lock->lock_path = g_steal_pointer (&lock_path);
-          lock->fd = fd;
-          return lock;
+          close (fd);
+          continue;
         }
-      close (fd);
+      if (!made && held.st_uid != geteuid ())
+        {
+          close (fd);
+          return refuse_lock (path, lock_path, _("belongs to another user"), error);
+        }
+      /* Nobody holds it: the user's own run left it when it was killed. Made anew, so that
+       * what it says is ours. */
+      if (!made)
+        {
+          g_unlink (lock_path);
+          close (fd);
+          continue;
+        }
+      write_holder (fd, lock_path);
+      lock = g_new0 (RtbOutputLock, 1);
+      lock->path = g_strdup (path);
+      lock->lock_path = g_steal_pointer (&lock_path);
+      lock->fd = fd;
+      return lock;
     }
   g_set_error (error, RTB_OUTPUT_ERROR, RTB_OUTPUT_ERROR_BUSY,
                _("cannot lock “%s”: its lock file keeps changing"), path);

@@ -26,10 +26,14 @@ gboolean rtb_output_check (const char *path, GError **error);
 
 /* An advisory lock (flock) on ".NAME.lock" beside `path`, held while a run saves to `path`:
  * saving renames a new file over the target, so the target itself cannot hold the lock. Any
- * process of any user that can write the folder sees it. */
+ * process of any user that can write the folder sees it. Only a lock file made here (O_EXCL) is
+ * written to; one found there is locked to see whether a run holds it, and refused when it is
+ * a symbolic link, not a regular file, has other names or, held by no run, is another user's
+ * (a user's own, left by a killed run, is made anew). */
 typedef struct _RtbOutputLock RtbOutputLock;
 
-/* Takes the lock; RTB_OUTPUT_ERROR_BUSY names the process that holds it. */
+/* Takes the lock; RTB_OUTPUT_ERROR_BUSY names the process that holds it,
+ * RTB_OUTPUT_ERROR_UNUSABLE names a refused lock file and says what to do. */
 RtbOutputLock *rtb_output_lock (const char *path, GError **error);
 /* Takes the lock of `path`, or when another run holds it, of the first free "NAME-2.EXT",
  * "NAME-3.EXT"…; `*chosen` is the path that was locked. */
