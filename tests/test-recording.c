@@ -11,6 +11,7 @@
 
 #include <glib/gstdio.h>
 
+#include "rtb-output.h"
 #include "rtb-recording.h"
 
 #define GUARD_SECONDS 20
@@ -166,8 +167,8 @@ test_local (void)
 }
 
 /* A run without an output, kept as the window keeps its runs, is in the unsaved folder at its
- * end; saved later, it is where the user saved it and the unsaved file is gone; discarded, it
- * is saved nowhere. */
+ * end; saved later, it is where the user saved it and the unsaved file is gone (not while
+ * another run saves there); discarded, it is saved nowhere. */
 static void
 test_saved_after_end (void)
 {
@@ -176,6 +177,7 @@ test_saved_after_end (void)
   g_autofree char *output = g_build_filename (tmp_dir, "saved-after-end.rtbench", NULL);
   g_autofree char *unsaved = NULL;
   g_autoptr(GError) error = NULL;
+  RtbOutputLock *other;
   RtbRecording *both[] = { kept, dropped };
 
   rtb_recording_set_keep_unsaved (kept, TRUE);
@@ -189,6 +191,14 @@ test_saved_after_end (void)
   g_assert_nonnull (unsaved);
   g_assert_cmpstr (rtb_recording_get_saved_path (kept), ==, unsaved);
   g_assert_true (g_file_test (unsaved, G_FILE_TEST_IS_REGULAR));
+  other = rtb_output_lock (output, &error);
+  g_assert_no_error (error);
+  g_assert_false (rtb_recording_save_to (kept, output, &error));
+  g_assert_error (error, RTB_OUTPUT_ERROR, RTB_OUTPUT_ERROR_BUSY);
+  g_clear_error (&error);
+  g_assert_false (g_file_test (output, G_FILE_TEST_EXISTS));
+  g_assert_cmpstr (rtb_recording_get_saved_path (kept), ==, unsaved);
+  g_clear_pointer (&other, rtb_output_lock_release);
   g_assert_true (rtb_recording_save_to (kept, output, &error));
   g_assert_no_error (error);
   g_assert_cmpstr (rtb_recording_get_saved_path (kept), ==, output);

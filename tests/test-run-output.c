@@ -286,6 +286,38 @@ test_planted_lock (void)
   g_assert_false (g_file_test (lock, G_FILE_TEST_EXISTS));
 }
 
+/* A run measures into OUT: an import to OUT is refused, naming the run, and OUT stays the
+ * run's. */
+static void
+test_import_while_running (void)
+{
+  g_autofree char *output = cli_tmp_path ("measured.rtbench");
+  g_autofree char *fixture = g_build_filename (g_getenv ("RTBENCH_TEST_DATA"), "import",
+                                               "ct24-h20-q-2t.txt", NULL);
+  g_autofree char *holder = NULL;
+  Background first = { 0 };
+  CliResult r = { 0 };
+  CliResult s = { 0 };
+
+  start_background (&first, output);
+  holder = g_strdup_printf ("process %s", g_subprocess_get_identifier (first.cli));
+  run_cli (&r, "import", fixture, "--label", "imported", "--output", output);
+  g_test_message ("stdout: %s\nstderr: %s", r.out, r.err);
+  stop_background (&first);
+  g_assert_cmpint (r.status, !=, 0);
+  g_assert_null (strstr (r.out, "saved to"));
+  g_assert_nonnull (strstr (r.err, "another rtbench run"));
+  g_assert_nonnull (strstr (r.err, holder));
+  g_assert_nonnull (strstr (r.err, output));
+  cli_result_clear (&r);
+
+  run_cli (&s, "summary", output);
+  g_assert_cmpint (s.status, ==, 0);
+  g_assert_nonnull (strstr (s.out, "first"));
+  g_assert_null (strstr (s.out, "imported"));
+  cli_result_clear (&s);
+}
+
 /* The pid of the worker a CLI started (its only child). */
 static char *
 worker_of (const char *cli_pid)
@@ -366,6 +398,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/run-output/planted-link", test_planted_link);
   g_test_add_func ("/run-output/locked", test_output_locked);
   g_test_add_func ("/run-output/planted-lock", test_planted_lock);
+  g_test_add_func ("/run-output/import-while-running", test_import_while_running);
   g_test_add_func ("/run-output/cpu-in-use", test_cpu_in_use);
   /* Last: it leaves this process in a mount namespace of its own. */
   g_test_add_func ("/run-output/save-fails-at-end", test_save_fails_at_end);

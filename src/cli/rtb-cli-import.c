@@ -7,6 +7,7 @@
 #include "rtb-cli-util.h"
 #include "rtb-cli.h"
 #include "rtb-import.h"
+#include "rtb-output.h"
 #include "rtb-safe-text.h"
 
 static const char import_usage[] =
@@ -166,7 +167,8 @@ rtb_cli_import (int argc, char **argv)
     }
   for (guint i = 0; notes != NULL && notes[i] != NULL; i++)
     rtb_cli_error ("%s: note: %s", input, notes[i]);
-  if (!rtb_run_save (run, output, &error))
+  /* Refused while a run saves there, as a run is refused. */
+  if (!rtb_output_save_run (run, output, &error))
     {
       rtb_cli_error ("%s", error->message); /* it names the file */
       return RTB_CLI_FAILED;

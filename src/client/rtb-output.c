@@ -311,6 +311,21 @@ rtb_output_lock_release (RtbOutputLock *lock)
   g_free (lock);
 }
 
+gboolean
+rtb_output_save_run (RtbRun      *run,
+                     const char  *path,
+                     GError     **error)
+{
+  g_autoptr(RtbOutputLock) lock = NULL;
+
+  g_return_val_if_fail (RTB_IS_RUN (run), FALSE);
+  g_return_val_if_fail (path != NULL, FALSE);
+
+  if (!rtb_output_check (path, error) || (lock = rtb_output_lock (path, error)) == NULL)
+    return FALSE;
+  return rtb_run_save (run, path, error);
+}
+
 /* ---- The unsaved folder ------------------------------------------------------------------ */
 
 char *

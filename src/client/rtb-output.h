@@ -8,6 +8,8 @@
 
 #include <gio/gio.h>
 
+#include "rtb-run.h"
+
 G_BEGIN_DECLS
 
 #define RTB_OUTPUT_ERROR (rtb_output_error_quark ())
@@ -42,6 +44,11 @@ const char *rtb_output_lock_get_path (RtbOutputLock *lock);
 /* Releases the lock and removes its file. */
 void rtb_output_lock_release (RtbOutputLock *lock);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (RtbOutputLock, rtb_output_lock_release)
+
+/* Saves `run` to `path` as every writer of run files but a live run (which holds the lock while
+ * it lives) does: `path` checked (rtb_output_check) and its lock held while the file is written,
+ * so that saving where a run is saving is refused (RTB_OUTPUT_ERROR_BUSY names that run). */
+gboolean rtb_output_save_run (RtbRun *run, const char *path, GError **error);
 
 /* "DIR/MACHINE-METHOD.rtbench", the name a run of several machines gets in a folder; `/` and `\`
  * in the machine's name become `-`. */

@@ -211,13 +211,18 @@ rtb_recording_save_to (RtbRecording  *self,
   g_return_val_if_fail (RTB_IS_RECORDING (self), FALSE);
   g_return_val_if_fail (path != NULL, FALSE);
 
-  /* A live run goes on writing there: no other run may. */
-  if (rtb_recording_is_live (self) && g_strcmp0 (path, self->output) != 0 &&
-      (!rtb_output_check (path, error) || (lock = rtb_output_lock (path, error)) == NULL))
+  /* A live run goes on writing there, holding the lock: no other run may. An ended one holds
+   * it while it saves, as every writer does. */
+  if (!rtb_recording_is_live (self))
+    {
+      if (!rtb_output_save_run (self->run, path, error))
+        return FALSE;
+    }
+  else if (g_strcmp0 (path, self->output) != 0 &&
+           (!rtb_output_check (path, error) || (lock = rtb_output_lock (path, error)) == NULL))
     return FALSE;
-  if (!rtb_run_save (self->run, path, error))
+  else if (!rtb_run_save (self->run, path, error))
     return FALSE;
-  rtb_run_set_file (self->run, path);
   g_free (self->output);
   self->output = g_strdup (path);
   if (!rtb_recording_is_live (self))

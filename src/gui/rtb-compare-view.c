@@ -370,10 +370,8 @@ save_runs (RtbCompareView  *self,
           if (!rtb_window_save_run_to (RTB_WINDOW (root), run, path, error))
             return FALSE;
         }
-      else if (!rtb_run_save (run, path, error))
+      else if (!rtb_output_save_run (run, path, error))
         return FALSE;
-      else
-        rtb_run_set_file (run, path);
       g_hash_table_add (taken, g_steal_pointer (&path));
     }
   return TRUE;

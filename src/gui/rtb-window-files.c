@@ -12,6 +12,7 @@
 #include "rtb-export.h"
 #include "rtb-import-dialog.h"
 #include "rtb-import.h"
+#include "rtb-output.h"
 #include "rtb-run-open.h"
 #include "rtb-unsaved.h"
 #include "rtb-window-private.h"
@@ -66,9 +67,8 @@ rtb_window_save_run_to (RtbWindow   *self,
     }
   else
     {
-      if (!rtb_run_save (run, path, error))
+      if (!rtb_output_save_run (run, path, error))
         return FALSE;
-      rtb_run_set_file (run, path);
       if ((page = _rtb_window_find_page (self, run)) != NULL)
         _rtb_window_forget_page (self, page);
     }
