@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* The real application with the session around it: a session manager on a private bus (played
  * by this test, answering what GTK asks of GNOME's), keys from the X server. What is unsaved or
- * running keeps the session from ending unasked; when it ends anyway, the live run is kept;
- * Ctrl+Q asks before unsaved runs go; a killed application leaves its runs to be recovered. */
+ * running keeps the session from ending unasked; when it ends anyway, or SIGTERM, SIGHUP or
+ * SIGINT comes, the live run is kept; Ctrl+Q asks before unsaved runs go; a killed application
+ * leaves its runs to be recovered. */
 #define G_LOG_DOMAIN "rtbench-test"
 
 #include "config.h"
@@ -341,6 +342,58 @@ test_session_end (void)
   g_assert_cmpint (rtb_run_get_state (kept), ==, RTB_RUN_STATE_CUT_SHORT);
 }
 
+/* SIGTERM, SIGHUP or SIGINT mid-run (a logout, a closed terminal, systemctl --user stop, a
+ * Ctrl-C): the application stops the run, keeps what it measured in the unsaved folder, and
+ * exits. A run of 30 s has no checkpoints: only the signal's handling keeps it. */
+static void
+check_signal (int signum)
+{
+  g_autofree char *label = g_strdup_printf ("signal %s", g_strsignal (signum));
+  g_autoptr(RtbRun) kept = NULL;
+  GPid pid;
+
+  if (!require_app ())
+    return;
+  clear_data ();
+  write_settings ("latency", "30s", label);
+  pid = start_app ();
+  iterate_until (reason_is, "1 measurement is running", 20);
+  g_assert_true (reason_is ("1 measurement is running"));
+  iterate_for (2000);
+
+  g_assert_cmpint (kill (pid, signum), ==, 0);
+  iterate_until (process_gone, GINT_TO_POINTER (pid), 20);
+  if (kill (pid, 0) == 0)
+    {
+      kill (pid, SIGKILL);
+      iterate_until (process_gone, GINT_TO_POINTER (pid), 10);
+      g_assert_not_reached ();
+    }
+
+  kept = load_kept (NULL);
+  g_assert_cmpstr (rtb_run_get_label (kept), ==, label);
+  g_assert_cmpuint (rtb_run_get_total_count (kept), >, 0);
+  g_assert_cmpint (rtb_run_get_state (kept), ==, RTB_RUN_STATE_CUT_SHORT);
+}
+
+static void
+test_sigterm (void)
+{
+  check_signal (SIGTERM);
+}
+
+static void
+test_sighup (void)
+{
+  check_signal (SIGHUP);
+}
+
+static void
+test_sigint (void)
+{
+  check_signal (SIGINT);
+}
+
 /* Runs `xdotool ARGS…` and returns its output, or NULL when it failed. */
 static char *
 xdotool (const char *first, ...)
@@ -504,6 +557,9 @@ main (int   argc,
     start_session ();
 
   g_test_add_func ("/gui/session/end", test_session_end);
+  g_test_add_func ("/gui/session/sigterm", test_sigterm);
+  g_test_add_func ("/gui/session/sighup", test_sighup);
+  g_test_add_func ("/gui/session/sigint", test_sigint);
   g_test_add_func ("/gui/session/quit-key", test_quit_key);
   g_test_add_func ("/gui/session/killed", test_killed);
 

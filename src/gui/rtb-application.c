@@ -3,7 +3,9 @@
 
 #include "config.h"
 
+#include <glib-unix.h>
 #include <glib/gi18n.h>
+#include <signal.h>
 
 #include "rtb-application.h"
 #include "rtb-window.h"
@@ -14,7 +16,11 @@ struct _RtbApplication
 
   gboolean start;
   gboolean compare;
+  guint signal_ids[3];
 };
+
+/* What a logout, a closed terminal, systemctl --user stop or a Ctrl-C send. */
+static const int quit_signals[] = { SIGTERM, SIGHUP, SIGINT };
 
 G_DEFINE_FINAL_TYPE (RtbApplication, rtb_application, ADW_TYPE_APPLICATION)
 
@@ -117,10 +123,26 @@ static const GActionEntry app_actions[] = {
   { .name = "quit", .activate = quit_action },
 };
 
+/* Quits as when the session ends: shutdown keeps every run, instead of the signal killing the
+ * process with what it measured. */
+static gboolean
+on_quit_signal (gpointer user_data)
+{
+  g_debug ("Quitting on a signal: the runs are kept");
+  g_application_quit (G_APPLICATION (user_data));
+  return G_SOURCE_CONTINUE;
+}
+
 static void
 rtb_application_startup (GApplication *application)
 {
+  RtbApplication *self = RTB_APPLICATION (application);
+
   G_APPLICATION_CLASS (rtb_application_parent_class)->startup (application);
+
+  G_STATIC_ASSERT (G_N_ELEMENTS (quit_signals) == G_N_ELEMENTS (self->signal_ids));
+  for (guint i = 0; i < G_N_ELEMENTS (quit_signals); i++)
+    self->signal_ids[i] = g_unix_signal_add (quit_signals[i], on_quit_signal, application);
 
   g_action_map_add_action_entries (G_ACTION_MAP (application), app_actions,
                                    G_N_ELEMENTS (app_actions), application);
@@ -128,13 +150,18 @@ rtb_application_startup (GApplication *application)
                                          (const char *[]) { "<Control>q", NULL });
 }
 
-/* Also when the session ends: GTK then quits without closing the windows, and nothing asks. */
+/* Also when the session ends or a signal came (on_quit_signal): GTK then quits without closing
+ * the windows, and nothing asks. */
 static void
 rtb_application_shutdown (GApplication *application)
 {
+  RtbApplication *self = RTB_APPLICATION (application);
+
   for (GList *l = gtk_application_get_windows (GTK_APPLICATION (application)); l; l = l->next)
     if (RTB_IS_WINDOW (l->data))
       rtb_window_keep_runs (l->data);
+  for (guint i = 0; i < G_N_ELEMENTS (self->signal_ids); i++)
+    g_clear_handle_id (&self->signal_ids[i], g_source_remove);
 
   G_APPLICATION_CLASS (rtb_application_parent_class)->shutdown (application);
 }
