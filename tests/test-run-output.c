@@ -235,6 +235,29 @@ assert_victim_unchanged (const char *path, const char *text, const struct stat *
   g_assert_cmpint (st.st_ino, ==, before->st_ino);
 }
 
+/* A run onto `output` is refused for its lock file `lock`, which stays (and is then removed
+ * here), and `victim` keeps its bytes. */
+static void
+assert_lock_refused (const char        *output,
+                     const char        *lock,
+                     const char        *why,
+                     const char        *victim,
+                     const char        *text,
+                     const struct stat *before)
+{
+  CliResult r = { 0 };
+
+  run_cli (&r, "run", "latency", "--cpus", "0", "--policy", "other", "--duration", "1s",
+           "--output", output);
+  g_test_message ("stderr: %s", r.err);
+  assert_refused (&r, lock, why);
+  g_assert_nonnull (strstr (r.err, "Remove it"));
+  cli_result_clear (&r);
+  assert_victim_unchanged (victim, text, before);
+  g_assert_false (g_file_test (output, G_FILE_TEST_EXISTS));
+  g_assert_cmpint (g_unlink (lock), ==, 0);
+}
+
 /* A lock file planted by someone else, in a folder such as /tmp: a hard link to a file of the
  * user's (root can make one whatever fs.protected_hardlinks says), or a symbolic link. The run
  * refuses it before it measures, naming the lock file and what to do, and the file it leads to
@@ -251,30 +274,13 @@ test_planted_lock (void)
   CliResult r = { 0 };
 
   g_assert_cmpint (g_mkdir (dir, 01777), ==, 0);
+  g_assert_cmpint (chmod (dir, 01777), ==, 0);
   write_victim (victim, text, &before);
 
   g_assert_cmpint (link (victim, lock), ==, 0);
-  run_cli (&r, "run", "latency", "--cpus", "0", "--policy", "other", "--duration", "1s",
-           "--output", output);
-  g_test_message ("stderr: %s", r.err);
-  assert_refused (&r, lock, "has other names (hard links)");
-  g_assert_nonnull (strstr (r.err, "Remove it"));
-  cli_result_clear (&r);
-  assert_victim_unchanged (victim, text, &before);
-  g_assert_false (g_file_test (output, G_FILE_TEST_EXISTS));
-  g_assert_cmpint (g_unlink (lock), ==, 0);
-
+  assert_lock_refused (output, lock, "has other names (hard links)", victim, text, &before);
   g_assert_cmpint (symlink (victim, lock), ==, 0);
-  run_cli (&r, "run", "latency", "--cpus", "0", "--policy", "other", "--duration", "1s",
-           "--output", output);
-  g_test_message ("stderr: %s", r.err);
-  assert_refused (&r, lock, "is a symbolic link");
-  g_assert_nonnull (strstr (r.err, "Remove it"));
-  cli_result_clear (&r);
-  assert_victim_unchanged (victim, text, &before);
-  g_assert_true (g_file_test (lock, G_FILE_TEST_IS_SYMLINK));
-  g_assert_false (g_file_test (output, G_FILE_TEST_EXISTS));
-  g_assert_cmpint (g_unlink (lock), ==, 0);
+  assert_lock_refused (output, lock, "is a symbolic link", victim, text, &before);
 
   /* A lock its run left behind when it was killed is the user's own: it is taken. */
   g_assert_true (g_file_set_contents (lock, "1 elsewhere\n", -1, NULL));
