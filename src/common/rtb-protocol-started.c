@@ -188,6 +188,15 @@ _rtb_started_decode (const void *payload, size_t len, uint32_t version, uint32_t
                                            detail_size)
                          : decode_legacy (payload, len, n_cpus_online, out, command, detail,
                                           detail_size);
+  /* A worker's command came to it as one line: a CPU set too scattered to be written in one
+   * (every other CPU of 1024) is no command it was given. */
+  if (invalid == NULL)
+    {
+      char line[RTB_COMMAND_MAX];
+
+      if (rtb_command_format (command, line, sizeof line) < 0)
+        invalid = "STARTED frame carries a command too long for a command line";
+    }
   if (invalid != NULL && detail[0] == '\0')
     snprintf (detail, detail_size, "%s", invalid);
   return invalid;
