@@ -296,11 +296,38 @@ has_no_dialog (gpointer data)
   return gui_test_find_dialog () == NULL;
 }
 
+/* The first button under `widget` labelled `label` (with its mnemonic), shown first. */
+static GtkWidget *
+find_button (GtkWidget  *widget,
+             const char *label)
+{
+  GtkWidget *found = NULL;
+
+  if (GTK_IS_BUTTON (widget) && g_strcmp0 (gtk_button_get_label (GTK_BUTTON (widget)), label) == 0)
+    return widget;
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *button = find_button (child, label);
+
+      if (button != NULL && gtk_widget_get_mapped (button))
+        return button;
+      if (found == NULL)
+        found = button;
+    }
+  return found;
+}
+
 void
 gui_test_answer (AdwMessageDialog *dialog, const char *response)
 {
-  adw_message_dialog_response (dialog, response);
-  gtk_window_destroy (GTK_WINDOW (dialog));
+  GtkWidget *button = find_button (GTK_WIDGET (dialog),
+                                   adw_message_dialog_get_response_label (dialog, response));
+
+  /* The dialog's own button, clicked: it closes the dialog, then sends the response. */
+  g_assert_nonnull (button);
+  g_assert_true (gtk_widget_is_sensitive (button));
+  g_signal_emit_by_name (button, "clicked");
   iterate_until (has_no_dialog, NULL, 5);
 }
 

@@ -65,8 +65,8 @@ gboolean gui_test_shift_wheel (GtkWidget *widget, int clicks);
 AdwMessageDialog *gui_test_find_dialog (void);
 /* The message dialog on screen (failing the test when there is none), its question logged. */
 AdwMessageDialog *gui_test_expect_dialog (void);
-/* As a click on a response button: the response, then the dialog goes (without its close
- * response, which a click does not send either). */
+/* Clicks the dialog's button of `response`, as a user would: the dialog closes itself and
+ * sends the response (not its close response). */
 void gui_test_answer (AdwMessageDialog *dialog, const char *response);
 /* For iterate_until: the pointer at `data` (a weak pointer to a window…) was cleared. */
 gboolean gui_test_pointer_cleared (gpointer data);

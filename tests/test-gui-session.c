@@ -210,22 +210,32 @@ write_settings (const char *method,
   g_assert_true (g_file_set_contents (path, text, -1, NULL));
 }
 
+/* The application with `args` (NULL-terminated). */
 static GPid
-start_app (void)
+start_app_with (const char *const *args)
 {
-  const char *app = g_getenv ("RTBENCH_APP");
-  const char *argv[] = { app, "--start", NULL };
+  g_autoptr(GPtrArray) argv = g_ptr_array_new ();
   g_autofree char *config = g_build_filename (work_dir, "config", NULL);
   g_auto(GStrv) env = g_get_environ ();
   g_autoptr(GError) error = NULL;
   GPid pid;
 
+  g_ptr_array_add (argv, (gpointer) g_getenv ("RTBENCH_APP"));
+  for (guint i = 0; args[i] != NULL; i++)
+    g_ptr_array_add (argv, (gpointer) args[i]);
+  g_ptr_array_add (argv, NULL);
   env = g_environ_setenv (env, "GSETTINGS_BACKEND", "keyfile", TRUE);
   env = g_environ_setenv (env, "XDG_CONFIG_HOME", config, TRUE);
-  g_assert_true (g_spawn_async (NULL, (char **) argv, env, G_SPAWN_DO_NOT_REAP_CHILD, NULL, NULL,
-                                &pid, &error));
+  g_assert_true (g_spawn_async (NULL, (char **) argv->pdata, env, G_SPAWN_DO_NOT_REAP_CHILD,
+                                NULL, NULL, &pid, &error));
   g_assert_no_error (error);
   return pid;
+}
+
+static GPid
+start_app (void)
+{
+  return start_app_with ((const char *[]) { "--start", NULL });
 }
 
 static gboolean
@@ -241,13 +251,26 @@ reason_is (gpointer expected)
   return FALSE;
 }
 
+/* How the application that process_gone() saw go ended. */
+static int app_status = -1;
+
 static gboolean
 process_gone (gpointer data)
 {
   GPid pid = GPOINTER_TO_INT (data);
-  int status;
 
-  return waitpid (pid, &status, WNOHANG) == pid;
+  return waitpid (pid, &app_status, WNOHANG) == pid;
+}
+
+/* The application ended as a program should: status 0, not killed (G_DEBUG=fatal-criticals
+ * makes a critical on the way an abort). */
+static void
+assert_quit_cleanly (GPid pid)
+{
+  iterate_until (process_gone, GINT_TO_POINTER (pid), 20);
+  g_assert_true (kill (pid, 0) != 0);
+  g_assert_true (WIFEXITED (app_status));
+  g_assert_cmpint (WEXITSTATUS (app_status), ==, 0);
 }
 
 /* The one run the unsaved folder holds, loaded. */
@@ -491,8 +514,7 @@ test_quit_key (void)
   press_in ("^Save Run$", "ctrl+a");
   type_in ("^Save Run$", target);
   press_in ("^Save Run$", "Return");
-  iterate_until (process_gone, GINT_TO_POINTER (pid), 20);
-  g_assert_true (kill (pid, 0) != 0);
+  assert_quit_cleanly (pid);
 
   saved = rtb_run_load (target, &error);
   g_assert_no_error (error);
@@ -501,6 +523,52 @@ test_quit_key (void)
   left = rtb_unsaved_list ();
   g_assert_cmpuint (left->len, ==, 0);
   g_unlink (target);
+}
+
+static gboolean
+one_kept (gpointer data)
+{
+  g_autoptr(GPtrArray) entries = rtb_unsaved_list ();
+
+  return entries->len == 1;
+}
+
+/* `rtbench --compare` of an imported run (in no file of the user's) and a saved one: Ctrl+Q
+ * asks about the imported run; Alt+D (Discard) quits, and the application ends cleanly. */
+static void
+test_quit_compare (void)
+{
+  g_autofree char *imported = g_build_filename (g_getenv ("RTBENCH_TEST_DATA"), "import",
+                                                "ct210-h20-q-2t.txt", NULL);
+  g_autofree char *saved = g_build_filename (g_getenv ("RTBENCH_TEST_DATA"), "run-v1.rtbench",
+                                             NULL);
+  g_autoptr(GPtrArray) left = NULL;
+  g_autofree char *xdotool_path = g_find_program_in_path ("xdotool");
+  g_autofree char *window = NULL;
+  GPid pid;
+
+  if (!require_app ())
+    return;
+  if (xdotool_path == NULL)
+    {
+      g_test_skip ("xdotool is missing (scripts/deps.sh test installs it)");
+      return;
+    }
+  clear_data ();
+  pid = start_app_with ((const char *[]) { "--compare", imported, saved, NULL });
+  iterate_until (one_kept, NULL, 20);
+  g_assert_true (one_kept (NULL));
+  /* Its window is on screen; the comparison opens once both files are read. */
+  window = xdotool ("search", "--sync", "--onlyvisible", "--name", "^rtbench$", NULL);
+  g_assert_nonnull (window);
+  iterate_for (1000);
+
+  press_in ("^rtbench$", "ctrl+q");
+  g_assert_false (process_gone (GINT_TO_POINTER (pid)));
+  press_in ("^Save the Run\\?$", "alt+d");
+  assert_quit_cleanly (pid);
+  left = rtb_unsaved_list ();
+  g_assert_cmpuint (left->len, ==, 0);
 }
 
 /* kill -9 after a run finished: the run is in the unsaved folder, and a new window offers it in
@@ -561,6 +629,7 @@ main (int   argc,
   g_test_add_func ("/gui/session/sighup", test_sighup);
   g_test_add_func ("/gui/session/sigint", test_sigint);
   g_test_add_func ("/gui/session/quit-key", test_quit_key);
+  g_test_add_func ("/gui/session/quit-compare", test_quit_compare);
   g_test_add_func ("/gui/session/killed", test_killed);
 
   status = g_test_run ();

@@ -78,6 +78,12 @@ has_no_runs (gpointer window)
   return rtb_window_get_n_runs (window) == 0;
 }
 
+static gboolean
+has_two_runs (gpointer window)
+{
+  return rtb_window_get_n_runs (window) == 2;
+}
+
 /* A finished timer run, Ctrl+W: kept meanwhile; Cancel keeps the tab, Save writes the file the
  * user chose and closes it; a second run discarded leaves nothing behind. */
 static void
@@ -260,6 +266,45 @@ test_close_window (void)
   g_unlink (target);
 }
 
+/* An imported run (in no file of the user's), a saved one and a comparison of both, the window
+ * closed: it asks about the imported run alone; Discard, clicked as a user clicks it, closes
+ * the window once the dialog is gone, leaves nothing in the unsaved folder, and says nothing on
+ * the way (a critical fails the test). */
+static void
+test_close_window_discard (void)
+{
+  g_autofree char *imported = g_build_filename (g_getenv ("RTBENCH_TEST_DATA"), "import",
+                                                "ct210-h20-q-2t.txt", NULL);
+  g_autofree char *saved = g_build_filename (g_getenv ("RTBENCH_TEST_DATA"), "run-v1.rtbench",
+                                             NULL);
+  g_autoptr(GFile) imported_file = g_file_new_for_path (imported);
+  g_autoptr(GFile) saved_file = g_file_new_for_path (saved);
+  AdwMessageDialog *dialog;
+  RtbWindow *window;
+
+  REQUIRE_DISPLAY ();
+
+  window = new_window ();
+  g_object_add_weak_pointer (G_OBJECT (window), (gpointer *) &window);
+  g_assert_true (rtb_window_import_file (window, imported_file));
+  rtb_window_open_file (window, saved_file);
+  iterate_until (has_two_runs, window, 10);
+  g_assert_cmpuint (rtb_window_get_n_runs (window), ==, 2);
+  rtb_window_compare_open_runs (window);
+  g_assert_cmpuint (rtb_window_get_n_runs (window), ==, 3);
+  g_assert_true (gtk_widget_get_mapped (find_descendant (GTK_WIDGET (window),
+                                                         RTB_TYPE_COMPARE_VIEW)));
+  g_assert_cmpuint (count_unsaved (), ==, 1);
+
+  gtk_window_close (GTK_WINDOW (window));
+  dialog = gui_test_expect_dialog ();
+  g_assert_cmpstr (adw_message_dialog_get_heading (dialog), ==, "Save the Run?");
+  gui_test_answer (dialog, "discard");
+  iterate_until (gui_test_pointer_cleared, &window, 10);
+  g_assert_null (window);
+  g_assert_cmpuint (count_unsaved (), ==, 0);
+}
+
 /* A window that went without asking (destroyed: a crash or the session's end look the same from
  * the folder) leaves its runs in the unsaved folder; the next window offers them in its menu,
  * and recovering one opens it, still unsaved. */
@@ -324,6 +369,7 @@ main (int   argc,
 
   g_test_add_func ("/gui/unsaved/close-tab", test_close_tab);
   g_test_add_func ("/gui/unsaved/close-window", test_close_window);
+  g_test_add_func ("/gui/unsaved/close-window-discard", test_close_window_discard);
   g_test_add_func ("/gui/unsaved/recover", test_recover);
   g_test_add_func ("/gui/unsaved/saved-after-end", test_saved_after_end);
   g_test_add_func ("/gui/unsaved/save-comparison-unfocused", test_save_comparison_unfocused);

@@ -135,6 +135,22 @@ on_close_page (RtbWindow  *self,
 
 static void save_pending_then_close (RtbWindow *self);
 
+static gboolean
+destroy_now (gpointer data)
+{
+  gtk_window_destroy (GTK_WINDOW (data));
+  return G_SOURCE_REMOVE;
+}
+
+/* Destroys the window once the main loop is back: the answer that closes it comes from a
+ * dialog's response, and a window destroyed inside it goes before its dialog, which then
+ * disconnects from a parent already freed. */
+static void
+destroy_when_idle (RtbWindow *self)
+{
+  g_idle_add_full (G_PRIORITY_DEFAULT_IDLE, destroy_now, g_object_ref (self), g_object_unref);
+}
+
 static void
 on_pending_saved (RtbWindow *self,
                   RtbRun    *run,
@@ -158,7 +174,7 @@ save_pending_then_close (RtbWindow *self)
 
   if (self->pending_saves == NULL || self->pending_saves->len == 0)
     {
-      gtk_window_destroy (GTK_WINDOW (self));
+      destroy_when_idle (self);
       return;
     }
   run = g_ptr_array_steal_index (self->pending_saves, 0);
@@ -174,7 +190,7 @@ _rtb_window_after_last_run (RtbWindow *self)
     return;
   self->after_stop = AFTER_STOP_NOTHING;
   if (after == AFTER_STOP_CLOSE)
-    gtk_window_destroy (GTK_WINDOW (self));
+    destroy_when_idle (self);
   else
     save_pending_then_close (self);
 }
