@@ -16,6 +16,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "rtb-application.h"
 #include "rtb-unsaved.h"
 #include "rtb-window.h"
 
@@ -571,6 +572,51 @@ test_quit_compare (void)
   g_assert_cmpuint (left->len, ==, 0);
 }
 
+/* Ctrl+Q closes every window of the application, also when closing one takes it out of the
+ * application's list at once (nothing to ask about). */
+static void
+test_quit_windows (void)
+{
+  g_autoptr(RtbApplication) app = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *xdotool_path = g_find_program_in_path ("xdotool");
+  RtbWindow *windows[2];
+
+  if (!require_app ())
+    return;
+  if (xdotool_path == NULL)
+    {
+      g_test_skip ("xdotool is missing (scripts/deps.sh test installs it)");
+      return;
+    }
+  clear_data ();
+  app = rtb_application_new ();
+  /* The session manager is played by this very process, which could not answer the
+   * application's synchronous call to register; and the application's name on the bus stays
+   * free for the next test's application. */
+  g_object_set (app, "register-session", FALSE, NULL);
+  g_application_set_flags (G_APPLICATION (app), g_application_get_flags (G_APPLICATION (app)) |
+                                                G_APPLICATION_NON_UNIQUE);
+  g_assert_true (g_application_register (G_APPLICATION (app), NULL, &error));
+  g_assert_no_error (error);
+  for (guint i = 0; i < G_N_ELEMENTS (windows); i++)
+    {
+      windows[i] = rtb_window_new (GTK_APPLICATION (app));
+      g_object_add_weak_pointer (G_OBJECT (windows[i]), (gpointer *) &windows[i]);
+      gtk_window_present (GTK_WINDOW (windows[i]));
+    }
+  iterate_for (500);
+  g_assert_cmpuint (g_list_length (gtk_application_get_windows (GTK_APPLICATION (app))), ==, 2);
+
+  gui_test_press (GTK_WINDOW (windows[1]), "ctrl+q");
+  for (guint i = 0; i < G_N_ELEMENTS (windows); i++)
+    {
+      iterate_until (gui_test_pointer_cleared, &windows[i], 10);
+      g_assert_null (windows[i]);
+    }
+  g_assert_null (gtk_application_get_windows (GTK_APPLICATION (app)));
+}
+
 /* kill -9 after a run finished: the run is in the unsaved folder, and a new window offers it in
  * its menu and opens it. */
 static void
@@ -630,6 +676,7 @@ main (int   argc,
   g_test_add_func ("/gui/session/sigint", test_sigint);
   g_test_add_func ("/gui/session/quit-key", test_quit_key);
   g_test_add_func ("/gui/session/quit-compare", test_quit_compare);
+  g_test_add_func ("/gui/session/quit-windows", test_quit_windows);
   g_test_add_func ("/gui/session/killed", test_killed);
 
   status = g_test_run ();

@@ -111,11 +111,16 @@ quit_action (GSimpleAction *action,
              gpointer       user_data)
 {
   GtkApplication *application = user_data;
-  GList *windows = gtk_application_get_windows (application);
+  GList *windows = NULL;
 
-  /* Through close-request, so a running measurement asks first. */
+  /* Through close-request, so a running measurement asks first. A window with nothing to ask
+   * about goes at once and leaves the application's list as it goes: walk a copy. */
+  for (GList *l = gtk_application_get_windows (application); l != NULL; l = l->next)
+    windows = g_list_prepend (windows, g_object_ref (l->data));
+  windows = g_list_reverse (windows);
   for (GList *l = windows; l != NULL; l = l->next)
     gtk_window_close (l->data);
+  g_list_free_full (windows, g_object_unref);
 }
 
 static const GActionEntry app_actions[] = {
