@@ -10,6 +10,7 @@
  *   garbage   HELLO, SYSTEM, then bytes that are no frame; exits at EOF on stdin
  *   exit126   what pkexec does when its dialog is dismissed
  *   exit127   what pkexec does when polkit says no
+ *   nopolkit  what pkexec does when it cannot reach polkit (no system D-Bus)
  *   stderr    three log lines on stderr around a complete run
  *   stubborn  HELLO, SYSTEM, STARTED, then ignores EOF on stdin until a signal comes
  *
@@ -179,6 +180,13 @@ main (int argc, char **argv)
   if (strcmp (mode, "exit127") == 0)
     {
       fprintf (stderr, "Error executing command as another user: Not authorized\n");
+      return 127;
+    }
+  /* Debian 12's pkexec, word for word. */
+  if (strcmp (mode, "nopolkit") == 0)
+    {
+      fprintf (stderr, "Error getting authority: Error initializing authority: Could not "
+               "connect: No such file or directory\n");
       return 127;
     }
 

@@ -485,6 +485,15 @@ test_fake_pkexec (Fixture *f, gconstpointer data)
 
   if (g_str_equal (data, "exit126"))
     g_assert_error (f->error, RTB_SESSION_ERROR, RTB_SESSION_ERROR_AUTH_DISMISSED);
+  else if (g_str_equal (data, "nopolkit"))
+    {
+      /* Said as polkit missing, with pkexec's words and the ways that need no polkit. */
+      g_assert_error (f->error, RTB_SESSION_ERROR, RTB_SESSION_ERROR_NO_POLKIT);
+      g_assert_nonnull (strstr (f->error->message, "polkit is not running"));
+      g_assert_nonnull (strstr (f->error->message, "Error getting authority"));
+      g_assert_nonnull (strstr (f->error->message, "rtprio"));
+      g_assert_nonnull (strstr (f->error->message, "/etc/security/limits.conf"));
+    }
   else
     {
       g_assert_error (f->error, RTB_SESSION_ERROR, RTB_SESSION_ERROR_AUTH_DENIED);
@@ -534,7 +543,7 @@ static void
 make_fake_dir (const char *fake)
 {
   static const char * const modes[] = {
-    "ok", "die", "kill", "garbage", "exit126", "exit127", "stderr", "stubborn",
+    "ok", "die", "kill", "garbage", "exit126", "exit127", "nopolkit", "stderr", "stubborn",
   };
   g_autoptr(GError) error = NULL;
 
@@ -596,6 +605,7 @@ main (int argc, char **argv)
   add ("/session/fake/pkexec-cli", NULL, test_fake_pkexec_cli);
   add ("/session/fake/pkexec-126", "exit126", test_fake_pkexec);
   add ("/session/fake/pkexec-127", "exit127", test_fake_pkexec);
+  add ("/session/fake/pkexec-no-polkit", "nopolkit", test_fake_pkexec);
   add ("/session/fake/direct-127", NULL, test_fake_direct_127);
 
   status = g_test_run ();

@@ -368,6 +368,17 @@ build_end_error (RtbSession *self)
     return g_error_new (RTB_SESSION_ERROR, RTB_SESSION_ERROR_AUTH_DISMISSED,
                         _("The authorization dialog was dismissed, so the worker did not "
                           "start: real-time measurements need an administrator’s approval"));
+  /* pkexec says so, untranslated, when it cannot reach polkit: without a system D-Bus
+   * ("Could not connect: No such file or directory") or without polkit on it. */
+  if (!self->has_hello && self->via_pkexec && status == 127 && tail != NULL &&
+      g_str_has_prefix (tail, "Error getting authority"))
+    return g_error_new (RTB_SESSION_ERROR, RTB_SESSION_ERROR_NO_POLKIT,
+                        _("Real-time priority needs an administrator’s approval, which pkexec "
+                          "asks polkit for, but polkit is not running on this machine "
+                          "(pkexec: %s). Start polkit and the system D-Bus it needs (`sudo "
+                          "systemctl start polkit`), run rtbench as root, or give your user "
+                          "real-time priority (a line “USER - rtprio 99” in "
+                          "/etc/security/limits.conf, then log in again)"), tail);
   if (!self->has_hello && self->via_pkexec && status == 127)
     return g_error_new (RTB_SESSION_ERROR, RTB_SESSION_ERROR_AUTH_DENIED,
                         _("Not authorized to run the worker: %s"),

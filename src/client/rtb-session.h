@@ -38,6 +38,8 @@ typedef enum {
   RTB_SESSION_ERROR_NO_PRIVILEGE,   /* real-time priority refused to this user, or pkexec,
                                      * which would ask for it, is missing; the message says
                                      * how to get it */
+  RTB_SESSION_ERROR_NO_POLKIT,      /* pkexec found no polkit to ask (no system D-Bus, or no
+                                     * polkit on it); the message says the other ways */
 } RtbSessionError;
 
 RtbSession *rtb_session_new (void);

@@ -7,19 +7,29 @@
 
 #include "rtb-window-private.h"
 
-void
+static void
+on_toast_dismissed (AdwToast  *toast,
+                    RtbWindow *self)
+{
+  g_ptr_array_remove (self->shown_toasts, toast);
+}
+
+AdwToast *
 _rtb_window_toast (RtbWindow  *self,
                    const char *message)
 {
   AdwToast *toast = adw_toast_new (message);
 
-  /* For tests: what was said lately. */
+  /* For tests: what was said lately, and what is still said. */
   if (self->toasts->len == 32)
     g_ptr_array_remove_index (self->toasts, 0);
   g_ptr_array_add (self->toasts, g_strdup (message));
+  g_ptr_array_add (self->shown_toasts, g_object_ref (toast));
+  g_signal_connect_object (toast, "dismissed", G_CALLBACK (on_toast_dismissed), self, 0);
 
   adw_toast_set_timeout (toast, 6);
   adw_toast_overlay_add_toast (self->toast_overlay, toast);
+  return toast;
 }
 
 void

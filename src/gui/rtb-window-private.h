@@ -39,6 +39,7 @@ struct _RtbWindow
   RtbRecording *last_recording; /* the one started last, for tests */
   char *last_error;
   GPtrArray *toasts;       /* the last 32 toasts' texts */
+  GPtrArray *shown_toasts; /* the toasts on screen or waiting their turn */
   GCancellable *opening;  /* run files loading in threads; cancelled when the window goes */
   GPtrArray *pending_saves; /* runs to save, one dialog after the other, before closing */
   char *inhibit_reason;     /* why the session should not end now, or NULL */
@@ -64,7 +65,8 @@ RtbRecording *_rtb_window_find_recording (RtbWindow *self, RtbRun *run);
 
 /* rtb-window-messages.c: toasts and error dialogs, also as actions for other widgets */
 void _rtb_window_class_init_messages (GtkWidgetClass *widget_class);
-void _rtb_window_toast (RtbWindow *self, const char *message);
+/* Shows `message` for a few seconds; returns the toast (borrowed), to dismiss it earlier. */
+AdwToast *_rtb_window_toast (RtbWindow *self, const char *message);
 void _rtb_window_show_error (RtbWindow *self, const char *heading, const char *body);
 
 /* rtb-window-compare.c */

@@ -12,6 +12,7 @@
 
 #define SCHEMA_ID "io.github.rtbench.RtBench"
 #define FLUSH_INTERVAL_MS 1000
+#define WAITING_TOAST_KEY "rtb-waiting-toast"
 
 G_DEFINE_FINAL_TYPE (RtbWindow, rtb_window, ADW_TYPE_APPLICATION_WINDOW)
 
@@ -293,8 +294,16 @@ explain_error (RtbWindow    *self,
           break;
         case RTB_SESSION_ERROR_AUTH_DENIED:
           heading = _("Not Authorized");
-          hint = _("Ask an administrator for the right to run rtbench's measuring helper, or "
-                   "choose the normal scheduling policy.");
+          hint = _("Ask an administrator for the right to run rtbench's measuring helper "
+                   "through pkexec, give your user real-time priority (rtprio in "
+                   "/etc/security/limits.conf), or choose the normal scheduling policy.");
+          break;
+        case RTB_SESSION_ERROR_NO_POLKIT:
+          /* The message says the ways that need no polkit, in the words the command line
+           * uses. */
+          heading = _("Polkit Is Not Running");
+          hint = _("In this window, the Normal scheduling policy (under Threads) needs no "
+                   "rights.");
           break;
         case RTB_SESSION_ERROR_REJECTED:
           heading = _("The Setup Was Rejected");
@@ -330,6 +339,23 @@ explain_error (RtbWindow    *self,
   _rtb_window_show_error (self, heading, body);
 }
 
+/* The toast that asks to wait for pkexec goes once the worker started, or ended without. */
+static void
+dismiss_waiting_toast (RtbRecording *recording)
+{
+  g_autoptr(AdwToast) toast = g_object_steal_data (G_OBJECT (recording), WAITING_TOAST_KEY);
+
+  if (toast != NULL)
+    adw_toast_dismiss (toast);
+}
+
+static void
+on_run_state (RtbRecording *recording)
+{
+  if (rtb_run_get_state (rtb_recording_get_run (recording)) != RTB_RUN_STATE_NEW)
+    dismiss_waiting_toast (recording);
+}
+
 static void
 on_recording_ended (RtbRecording *recording,
                     const GError *error,
@@ -339,6 +365,7 @@ on_recording_ended (RtbRecording *recording,
   AdwTabPage *page = find_page (self, recording);
   const char *unsaved = rtb_recording_get_unsaved_path (recording);
 
+  dismiss_waiting_toast (recording);
   if (page != NULL)
     adw_tab_page_set_icon (page, NULL);
   /* Refused or unreachable before measuring anything: the message says why, and no empty tab
@@ -428,6 +455,7 @@ start_action (GtkWidget  *widget,
   g_autoptr(GError) error = NULL;
   g_autoptr(RtbRecording) recording = NULL;
   g_autoptr(GIcon) running_icon = g_themed_icon_new ("media-record-symbolic");
+  RtbRecording *recording_of_page;
   AdwTabPage *page;
   RtbLiveView *view;
   RtbCommand cmd;
@@ -462,8 +490,17 @@ start_action (GtkWidget  *widget,
   /* A still icon, not the tab's loading spinner: a spinner redraws the window at the frame rate
    * for the whole run, which costs far more than the run's own updates. */
   adw_tab_page_set_icon (page, running_icon);
-  if (rtb_recording_get_uses_pkexec (_rtb_window_page_recording (page)))
-    _rtb_window_toast (self, _("Waiting for authorization to run real-time threads…"));
+  recording_of_page = _rtb_window_page_recording (page);
+  if (rtb_recording_get_uses_pkexec (recording_of_page))
+    {
+      AdwToast *waiting = _rtb_window_toast (self, _("Waiting for authorization to run "
+                                                     "real-time threads…"));
+
+      g_object_set_data_full (G_OBJECT (recording_of_page), WAITING_TOAST_KEY,
+                              g_object_ref (waiting), g_object_unref);
+      g_signal_connect_object (rtb_recording_get_run (recording_of_page), "notify::state",
+                               G_CALLBACK (on_run_state), recording_of_page, G_CONNECT_SWAPPED);
+    }
   _rtb_window_update_actions (self);
   _rtb_window_unsaved_changed (self);
 }
@@ -621,6 +658,18 @@ rtb_window_showed_toast (RtbWindow  *self,
   return FALSE;
 }
 
+gboolean
+rtb_window_is_showing_toast (RtbWindow  *self,
+                             const char *start)
+{
+  g_return_val_if_fail (RTB_IS_WINDOW (self), FALSE);
+
+  for (guint i = 0; i < self->shown_toasts->len; i++)
+    if (g_str_has_prefix (adw_toast_get_title (self->shown_toasts->pdata[i]), start))
+      return TRUE;
+  return FALSE;
+}
+
 RtbWindow *
 rtb_window_new (GtkApplication *application)
 {
@@ -669,6 +718,7 @@ rtb_window_finalize (GObject *object)
 
   g_free (self->last_error);
   g_ptr_array_unref (self->toasts);
+  g_ptr_array_unref (self->shown_toasts);
   g_free (self->inhibit_reason);
 
   G_OBJECT_CLASS (rtb_window_parent_class)->finalize (object);
@@ -735,6 +785,7 @@ rtb_window_init (RtbWindow *self)
   gtk_widget_init_template (GTK_WIDGET (self));
   self->opening = g_cancellable_new ();
   self->toasts = g_ptr_array_new_with_free_func (g_free);
+  self->shown_toasts = g_ptr_array_new_with_free_func (g_object_unref);
 
   if (g_strcmp0 (APP_ID, SCHEMA_ID) != 0)
     gtk_widget_add_css_class (GTK_WIDGET (self), "devel");

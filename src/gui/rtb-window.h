@@ -72,5 +72,7 @@ guint rtb_window_get_n_runs (RtbWindow *self);
 const char *rtb_window_get_last_error (RtbWindow *self);
 /* TRUE when one of the last toasts began with `start`. */
 gboolean rtb_window_showed_toast (RtbWindow *self, const char *start);
+/* TRUE when a toast beginning with `start` is on screen or waits its turn. */
+gboolean rtb_window_is_showing_toast (RtbWindow *self, const char *start);
 
 G_END_DECLS
