@@ -8,6 +8,7 @@
 #include <signal.h>
 
 #include "rtb-application.h"
+#include "rtb-settings-schema.h"
 #include "rtb-window.h"
 
 struct _RtbApplication
@@ -53,11 +54,19 @@ rtb_application_handle_local_options (GApplication *application,
                                       GVariantDict *options)
 {
   RtbApplication *self = RTB_APPLICATION (application);
+  g_autoptr(GSettingsSchema) schema = NULL;
+  g_autoptr(GError) error = NULL;
 
   if (g_variant_dict_contains (options, "version"))
     {
       g_print ("rtbench %s\n", PACKAGE_VERSION);
       return 0;
+    }
+  /* Without its settings the window cannot open: said here, before GLib's abort would. */
+  if ((schema = rtb_settings_schema_lookup (&error)) == NULL)
+    {
+      g_printerr ("rtbench: %s\n", error->message);
+      return 1;
     }
   if (g_variant_dict_contains (options, "start"))
     self->start = TRUE;

@@ -8,9 +8,9 @@
 #include "rtb-compare-view.h"
 #include "rtb-label.h"
 #include "rtb-output.h"
+#include "rtb-settings-schema.h"
 #include "rtb-window-private.h"
 
-#define SCHEMA_ID "io.github.rtbench.RtBench"
 #define FLUSH_INTERVAL_MS 1000
 #define WAITING_TOAST_KEY "rtb-waiting-toast"
 
@@ -782,15 +782,20 @@ on_map (RtbWindow *self)
 static void
 rtb_window_init (RtbWindow *self)
 {
+  g_autoptr(GSettingsSchema) schema = NULL;
+
   gtk_widget_init_template (GTK_WIDGET (self));
   self->opening = g_cancellable_new ();
   self->toasts = g_ptr_array_new_with_free_func (g_free);
   self->shown_toasts = g_ptr_array_new_with_free_func (g_object_unref);
 
-  if (g_strcmp0 (APP_ID, SCHEMA_ID) != 0)
+  if (g_strcmp0 (APP_ID, RTB_SETTINGS_SCHEMA_ID) != 0)
     gtk_widget_add_css_class (GTK_WIDGET (self), "devel");
 
-  self->settings = g_settings_new (SCHEMA_ID);
+  /* The application checked that there is one; without it, GLib says what is missing. */
+  schema = rtb_settings_schema_lookup (NULL);
+  self->settings = schema != NULL ? g_settings_new_full (schema, NULL, NULL)
+                                  : g_settings_new (RTB_SETTINGS_SCHEMA_ID);
   g_settings_bind (self->settings, "window-width", self, "default-width",
                    G_SETTINGS_BIND_DEFAULT);
   g_settings_bind (self->settings, "window-height", self, "default-height",

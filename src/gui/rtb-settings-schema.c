@@ -1,0 +1,65 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#define G_LOG_DOMAIN "rtbench-gui"
+
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "rtb-settings-schema.h"
+
+/* build/data when this program is the build tree's own (build/src/gui/rtbench run directly,
+ * not installed) and that folder holds the compiled schema; NULL otherwise. */
+static char *
+build_schema_dir (void)
+{
+  g_autofree char *exe = g_file_read_link ("/proc/self/exe", NULL);
+  g_autofree char *dir = NULL;
+  g_autofree char *compiled = NULL;
+
+  if (exe == NULL || !g_str_has_prefix (exe, RTB_BUILD_ROOT G_DIR_SEPARATOR_S))
+    return NULL;
+  dir = g_build_filename (RTB_BUILD_ROOT, "data", NULL);
+  compiled = g_build_filename (dir, "gschemas.compiled", NULL);
+  if (!g_file_test (compiled, G_FILE_TEST_IS_REGULAR))
+    return NULL;
+  return g_steal_pointer (&dir);
+}
+
+GSettingsSchema *
+rtb_settings_schema_lookup (GError **error)
+{
+  /* NULL when no schema at all is installed. */
+  GSettingsSchemaSource *installed = g_settings_schema_source_get_default ();
+  g_autoptr(GSettingsSchemaSource) built = NULL;
+  g_autofree char *dir = NULL;
+  GSettingsSchema *schema = NULL;
+
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  if (installed != NULL)
+    schema = g_settings_schema_source_lookup (installed, RTB_SETTINGS_SCHEMA_ID, TRUE);
+  if (schema != NULL)
+    return schema;
+
+  if (g_getenv ("GSETTINGS_SCHEMA_DIR") == NULL && (dir = build_schema_dir ()) != NULL)
+    {
+      g_autoptr(GError) local_error = NULL;
+
+      built = g_settings_schema_source_new_from_directory (dir, installed, FALSE, &local_error);
+      if (built != NULL)
+        schema = g_settings_schema_source_lookup (built, RTB_SETTINGS_SCHEMA_ID, FALSE);
+      else
+        g_debug ("The build tree's schemas in %s: %s", dir, local_error->message);
+      if (schema != NULL)
+        return schema;
+    }
+
+  g_set_error (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND,
+               /* Translators: %s is the schema's name, io.github.rtbench.RtBench. */
+               _("The window’s settings schema %s is not installed, and this program does not "
+                 "run from the build tree that compiled it. Install rtbench (`meson install`), "
+                 "or start the window from the source tree with ./run.sh, or with "
+                 "GSETTINGS_SCHEMA_DIR=build/data build/src/gui/rtbench"),
+               RTB_SETTINGS_SCHEMA_ID);
+  return NULL;
+}
