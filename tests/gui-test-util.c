@@ -143,6 +143,15 @@ gui_test_remove_tree (const char *path)
   g_rmdir (path);
 }
 
+char *
+gui_test_data_path (const char *relative)
+{
+  const char *dir = g_getenv ("RTBENCH_TEST_DATA");
+
+  g_assert_nonnull (dir);
+  return g_build_filename (dir, relative, NULL);
+}
+
 static gboolean
 child_exited (gpointer data)
 {

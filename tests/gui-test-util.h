@@ -50,6 +50,8 @@ char *gui_test_make_data_home (void);
 /* Makes `dir` the data folder (XDG_DATA_HOME); before gui_test_init(). */
 void gui_test_set_data_home (const char *dir);
 void gui_test_remove_tree (const char *path);
+/* `relative` ("import/foo.txt") under the test data folder, RTBENCH_TEST_DATA. */
+char *gui_test_data_path (const char *relative);
 
 /* Presses keys ("ctrl+w") in `window` as a user would, through the X server (xdotool), and
  * lets the window handle them. FALSE (and a skip message) when xdotool is missing. */

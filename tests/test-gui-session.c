@@ -326,6 +326,23 @@ require_app (void)
   return TRUE;
 }
 
+/* require_app(), and xdotool to press keys in it. */
+static gboolean
+require_app_and_keys (void)
+{
+  g_autofree char *xdotool_path = NULL;
+
+  if (!require_app ())
+    return FALSE;
+  xdotool_path = g_find_program_in_path ("xdotool");
+  if (xdotool_path == NULL)
+    {
+      g_test_skip ("xdotool is missing (scripts/deps.sh test installs it)");
+      return FALSE;
+    }
+  return TRUE;
+}
+
 static void
 clear_data (void)
 {
@@ -483,16 +500,10 @@ test_quit_key (void)
   g_autoptr(RtbRun) kept = NULL;
   g_autoptr(RtbRun) saved = NULL;
   g_autoptr(GPtrArray) left = NULL;
-  g_autofree char *xdotool_path = g_find_program_in_path ("xdotool");
   GPid pid;
 
-  if (!require_app ())
+  if (!require_app_and_keys ())
     return;
-  if (xdotool_path == NULL)
-    {
-      g_test_skip ("xdotool is missing (scripts/deps.sh test installs it)");
-      return;
-    }
   clear_data ();
   write_settings ("jitter", "2s", "quit with jitter");
   pid = start_app ();
@@ -539,22 +550,14 @@ one_kept (gpointer data)
 static void
 test_quit_compare (void)
 {
-  g_autofree char *imported = g_build_filename (g_getenv ("RTBENCH_TEST_DATA"), "import",
-                                                "ct210-h20-q-2t.txt", NULL);
-  g_autofree char *saved = g_build_filename (g_getenv ("RTBENCH_TEST_DATA"), "run-v1.rtbench",
-                                             NULL);
+  g_autofree char *imported = gui_test_data_path ("import/ct210-h20-q-2t.txt");
+  g_autofree char *saved = gui_test_data_path ("run-v1.rtbench");
   g_autoptr(GPtrArray) left = NULL;
-  g_autofree char *xdotool_path = g_find_program_in_path ("xdotool");
   g_autofree char *window = NULL;
   GPid pid;
 
-  if (!require_app ())
+  if (!require_app_and_keys ())
     return;
-  if (xdotool_path == NULL)
-    {
-      g_test_skip ("xdotool is missing (scripts/deps.sh test installs it)");
-      return;
-    }
   clear_data ();
   pid = start_app_with ((const char *[]) { "--compare", imported, saved, NULL });
   iterate_until (one_kept, NULL, 20);
@@ -579,16 +582,10 @@ test_quit_windows (void)
 {
   g_autoptr(RtbApplication) app = NULL;
   g_autoptr(GError) error = NULL;
-  g_autofree char *xdotool_path = g_find_program_in_path ("xdotool");
   RtbWindow *windows[2];
 
-  if (!require_app ())
+  if (!require_app_and_keys ())
     return;
-  if (xdotool_path == NULL)
-    {
-      g_test_skip ("xdotool is missing (scripts/deps.sh test installs it)");
-      return;
-    }
   clear_data ();
   app = rtb_application_new ();
   /* The session manager is played by this very process, which could not answer the

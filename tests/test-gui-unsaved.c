@@ -273,10 +273,8 @@ test_close_window (void)
 static void
 test_close_window_discard (void)
 {
-  g_autofree char *imported = g_build_filename (g_getenv ("RTBENCH_TEST_DATA"), "import",
-                                                "ct210-h20-q-2t.txt", NULL);
-  g_autofree char *saved = g_build_filename (g_getenv ("RTBENCH_TEST_DATA"), "run-v1.rtbench",
-                                             NULL);
+  g_autofree char *imported = gui_test_data_path ("import/ct210-h20-q-2t.txt");
+  g_autofree char *saved = gui_test_data_path ("run-v1.rtbench");
   g_autoptr(GFile) imported_file = g_file_new_for_path (imported);
   g_autoptr(GFile) saved_file = g_file_new_for_path (saved);
   AdwMessageDialog *dialog;
