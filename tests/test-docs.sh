@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 # The documentation tells the truth about the programs: the manual pages render without a
 # warning and name every option the programs' own help lists (and none it does not), every worker
-# key, and the version; every link and file path the README and docs/methods.md cite exists. TAP.
+# key, and the version; every link and file path the README, SECURITY.md and the docs/ pages (not style.md: its names are examples) cite exists. TAP.
 set -uo pipefail
 
 src=${RTBENCH_SOURCE_ROOT:?}
@@ -81,7 +81,7 @@ fi
 # Links and paths: a Markdown link's target, and a code span or command word that names a file
 # of the source tree (its first part is a top-level entry) or of the build tree (build/…), must
 # exist; a bare file name in a code span must be some file of the repository.
-python3 - "$src" "$build" README.md docs/methods.md >"$tmp/links" 2>&1 <<'PY'
+python3 - "$src" "$build" README.md SECURITY.md docs/usage.md docs/methods.md docs/measuring.md docs/architecture.md docs/tests.md docs/lab.md >"$tmp/links" 2>&1 <<'PY'
 import glob, os, re, subprocess, sys
 
 src, build, docs = sys.argv[1], sys.argv[2], sys.argv[3:]
@@ -159,9 +159,9 @@ status=$?
 cp "$tmp/links" "$tmp/out"
 grep '^[0-9]* links' "$tmp/links" | sed 's/^/# /'
 if ((status == 0)) && ! grep -v '^[0-9]* links' "$tmp/links" | grep -q .; then
-  ok "every link and path in README.md and docs/methods.md exists"
+  ok "every link and path in README.md, SECURITY.md and the docs/ pages exists"
 else
-  not_ok "every link and path in README.md and docs/methods.md exists"
+  not_ok "every link and path in README.md, SECURITY.md and the docs/ pages exists"
 fi
 
 echo "1..$n"
