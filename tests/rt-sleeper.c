@@ -4,6 +4,7 @@
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/prctl.h>
 #include <sys/wait.h>
 
 #include "rt-sleeper.h"
@@ -27,6 +28,14 @@ is_sleeping_at_fifo (GPid pid)
   return g_strv_length (fields) > 38 && atoi (fields[38]) == 1;
 }
 
+/* Killed with the thread that started it, even when that one is killed with SIGKILL: the
+ * setting survives chrt's and taskset's exec. */
+static void
+die_with_parent (G_GNUC_UNUSED gpointer unused)
+{
+  prctl (PR_SET_PDEATHSIG, SIGKILL);
+}
+
 GPid
 rt_sleeper_start (void)
 {
@@ -35,8 +44,8 @@ rt_sleeper_start (void)
   GPid pid;
 
   g_assert_true (g_spawn_async (NULL, (char **) argv, NULL,
-                                G_SPAWN_SEARCH_PATH | G_SPAWN_DO_NOT_REAP_CHILD, NULL, NULL, &pid,
-                                &error));
+                                G_SPAWN_SEARCH_PATH | G_SPAWN_DO_NOT_REAP_CHILD, die_with_parent,
+                                NULL, &pid, &error));
   g_assert_no_error (error);
   for (int i = 0; i < 500 && !is_sleeping_at_fifo (pid); i++)
     g_usleep (2000);

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* A real-time task for the checklist tests to find: `sleep 60` at SCHED_FIFO 99, allowed on
- * CPU 1 only. It sleeps, so it takes no CPU time. Needs root and two CPUs. */
+ * CPU 1 only. It sleeps, so it takes no CPU time, and it dies with the thread that started it.
+ * Needs root and two CPUs. */
 #pragma once
 
 #include <glib.h>

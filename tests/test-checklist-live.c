@@ -1,17 +1,22 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* The checklist follows what changes on this machine: a SCHED_FIFO 99 sleeper on a measured
  * CPU, RT throttling turned off, an interrupt moved onto a measured CPU, swap turned on. Each
- * change is undone before anything is asserted, on every path; needs root. */
+ * change is undone before anything is asserted, on every path, and a guardian process
+ * (machine-guard.c) puts back whatever is left once the test has ended, killed or not; the
+ * last case kills a copy of this test mid-change to show it. Needs root. */
 #include "config.h"
 
 #include <errno.h>
-#include <stdlib.h>
 #include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
 #include <unistd.h>
 #include <glib/gstdio.h>
 
+#include "machine-guard.h"
+#include "proc-test-util.h"
 #include "rt-sleeper.h"
 #include "rtb-checklist.h"
 
@@ -289,7 +294,7 @@ run (const char *command)
 static void
 test_swap (void)
 {
-  static const char *file = "/var/tmp/rtbench-test-checklist.swap";
+  static const char *file = MACHINE_GUARD_SWAP_FILE;
   g_autoptr (GPtrArray) with = NULL, without = NULL, had = NULL;
   g_autofree char *with_value = NULL;
   RtbCheckStatus with_status, without_status;
@@ -302,18 +307,18 @@ test_swap (void)
       g_test_skip ("swap is already on here");
       return;
     }
-  if (!run ("fallocate -l 16M /var/tmp/rtbench-test-checklist.swap") ||
-      g_chmod (file, 0600) != 0 || !run ("mkswap -q /var/tmp/rtbench-test-checklist.swap"))
+  if (!run ("fallocate -l 16M " MACHINE_GUARD_SWAP_FILE) ||
+      g_chmod (file, 0600) != 0 || !run ("mkswap -q " MACHINE_GUARD_SWAP_FILE))
     {
       g_unlink (file);
       g_test_skip ("cannot make a swap file in /var/tmp");
       return;
     }
-  on = run ("swapon /var/tmp/rtbench-test-checklist.swap");
+  on = run ("swapon " MACHINE_GUARD_SWAP_FILE);
   with_status = judge ("0", "mem.swap", &with)->status;
   with_value = g_strdup (rtb_checklist_find (with, "mem.swap")->value);
   if (on)
-    run ("swapoff /var/tmp/rtbench-test-checklist.swap");
+    run ("swapoff " MACHINE_GUARD_SWAP_FILE);
   g_unlink (file);
   without_status = judge ("0", "mem.swap", &without)->status;
 
@@ -328,13 +333,128 @@ test_swap (void)
   g_assert_cmpint (without_status, ==, RTB_CHECK_GOOD);
 }
 
+#define HOLD_ENV "RTBENCH_CHECKLIST_LIVE_HOLD"
+
+/* The copy of the test that is killed: makes every change, says which on stdout, and waits. */
+static void G_GNUC_NORETURN
+hold_changed (void)
+{
+  g_autoptr (GArray) irqs = busiest_irqs ();
+  GString *made = g_string_new ("changed");
+
+  machine_guard_start ();
+  if (write_text ("/proc/sys/kernel/sched_rt_runtime_us", "-1"))
+    g_string_append (made, " throttling");
+  for (guint i = 0; i < irqs->len && i < 4; i++)
+    {
+      g_autofree char *path = g_strdup_printf ("/proc/irq/%u/smp_affinity_list",
+                                               g_array_index (irqs, guint, i));
+      g_autofree char *was = read_text (path);
+
+      if (was != NULL && write_text (path, strcmp (was, "1") == 0 ? "0" : "1"))
+        {
+          g_string_append (made, " irq");
+          break;
+        }
+    }
+  if (run ("fallocate -l 16M " MACHINE_GUARD_SWAP_FILE) &&
+      g_chmod (MACHINE_GUARD_SWAP_FILE, 0600) == 0 && run ("mkswap -q " MACHINE_GUARD_SWAP_FILE) &&
+      run ("swapon " MACHINE_GUARD_SWAP_FILE))
+    g_string_append (made, " swap");
+  g_string_append_printf (made, " sleeper %d\n", rt_sleeper_start ());
+  fputs (made->str, stdout);
+  fflush (stdout);
+  for (;;)
+    pause ();
+}
+
+static char *
+read_all (int fd)
+{
+  GString *text = g_string_new (NULL);
+  char buffer[4096];
+  ssize_t n;
+
+  while ((n = read (fd, buffer, sizeof buffer)) > 0 || (n < 0 && errno == EINTR))
+    if (n > 0)
+      g_string_append_len (text, buffer, n);
+  close (fd);
+  return g_string_free (text, FALSE);
+}
+
+/* Reads the first line from `fd`, a byte at a time so nothing after it is taken. */
+static char *
+read_first_line (int fd)
+{
+  GString *line = g_string_new (NULL);
+  char c;
+
+  while (read (fd, &c, 1) == 1 && c != '\n')
+    g_string_append_c (line, c);
+  return g_string_free (line, FALSE);
+}
+
+static void
+test_killed_mid_change (void)
+{
+  g_autofree char *self = g_file_read_link ("/proc/self/exe", NULL);
+  const char *argv[] = { self, NULL };
+  g_auto (GStrv) envp = g_environ_setenv (g_get_environ (), HOLD_ENV, "1", TRUE);
+  g_autofree char *before = NULL, *during = NULL, *after = NULL, *line = NULL;
+  g_autofree char *rest = NULL, *guard_said = NULL;
+  g_autoptr (GError) error = NULL;
+  g_auto (GStrv) words = NULL;
+  int out, err, sleeper = 0;
+  GPid pid;
+
+  if (!root_with_two_cpus ())
+    return;
+  before = machine_guard_describe ();
+  g_assert_true (g_spawn_async_with_pipes (NULL, (char **) argv, envp, G_SPAWN_DO_NOT_REAP_CHILD,
+                                           NULL, NULL, &pid, NULL, &out, &err, &error));
+  g_assert_no_error (error);
+  line = read_first_line (out);
+  during = machine_guard_describe ();
+  kill (pid, SIGKILL);
+  waitpid (pid, NULL, 0);
+  g_spawn_close_pid (pid);
+  /* The guardian holds the killed test's stdout and stderr until it has restored everything. */
+  rest = read_all (out);
+  guard_said = read_all (err);
+  after = machine_guard_describe ();
+
+  g_test_message ("the killed test had %s; its guardian said:\n%s", line, guard_said);
+  words = g_strsplit (line, " ", -1);
+  g_assert_cmpstr (words[0], ==, "changed");
+  for (guint i = 1; words[i] != NULL; i++)
+    if (strcmp (words[i], "sleeper") == 0 && words[i + 1] != NULL)
+      sleeper = atoi (words[i + 1]);
+  g_assert_cmpint (sleeper, >, 0);
+  g_assert_cmpstr (during, !=, before);
+  if (g_strv_contains ((const char *const *) words, "throttling"))
+    g_assert_nonnull (strstr (guard_said, "sched_rt_runtime_us was -1, restored"));
+  if (g_strv_contains ((const char *const *) words, "swap"))
+    g_assert_nonnull (strstr (guard_said, "turned off"));
+  g_assert_cmpstr (after, ==, before);
+  g_assert_false (g_file_test (MACHINE_GUARD_SWAP_FILE, G_FILE_TEST_EXISTS));
+  /* Its SCHED_FIFO 99 sleeper died with it. */
+  for (int i = 0; i < 500 && !test_process_gone (sleeper); i++)
+    g_usleep (10000);
+  g_assert_true (test_process_gone (sleeper));
+}
+
 int
 main (int argc, char *argv[])
 {
+  if (g_getenv (HOLD_ENV) != NULL)
+    hold_changed ();
   g_test_init (&argc, &argv, NULL);
+  if (geteuid () == 0)
+    machine_guard_start ();
   g_test_add_func ("/checklist-live/rt-sleeper", test_rt_sleeper);
   g_test_add_func ("/checklist-live/rt-throttling-off", test_rt_throttling_off);
   g_test_add_func ("/checklist-live/irq-moved", test_irq_moved);
   g_test_add_func ("/checklist-live/swap", test_swap);
+  g_test_add_func ("/checklist-live/killed-mid-change", test_killed_mid_change);
   return g_test_run ();
 }
