@@ -5,25 +5,8 @@
 
 #include <glib/gi18n.h>
 
+#include "rtb-build-tree.h"
 #include "rtb-settings-schema.h"
-
-/* build/data when this program is the build tree's own (build/src/gui/rtbench run directly,
- * not installed) and that folder holds the compiled schema; NULL otherwise. */
-static char *
-build_schema_dir (void)
-{
-  g_autofree char *exe = g_file_read_link ("/proc/self/exe", NULL);
-  g_autofree char *dir = NULL;
-  g_autofree char *compiled = NULL;
-
-  if (exe == NULL || !g_str_has_prefix (exe, RTB_BUILD_ROOT G_DIR_SEPARATOR_S))
-    return NULL;
-  dir = g_build_filename (RTB_BUILD_ROOT, "data", NULL);
-  compiled = g_build_filename (dir, "gschemas.compiled", NULL);
-  if (!g_file_test (compiled, G_FILE_TEST_IS_REGULAR))
-    return NULL;
-  return g_steal_pointer (&dir);
-}
 
 GSettingsSchema *
 rtb_settings_schema_lookup (GError **error)
@@ -31,7 +14,7 @@ rtb_settings_schema_lookup (GError **error)
   /* NULL when no schema at all is installed. */
   GSettingsSchemaSource *installed = g_settings_schema_source_get_default ();
   g_autoptr(GSettingsSchemaSource) built = NULL;
-  g_autofree char *dir = NULL;
+  g_autofree char *compiled = NULL;
   GSettingsSchema *schema = NULL;
 
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
@@ -41,8 +24,10 @@ rtb_settings_schema_lookup (GError **error)
   if (schema != NULL)
     return schema;
 
-  if (g_getenv ("GSETTINGS_SCHEMA_DIR") == NULL && (dir = build_schema_dir ()) != NULL)
+  if (g_getenv ("GSETTINGS_SCHEMA_DIR") == NULL &&
+      (compiled = rtb_build_tree_path ("data/gschemas.compiled")) != NULL)
     {
+      g_autofree char *dir = g_path_get_dirname (compiled);
       g_autoptr(GError) local_error = NULL;
 
       built = g_settings_schema_source_new_from_directory (dir, installed, FALSE, &local_error);
