@@ -56,7 +56,7 @@ rt_sleeper_start (void)
 char *
 rt_sleeper_mark (GPid pid)
 {
-  return g_strdup_printf ("sleep (pid %d) at FIFO 99, allowed on CPUs 1", pid);
+  return g_strdup_printf ("sleep (pid %d) at FIFO 99, allowed on CPU 1", pid);
 }
 
 void

@@ -8,7 +8,7 @@
 
 /* Starts it (chrt, taskset) and waits until it runs at SCHED_FIFO. */
 GPid rt_sleeper_start (void);
-/* What the checklist says of it: "sleep (pid N) at FIFO 99, allowed on CPUs 1". */
+/* What the checklist says of it: "sleep (pid N) at FIFO 99, allowed on CPU 1". */
 char *rt_sleeper_mark (GPid pid);
 /* Kills and reaps it. */
 void rt_sleeper_stop (GPid pid);

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* The setup pane's checklist follows the chosen CPUs: a SCHED_FIFO 99 sleeper pinned to CPU 1
- * is listed while CPU 1 is chosen and not once only CPU 0 is; a run's System panel shows the
+ * is listed while CPU 1 is chosen and not once only CPU 0 is, and no longer once it has ended,
+ * with nothing changed in the setup. A run's System panel shows the
  * checklist it recorded, with the verdict. Needs root and two CPUs for the sleeper. */
 #define G_LOG_DOMAIN "rtbench-test"
 
@@ -45,11 +46,25 @@ choose_cpus (RtbSetupPanel *setup, const char *cpus)
   iterate_until (nothing_pending, NULL, 10);
 }
 
+typedef struct {
+  RtbChecklistGroup *group;
+  const char *mark;
+} Listed;
+
+static gboolean
+no_longer_listed (gpointer data)
+{
+  Listed *listed = data;
+  const char *value = item_value (listed->group, "sched.rt_tasks");
+
+  return value != NULL && strstr (value, listed->mark) == NULL;
+}
+
 static void
 test_setup_follows_cpus (void)
 {
   g_autofree char *mark = NULL;
-  g_autofree char *on_1 = NULL, *on_0 = NULL, *both = NULL;
+  g_autofree char *on_1 = NULL, *on_0 = NULL, *both = NULL, *after = NULL;
   RtbWindow *window;
   RtbSetupPanel *setup;
   RtbChecklistGroup *group;
@@ -83,13 +98,18 @@ test_setup_follows_cpus (void)
   both = g_strdup (item_value (group, "sched.rt_tasks"));
 
   rt_sleeper_stop (pid);
-  g_test_message ("CPU 1: %s\nCPU 0: %s\nCPUs 0-1: %s", on_1, on_0, both);
+  /* Nothing in the setup changes: the pane reads the machine again by itself. */
+  iterate_until (no_longer_listed, &(Listed) { group, mark }, 30);
+  after = g_strdup (item_value (group, "sched.rt_tasks"));
+  g_test_message ("CPU 1: %s\nCPU 0: %s\nCPUs 0-1: %s\nended: %s", on_1, on_0, both, after);
 
   g_assert_nonnull (on_1);
   g_assert_nonnull (strstr (on_1, mark));
   g_assert_nonnull (on_0);
   g_assert_null (strstr (on_0, mark));
   g_assert_nonnull (strstr (both, mark));
+  g_assert_nonnull (after);
+  g_assert_null (strstr (after, mark));
   /* Worst first (the sleeper's item is bad), and compact until asked for all. */
   checks = rtb_checklist_group_get_checks (group);
   g_assert_cmpint (((RtbCheck *) checks->pdata[0])->status, ==, RTB_CHECK_BAD);

@@ -124,7 +124,7 @@ _rtb_check_rt_tasks (const RtbChecklistContext *c)
     {
       Task *task = &g_array_index (tasks, Task, i);
       uint64_t cpus[RTB_MAX_CPUS / 64];
-
+      guint n_cpus;
 
       if (task->policy != POLICY_FIFO && task->policy != POLICY_RR &&
           task->policy != POLICY_DEADLINE)
@@ -142,16 +142,26 @@ _rtb_check_rt_tasks (const RtbChecklistContext *c)
         continue;
       if (list->len > 0)
         g_string_append (list, ", ");
+      /* "allowed on CPU 1", "allowed on CPUs 0-3"; unknown CPUs ("?") count as several. */
+      n_cpus = task->cpus != NULL && _rtb_checklist_parse_cpus (task->cpus, cpus)
+                 ? (guint) rtb_cpu_count (cpus, RTB_MAX_CPUS) : 2;
       if (task->tid != task->pid)
         /* Translators: "multipathd (thread 812 of pid 800) at FIFO 99, allowed on CPUs 0-3" */
-        g_string_append_printf (list, _("%s (thread %u of pid %u) at %s %d, allowed on CPUs %s"),
+        g_string_append_printf (list,
+                                g_dngettext (GETTEXT_PACKAGE,
+                                             "%s (thread %u of pid %u) at %s %d, allowed on CPU %s",
+                                             "%s (thread %u of pid %u) at %s %d, allowed on CPUs %s",
+                                             n_cpus),
                                 task->comm, task->tid, task->pid, policy_name (task->policy),
                                 task->priority, task->cpus != NULL ? task->cpus : "?");
       else
         /* Translators: "multipathd (pid 800) at FIFO 99, allowed on CPUs 0-3" */
-        g_string_append_printf (list, _("%s (pid %u) at %s %d, allowed on CPUs %s"), task->comm,
-                                task->pid, policy_name (task->policy), task->priority,
-                                task->cpus != NULL ? task->cpus : "?");
+        g_string_append_printf (list, g_dngettext (GETTEXT_PACKAGE,
+                                                   "%s (pid %u) at %s %d, allowed on CPU %s",
+                                                   "%s (pid %u) at %s %d, allowed on CPUs %s",
+                                                   n_cpus),
+                                task->comm, task->pid, policy_name (task->policy),
+                                task->priority, task->cpus != NULL ? task->cpus : "?");
     }
   if (n_above > 5)
     g_string_append_printf (list, _(" and %u more"), n_above - 5);

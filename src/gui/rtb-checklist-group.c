@@ -124,6 +124,27 @@ count_statuses (GPtrArray *checks)
                           n[RTB_CHECK_GOOD]);
 }
 
+/* Whether `shown` (sorted) holds the items of `checks`, in the same order once sorted. */
+static gboolean
+same_checks (GPtrArray *shown,
+             GPtrArray *checks)
+{
+  g_autoptr (GPtrArray) sorted = NULL;
+
+  if (shown == NULL || shown->len != checks->len)
+    return FALSE;
+  sorted = rtb_checklist_sorted (checks);
+  for (guint i = 0; i < sorted->len; i++)
+    {
+      const RtbCheck *a = shown->pdata[i], *b = sorted->pdata[i];
+
+      if (g_strcmp0 (a->id, b->id) != 0 || a->status != b->status ||
+          g_strcmp0 (a->value, b->value) != 0 || g_strcmp0 (a->advice, b->advice) != 0)
+        return FALSE;
+    }
+  return TRUE;
+}
+
 void
 rtb_checklist_group_set_checks (RtbChecklistGroup *self,
                                 GPtrArray         *checks,
@@ -133,6 +154,9 @@ rtb_checklist_group_set_checks (RtbChecklistGroup *self,
 
   g_return_if_fail (RTB_IS_CHECKLIST_GROUP (self));
 
+  /* Read again and found the same: the rows, and what the user opened, stay as they are. */
+  if (checks != NULL && description == NULL && same_checks (self->checks, checks))
+    return;
   for (guint i = 0; i < self->rows->len; i++)
     adw_preferences_group_remove (ADW_PREFERENCES_GROUP (self), self->rows->pdata[i]);
   g_ptr_array_set_size (self->rows, 0);

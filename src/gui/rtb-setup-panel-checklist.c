@@ -56,3 +56,26 @@ _rtb_setup_panel_queue_checklist (RtbSetupPanel *self)
   if (self->checklist_idle == 0)
     self->checklist_idle = g_idle_add (update_checklist, self);
 }
+
+/* Tasks start and end, interrupts move, swap comes and goes while nothing in the setup
+ * changes: a checklist read only on changes would go on showing a process long gone. */
+#define REFRESH_SECONDS 2
+
+static gboolean
+refresh_checklist (gpointer data)
+{
+  _rtb_setup_panel_queue_checklist (data);
+  return G_SOURCE_CONTINUE;
+}
+
+void
+_rtb_setup_panel_follow_machine (RtbSetupPanel *self,
+                                 gboolean       follow)
+{
+  g_clear_handle_id (&self->checklist_refresh, g_source_remove);
+  if (follow)
+    {
+      self->checklist_refresh = g_timeout_add_seconds (REFRESH_SECONDS, refresh_checklist, self);
+      _rtb_setup_panel_queue_checklist (self);
+    }
+}

@@ -71,6 +71,7 @@ struct _RtbSetupPanel
   int n_cpus;
   guint applying;           /* filling the fields from a command or preset */
   guint checklist_idle;
+  guint checklist_refresh;
   RtbMethod method;
 };
 
@@ -116,6 +117,9 @@ void _rtb_setup_panel_on_machine_changed (RtbSetupPanel *self);
 
 /* rtb-setup-panel-checklist.c */
 void _rtb_setup_panel_queue_checklist (RtbSetupPanel *self);
+/* While the pane is on screen, the checklist is read again every few seconds. */
+void _rtb_setup_panel_follow_machine (RtbSetupPanel *self,
+                                      gboolean       follow);
 
 /* rtb-setup-panel-presets.c */
 void _rtb_setup_panel_init_presets (RtbSetupPanel *self);

@@ -89,12 +89,27 @@ rtb_setup_panel_new (void)
 }
 
 static void
+rtb_setup_panel_map (GtkWidget *widget)
+{
+  GTK_WIDGET_CLASS (rtb_setup_panel_parent_class)->map (widget);
+  _rtb_setup_panel_follow_machine (RTB_SETUP_PANEL (widget), TRUE);
+}
+
+static void
+rtb_setup_panel_unmap (GtkWidget *widget)
+{
+  _rtb_setup_panel_follow_machine (RTB_SETUP_PANEL (widget), FALSE);
+  GTK_WIDGET_CLASS (rtb_setup_panel_parent_class)->unmap (widget);
+}
+
+static void
 rtb_setup_panel_dispose (GObject *object)
 {
   RtbSetupPanel *self = RTB_SETUP_PANEL (object);
   GtkWidget *child;
 
   g_clear_handle_id (&self->checklist_idle, g_source_remove);
+  g_clear_handle_id (&self->checklist_refresh, g_source_remove);
   gtk_widget_dispose_template (GTK_WIDGET (self), RTB_TYPE_SETUP_PANEL);
   /* dispose_template() only unparents the children bound to fields. */
   while ((child = gtk_widget_get_first_child (GTK_WIDGET (self))) != NULL)
@@ -112,6 +127,8 @@ rtb_setup_panel_class_init (RtbSetupPanelClass *klass)
   object_class->get_property = _rtb_setup_panel_get_property;
   object_class->set_property = _rtb_setup_panel_set_property;
   object_class->dispose = rtb_setup_panel_dispose;
+  widget_class->map = rtb_setup_panel_map;
+  widget_class->unmap = rtb_setup_panel_unmap;
 
   _rtb_setup_panel_properties[PROP_METHOD] =
     g_param_spec_string ("method", NULL, NULL, "latency",
