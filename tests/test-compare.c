@@ -407,6 +407,35 @@ test_names_tell_apart (void)
   g_assert_cmpstr (names->pdata[1], ==, "latency on vm (latency 100 µs, machine unknown)");
 }
 
+/* Runs that differ in how long they were set to last are named by it, not by their start. */
+static void
+test_names_by_duration (void)
+{
+  g_autoptr (RtbRun) a = NULL, b = NULL, c = NULL;
+  g_autoptr (GPtrArray) names = NULL;
+  g_autofree char *facets = NULL;
+  RtbCommand cmd;
+
+  rtb_command_defaults (&cmd, RTB_METHOD_LATENCY, 4);
+  cmd.duration_ns = 10 * G_GUINT64_CONSTANT (1000000000);
+  a = rtb_run_new (&cmd);
+  rtb_run_set_label (a, "latency, vm");
+  cmd.duration_ns = 600 * G_GUINT64_CONSTANT (1000000000);
+  b = rtb_run_new (&cmd);
+  rtb_run_set_label (b, "latency, vm");
+  cmd.duration_ns = 0;
+  c = rtb_run_new (&cmd);
+  rtb_run_set_label (c, "latency, vm");
+  names = rtb_label_unique ((RtbRun *[]) { a, b, c }, 3);
+  g_assert_cmpstr (names->pdata[0], ==, "latency, vm (10 s)");
+  g_assert_cmpstr (names->pdata[1], ==, "latency, vm (10 min)");
+  g_assert_cmpstr (names->pdata[2], ==, "latency, vm (until stopped)");
+
+  /* What the compare dialog shows of each: every facet known, the unknown left out. */
+  facets = rtb_label_facets (b, " · ");
+  g_assert_cmpstr (facets, ==, "latency 1000 µs · 10 min · all CPUs · priority 99 · idle");
+}
+
 static GPtrArray *
 fixture_checks (const char *name, const char *cpus)
 {
@@ -525,5 +554,6 @@ main (int argc, char *argv[])
   g_test_add_func ("/compare/checklists", test_checklists);
   g_test_add_func ("/compare/unique-names", test_unique_names);
   g_test_add_func ("/compare/names-tell-apart", test_names_tell_apart);
+  g_test_add_func ("/compare/names-by-duration", test_names_by_duration);
   return g_test_run ();
 }

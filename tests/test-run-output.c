@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "cli-test-util.h"
+#include "rtb-output.h"
 #include "disk-test-util.h"
 
 
@@ -391,6 +392,21 @@ test_cpu_in_use (void)
   stop_background (&first);
 }
 
+/* The name the window proposes for a run or an export: no commas, no spaces. */
+static void
+test_file_name (void)
+{
+  g_autoptr (GDateTime) start = g_date_time_new_local (2026, 12, 3, 9, 47, 21);
+  gint64 start_us = g_date_time_to_unix (start) * G_USEC_PER_SEC;
+  g_autofree char *run = rtb_output_file_name ("latency, vm", start_us, "rtbench");
+  g_autofree char *odd = rtb_output_file_name (" a/b\\c: ümlaut, 64×64 ", 0, "png");
+  g_autofree char *empty = rtb_output_file_name (", ", 0, "csv");
+
+  g_assert_cmpstr (run, ==, "latency-vm-2026-12-03-0947.rtbench");
+  g_assert_cmpstr (odd, ==, "a-b-c-ümlaut-64-64.png");
+  g_assert_cmpstr (empty, ==, "rtbench.csv");
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -399,6 +415,7 @@ main (int argc, char *argv[])
   g_test_init (&argc, &argv, NULL);
   CLI_REQUIRE_ENV ();
   cli_tmp_dir_make ("run-output");
+  g_test_add_func ("/run-output/file-name", test_file_name);
   g_test_add_func ("/run-output/missing-folder", test_missing_folder);
   g_test_add_func ("/run-output/folder-target", test_folder_target);
   g_test_add_func ("/run-output/planted-link", test_planted_link);

@@ -87,6 +87,25 @@ policy_words (const RtbCommand *cmd)
   return g_strdup_printf ("priority %d", cmd->priority);
 }
 
+/* "60 s", "10 min", "2 h", "until stopped"; NULL for a method without a duration. */
+static char *
+duration_words (const RtbCommand *cmd)
+{
+  uint64_t s = cmd->duration_ns / G_GUINT64_CONSTANT (1000000000);
+
+  if (cmd->method == RTB_METHOD_RESPONSE)
+    return NULL;
+  if (cmd->duration_ns == 0)
+    return g_strdup ("until stopped");
+  if (cmd->duration_ns % G_GUINT64_CONSTANT (1000000000) != 0)
+    return g_strdup_printf ("%.3g s", cmd->duration_ns / 1e9);
+  if (s % 3600 == 0)
+    return g_strdup_printf ("%" G_GUINT64_FORMAT " h", s / 3600);
+  if (s % 60 == 0)
+    return g_strdup_printf ("%" G_GUINT64_FORMAT " min", s / 60);
+  return g_strdup_printf ("%" G_GUINT64_FORMAT " s", s);
+}
+
 /* "idle", "CPU load", "full load"; NULL when unknown. */
 static const char *
 load_words (const char *load)
@@ -144,6 +163,7 @@ enum {
   FACET_POLICY,
   FACET_LOAD,
   FACET_HOST,
+  FACET_DURATION,
   FACET_START,
   N_FACETS
 };
@@ -166,6 +186,8 @@ facet_words (RtbRun *run, guint facet)
       return policy_words (cmd);
     case FACET_LOAD:
       return g_strdup (load_words (rtb_run_get_load (run)));
+    case FACET_DURATION:
+      return duration_words (cmd);
     case FACET_HOST:
       return system != NULL && system->hostname != NULL && *system->hostname != '\0'
              ? g_strdup (system->hostname) : NULL;
@@ -193,6 +215,7 @@ static const char *const unknown[N_FACETS] = {
   [FACET_POLICY] = "policy unknown",
   [FACET_LOAD] = "load unknown",
   [FACET_HOST] = "machine unknown",
+  [FACET_DURATION] = "duration unknown",
   [FACET_START] = "start unknown",
 };
 
@@ -286,4 +309,27 @@ rtb_label_unique (RtbRun *const *runs, guint n_runs)
   g_strfreev (names);
   g_free (done);
   return unique;
+}
+
+char *
+rtb_label_facets (RtbRun *run, const char *separator)
+{
+  static const guint order[] = { FACET_METHOD, FACET_START, FACET_DURATION, FACET_CPUS,
+                                 FACET_POLICY, FACET_LOAD, FACET_HOST };
+  g_autoptr(GString) text = g_string_new (NULL);
+
+  g_return_val_if_fail (RTB_IS_RUN (run), NULL);
+  g_return_val_if_fail (separator != NULL, NULL);
+
+  for (guint i = 0; i < G_N_ELEMENTS (order); i++)
+    {
+      g_autofree char *words = facet_words (run, order[i]);
+
+      if (words == NULL)
+        continue;
+      if (text->len > 0)
+        g_string_append (text, separator);
+      g_string_append (text, words);
+    }
+  return g_string_free (g_steal_pointer (&text), FALSE);
 }

@@ -18,8 +18,13 @@ char *rtb_label_default (const RtbCommand *command, const char *load, const char
 
 /* One name per run, all different: the run's label, and where runs share one, what sets each
  * apart from the others of that label — its method's parameters, CPUs, policy, load, machine,
- * or else when it started: "latency on vm (idle)", "latency on vm (full load)". Runs that
+ * duration, or else when it started: "latency on vm (idle)", "latency on vm (full load)". Runs that
  * nothing tells apart are numbered: "latency on vm (2)". A GPtrArray of strings. */
 GPtrArray *rtb_label_unique (RtbRun *const *runs, guint n_runs);
+
+/* Everything known of what a run is, joined by `separator`: its method, when it started, how
+ * long it was set to last, its CPUs, policy, load and machine: "latency · 2026-12-03 09:47:21 ·
+ * 60 s · all CPUs · priority 99 · idle · vm". */
+char *rtb_label_facets (RtbRun *run, const char *separator);
 
 G_END_DECLS

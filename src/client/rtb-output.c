@@ -378,6 +378,41 @@ rtb_output_reserve_unsaved (const char *name, GError **error)
 }
 
 char *
+rtb_output_file_name (const char *name,
+                      gint64      start_us,
+                      const char *extension)
+{
+  GString *file = g_string_new (NULL);
+
+  g_return_val_if_fail (extension != NULL, NULL);
+
+  /* Letters, digits, '.' and '_' stay; every run of anything else becomes one '-'. */
+  for (const char *p = name != NULL ? name : ""; *p != '\0'; p = g_utf8_next_char (p))
+    {
+      gunichar c = g_utf8_get_char (p);
+
+      if (g_unichar_isalnum (c) || c == '.' || c == '_')
+        g_string_append_unichar (file, c);
+      else if (file->len > 0 && file->str[file->len - 1] != '-')
+        g_string_append_c (file, '-');
+    }
+  while (file->len > 0 && file->str[file->len - 1] == '-')
+    g_string_truncate (file, file->len - 1);
+  if (file->len == 0)
+    g_string_append (file, "rtbench");
+  if (start_us > 0)
+    {
+      g_autoptr(GDateTime) start = g_date_time_new_from_unix_local (start_us / G_USEC_PER_SEC);
+      g_autofree char *stamp = start != NULL ? g_date_time_format (start, "%Y-%m-%d-%H%M") : NULL;
+
+      if (stamp != NULL)
+        g_string_append_printf (file, "-%s", stamp);
+    }
+  g_string_append_printf (file, ".%s", extension);
+  return g_string_free (file, FALSE);
+}
+
+char *
 rtb_output_in_folder (const char *dir,
                       const char *machine,
                       const char *method)

@@ -50,6 +50,11 @@ G_DEFINE_AUTOPTR_CLEANUP_FUNC (RtbOutputLock, rtb_output_lock_release)
  * so that saving where a run is saving is refused (RTB_OUTPUT_ERROR_BUSY names that run). */
 gboolean rtb_output_save_run (RtbRun *run, const char *path, GError **error);
 
+/* A file name to propose for `name` (a run's label, a tab's title), with neither commas nor
+ * spaces: "latency-vm-2026-12-03-0947.rtbench" for "latency, vm" started then; without the
+ * time when `start_us` (µs since the epoch) is 0. */
+char *rtb_output_file_name (const char *name, gint64 start_us, const char *extension);
+
 /* "DIR/MACHINE-METHOD.rtbench", the name a run of several machines gets in a folder; `/` and `\`
  * in the machine's name become `-`. */
 char *rtb_output_in_folder (const char *dir, const char *machine, const char *method);

@@ -6,6 +6,7 @@
 #include <glib/gi18n.h>
 
 #include "rtb-compare-dialog.h"
+#include "rtb-label.h"
 
 struct _RtbCompareDialog
 {
@@ -33,22 +34,18 @@ on_toggled (RtbCompareDialog *self)
   adw_message_dialog_set_response_enabled (ADW_MESSAGE_DIALOG (self), "compare", n >= 2);
 }
 
-/* "latency · running · rpi4" */
+/* What tells runs of one label apart: "live · latency · 2026-12-03 09:47:21 · 60 s · all CPUs ·
+ * priority 99 · full load · rpi4" */
 static char *
 describe (RtbRun  *run,
           gboolean live)
 {
-  const RtbSystemInfo *system = rtb_run_get_system (run);
   const char *state = live ? _("live")
                       : rtb_run_get_state (run) == RTB_RUN_STATE_CUT_SHORT ? _("cut short")
                       : NULL;
-  g_autoptr(GString) text = g_string_new (rtb_method_to_string (rtb_run_get_method (run)));
+  g_autofree char *facets = rtb_label_facets (run, " · ");
 
-  if (state != NULL)
-    g_string_append_printf (text, " · %s", state);
-  if (system != NULL && system->hostname != NULL && system->hostname[0] != '\0')
-    g_string_append_printf (text, " · %s", system->hostname);
-  return g_string_free (g_steal_pointer (&text), FALSE);
+  return state != NULL ? g_strdup_printf ("%s · %s", state, facets) : g_steal_pointer (&facets);
 }
 
 void

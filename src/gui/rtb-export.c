@@ -11,6 +11,7 @@
 #include "rtb-cyclictest-export.h"
 #include "rtb-export.h"
 #include "rtb-file-write.h"
+#include "rtb-output.h"
 #include "rtb-plot-run.h"
 #include "rtb-plot.h"
 
@@ -212,9 +213,7 @@ rtb_export_choose_file (GtkWidget           *widget,
                                                                            : NULL,
                                         GTK_FILE_CHOOSER_ACTION_SAVE, _("_Export"), _("_Cancel"));
   gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (native), TRUE);
-  file_name = g_strdup_printf ("%s.%s", name && name[0] ? name : "rtbench",
-                               formats[format].extension);
-  g_strdelimit (file_name, "/\\:", '-');
+  file_name = rtb_output_file_name (name, 0, formats[format].extension);
   gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (native), file_name);
 
   choice = g_new0 (Choice, 1);

@@ -169,9 +169,9 @@ _rtb_window_save_run (RtbWindow      *self,
     }
   else
     {
-      name = g_strdup_printf ("%s.rtbench", label && label[0] ? label
-                              : rtb_method_to_string (rtb_run_get_method (run)));
-      g_strdelimit (name, "/\\:", '-');
+      name = rtb_output_file_name (label && label[0] ? label
+                                   : rtb_method_to_string (rtb_run_get_method (run)),
+                                   rtb_run_get_start_time (run), "rtbench");
       gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (native), name);
     }
   request = g_new0 (SaveRequest, 1);
