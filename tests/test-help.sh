@@ -63,6 +63,46 @@ for method in "${methods[@]}"; do
   expect_help "Usage: rtbench-cli run $method" "$cli" run "$method" --priority 500 --help
 done
 
+# Each method's help ends with its own examples, which rtbench-cli accepts (a wrong --load
+# added last is the only complaint; --remote, so that the CPUs they name need not be this
+# machine's), and names its runs after itself.
+for method in "${methods[@]}"; do
+  "$cli" run "$method" --help >"$tmp/help" 2>/dev/null
+  mapfile -t examples < <(sed -n '/^Examples:/,$p' "$tmp/help" |
+    sed -n "s/^  rtbench-cli run $method \(.*\)/\1/p")
+  if ((${#examples[@]} > 0)); then
+    ok "run $method --help gives ${#examples[@]} examples"
+  else
+    cp "$tmp/help" "$tmp/out"; : >"$tmp/err"
+    not_ok "run $method --help gives examples"
+  fi
+  for example in "${examples[@]}"; do
+    read -ra words <<<"$example"
+    "$cli" run "$method" "${words[@]}" --remote board --load bogus >"$tmp/out" 2>"$tmp/err"
+    status=$?
+    if ((status == 2)) && grep -q -- '--load "bogus" is not a load scenario' "$tmp/err" &&
+      (($(wc -l <"$tmp/err") == 2)); then
+      ok "run $method $example: accepted"
+    else
+      echo "exit status $status" >>"$tmp/err"
+      not_ok "run $method $example: accepted"
+    fi
+  done
+  if grep -q "the host: \"$method, full load, vm\")" "$tmp/help"; then
+    ok "run $method --help names a run \"$method, full load, vm\""
+  else
+    cp "$tmp/help" "$tmp/out"; : >"$tmp/err"
+    not_ok "run $method --help names its runs after $method"
+  fi
+done
+# The overview names every method the run help lists.
+"$cli" --help >"$tmp/out" 2>"$tmp/err"
+if grep -qF -- "run $(IFS='|'; echo "${methods[*]}") [OPTIONS]" "$tmp/out"; then
+  ok "rtbench-cli --help lists every method"
+else
+  not_ok "rtbench-cli --help lists every method"
+fi
+
 version=$(sed -n "s/^project('rtbench'.*//p;s/^  version: '\(.*\)',/\1/p" \
   "${RTBENCH_SOURCE_ROOT:?}/meson.build" | head -n 1)
 expect_help "rtbench-cli $version" "$cli" --version

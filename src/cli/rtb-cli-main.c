@@ -7,14 +7,17 @@
 
 #include "rtb-cli-util.h"
 #include "rtb-cli.h"
+#include "rtb-methods.h"
 
-static const char usage[] =
+static const char usage_head[] =
   "Usage: rtbench-cli COMMAND [OPTIONS]\n"
   "\n"
   "Measure how real-time this Linux system is, and compare systems.\n"
   "\n"
-  "Commands:\n"
-  "  run latency|jitter|timer|response [OPTIONS]   measure (see rtbench-cli run --help)\n"
+  "Commands:\n";
+
+/* After "  run ", the methods (from their declarations) and what run does. */
+static const char usage_tail[] =
   "  import FILE --output F [--label TEXT]         another tool's results or a recorded\n"
   "                                                 worker stream as a run (see import --help)\n"
   "  check [--remote HOST] [--cpus LIST] [--json]   is this machine set up for real time?\n"
@@ -34,6 +37,16 @@ static const char usage[] =
   "The measurement itself runs in rtbench-worker, which needs real-time privileges: it is\n"
   "started directly when rtbench-cli runs as root (or with CAP_SYS_NICE), otherwise through\n"
   "pkexec. Set RTBENCH_WORKER to use another worker binary.\n";
+
+static void
+print_usage (FILE *out)
+{
+  char methods[96];
+
+  rtb_method_list (methods, sizeof methods, "|", "|");
+  fprintf (out, "%s  run %s [OPTIONS]\n%-49smeasure (see rtbench-cli run --help)\n%s",
+           usage_head, methods, "", usage_tail);
+}
 
 /* Runs the command argv[1] with the rest of the arguments. */
 static int
@@ -72,7 +85,7 @@ main (int argc, char *argv[])
 
   if (argc < 2)
     {
-      fputs (usage, stderr);
+      print_usage (stderr);
       return RTB_CLI_USAGE;
     }
 
@@ -87,7 +100,7 @@ main (int argc, char *argv[])
   if (strcmp (command, "-h") == 0 || strcmp (command, "--help") == 0 ||
       strcmp (command, "help") == 0)
     {
-      fputs (usage, stdout);
+      print_usage (stdout);
       return RTB_CLI_OK;
     }
   if (strcmp (command, "--version") == 0)

@@ -10,6 +10,8 @@
 #include "rtb-cli-run-private.h"
 #include "rtb-cli-util.h"
 #include "rtb-cli.h"
+#include "rtb-label.h"
+#include "rtb-methods.h"
 #include "rtb-session.h"
 
 /* Options that map one to one onto a worker command key ("--interval-us" → "interval_us"). */
@@ -117,15 +119,21 @@ print_method_options (FILE *out, RtbMethod method)
     }
 }
 
+/* `label_method`: the method whose default label the help shows, -1 for the generic help. */
 static void
-print_common_options (FILE *out)
+print_common_options (FILE *out, RtbMethod label_method)
 {
+  RtbCommand command;
+  g_autofree char *label = NULL;
+
+  rtb_command_defaults (&command, label_method, 1);
+  label = rtb_label_default (&command, "full", "vm");
   fputs ("    --load none|cpu|full       run stress-ng meanwhile: cpu = --cpu N --cpu-method=all,\n"
          "                               full adds --io N --vm N --vm-bytes 64M (N = CPU count)\n"
          "    --label TEXT               name of the run (default: the method, what differs\n"
-         "                               from its usual setup, and the host: \"latency,\n"
-         "                               full load, vm\")\n"
-         "    --remote HOST              measure HOST: run its worker through `ssh -T HOST`\n"
+         "                               from its usual setup, and the host: ", out);
+  fprintf (out, "\"%s\")\n", label);
+  fputs ("    --remote HOST              measure HOST: run its worker through `ssh -T HOST`\n"
          "                               (RTBENCH_SSH replaces \"ssh\", e.g. \"ssh -p 2222\");\n"
          "                               the run records HOST's system, not this one's; give it\n"
          "                               again to measure several machines at once\n"
@@ -148,52 +156,44 @@ print_common_options (FILE *out)
          out);
 }
 
+/* The method's examples, as its declaration gives them. */
+static void
+print_examples (FILE *out, RtbMethod method)
+{
+  const RtbMethodInfo *info = rtb_method_info (method);
+
+  fputs ("\nExamples:\n", out);
+  for (guint i = 0; i < RTB_METHOD_EXAMPLES_MAX && info->examples[i][0] != NULL; i++)
+    fprintf (out, "  rtbench-cli run %s %s\n      %s\n", info->name, info->examples[i][0],
+             info->examples[i][1]);
+}
+
 static void
 print_run_help (FILE *out)
 {
-  fputs ("Usage: rtbench-cli run METHOD [OPTIONS]\n\nMethods and their options:\n", out);
+  char methods[96];
+
+  rtb_method_list (methods, sizeof methods, ", ", " or ");
+  fprintf (out, "Usage: rtbench-cli run METHOD [OPTIONS]\n\nMETHOD is %s; rtbench-cli run "
+           "METHOD --help\nshows one method's options and examples.\n\nMethods and their "
+           "options:\n", methods);
   for (RtbMethod m = RTB_METHOD_LATENCY; m <= RTB_METHOD_LAST; m++)
     {
       fprintf (out, "\n  %s\n", rtb_method_to_string (m));
       print_method_options (out, m);
     }
   fputs ("\n  every method\n", out);
-  print_common_options (out);
-}
-
-static const char *
-describe_method (RtbMethod method)
-{
-  switch (method)
-    {
-    case RTB_METHOD_LATENCY:
-      return "Wake-up latency, the cyclictest method: one thread per CPU sleeps until the next\n"
-             "interval and records how late it woke up.";
-    case RTB_METHOD_JITTER:
-      return "Thread jitter, the LinuxCNC latency-test method: a fast base and a slower servo\n"
-             "thread on one CPU; each sample is an interval between two wake-ups minus the period.";
-    case RTB_METHOD_TIMER:
-      return "Periodic timer error: sleep until shortly before each deadline, spin until it, and\n"
-             "record the time observed minus the deadline (the first tick is a warm-up).";
-    case RTB_METHOD_NOISE:
-      return "OS noise, the oslat method: one thread per CPU reads the clock without pause; each\n"
-             "sample is the gap between two reads, rounded up to the whole µs as oslat counts it.\n"
-             "Gaps below 1 µs are the loop's own; longer ones are interrupts, other tasks, SMIs\n"
-             "or the hypervisor. The standard check that an isolated CPU is quiet.";
-    case RTB_METHOD_RESPONSE:
-    default:
-      return "Response time of a Gauss-Jordan inversion of an N×N matrix: each instance's\n"
-             "execution time, a pause between instances.";
-    }
+  print_common_options (out, RTB_METHOD_LATENCY);
 }
 
 static void
 print_method_help (FILE *out, RtbMethod method)
 {
   fprintf (out, "Usage: rtbench-cli run %s [OPTIONS]\n\n%s\n\nOptions:\n",
-           rtb_method_to_string (method), describe_method (method));
+           rtb_method_to_string (method), rtb_method_info (method)->description);
   print_method_options (out, method);
-  print_common_options (out);
+  print_common_options (out, method);
+  print_examples (out, method);
 }
 
 static void
@@ -372,9 +372,11 @@ parse_run_options (int argc, char **argv, RunOptions *options)
 
   if (argc < 2 || !rtb_method_from_string (argv[1], &method))
     {
-      rtb_cli_error ("%s%s%s: choose a method: latency, jitter, timer, response or noise",
-                     argc < 2 ? "missing method" : "unknown method \"",
-                     argc < 2 ? "" : argv[1], argc < 2 ? "" : "\"");
+      char methods[96];
+
+      rtb_method_list (methods, sizeof methods, ", ", " or ");
+      rtb_cli_error ("%s%s%s: choose a method: %s", argc < 2 ? "missing method" : "unknown method \"",
+                     argc < 2 ? "" : argv[1], argc < 2 ? "" : "\"", methods);
       return FALSE;
     }
 

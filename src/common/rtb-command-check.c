@@ -20,10 +20,11 @@ bool
 rtb_command_check (const RtbCommand *cmd, int n_cpus_online, RtbCommandError *error)
 {
   int n_cpus = rtb_cpu_count (cmd->cpus, RTB_MAX_CPUS);
+  char methods[96];
 
   if (cmd->method < RTB_METHOD_LATENCY || cmd->method > RTB_METHOD_LAST)
     return fail (error, RTB_ERROR_SYNTAX, "method", "unknown method: use %s",
-                 _rtb_command_method_list);
+                 method_list (methods, sizeof methods));
 
   if (cmd->policy == RTB_POLICY_OTHER)
     {

@@ -47,8 +47,6 @@ const KeyInfo _rtb_command_keys[N_KEYS] = {
                            RTB_TRACE_ABOVE_MAX_US },
 };
 
-const char *const _rtb_command_method_list = "latency, jitter, timer, response or noise";
-
 int
 _rtb_command_key_lookup (const char *name, size_t len)
 {

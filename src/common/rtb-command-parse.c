@@ -53,6 +53,7 @@ rtb_command_parse_n (const char *line, size_t len, bool with_verb, int n_cpus_on
   int first = 0;
   char q[40];
   char list[200];
+  char methods[96];
 
   if (error != NULL)
     memset (error, 0, sizeof *error);
@@ -88,7 +89,7 @@ rtb_command_parse_n (const char *line, size_t len, bool with_verb, int n_cpus_on
   if (n_tokens == 0)
     return fail (error, RTB_ERROR_SYNTAX, "",
                  "empty command: use %sMETHOD key=value..., METHOD is %s",
-                 with_verb ? "start " : "", _rtb_command_method_list);
+                 with_verb ? "start " : "", method_list (methods, sizeof methods));
 
   if (with_verb)
     {
@@ -103,12 +104,12 @@ rtb_command_parse_n (const char *line, size_t len, bool with_verb, int n_cpus_on
 
   if (first >= n_tokens || strchr (tokens[first], '=') != NULL)
     return fail (error, RTB_ERROR_SYNTAX, "method", "the method is missing: use %s",
-                 _rtb_command_method_list);
+                 method_list (methods, sizeof methods));
 
   RtbMethod method;
   if (!rtb_method_from_string (tokens[first], &method))
     return fail (error, RTB_ERROR_SYNTAX, "method", "unknown method '%s': use %s",
-                 quote (tokens[first], q, sizeof q), _rtb_command_method_list);
+                 quote (tokens[first], q, sizeof q), method_list (methods, sizeof methods));
 
   rtb_command_defaults (cmd, method, n_cpus_online);
   _rtb_command_key_list (method, list, sizeof list);

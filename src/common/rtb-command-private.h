@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "rtb-command.h"
+#include "rtb-methods.h"
 
 typedef enum {
   KEY_VARIANT,
@@ -43,7 +44,6 @@ typedef struct {
 
 /* Indexed by Key (rtb-command-keys.c). */
 extern const KeyInfo _rtb_command_keys[N_KEYS];
-extern const char *const _rtb_command_method_list;
 
 int _rtb_command_key_lookup (const char *name, size_t len);
 void _rtb_command_key_list (RtbMethod method, char *buf, size_t buf_size);
@@ -76,6 +76,14 @@ quote (const char *text, char *buf, size_t buf_size)
   if (len < buf_size)
     return text;
   snprintf (buf, buf_size, "%.*s...", (int) (buf_size - 4), text);
+  return buf;
+}
+
+/* "latency, jitter, timer, response or noise", for messages. */
+static inline const char *
+method_list (char *buf, size_t buf_size)
+{
+  rtb_method_list (buf, buf_size, ", ", " or ");
   return buf;
 }
 

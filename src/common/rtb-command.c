@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "rtb-command-private.h"
+#include "rtb-methods.h"
 #include "rtb-time.h"
 
 void
@@ -58,7 +59,9 @@ rtb_command_defaults (RtbCommand *cmd, RtbMethod method, int n_cpus_online)
 bool
 rtb_method_is_per_cpu (RtbMethod method)
 {
-  return method == RTB_METHOD_LATENCY || method == RTB_METHOD_NOISE;
+  const RtbMethodInfo *info = rtb_method_info (method);
+
+  return info != NULL && info->per_cpu;
 }
 
 unsigned

@@ -6,15 +6,8 @@
 #include <string.h>
 
 #include "rtb-command.h"
+#include "rtb-methods.h"
 #include "rtb-protocol-private.h"
-
-static const char *const method_names[] = {
-  [RTB_METHOD_LATENCY] = "latency",
-  [RTB_METHOD_JITTER] = "jitter",
-  [RTB_METHOD_TIMER] = "timer",
-  [RTB_METHOD_RESPONSE] = "response",
-  [RTB_METHOD_NOISE] = "noise",
-};
 
 static const char *const policy_names[] = {
   [RTB_POLICY_OTHER] = "other",
@@ -80,17 +73,21 @@ value_of (const char *const *names, size_t n_names, const char *str, unsigned *o
 const char *
 rtb_method_to_string (RtbMethod method)
 {
-  return name_of (method_names, N_ELEMENTS (method_names), method);
+  const RtbMethodInfo *info = rtb_method_info (method);
+
+  return info != NULL ? info->name : "unknown";
 }
 
 bool
 rtb_method_from_string (const char *str, RtbMethod *out)
 {
-  unsigned v;
-  if (!value_of (method_names, N_ELEMENTS (method_names), str, &v))
-    return false;
-  *out = (RtbMethod) v;
-  return true;
+  for (int m = RTB_METHOD_LATENCY; str != NULL && m <= RTB_METHOD_LAST; m++)
+    if (strcmp (rtb_method_info ((RtbMethod) m)->name, str) == 0)
+      {
+        *out = (RtbMethod) m;
+        return true;
+      }
+  return false;
 }
 
 const char *

@@ -1,0 +1,102 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* Each measurement method, declared once. A new method takes its entry here. */
+#include "config.h"
+
+#include <stdio.h>
+
+#include "rtb-methods.h"
+
+static const RtbMethodInfo methods[RTB_METHOD_LAST + 1] = {
+  [RTB_METHOD_LATENCY] = {
+    .name = "latency",
+    .summary = "wake-up latency, the cyclictest method: one thread per CPU",
+    .description =
+      "Wake-up latency, the cyclictest method: one thread per CPU sleeps until the next\n"
+      "interval and records how late it woke up.",
+    .per_cpu = true,
+    .examples = {
+      { "--duration 10m --load full", "every CPU for 10 minutes under full load" },
+      { "--cpus 1 --interval-us 200 --output cpu1.rtbench", "CPU 1 every 200 µs, saved" },
+      { "--duration 1h --fail-above 100 --junit latency.xml", "a CI gate: fail above 100 µs" },
+    },
+  },
+  [RTB_METHOD_JITTER] = {
+    .name = "jitter",
+    .summary = "thread jitter, the LinuxCNC latency-test method: base and servo threads",
+    .description =
+      "Thread jitter, the LinuxCNC latency-test method: a fast base and a slower servo\n"
+      "thread on one CPU; each sample is an interval between two wake-ups minus the period.",
+    .per_cpu = false,
+    .examples = {
+      { "--duration 10m --load full", "LinuxCNC's test under full load, on its own CPU choice" },
+      { "--cpu 1 --base-us 50 --servo-us 1000", "a 50 µs base thread on CPU 1" },
+    },
+  },
+  [RTB_METHOD_TIMER] = {
+    .name = "timer",
+    .summary = "periodic timer error: sleep, then spin until each deadline",
+    .description =
+      "Periodic timer error: sleep until shortly before each deadline, spin until it, and\n"
+      "record the time observed minus the deadline (the first tick is a warm-up).",
+    .per_cpu = false,
+    .examples = {
+      { "--period-us 1000 --spin-us 50 --cpu 1", "a 1 ms tick on CPU 1" },
+      { "--variant normal --duration 5m", "the same timer in an ordinary thread, to compare" },
+    },
+  },
+  [RTB_METHOD_RESPONSE] = {
+    .name = "response",
+    .summary = "execution time of a Gauss-Jordan matrix inversion, per instance",
+    .description =
+      "Response time of a Gauss-Jordan inversion of an N×N matrix: each instance's\n"
+      "execution time, a pause between instances.",
+    .per_cpu = false,
+    .examples = {
+      { "--size 32,64,128 --instances 500", "three matrix sizes, 500 inversions each" },
+      { "--experiments 5 --cpu 1 --load cpu", "five runs on CPU 1 while the CPUs are busy" },
+    },
+  },
+  [RTB_METHOD_NOISE] = {
+    .name = "noise",
+    .summary = "the gaps of a busy loop reading the clock, one thread per CPU (oslat)",
+    .description =
+      "OS noise, the oslat method: one thread per CPU reads the clock without pause; each\n"
+      "sample is the gap between two reads, rounded up to the whole µs as oslat counts it.\n"
+      "Gaps below 1 µs are the loop's own; longer ones are interrupts, other tasks, SMIs\n"
+      "or the hypervisor. The standard check that an isolated CPU is quiet.",
+    .per_cpu = true,
+    .examples = {
+      { "--cpus 1 --duration 10m", "is isolated CPU 1 quiet for 10 minutes?" },
+      { "--cpus 0-1 --policy fifo --priority 1", "polling at a real-time priority, as oslat -f" },
+    },
+  },
+};
+
+const RtbMethodInfo *
+rtb_method_info (RtbMethod method)
+{
+  if (method < RTB_METHOD_LATENCY || method > RTB_METHOD_LAST)
+    return NULL;
+  return &methods[method];
+}
+
+int
+rtb_method_list (char *buf, size_t buf_size, const char *separator, const char *last_joiner)
+{
+  size_t used = 0;
+
+  if (buf_size == 0)
+    return -1;
+  buf[0] = '\0';
+  for (int m = RTB_METHOD_LATENCY; m <= RTB_METHOD_LAST; m++)
+    {
+      const char *joiner = m == RTB_METHOD_LATENCY ? "" : m == RTB_METHOD_LAST ? last_joiner
+                                                                               : separator;
+      int n = snprintf (buf + used, buf_size - used, "%s%s", joiner, methods[m].name);
+
+      if (n < 0 || (size_t) n >= buf_size - used)
+        return -1;
+      used += (size_t) n;
+    }
+  return (int) used;
+}

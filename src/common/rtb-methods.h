@@ -1,0 +1,31 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/*
+ * The measurement methods as data: what each is called, what it measures, how its CPUs are
+ * chosen, and the examples its help gives. Which keys a method takes is the key table's
+ * (rtb-command-keys.h); its measuring loop is the worker's (src/worker/rtb-worker-METHOD.c).
+ * Plain C: the worker prints its usage from here.
+ */
+#pragma once
+
+#include <stdbool.h>
+
+#include "rtb-protocol.h"
+
+#define RTB_METHOD_EXAMPLES_MAX 3
+
+typedef struct {
+  const char *name;        /* as commands, run files and rtbench-cli spell it */
+  const char *summary;     /* one line: what it measures, after which tool */
+  const char *description; /* a paragraph for rtbench-cli run METHOD --help, lines of <= 88 */
+  bool per_cpu;            /* a thread on each CPU of a list (cpus=), not on one CPU (cpu=) */
+  /* rtbench-cli run options that show it in use, each with what it does; NULL-ended. */
+  const char *examples[RTB_METHOD_EXAMPLES_MAX + 1][2];
+} RtbMethodInfo;
+
+/* The method's declaration; NULL for a value that is no method. */
+const RtbMethodInfo *rtb_method_info (RtbMethod method);
+
+/* Every method by name, "latency, jitter, timer, response or noise" with `last_joiner` " or ",
+ * or "latency|jitter|timer|response|noise" with `separator` "|" and `last_joiner` "|".
+ * Returns the length, or -1 when it does not fit. */
+int rtb_method_list (char *buf, size_t buf_size, const char *separator, const char *last_joiner);
