@@ -211,9 +211,10 @@ charge (GArray *causes, RtbCauseKind kind, int id, const char *name, int prio, g
   g_array_append_val (causes, cause);
 }
 
-/* Charges [from, to) to whatever held the CPU. */
+/* Charges [from, to) to whatever held the CPU. A task is charged only when `tasks`: the thread
+ * could have run instead of it. */
 static void
-charge_span (RtbSpike *spike, CpuState *cpu, int tid, gint64 from, gint64 to)
+charge_span (RtbSpike *spike, CpuState *cpu, int tid, gboolean tasks, gint64 from, gint64 to)
 {
   gint64 ns = to - from;
 
@@ -223,11 +224,23 @@ charge_span (RtbSpike *spike, CpuState *cpu, int tid, gint64 from, gint64 to)
     charge (spike->causes, RTB_CAUSE_IRQ, cpu->irq, cpu->irq_name, 0, ns);
   else if (cpu->softirq >= 0)
     charge (spike->causes, RTB_CAUSE_SOFTIRQ, cpu->softirq, cpu->softirq_name, 0, ns);
+  else if (!tasks)
+    return;
   else if (cpu->pid < 0)
     cpu->unattributed_ns += ns;
   /* The idle task and the measuring thread itself are not causes. */
   else if (cpu->pid != 0 && cpu->pid != tid)
     charge (spike->causes, RTB_CAUSE_TASK, cpu->pid, cpu->comm, cpu->prio, ns);
+}
+
+/* [from, to), tasks charged only from `runnable` on (never when it is −1). */
+static void
+charge_spans (RtbSpike *spike, CpuState *cpu, int tid, gint64 runnable, gint64 from, gint64 to)
+{
+  gint64 split = runnable < 0 ? to : CLAMP (runnable, from, to);
+
+  charge_span (spike, cpu, tid, FALSE, from, split);
+  charge_span (spike, cpu, tid, TRUE, split, to);
 }
 
 static void
@@ -376,6 +389,53 @@ judge (RtbSpike *spike)
     spike->main = (RtbCause) { .kind = RTB_CAUSE_UNKNOWN, .duration_ns = MAX (unseen, 0) };
 }
 
+/* When the thread could have run, from the events that belong to this spike: those after the
+ * deadline (the trace prints whole microseconds, so the deadline's own microsecond counts).
+ * Its wake-up is its first one after the deadline; a thread that was running or preempted at
+ * the deadline (its last switch until then put it on the CPU, or took it off still runnable)
+ * needed none. Its switch-in is its last one between then and reading the clock. −1: the
+ * trace does not say. */
+typedef struct {
+  gint64 waking;    /* its wake-up */
+  gint64 runnable;  /* from when it could have run: the wake-up, or the deadline */
+  gint64 switch_in;
+} ThreadTimes;
+
+static ThreadTimes
+thread_times (GArray *events, int tid, gint64 deadline_ns, gint64 wake_ns)
+{
+  ThreadTimes t = { -1, -1, -1 };
+  gint64 first = deadline_ns - deadline_ns % TRACE_RESOLUTION_NS;
+  gboolean on_cpu_at_deadline = FALSE;
+
+  for (guint i = 0; i < events->len; i++)
+    {
+      const RtbTraceEvent *e = &g_array_index (events, RtbTraceEvent, i);
+
+      if (e->time_ns > wake_ns + TRACE_RESOLUTION_NS)
+        break;
+      if (e->time_ns <= first && e->kind == RTB_TRACE_EVENT_SWITCH)
+        {
+          if (e->next_pid == tid)
+            on_cpu_at_deadline = TRUE;
+          else if (e->prev_pid == tid)
+            on_cpu_at_deadline = e->prev_runnable;
+        }
+      if (e->time_ns < first)
+        continue;
+      if (e->kind == RTB_TRACE_EVENT_WAKING && e->next_pid == tid && t.waking < 0 &&
+          t.switch_in < 0)
+        t.waking = e->time_ns;
+      if (e->kind == RTB_TRACE_EVENT_SWITCH && e->next_pid == tid)
+        t.switch_in = e->time_ns;
+    }
+  if (t.waking >= 0)
+    t.runnable = MAX (t.waking, deadline_ns);
+  else if (on_cpu_at_deadline)
+    t.runnable = deadline_ns;
+  return t;
+}
+
 RtbSpike *
 rtb_spike_explain (const RtbSpikeFrame *frame, const char *text, gsize text_len, int worker_pid,
                    int client_pid)
@@ -386,7 +446,8 @@ rtb_spike_explain (const RtbSpikeFrame *frame, const char *text, gsize text_len,
   g_autoptr (GHashTable) prios = g_hash_table_new (NULL, NULL);
   g_autoptr (GHashTable) groups = thread_groups (events);
   int tid = (int) frame->tid;
-  gint64 waking = -1, switch_in = -1, end, from;
+  ThreadTimes t = thread_times (events, tid, frame->deadline_ns, frame->wake_ns);
+  gint64 end, from;
 
   spike->series = frame->thread;
   spike->index = frame->index;
@@ -396,33 +457,14 @@ rtb_spike_explain (const RtbSpikeFrame *frame, const char *text, gsize text_len,
   spike->wake_ns = frame->wake_ns;
   spike->flags = frame->flags;
 
-  /* The thread last got the CPU at its switch-in before it read the clock; it was woken by
-   * the last wake-up before that. */
-  for (guint i = 0; i < events->len; i++)
-    {
-      const RtbTraceEvent *e = &g_array_index (events, RtbTraceEvent, i);
-      if (e->time_ns > frame->wake_ns + TRACE_RESOLUTION_NS)
-        break;
-      if (e->kind == RTB_TRACE_EVENT_SWITCH && e->next_pid == tid)
-        switch_in = e->time_ns;
-    }
-  for (guint i = 0; i < events->len; i++)
-    {
-      const RtbTraceEvent *e = &g_array_index (events, RtbTraceEvent, i);
-      if (switch_in >= 0 && e->time_ns > switch_in)
-        break;
-      if (e->kind == RTB_TRACE_EVENT_WAKING && e->next_pid == tid && waking < 0)
-        waking = e->time_ns;
-      /* A switch-out after a wake-up: the next wake-up is the one that counts. */
-      if (e->kind == RTB_TRACE_EVENT_SWITCH && e->prev_pid == tid && e->time_ns < switch_in)
-        waking = -1;
-    }
-  end = switch_in >= frame->deadline_ns ? MIN (switch_in, frame->wake_ns) : frame->wake_ns;
-  if (waking >= 0)
-    spike->to_wakeup_ns = MAX (waking - frame->deadline_ns, 0);
-  if (switch_in >= frame->deadline_ns)
-    spike->to_run_ns = MAX (switch_in - MAX (waking, frame->deadline_ns), 0);
+  end = t.switch_in >= 0 ? MIN (t.switch_in, frame->wake_ns) : frame->wake_ns;
+  if (t.runnable >= 0)
+    spike->to_wakeup_ns = t.runnable - frame->deadline_ns;
+  if (t.switch_in >= 0 && t.runnable >= 0)
+    spike->to_run_ns = MAX (t.switch_in - t.runnable, 0);
 
+  /* Until it could run, only interrupts delayed it: a task that held the CPU before then did
+   * not keep it from running (and when the trace does not say when, no task is blamed). */
   cpu.prios = prios;
   from = frame->deadline_ns;
   for (guint i = 0; i < events->len; i++)
@@ -433,12 +475,12 @@ rtb_spike_explain (const RtbSpikeFrame *frame, const char *text, gsize text_len,
       follow_task (&cpu, e);
       if (e->time_ns > from)
         {
-          charge_span (spike, &cpu, tid, from, e->time_ns);
+          charge_spans (spike, &cpu, tid, t.runnable, from, e->time_ns);
           from = e->time_ns;
         }
       apply (spike, &cpu, e);
     }
-  charge_span (spike, &cpu, tid, from, end);
+  charge_spans (spike, &cpu, tid, t.runnable, from, end);
   mark_owners (spike->causes, groups, worker_pid, client_pid);
   judge (spike);
   return spike;
@@ -517,6 +559,13 @@ format_us (gint64 ns)
   return ns < 0 ? g_strdup ("-") : g_strdup_printf ("%.1f", (double) ns / 1000.0);
 }
 
+/* "12.3 µs", or "unknown" when the trace does not say. */
+static char *
+format_delay (gint64 ns)
+{
+  return ns < 0 ? g_strdup (_("unknown")) : g_strdup_printf (_("%.1f µs"), (double) ns / 1000.0);
+}
+
 char *
 rtb_spike_describe (const RtbSpike *spike, const char *series_name)
 {
@@ -538,11 +587,12 @@ rtb_spike_describe_long (const RtbSpike *spike, const char *series_name)
 {
   GString *text = g_string_new (NULL);
   g_autofree char *head = rtb_spike_describe (spike, series_name);
-  g_autofree char *to_wakeup = format_us (spike->to_wakeup_ns);
-  g_autofree char *to_run = format_us (spike->to_run_ns);
+  g_autofree char *to_wakeup = format_delay (spike->to_wakeup_ns);
+  g_autofree char *to_run = format_delay (spike->to_run_ns);
 
   g_string_append_printf (text, "%s\n", head);
-  g_string_append_printf (text, _("Deadline to wake-up %s µs, wake-up to running %s µs"),
+  /* TRANSLATORS: each delay is "12.3 µs" or "unknown" */
+  g_string_append_printf (text, _("Deadline to wake-up %s, wake-up to running %s"),
                           to_wakeup, to_run);
   for (guint i = 0; i < spike->causes->len; i++)
     {

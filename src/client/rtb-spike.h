@@ -58,7 +58,8 @@ typedef struct {
   gint64 value_ns;     /* the sample's value */
   gint64 deadline_ns;  /* CLOCK_MONOTONIC */
   gint64 wake_ns;
-  gint64 to_wakeup_ns; /* deadline → wake-up of the thread (0 when woken before); -1 unknown */
+  gint64 to_wakeup_ns; /* deadline → wake-up of the thread (0 when it was running or preempted
+                        * at the deadline); -1: the trace has no wake-up after the deadline */
   gint64 to_run_ns;    /* wake-up (or the deadline, if later) → running; -1 unknown */
   guint flags;         /* RTB_SPIKE_LOST_EVENTS, RTB_SPIKE_CUT */
   RtbCause main;       /* the verdict */

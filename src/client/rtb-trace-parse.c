@@ -67,7 +67,7 @@ static gboolean
 parse_switch (const char *fields, const char *end, RtbTraceEvent *event)
 {
   const char *arrow = NULL;
-  const char *next_comm, *next_pid, *prev_comm, *prev_pid;
+  const char *next_comm, *next_pid, *prev_comm, *prev_pid, *state;
 
   for (const char *p = end - 4; p >= fields; p--)
     if (memcmp (p, " ==>", 4) == 0)
@@ -85,6 +85,8 @@ parse_switch (const char *fields, const char *end, RtbTraceEvent *event)
       next_pid < next_comm || prev_pid < prev_comm)
     return FALSE;
   event->kind = RTB_TRACE_EVENT_SWITCH;
+  state = find_key (fields, arrow, "prev_state=");
+  event->prev_runnable = state != NULL && state[0] == 'R';
   return copy_until (prev_comm, prev_pid - strlen (" prev_pid="), event->prev_comm,
                      sizeof event->prev_comm) &&
          copy_until (next_comm, next_pid - strlen (" next_pid="), event->next_comm,

@@ -40,6 +40,7 @@ typedef struct {
   char prev_comm[RTB_TRACE_COMM_MAX];
   int prev_pid;
   int prev_prio;
+  gboolean prev_runnable;      /* SWITCH: prev_state R or R+ (preempted, still runnable) */
   char next_comm[RTB_TRACE_COMM_MAX];
   int next_pid;
   int next_prio;
