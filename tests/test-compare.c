@@ -312,7 +312,7 @@ test_cyclictest_like_with_like (void)
 
   for (guint i = 0; i < 5000; i++)
     test_series_add (rtb_run_get_series (measured, 0), 3000 + (gint64) ((i * 7919) % 9000));
-  text = rtb_cyclictest_export (measured, &error);
+  text = rtb_cyclictest_export (measured, RTB_CYCLICTEST_LAYOUT_2_7, &error);
   g_assert_no_error (error);
   imported = rtb_import_data ((const guint8 *) text, strlen (text), "ct.txt", NULL, NULL,
                               &error);

@@ -406,7 +406,7 @@ test_cyclictest_format (void)
   test_series_add (rtb_run_get_series (run, 1), 3500);
   test_series_add (rtb_run_get_series (run, 1), 19999);
   test_series_add (rtb_run_get_series (run, 1), 25000);
-  text = rtb_cyclictest_export (run, &error);
+  text = rtb_cyclictest_export (run, RTB_CYCLICTEST_LAYOUT_2_7, &error);
   g_assert_no_error (error);
   g_assert_cmpstr (text, ==, expected);
 }
@@ -423,7 +423,7 @@ test_cyclictest_one_comment_line (void)
   g_free (rtb_run_get_series (run, 0)->name);
   rtb_run_get_series (run, 0)->name = g_strdup ("CPU0\n000001 999999\r\n000002 888888");
   test_series_add (rtb_run_get_series (run, 0), 3500);
-  text = rtb_cyclictest_export (run, &error);
+  text = rtb_cyclictest_export (run, RTB_CYCLICTEST_LAYOUT_2_7, &error);
   g_assert_no_error (error);
   lines = g_strsplit (text, "\n", -1);
   g_assert_cmpstr (lines[0], ==, "# rtbench-cli export of \"pi\\x0a000001 999999\" (latency; "
@@ -438,7 +438,7 @@ test_cyclictest_roundtrip (void)
 {
   g_autoptr (RtbRun) run = sample_run ("roundtrip", 3, 6);
   g_autoptr (GError) error = NULL;
-  g_autofree char *text = rtb_cyclictest_export (run, &error);
+  g_autofree char *text = rtb_cyclictest_export (run, RTB_CYCLICTEST_LAYOUT_2_7, &error);
   RtbImportOptions options;
 
   g_assert_no_error (error);
@@ -480,17 +480,17 @@ test_cyclictest_refuses_signed (void)
   g_autofree char *text = NULL;
   g_autofree char *path = g_build_filename (g_get_tmp_dir (), "rtb-never-written.txt", NULL);
 
-  g_assert_null (rtb_cyclictest_export (jitter, &error));
+  g_assert_null (rtb_cyclictest_export (jitter, RTB_CYCLICTEST_LAYOUT_2_7, &error));
   g_assert_error (error, G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED);
   g_assert_nonnull (strstr (error->message, "negative"));
   g_clear_error (&error);
-  g_assert_false (rtb_cyclictest_export_file (jitter, path, &error));
+  g_assert_false (rtb_cyclictest_export_file (jitter, RTB_CYCLICTEST_LAYOUT_2_7, path, &error));
   g_assert_false (g_file_test (path, G_FILE_TEST_EXISTS));
   g_clear_error (&error);
 
   /* Execution times are never negative. */
   test_series_add (rtb_run_get_series (response, 0), 1500000);
-  text = rtb_cyclictest_export (response, &error);
+  text = rtb_cyclictest_export (response, RTB_CYCLICTEST_LAYOUT_2_7, &error);
   g_assert_no_error (error);
   g_assert_nonnull (strstr (text, "\n001500 000001\n"));
 }

@@ -15,7 +15,7 @@ static const char export_usage[] =
   "                               [--y-scale auto|linear|log] [--width N] [--height N]\n"
   "                               [--scale S] [--dark]\n"
   "                               [--csv F] [--csv-histogram F] [--csv-series F]\n"
-  "                               [--csv-spikes F] [--cyclictest F]\n"
+  "                               [--csv-spikes F] [--cyclictest F [--cyclictest-version V]]\n"
   "\n"
   "Draws a saved run: its per-instance curve with the running mean (for jitter, one per thread,\n"
   "each against time) and its histogram with a log count axis (--chart both, the default,\n"
@@ -34,20 +34,26 @@ static const char export_usage[] =
   "  --csv-spikes F     the explained spikes (--trace-above): run, series, index, instance, cpu,\n"
   "                     value_us, cause (task, irq, softirq or unknown), name, pid, irq,\n"
   "                     cause_us, to_wakeup_us, to_run_us, lost_events\n"
-  "  --cyclictest F     the histogram as cyclictest -h prints it (rt-tests 2.7+), for scripts\n"
-  "                     made for cyclictest; latency and response runs only (no negative\n"
-  "                     buckets); the overflow cycle numbers are not known and stay empty\n";
+  "  --cyclictest F     the histogram as cyclictest -h prints it, for scripts made for\n"
+  "                     cyclictest; latency and response runs only (no negative buckets)\n"
+  "  --cyclictest-version V\n"
+  "                     the rt-tests release whose layout to write: up to 2.6 (e.g. 2.4, as\n"
+  "                     Debian 12 ships) every row and a \"# Total:\" line, 2.7 and later only\n"
+  "                     the rows that hold samples; by default the installed cyclictest's,\n"
+  "                     2.7 when there is none\n";
 
 int
 rtb_cli_export (int argc, char **argv)
 {
   const char *input = NULL;
   const char *csv = NULL, *csv_histogram = NULL, *csv_series = NULL, *csv_spikes = NULL;
-  const char *cyclictest = NULL;
+  const char *cyclictest = NULL, *cyclictest_version = NULL;
   const RtbCliOption options[] = {
     { "--csv", &csv }, { "--csv-histogram", &csv_histogram }, { "--csv-series", &csv_series },
-    { "--csv-spikes", &csv_spikes }, { "--cyclictest", &cyclictest }, { NULL },
+    { "--csv-spikes", &csv_spikes }, { "--cyclictest", &cyclictest },
+    { "--cyclictest-version", &cyclictest_version }, { NULL },
   };
+  RtbCyclictestLayout layout = RTB_CYCLICTEST_LAYOUT_AUTO;
   g_autoptr (GPtrArray) files = g_ptr_array_new ();
   RtbCliChartOptions charts;
   int parsed;
@@ -65,6 +71,18 @@ rtb_cli_export (int argc, char **argv)
     }
   if (files->len == 1)
     input = files->pdata[0];
+  if (cyclictest_version != NULL &&
+      !rtb_cyclictest_layout_from_version (cyclictest_version, &layout))
+    {
+      rtb_cli_error ("--cyclictest-version \"%s\": expected an rt-tests release such as 2.4 or "
+                     "2.10", cyclictest_version);
+      return RTB_CLI_USAGE;
+    }
+  if (cyclictest_version != NULL && cyclictest == NULL)
+    {
+      rtb_cli_error ("--cyclictest-version says how to write --cyclictest F, which is missing");
+      return RTB_CLI_USAGE;
+    }
 
   if (input == NULL)
     {
@@ -88,7 +106,7 @@ rtb_cli_export (int argc, char **argv)
   g_autofree char *cyclictest_text = NULL;
   if (cyclictest != NULL)
     {
-      cyclictest_text = rtb_cyclictest_export (run, &error);
+      cyclictest_text = rtb_cyclictest_export (run, layout, &error);
       if (cyclictest_text == NULL)
         {
           rtb_cli_error ("%s: %s", cyclictest, error->message);

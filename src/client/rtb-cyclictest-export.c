@@ -92,19 +92,39 @@ append_summary (GString *text, const char *title, RtbRun *run, SummaryLine what)
   g_string_append_c (text, '\n');
 }
 
-/* "# Thread N: c1 c2 … # NNNNN others", as rt-tests 2.7+ hist_print_oflows() writes it. */
+/* The bucket counts a thread's "# Total:" adds up (1.x–2.6): the rows printed, no overflows. */
 static void
-append_overflow_cycles (GString *text, RtbRun *run)
+append_totals (GString *text, RtbRun *run, guint32 n_buckets)
 {
+  g_string_append (text, "# Total:");
+  for (guint i = 0; i < rtb_run_get_n_series (run); i++)
+    {
+      const RtbHistogram *h = &rtb_run_get_series (run, i)->histogram;
+      guint64 total = 0;
+
+      for (guint32 b = 0; b < MIN (n_buckets, h->n_buckets); b++)
+        total += h->counts[b];
+      g_string_append_printf (text, " %09" G_GUINT64_FORMAT, total);
+    }
+  g_string_append_c (text, '\n');
+}
+
+/* 2.7+ hist_print_oflows(): "# Thread N: " then the cycle numbers joined by " ";
+ * 1.x–2.6 print_hist(): "# Thread N:" then " %05lu" each. Both end with " # NNNNN others". */
+static void
+append_overflow_cycles (GString *text, RtbRun *run, RtbCyclictestLayout layout)
+{
+  gboolean old = layout == RTB_CYCLICTEST_LAYOUT_1_X;
+
   g_string_append (text, "# Histogram Overflow at cycle number:\n");
   for (guint i = 0; i < rtb_run_get_n_series (run); i++)
     {
       RtbSeries *series = rtb_run_get_series (run, i);
       guint64 others = rtb_series_overflow_cycles_others (series);
 
-      g_string_append_printf (text, "# Thread %u: ", i);
+      g_string_append_printf (text, old ? "# Thread %u:" : "# Thread %u: ", i);
       for (guint k = 0; k < series->n_overflow_cycles; k++)
-        g_string_append_printf (text, "%s%05" G_GUINT64_FORMAT, k > 0 ? " " : "",
+        g_string_append_printf (text, "%s%05" G_GUINT64_FORMAT, k > 0 || old ? " " : "",
                                 series->overflow_cycles[k]);
       if (others > 0)
         g_string_append_printf (text, " # %05" G_GUINT64_FORMAT " others", others);
@@ -113,7 +133,7 @@ append_overflow_cycles (GString *text, RtbRun *run)
 }
 
 char *
-rtb_cyclictest_export (RtbRun *run, GError **error)
+rtb_cyclictest_export (RtbRun *run, RtbCyclictestLayout layout, GError **error)
 {
   g_autoptr (GString) text = g_string_new (NULL);
   guint n = 0;
@@ -124,6 +144,7 @@ rtb_cyclictest_export (RtbRun *run, GError **error)
 
   if (!check_exportable (run, error))
     return NULL;
+  layout = rtb_cyclictest_layout_resolve (layout, NULL);
   n = rtb_run_get_n_series (run);
   for (guint i = 0; i < n; i++)
     n_buckets = MAX (n_buckets, rtb_run_get_series (run, i)->histogram.n_buckets);
@@ -140,7 +161,7 @@ rtb_cyclictest_export (RtbRun *run, GError **error)
           const RtbHistogram *h = &rtb_run_get_series (run, i)->histogram;
           any = b < h->n_buckets && h->counts[b] > 0;
         }
-      if (!any)
+      if (!any && layout == RTB_CYCLICTEST_LAYOUT_2_7)
         continue;
       g_string_append_printf (text, "%06u ", b);
       for (guint i = 0; i < n; i++)
@@ -151,24 +172,27 @@ rtb_cyclictest_export (RtbRun *run, GError **error)
         }
       g_string_append_c (text, '\n');
     }
+  if (layout == RTB_CYCLICTEST_LAYOUT_1_X)
+    append_totals (text, run, n_buckets);
   append_summary (text, "# Min Latencies:", run, SUMMARY_MIN);
   append_summary (text, "# Avg Latencies:", run, SUMMARY_AVG);
   append_summary (text, "# Max Latencies:", run, SUMMARY_MAX);
   append_summary (text, "# Histogram Overflows:", run, SUMMARY_OVERFLOWS);
-  append_overflow_cycles (text, run);
+  append_overflow_cycles (text, run, layout);
   g_string_append_c (text, '\n');
   return g_string_free (g_steal_pointer (&text), FALSE);
 }
 
 gboolean
-rtb_cyclictest_export_file (RtbRun *run, const char *path, GError **error)
+rtb_cyclictest_export_file (RtbRun *run, RtbCyclictestLayout layout, const char *path,
+                            GError **error)
 {
   g_autofree char *text = NULL;
 
   g_return_val_if_fail (RTB_IS_RUN (run), FALSE);
   g_return_val_if_fail (path != NULL, FALSE);
 
-  text = rtb_cyclictest_export (run, error);
+  text = rtb_cyclictest_export (run, layout, error);
   if (text == NULL)
     return FALSE;
   return rtb_file_write (path, text, strlen (text), error);

@@ -1,7 +1,9 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
- * A run's histogram in the text cyclictest -h prints (rt-tests 2.7 … 2.10, FORMATS.md §1.1), so
- * that scripts written for cyclictest (OSADL's latency plots, gnuplot recipes) read rtbench runs:
+ * A run's histogram in the text cyclictest -h prints, so that scripts written for cyclictest
+ * (OSADL's latency plots, gnuplot recipes) read rtbench runs. The layout of rt-tests 2.7 … 2.10
+ * (FORMATS.md §1.1) or of 1.x … 2.6 (every row, "# Total:", rtb-cyclictest-layout.h); by
+ * default the installed cyclictest's. In 2.7+'s:
  *
  *   # rtbench-cli export of "LABEL" (latency; thread 0 = CPU0, thread 1 = CPU1)
  *   # Histogram
@@ -17,7 +19,8 @@
  *   (blank line)
  *
  * The first line is a comment cyclictest does not write (it writes "# /dev/cpu_dma_latency set
- * to 0us" there); readers skip lines starting with '#'. There is no "# Total:" line, as in 2.7+.
+ * to 0us" there); readers skip lines starting with '#'. From "# Histogram" on, the text is
+ * byte for byte what that cyclictest prints for the same samples.
  * Threads are the run's series in order; the text cannot say which CPU a thread ran on, hence
  * the comment.
  *
@@ -30,13 +33,15 @@
 
 #include <gio/gio.h>
 
+#include "rtb-cyclictest-layout.h"
 #include "rtb-run.h"
 
 G_BEGIN_DECLS
 
 /* Transfer full; NULL and `error` set when the run cannot be written in this format. */
-char *rtb_cyclictest_export (RtbRun *run, GError **error);
+char *rtb_cyclictest_export (RtbRun *run, RtbCyclictestLayout layout, GError **error);
 /* Same, written to `path` by rtb_file_write (). */
-gboolean rtb_cyclictest_export_file (RtbRun *run, const char *path, GError **error);
+gboolean rtb_cyclictest_export_file (RtbRun *run, RtbCyclictestLayout layout, const char *path,
+                                     GError **error);
 
 G_END_DECLS

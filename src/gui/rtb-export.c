@@ -27,6 +27,14 @@ static const struct {
   [RTB_EXPORT_CSV_SERIES] = { "csv-series", "csv" },
   [RTB_EXPORT_CSV_COMPARE] = { "csv-compare", "csv" },
   [RTB_EXPORT_CYCLICTEST] = { "cyclictest", "txt" },
+  [RTB_EXPORT_CYCLICTEST_1_X] = { "cyclictest-2.6", "txt" },
+  [RTB_EXPORT_CYCLICTEST_2_7] = { "cyclictest-2.7", "txt" },
+};
+
+static const RtbCyclictestLayout cyclictest_layouts[] = {
+  [RTB_EXPORT_CYCLICTEST] = RTB_CYCLICTEST_LAYOUT_AUTO,
+  [RTB_EXPORT_CYCLICTEST_1_X] = RTB_CYCLICTEST_LAYOUT_1_X,
+  [RTB_EXPORT_CYCLICTEST_2_7] = RTB_CYCLICTEST_LAYOUT_2_7,
 };
 
 gboolean
@@ -148,13 +156,15 @@ rtb_export_runs (RtbExportFormat   format,
       }
       break;
     case RTB_EXPORT_CYCLICTEST:
+    case RTB_EXPORT_CYCLICTEST_1_X:
+    case RTB_EXPORT_CYCLICTEST_2_7:
       if (n_runs != 1)
         {
           g_set_error (error, G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED,
                        _("cyclictest text holds one run; export the runs one by one"));
           return FALSE;
         }
-      return rtb_cyclictest_export_file (runs[0], path, error);
+      return rtb_cyclictest_export_file (runs[0], cyclictest_layouts[format], path, error);
     default:
       g_assert_not_reached ();
     }

@@ -19,7 +19,9 @@ typedef enum {
   RTB_EXPORT_CSV_HISTOGRAM,
   RTB_EXPORT_CSV_SERIES,
   RTB_EXPORT_CSV_COMPARE,
-  RTB_EXPORT_CYCLICTEST,
+  RTB_EXPORT_CYCLICTEST,     /* as the installed cyclictest writes it, 2.7+ when none */
+  RTB_EXPORT_CYCLICTEST_1_X, /* as rt-tests 1.x … 2.6 write it (Debian 12: 2.4) */
+  RTB_EXPORT_CYCLICTEST_2_7, /* as rt-tests 2.7 and later write it */
 } RtbExportFormat;
 
 /* Defaults of a chart export: a report-sized image, twice as many pixels for a PNG. */
@@ -28,7 +30,7 @@ typedef enum {
 #define RTB_EXPORT_SCALE 2.0
 
 /* "png", "svg", "pdf", "csv-summary", "csv-histogram", "csv-series", "csv-compare",
- * "cyclictest". */
+ * "cyclictest", "cyclictest-2.6", "cyclictest-2.7". */
 gboolean rtb_export_format_from_string (const char *name, RtbExportFormat *format);
 gboolean rtb_export_format_is_chart (RtbExportFormat format);
 /* "png", "csv", "txt"… */
