@@ -20,6 +20,8 @@ static const char import_usage[] =
   "  cyclictest-json  cyclictest --json=FILE\n"
   "  rtla             rtla timerlat hist (or osnoise hist) text\n"
   "  jitterdebugger   jitterdebugger JSON\n"
+  "  oslat            oslat's summary text (a noise run; -q, -z and -B too)\n"
+  "  oslat-json       oslat --json=FILE (a noise run)\n"
   "  stream           rtbench-worker METHOD key=value... > FILE\n"
   "\n"
   "Options:\n"
@@ -33,7 +35,8 @@ static const char import_usage[] =
   "\n"
   "The imported min/avg/max and overflows are the tool's own figures (cyclictest's text Avg\n"
   "is a truncated integer). Overflowed samples have unknown values: percentiles among them\n"
-  "show the file's max.\n";
+  "show the file's max. oslat's last bucket holds its overflows: the run's histogram ends\n"
+  "there.\n";
 
 /* "--name VALUE" or "--name=VALUE": 1 with the value, 0 for another argument, -1 when the
  * value is missing (reported). */
@@ -122,7 +125,7 @@ rtb_cli_import (int argc, char **argv)
           if (!rtb_import_format_from_string (value, &options.format))
             {
               rtb_cli_error ("unknown format \"%s\": use auto, cyclictest, cyclictest-json, "
-                             "rtla, jitterdebugger or stream", value);
+                             "rtla, jitterdebugger, oslat, oslat-json or stream", value);
               return RTB_CLI_USAGE;
             }
           break;

@@ -415,6 +415,46 @@ explain_cyclictest_figures (RtbRun *const *runs, const char * const *names, guin
                                         "leaves them out (count = Total + Overflows)")));
 }
 
+static gboolean
+is_oslat_import (RtbRun *run)
+{
+  return g_str_has_prefix (rtb_run_get_source (run), "imported from oslat");
+}
+
+/* oslat's loop reads the TSC, the noise method's the clock (docs/methods.md §5). */
+static void
+explain_oslat_counts (RtbRun *const *runs, const char * const *names, guint n_runs,
+                      GPtrArray *notices)
+{
+  g_autoptr (GPtrArray) imported = g_ptr_array_new ();
+  gboolean measured = FALSE;
+
+  for (guint r = 0; r < n_runs; r++)
+    if (is_oslat_import (runs[r]))
+      g_ptr_array_add (imported, (gpointer) names[r]);
+    else
+      measured |= rtb_run_get_method (runs[r]) == RTB_METHOD_NOISE;
+  if (imported->len == 0 || !measured)
+    return;
+  g_ptr_array_add (imported, NULL);
+  g_autofree char *joined = g_strjoinv (", ", (char **) imported->pdata);
+
+  g_ptr_array_add (notices,
+                   /* Translators: %s names one or more runs */
+                   g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                                 "%s comes from oslat, whose loop reads the TSC "
+                                                 "where rtbench's reads the clock: one turn costs "
+                                                 "a different time, so the counts of gaps differ; "
+                                                 "the gaps of 2 µs or more and the max are the "
+                                                 "same events",
+                                                 "%s come from oslat, whose loop reads the TSC "
+                                                 "where rtbench's reads the clock: one turn costs "
+                                                 "a different time, so the counts of gaps differ; "
+                                                 "the gaps of 2 µs or more and the max are the "
+                                                 "same events",
+                                                 imported->len - 1), joined));
+}
+
 void
 _rtb_compare_build_notices (RtbRun *const *runs, const char * const *names, guint n_runs,
                             GPtrArray *notices)
@@ -480,4 +520,5 @@ _rtb_compare_build_notices (RtbRun *const *runs, const char * const *names, guin
         }
     }
   explain_cyclictest_figures (runs, names, n_runs, notices);
+  explain_oslat_counts (runs, names, n_runs, notices);
 }

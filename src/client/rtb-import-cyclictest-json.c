@@ -58,17 +58,6 @@ json_number (JsonObject *object, const char *member, double *out)
   return isfinite (*out);
 }
 
-static const char *
-json_string (JsonObject *object, const char *member)
-{
-  JsonNode *node = json_object_get_member (object, member);
-
-  if (node == NULL || !JSON_NODE_HOLDS_VALUE (node) ||
-      json_node_get_value_type (node) != G_TYPE_STRING)
-    return NULL;
-  return json_node_get_string (node);
-}
-
 static gboolean
 parse_histogram (RtbImportJson *json, const char *path, Thread *thread, guint64 max_index,
                  GError **error)
@@ -273,7 +262,7 @@ _rtb_import_json_threads (RtbImportInput *in, JsonObject *root, RtbImportJson *j
 static char *
 dup_member (JsonObject *object, const char *member)
 {
-  const char *text = json_string (object, member);
+  const char *text = _rtb_import_json_string (object, member);
 
   return text != NULL ? g_utf8_make_valid (text, -1) : NULL;
 }
@@ -371,28 +360,6 @@ parse_cmdline (const char *cmdline, RtbImportJson *json)
     }
 }
 
-/* strftime "%a, %d %b %Y %T %z" in the C locale; 0 when it is something else. */
-static gint64
-parse_time (JsonObject *root, const char *member)
-{
-  static const char months[] = "JanFebMarAprMayJunJulAugSepOctNovDec";
-  const char *text = json_string (root, member);
-  g_autoptr (GTimeZone) tz = NULL;
-  g_autoptr (GDateTime) dt = NULL;
-  char month[4];
-  int day, year, hour, minute, second, offset;
-  const char *found;
-
-  if (text == NULL || sscanf (text, "%*3s, %d %3s %d %d:%d:%d %d", &day, month, &year, &hour,
-                              &minute, &second, &offset) != 7 || strlen (month) != 3 ||
-      (found = strstr (months, month)) == NULL || (found - months) % 3 != 0 ||
-      offset < -2400 || offset > 2400)
-    return 0;
-  tz = g_time_zone_new_offset ((offset / 100) * 3600 + (offset % 100) * 60);
-  dt = g_date_time_new (tz, year, (int) (found - months) / 3 + 1, day, hour, minute, second);
-  return dt != NULL ? g_date_time_to_unix (dt) * G_USEC_PER_SEC : 0;
-}
-
 RtbRun *
 _rtb_import_cyclictest_json (RtbImportInput *in, JsonNode *root, GError **error)
 {
@@ -411,13 +378,13 @@ _rtb_import_cyclictest_json (RtbImportInput *in, JsonNode *root, GError **error)
   json.unit_ns = ns ? 1 : 1000;
   _rtb_import_command_init (&json.cmd, 1);
   json.stated = RTB_RUN_STATED_CPUS;
-  cmdline = json_string (object, "cmdline:");
+  cmdline = _rtb_import_json_string (object, "cmdline:");
   if (cmdline == NULL)
-    cmdline = json_string (object, "cmdline");
+    cmdline = _rtb_import_json_string (object, "cmdline");
   if (cmdline != NULL)
     parse_cmdline (cmdline, &json);
-  json.start_us = parse_time (object, "start_time");
-  json.end_us = parse_time (object, "end_time");
+  json.start_us = _rtb_import_json_time (object, "start_time");
+  json.end_us = _rtb_import_json_time (object, "end_time");
   json.system = _rtb_import_json_sysinfo (object);
 
   run = _rtb_import_json_threads (in, object, &json, error);

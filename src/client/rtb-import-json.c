@@ -182,3 +182,35 @@ _rtb_import_json_uint (JsonObject *object, const char *path, const char *member,
   *out = (guint64) value;
   return TRUE;
 }
+
+const char *
+_rtb_import_json_string (JsonObject *object, const char *member)
+{
+  JsonNode *node = json_object_get_member (object, member);
+
+  if (node == NULL || !JSON_NODE_HOLDS_VALUE (node) ||
+      json_node_get_value_type (node) != G_TYPE_STRING)
+    return NULL;
+  return json_node_get_string (node);
+}
+
+gint64
+_rtb_import_json_time (JsonObject *root, const char *member)
+{
+  static const char months[] = "JanFebMarAprMayJunJulAugSepOctNovDec";
+  const char *text = _rtb_import_json_string (root, member);
+  g_autoptr (GTimeZone) tz = NULL;
+  g_autoptr (GDateTime) dt = NULL;
+  char month[4];
+  int day, year, hour, minute, second, offset;
+  const char *found;
+
+  if (text == NULL || sscanf (text, "%*3s, %d %3s %d %d:%d:%d %d", &day, month, &year, &hour,
+                              &minute, &second, &offset) != 7 || strlen (month) != 3 ||
+      (found = strstr (months, month)) == NULL || (found - months) % 3 != 0 ||
+      offset < -2400 || offset > 2400)
+    return 0;
+  tz = g_time_zone_new_offset ((offset / 100) * 3600 + (offset % 100) * 60);
+  dt = g_date_time_new (tz, year, (int) (found - months) / 3 + 1, day, hour, minute, second);
+  return dt != NULL ? g_date_time_to_unix (dt) * G_USEC_PER_SEC : 0;
+}

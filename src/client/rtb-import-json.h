@@ -16,5 +16,10 @@ JsonNode *_rtb_import_parse_json (RtbImportInput *in, gboolean repair, GError **
  * to `max`. With `optional`, a missing or null member leaves `out` alone and is no error. */
 gboolean _rtb_import_json_uint (JsonObject *object, const char *path, const char *member,
                                 guint64 max, gboolean optional, guint64 *out, GError **error);
+/* The string member `member`, NULL when it is missing or not a string. */
+const char *_rtb_import_json_string (JsonObject *object, const char *member);
+/* The time of `member` written as strftime "%a, %d %b %Y %T %z" in the C locale (rt-tests'
+ * start_time and end_time), in µs since the epoch; 0 when it is something else. */
+gint64 _rtb_import_json_time (JsonObject *object, const char *member);
 
 G_END_DECLS

@@ -122,5 +122,7 @@ RtbRun *_rtb_import_cyclictest_json (RtbImportInput *in, JsonNode *root, GError 
 RtbRun *_rtb_import_rtla (RtbImportInput *in, GError **error);
 RtbRun *_rtb_import_jitterdebugger (RtbImportInput *in, JsonNode *root, GError **error);
 RtbRun *_rtb_import_stream (RtbImportInput *in, GError **error);
+RtbRun *_rtb_import_oslat (RtbImportInput *in, GError **error);
+RtbRun *_rtb_import_oslat_json (RtbImportInput *in, JsonNode *root, GError **error);
 
 G_END_DECLS

@@ -212,14 +212,16 @@ RtbRun *
 _rtb_import_new_run (RtbImportInput *in, const RtbCommand *cmd, guint n_series, guint stated,
                      GError **error)
 {
+  guint32 n_buckets = cmd->method == RTB_METHOD_NOISE ? cmd->noise.histogram_us
+                                                     : cmd->latency.histogram_us;
   RtbRun *run;
 
-  if ((guint64) cmd->latency.histogram_us * MAX (n_series, 1) > RTB_IMPORT_MAX_TOTAL_BUCKETS)
+  if ((guint64) n_buckets * MAX (n_series, 1) > RTB_IMPORT_MAX_TOTAL_BUCKETS)
     {
       _rtb_import_fail_code (error, RTB_IMPORT_ERROR_TOO_LARGE,
                              "%u series with histograms of %u buckets each exceed the limit of "
-                             "%" G_GUINT64_FORMAT " buckets in all", n_series,
-                             cmd->latency.histogram_us, RTB_IMPORT_MAX_TOTAL_BUCKETS);
+                             "%" G_GUINT64_FORMAT " buckets in all", n_series, n_buckets,
+                             RTB_IMPORT_MAX_TOTAL_BUCKETS);
       return NULL;
     }
   run = rtb_run_new (cmd);

@@ -18,6 +18,8 @@ static const char * const format_names[] = {
   [RTB_IMPORT_FORMAT_RTLA] = "rtla",
   [RTB_IMPORT_FORMAT_JITTERDEBUGGER] = "jitterdebugger",
   [RTB_IMPORT_FORMAT_STREAM] = "stream",
+  [RTB_IMPORT_FORMAT_OSLAT] = "oslat",
+  [RTB_IMPORT_FORMAT_OSLAT_JSON] = "oslat-json",
 };
 
 void
@@ -107,8 +109,10 @@ rtb_import_detect (const guint8 *data, gsize len)
     i++;
   if (i < head && (data[i] == '{' || data[i] == '['))
     {
-      /* cyclictest's per-thread objects also have a "cpu" member; jitterdebugger has no
-       * "thread". */
+      /* oslat's threads have a counter frequency; cyclictest's per-thread objects also have a
+       * "cpu" member; jitterdebugger has no "thread". */
+      if (contains (data, head, "\"freq\":") && contains (data, head, "\"thread\""))
+        return RTB_IMPORT_FORMAT_OSLAT_JSON;
       if (contains (data, head, "\"thread\"") || !contains (data, head, "\"cpu\""))
         return RTB_IMPORT_FORMAT_CYCLICTEST_JSON;
       return RTB_IMPORT_FORMAT_JITTERDEBUGGER;
@@ -119,6 +123,9 @@ rtb_import_detect (const guint8 *data, gsize len)
     {
       if (_rtb_import_line_has_prefix (&line, "# RTLA "))
         return RTB_IMPORT_FORMAT_RTLA;
+      if (_rtb_import_line_has_prefix (&line, "oslat V ") ||
+          memmem (line.p, line.len, "Counter Freq:\t", strlen ("Counter Freq:\t")) != NULL)
+        return RTB_IMPORT_FORMAT_OSLAT;
       if (_rtb_import_line_has_prefix (&line, "Index") &&
           (memmem (line.p, line.len, "IRQ-", 4) != NULL ||
            memmem (line.p, line.len, "Thr-", 4) != NULL ||
@@ -184,6 +191,9 @@ describe (RtbImportFormat format)
       return "a cyclictest --json file";
     case RTB_IMPORT_FORMAT_JITTERDEBUGGER:
       return "a jitterdebugger JSON file";
+    case RTB_IMPORT_FORMAT_OSLAT_JSON:
+      return "an oslat --json file";
+    case RTB_IMPORT_FORMAT_OSLAT:
     case RTB_IMPORT_FORMAT_AUTO:
     case RTB_IMPORT_FORMAT_CYCLICTEST:
     case RTB_IMPORT_FORMAT_RTLA:
@@ -235,10 +245,11 @@ rtb_import_data (const guint8 *data, gsize len, const char *name,
     {
     case RTB_IMPORT_FORMAT_CYCLICTEST_JSON:
     case RTB_IMPORT_FORMAT_JITTERDEBUGGER:
+    case RTB_IMPORT_FORMAT_OSLAT_JSON:
       {
         g_autoptr (JsonNode) root = NULL;
 
-        root = _rtb_import_parse_json (&in, format == RTB_IMPORT_FORMAT_CYCLICTEST_JSON, error);
+        root = _rtb_import_parse_json (&in, format != RTB_IMPORT_FORMAT_JITTERDEBUGGER, error);
         if (root == NULL)
           break;
         if (!JSON_NODE_HOLDS_OBJECT (root))
@@ -263,7 +274,9 @@ rtb_import_data (const guint8 *data, gsize len, const char *name,
                 break;
               }
           }
-        if (format == RTB_IMPORT_FORMAT_JITTERDEBUGGER)
+        if (format == RTB_IMPORT_FORMAT_OSLAT_JSON)
+          run = _rtb_import_oslat_json (&in, root, error);
+        else if (format == RTB_IMPORT_FORMAT_JITTERDEBUGGER)
           run = _rtb_import_jitterdebugger (&in, root, error);
         else
           run = _rtb_import_cyclictest_json (&in, root, error);
@@ -274,6 +287,9 @@ rtb_import_data (const guint8 *data, gsize len, const char *name,
       break;
     case RTB_IMPORT_FORMAT_STREAM:
       run = _rtb_import_stream (&in, error);
+      break;
+    case RTB_IMPORT_FORMAT_OSLAT:
+      run = _rtb_import_oslat (&in, error);
       break;
     case RTB_IMPORT_FORMAT_CYCLICTEST:
     case RTB_IMPORT_FORMAT_AUTO:

@@ -4,7 +4,8 @@
  *
  * Formats (see FORMATS.md): cyclictest -h/-H text of every version 1.x–2.10 (also a terminal
  * capture, or -q status lines alone), cyclictest --json, rtla timerlat hist text, jitterdebugger
- * JSON, and a recorded rtbench-worker frame stream.
+ * JSON, oslat's summary text and --json (as noise runs), and a recorded rtbench-worker frame
+ * stream.
  *
  * An imported series carries the source's own figures: count, min, max and the average exactly
  * as the tool printed them (cyclictest's text Avg is truncated to an integer, so the imported
@@ -37,6 +38,8 @@ typedef enum {
   RTB_IMPORT_FORMAT_RTLA,            /* rtla timerlat hist (and osnoise hist) text */
   RTB_IMPORT_FORMAT_JITTERDEBUGGER,  /* jitterdebugger JSON */
   RTB_IMPORT_FORMAT_STREAM,          /* a recorded rtbench-worker stream */
+  RTB_IMPORT_FORMAT_OSLAT,           /* oslat's summary text: a noise run */
+  RTB_IMPORT_FORMAT_OSLAT_JSON,      /* oslat --json: a noise run */
 } RtbImportFormat;
 
 typedef enum {
@@ -68,7 +71,8 @@ gboolean rtb_import_format_from_string (const char *str, RtbImportFormat *format
 RtbImportFormat rtb_import_detect (const guint8 *data, gsize len);
 
 /* Imports `data`, the content of the file `name` (used in the source and the default label).
- * Returns a finished (or, for a stream cut short, CUT_SHORT) latency run whose source says
+ * Returns a finished (or, for a stream cut short, CUT_SHORT) run, latency but for oslat's (noise)
+ * and a stream's (its method), whose source says
  * "imported from FORMAT: NAME". `notes` (optional) receives sentences worth telling the user,
  * e.g. that a stream was cut short and what of it was imported; free with g_strfreev. */
 RtbRun *rtb_import_data (const guint8 *data, gsize len, const char *name,
