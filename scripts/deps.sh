@@ -23,6 +23,7 @@ run_packages=(stress-ng)
 #                            validate the desktop file, metainfo, policy, MIME type, catalogues,
 #                            the Flatpak manifest and the JUnit reports (xmllint)
 #   python3-yaml             parse the CI recipes in docs/ci
+#   poppler-utils            read the reports' PDFs back (pdfinfo, pdftotext, pdftoppm)
 #   man-db groff-base        render the man pages and check them for warnings
 #   clang libclang-rt-14-dev valgrind
 #                            the fuzz targets (libFuzzer) and the sanitizer and memcheck runs
@@ -39,7 +40,7 @@ test_packages=(
   gcc-aarch64-linux-gnu libc6-dev-arm64-cross gcc-arm-linux-gnueabihf libc6-dev-armhf-cross
   qemu-user-static
   desktop-file-utils appstream libxml2-utils gettext shared-mime-info flatpak-builder
-  python3-yaml
+  python3-yaml poppler-utils
   man-db groff-base
   clang libclang-rt-14-dev valgrind
   openssh-server openssh-client

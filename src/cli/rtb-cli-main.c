@@ -28,6 +28,9 @@ static const char usage_tail[] =
   "                                                 overlaid charts (see compare --help)\n"
   "  export FILE [--png F] [--svg F] [--pdf F] [--csv F] [--cyclictest F]\n"
   "                                                 charts and tables of a saved run\n"
+  "  report FILE... --output F.pdf|F.html           one document of a run or a comparison:\n"
+  "                                                 answer, systems, checklists, charts,\n"
+  "                                                 statistics (see report --help)\n"
   "  help [COMMAND [METHOD]]                        the help of rtbench-cli or of a command\n"
   "\n"
   "Options:\n"
@@ -66,8 +69,10 @@ dispatch (int argc, char *argv[])
     return rtb_cli_export (argc - 1, argv + 1);
   if (strcmp (command, "compare") == 0)
     return rtb_cli_compare (argc - 1, argv + 1);
+  if (strcmp (command, "report") == 0)
+    return rtb_cli_report (argc - 1, argv + 1);
 
-  rtb_cli_error ("unknown command \"%s\": use run, check, import, summary, compare or export (see "
+  rtb_cli_error ("unknown command \"%s\": use run, check, import, summary, compare, export or report (see "
                  "rtbench-cli --help)",
                  command);
   return RTB_CLI_USAGE;

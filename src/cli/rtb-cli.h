@@ -33,6 +33,7 @@ int rtb_cli_summary (int argc, char **argv);
 int rtb_cli_export (int argc, char **argv);
 int rtb_cli_import (int argc, char **argv);
 int rtb_cli_compare (int argc, char **argv);
+int rtb_cli_report (int argc, char **argv);
 
 /* The chart options export and compare share (rtb-cli-chart.c). */
 typedef struct {

@@ -456,7 +456,7 @@ rtb_compare_new (RtbRun *const *runs, guint n_runs)
   RtbCompare *self;
 
   g_return_val_if_fail (runs != NULL, NULL);
-  g_return_val_if_fail (n_runs >= 2, NULL);
+  g_return_val_if_fail (n_runs >= 1, NULL);
   for (guint r = 0; r < n_runs; r++)
     g_return_val_if_fail (RTB_IS_RUN (runs[r]), NULL);
 

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
- * RtbCompare: N runs (N ≥ 2, from any machines) side by side, for the CLI's compare command and
+ * RtbCompare: N runs (N ≥ 1, from any machines) side by side, for the CLI's compare command and
  * the GUI's compare view. The first run is the baseline.
  *
  * Rows are series matched by name across runs ("CPU0" meets "CPU0"), in the order they first
@@ -101,7 +101,8 @@ const char *rtb_compare_system_row_label (const RtbCompareSystemRow *row, guint 
 #define RTB_TYPE_COMPARE (rtb_compare_get_type ())
 G_DECLARE_FINAL_TYPE (RtbCompare, rtb_compare, RTB, COMPARE, GObject)
 
-/* Keeps a reference to each run; runs[0] is the baseline. n_runs ≥ 2. */
+/* Keeps a reference to each run; runs[0] is the baseline. n_runs ≥ 1: one run has its
+ * own figures, nothing judged (a report of one run reads them so). */
 RtbCompare *rtb_compare_new (RtbRun *const *runs, guint n_runs);
 
 guint rtb_compare_get_n_runs (RtbCompare *self);
