@@ -10,112 +10,42 @@
 #include "rtb-cli-run-private.h"
 #include "rtb-cli-util.h"
 #include "rtb-cli.h"
+#include "rtb-command-keys.h"
 #include "rtb-label.h"
 #include "rtb-methods.h"
 #include "rtb-session.h"
+#include "rtb-text-wrap.h"
 
-/* Options that map one to one onto a worker command key ("--interval-us" → "interval_us"). */
-typedef struct {
-  const char *option;
-  const char *arg;
-  const char *help;
-} MethodOption;
+#define OPTION_COLUMN 31
+#define OPTION_WIDTH 92
 
-#define TIMER_SLACK_OPTION \
-  { "timer-slack-ns", "N", "set the threads' timer slack (default: the kernel's; real-time\n" \
-    "                               threads have none)" }
-
-static const MethodOption latency_options[] = {
-  { "cpus", "LIST|all", "CPUs to measure, e.g. 0,2-3 (default: all)" },
-  { "priority", "N", "real-time priority 1-99 (default: 99)" },
-  { "policy", "fifo|rr|other", "scheduling policy (default: fifo)" },
-  { "interval-us", "N", "wake-up interval in µs, at least 50 (default: 1000)" },
-  { "histogram-us", "N", "histogram limit in µs, 1 µs buckets (default: 1000)" },
-  { "duration", "TIME", "run time with s, m, h or d suffix, 0 = until Ctrl-C (default: 60s)" },
-  { "gpio", "CHIP:LINE", "toggle line LINE of /dev/gpiochipCHIP at each wake-up, for an\n"
-    "                               oscilloscope (one CPU only)" },
-  { "trace-above", "US|auto", "explain every sample of US µs or more from a kernel trace (auto: "
-    "twice the running p99.9)" },
-  TIMER_SLACK_OPTION,
-  { NULL }
-};
-
-static const MethodOption jitter_options[] = {
-  { "base-us", "N", "base thread period in µs (default: 25)" },
-  { "servo-us", "N", "servo thread period in µs (default: 1000)" },
-  { "cpu", "N|auto|none", "CPU both threads run on; auto: the last isolated CPU, else the\n"
-    "                               last CPU, as LinuxCNC places them (default: auto)" },
-  { "priority", "N", "priority of the base thread; servo runs one lower (default: 99)" },
-  { "policy", "fifo|rr|other", "scheduling policy (default: fifo)" },
-  { "duration", "TIME", "run time (default: 60s)" },
-  { "trace-above", "US|auto", "explain every value of US µs or more from a kernel trace" },
-  TIMER_SLACK_OPTION,
-  { NULL }
-};
-
-static const MethodOption timer_options[] = {
-  { "variant", "rt|normal", "rt: a SCHED_FIFO 80 thread, memory locked; normal: an ordinary\n"
-    "                               thread, nothing locked or pinned (default: rt)" },
-  { "period-us", "N", "timer period in µs (default: 5000)" },
-  { "spin-us", "N", "spin this long before each deadline (default: 100)" },
-  { "cpu", "N|auto|none", "CPU to run on (default: none, not pinned)" },
-  { "priority", "N", "real-time priority (default: 80)" },
-  { "policy", "fifo|rr|other", "scheduling policy (default: fifo; other with --variant normal)" },
-  { "duration", "TIME", "run time: duration / period ticks after a warm-up (default: 60s)" },
-  { "trace-above", "US|auto", "explain every value of US µs or more from a kernel trace" },
-  TIMER_SLACK_OPTION,
-  { NULL }
-};
-
-static const MethodOption response_options[] = {
-  { "size", "N[,N…]", "matrix size N for N×N inversion, 2-1024, or a list such as\n"
-    "                               32,64,128 (default: 32)" },
-  { "experiments", "N", "run each size N times, one series each, 1-16 (default: 1)" },
-  { "instances", "N", "inversions per experiment (default: 1000)" },
-  { "cpu", "N|auto|none", "CPU to run on (default: 0)" },
-  { "priority", "N", "real-time priority (default: 99)" },
-  { "policy", "fifo|rr|other", "scheduling policy (default: fifo)" },
-  { "gap-us", "N|auto", "sleep between instances in µs, at least 100; auto keeps the thread\n"
-    "                               at half the RT throttling budget (default: auto)" },
-  TIMER_SLACK_OPTION,
-  { NULL }
-};
-
-static const MethodOption noise_options[] = {
-  { "cpus", "LIST|all", "CPUs to poll, e.g. 3 or 2-3 (default: all)" },
-  { "policy", "other|fifo|rr", "scheduling policy (default: other, as oslat without -f)" },
-  { "priority", "N", "real-time priority with fifo or rr (default: 1)" },
-  { "histogram-us", "N", "histogram limit in µs, 1 µs buckets (default: 32, as oslat)" },
-  { "duration", "TIME", "run time (default: 60s)" },
-  { NULL }
-};
-
-static const MethodOption *
-options_for (RtbMethod method)
+/* The method's options: its command keys (rtb-command-keys.h) but unthrottled, which every
+ * method takes as the flag --unthrottled. */
+static gboolean
+is_method_option (RtbKeyId key, RtbMethod method)
 {
-  switch (method)
-    {
-    case RTB_METHOD_LATENCY:
-      return latency_options;
-    case RTB_METHOD_JITTER:
-      return jitter_options;
-    case RTB_METHOD_TIMER:
-      return timer_options;
-    case RTB_METHOD_NOISE:
-      return noise_options;
-    case RTB_METHOD_RESPONSE:
-    default:
-      return response_options;
-    }
+  return rtb_command_key_taken (key, method) && rtb_command_keys[key].kind != RTB_KIND_YES_NO;
 }
 
 static void
 print_method_options (FILE *out, RtbMethod method)
 {
-  for (const MethodOption *o = options_for (method); o->option != NULL; o++)
+  for (int k = 0; k < RTB_N_KEYS; k++)
     {
-      g_autofree char *left = g_strdup_printf ("--%s %s", o->option, o->arg);
-      fprintf (out, "    %-26s %s\n", left, o->help);
+      const RtbKey *key = &rtb_command_keys[k];
+      char def[32], range[64];
+      g_autofree char *left = NULL;
+      g_autofree char *help = NULL;
+
+      if (!is_method_option ((RtbKeyId) k, method))
+        continue;
+      left = g_strdup_printf ("--%s %s", key->option, key->arg);
+      rtb_command_key_default_text ((RtbKeyId) k, method, def, sizeof def);
+      rtb_command_key_range_text ((RtbKeyId) k, range, sizeof range);
+      help = g_strdup_printf ("%s%s%s (default: %s)", g_str_equal (range, key->arg) ? "" : range,
+                              g_str_equal (range, key->arg) ? "" : ": ", key->help, def);
+      rtb_text_wrap_print (out, help, fprintf (out, "    %-26s", left), OPTION_COLUMN,
+                           OPTION_WIDTH);
     }
 }
 
@@ -233,21 +163,22 @@ take_text_option (RunOptions *options, const char *name, const char *value)
   return TRUE;
 }
 
-static gboolean
+/* The command key of the method's option --`name`, or -1. */
+static int
 find_option (RtbMethod method, const char *name)
 {
-  for (const MethodOption *o = options_for (method); o->option != NULL; o++)
-    if (strcmp (o->option, name) == 0)
-      return TRUE;
-  return FALSE;
+  int key = rtb_command_key_by_option (name);
+
+  return key >= 0 && is_method_option ((RtbKeyId) key, method) ? key : -1;
 }
 
 static char *
 list_options (RtbMethod method)
 {
   GString *list = g_string_new (NULL);
-  for (const MethodOption *o = options_for (method); o->option != NULL; o++)
-    g_string_append_printf (list, "%s--%s", list->len ? ", " : "", o->option);
+  for (int k = 0; k < RTB_N_KEYS; k++)
+    if (is_method_option ((RtbKeyId) k, method))
+      g_string_append_printf (list, "%s--%s", list->len ? ", " : "", rtb_command_keys[k].option);
   g_string_append (list, ", --load, --label, --output, --output-dir, --remote, --local, "
                          "--remote-worker, --compare-png, --compare-csv, --unthrottled, --verbose, "
                          "--fail-above, --fail-p99-above, --fail-p9999-above, --fail-overflows, "
@@ -451,14 +382,14 @@ parse_run_options (int argc, char **argv, RunOptions *options)
               return FALSE;
             }
         }
-      else if (find_option (method, name))
+      else if (find_option (method, name) >= 0)
         {
-          g_autofree char *key = strcmp (name, "trace-above") == 0
-                                   ? g_strdup ("trace_above_us")
-                                   : g_strdelimit (g_strdup (name), "-", '_');
-          explicit_priority |= strcmp (name, "priority") == 0;
-          if (strcmp (name, "variant") != 0 &&
-              !rtb_command_set (&options->command, key, value, (int) n_cpus, &error))
+          RtbKeyId key = (RtbKeyId) find_option (method, name);
+
+          explicit_priority |= key == RTB_KEY_PRIORITY;
+          if (key != RTB_KEY_VARIANT &&
+              !rtb_command_set (&options->command, rtb_command_keys[key].name, value,
+                                (int) n_cpus, &error))
             goto bad_value;
         }
       else
@@ -485,9 +416,9 @@ parse_run_options (int argc, char **argv, RunOptions *options)
 bad_value:
   {
     /* Name the option the user typed, not the worker's key. */
-    g_autofree char *option = strcmp (error.field, "trace_above_us") == 0
-                                ? g_strdup ("trace-above")
-                                : g_strdelimit (g_strdup (error.field), "_", '-');
+    int key = rtb_command_key_lookup (error.field, strlen (error.field));
+    const char *option = key >= 0 ? rtb_command_keys[key].option : error.field;
+
     if (*option != '\0')
       rtb_cli_error ("--%s: %s", option, error.message);
     else

@@ -5,15 +5,69 @@
 #include "rtb-command-private.h"
 
 static bool
-check_range (Key key, uint64_t value, RtbCommandError *error)
+check_range (RtbKeyId key, uint64_t value, RtbCommandError *error)
 {
-  const KeyInfo *info = &_rtb_command_keys[key];
+  const RtbKey *info = &rtb_command_keys[key];
 
   if (value < info->min || value > info->max)
-    return fail (error, RTB_ERROR_RANGE, info->name, "%s %llu is out of range: use %llu-%llu",
+    return fail (error, RTB_ERROR_RANGE, info->name, "%s %llu is out of range: use %llu-%llu%s%s%s",
                  info->name, (unsigned long long) value, (unsigned long long) info->min,
-                 (unsigned long long) info->max);
+                 (unsigned long long) info->max, info->zero_is_unset ? ", or leave it out (" : "",
+                 info->zero_is_unset ? info->unset_text : "", info->zero_is_unset ? ")" : "");
   return true;
+}
+
+/* One key's value against its range. */
+static bool
+check_key (const RtbCommand *cmd, RtbKeyId key, RtbCommandError *error)
+{
+  const RtbKey *info = &rtb_command_keys[key];
+  uint64_t value = info->size > 0 ? _rtb_field_get (KEY_FIELD_CONST (cmd, key), info->size) : 0;
+  bool flag = info->flag != 0 && *(const bool *) ((const char *) cmd + info->flag_offset);
+
+  switch (info->kind)
+    {
+    case RTB_KIND_NUMBER:
+      if (flag && value != 0)
+        return fail (error, RTB_ERROR_SYNTAX, info->name, "%s is both %s and %llu: give one",
+                     info->name, info->auto_word, (unsigned long long) value);
+      if (value == 0 && (info->zero_is_unset || info->auto_word != NULL))
+        return true;
+      return check_range (key, value, error);
+    case RTB_KIND_TIME:
+      if (value > info->max)
+        return fail (error, RTB_ERROR_RANGE, info->name,
+                     "%s is out of range: use 0-7d (0 = until stopped)", info->name);
+      return true;
+    case RTB_KIND_SIZES:
+      {
+        uint32_t sizes[RTB_RESPONSE_SIZES_MAX];
+        unsigned n_sizes = rtb_command_response_sizes (cmd, sizes);
+
+        for (unsigned i = 0; i < n_sizes; i++)
+          if (!check_range (key, sizes[i], error))
+            return false;
+        return true;
+      }
+    case RTB_KIND_GPIO:
+      if (cmd->latency.gpio > 1 || cmd->latency.gpio_chip > RTB_GPIO_CHIP_MAX ||
+          cmd->latency.gpio_line > RTB_GPIO_LINE_MAX)
+        return fail (error, RTB_ERROR_RANGE, info->name,
+                     "gpio is out of range: use a chip of 0-%d and a line of 0-%d",
+                     RTB_GPIO_CHIP_MAX, RTB_GPIO_LINE_MAX);
+      return true;
+    case RTB_KIND_VARIANT:
+      if (value > info->max)
+        return fail (error, RTB_ERROR_RANGE, info->name, "unknown variant: use rt or normal");
+      return true;
+    case RTB_KIND_CPU_LIST:
+    case RTB_KIND_ONE_CPU:
+    case RTB_KIND_POLICY:
+    case RTB_KIND_PRIORITY:
+    case RTB_KIND_YES_NO:
+    default:
+      return true; /* the CPUs and the policy: rtb_command_check's first checks */
+    }
 }
 
 bool
@@ -65,18 +119,11 @@ rtb_command_check (const RtbCommand *cmd, int n_cpus_online, RtbCommandError *er
                      rtb_method_is_per_cpu (cmd->method) ? "cpus" : "cpu", cpu,
                      n_cpus_online - 1);
 
-  if (cmd->duration_ns > RTB_DURATION_MAX_NS)
-    return fail (error, RTB_ERROR_RANGE, "duration",
-                 "duration is out of range: use 0-7d (0 = until stopped)");
-  if (cmd->timer_slack_ns > RTB_TIMER_SLACK_MAX_NS)
-    return fail (error, RTB_ERROR_RANGE, "timer_slack_ns",
-                 "timer_slack_ns %u is out of range: use 1-%u, or leave it out for the "
-                 "kernel's", cmd->timer_slack_ns, RTB_TIMER_SLACK_MAX_NS);
-  if (cmd->trace_auto && cmd->trace_above_us != 0)
-    return fail (error, RTB_ERROR_SYNTAX, "trace_above_us",
-                 "trace_above_us is both auto and %u: give one", cmd->trace_above_us);
-  if (cmd->trace_above_us != 0 && !check_range (KEY_TRACE_ABOVE_US, cmd->trace_above_us, error))
-    return false;
+  for (int k = 0; k < RTB_N_KEYS; k++)
+    if (rtb_command_key_taken ((RtbKeyId) k, cmd->method) &&
+        !check_key (cmd, (RtbKeyId) k, error))
+      return false;
+  /* Keys the method does not take are left at 0 (as STARTED carries them). */
   if ((cmd->trace_auto || cmd->trace_above_us != 0) && cmd->method == RTB_METHOD_RESPONSE)
     return fail (error, RTB_ERROR_SYNTAX, "trace_above_us",
                  "trace_above_us explains late wake-ups, and response has no deadline: use it "
@@ -85,23 +132,12 @@ rtb_command_check (const RtbCommand *cmd, int n_cpus_online, RtbCommandError *er
   switch (cmd->method)
     {
     case RTB_METHOD_LATENCY:
-      if (!check_range (KEY_INTERVAL_US, cmd->latency.interval_us, error) ||
-          !check_range (KEY_HISTOGRAM_US, cmd->latency.histogram_us, error))
-        return false;
-      if (cmd->latency.gpio > 1 || cmd->latency.gpio_chip > RTB_GPIO_CHIP_MAX ||
-          cmd->latency.gpio_line > RTB_GPIO_LINE_MAX)
-        return fail (error, RTB_ERROR_RANGE, "gpio",
-                     "gpio is out of range: use a chip of 0-%d and a line of 0-%d",
-                     RTB_GPIO_CHIP_MAX, RTB_GPIO_LINE_MAX);
       if (cmd->latency.gpio && (cmd->cpus_all || n_cpus != 1))
         return fail (error, RTB_ERROR_RANGE, "gpio",
                      "gpio=%u:%u toggles its line from one thread: measure one CPU with cpus=N",
                      cmd->latency.gpio_chip, cmd->latency.gpio_line);
       return true;
     case RTB_METHOD_JITTER:
-      if (!check_range (KEY_BASE_US, cmd->jitter.base_us, error) ||
-          !check_range (KEY_SERVO_US, cmd->jitter.servo_us, error))
-        return false;
       if (cmd->jitter.servo_us <= cmd->jitter.base_us)
         return fail (error, RTB_ERROR_RANGE, "servo_us",
                      "servo_us %u must be longer than base_us %u: use %u-%d",
@@ -109,15 +145,10 @@ rtb_command_check (const RtbCommand *cmd, int n_cpus_online, RtbCommandError *er
                      RTB_INTERVAL_MAX_US);
       return true;
     case RTB_METHOD_TIMER:
-      if (!check_range (KEY_PERIOD_US, cmd->timer.period_us, error) ||
-          !check_range (KEY_SPIN_US, cmd->timer.spin_us, error))
-        return false;
       if (cmd->timer.spin_us >= cmd->timer.period_us)
         return fail (error, RTB_ERROR_RANGE, "spin_us",
                      "spin_us %u must be shorter than period_us %u: use 0-%u",
                      cmd->timer.spin_us, cmd->timer.period_us, cmd->timer.period_us - 1);
-      if (cmd->timer.variant > RTB_TIMER_VARIANT_NORMAL)
-        return fail (error, RTB_ERROR_RANGE, "variant", "unknown variant: use rt or normal");
       if (cmd->timer.variant == RTB_TIMER_VARIANT_NORMAL)
         {
           if (cmd->policy != RTB_POLICY_OTHER)
@@ -140,23 +171,11 @@ rtb_command_check (const RtbCommand *cmd, int n_cpus_online, RtbCommandError *er
                      cmd->timer.period_us, cmd->timer.period_us);
       return true;
     case RTB_METHOD_RESPONSE:
-      {
-        uint32_t sizes[RTB_RESPONSE_SIZES_MAX];
-        unsigned n_sizes = rtb_command_response_sizes (cmd, sizes);
-
-        for (unsigned i = 0; i < n_sizes; i++)
-          if (!check_range (KEY_SIZE, sizes[i], error))
-            return false;
-        if (!check_range (KEY_EXPERIMENTS, cmd->response.experiments, error) ||
-            !check_range (KEY_INSTANCES, cmd->response.instances, error) ||
-            (cmd->response.gap_us != 0 && !check_range (KEY_GAP_US, cmd->response.gap_us, error)))
-          return false;
-        return true;
-      }
+      return true;
     case RTB_METHOD_NOISE:
       if (cmd->noise.reserved != 0)
         return fail (error, RTB_ERROR_SYNTAX, "", "reserved noise parameters are not 0");
-      return check_range (KEY_HISTOGRAM_US, cmd->noise.histogram_us, error);
+      return true;
     default:
       return false;
     }

@@ -4,8 +4,9 @@
 
 #include <stdarg.h>
 #include <stdio.h>
+#include <string.h>
 
-#include "rtb-command.h"
+#include "rtb-command-private.h"
 #include "rtb-time.h"
 
 static int
@@ -38,91 +39,114 @@ append (char *buf, size_t buf_size, size_t *used, const char *format, ...)
   return true;
 }
 
+static bool
+flag_set (const RtbCommand *cmd, const RtbKey *info)
+{
+  return info->flag != 0 && *(const bool *) ((const char *) cmd + info->flag_offset);
+}
+
+/* Whether a quiet key is at its default, and left out. */
+static bool
+at_default (const RtbCommand *cmd, RtbKeyId key)
+{
+  const RtbKey *info = &rtb_command_keys[key];
+
+  if (info->kind == RTB_KIND_YES_NO)
+    return flag_set (cmd, info) == (info->on[cmd->method].def != 0);
+  /* gpio: its first field says whether a line is toggled. */
+  return !flag_set (cmd, info) &&
+         _rtb_field_get (KEY_FIELD_CONST (cmd, key), info->kind == RTB_KIND_GPIO ? 2 : info->size) ==
+           info->on[cmd->method].def;
+}
+
+/* " key=value", or nothing for a key left out. False when it does not fit. */
+static bool
+append_key (const RtbCommand *cmd, RtbKeyId key, char *buf, size_t buf_size, size_t *used)
+{
+  const RtbKey *info = &rtb_command_keys[key];
+  const char *field = KEY_FIELD_CONST (cmd, key);
+  uint64_t value = info->size > 0 ? _rtb_field_get (field, info->size) : 0;
+  char text[RTB_COMMAND_MAX];
+
+  if (info->quiet_default && at_default (cmd, key))
+    return true;
+  switch (info->kind)
+    {
+    case RTB_KIND_CPU_LIST:
+      if (cmd->cpus_all)
+        snprintf (text, sizeof text, "all");
+      else if (rtb_cpu_list_format (cmd->cpus, RTB_MAX_CPUS, text, sizeof text) < 0)
+        return false;
+      break;
+    case RTB_KIND_ONE_CPU:
+      if (cmd->cpu_auto)
+        snprintf (text, sizeof text, "auto");
+      else if (cpus_first (cmd->cpus) < 0)
+        snprintf (text, sizeof text, "none");
+      else
+        snprintf (text, sizeof text, "%d", cpus_first (cmd->cpus));
+      break;
+    case RTB_KIND_POLICY:
+      snprintf (text, sizeof text, "%s", rtb_policy_to_string (cmd->policy));
+      break;
+    case RTB_KIND_PRIORITY:
+      snprintf (text, sizeof text, "%d", cmd->priority);
+      break;
+    case RTB_KIND_TIME:
+      rtb_duration_format (value, text, sizeof text);
+      break;
+    case RTB_KIND_VARIANT:
+      snprintf (text, sizeof text, "%s", value == RTB_TIMER_VARIANT_NORMAL ? "normal" : "rt");
+      break;
+    case RTB_KIND_GPIO:
+      snprintf (text, sizeof text, "%u:%u", cmd->latency.gpio_chip, cmd->latency.gpio_line);
+      break;
+    case RTB_KIND_SIZES:
+      {
+        uint32_t sizes[RTB_RESPONSE_SIZES_MAX];
+        unsigned n_sizes = rtb_command_response_sizes (cmd, sizes);
+        size_t len = 0;
+
+        text[0] = '\0';
+        for (unsigned i = 0; i < n_sizes; i++)
+          len += (size_t) snprintf (text + len, sizeof text - len, "%s%u", i == 0 ? "" : ",",
+                                    sizes[i]);
+      }
+      break;
+    case RTB_KIND_YES_NO:
+      snprintf (text, sizeof text, "%s", flag_set (cmd, info) ? "yes" : "no");
+      break;
+    case RTB_KIND_NUMBER:
+    default:
+      if (flag_set (cmd, info))
+        snprintf (text, sizeof text, "%s", info->auto_word);
+      else if (value == 0 && info->zero_is_unset)
+        return true;
+      else if (value == 0 && info->auto_word != NULL)
+        snprintf (text, sizeof text, "%s", info->auto_word);
+      else
+        snprintf (text, sizeof text, "%llu", (unsigned long long) value);
+      break;
+    }
+  return append (buf, buf_size, used, " %s=%s", info->name, text);
+}
+
 int
 rtb_command_format (const RtbCommand *cmd, char *buf, size_t buf_size)
 {
-  char cpus[RTB_COMMAND_MAX];
-  char duration[32];
   size_t used = 0;
-  bool ok = true;
 
   if (buf_size == 0)
     return -1;
   buf[0] = '\0';
+  if (cmd->method < RTB_METHOD_LATENCY || cmd->method > RTB_METHOD_LAST)
+    return -1;
 
-  ok &= append (buf, buf_size, &used, "start %s", rtb_method_to_string (cmd->method));
-  if (cmd->method == RTB_METHOD_TIMER && cmd->timer.variant == RTB_TIMER_VARIANT_NORMAL)
-    ok &= append (buf, buf_size, &used, " variant=normal");
-  if (rtb_method_is_per_cpu (cmd->method))
-    {
-      if (cmd->cpus_all)
-        snprintf (cpus, sizeof cpus, "all");
-      else if (rtb_cpu_list_format (cmd->cpus, RTB_MAX_CPUS, cpus, sizeof cpus) < 0)
-        return -1;
-      ok &= append (buf, buf_size, &used, " cpus=%s", cpus);
-    }
-  else if (cmd->cpu_auto)
-    ok &= append (buf, buf_size, &used, " cpu=auto");
-  else if (cpus_first (cmd->cpus) < 0)
-    ok &= append (buf, buf_size, &used, " cpu=none");
-  else
-    ok &= append (buf, buf_size, &used, " cpu=%d", cpus_first (cmd->cpus));
-  ok &= append (buf, buf_size, &used, " policy=%s priority=%d",
-                rtb_policy_to_string (cmd->policy), cmd->priority);
-
-  switch (cmd->method)
-    {
-    case RTB_METHOD_LATENCY:
-      ok &= append (buf, buf_size, &used, " interval_us=%u histogram_us=%u",
-                    cmd->latency.interval_us, cmd->latency.histogram_us);
-      break;
-    case RTB_METHOD_JITTER:
-      ok &= append (buf, buf_size, &used, " base_us=%u servo_us=%u", cmd->jitter.base_us,
-                    cmd->jitter.servo_us);
-      break;
-    case RTB_METHOD_TIMER:
-      ok &= append (buf, buf_size, &used, " period_us=%u spin_us=%u", cmd->timer.period_us,
-                    cmd->timer.spin_us);
-      break;
-    case RTB_METHOD_RESPONSE:
-      {
-        uint32_t sizes[RTB_RESPONSE_SIZES_MAX];
-        unsigned n_sizes = rtb_command_response_sizes (cmd, sizes);
-
-        for (unsigned i = 0; i < n_sizes; i++)
-          ok &= append (buf, buf_size, &used, "%s%u", i == 0 ? " size=" : ",", sizes[i]);
-        if (cmd->response.experiments != 1)
-          ok &= append (buf, buf_size, &used, " experiments=%u", cmd->response.experiments);
-        ok &= append (buf, buf_size, &used, " instances=%llu",
-                      (unsigned long long) cmd->response.instances);
-        if (cmd->response.gap_us == 0)
-          ok &= append (buf, buf_size, &used, " gap_us=auto");
-        else
-          ok &= append (buf, buf_size, &used, " gap_us=%u", cmd->response.gap_us);
-      }
-      break;
-    case RTB_METHOD_NOISE:
-      ok &= append (buf, buf_size, &used, " histogram_us=%u", cmd->noise.histogram_us);
-      break;
-    default:
+  if (!append (buf, buf_size, &used, "start %s", rtb_method_to_string (cmd->method)))
+    return -1;
+  for (int k = 0; k < RTB_N_KEYS; k++)
+    if (rtb_command_key_taken ((RtbKeyId) k, cmd->method) &&
+        !append_key (cmd, (RtbKeyId) k, buf, buf_size, &used))
       return -1;
-    }
-  if (cmd->method != RTB_METHOD_RESPONSE)
-    {
-      rtb_duration_format (cmd->duration_ns, duration, sizeof duration);
-      ok &= append (buf, buf_size, &used, " duration=%s", duration);
-    }
-  if (cmd->method == RTB_METHOD_LATENCY && cmd->latency.gpio)
-    ok &= append (buf, buf_size, &used, " gpio=%u:%u", cmd->latency.gpio_chip,
-                  cmd->latency.gpio_line);
-  if (cmd->timer_slack_ns != 0)
-    ok &= append (buf, buf_size, &used, " timer_slack_ns=%u", cmd->timer_slack_ns);
-  if (cmd->unthrottled)
-    ok &= append (buf, buf_size, &used, " unthrottled=yes");
-  if (cmd->trace_auto)
-    ok &= append (buf, buf_size, &used, " trace_above_us=auto");
-  else if (cmd->trace_above_us != 0)
-    ok &= append (buf, buf_size, &used, " trace_above_us=%u", cmd->trace_above_us);
-
-  return ok ? (int) used : -1;
+  return (int) used;
 }

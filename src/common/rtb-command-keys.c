@@ -1,60 +1,213 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* The keys of a run command: the methods that take each, its range, its name. */
+/* The keys of a run command: one row each (see rtb-command-keys.h). */
 #include "config.h"
 
 #include <stdio.h>
 #include <string.h>
 
 #include "rtb-command-private.h"
+#include "rtb-time.h"
 
-#define ON_LATENCY (1u << RTB_METHOD_LATENCY)
-#define ON_JITTER (1u << RTB_METHOD_JITTER)
-#define ON_TIMER (1u << RTB_METHOD_TIMER)
-#define ON_RESPONSE (1u << RTB_METHOD_RESPONSE)
-#define ON_NOISE (1u << RTB_METHOD_NOISE)
-#define ON_ALL (ON_LATENCY | ON_JITTER | ON_TIMER | ON_RESPONSE | ON_NOISE)
-#define ON_TIMED (ON_LATENCY | ON_JITTER | ON_TIMER | ON_NOISE)
-#define ON_PER_CPU (ON_LATENCY | ON_NOISE)
-#define ON_TRACED (ON_LATENCY | ON_JITTER | ON_TIMER)
-#define ON_ONE_CPU (ON_JITTER | ON_TIMER | ON_RESPONSE)
+/* A field of a method's own parameters, which STARTED carries in RtbWireCommand.params. */
+#define PARAM(block, field, default_value) \
+  { true, (default_value), offsetof (RtbCommand, block.field), \
+    offsetof (RtbWireCommand, params) + offsetof (RtbCommand, block.field) - \
+      offsetof (RtbCommand, block) }
+/* A field every method keeps in the same place. */
+#define SHARED(field, wire_field, default_value) \
+  { true, (default_value), offsetof (RtbCommand, field), offsetof (RtbWireCommand, wire_field) }
+#define ON_EVERY_METHOD(field, wire_field, default_value) \
+  { [RTB_METHOD_LATENCY] = SHARED (field, wire_field, default_value), \
+    [RTB_METHOD_JITTER] = SHARED (field, wire_field, default_value), \
+    [RTB_METHOD_TIMER] = SHARED (field, wire_field, default_value), \
+    [RTB_METHOD_RESPONSE] = SHARED (field, wire_field, default_value), \
+    [RTB_METHOD_NOISE] = SHARED (field, wire_field, default_value) }
+#define MINUTE (60 * (uint64_t) RTB_NSEC_PER_SEC)
 
-/* In the order rtb_command_format writes them. A new key takes a line here and a Key, its case
- * in rtb_command_set, rtb_command_check and rtb_command_format, and a field in RtbCommand that
- * STARTED carries (its method's parameters in rtb-protocol.h: see "Adding a command key"). */
-const KeyInfo _rtb_command_keys[N_KEYS] = {
-  [KEY_VARIANT] = { "variant", ON_TIMER, 0, 0 },
-  [KEY_CPUS] = { "cpus", ON_PER_CPU, 0, RTB_MAX_CPUS - 1 },
-  [KEY_CPU] = { "cpu", ON_ONE_CPU, 0, RTB_MAX_CPUS - 1 },
-  [KEY_POLICY] = { "policy", ON_ALL, 0, 0 },
-  [KEY_PRIORITY] = { "priority", ON_ALL, RTB_PRIORITY_MIN, RTB_PRIORITY_MAX },
-  [KEY_INTERVAL_US] = { "interval_us", ON_LATENCY, RTB_LATENCY_INTERVAL_MIN_US,
-                        RTB_INTERVAL_MAX_US },
-  [KEY_HISTOGRAM_US] = { "histogram_us", ON_PER_CPU, RTB_HISTOGRAM_MIN_US,
-                         RTB_HISTOGRAM_MAX_US },
-  [KEY_BASE_US] = { "base_us", ON_JITTER, RTB_JITTER_BASE_MIN_US, RTB_INTERVAL_MAX_US },
-  [KEY_SERVO_US] = { "servo_us", ON_JITTER, RTB_JITTER_SERVO_MIN_US, RTB_INTERVAL_MAX_US },
-  [KEY_PERIOD_US] = { "period_us", ON_TIMER, RTB_LATENCY_INTERVAL_MIN_US, RTB_INTERVAL_MAX_US },
-  [KEY_SPIN_US] = { "spin_us", ON_TIMER, 0, RTB_TIMER_SPIN_MAX_US },
-  [KEY_SIZE] = { "size", ON_RESPONSE, RTB_MATRIX_MIN, RTB_MATRIX_MAX },
-  [KEY_EXPERIMENTS] = { "experiments", ON_RESPONSE, 1, RTB_EXPERIMENTS_MAX },
-  [KEY_INSTANCES] = { "instances", ON_RESPONSE, RTB_INSTANCES_MIN, RTB_INSTANCES_MAX },
-  [KEY_GAP_US] = { "gap_us", ON_RESPONSE, RTB_GAP_MIN_US, RTB_GAP_MAX_US },
-  [KEY_DURATION] = { "duration", ON_TIMED, 0, RTB_DURATION_MAX_NS },
-  [KEY_GPIO] = { "gpio", ON_LATENCY, 0, 0 },
-  [KEY_TIMER_SLACK_NS] = { "timer_slack_ns", ON_ALL, 1, RTB_TIMER_SLACK_MAX_NS },
-  [KEY_UNTHROTTLED] = { "unthrottled", ON_ALL, 0, 1 },
-  [KEY_TRACE_ABOVE_US] = { "trace_above_us", ON_TRACED, RTB_TRACE_ABOVE_MIN_US,
-                           RTB_TRACE_ABOVE_MAX_US },
+const RtbKey rtb_command_keys[RTB_N_KEYS] = {
+  [RTB_KEY_VARIANT] = {
+    "variant", "variant", "rt|normal", "", RTB_KIND_VARIANT, 4, 0, RTB_TIMER_VARIANT_NORMAL,
+    .quiet_default = true,
+    .help = "rt: a SCHED_FIFO 80 thread, memory locked, explicit attributes; normal: an "
+            "ordinary thread, nothing locked or pinned, no cpu_dma_latency",
+    .on = { [RTB_METHOD_TIMER] = PARAM (timer, variant, RTB_TIMER_VARIANT_RT) },
+  },
+  [RTB_KEY_CPUS] = {
+    "cpus", "cpus", "LIST|all", "", RTB_KIND_CPU_LIST, 0, 0, RTB_MAX_CPUS - 1,
+    .flag = RTB_COMMAND_CPUS_ALL, .flag_offset = offsetof (RtbCommand, cpus_all),
+    .help = "the CPUs measured, one thread each: all or a list such as 0,2-3",
+    .on = { [RTB_METHOD_LATENCY] = SHARED (cpus, cpus, RTB_KEY_ALL),
+            [RTB_METHOD_NOISE] = SHARED (cpus, cpus, RTB_KEY_ALL) },
+  },
+  [RTB_KEY_CPU] = {
+    "cpu", "cpu", "N|auto|none", "", RTB_KIND_ONE_CPU, 0, 0, RTB_MAX_CPUS - 1,
+    .flag = RTB_COMMAND_CPU_AUTO, .flag_offset = offsetof (RtbCommand, cpu_auto),
+    .help = "the CPU the threads run on; auto: the last isolated CPU, else the last CPU "
+            "(LinuxCNC's choice); none: not pinned",
+    .on = { [RTB_METHOD_JITTER] = SHARED (cpus, cpus, RTB_KEY_AUTO),
+            [RTB_METHOD_TIMER] = SHARED (cpus, cpus, RTB_KEY_NONE),
+            [RTB_METHOD_RESPONSE] = SHARED (cpus, cpus, 0) },
+  },
+  [RTB_KEY_POLICY] = {
+    "policy", "policy", "fifo|rr|other", "", RTB_KIND_POLICY, 0, 0, 0,
+    .help = "the scheduling policy",
+    .on = { [RTB_METHOD_LATENCY] = SHARED (policy, policy, RTB_POLICY_FIFO),
+            [RTB_METHOD_JITTER] = SHARED (policy, policy, RTB_POLICY_FIFO),
+            [RTB_METHOD_TIMER] = SHARED (policy, policy, RTB_POLICY_FIFO),
+            [RTB_METHOD_RESPONSE] = SHARED (policy, policy, RTB_POLICY_FIFO),
+            /* oslat polls at the default policy unless told -f: a busy real-time thread would
+             * starve its CPU, or be throttled by the kernel every second. */
+            [RTB_METHOD_NOISE] = SHARED (policy, policy, RTB_POLICY_OTHER) },
+  },
+  /* The default is the priority of a real-time policy; policy other takes 0. */
+  [RTB_KEY_PRIORITY] = {
+    "priority", "priority", "N", "", RTB_KIND_PRIORITY, 0, RTB_PRIORITY_MIN, RTB_PRIORITY_MAX,
+    .help = "the real-time priority (jitter's servo thread runs one lower)",
+    .on = { [RTB_METHOD_LATENCY] = SHARED (priority, priority, 99),
+            [RTB_METHOD_JITTER] = SHARED (priority, priority, 99),
+            [RTB_METHOD_TIMER] = SHARED (priority, priority, 80),
+            [RTB_METHOD_RESPONSE] = SHARED (priority, priority, 99),
+            /* Noise at a real-time policy starts at the lowest priority: it never sleeps. */
+            [RTB_METHOD_NOISE] = SHARED (priority, priority, 1) },
+  },
+  [RTB_KEY_INTERVAL_US] = {
+    "interval_us", "interval-us", "N", "µs", RTB_KIND_NUMBER, 4, RTB_LATENCY_INTERVAL_MIN_US,
+    RTB_INTERVAL_MAX_US,
+    .help = "the wake-up interval of every thread",
+    .on = { [RTB_METHOD_LATENCY] = PARAM (latency, interval_us, 1000) },
+  },
+  [RTB_KEY_HISTOGRAM_US] = {
+    "histogram_us", "histogram-us", "N", "µs", RTB_KIND_NUMBER, 4, RTB_HISTOGRAM_MIN_US,
+    RTB_HISTOGRAM_MAX_US,
+    .help = "the histogram's limit, 1 µs buckets; longer values count as overflows",
+    .on = { [RTB_METHOD_LATENCY] = PARAM (latency, histogram_us, 1000),
+            /* oslat's: 32 buckets of 1 µs. */
+            [RTB_METHOD_NOISE] = PARAM (noise, histogram_us, 32) },
+  },
+  [RTB_KEY_BASE_US] = {
+    "base_us", "base-us", "N", "µs", RTB_KIND_NUMBER, 4, RTB_JITTER_BASE_MIN_US,
+    RTB_INTERVAL_MAX_US,
+    .help = "the base thread's period",
+    .on = { [RTB_METHOD_JITTER] = PARAM (jitter, base_us, 25) },
+  },
+  [RTB_KEY_SERVO_US] = {
+    "servo_us", "servo-us", "N", "µs", RTB_KIND_NUMBER, 4, RTB_JITTER_SERVO_MIN_US,
+    RTB_INTERVAL_MAX_US,
+    .help = "the servo thread's period, longer than base_us",
+    .on = { [RTB_METHOD_JITTER] = PARAM (jitter, servo_us, 1000) },
+  },
+  [RTB_KEY_PERIOD_US] = {
+    "period_us", "period-us", "N", "µs", RTB_KIND_NUMBER, 4, RTB_LATENCY_INTERVAL_MIN_US,
+    RTB_INTERVAL_MAX_US,
+    .help = "the timer's period",
+    .on = { [RTB_METHOD_TIMER] = PARAM (timer, period_us, 5000) },
+  },
+  [RTB_KEY_SPIN_US] = {
+    "spin_us", "spin-us", "N", "µs", RTB_KIND_NUMBER, 4, 0, RTB_TIMER_SPIN_MAX_US,
+    .help = "how long before each deadline the thread stops sleeping and spins, shorter than "
+            "period_us",
+    .on = { [RTB_METHOD_TIMER] = PARAM (timer, spin_us, 100) },
+  },
+  [RTB_KEY_SIZE] = {
+    "size", "size", "N[,N...]", "", RTB_KIND_SIZES, 4, RTB_MATRIX_MIN, RTB_MATRIX_MAX,
+    .help = "the matrix is N×N; a list such as 32,64,128 runs each size in turn",
+    .on = { [RTB_METHOD_RESPONSE] = PARAM (response, size, 32) },
+  },
+  [RTB_KEY_EXPERIMENTS] = {
+    "experiments", "experiments", "N", "", RTB_KIND_NUMBER, 2, 1, RTB_EXPERIMENTS_MAX,
+    .quiet_default = true,
+    .help = "runs of each size, one series each",
+    .on = { [RTB_METHOD_RESPONSE] = PARAM (response, experiments, 1) },
+  },
+  [RTB_KEY_INSTANCES] = {
+    "instances", "instances", "N", "", RTB_KIND_NUMBER, 8, RTB_INSTANCES_MIN, RTB_INSTANCES_MAX,
+    .help = "inversions each experiment times",
+    .on = { [RTB_METHOD_RESPONSE] = PARAM (response, instances, 1000) },
+  },
+  [RTB_KEY_GAP_US] = {
+    "gap_us", "gap-us", "N|auto", "µs", RTB_KIND_NUMBER, 4, RTB_GAP_MIN_US, RTB_GAP_MAX_US,
+    .auto_word = "auto",
+    .help = "the sleep between instances; auto keeps the thread at half the RT throttling "
+            "budget",
+    .on = { [RTB_METHOD_RESPONSE] = PARAM (response, gap_us, 0) },
+  },
+  [RTB_KEY_DURATION] = {
+    "duration", "duration", "TIME", "", RTB_KIND_TIME, 8, 0, RTB_DURATION_MAX_NS,
+    .help = "how long it runs: a number with an s, m, h or d suffix, 0 = until stopped",
+    .on = { [RTB_METHOD_LATENCY] = SHARED (duration_ns, duration_ns, MINUTE),
+            [RTB_METHOD_JITTER] = SHARED (duration_ns, duration_ns, MINUTE),
+            [RTB_METHOD_TIMER] = SHARED (duration_ns, duration_ns, MINUTE),
+            [RTB_METHOD_NOISE] = SHARED (duration_ns, duration_ns, MINUTE) },
+  },
+  [RTB_KEY_GPIO] = {
+    "gpio", "gpio", "CHIP:LINE", "", RTB_KIND_GPIO, 8, 0, 0,
+    .quiet_default = true, .unset_text = "none",
+    .help = "toggle line LINE of /dev/gpiochipCHIP at each wake-up, for an oscilloscope (one "
+            "CPU only)",
+    .on = { [RTB_METHOD_LATENCY] = PARAM (latency, gpio, 0) },
+  },
+  [RTB_KEY_TIMER_SLACK_NS] = {
+    "timer_slack_ns", "timer-slack-ns", "N", "ns", RTB_KIND_NUMBER, 4, 1, RTB_TIMER_SLACK_MAX_NS,
+    .zero_is_unset = true, .quiet_default = true, .unset_text = "the kernel's",
+    .help = "the threads' timer slack (real-time threads have none whatever it says)",
+    .on = ON_EVERY_METHOD (timer_slack_ns, timer_slack_ns, 0),
+  },
+  [RTB_KEY_UNTHROTTLED] = {
+    "unthrottled", "unthrottled", "yes|no", "", RTB_KIND_YES_NO, 0, 0, 1,
+    .flag = RTB_COMMAND_UNTHROTTLED, .flag_offset = offsetof (RtbCommand, unthrottled),
+    .quiet_default = true,
+    .help = "accept a busy real-time run while the kernel's RT throttling is off "
+            "(kernel.sched_rt_runtime_us -1)",
+    .on = ON_EVERY_METHOD (unthrottled, flags, 0),
+  },
+  [RTB_KEY_TRACE_ABOVE_US] = {
+    "trace_above_us", "trace-above", "N|auto", "µs", RTB_KIND_NUMBER, 4, RTB_TRACE_ABOVE_MIN_US,
+    RTB_TRACE_ABOVE_MAX_US,
+    .zero_is_unset = true, .auto_word = "auto", .flag = RTB_COMMAND_TRACE_AUTO,
+    .flag_offset = offsetof (RtbCommand, trace_auto), .quiet_default = true,
+    .unset_text = "none",
+    .help = "explain every value of N µs or more from a kernel trace (auto: twice the running "
+            "p99.9)",
+    .on = { [RTB_METHOD_LATENCY] = SHARED (trace_above_us, trace_above_us, 0),
+            [RTB_METHOD_JITTER] = SHARED (trace_above_us, trace_above_us, 0),
+            [RTB_METHOD_TIMER] = SHARED (trace_above_us, trace_above_us, 0) },
+  },
 };
 
 int
-_rtb_command_key_lookup (const char *name, size_t len)
+rtb_command_key_lookup (const char *name, size_t len)
 {
-  for (int i = 0; i < N_KEYS; i++)
-    if (strlen (_rtb_command_keys[i].name) == len &&
-        strncmp (_rtb_command_keys[i].name, name, len) == 0)
+  for (int i = 0; i < RTB_N_KEYS; i++)
+    if (strlen (rtb_command_keys[i].name) == len &&
+        strncmp (rtb_command_keys[i].name, name, len) == 0)
       return i;
   return -1;
+}
+
+int
+rtb_command_key_by_option (const char *option)
+{
+  for (int i = 0; i < RTB_N_KEYS; i++)
+    if (strcmp (rtb_command_keys[i].option, option) == 0)
+      return i;
+  return -1;
+}
+
+bool
+rtb_command_key_taken (RtbKeyId key, RtbMethod method)
+{
+  return key >= 0 && key < RTB_N_KEYS && method >= RTB_METHOD_LATENCY &&
+         method <= RTB_METHOD_LAST && rtb_command_keys[key].on[method].taken;
+}
+
+uint64_t
+rtb_command_key_get (const RtbCommand *cmd, RtbKeyId key)
+{
+  const RtbKey *k = &rtb_command_keys[key];
+
+  if (!rtb_command_key_taken (key, cmd->method))
+    return 0;
+  return _rtb_field_get ((const char *) cmd + k->on[cmd->method].offset, k->size);
 }
 
 void
@@ -63,14 +216,101 @@ _rtb_command_key_list (RtbMethod method, char *buf, size_t buf_size)
   size_t used = 0;
 
   buf[0] = '\0';
-  for (int i = 0; i < N_KEYS; i++)
+  for (int i = 0; i < RTB_N_KEYS; i++)
     {
-      if (!(_rtb_command_keys[i].methods & (1u << method)))
+      if (!rtb_command_key_taken ((RtbKeyId) i, method))
         continue;
       int n = snprintf (buf + used, buf_size - used, "%s%s", used > 0 ? ", " : "",
-                        _rtb_command_keys[i].name);
+                        rtb_command_keys[i].name);
       if (n < 0 || (size_t) n >= buf_size - used)
         return;
       used += (size_t) n;
+    }
+}
+
+const char *
+rtb_command_key_default_text (RtbKeyId key, RtbMethod method, char *buf, size_t buf_size)
+{
+  const RtbKey *k = &rtb_command_keys[key];
+  uint64_t def = k->on[method].def;
+
+  switch (k->kind)
+    {
+    case RTB_KIND_TIME:
+      rtb_duration_format (def, buf, buf_size);
+      return buf;
+    case RTB_KIND_CPU_LIST:
+    case RTB_KIND_ONE_CPU:
+      snprintf (buf, buf_size, "%s", def == RTB_KEY_ALL ? "all" : def == RTB_KEY_AUTO ? "auto"
+                                     : def == RTB_KEY_NONE ? "none" : "");
+      if (def < RTB_KEY_NONE)
+        snprintf (buf, buf_size, "%llu", (unsigned long long) def);
+      return buf;
+    case RTB_KIND_POLICY:
+      snprintf (buf, buf_size, "%s", rtb_policy_to_string ((RtbPolicy) def));
+      return buf;
+    case RTB_KIND_PRIORITY:
+      if (rtb_command_keys[RTB_KEY_POLICY].on[method].def == RTB_POLICY_OTHER)
+        snprintf (buf, buf_size, "0 (fifo, rr: %llu)", (unsigned long long) def);
+      else
+        snprintf (buf, buf_size, "%llu", (unsigned long long) def);
+      return buf;
+    case RTB_KIND_VARIANT:
+      snprintf (buf, buf_size, "%s", def == RTB_TIMER_VARIANT_NORMAL ? "normal" : "rt");
+      return buf;
+    case RTB_KIND_YES_NO:
+      snprintf (buf, buf_size, "%s", def ? "yes" : "no");
+      return buf;
+    case RTB_KIND_NUMBER:
+    case RTB_KIND_GPIO:
+    case RTB_KIND_SIZES:
+    default:
+      if (def == 0 && k->zero_is_unset)
+        snprintf (buf, buf_size, "%s", k->unset_text);
+      else if (def == 0 && k->auto_word != NULL)
+        snprintf (buf, buf_size, "%s", k->auto_word);
+      else if (def == 0 && k->unset_text != NULL)
+        snprintf (buf, buf_size, "%s", k->unset_text);
+      else
+        snprintf (buf, buf_size, "%llu", (unsigned long long) def);
+      return buf;
+    }
+}
+
+const char *
+rtb_command_key_range_text (RtbKeyId key, char *buf, size_t buf_size)
+{
+  const RtbKey *k = &rtb_command_keys[key];
+
+  switch (k->kind)
+    {
+    case RTB_KIND_TIME:
+      snprintf (buf, buf_size, "0-7d");
+      return buf;
+    case RTB_KIND_CPU_LIST:
+      snprintf (buf, buf_size, "all, or a list of online CPUs");
+      return buf;
+    case RTB_KIND_ONE_CPU:
+      snprintf (buf, buf_size, "an online CPU, auto or none");
+      return buf;
+    case RTB_KIND_PRIORITY:
+      snprintf (buf, buf_size, "%llu-%llu (0 with policy=other)", (unsigned long long) k->min,
+                (unsigned long long) k->max);
+      return buf;
+    case RTB_KIND_GPIO:
+      snprintf (buf, buf_size, "chip 0-%d, line 0-%d", RTB_GPIO_CHIP_MAX, RTB_GPIO_LINE_MAX);
+      return buf;
+    case RTB_KIND_POLICY:
+    case RTB_KIND_VARIANT:
+    case RTB_KIND_YES_NO:
+      snprintf (buf, buf_size, "%s", k->arg);
+      return buf;
+    case RTB_KIND_NUMBER:
+    case RTB_KIND_SIZES:
+    default:
+      snprintf (buf, buf_size, "%llu-%llu%s%s%s%s", (unsigned long long) k->min,
+                (unsigned long long) k->max, *k->unit != '\0' ? " " : "", k->unit,
+                k->auto_word != NULL ? " or " : "", k->auto_word != NULL ? k->auto_word : "");
+      return buf;
     }
 }

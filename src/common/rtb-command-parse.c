@@ -48,7 +48,7 @@ rtb_command_parse_n (const char *line, size_t len, bool with_verb, int n_cpus_on
   char buf[RTB_COMMAND_MAX + 1];
   char *tokens[MAX_TOKENS];
   int key_of[MAX_TOKENS];
-  bool seen[N_KEYS] = { false };
+  bool seen[RTB_N_KEYS] = { false };
   int n_tokens = 0;
   int first = 0;
   char q[40];
@@ -125,8 +125,8 @@ rtb_command_parse_n (const char *line, size_t len, bool with_verb, int n_cpus_on
         return fail (error, RTB_ERROR_SYNTAX, "", "'%s' has no key before '=': use %s",
                      quote (tokens[i], q, sizeof q), list);
       *eq = '\0';
-      int k = _rtb_command_key_lookup (tokens[i], strlen (tokens[i]));
-      if (k < 0 || !(_rtb_command_keys[k].methods & (1u << method)))
+      int k = rtb_command_key_lookup (tokens[i], strlen (tokens[i]));
+      if (k < 0 || !rtb_command_key_taken ((RtbKeyId) k, method))
         return fail (error, RTB_ERROR_SYNTAX, tokens[i], "unknown key '%s' for %s: use %s",
                      quote (tokens[i], q, sizeof q), tokens[first], list);
       if (seen[k])
@@ -144,7 +144,7 @@ rtb_command_parse_n (const char *line, size_t len, bool with_verb, int n_cpus_on
   for (int pass = 0; pass < 3; pass++)
     for (int i = first + 1; i < n_tokens; i++)
       {
-        int pass_of = key_of[i] == KEY_VARIANT ? 0 : key_of[i] == KEY_POLICY ? 1 : 2;
+        int pass_of = key_of[i] == RTB_KEY_VARIANT ? 0 : key_of[i] == RTB_KEY_POLICY ? 1 : 2;
         if (pass_of != pass)
           continue;
         if (!rtb_command_set (cmd, tokens[i], tokens[i] + strlen (tokens[i]) + 1, n_cpus_online,

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* What the files of the run command share: its key table, the helpers of its messages, the
+/* What the files of the run command share: the helpers of its messages and fields, the
  * methods' default priorities and CPU sets. The helpers are static inline so that each file
  * calls them by the same short names. */
 #pragma once
@@ -8,45 +8,68 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "rtb-command-keys.h"
 #include "rtb-command.h"
 #include "rtb-methods.h"
 
-typedef enum {
-  KEY_VARIANT,
-  KEY_CPUS,
-  KEY_CPU,
-  KEY_POLICY,
-  KEY_PRIORITY,
-  KEY_INTERVAL_US,
-  KEY_HISTOGRAM_US,
-  KEY_BASE_US,
-  KEY_SERVO_US,
-  KEY_PERIOD_US,
-  KEY_SPIN_US,
-  KEY_SIZE,
-  KEY_EXPERIMENTS,
-  KEY_INSTANCES,
-  KEY_GAP_US,
-  KEY_DURATION,
-  KEY_GPIO,
-  KEY_TIMER_SLACK_NS,
-  KEY_UNTHROTTLED,
-  KEY_TRACE_ABOVE_US,
-  N_KEYS
-} Key;
-
-typedef struct {
-  const char *name;
-  unsigned methods;
-  uint64_t min;
-  uint64_t max;
-} KeyInfo;
-
-/* Indexed by Key (rtb-command-keys.c). */
-extern const KeyInfo _rtb_command_keys[N_KEYS];
-
-int _rtb_command_key_lookup (const char *name, size_t len);
 void _rtb_command_key_list (RtbMethod method, char *buf, size_t buf_size);
+/* Sets the key to its default for cmd's method (rtb-command-set.c). */
+void _rtb_command_set_default (RtbCommand *cmd, RtbKeyId key, int n_cpus_online);
+
+/* The number of `size` bytes at `field`. */
+static inline uint64_t
+_rtb_field_get (const void *field, uint8_t size)
+{
+  uint8_t u8;
+  uint16_t u16;
+  uint32_t u32;
+  uint64_t u64;
+
+  switch (size)
+    {
+    case 1:
+      memcpy (&u8, field, 1);
+      return u8;
+    case 2:
+      memcpy (&u16, field, 2);
+      return u16;
+    case 4:
+      memcpy (&u32, field, 4);
+      return u32;
+    default:
+      memcpy (&u64, field, 8);
+      return u64;
+    }
+}
+
+static inline void
+_rtb_field_set (void *field, uint8_t size, uint64_t value)
+{
+  uint8_t u8 = (uint8_t) value;
+  uint16_t u16 = (uint16_t) value;
+  uint32_t u32 = (uint32_t) value;
+
+  switch (size)
+    {
+    case 1:
+      memcpy (field, &u8, 1);
+      break;
+    case 2:
+      memcpy (field, &u16, 2);
+      break;
+    case 4:
+      memcpy (field, &u32, 4);
+      break;
+    default:
+      memcpy (field, &value, 8);
+      break;
+    }
+}
+
+/* The key's field in `cmd`, for cmd's method. */
+#define KEY_FIELD(cmd, key) ((char *) (cmd) + rtb_command_keys[key].on[(cmd)->method].offset)
+#define KEY_FIELD_CONST(cmd, key) \
+  ((const char *) (cmd) + rtb_command_keys[key].on[(cmd)->method].offset)
 
 static inline bool
 fail (RtbCommandError *error, RtbErrorCode code, const char *field, const char *format, ...)
@@ -87,11 +110,11 @@ method_list (char *buf, size_t buf_size)
   return buf;
 }
 
+/* The priority a real-time policy gets when none is given. */
 static inline int
 default_priority (RtbMethod method)
 {
-  /* Noise at a real-time policy starts at the lowest priority: it never sleeps. */
-  return method == RTB_METHOD_TIMER ? 80 : method == RTB_METHOD_NOISE ? 1 : 99;
+  return (int) rtb_command_keys[RTB_KEY_PRIORITY].on[method].def;
 }
 
 static inline void

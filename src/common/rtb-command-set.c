@@ -50,9 +50,9 @@ parse_uint (const char *str, uint64_t *out)
 }
 
 static bool
-parse_in_range (Key key, const char *value, uint64_t *out, RtbCommandError *error)
+parse_in_range (RtbKeyId key, const char *value, uint64_t *out, RtbCommandError *error)
 {
-  const KeyInfo *info = &_rtb_command_keys[key];
+  const RtbKey *info = &rtb_command_keys[key];
   char q[40];
 
   if (!parse_uint (value, out))
@@ -289,138 +289,119 @@ set_duration (RtbCommand *cmd, const char *value, RtbCommandError *error)
   return true;
 }
 
+/* A number, or the key's word for 0 ("auto"), which also sets its flag. */
+static bool
+set_number (RtbCommand *cmd, RtbKeyId key, const char *value, RtbCommandError *error)
+{
+  const RtbKey *info = &rtb_command_keys[key];
+  bool is_auto = info->auto_word != NULL && strcmp (value, info->auto_word) == 0;
+  uint64_t v = 0;
+  char q[40];
+
+  if (info->flag != 0)
+    *(bool *) ((char *) cmd + info->flag_offset) = is_auto;
+  if (!is_auto && info->auto_word != NULL && !parse_uint (value, &v))
+    return fail (error, RTB_ERROR_SYNTAX, info->name,
+                 "%s '%s' is neither a whole number nor %s: use %s or %llu-%llu", info->name,
+                 quote (value, q, sizeof q), info->auto_word, info->auto_word,
+                 (unsigned long long) info->min, (unsigned long long) info->max);
+  if (!is_auto && !parse_in_range (key, value, &v, error))
+    return false;
+  _rtb_field_set (KEY_FIELD (cmd, key), info->size, v);
+  return true;
+}
+
+static bool
+set_yes_no (RtbCommand *cmd, RtbKeyId key, const char *value, RtbCommandError *error)
+{
+  const RtbKey *info = &rtb_command_keys[key];
+  char q[40];
+
+  if (strcmp (value, "yes") != 0 && strcmp (value, "no") != 0)
+    return fail (error, RTB_ERROR_SYNTAX, info->name, "%s '%s' is unknown: use yes or no",
+                 info->name, quote (value, q, sizeof q));
+  *(bool *) ((char *) cmd + info->flag_offset) = strcmp (value, "yes") == 0;
+  return true;
+}
+
 bool
 rtb_command_set (RtbCommand *cmd, const char *key, const char *value, int n_cpus_online,
                  RtbCommandError *error)
 {
-  int k = _rtb_command_key_lookup (key, strlen (key));
-  uint64_t v = 0;
+  int k = rtb_command_key_lookup (key, strlen (key));
   char q[40];
   char list[200];
 
-  if (k < 0 || !(_rtb_command_keys[k].methods & (1u << cmd->method)))
+  if (k < 0 || !rtb_command_key_taken ((RtbKeyId) k, cmd->method))
     {
       _rtb_command_key_list (cmd->method, list, sizeof list);
       return fail (error, RTB_ERROR_SYNTAX, key, "unknown key '%s' for %s: use %s",
                    quote (key, q, sizeof q), rtb_method_to_string (cmd->method), list);
     }
 
-  switch ((Key) k)
+  switch (rtb_command_keys[k].kind)
     {
-    case KEY_CPUS:
+    case RTB_KIND_CPU_LIST:
       return set_cpus (cmd, value, n_cpus_online, error);
-    case KEY_CPU:
+    case RTB_KIND_ONE_CPU:
       return set_cpu (cmd, value, n_cpus_online, error);
-    case KEY_POLICY:
+    case RTB_KIND_POLICY:
       return set_policy (cmd, value, error);
-    case KEY_PRIORITY:
+    case RTB_KIND_PRIORITY:
       return set_priority (cmd, value, error);
-    case KEY_DURATION:
+    case RTB_KIND_TIME:
       return set_duration (cmd, value, error);
-    case KEY_VARIANT:
+    case RTB_KIND_VARIANT:
       return set_variant (cmd, value, error);
-    case KEY_GPIO:
+    case RTB_KIND_GPIO:
       return set_gpio (cmd, value, error);
-    case KEY_SIZE:
+    case RTB_KIND_SIZES:
       return set_sizes (cmd, value, error);
-    case KEY_GAP_US:
-      if (strcmp (value, "auto") == 0)
-        {
-          cmd->response.gap_us = 0;
-          return true;
-        }
-      if (!parse_uint (value, &v))
-        return fail (error, RTB_ERROR_SYNTAX, "gap_us",
-                     "gap_us '%s' is not a whole number: use auto or %d-%d",
-                     quote (value, q, sizeof q), RTB_GAP_MIN_US, RTB_GAP_MAX_US);
-      if (!parse_in_range ((Key) k, value, &v, error))
-        return false;
-      cmd->response.gap_us = (uint32_t) v;
-      return true;
-    case KEY_UNTHROTTLED:
-      if (strcmp (value, "yes") != 0 && strcmp (value, "no") != 0)
-        return fail (error, RTB_ERROR_SYNTAX, "unthrottled",
-                     "unthrottled '%s' is unknown: use yes or no", quote (value, q, sizeof q));
-      cmd->unthrottled = strcmp (value, "yes") == 0;
-      return true;
-    case KEY_TRACE_ABOVE_US:
-      cmd->trace_auto = strcmp (value, "auto") == 0;
-      if (cmd->trace_auto)
-        {
-          cmd->trace_above_us = 0;
-          return true;
-        }
-      if (!parse_uint (value, &v))
-        return fail (error, RTB_ERROR_SYNTAX, "trace_above_us",
-                     "trace_above_us '%s' is neither a whole number nor auto: use %d-%d or auto",
-                     quote (value, q, sizeof q), RTB_TRACE_ABOVE_MIN_US, RTB_TRACE_ABOVE_MAX_US);
-      if (!parse_in_range (KEY_TRACE_ABOVE_US, value, &v, error))
-        return false;
-      cmd->trace_above_us = (uint32_t) v;
-      return true;
-    case KEY_INTERVAL_US:
-    case KEY_HISTOGRAM_US:
-    case KEY_BASE_US:
-    case KEY_SERVO_US:
-    case KEY_PERIOD_US:
-    case KEY_SPIN_US:
-    case KEY_EXPERIMENTS:
-    case KEY_INSTANCES:
-    case KEY_TIMER_SLACK_NS:
-      if (!parse_in_range ((Key) k, value, &v, error))
-        return false;
-      break;
-    case N_KEYS:
+    case RTB_KIND_YES_NO:
+      return set_yes_no (cmd, (RtbKeyId) k, value, error);
+    case RTB_KIND_NUMBER:
     default:
-      return false;
+      return set_number (cmd, (RtbKeyId) k, value, error);
     }
+}
 
-  switch ((Key) k)
+void
+_rtb_command_set_default (RtbCommand *cmd, RtbKeyId key, int n_cpus_online)
+{
+  const RtbKey *info = &rtb_command_keys[key];
+  uint64_t def = info->on[cmd->method].def;
+
+  switch (info->kind)
     {
-    case KEY_INTERVAL_US:
-      cmd->latency.interval_us = (uint32_t) v;
-      break;
-    case KEY_HISTOGRAM_US:
-      if (cmd->method == RTB_METHOD_NOISE)
-        cmd->noise.histogram_us = (uint32_t) v;
+    case RTB_KIND_CPU_LIST:
+      cmd->cpus_all = def == RTB_KEY_ALL;
+      if (cmd->cpus_all)
+        cpus_fill (cmd->cpus, n_cpus_online);
       else
-        cmd->latency.histogram_us = (uint32_t) v;
+        cpus_set (cmd->cpus, (int) def);
       break;
-    case KEY_BASE_US:
-      cmd->jitter.base_us = (uint32_t) v;
+    case RTB_KIND_ONE_CPU:
+      cmd->cpu_auto = def == RTB_KEY_AUTO;
+      if (def < RTB_KEY_NONE)
+        cpus_set (cmd->cpus, (int) def);
       break;
-    case KEY_SERVO_US:
-      cmd->jitter.servo_us = (uint32_t) v;
+    case RTB_KIND_POLICY:
+      cmd->policy = (RtbPolicy) def;
       break;
-    case KEY_PERIOD_US:
-      cmd->timer.period_us = (uint32_t) v;
+    case RTB_KIND_PRIORITY:
+      /* After the policy (the table's order): policy other takes none. */
+      cmd->priority = cmd->policy == RTB_POLICY_OTHER ? 0 : (int) def;
       break;
-    case KEY_SPIN_US:
-      cmd->timer.spin_us = (uint32_t) v;
+    case RTB_KIND_YES_NO:
+      *(bool *) ((char *) cmd + info->flag_offset) = def != 0;
       break;
-    case KEY_EXPERIMENTS:
-      cmd->response.experiments = (uint16_t) v;
-      break;
-    case KEY_INSTANCES:
-      cmd->response.instances = v;
-      break;
-    case KEY_TIMER_SLACK_NS:
-      cmd->timer_slack_ns = (uint32_t) v;
-      break;
-    case KEY_VARIANT:
-    case KEY_CPUS:
-    case KEY_CPU:
-    case KEY_POLICY:
-    case KEY_PRIORITY:
-    case KEY_SIZE:
-    case KEY_GAP_US:
-    case KEY_DURATION:
-    case KEY_GPIO:
-    case KEY_UNTHROTTLED:
-    case KEY_TRACE_ABOVE_US:
-    case N_KEYS:
+    case RTB_KIND_TIME:
+    case RTB_KIND_VARIANT:
+    case RTB_KIND_GPIO:
+    case RTB_KIND_SIZES:
+    case RTB_KIND_NUMBER:
     default:
+      _rtb_field_set (KEY_FIELD (cmd, key), info->size, def);
       break;
     }
-  return true;
 }

@@ -6,7 +6,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "rtb-command.h"
+#include "rtb-command-private.h"
 
 /* Where each method keeps its parameters in RtbCommand; a new method adds its line. */
 static const struct {
@@ -43,24 +43,73 @@ all_zero (const uint8_t *bytes, size_t len)
   return true;
 }
 
+/* Copies one key between RtbCommand and STARTED's RtbWireCommand, either way. */
+static void
+copy_key (RtbKeyId key, RtbMethod method, RtbCommand *cmd, RtbWireCommand *wire, bool to_wire)
+{
+  const RtbKey *info = &rtb_command_keys[key];
+  char *field = (char *) cmd + info->on[method].offset;
+  char *wired = (char *) wire + info->on[method].wire;
+  bool *flag = info->flag != 0 ? (bool *) ((char *) cmd + info->flag_offset) : NULL;
+
+  switch (info->kind)
+    {
+    case RTB_KIND_CPU_LIST:
+    case RTB_KIND_ONE_CPU:
+      if (to_wire)
+        memcpy (wire->cpus, cmd->cpus, sizeof wire->cpus);
+      else
+        memcpy (cmd->cpus, wire->cpus, sizeof cmd->cpus);
+      break;
+    case RTB_KIND_POLICY:
+      if (to_wire)
+        wire->policy = (uint8_t) cmd->policy;
+      else
+        cmd->policy = (RtbPolicy) wire->policy;
+      break;
+    case RTB_KIND_PRIORITY:
+      if (to_wire)
+        wire->priority = (uint8_t) cmd->priority;
+      else
+        cmd->priority = wire->priority;
+      break;
+    case RTB_KIND_SIZES:
+      /* The further sizes of a list follow the first. */
+      if (to_wire)
+        memcpy (wire->params.bytes + offsetof (RtbResponseParams, more_sizes),
+                cmd->response.more_sizes, sizeof cmd->response.more_sizes);
+      else
+        memcpy (cmd->response.more_sizes,
+                wire->params.bytes + offsetof (RtbResponseParams, more_sizes),
+                sizeof cmd->response.more_sizes);
+      memcpy (to_wire ? wired : field, to_wire ? field : wired, info->size);
+      break;
+    case RTB_KIND_YES_NO:
+      break;
+    case RTB_KIND_NUMBER:
+    case RTB_KIND_TIME:
+    case RTB_KIND_VARIANT:
+    case RTB_KIND_GPIO:
+    default:
+      memcpy (to_wire ? wired : field, to_wire ? field : wired, info->size);
+      break;
+    }
+  if (flag != NULL && to_wire)
+    wire->flags |= *flag ? info->flag : 0;
+  else if (flag != NULL)
+    *flag = (wire->flags & info->flag) != 0;
+}
+
 void
 rtb_command_to_wire (const RtbCommand *cmd, RtbWireCommand *wire)
 {
   memset (wire, 0, sizeof *wire);
   wire->method = cmd->method;
-  wire->policy = (uint8_t) cmd->policy;
-  wire->priority = (uint8_t) cmd->priority;
-  wire->flags = (cmd->cpus_all ? RTB_COMMAND_CPUS_ALL : 0) |
-                (cmd->unthrottled ? RTB_COMMAND_UNTHROTTLED : 0) |
-                (cmd->cpu_auto ? RTB_COMMAND_CPU_AUTO : 0) |
-                (cmd->trace_auto ? RTB_COMMAND_TRACE_AUTO : 0);
-  wire->trace_above_us = cmd->trace_above_us;
-  wire->duration_ns = cmd->duration_ns;
-  wire->timer_slack_ns = cmd->timer_slack_ns;
-  memcpy (wire->cpus, cmd->cpus, sizeof wire->cpus);
-  if (cmd->method >= RTB_METHOD_LATENCY && cmd->method <= RTB_METHOD_LAST)
-    memcpy (wire->params.bytes, (const char *) cmd + method_params[cmd->method].offset,
-            method_params[cmd->method].size);
+  if (cmd->method < RTB_METHOD_LATENCY || cmd->method > RTB_METHOD_LAST)
+    return;
+  for (int k = 0; k < RTB_N_KEYS; k++)
+    if (rtb_command_key_taken ((RtbKeyId) k, cmd->method))
+      copy_key ((RtbKeyId) k, cmd->method, (RtbCommand *) cmd, wire, true);
 }
 
 bool
@@ -68,6 +117,7 @@ rtb_command_from_wire (const RtbWireCommand *wire, int n_cpus_online, RtbCommand
                        RtbCommandError *error)
 {
   size_t params_size;
+  RtbWireCommand again;
 
   if (error != NULL)
     memset (error, 0, sizeof *error);
@@ -88,17 +138,14 @@ rtb_command_from_wire (const RtbWireCommand *wire, int n_cpus_online, RtbCommand
 
   memset (cmd, 0, sizeof *cmd);
   cmd->method = (RtbMethod) wire->method;
-  cmd->policy = (RtbPolicy) wire->policy;
-  cmd->priority = wire->priority;
-  cmd->cpus_all = (wire->flags & RTB_COMMAND_CPUS_ALL) != 0;
-  cmd->unthrottled = (wire->flags & RTB_COMMAND_UNTHROTTLED) != 0;
-  cmd->cpu_auto = (wire->flags & RTB_COMMAND_CPU_AUTO) != 0;
-  cmd->trace_auto = (wire->flags & RTB_COMMAND_TRACE_AUTO) != 0;
-  cmd->trace_above_us = wire->trace_above_us;
-  cmd->duration_ns = wire->duration_ns;
-  cmd->timer_slack_ns = wire->timer_slack_ns;
-  memcpy (cmd->cpus, wire->cpus, sizeof cmd->cpus);
-  memcpy ((char *) cmd + method_params[cmd->method].offset, wire->params.bytes, params_size);
+  for (int k = 0; k < RTB_N_KEYS; k++)
+    if (rtb_command_key_taken ((RtbKeyId) k, cmd->method))
+      copy_key ((RtbKeyId) k, cmd->method, cmd, (RtbWireCommand *) wire, false);
+  /* What no key of the method reads must be 0, as its encoding writes it. */
+  rtb_command_to_wire (cmd, &again);
+  if (memcmp (&again, wire, sizeof again) != 0)
+    return refuse (error, "", "command bytes the method does not use are not 0 (a newer "
+                   "worker?)");
   /* Before protocol 4 every response run was one experiment. */
   if (cmd->method == RTB_METHOD_RESPONSE && cmd->response.experiments == 0)
     cmd->response.experiments = 1;

@@ -6,54 +6,15 @@
 
 #include "rtb-command-private.h"
 #include "rtb-methods.h"
-#include "rtb-time.h"
 
 void
 rtb_command_defaults (RtbCommand *cmd, RtbMethod method, int n_cpus_online)
 {
   memset (cmd, 0, sizeof *cmd);
   cmd->method = method;
-  /* oslat polls at the default policy unless told -f: a busy real-time thread would starve its
-   * CPU, or be throttled by the kernel every second. */
-  cmd->policy = method == RTB_METHOD_NOISE ? RTB_POLICY_OTHER : RTB_POLICY_FIFO;
-  cmd->priority = cmd->policy == RTB_POLICY_OTHER ? 0 : default_priority (method);
-
-  switch (method)
-    {
-    case RTB_METHOD_LATENCY:
-      cmd->cpus_all = true;
-      cpus_fill (cmd->cpus, n_cpus_online);
-      cmd->latency.interval_us = 1000;
-      cmd->latency.histogram_us = 1000;
-      cmd->duration_ns = 60 * (uint64_t) RTB_NSEC_PER_SEC;
-      break;
-    case RTB_METHOD_JITTER:
-      cmd->cpu_auto = true;
-      cmd->jitter.base_us = 25;
-      cmd->jitter.servo_us = 1000;
-      cmd->duration_ns = 60 * (uint64_t) RTB_NSEC_PER_SEC;
-      break;
-    case RTB_METHOD_TIMER:
-      cmd->timer.period_us = 5000;
-      cmd->timer.spin_us = 100;
-      cmd->duration_ns = 60 * (uint64_t) RTB_NSEC_PER_SEC;
-      break;
-    case RTB_METHOD_RESPONSE:
-      cpus_set (cmd->cpus, 0);
-      cmd->response.size = 32;
-      cmd->response.instances = 1000;
-      cmd->response.experiments = 1;
-      break;
-    case RTB_METHOD_NOISE:
-      /* oslat's: every CPU, 32 buckets of 1 µs. It runs 1 s unless told -D. */
-      cmd->cpus_all = true;
-      cpus_fill (cmd->cpus, n_cpus_online);
-      cmd->noise.histogram_us = 32;
-      cmd->duration_ns = 60 * (uint64_t) RTB_NSEC_PER_SEC;
-      break;
-    default:
-      break;
-    }
+  for (int k = 0; k < RTB_N_KEYS; k++)
+    if (rtb_command_key_taken ((RtbKeyId) k, method))
+      _rtb_command_set_default (cmd, (RtbKeyId) k, n_cpus_online);
 }
 
 bool

@@ -1,89 +1,121 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
+/* rtbench-worker --help: the methods and their keys, from their tables. */
 #include "config.h"
 
 #include <stdio.h>
+#include <string.h>
 
+#include "rtb-command-keys.h"
+#include "rtb-methods.h"
+#include "rtb-text-wrap.h"
 #include "rtb-worker.h"
+
+#define HELP_COLUMN 43
+#define HELP_WIDTH 92
+
+static void
+print_key (RtbKeyId key, RtbMethod method)
+{
+  const RtbKey *info = &rtb_command_keys[key];
+  char left[48], def[32], range[64], help[320];
+  int used;
+
+  snprintf (left, sizeof left, "%s=%s", info->name, info->arg);
+  rtb_command_key_default_text (key, method, def, sizeof def);
+  rtb_command_key_range_text (key, range, sizeof range);
+  used = printf ("    %-24s %s", left, def);
+  if (strcmp (range, info->arg) == 0)
+    snprintf (help, sizeof help, "%s", info->help);
+  else
+    snprintf (help, sizeof help, "%s: %s", range, info->help);
+  rtb_text_wrap_print (stdout, help, used, HELP_COLUMN, HELP_WIDTH);
+}
+
+/* A key that three methods or more take with the same default is listed once, after them. */
+static bool
+is_shared (RtbKeyId key)
+{
+  int n = 0;
+  RtbMethod first = 0;
+
+  for (RtbMethod m = RTB_METHOD_LATENCY; m <= RTB_METHOD_LAST; m++)
+    {
+      if (!rtb_command_key_taken (key, m))
+        continue;
+      if (n++ == 0)
+        first = m;
+      else if (rtb_command_keys[key].on[m].def != rtb_command_keys[key].on[first].def)
+        return false;
+    }
+  return n >= 3;
+}
+
+static bool
+same_methods (RtbKeyId a, RtbKeyId b)
+{
+  for (RtbMethod m = RTB_METHOD_LATENCY; m <= RTB_METHOD_LAST; m++)
+    if (rtb_command_key_taken (a, m) != rtb_command_key_taken (b, m))
+      return false;
+  return true;
+}
+
+/* "  latency, jitter, timer:" or "  any method:" before the keys they share. */
+static void
+print_sharers (RtbKeyId key)
+{
+  int n = 0;
+
+  for (RtbMethod m = RTB_METHOD_LATENCY; m <= RTB_METHOD_LAST; m++)
+    n += rtb_command_key_taken (key, m);
+  if (n == RTB_METHOD_LAST)
+    {
+      printf ("  any method:\n");
+      return;
+    }
+  printf (" ");
+  for (RtbMethod m = RTB_METHOD_LATENCY; m <= RTB_METHOD_LAST; m++)
+    if (rtb_command_key_taken (key, m))
+      printf (" %s%s", rtb_method_info (m)->name, --n > 0 ? "," : ":\n");
+}
 
 void
 rtb_worker_usage_print (void)
 {
-  printf (
-    "Usage: rtbench-worker [METHOD key=value...]\n"
-    "       rtbench-worker --help | --version\n"
-    "\n"
-    "Measures how real-time this system is and writes binary rtbench frames on stdout\n"
-    "(log lines on stderr). With a command in its arguments it runs that command and reads\n"
-    "nothing from stdin; without one it reads one line \"start METHOD key=value...\" from\n"
-    "stdin, then \"stop\" or EOF ends the run.\n"
-    "\n"
-    "Methods and keys (default, allowed range):\n"
-    "  latency    wake-up latency, the cyclictest method: one thread per CPU\n"
-    "    cpus=all|LIST        all               LIST such as 0,2-3 of online CPUs\n"
-    "    policy=fifo|rr|other fifo\n"
-    "    priority=N           99                %d-%d (0 with policy=other)\n"
-    "    interval_us=N        1000              %d-%d\n"
-    "    histogram_us=N       1000              %d-%d\n"
-    "    duration=TIME        60s               0-7d, 0 = until stopped\n"
-    "    gpio=CHIP:LINE       none              toggle LINE (0-%d) of /dev/gpiochipCHIP\n"
-    "                                           (0-%d) at each wake-up; one CPU only\n"
-    "  jitter     thread jitter, the LinuxCNC latency-test method: base and servo threads;\n"
-    "             no period is skipped, overruns are counted\n"
-    "    base_us=N            25                %d-%d\n"
-    "    servo_us=N           1000              %d-%d, longer than base_us\n"
-    "    cpu=N|auto|none      auto              auto: the last isolated CPU, else the last\n"
-    "                                           CPU (LinuxCNC's choice); none: not pinned\n"
-    "    policy=fifo|rr|other fifo\n"
-    "    priority=N           99 (servo: one less) %d-%d (0 with policy=other)\n"
-    "    duration=TIME        60s               0-7d\n"
-    "  timer      periodic timer error: sleep, then spin until each deadline;\n"
-    "             duration / period ticks after one warm-up tick\n"
-    "    variant=rt|normal    rt                rt: explicit attributes, locked memory, the\n"
-    "                                           minimum stack; normal: an ordinary unpinned\n"
-    "                                           thread, memory unlocked, no cpu_dma_latency\n"
-    "    period_us=N          5000              %d-%d\n"
-    "    spin_us=N            100               0-%d, shorter than period_us\n"
-    "    cpu=N|auto|none      none\n"
-    "    policy=fifo|rr|other fifo (other with variant=normal)\n"
-    "    priority=N           80                %d-%d (0 with policy=other)\n"
-    "    duration=TIME        60s               0-7d\n"
-    "  response   execution time of a Gauss-Jordan matrix inversion, per instance\n"
-    "    size=N[,N...]        32                %d-%d; a list runs each size in turn\n"
-    "    experiments=N        1                 1-%d runs of each size, one series each\n"
-    "    instances=N          1000              %d-%llu per experiment\n"
-    "    gap_us=N|auto        auto              %d-%d, sleep between instances; auto keeps\n"
-    "                                           the duty at half the RT throttling budget\n"
-    "    cpu=N|auto|none      0\n"
-    "    policy=fifo|rr|other fifo\n"
-    "    priority=N           99                %d-%d (0 with policy=other)\n"
-    "  noise      the gaps of a busy loop reading the clock, one thread per CPU (oslat)\n"
-    "    cpus=all|LIST        all               e.g. 0,2-3\n"
-    "    policy=other|fifo|rr other\n"
-    "    priority=N           0 (fifo, rr: 1)   %d-%d with policy=fifo or rr\n"
-    "    histogram_us=N       32                %d-%d\n"
-    "    duration=TIME        60s               0-7d\n"
-    "  latency, jitter, timer:\n"
-    "    trace_above_us=N|auto none             %d-%d: explain every value of N us or more\n"
-    "                                           from a kernel trace (auto: 2 x p99.9)\n"
-    "  any method:\n"
-    "    timer_slack_ns=N     the kernel's      1-%u, the threads' timer slack (real-time\n"
-    "                                           threads have none whatever it says)\n"
-    "    unthrottled=yes|no   no                allow a real-time response run while\n"
-    "                                           kernel.sched_rt_runtime_us is -1\n"
-    "\n"
-    "TIME is a number with an optional s, m, h or d suffix (seconds by default).\n"
-    "Real-time policies need root, CAP_SYS_NICE or a high enough RLIMIT_RTPRIO.\n"
-    "Exit status: 0 run completed or stopped, 1 a thread or the system failed,\n"
-    "2 the command was refused (an ERROR frame says why).\n"
-    "\n"
-    "Example: rtbench-worker latency cpus=all priority=99 interval_us=1000 duration=10m\n",
-    RTB_PRIORITY_MIN, RTB_PRIORITY_MAX, RTB_LATENCY_INTERVAL_MIN_US, RTB_INTERVAL_MAX_US,
-    RTB_HISTOGRAM_MIN_US, RTB_HISTOGRAM_MAX_US, RTB_GPIO_LINE_MAX, RTB_GPIO_CHIP_MAX,
-    RTB_JITTER_BASE_MIN_US, RTB_INTERVAL_MAX_US, RTB_JITTER_SERVO_MIN_US, RTB_INTERVAL_MAX_US,
-    RTB_PRIORITY_MIN, RTB_PRIORITY_MAX, RTB_LATENCY_INTERVAL_MIN_US, RTB_INTERVAL_MAX_US,
-    RTB_TIMER_SPIN_MAX_US, RTB_PRIORITY_MIN, RTB_PRIORITY_MAX, RTB_MATRIX_MIN, RTB_MATRIX_MAX,
-    RTB_EXPERIMENTS_MAX, RTB_INSTANCES_MIN, (unsigned long long) RTB_INSTANCES_MAX,
-    RTB_GAP_MIN_US, RTB_GAP_MAX_US, RTB_PRIORITY_MIN, RTB_PRIORITY_MAX, RTB_PRIORITY_MIN,
-    RTB_PRIORITY_MAX, RTB_HISTOGRAM_MIN_US, RTB_HISTOGRAM_MAX_US, RTB_TRACE_ABOVE_MIN_US,
-    RTB_TRACE_ABOVE_MAX_US, RTB_TIMER_SLACK_MAX_NS);
+  fputs ("Usage: rtbench-worker [METHOD key=value...]\n"
+         "       rtbench-worker --help | --version\n"
+         "\n"
+         "Measures how real-time this system is and writes binary rtbench frames on stdout\n"
+         "(log lines on stderr). With a command in its arguments it runs that command and reads\n"
+         "nothing from stdin; without one it reads one line \"start METHOD key=value...\" from\n"
+         "stdin, then \"stop\" or EOF ends the run.\n"
+         "\n"
+         "Methods and keys (default, allowed values: what it sets):\n",
+         stdout);
+  for (RtbMethod m = RTB_METHOD_LATENCY; m <= RTB_METHOD_LAST; m++)
+    {
+      printf ("  %-10s %s\n", rtb_method_info (m)->name, rtb_method_info (m)->summary);
+      for (int k = 0; k < RTB_N_KEYS; k++)
+        if (rtb_command_key_taken ((RtbKeyId) k, m) && !is_shared ((RtbKeyId) k))
+          print_key ((RtbKeyId) k, m);
+    }
+  for (int k = 0, previous = -1; k < RTB_N_KEYS; k++)
+    if (is_shared ((RtbKeyId) k))
+      {
+        RtbMethod m = RTB_METHOD_LATENCY;
+
+        while (!rtb_command_key_taken ((RtbKeyId) k, m))
+          m++;
+        if (previous < 0 || !same_methods ((RtbKeyId) previous, (RtbKeyId) k))
+          print_sharers ((RtbKeyId) k);
+        print_key ((RtbKeyId) k, m);
+        previous = k;
+      }
+  fputs ("\n"
+         "TIME is a number with an optional s, m, h or d suffix (seconds by default).\n"
+         "Real-time policies need root, CAP_SYS_NICE or a high enough RLIMIT_RTPRIO.\n"
+         "Exit status: 0 run completed or stopped, 1 a thread or the system failed,\n"
+         "2 the command was refused (an ERROR frame says why).\n"
+         "\n"
+         "Example: rtbench-worker latency cpus=all priority=99 interval_us=1000 duration=10m\n",
+         stdout);
 }

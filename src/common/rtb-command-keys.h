@@ -1,0 +1,111 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/*
+ * The keys of a run command as data: one row per key (rtb-command-keys.c) says how it is
+ * written, which methods take it and with what default, where its value lives in RtbCommand
+ * and in STARTED, its range and its unit. Parsing, setting, defaults, formatting, the range
+ * checks, STARTED's encoding, the worker's usage, rtbench-cli's options and the window's number
+ * rows are loops over it.
+ *
+ * Adding a key: a field for it in RtbCommand or in its method's parameters (rtb-protocol.h,
+ * "Adding a command key"), its row in rtb-command-keys.c, and the worker code that uses it.
+ * A number the window shows takes its title in src/client/rtb-key-text.c.
+ */
+#pragma once
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "rtb-command.h"
+
+/* In the order rtb_command_format writes them. */
+typedef enum {
+  RTB_KEY_VARIANT,
+  RTB_KEY_CPUS,
+  RTB_KEY_CPU,
+  RTB_KEY_POLICY,
+  RTB_KEY_PRIORITY,
+  RTB_KEY_INTERVAL_US,
+  RTB_KEY_HISTOGRAM_US,
+  RTB_KEY_BASE_US,
+  RTB_KEY_SERVO_US,
+  RTB_KEY_PERIOD_US,
+  RTB_KEY_SPIN_US,
+  RTB_KEY_SIZE,
+  RTB_KEY_EXPERIMENTS,
+  RTB_KEY_INSTANCES,
+  RTB_KEY_GAP_US,
+  RTB_KEY_DURATION,
+  RTB_KEY_GPIO,
+  RTB_KEY_TIMER_SLACK_NS,
+  RTB_KEY_UNTHROTTLED,
+  RTB_KEY_TRACE_ABOVE_US,
+  RTB_N_KEYS
+} RtbKeyId;
+
+/* How a key's value is written and kept. */
+typedef enum {
+  RTB_KIND_NUMBER,   /* a whole number of min-max in a field of 1, 2, 4 or 8 bytes */
+  RTB_KIND_TIME,     /* a duration in ns: a number with an s, m, h or d suffix */
+  RTB_KIND_CPU_LIST, /* all or a CPU list, in RtbCommand.cpus (cpus_all, flag CPUS_ALL) */
+  RTB_KIND_ONE_CPU,  /* N, auto or none, in RtbCommand.cpus (cpu_auto, flag CPU_AUTO) */
+  RTB_KIND_POLICY,   /* fifo, rr or other */
+  RTB_KIND_PRIORITY, /* 1-99, 0 with policy other */
+  RTB_KIND_VARIANT,  /* rt or normal */
+  RTB_KIND_GPIO,     /* CHIP:LINE */
+  RTB_KIND_SIZES,    /* N or a list N,N… */
+  RTB_KIND_YES_NO,   /* yes or no, a flag */
+} RtbKeyKind;
+
+/* A default meaning "every CPU", "auto" or "none" where a number could stand. */
+#define RTB_KEY_ALL UINT64_MAX
+#define RTB_KEY_AUTO (UINT64_MAX - 1)
+#define RTB_KEY_NONE (UINT64_MAX - 2)
+
+/* How one method takes a key. */
+typedef struct {
+  bool taken;
+  uint64_t def;  /* its default: a number, an RtbPolicy, or RTB_KEY_ALL/AUTO/NONE */
+  size_t offset; /* its field in RtbCommand */
+  size_t wire;   /* its field in RtbWireCommand (STARTED) */
+} RtbKeyUse;
+
+typedef struct {
+  const char *name;   /* as commands write it: servo_us */
+  const char *option; /* rtbench-cli's option: servo-us */
+  const char *arg;    /* what its value looks like: N, N|auto, LIST|all */
+  const char *unit;   /* "µs", "ns", or "" */
+  RtbKeyKind kind;
+  uint8_t size;       /* bytes of its field (RTB_KIND_NUMBER) */
+  uint64_t min, max;  /* its range (RTB_KIND_NUMBER, RTB_KIND_TIME, RTB_KIND_SIZES) */
+  bool zero_is_unset; /* 0 means "not given" (none, the kernel's): outside the range, unwritten */
+  const char *auto_word; /* a word that stands for 0 ("auto"), or NULL */
+  /* A flag of STARTED (RTB_COMMAND_*) the key sets, with the bool in RtbCommand that mirrors it:
+   * cpus=all, cpu=auto, the auto word, unthrottled=yes. 0 when it has none. */
+  uint16_t flag;
+  size_t flag_offset;
+  bool quiet_default;    /* left out of the formatted command at its default */
+  const char *unset_text; /* how its unset value or default reads in help: "none" */
+  const char *help;      /* English, for the worker's usage and rtbench-cli's help */
+  RtbKeyUse on[RTB_METHOD_LAST + 1];
+} RtbKey;
+
+/* Indexed by RtbKeyId. */
+extern const RtbKey rtb_command_keys[RTB_N_KEYS];
+
+/* The key named `name` (`len` bytes), or -1. */
+int rtb_command_key_lookup (const char *name, size_t len);
+/* The key rtbench-cli spells --`option`, or -1. */
+int rtb_command_key_by_option (const char *option);
+/* Whether `method` takes the key. */
+bool rtb_command_key_taken (RtbKeyId key, RtbMethod method);
+
+/* A number key's value in `cmd`, for its method. */
+uint64_t rtb_command_key_get (const RtbCommand *cmd, RtbKeyId key);
+
+/* How the method's default reads in help: "1000", "all", "auto", "fifo", "60s", "none".
+ * Returns `buf`. */
+const char *rtb_command_key_default_text (RtbKeyId key, RtbMethod method, char *buf,
+                                          size_t buf_size);
+/* The allowed values as help gives them: "50-1000000", "1-99 (0 with policy=other)". */
+const char *rtb_command_key_range_text (RtbKeyId key, char *buf, size_t buf_size);
