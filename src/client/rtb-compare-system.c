@@ -386,20 +386,33 @@ _rtb_compare_meets_cyclictest (RtbRun *const *runs, guint n_runs, gboolean *text
   return meets;
 }
 
+/* The names of the runs `is` holds for, joined by ", " (NULL when none), and how many. */
+static char *
+names_where (RtbRun *const *runs, const char * const *names, guint n_runs,
+             gboolean (*is) (RtbRun *run), guint *n)
+{
+  g_autoptr (GPtrArray) found = g_ptr_array_new ();
+
+  for (guint r = 0; r < n_runs; r++)
+    if (is (runs[r]))
+      g_ptr_array_add (found, (gpointer) names[r]);
+  *n = found->len;
+  if (found->len == 0)
+    return NULL;
+  g_ptr_array_add (found, NULL);
+  return g_strjoinv (", ", (char **) found->pdata);
+}
+
 /* Like with like: cyclictest's figures come from samples truncated to whole µs. */
 static void
 explain_cyclictest_figures (RtbRun *const *runs, const char * const *names, guint n_runs,
                             GPtrArray *notices)
 {
-  g_autoptr (GPtrArray) imported = g_ptr_array_new ();
+  guint n;
+  g_autofree char *joined = names_where (runs, names, n_runs, is_cyclictest_import, &n);
 
-  for (guint r = 0; r < n_runs; r++)
-    if (is_cyclictest_import (runs[r]))
-      g_ptr_array_add (imported, (gpointer) names[r]);
-  if (imported->len == 0)
+  if (joined == NULL)
     return;
-  g_ptr_array_add (imported, NULL);
-  g_autofree char *joined = g_strjoinv (", ", (char **) imported->pdata);
 
   g_ptr_array_add (notices,
                    /* Translators: %s names one or more runs */
@@ -410,7 +423,7 @@ explain_cyclictest_figures (RtbRun *const *runs, const char * const *names, guin
                                                  "%s come from cyclictest: every run is shown as "
                                                  "cyclictest computes it, from each sample "
                                                  "truncated to whole µs, to compare like with like",
-                                                 imported->len - 1), joined));
+                                                 n), joined));
   g_ptr_array_add (notices, g_strdup (_("counts include overflows: cyclictest's \"# Total\" "
                                         "leaves them out (count = Total + Overflows)")));
 }
@@ -426,18 +439,14 @@ static void
 explain_oslat_counts (RtbRun *const *runs, const char * const *names, guint n_runs,
                       GPtrArray *notices)
 {
-  g_autoptr (GPtrArray) imported = g_ptr_array_new ();
+  guint n;
+  g_autofree char *joined = names_where (runs, names, n_runs, is_oslat_import, &n);
   gboolean measured = FALSE;
 
   for (guint r = 0; r < n_runs; r++)
-    if (is_oslat_import (runs[r]))
-      g_ptr_array_add (imported, (gpointer) names[r]);
-    else
-      measured |= rtb_run_get_method (runs[r]) == RTB_METHOD_NOISE;
-  if (imported->len == 0 || !measured)
+    measured |= !is_oslat_import (runs[r]) && rtb_run_get_method (runs[r]) == RTB_METHOD_NOISE;
+  if (joined == NULL || !measured)
     return;
-  g_ptr_array_add (imported, NULL);
-  g_autofree char *joined = g_strjoinv (", ", (char **) imported->pdata);
 
   g_ptr_array_add (notices,
                    /* Translators: %s names one or more runs */
@@ -452,7 +461,7 @@ explain_oslat_counts (RtbRun *const *runs, const char * const *names, guint n_ru
                                                  "a different time, so the counts of gaps differ; "
                                                  "the gaps of 2 µs or more and the max are the "
                                                  "same events",
-                                                 imported->len - 1), joined));
+                                                 n), joined));
 }
 
 void
