@@ -488,6 +488,16 @@ test_cyclictest_refuses_signed (void)
   g_assert_false (g_file_test (path, G_FILE_TEST_EXISTS));
   g_clear_error (&error);
 
+  /* Noise's gaps are not wake-up latencies. */
+  {
+    g_autoptr (RtbRun) noise = test_run_new ("n", RTB_METHOD_NOISE, 1, 0);
+
+    g_assert_null (rtb_cyclictest_export (noise, RTB_CYCLICTEST_LAYOUT_2_7, &error));
+    g_assert_error (error, G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED);
+    g_assert_nonnull (strstr (error->message, "noise run"));
+    g_clear_error (&error);
+  }
+
   /* Execution times are never negative. */
   test_series_add (rtb_run_get_series (response, 0), 1500000);
   text = rtb_cyclictest_export (response, RTB_CYCLICTEST_LAYOUT_2_7, &error);

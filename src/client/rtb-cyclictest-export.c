@@ -15,6 +15,14 @@ check_exportable (RtbRun *run, GError **error)
 {
   RtbMethod method = rtb_run_get_method (run);
 
+  if (method == RTB_METHOD_NOISE)
+    {
+      g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED,
+                           "a noise run cannot be written as cyclictest text: its values are "
+                           "the gaps of a polling loop, which cyclictest's text would present "
+                           "as wake-up latencies (export the histogram as CSV instead)");
+      return FALSE;
+    }
   if (method != RTB_METHOD_LATENCY && method != RTB_METHOD_RESPONSE)
     {
       g_set_error (error, G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED,
