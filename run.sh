@@ -9,6 +9,7 @@ scripts/deps.sh
 scripts/build.sh
 
 export RTBENCH_WORKER="$PWD/build/src/worker/rtbench-worker"
+echo "rtbench: manual pages: man ./build/docs/man/rtbench-cli.1 (also rtbench.1, rtbench-worker.8)"
 if [[ -n "${DISPLAY:-}${WAYLAND_DISPLAY:-}" && -x build/src/gui/rtbench ]]; then
   # The settings schema compiled in the build tree, unless an installed one is wanted.
   export GSETTINGS_SCHEMA_DIR="${GSETTINGS_SCHEMA_DIR:-$PWD/build/data}"

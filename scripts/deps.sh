@@ -8,7 +8,7 @@ set -euo pipefail
 build_packages=(
   gcc libc6-dev pkg-config meson ninja-build python3
   libglib2.0-dev libjson-glib-dev libcairo2-dev libpango1.0-dev
-  libgtk-4-dev libadwaita-1-dev gettext
+  libgtk-4-dev libadwaita-1-dev gettext itstool
 )
 run_packages=(stress-ng)
 # What the tests need beyond the build, and why:
@@ -25,6 +25,7 @@ run_packages=(stress-ng)
 #   python3-yaml             parse the CI recipes in docs/ci
 #   poppler-utils            read the reports' PDFs back (pdfinfo, pdftotext, pdftoppm)
 #   man-db groff-base        render the man pages and check them for warnings
+#   yelp-tools               validate the user guide's Mallard pages (yelp-check)
 #   clang libclang-rt-14-dev valgrind
 #                            the fuzz targets (libFuzzer) and the sanitizer and memcheck runs
 #   openssh-server openssh-client
@@ -41,7 +42,7 @@ test_packages=(
   qemu-user-static
   desktop-file-utils appstream libxml2-utils gettext shared-mime-info flatpak-builder
   python3-yaml poppler-utils
-  man-db groff-base
+  man-db groff-base yelp-tools
   clang libclang-rt-14-dev valgrind
   openssh-server openssh-client
   "${lab_packages[@]}"

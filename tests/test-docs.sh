@@ -2,7 +2,10 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 # The documentation tells the truth about the programs: the manual pages render without a
 # warning and name every option the programs' own help lists (and none it does not), every worker
-# key, and the version; every link and file path the README, SECURITY.md and the docs/ pages (not style.md: its names are examples) cite exists. TAP.
+# key, and the version, and open with the `man ./build/docs/man/PAGE` the README gives; the user
+# guide's Mallard pages (help/C, and each translation the build merged) validate and link only
+# to pages that exist, and help/meson.build installs each; every link and file path the README, SECURITY.md and the docs/ pages (not
+# style.md: its names are examples) cite exists. TAP.
 set -uo pipefail
 
 src=${RTBENCH_SOURCE_ROOT:?}
@@ -71,11 +74,57 @@ else
   options <"$tmp/rtbench-worker.8.txt" >"$tmp/page"
   covers "rtbench-worker.8 names every option of rtbench-worker --help" "$tmp/help" "$tmp/page"
 
+  # As the README says to read them right after ./run.sh: man reads a path with a slash as the
+  # page itself.
+  grep -o 'man \./build/docs/man/[a-z.0-9-]*' "$src/README.md" | sort -u >"$tmp/readme-man"
+  : >"$tmp/out"
+  for page in "${pages[@]}"; do
+    grep -qx "man ./build/docs/man/$page" "$tmp/readme-man" ||
+      echo "the README does not give man ./build/docs/man/$page" >>"$tmp/out"
+    (cd "$build/.." && LC_ALL=C.UTF-8 MANPAGER=cat man "$man_dir/$page" 2>&1) | grep -q '^NAME' ||
+      echo "man $man_dir/$page shows no page" >>"$tmp/out"
+  done
+  if [[ ! -s $tmp/out ]]; then ok "man ./build/docs/man/PAGE, as the README gives it, shows each page"
+  else not_ok "man ./build/docs/man/PAGE, as the README gives it, shows each page"; fi
+
   if [[ -n $app ]]; then
     GTK_A11Y=none "$app" --help-all | options >"$tmp/help"
     options <"$tmp/rtbench.1.txt" >"$tmp/page"
     covers "rtbench.1 names exactly the options of rtbench --help-all" "$tmp/help" "$tmp/page" exactly
   fi
+fi
+
+# The user guide: valid Mallard, links that resolve, every page installed.
+if [[ -z $app ]]; then
+  skip "the user guide" "built without the window"
+elif ! command -v yelp-check >/dev/null; then
+  skip "the user guide" "yelp-check missing (apt install yelp-tools)"
+else
+  help_pages=("$src"/help/C/*.page)
+  if yelp-check validate "${help_pages[@]}" >"$tmp/out" 2>&1; then
+    ok "yelp-check validate help/C/*.page (${#help_pages[@]} pages)"
+  else
+    not_ok "yelp-check validate help/C/*.page (${#help_pages[@]} pages)"
+  fi
+  # Each translation, as itstool merged it into the build tree.
+  while read -r lang; do
+    [[ -z $lang || $lang == \#* ]] && continue
+    translated=("$build/help/$lang"/*.page)
+    if ((${#translated[@]} == ${#help_pages[@]})) &&
+       yelp-check validate "${translated[@]}" >"$tmp/out" 2>&1; then
+      ok "yelp-check validate the $lang guide (${#translated[@]} pages)"
+    else
+      not_ok "yelp-check validate the $lang guide (${#translated[@]} of ${#help_pages[@]} pages)"
+    fi
+  done <"$src/help/LINGUAS"
+  (cd "$src/help/C" && yelp-check links ./*.page) >"$tmp/out" 2>&1
+  if [[ ! -s $tmp/out ]]; then ok "every link of the user guide resolves"; else not_ok "every link of the user guide resolves"; fi
+  : >"$tmp/out"
+  for page in "${help_pages[@]}"; do
+    grep -q "'$(basename "$page")'" "$src/help/meson.build" ||
+      echo "$(basename "$page") is not in help/meson.build" >>"$tmp/out"
+  done
+  if [[ ! -s $tmp/out ]]; then ok "help/meson.build installs every page"; else not_ok "help/meson.build installs every page"; fi
 fi
 
 # Links and paths: a Markdown link's target, and a code span or command word that names a file

@@ -55,6 +55,13 @@ expected_files () {
     echo "$data/icons/hicolor/scalable/apps/$app_id.svg"
     echo "$data/icons/hicolor/symbolic/apps/$app_id-symbolic.svg"
     echo "$data/glib-2.0/schemas/io.github.rtbench.RtBench.gschema.xml"
+    for page in "$src"/help/C/*.page; do
+      echo "$data/help/C/rtbench/$(basename "$page")"
+      while read -r lang; do
+        [[ -z $lang || $lang == \#* ]] && continue
+        echo "$data/help/$lang/rtbench/$(basename "$page")"
+      done <"$src/help/LINGUAS"
+    done
   fi
 }
 

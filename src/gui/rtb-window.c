@@ -6,6 +6,7 @@
 #include <glib/gi18n.h>
 
 #include "rtb-compare-view.h"
+#include "rtb-help.h"
 #include "rtb-label.h"
 #include "rtb-output.h"
 #include "rtb-settings-schema.h"
@@ -725,6 +726,14 @@ rtb_window_finalize (GObject *object)
 }
 
 static void
+help_action (GtkWidget  *widget,
+             const char *action_name,
+             GVariant   *parameter)
+{
+  rtb_help_show (GTK_WINDOW (widget));
+}
+
+static void
 rtb_window_class_init (RtbWindowClass *klass)
 {
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
@@ -754,6 +763,7 @@ rtb_window_class_init (RtbWindowClass *klass)
   gtk_widget_class_install_action (widget_class, "win.stop", NULL, stop_action);
   gtk_widget_class_install_action (widget_class, "win.close-tab", NULL, close_tab_action);
   gtk_widget_class_install_action (widget_class, "win.reset-zoom", NULL, reset_zoom_action);
+  gtk_widget_class_install_action (widget_class, "win.help", NULL, help_action);
 
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Return, GDK_CONTROL_MASK,
                                        "win.start", NULL);
@@ -768,6 +778,7 @@ rtb_window_class_init (RtbWindowClass *klass)
                                        "win.close-tab", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_0, GDK_CONTROL_MASK,
                                        "win.reset-zoom", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_F1, 0, "win.help", NULL);
 }
 
 static void
