@@ -201,6 +201,8 @@ test_export (void)
   g_autofree char *csv = tmp_path ("summary.csv");
   g_autofree char *histogram_csv = tmp_path ("histogram.csv");
   g_autofree char *text = tmp_path ("cyclictest.txt");
+  g_autofree char *report_pdf = tmp_path ("report.pdf");
+  g_autofree char *report_html = tmp_path ("report.html");
   g_autoptr(GError) error = NULL;
   RtbWindow *window;
 
@@ -233,6 +235,13 @@ test_export (void)
   gtk_widget_activate_action (GTK_WIDGET (window), "win.export-to", "(ssiid)", "cyclictest",
                               text, 0, 0, 0.0);
   check_prefix (text, "# ", "# Max Latencies:");
+  /* Export Report…: a PDF, or HTML when the name says so. */
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.export-to", "(ssiid)", "report",
+                              report_pdf, 0, 0, 0.0);
+  check_prefix (report_pdf, "%PDF", NULL);
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.export-to", "(ssiid)", "report",
+                              report_html, 0, 0, 0.0);
+  check_prefix (report_html, "<!DOCTYPE html>", "<h1>rtbench report: fast</h1>");
   g_assert_null (rtb_window_get_last_error (window));
   /* The layout the Export menu names: rt-tests 2.6 and earlier count the rows in "# Total:". */
   gtk_widget_activate_action (GTK_WIDGET (window), "win.export-to", "(ssiid)", "cyclictest-2.6",
@@ -258,6 +267,9 @@ test_export (void)
   gtk_widget_activate_action (GTK_WIDGET (window), "win.export-to", "(ssiid)", "csv-summary",
                               csv, 0, 0, 0.0);
   check_prefix (csv, "series,statistic,fast,slow", NULL);
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.export-to", "(ssiid)", "report",
+                              report_html, 0, 0, 0.0);
+  check_prefix (report_html, "<!DOCTYPE html>", "<h1>rtbench comparison: fast vs slow</h1>");
   g_assert_null (rtb_window_get_last_error (window));
 
   /* Refused politely: one cyclictest file cannot hold two runs. */
@@ -266,7 +278,8 @@ test_export (void)
   g_assert_nonnull (rtb_window_get_last_error (window));
 
   for (const char *const *p = (const char *const[]) { png, png2, svg, pdf, csv, histogram_csv,
-                                                      text, NULL }; *p; p++)
+                                                      text, report_pdf, report_html, NULL };
+       *p; p++)
     g_unlink (*p);
   gtk_window_destroy (GTK_WINDOW (window));
 }

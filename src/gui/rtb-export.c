@@ -14,6 +14,7 @@
 #include "rtb-output.h"
 #include "rtb-plot-run.h"
 #include "rtb-plot.h"
+#include "rtb-report.h"
 
 static const struct {
   const char *name;
@@ -29,6 +30,7 @@ static const struct {
   [RTB_EXPORT_CYCLICTEST] = { "cyclictest", "txt" },
   [RTB_EXPORT_CYCLICTEST_1_X] = { "cyclictest-2.6", "txt" },
   [RTB_EXPORT_CYCLICTEST_2_7] = { "cyclictest-2.7", "txt" },
+  [RTB_EXPORT_REPORT] = { "report", "pdf" },
 };
 
 static const RtbCyclictestLayout cyclictest_layouts[] = {
@@ -165,6 +167,8 @@ rtb_export_runs (RtbExportFormat   format,
           return FALSE;
         }
       return rtb_cyclictest_export_file (runs[0], cyclictest_layouts[format], path, error);
+    case RTB_EXPORT_REPORT:
+      return rtb_report_write (path, runs, n_runs, error);
     default:
       g_assert_not_reached ();
     }
@@ -187,9 +191,18 @@ on_choose_response (GtkNativeDialog *native,
     {
       g_autoptr(GFile) file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (native));
       g_autofree char *path = g_file_get_path (file);
-      g_autofree char *suffix = g_strconcat (".", formats[choice->format].extension, NULL);
+      const char *extension = formats[choice->format].extension;
+      g_autofree char *suffix = NULL;
+      RtbReportFormat report;
 
-      if (path != NULL && !g_str_has_suffix (path, suffix))
+      /* A report is what its name says, else what the chooser's format choice says. */
+      if (choice->format == RTB_EXPORT_REPORT &&
+          g_strcmp0 (gtk_file_chooser_get_choice (GTK_FILE_CHOOSER (native), "format"),
+                     "html") == 0)
+        extension = "html";
+      suffix = g_strconcat (".", extension, NULL);
+      if (path != NULL && !g_str_has_suffix (path, suffix) &&
+          !(choice->format == RTB_EXPORT_REPORT && rtb_report_format_from_path (path, &report)))
         {
           char *with_suffix = g_strconcat (path, suffix, NULL);
 
@@ -225,6 +238,15 @@ rtb_export_choose_file (GtkWidget           *widget,
   gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (native), TRUE);
   file_name = rtb_output_file_name (name, 0, formats[format].extension);
   gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (native), file_name);
+  if (format == RTB_EXPORT_REPORT)
+    {
+      static const char *ids[] = { "pdf", "html", NULL };
+      const char *labels[] = { _("PDF, paginated"), _("HTML, one file for a browser"), NULL };
+
+      gtk_file_chooser_add_choice (GTK_FILE_CHOOSER (native), "format", _("Format"), ids,
+                                   labels);
+      gtk_file_chooser_set_choice (GTK_FILE_CHOOSER (native), "format", "pdf");
+    }
 
   choice = g_new0 (Choice, 1);
   choice->widget = g_object_ref (widget);

@@ -22,6 +22,8 @@ typedef enum {
   RTB_EXPORT_CYCLICTEST,     /* as the installed cyclictest writes it, 2.7+ when none */
   RTB_EXPORT_CYCLICTEST_1_X, /* as rt-tests 1.x … 2.6 write it (Debian 12: 2.4) */
   RTB_EXPORT_CYCLICTEST_2_7, /* as rt-tests 2.7 and later write it */
+  RTB_EXPORT_REPORT,         /* the report of the runs (rtb-report.h): PDF, or HTML when the
+                              * name ends in .html */
 } RtbExportFormat;
 
 /* Defaults of a chart export: a report-sized image, twice as many pixels for a PNG. */
@@ -30,7 +32,7 @@ typedef enum {
 #define RTB_EXPORT_SCALE 2.0
 
 /* "png", "svg", "pdf", "csv-summary", "csv-histogram", "csv-series", "csv-compare",
- * "cyclictest", "cyclictest-2.6", "cyclictest-2.7". */
+ * "cyclictest", "cyclictest-2.6", "cyclictest-2.7", "report". */
 gboolean rtb_export_format_from_string (const char *name, RtbExportFormat *format);
 gboolean rtb_export_format_is_chart (RtbExportFormat format);
 /* "png", "csv", "txt"… */
