@@ -1,9 +1,9 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: GPL-3.0-or-later
 """What explaining spikes costs: the same latency run of the real worker without tracing, with
-tracing armed but a threshold no sample reaches (the kernel records every event; the worker only
-compares), and with trace_above_us=auto (twice the running p99.9: the worker stops the trace,
-reads it and rearms), in turn, several rounds. Prints per mode p50 and p99 of every CPU pooled,
+tracing armed but a threshold no sample reaches (the kernel records every event, the writer reads
+them all; the measuring threads only compare), and with trace_above_us=auto (twice the running
+p99.9: the writer also cuts each spike's window), in turn, several rounds. Prints per mode p50 and p99 of every CPU pooled,
 their ratios to the untraced run, and the worker's CPU time (user + system, from wait4), and how
 many spikes were explained.
 

@@ -2,9 +2,11 @@
 /*
  * Known causes of spikes for tests/test-spikes-live.c:
  *
- *   rtb-spike-load culprit CPU MS FILE   a SCHED_FIFO 99 task pinned to CPU that spins about
- *                                        500 µs every 50 ms for MS ms, then writes each burst's
- *                                        start and end (CLOCK_MONOTONIC ns) to FILE
+ *   rtb-spike-load culprit CPU MS FILE [SPIN_US GAP_US]
+ *                                        a SCHED_FIFO 99 task pinned to CPU that spins SPIN_US
+ *                                        (500) µs, then sleeps GAP_US (50 000) µs, for MS ms,
+ *                                        then writes each burst's start and end
+ *                                        (CLOCK_MONOTONIC ns) to FILE
  *   rtb-spike-load udp CPU MS            UDP datagrams over loopback from CPU for MS ms: the
  *                                        NET_RX softirq runs on CPU
  *
@@ -22,8 +24,6 @@
 #include <time.h>
 #include <unistd.h>
 
-#define BURST_NS 500000
-#define GAP_US 50000
 #define MAX_BURSTS 100000
 
 static long long
@@ -50,7 +50,7 @@ pin (int cpu)
 }
 
 static int
-culprit (long long duration_ns, const char *path)
+culprit (long long duration_ns, const char *path, long long spin_ns, long gap_us)
 {
   static long long bursts[MAX_BURSTS][2];
   struct sched_param param = { .sched_priority = 99 };
@@ -67,9 +67,9 @@ culprit (long long duration_ns, const char *path)
     {
       long long start;
 
-      usleep (GAP_US);
+      usleep ((useconds_t) gap_us);
       start = now_ns ();
-      while (now_ns () - start < BURST_NS)
+      while (now_ns () - start < spin_ns)
         ;
       bursts[n][0] = start;
       bursts[n][1] = now_ns ();
@@ -116,7 +116,8 @@ main (int argc, char **argv)
 
   if (argc < 4)
     {
-      fprintf (stderr, "usage: rtb-spike-load culprit CPU MS FILE | udp CPU MS\n");
+      fprintf (stderr, "usage: rtb-spike-load culprit CPU MS FILE [SPIN_US GAP_US] | "
+               "udp CPU MS\n");
       return 2;
     }
   pin (atoi (argv[2]));
@@ -124,7 +125,9 @@ main (int argc, char **argv)
   printf ("%d\n", (int) getpid ());
   fflush (stdout);
   if (strcmp (argv[1], "culprit") == 0 && argc == 5)
-    return culprit (duration_ns, argv[4]);
+    return culprit (duration_ns, argv[4], 500000, 50000);
+  if (strcmp (argv[1], "culprit") == 0 && argc == 7)
+    return culprit (duration_ns, argv[4], atoll (argv[5]) * 1000, atol (argv[6]));
   if (strcmp (argv[1], "udp") == 0)
     return udp (duration_ns);
   return 2;

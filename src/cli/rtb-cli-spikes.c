@@ -61,8 +61,8 @@ rtb_cli_print_spikes (RtbRun *run, gboolean status_said, FILE *out)
           fprintf (out, "  %s\n", line);
         }
       if (rtb_spike_log_get_missed (log) > 0)
-        fprintf (out, "  %" G_GUINT64_FORMAT " more came while the trace of another was being "
-                 "read: not explained\n", rtb_spike_log_get_missed (log));
+        fprintf (out, "  %" G_GUINT64_FORMAT " more came faster than the worker could take "
+                 "them: not explained\n", rtb_spike_log_get_missed (log));
     }
   if (counts == NULL || counts->len == 0)
     return;

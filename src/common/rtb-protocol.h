@@ -443,7 +443,8 @@ _Static_assert(sizeof(RtbTraceFrame) == 272, "RtbTraceFrame must be 272 bytes");
 
 /* RtbSpikeFrame.flags */
 #define RTB_SPIKE_LOST_EVENTS (1u << 0) /* the trace buffer overflowed: events may be missing */
-#define RTB_SPIKE_CUT (1u << 1)         /* the window was longer than RTB_SPIKE_TEXT_MAX */
+#define RTB_SPIKE_CUT (1u << 1)         /* lines of the window are missing: longer than
+                                         * RTB_SPIKE_TEXT_MAX (the oldest go), or read too late */
 #define RTB_SPIKE_FLAGS_KNOWN (RTB_SPIKE_LOST_EVENTS | RTB_SPIKE_CUT)
 #define RTB_SPIKE_TEXT_MAX (256 * 1024)
 
@@ -464,8 +465,8 @@ typedef struct {
   int64_t value_ns;      /* the sample's value */
   int64_t deadline_ns;   /* when the thread should have run (CLOCK_MONOTONIC) */
   int64_t wake_ns;       /* when it ran and read the clock */
-  uint64_t missed;       /* this thread's samples above the threshold not traced so far (one
-                          * came while the trace of another was being read) */
+  uint64_t missed;       /* this thread's samples above the threshold not explained so far
+                          * (they came faster than the worker took them) */
 } RtbSpikeFrame;
 _Static_assert(sizeof(RtbSpikeFrame) == 56, "RtbSpikeFrame must be 56 bytes");
 

@@ -134,7 +134,7 @@ rtb_causes_panel_update (RtbCausesPanel *self)
   if (rtb_spike_log_get_missed (log) > 0)
     {
       g_autofree char *missed =
-        g_strdup_printf (_("%" PRIu64 " more came while another was being read"),
+        g_strdup_printf (_("%" PRIu64 " more came faster than they could be read"),
                          rtb_spike_log_get_missed (log));
       add_row (self, _("Not explained"), missed, NULL);
     }

@@ -43,7 +43,8 @@ rtb_worker_measures_alloc (RtbWorker *w, unsigned n)
       atomic_init (&m->quiet, 0);
       atomic_init (&m->exited, false);
       atomic_init (&m->spikes_missed, 0);
-      m->trace_fd = -1;
+      atomic_init (&m->spikes.head, 0);
+      atomic_init (&m->spikes.tail, 0);
     }
   return true;
 }

@@ -1,11 +1,12 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
- * Explaining spikes: the worker's tracefs instance (rtb-worker-tracefs.c) and what the run does
- * with it (rtb-worker-trace.c). A measurement thread whose sample reaches the threshold stops
- * the instance with one write on a file descriptor opened beforehand (as `cyclictest -b` does)
- * and leaves the sample in its mailbox; the writer thread reads that CPU's trace, sends it in a
- * SPIKE frame and rearms. Nothing else happens in a real-time thread: no allocation, no lock,
- * no print.
+ * Explaining spikes: the worker's tracefs instance (rtb-worker-tracefs.c), the recent trace of
+ * each traced CPU (rtb-worker-trace-history.c) and what the run does with them
+ * (rtb-worker-trace.c). The instance records from the start to the end of the run; the writer
+ * reads it while it records. A measurement thread whose sample reaches the threshold leaves the
+ * sample in its spike queue, a few stores and no system call; the writer cuts that sample's
+ * window from the history and sends it in a SPIKE frame. Nothing else happens in a real-time
+ * thread: no allocation, no lock, no print.
  */
 #pragma once
 
@@ -14,13 +15,26 @@
 #include <stdint.h>
 #include <sys/types.h>
 
+#include "rtb-cpu-list.h"
 #include "rtb-log-histogram.h"
 #include "rtb-protocol.h"
+#include "rtb-time.h"
 
 #define RTB_WORKER_TRACE_PATH_MAX 512
 /* trace_above_us=auto: this many times the running p99.9, once this many samples exist. */
 #define RTB_WORKER_TRACE_AUTO_FACTOR 2
 #define RTB_WORKER_TRACE_AUTO_MIN_SAMPLES 1000
+
+/* How long the history of a CPU's trace reaches back from its newest line: a spike's window
+ * starts RTB_SPIKE_LOOKBACK_NS before its deadline, so a spike read this long after its
+ * deadline, or longer, is sent cut. */
+#define RTB_WORKER_TRACE_KEEP_NS (200 * 1000 * 1000)
+/* Spans of lost events a history remembers. */
+#define RTB_WORKER_TRACE_GAPS 16
+/* Spikes a thread may leave before the writer takes them; past it they are counted missed. */
+#define RTB_WORKER_SPIKE_QUEUE 64
+
+typedef struct RtbWorkerTraceHistory RtbWorkerTraceHistory;
 
 typedef struct {
   /* Set up by the main thread before any measurement thread exists */
@@ -37,17 +51,15 @@ typedef struct {
 
   /* Shared with the measurement threads */
   atomic_int_fast64_t threshold_ns; /* INT64_MAX: nothing is traced */
-  atomic_bool armed;                /* the instance records; the first spike takes it */
-  atomic_int pending;               /* 0, or 1 + the index of the thread whose spike waits */
 
   /* The writer's */
-  char *chunk;
+  RtbWorkerTraceHistory *histories[RTB_MAX_CPUS]; /* one per traced CPU, NULL for the others */
   char *text;
   RtbLogHistogram *auto_hist;
   int64_t announced_ns;
 } RtbWorkerTrace;
 
-/* What a measurement thread leaves for the writer when it stops the trace. */
+/* What a measurement thread leaves for the writer when its sample reaches the threshold. */
 typedef struct {
   uint64_t index;
   int64_t value_ns;
@@ -55,8 +67,30 @@ typedef struct {
   int64_t wake_ns;
 } RtbWorkerSpike;
 
+/* A measurement thread's spikes on their way to the writer: one writer (the thread), one
+ * reader (the writer thread). */
+typedef struct {
+  RtbWorkerSpike slots[RTB_WORKER_SPIKE_QUEUE];
+  atomic_uint_fast64_t head; /* written by the measurement thread */
+  atomic_uint_fast64_t tail; /* written by the writer */
+  uint64_t ready;            /* the writer's: head when it last read the trace */
+} RtbWorkerSpikeQueue;
+
 /* rtb-worker-tracefs.c: creates, configures and hands over to the janitor the instance of the
  * CPUs `cpus`; fills t->status, t->why and t->sys_errno when it cannot. */
 RtbTraceStatus rtb_worker_tracefs_create (RtbWorkerTrace *t, const uint64_t *cpus);
 /* Opens a file of the instance ("per_cpu/cpu3/trace_pipe"). */
 int rtb_worker_tracefs_open (const RtbWorkerTrace *t, const char *relative, int flags);
+
+/* rtb-worker-trace-history.c: the recent lines of the trace_pipe `fd` (O_NONBLOCK). */
+RtbWorkerTraceHistory *rtb_worker_trace_history_new (int fd);
+void rtb_worker_trace_history_free (RtbWorkerTraceHistory *h);
+int rtb_worker_trace_history_fd (const RtbWorkerTraceHistory *h);
+/* Reads what the pipe holds now, then forgets lines older than RTB_WORKER_TRACE_KEEP_NS. */
+void rtb_worker_trace_history_read (RtbWorkerTraceHistory *h);
+/* Copies the lines whose time lies in [from_ns, to_ns] into `out` (at most `size` bytes, the
+ * newest kept when they do not fit) and returns their length; `flags` gets RTB_SPIKE_CUT when
+ * lines of the window are not there (too many, or forgotten) and RTB_SPIKE_LOST_EVENTS when the
+ * kernel lost events in it. */
+size_t rtb_worker_trace_history_window (const RtbWorkerTraceHistory *h, int64_t from_ns,
+                                        int64_t to_ns, char *out, size_t size, uint16_t *flags);

@@ -22,8 +22,8 @@
 #include "rtb-worker.h"
 
 #define DRAIN_PERIOD_NS (250 * 1000 * 1000)
-/* While spikes are traced, a stopped trace is read this soon: the next spike is traced only once
- * the last one's is read. */
+/* While spikes are traced, the trace is read this often (the kernel's buffer of the CPU holds
+ * 256 KiB) and the spikes the threads left are sent. */
 #define TRACE_POLL_NS (10 * 1000 * 1000)
 #define STATS_PERIOD_NS RTB_NSEC_PER_SEC
 #define WRITER_STACK_SIZE (512 * 1024)
@@ -183,11 +183,10 @@ writer_main (void *data)
     return NULL;
   next_stats = rtb_monotonic_ns () + STATS_PERIOD_NS;
   next_drain = rtb_monotonic_ns () + DRAIN_PERIOD_NS;
-  while (wait_for_drain (w, rtb_worker_trace_armed_or_pending (w) ? TRACE_POLL_NS
-                                                                  : DRAIN_PERIOD_NS))
+  while (wait_for_drain (w, rtb_worker_trace_recording (w) ? TRACE_POLL_NS : DRAIN_PERIOD_NS))
     {
       /* A spike's SAMPLES go before its SPIKE, so that the client can place it. */
-      bool spike = rtb_worker_trace_pending (w);
+      bool spike = rtb_worker_trace_read (w);
 
       if (!spike && rtb_monotonic_ns () < next_drain)
         continue;
@@ -201,6 +200,7 @@ writer_main (void *data)
           next_stats += STATS_PERIOD_NS;
         }
     }
+  rtb_worker_trace_read (w);
   drain (w);
   rtb_worker_trace_collect (w);
   rtb_worker_system_send_counters ();

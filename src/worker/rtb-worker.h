@@ -46,7 +46,6 @@ struct RtbWorkerMeasure {
   RtbMatrixWorkload *workload; /* response: the matrix its instances invert */
 
   /* Owned by the thread creator */
-  int trace_fd;    /* its CPU's trace_pipe in the worker's tracefs instance, or -1 */
   pid_t tid;       /* set by the thread before the gate */
   void *stack;
   pthread_t thread;
@@ -63,8 +62,8 @@ struct RtbWorkerMeasure {
   atomic_uint_fast64_t quiet; /* noise: the gaps shorter than 1 µs so far, not sent */
   atomic_bool exited;
   int64_t timer_slack_ns; /* what its timers really get: 0 for a real-time thread */
-  atomic_uint_fast64_t spikes_missed; /* above the threshold while the trace was not armed */
-  RtbWorkerSpike spike;   /* written before `pending` names this thread, read after */
+  atomic_uint_fast64_t spikes_missed; /* above the threshold when the spike queue was full */
+  RtbWorkerSpikeQueue spikes;
   int setup_errno;  /* before the gate: read by main under the gate lock */
   const char *setup_what;
   int loop_errno;   /* read after join */
@@ -124,30 +123,27 @@ rtb_worker_stop_requested (void)
   return atomic_load_explicit (&rtb_worker_stopping, memory_order_relaxed);
 }
 
-/* The one call a method's real-time loop makes for tracing, after each sample: a sample at or
- * above the threshold stops the trace (when armed) and leaves itself for the writer. Without
- * a threshold it is one comparison. No allocation, no lock, no print. */
+/* The one call a method's real-time loop makes for tracing, after each sample (pushed to its
+ * ring first): a sample at or above the threshold goes to the thread's spike queue, for the
+ * writer to cut its window from the trace, which keeps recording. Without a threshold it is one
+ * comparison. No allocation, no lock, no print, no system call. */
 static inline void
 rtb_worker_trace_hit (RtbWorkerMeasure *m, uint64_t index, int64_t value, int64_t deadline,
                       int64_t now)
 {
-  RtbWorkerTrace *t = &m->worker->trace;
-  bool armed = true;
+  RtbWorkerSpikeQueue *q = &m->spikes;
+  uint64_t head;
 
-  if (value < atomic_load_explicit (&t->threshold_ns, memory_order_relaxed))
+  if (value < atomic_load_explicit (&m->worker->trace.threshold_ns, memory_order_relaxed))
     return;
-  if (!atomic_compare_exchange_strong_explicit (&t->armed, &armed, false, memory_order_acquire,
-                                                memory_order_relaxed))
+  head = atomic_load_explicit (&q->head, memory_order_relaxed);
+  if (head - atomic_load_explicit (&q->tail, memory_order_acquire) >= RTB_WORKER_SPIKE_QUEUE)
     {
       atomic_fetch_add_explicit (&m->spikes_missed, 1, memory_order_relaxed);
       return;
     }
-  if (write (t->on_fd, "0", 1) != 1)
-    {
-      /* Not stopped: the window may be overwritten before it is read, still worth reading. */
-    }
-  m->spike = (RtbWorkerSpike) { index, value, deadline, now };
-  atomic_store_explicit (&t->pending, (int) m->index + 1, memory_order_release);
+  q->slots[head % RTB_WORKER_SPIKE_QUEUE] = (RtbWorkerSpike) { index, value, deadline, now };
+  atomic_store_explicit (&q->head, head + 1, memory_order_release);
 }
 
 /* rtb-worker-trace.c: what the main thread and the writer do with the trace */
@@ -155,8 +151,8 @@ void rtb_worker_trace_init (RtbWorker *w);
 void rtb_worker_trace_start (RtbWorker *w);
 void rtb_worker_trace_announce (RtbWorker *w);
 void rtb_worker_trace_collect (RtbWorker *w);
-bool rtb_worker_trace_pending (RtbWorker *w);
-bool rtb_worker_trace_armed_or_pending (RtbWorker *w);
+bool rtb_worker_trace_read (RtbWorker *w);
+bool rtb_worker_trace_recording (RtbWorker *w);
 void rtb_worker_trace_account (RtbWorker *w, const RtbSample *samples, size_t n);
 void rtb_worker_trace_refresh (RtbWorker *w);
 
