@@ -376,6 +376,7 @@ test_softirq (void)
   GPtrArray *spikes;
   GArray *counts;
   guint naming = 0;
+  guint64 main_cause = 0;
   guint64 net_rx = 0;
   int load_pid;
   GPid pid;
@@ -394,8 +395,21 @@ test_softirq (void)
         named |= names_net_rx (&g_array_index (spike->causes, RtbCause, c));
       naming += named;
     }
-  g_test_message ("%u of %u spikes name the NET_RX softirq", naming, spikes->len);
-  g_assert_cmpuint (naming, >, 0);
+  /* Every sample above 20 µs is a spike here: the run keeps the largest 1000 (often stalls of
+   * the virtual machine), while the league table counts the main cause of every one. */
+  {
+    GPtrArray *entries =
+      rtb_spike_league_entries (rtb_spike_log_get_league (rtb_run_get_spike_log (run)));
+    for (guint i = 0; i < entries->len; i++)
+      {
+        const RtbLeagueEntry *entry = entries->pdata[i];
+        if (entry->kind == RTB_CAUSE_SOFTIRQ && g_strcmp0 (entry->name, "NET_RX") == 0)
+          main_cause = entry->count;
+      }
+  }
+  g_test_message ("%u of %u kept spikes name the NET_RX softirq; it is the main cause of %"
+                  G_GUINT64_FORMAT, naming, spikes->len, main_cause);
+  g_assert_cmpuint (naming + main_cause, >, 0);
 
   /* The cheap clue, without tracing: the CPU served NET_RX during the run. */
   counts = rtb_spike_log_get_irq_counts (rtb_run_get_spike_log (run));
