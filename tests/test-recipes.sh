@@ -20,7 +20,7 @@ if ! python3 -c 'import yaml' 2>/dev/null; then
   echo "1..0 # SKIP python3-yaml missing (scripts/deps.sh test installs it)"
   exit 0
 fi
-{ "$cli" run --help; "$cli" summary --help; } >"$tmp/help"
+{ "$cli" run --help; "$cli" summary --help; "$cli" report --help; } >"$tmp/help"
 
 check_recipe () { # NAME FILE PYTHON-CHECK
   if python3 - "$2" "$tmp/help" >"$tmp/out" 2>&1 <<PY
@@ -41,21 +41,24 @@ cmds = list(commands(doc))
 assert cmds, 'no rtbench-cli command'
 for c in cmds:
     for opt in re.findall(r'(?<![\w-])(--[a-z0-9-]+)', c):
-        assert opt in known, f'{opt} is not an option of rtbench-cli run or summary: {c}'
+        assert opt in known, f'{opt} is not an option of rtbench-cli run, summary or report: {c}'
 $3
 PY
   then ok "$1"; else not_ok "$1"; fi
 }
 
-check_recipe "GitLab CI: a job that runs rtbench-cli, reports JUnit, keeps the run files" \
+check_recipe "GitLab CI: a job that runs rtbench-cli, reports JUnit, keeps the run files and the HTML report" \
   "$src/docs/ci/gitlab-ci.yml" "
 job = doc['rtbench']
 assert any('--junit' in s for s in job['script'])
 assert job['artifacts']['reports']['junit'] == 'rtbench-junit.xml'
 assert any(p.endswith('.rtbench') for p in job['artifacts']['paths'])
+report = [s for s in job['after_script'] if 'rtbench-cli report' in s]
+assert report and 'rtbench-report.html' in report[0]
+assert 'rtbench-report.html' in job['artifacts']['paths']
 assert job['artifacts']['when'] == 'always'"
 
-check_recipe "GitHub Actions: a self-hosted job that measures and uploads its files" \
+check_recipe "GitHub Actions: a self-hosted job that measures and uploads its files and the HTML report" \
   "$src/docs/ci/github-actions.yml" "
 assert doc.get('on', doc.get(True)) is not None
 job = doc['jobs']['latency']
@@ -63,7 +66,10 @@ assert 'self-hosted' in job['runs-on']
 steps = job['steps']
 assert any('rtbench-cli run' in s.get('run', '') for s in steps)
 upload = [s for s in steps if s.get('uses', '').startswith('actions/upload-artifact')]
-assert upload and upload[0]['if'] == 'always()' and 'latency.rtbench' in upload[0]['with']['path']"
+assert upload and upload[0]['if'] == 'always()' and 'latency.rtbench' in upload[0]['with']['path']
+report = [s for s in steps if 'rtbench-cli report' in s.get('run', '')]
+assert report and report[0]['if'] == 'always()' and 'rtbench-report.html' in report[0]['run']
+assert 'rtbench-report.html' in upload[0]['with']['path']"
 
 check_recipe "LAVA: a test definition whose steps measure, report test cases and the summary" \
   "$src/docs/ci/lava-rtbench.yaml" "

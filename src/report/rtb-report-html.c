@@ -14,9 +14,6 @@
 static const char style[] =
   ":root{color-scheme:light dark;--fg:#1e1e1e;--bg:#fff;--dim:#5e5c64;--line:#d0d0d0;"
   "--head:#f2f2f2;--best:#26a269;--bad:#c01c28;--differs:#e5a50a}"
-  "@media (prefers-color-scheme:dark){:root{--fg:#eee;--bg:#1e1e1e;--dim:#b0afb8;"
-  "--line:#444;--head:#2a2a2a;--best:#57e389;--bad:#ff7b63;--differs:#f8e45c}"
-  ".chart-light{display:none}.chart-dark{display:block}}"
   "body{margin:0;background:var(--bg);color:var(--fg);"
   "font:15px/1.5 Cantarell,'Noto Sans',sans-serif}"
   "main{max-width:960px;margin:0 auto;padding:1em}"
@@ -30,7 +27,11 @@ static const char style[] =
   "th{background:var(--head)}.num{text-align:right;font-variant-numeric:tabular-nums;"
   "white-space:nowrap}.best{color:var(--best);font-weight:bold}"
   ".bad{color:var(--bad);font-weight:bold}.differs{color:var(--differs);font-weight:bold}"
-  ".chart-dark{display:none}svg{width:100%;height:auto}";
+  ".chart-dark{display:none}svg{width:100%;height:auto}"
+  /* Last, so that it wins over the light rules above. */
+  "@media (prefers-color-scheme:dark){:root{--fg:#eee;--bg:#1e1e1e;--dim:#b0afb8;"
+  "--line:#444;--head:#2a2a2a;--best:#57e389;--bad:#ff7b63;--differs:#f8e45c}"
+  ".chart-light{display:none}.chart-dark{display:block}}";
 
 static void
 append_text (GString *html, const char *text)
