@@ -286,6 +286,9 @@ test_errors (void)
                 "line 5: bucket 1 µs comes after a larger one");
   expect_error (HEAD "    002 (us):\t 1 x (including overflows)\n" TAIL, RTB_IMPORT_FORMAT_AUTO,
                 "line 5: expected");
+  expect_error (HEAD "    002 (us):\t 1 1 (including overflows)\n"
+                "     Minimum:\t 1 1 (us)\n     Average:\t 1.0x 1.000 (us)\n",
+                RTB_IMPORT_FORMAT_AUTO, "line 7: expected numbers from 0 to");
   expect_error (HEAD "    002 (us):\t 1 1 (including overflows)\n" TAIL TAIL,
                 RTB_IMPORT_FORMAT_AUTO, "a second \"Minimum:\" line (the first is line 6)");
   expect_error ("{\"thread\": {\"0\": {\"cpu\": 0, \"freq\": 1, \"min\": 1, \"avg\": 1.0, "

@@ -206,14 +206,22 @@ parse_values (Oslat *o, const RtbImportLine *line, RtbImportCursor *c, FieldKind
         }
       else
         {
-          g_autofree char *copy = g_strndup (c->p, (gsize) (c->end - c->p));
+          /* The number alone (oslat prints "%.3f"), so a long line is never copied whole. */
+          const char *space = memchr (c->p, ' ', (gsize) (c->end - c->p));
+          gsize len = (gsize) ((space != NULL ? space : c->end) - c->p);
+          char token[32];
           char *end = NULL;
 
-          dbl[n] = g_ascii_strtod (copy, &end);
-          if (end == copy || !isfinite (dbl[n]) || dbl[n] < 0 || dbl[n] > (double) max)
+          if (len >= sizeof token)
             return _rtb_import_fail (error, line->number, "expected numbers from 0 to %"
                                      G_GUINT64_FORMAT ", found %s", max, found);
-          c->p += end - copy;
+          memcpy (token, c->p, len);
+          token[len] = '\0';
+          dbl[n] = g_ascii_strtod (token, &end);
+          if (end != token + len || !isfinite (dbl[n]) || dbl[n] < 0 || dbl[n] > (double) max)
+            return _rtb_import_fail (error, line->number, "expected numbers from 0 to %"
+                                     G_GUINT64_FORMAT ", found %s", max, found);
+          c->p += len;
         }
       if (c->p < c->end && *c->p != ' ')
         return _rtb_import_fail (error, line->number, "expected numbers separated by spaces, "
