@@ -220,6 +220,35 @@ def run(tmp):
     cli("report", *four, "--output", out("four.html"))
     check_html(out("four.html"), "four methods", ["alpha", "jit", "tim", "resp"])
 
+    # A traced run: its causes of spikes, merged by name as compare does.
+    traced = os.path.join(DATA, "spikes", "culprit.rtbench")
+    cli("report", traced, "--output", out("spikes.pdf"), env=env_a4)
+    text = pdf_text(out("spikes.pdf"))
+    with open(traced) as f:
+        causes = {}
+        for cause in json.load(f)["causes"]:
+            count, worst = causes.get(cause["name"], (0, 0))
+            causes[cause["name"]] = (count + cause["count"], max(worst, cause["worst_us"]))
+    missing = [f"{name} {count} ({worst:.1f} µs)" for name, (count, worst) in causes.items()
+               if f"{name} {count} ({worst:.1f} µs)" not in text]
+    ok("Causes of spikes" in text and causes and not missing,
+       "traced: each cause with its spikes and the worst", missing)
+
+    # Control characters in a label are shown, never obeyed.
+    cli("run", "latency", "--cpus", "0", *common, "--label", "plain", "--output",
+        out("e.rtbench"))
+    with open(out("e.rtbench")) as f:
+        run_e = json.load(f)
+    run_e["label"] = "red\x1b[31mend"
+    with open(out("e.rtbench"), "w") as f:
+        json.dump(run_e, f)
+    cli("report", out("e.rtbench"), "--output", out("escape.pdf"), env=env_a4)
+    cli("report", out("e.rtbench"), "--output", out("escape.html"))
+    with open(out("escape.html"), encoding="utf-8") as f:
+        page = f.read()
+    ok("red\\x1b[31mend" in pdf_text(out("escape.pdf")) and "\x1b" not in page and
+       "red\\x1b[31mend" in page, "an escape in a label is written out as text")
+
     # Letter where the locale prints on it.
     locales = subprocess.run(["locale", "-a"], capture_output=True, text=True).stdout.split()
     us = next((l for l in locales if l.lower().replace("-", "") in ("en_us.utf8",)), None)
