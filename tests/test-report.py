@@ -114,6 +114,7 @@ def check_html(path, what, labels):
         except ET.ParseError as e:
             bad.append(str(e))
     ok(svgs and not bad, f"{what}: {len(svgs)} inline SVG charts, each well-formed", bad)
+    ok(not any("<text" in svg for svg in svgs), f"{what}: chart text is glyph outlines, not SVG text")
     ids = re.findall(r'\bid="([^"]+)"', page)
     ok(len(ids) == len(set(ids)), f"{what}: no id twice in the page")
     text = squeezed(" ".join(parser.text))
