@@ -334,6 +334,29 @@ rtb_output_unsaved_dir (void)
   return g_build_filename (g_get_user_data_dir (), "rtbench", "unsaved", NULL);
 }
 
+/* `name` with letters, digits, '.' and '_' kept and every run of anything else made one '-':
+ * "latency, vm" is "latency-vm"; "rtbench" when nothing is left. */
+static GString *
+file_stem (const char *name)
+{
+  GString *stem = g_string_new (NULL);
+
+  for (const char *p = name != NULL ? name : ""; *p != '\0'; p = g_utf8_next_char (p))
+    {
+      gunichar c = g_utf8_get_char (p);
+
+      if (g_unichar_isalnum (c) || c == '.' || c == '_')
+        g_string_append_unichar (stem, c);
+      else if (stem->len > 0 && stem->str[stem->len - 1] != '-')
+        g_string_append_c (stem, '-');
+    }
+  while (stem->len > 0 && stem->str[stem->len - 1] == '-')
+    g_string_truncate (stem, stem->len - 1);
+  if (stem->len == 0)
+    g_string_append (stem, "rtbench");
+  return stem;
+}
+
 char *
 rtb_output_reserve_unsaved (const char *name, GError **error)
 {
@@ -342,6 +365,7 @@ rtb_output_reserve_unsaved (const char *name, GError **error)
   g_autofree char *dir = rtb_output_unsaved_dir ();
   g_autofree char *base = g_strdup_printf ("%s-%s", stamp, name);
 
+  /* The name stays as it is said (the recover menu reads it back), only made a file's name. */
   g_strdelimit (base, "/\\:", '-');
   if (g_mkdir_with_parents (dir, 0700) != 0)
     {
@@ -382,24 +406,11 @@ rtb_output_file_name (const char *name,
                       gint64      start_us,
                       const char *extension)
 {
-  GString *file = g_string_new (NULL);
+  GString *file;
 
   g_return_val_if_fail (extension != NULL, NULL);
 
-  /* Letters, digits, '.' and '_' stay; every run of anything else becomes one '-'. */
-  for (const char *p = name != NULL ? name : ""; *p != '\0'; p = g_utf8_next_char (p))
-    {
-      gunichar c = g_utf8_get_char (p);
-
-      if (g_unichar_isalnum (c) || c == '.' || c == '_')
-        g_string_append_unichar (file, c);
-      else if (file->len > 0 && file->str[file->len - 1] != '-')
-        g_string_append_c (file, '-');
-    }
-  while (file->len > 0 && file->str[file->len - 1] == '-')
-    g_string_truncate (file, file->len - 1);
-  if (file->len == 0)
-    g_string_append (file, "rtbench");
+  file = file_stem (name);
   if (start_us > 0)
     {
       g_autoptr(GDateTime) start = g_date_time_new_from_unix_local (start_us / G_USEC_PER_SEC);

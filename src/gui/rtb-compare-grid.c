@@ -92,6 +92,33 @@ header (GtkGrid    *grid,
   return label;
 }
 
+/* A run's name as a column's heading: whole, on as many lines as it needs, never cut. */
+static GtkWidget *
+run_header (GtkGrid    *grid,
+            int         column,
+            const char *name,
+            gboolean    numeric,
+            int         width_chars)
+{
+  GtkWidget *label = header (grid, column, 0, name, numeric);
+
+  gtk_label_set_wrap (GTK_LABEL (label), TRUE);
+  gtk_label_set_wrap_mode (GTK_LABEL (label), PANGO_WRAP_WORD_CHAR);
+  gtk_label_set_max_width_chars (GTK_LABEL (label), width_chars);
+  gtk_label_set_justify (GTK_LABEL (label), numeric ? GTK_JUSTIFY_RIGHT : GTK_JUSTIFY_LEFT);
+  gtk_widget_set_valign (label, GTK_ALIGN_END);
+  return label;
+}
+
+/* The first row of a table whose columns are the runs. */
+static void
+run_headers (GtkGrid *grid, RtbCompare *compare, guint n_runs)
+{
+  header (grid, 0, 0, "", FALSE);
+  for (guint r = 0; r < n_runs; r++)
+    run_header (grid, 1 + r, rtb_compare_get_run_name (compare, r), FALSE, 30);
+}
+
 static void
 clear (GtkGrid *grid)
 {
@@ -311,11 +338,7 @@ rtb_compare_grid_fill_stats (GtkGrid    *grid,
   column = 2;
   for (guint r = 0; r < n_runs; r++)
     {
-      GtkWidget *label = header (grid, column++, 0, rtb_compare_get_run_name (compare, r), TRUE);
-
-      gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_MIDDLE);
-      gtk_label_set_max_width_chars (GTK_LABEL (label), 24);
-      gtk_widget_set_tooltip_text (label, rtb_compare_get_run_name (compare, r));
+      run_header (grid, column++, rtb_compare_get_run_name (compare, r), TRUE, 24);
       if (r > 0)
         {
           gtk_widget_add_css_class (header (grid, column++, 0, _("Difference"), TRUE),
@@ -359,14 +382,7 @@ rtb_compare_grid_fill_system (GtkGrid    *grid,
   guint n_differ = 0;
 
   clear (grid);
-  header (grid, 0, 0, "", FALSE);
-  for (guint r = 0; r < n_runs; r++)
-    {
-      GtkWidget *label = header (grid, 1 + r, 0, rtb_compare_get_run_name (compare, r), FALSE);
-
-      gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_MIDDLE);
-      gtk_label_set_max_width_chars (GTK_LABEL (label), 30);
-    }
+  run_headers (grid, compare, n_runs);
 
   for (guint row = 0; row < rtb_compare_get_n_system_rows (compare); row++)
     {
@@ -425,20 +441,6 @@ rtb_compare_grid_system_content (RtbCompare *compare)
       g_string_append_c (content, '\n');
     }
   return g_string_free (content, FALSE);
-}
-
-/* The first row of a table whose columns are the runs. */
-static void
-run_headers (GtkGrid *grid, RtbCompare *compare, guint n_runs)
-{
-  header (grid, 0, 0, "", FALSE);
-  for (guint r = 0; r < n_runs; r++)
-    {
-      GtkWidget *label = header (grid, 1 + r, 0, rtb_compare_get_run_name (compare, r), FALSE);
-
-      gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_MIDDLE);
-      gtk_label_set_max_width_chars (GTK_LABEL (label), 30);
-    }
 }
 
 guint

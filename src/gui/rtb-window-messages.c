@@ -19,6 +19,17 @@ _rtb_window_toast (RtbWindow  *self,
                    const char *message)
 {
   AdwToast *toast = adw_toast_new (message);
+  GtkWidget *title = gtk_label_new (message);
+
+  /* A toast's own title is one line, cut where the window ends: a warning such as "… the two
+   * runs disturb each other's figures" lost its end. This one wraps, to be read whole. */
+  gtk_label_set_wrap (GTK_LABEL (title), TRUE);
+  gtk_label_set_wrap_mode (GTK_LABEL (title), PANGO_WRAP_WORD_CHAR);
+  gtk_label_set_max_width_chars (GTK_LABEL (title), 60);
+  gtk_label_set_xalign (GTK_LABEL (title), 0);
+  gtk_widget_add_css_class (title, "heading");
+  adw_toast_set_custom_title (toast, title);
+  g_object_set_data_full (G_OBJECT (toast), "rtb-message", g_strdup (message), g_free);
 
   /* For tests: what was said lately, and what is still said. */
   if (self->toasts->len == 32)

@@ -666,7 +666,7 @@ rtb_window_is_showing_toast (RtbWindow  *self,
   g_return_val_if_fail (RTB_IS_WINDOW (self), FALSE);
 
   for (guint i = 0; i < self->shown_toasts->len; i++)
-    if (g_str_has_prefix (adw_toast_get_title (self->shown_toasts->pdata[i]), start))
+    if (g_str_has_prefix (g_object_get_data (self->shown_toasts->pdata[i], "rtb-message"), start))
       return TRUE;
   return FALSE;
 }
