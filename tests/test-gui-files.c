@@ -803,6 +803,41 @@ test_compare_dialog (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* Two runs of one label that differ in duration are offered by it, each with what it is. */
+static void
+test_compare_dialog_tells_apart (void)
+{
+  g_autoptr(RtbRun) a = test_run_new ("latency, vm", RTB_METHOD_LATENCY, 1, 1000);
+  g_autoptr(RtbRun) b = NULL;
+  g_autofree char *first = NULL, *second = NULL;
+  RtbCommand command = *rtb_run_get_command (a);
+  RtbCompareDialog *dialog;
+  RtbWindow *window;
+
+  REQUIRE_DISPLAY ();
+
+  command.duration_ns = 600 * G_GUINT64_CONSTANT (1000000000);
+  b = rtb_run_new (&command);
+  rtb_run_set_label (b, "latency, vm");
+  rtb_run_set_load (b, "none");
+  window = new_window ();
+  rtb_window_add_run (window, a);
+  rtb_window_add_run (window, b);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.compare", NULL));
+  dialog = find_compare_dialog ();
+  g_assert_nonnull (dialog);
+  first = rtb_compare_dialog_dup_offer (dialog, 0);
+  second = rtb_compare_dialog_dup_offer (dialog, 1);
+  g_test_message ("%s\n%s", first, second);
+  /* test_run_new's machine is rpi4; the run made here knows none. */
+  g_assert_true (g_str_has_prefix (first, "latency, vm (rpi4, 10 s)\n"));
+  g_assert_true (g_str_has_prefix (second, "latency, vm (machine unknown, 10 min)\n"));
+  g_assert_nonnull (strstr (first, " · 10 s · all CPUs · priority 99 · idle · rpi4"));
+  g_assert_nonnull (strstr (second, " · 10 min · all CPUs · priority 99 · idle"));
+  gtk_window_destroy (GTK_WINDOW (dialog));
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 /* The wheel over a table that scrolls sideways scrolls the page, in the comparison and in a
  * run's own tab; with Shift held it scrolls the table sideways and leaves the page. */
 static void
@@ -956,6 +991,7 @@ main (int   argc,
   g_test_add_func ("/gui/compare/notices", test_compare_notices);
   g_test_add_func ("/gui/compare/wheel", test_wheel_over_tables);
   g_test_add_func ("/gui/compare/dialog", test_compare_dialog);
+  g_test_add_func ("/gui/compare/dialog-tells-apart", test_compare_dialog_tells_apart);
   g_test_add_func ("/gui/export/window", test_export);
   g_test_add_func ("/gui/export/chart", test_chart_export);
   g_test_add_func ("/gui/export/chart-scale", test_chart_scale);

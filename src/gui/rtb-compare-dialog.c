@@ -95,6 +95,20 @@ rtb_compare_dialog_get_chosen (RtbCompareDialog *self)
   return chosen;
 }
 
+char *
+rtb_compare_dialog_dup_offer (RtbCompareDialog *self,
+                              guint             n)
+{
+  GtkListBoxRow *row;
+
+  g_return_val_if_fail (RTB_IS_COMPARE_DIALOG (self), NULL);
+
+  row = gtk_list_box_get_row_at_index (self->list, (int) n);
+  g_return_val_if_fail (ADW_IS_ACTION_ROW (row), NULL);
+  return g_strdup_printf ("%s\n%s", adw_preferences_row_get_title (ADW_PREFERENCES_ROW (row)),
+                          adw_action_row_get_subtitle (ADW_ACTION_ROW (row)));
+}
+
 RtbCompareDialog *
 rtb_compare_dialog_new (GtkWindow *parent)
 {

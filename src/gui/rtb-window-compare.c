@@ -7,6 +7,7 @@
 
 #include "rtb-compare-dialog.h"
 #include "rtb-compare-view.h"
+#include "rtb-label.h"
 #include "rtb-window-private.h"
 
 void
@@ -95,22 +96,30 @@ compare_action (GtkWidget  *widget,
   RtbCompareDialog *dialog = rtb_compare_dialog_new (GTK_WINDOW (self));
   RtbMethod method = RTB_METHOD_LATENCY;
 
+  g_autoptr(GPtrArray) runs = g_ptr_array_new ();
+  g_autoptr(GPtrArray) live = g_ptr_array_new ();
+  g_autoptr(GPtrArray) names = NULL;
+
   current_method (self, &method);
-  /* Runs of another method measure something else: offered, not ticked. */
   for (int i = 0; i < adw_tab_view_get_n_pages (self->tab_view); i++)
     {
       AdwTabPage *page = adw_tab_view_get_nth_page (self->tab_view, i);
-      g_autoptr(GPtrArray) runs = _rtb_window_page_runs (page);
+      g_autoptr(GPtrArray) page_runs = _rtb_window_page_runs (page);
       RtbRecording *recording = _rtb_window_page_recording (page);
-      RtbRun *run;
 
-      if (runs->len != 1)
+      if (page_runs->len != 1)
         continue;
-      run = g_ptr_array_index (runs, 0);
-      rtb_compare_dialog_add_run (dialog, run, _rtb_window_page_title (page),
-                                  rtb_run_get_method (run) == method,
-                                  recording != NULL && rtb_recording_is_live (recording));
+      g_ptr_array_add (runs, g_ptr_array_index (page_runs, 0));
+      g_ptr_array_add (live, GINT_TO_POINTER (recording != NULL &&
+                                              rtb_recording_is_live (recording)));
     }
+  /* Named as the comparison will name them: "latency, vm (3 s)", not the tabs' "(2)". Runs of
+   * another method measure something else: offered, not ticked. */
+  names = rtb_label_unique ((RtbRun *const *) runs->pdata, runs->len);
+  for (guint i = 0; i < runs->len; i++)
+    rtb_compare_dialog_add_run (dialog, runs->pdata[i], names->pdata[i],
+                                rtb_run_get_method (runs->pdata[i]) == method,
+                                GPOINTER_TO_INT (live->pdata[i]));
   g_signal_connect (dialog, "response", G_CALLBACK (on_compare_response), self);
   gtk_window_present (GTK_WINDOW (dialog));
 }
