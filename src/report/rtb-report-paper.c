@@ -11,7 +11,7 @@
 void
 rtb_report_paper_size (double *width_pt, double *height_pt)
 {
-#ifdef _NL_PAPER_WIDTH
+#ifdef __GLIBC__
   /* glibc answers in millimetres, as LC_PAPER says: 210 × 297 (A4) or 216 × 279 (Letter). */
   int width_mm = (int) (intptr_t) nl_langinfo (_NL_PAPER_WIDTH);
   int height_mm = (int) (intptr_t) nl_langinfo (_NL_PAPER_HEIGHT);
