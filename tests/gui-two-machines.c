@@ -48,7 +48,7 @@ both_shown (gpointer data)
         return TRUE; /* too late: the checks below say what went wrong */
       if (rtb_stats_table_get_n_rows (table) == 0)
         continue;
-      count = rtb_stats_table_get_text (table, 0, RTB_STATS_COLUMN_COUNT);
+      count = rtb_stats_table_get_text (table, 0, RTB_FIGURE_COUNT);
       shown += count != NULL && g_ascii_strtoull (count, NULL, 10) > 0;
     }
   return shown == 2;
@@ -58,7 +58,7 @@ both_shown (gpointer data)
 static guint64
 shown_count (RtbCompareView *view, guint run)
 {
-  const char *text = rtb_compare_view_get_value_text (view, 0, run, RTB_COMPARE_STAT_COUNT);
+  const char *text = rtb_compare_view_get_value_text (view, 0, run, RTB_FIGURE_COUNT);
 
   /* The best value is marked "✓ N"; a count is never judged, but stay safe. */
   return g_ascii_strtoull (g_str_has_prefix (text, "✓ ") ? text + strlen ("✓ ") : text, NULL,

@@ -45,12 +45,12 @@ test_worse_run_marked (void)
   g_assert_cmpstr (rtb_compare_get_row_name (compare, 0), ==, "CPU0");
   g_assert_false (rtb_compare_row_is_pooled (compare, 0));
 
-  for (RtbCompareStat stat = RTB_COMPARE_STAT_MIN; stat <= RTB_COMPARE_STAT_STDDEV; stat++)
+  for (RtbFigure stat = RTB_FIGURE_MIN; stat <= RTB_FIGURE_STDDEV; stat++)
     {
       const RtbCompareCell *base = rtb_compare_get_cell (compare, 0, 0, stat);
       const RtbCompareCell *other = rtb_compare_get_cell (compare, 0, 1, stat);
 
-      g_test_message ("%s", rtb_compare_stat_key (stat));
+      g_test_message ("%s", rtb_figure_key (stat));
       g_assert_true (base->best);
       g_assert_false (other->best);
       g_assert_cmpint (base->verdict, ==, RTB_COMPARE_UNJUDGED);
@@ -60,37 +60,37 @@ test_worse_run_marked (void)
     }
 
   /* 1 overflow against none: worse, but no ratio to 0. */
-  g_assert_true (rtb_compare_get_cell (compare, 0, 0, RTB_COMPARE_STAT_OVERFLOWS)->best);
-  g_assert_cmpint (rtb_compare_get_cell (compare, 0, 1, RTB_COMPARE_STAT_OVERFLOWS)->verdict, ==,
+  g_assert_true (rtb_compare_get_cell (compare, 0, 0, RTB_FIGURE_OVERFLOWS)->best);
+  g_assert_cmpint (rtb_compare_get_cell (compare, 0, 1, RTB_FIGURE_OVERFLOWS)->verdict, ==,
                    RTB_COMPARE_WORSE);
-  g_assert_cmpfloat (rtb_compare_get_cell (compare, 0, 1, RTB_COMPARE_STAT_OVERFLOWS)->difference,
+  g_assert_cmpfloat (rtb_compare_get_cell (compare, 0, 1, RTB_FIGURE_OVERFLOWS)->difference,
                      ==, 1);
-  g_assert_true (isnan (rtb_compare_get_cell (compare, 0, 1, RTB_COMPARE_STAT_OVERFLOWS)->ratio));
+  g_assert_true (isnan (rtb_compare_get_cell (compare, 0, 1, RTB_FIGURE_OVERFLOWS)->ratio));
 
   /* Count is not judged; nobody dropped anything, so dropped is a tie. */
   for (guint r = 0; r < 2; r++)
     {
-      g_assert_false (rtb_compare_get_cell (compare, 0, r, RTB_COMPARE_STAT_COUNT)->best);
-      g_assert_false (rtb_compare_get_cell (compare, 0, r, RTB_COMPARE_STAT_DROPPED)->best);
+      g_assert_false (rtb_compare_get_cell (compare, 0, r, RTB_FIGURE_COUNT)->best);
+      g_assert_false (rtb_compare_get_cell (compare, 0, r, RTB_FIGURE_DROPPED)->best);
     }
-  g_assert_cmpint (rtb_compare_get_cell (compare, 0, 1, RTB_COMPARE_STAT_COUNT)->verdict, ==,
+  g_assert_cmpint (rtb_compare_get_cell (compare, 0, 1, RTB_FIGURE_COUNT)->verdict, ==,
                    RTB_COMPARE_UNJUDGED);
-  g_assert_cmpint (rtb_compare_get_cell (compare, 0, 1, RTB_COMPARE_STAT_DROPPED)->verdict, ==,
+  g_assert_cmpint (rtb_compare_get_cell (compare, 0, 1, RTB_FIGURE_DROPPED)->verdict, ==,
                    RTB_COMPARE_SAME);
 
-  const RtbCompareCell *max = rtb_compare_get_cell (compare, 0, 1, RTB_COMPARE_STAT_MAX);
+  const RtbCompareCell *max = rtb_compare_get_cell (compare, 0, 1, RTB_FIGURE_MAX);
   g_assert_cmpfloat (max->value, ==, 2500.0);
   g_assert_cmpfloat (max->difference, ==, 2500.0 - 19.0);
   g_assert_cmpfloat_with_epsilon (max->ratio, 2500.0 / 19.0, 1e-12);
-  const RtbCompareCell *min = rtb_compare_get_cell (compare, 0, 1, RTB_COMPARE_STAT_MIN);
+  const RtbCompareCell *min = rtb_compare_get_cell (compare, 0, 1, RTB_FIGURE_MIN);
   g_assert_cmpfloat (min->difference, ==, 20.0);
   g_assert_cmpfloat (min->ratio, ==, 3.0);
-  g_assert_cmpfloat (rtb_compare_get_cell (compare, 0, 0, RTB_COMPARE_STAT_MIN)->ratio, ==, 1.0);
+  g_assert_cmpfloat (rtb_compare_get_cell (compare, 0, 0, RTB_FIGURE_MIN)->ratio, ==, 1.0);
 
   /* The other way round the second run is the better one. */
   g_autoptr (RtbCompare) reverse = compare_two (bad, good);
-  g_assert_true (rtb_compare_get_cell (reverse, 0, 1, RTB_COMPARE_STAT_P99)->best);
-  g_assert_cmpint (rtb_compare_get_cell (reverse, 0, 1, RTB_COMPARE_STAT_P99)->verdict, ==,
+  g_assert_true (rtb_compare_get_cell (reverse, 0, 1, RTB_FIGURE_P99)->best);
+  g_assert_cmpint (rtb_compare_get_cell (reverse, 0, 1, RTB_FIGURE_P99)->verdict, ==,
                    RTB_COMPARE_BETTER);
 }
 
@@ -108,13 +108,13 @@ test_ties_not_marked (void)
 
   RtbRun *runs[] = { a, b, c };
   g_autoptr (RtbCompare) compare = rtb_compare_new (runs, 3);
-  for (RtbCompareStat stat = 0; stat < RTB_COMPARE_N_STATS; stat++)
+  for (RtbFigure stat = 0; stat < RTB_N_FIGURES; stat++)
     for (guint r = 0; r < 3; r++)
       {
         const RtbCompareCell *cell = rtb_compare_get_cell (compare, 0, r, stat);
         g_assert_false (cell->best);
-        if (r > 0 && rtb_compare_stat_is_judged (stat) &&
-            rtb_compare_stat_applies (stat, RTB_METHOD_LATENCY))
+        if (r > 0 && rtb_figure_is_judged (stat) &&
+            rtb_figure_applies (stat, RTB_METHOD_LATENCY))
           g_assert_cmpint (cell->verdict, ==, RTB_COMPARE_SAME);
       }
   g_assert_null (rtb_compare_get_notices (compare)[0]);
@@ -150,7 +150,7 @@ test_pooled_exact (void)
   g_assert_nonnull (rtb_compare_get_series (compare, 1, 1));
   g_assert_null (rtb_compare_get_series (compare, 2, 1));
   g_assert_null (rtb_compare_get_summary (compare, 2, 1));
-  g_assert_true (isnan (rtb_compare_get_cell (compare, 2, 1, RTB_COMPARE_STAT_MAX)->value));
+  g_assert_true (isnan (rtb_compare_get_cell (compare, 2, 1, RTB_FIGURE_MAX)->value));
 
   RtbSeriesSummary expected;
   rtb_series_get_summary (reference, &expected);
@@ -187,15 +187,15 @@ test_rows_matched_by_name (void)
   g_autoptr (RtbCompare) compare = compare_two (a, b);
   g_assert_cmpuint (rtb_compare_get_n_rows (compare), ==, 4);
   guint cpu1 = find_row (compare, "CPU1");
-  g_assert_cmpfloat (rtb_compare_get_cell (compare, cpu1, 0, RTB_COMPARE_STAT_MAX)->value, ==, 7);
-  g_assert_cmpfloat (rtb_compare_get_cell (compare, cpu1, 1, RTB_COMPARE_STAT_MAX)->value, ==, 9);
-  g_assert_true (rtb_compare_get_cell (compare, cpu1, 0, RTB_COMPARE_STAT_MAX)->best);
+  g_assert_cmpfloat (rtb_compare_get_cell (compare, cpu1, 0, RTB_FIGURE_MAX)->value, ==, 7);
+  g_assert_cmpfloat (rtb_compare_get_cell (compare, cpu1, 1, RTB_FIGURE_MAX)->value, ==, 9);
+  g_assert_true (rtb_compare_get_cell (compare, cpu1, 0, RTB_FIGURE_MAX)->best);
   g_assert_null (rtb_compare_get_series (compare, find_row (compare, "CPU3"), 0));
   g_assert_null (rtb_compare_get_series (compare, find_row (compare, "CPU0"), 1));
   /* An empty series has no values to judge. */
   guint cpu0 = find_row (compare, "CPU0");
-  g_assert_true (isnan (rtb_compare_get_cell (compare, cpu0, 0, RTB_COMPARE_STAT_MAX)->value));
-  g_assert_false (rtb_compare_get_cell (compare, cpu0, 0, RTB_COMPARE_STAT_MAX)->best);
+  g_assert_true (isnan (rtb_compare_get_cell (compare, cpu0, 0, RTB_FIGURE_MAX)->value));
+  g_assert_false (rtb_compare_get_cell (compare, cpu0, 0, RTB_FIGURE_MAX)->best);
 }
 
 static void
@@ -325,11 +325,11 @@ test_cyclictest_like_with_like (void)
   g_assert_true (has_notice (compare, "cyclictest's \"# Total\" leaves them out"));
   /* Its series is T0 (the text does not say the CPU): the pooled row meets CPU0. */
   row = find_row (compare, "all CPUs");
-  for (RtbCompareStat stat = RTB_COMPARE_STAT_MIN; stat <= RTB_COMPARE_STAT_P999; stat++)
+  for (RtbFigure stat = RTB_FIGURE_MIN; stat <= RTB_FIGURE_P999; stat++)
     {
       const RtbCompareCell *cell = rtb_compare_get_cell (compare, row, 1, stat);
 
-      g_test_message ("%s: %g vs %g", rtb_compare_stat_key (stat),
+      g_test_message ("%s: %g vs %g", rtb_figure_key (stat),
                       rtb_compare_get_cell (compare, row, 0, stat)->value, cell->value);
       g_assert_cmpfloat (cell->difference, ==, 0);
       g_assert_cmpint (cell->verdict, ==, RTB_COMPARE_SAME);
@@ -337,7 +337,7 @@ test_cyclictest_like_with_like (void)
   /* The exact figures are not cyclictest's: its average is lower by the truncation. */
   rtb_series_get_summary (rtb_run_get_series (measured, 0), &exact);
   g_assert_cmpfloat (exact.avg_us, >,
-                     rtb_compare_get_cell (compare, row, 0, RTB_COMPARE_STAT_AVG)->value + 0.4);
+                     rtb_compare_get_cell (compare, row, 0, RTB_FIGURE_AVG)->value + 0.4);
 
   /* Without a cyclictest run, the exact figures. */
   g_autoptr (RtbRun) other = test_run_new ("other", RTB_METHOD_LATENCY, 1, 1000);
@@ -346,7 +346,7 @@ test_cyclictest_like_with_like (void)
   g_assert_false (rtb_compare_uses_cyclictest_figures (plain));
   g_assert_false (has_notice (plain, "cyclictest"));
   g_assert_cmpfloat (rtb_compare_get_cell (plain, find_row (plain, "CPU0"), 0,
-                                           RTB_COMPARE_STAT_AVG)->value, ==, exact.avg_us);
+                                           RTB_FIGURE_AVG)->value, ==, exact.avg_us);
 }
 
 static void

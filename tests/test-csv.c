@@ -218,25 +218,25 @@ test_summary_roundtrip (void)
         RtbSeriesSummary s;
 
         rtb_series_get_summary (series, &s);
-        g_assert_cmpuint (g_strv_length (fields), ==, 3 + RTB_COMPARE_N_STATS + 2);
+        g_assert_cmpuint (g_strv_length (fields), ==, 3 + RTB_N_FIGURES + 2);
         g_assert_cmpstr (fields[0], ==, rtb_run_get_label (runs[r]));
         g_assert_cmpstr (fields[1], ==, series->name);
         g_assert_cmpfloat (number (fields[2]), ==, series->cpu);
-        for (RtbCompareStat stat = 0; stat < RTB_COMPARE_N_STATS; stat++)
+        for (RtbFigure stat = 0; stat < RTB_N_FIGURES; stat++)
           {
-            double expected = rtb_compare_stat_value (stat, &s);
+            double expected = rtb_figure_value (stat, &s);
 
             /* A figure the method does not have (LinuxCNC's, of a latency run) is empty. */
             if (isnan (expected))
               g_assert_cmpstr (fields[3 + stat], ==, "");
             /* Exact to the printed precision: whole counts, nanoseconds. */
-            else if (rtb_compare_stat_is_integer (stat))
+            else if (rtb_figure_is_integer (stat))
               g_assert_cmpfloat (number (fields[3 + stat]), ==, expected);
             else
               g_assert_cmpfloat_with_epsilon (number (fields[3 + stat]), expected, 0.0005 + 1e-9);
           }
-        g_assert_cmpstr (fields[3 + RTB_COMPARE_N_STATS], ==, "1");
-        g_assert_cmpstr (fields[4 + RTB_COMPARE_N_STATS], ==, "false");
+        g_assert_cmpstr (fields[3 + RTB_N_FIGURES], ==, "1");
+        g_assert_cmpstr (fields[4 + RTB_N_FIGURES], ==, "false");
       }
 }
 
@@ -334,20 +334,20 @@ test_compare_table (void)
   g_assert_true (g_strv_equal (rows->pdata[0], header));
   /* The statistics of latency runs: no RMS or |error| lines, which are the timer's, nor
    * intervals, max jitter or overruns, which are the jitter method's. */
-  g_assert_cmpuint (rows->len, ==, 1 + RTB_COMPARE_N_STATS - 8);
-  for (RtbCompareStat stat = 0; stat < RTB_COMPARE_N_STATS; stat++)
+  g_assert_cmpuint (rows->len, ==, 1 + RTB_N_FIGURES - 8);
+  for (RtbFigure stat = 0; stat < RTB_N_FIGURES; stat++)
     {
       char **f;
       const RtbCompareCell *cell = rtb_compare_get_cell (compare, 0, 1, stat);
 
       if (!rtb_compare_shows_stat (compare, stat))
         continue;
-      if (stat == RTB_COMPARE_STAT_P50)
+      if (stat == RTB_FIGURE_P50)
         p50_line = line;
       f = rows->pdata[line++];
 
       g_assert_cmpstr (f[0], ==, "CPU0");
-      g_assert_cmpstr (f[1], ==, rtb_compare_stat_key (stat));
+      g_assert_cmpstr (f[1], ==, rtb_figure_key (stat));
       if (isnan (cell->difference))
         g_assert_cmpstr (f[4], ==, "");
       else
@@ -355,7 +355,7 @@ test_compare_table (void)
     }
   /* p50: 90+ µs against a few tens: base is better. Count: not judged. */
   g_assert_cmpstr (((char **) rows->pdata[p50_line])[6], ==, "base");
-  g_assert_cmpstr (((char **) rows->pdata[1 + RTB_COMPARE_STAT_COUNT])[6], ==, "");
+  g_assert_cmpstr (((char **) rows->pdata[1 + RTB_FIGURE_COUNT])[6], ==, "");
 }
 
 static void

@@ -107,20 +107,20 @@ test_compare_two_runs (void)
   /* Every row: the slow run's max is marked worse, the fast run's is the best. */
   for (guint row = 0; row < rtb_compare_get_n_rows (compare); row++)
     {
-      cell = rtb_compare_view_get_value_cell (view, row, 1, RTB_COMPARE_STAT_MAX);
+      cell = rtb_compare_view_get_value_cell (view, row, 1, RTB_FIGURE_MAX);
       g_test_message ("%s: %s", rtb_compare_get_row_name (compare, row),
-                      rtb_compare_view_get_value_text (view, row, 1, RTB_COMPARE_STAT_MAX));
+                      rtb_compare_view_get_value_text (view, row, 1, RTB_FIGURE_MAX));
       g_assert_true (gtk_widget_has_css_class (cell, "compare-worse"));
       g_assert_false (gtk_widget_has_css_class (cell, "compare-best"));
-      cell = rtb_compare_view_get_value_cell (view, row, 0, RTB_COMPARE_STAT_MAX);
+      cell = rtb_compare_view_get_value_cell (view, row, 0, RTB_FIGURE_MAX);
       g_assert_true (gtk_widget_has_css_class (cell, "compare-best"));
       g_assert_nonnull (strstr (rtb_compare_view_get_value_text (view, row, 0,
-                                                                  RTB_COMPARE_STAT_MAX), "✓"));
+                                                                  RTB_FIGURE_MAX), "✓"));
     }
   /* The count is not judged. */
-  cell = rtb_compare_view_get_value_cell (view, 0, 1, RTB_COMPARE_STAT_COUNT);
+  cell = rtb_compare_view_get_value_cell (view, 0, 1, RTB_FIGURE_COUNT);
   g_assert_false (gtk_widget_has_css_class (cell, "compare-worse"));
-  g_assert_cmpstr (rtb_compare_view_get_value_text (view, 0, 1, RTB_COMPARE_STAT_COUNT), ==,
+  g_assert_cmpstr (rtb_compare_view_get_value_text (view, 0, 1, RTB_FIGURE_COUNT), ==,
                    "20000");
 
   g_assert_cmpuint (rtb_compare_view_get_n_differing (view), >=, 2);

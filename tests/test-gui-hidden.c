@@ -123,7 +123,7 @@ test_hidden_views (void)
    * second are drawn without laying the page out again. Only a refresh in which one of them
    * grew wider does, so some of a few refreshes leave the page as it was. */
   g_assert_true (GTK_IS_INSCRIPTION (rtb_compare_view_get_value_cell (refreshes.view, 0, 0,
-                                                                       RTB_COMPARE_STAT_COUNT)));
+                                                                       RTB_FIGURE_COUNT)));
   for (guint i = 0; i < 6 && n_still < 2; i++)
     {
       guint allocations = rtb_compare_view_get_n_allocations (refreshes.view);
@@ -175,7 +175,7 @@ test_hidden_views (void)
   for (guint i = 0; i < 2; i++)
     rtb_recording_stop (recordings->pdata[i]);
   iterate_until (window_done, window, 20);
-  cell = rtb_compare_view_get_value_cell (refreshes.view, 0, 0, RTB_COMPARE_STAT_COUNT);
+  cell = rtb_compare_view_get_value_cell (refreshes.view, 0, 0, RTB_FIGURE_COUNT);
   g_assert_true (GTK_IS_LABEL (cell) && gtk_label_get_selectable (GTK_LABEL (cell)));
   ended_text = rtb_compare_view_dup_runs_text (refreshes.view);
   g_assert_null (strstr (ended_text, "measured"));

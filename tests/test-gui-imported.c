@@ -163,7 +163,7 @@ test_open_histograms (void)
         g_assert_cmpint (gtk_widget_is_visible (rtb_live_view_get_charts (view)->pdata[0]), ==,
                          !no_histogram);
         g_assert_cmpint (g_str_equal (rtb_stats_table_get_text (table, 0,
-                                                                RTB_STATS_COLUMN_OVERFLOWS),
+                                                                RTB_FIGURE_OVERFLOWS),
                                       "—"), ==, no_histogram);
       }
 

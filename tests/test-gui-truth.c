@@ -22,7 +22,7 @@
 
 /* The digits the table printed: half a unit of the last one, plus the percentile tolerance. */
 static void
-check_cell (RtbStatsTable *table, guint row, RtbStatsColumn column, double want_us,
+check_cell (RtbStatsTable *table, guint row, RtbFigure column, double want_us,
             gboolean percentile)
 {
   const char *text = rtb_stats_table_get_text (table, row, column);
@@ -70,55 +70,55 @@ check_method (const char *method, const char * const *options, const double *per
       TruthFigures t;
 
       g_assert_cmpstr (ts->name, ==, series->name);
-      g_assert_cmpstr (rtb_stats_table_get_text (table, row, RTB_STATS_COLUMN_NAME), ==,
+      g_assert_cmpstr (rtb_stats_table_get_name (table, row), ==,
                        series->name);
       truth_compute (ts->values, series->histogram.lo_us, series->histogram.n_buckets, &t);
       g_assert_cmpfloat (g_ascii_strtod (rtb_stats_table_get_text (table, row,
-                                                                   RTB_STATS_COLUMN_COUNT), NULL),
+                                                                   RTB_FIGURE_COUNT), NULL),
                          ==, t.count);
-      check_cell (table, row, RTB_STATS_COLUMN_AVG, t.avg_us, FALSE);
+      check_cell (table, row, RTB_FIGURE_AVG, t.avg_us, FALSE);
       if (periods_us != NULL)
         {
           /* LinuxCNC's figures: each sample is an interval less the period. */
           g_autofree char *overruns = g_strdup_printf ("%" G_GUINT64_FORMAT, series->overruns);
 
-          g_assert_null (rtb_stats_table_get_text (table, row, RTB_STATS_COLUMN_MIN));
-          g_assert_null (rtb_stats_table_get_text (table, row, RTB_STATS_COLUMN_MAX));
-          check_cell (table, row, RTB_STATS_COLUMN_MIN_INTERVAL, periods_us[row] + t.min_us,
+          g_assert_null (rtb_stats_table_get_text (table, row, RTB_FIGURE_MIN));
+          g_assert_null (rtb_stats_table_get_text (table, row, RTB_FIGURE_MAX));
+          check_cell (table, row, RTB_FIGURE_MIN_INTERVAL, periods_us[row] + t.min_us,
                       FALSE);
-          check_cell (table, row, RTB_STATS_COLUMN_MAX_INTERVAL, periods_us[row] + t.max_us,
+          check_cell (table, row, RTB_FIGURE_MAX_INTERVAL, periods_us[row] + t.max_us,
                       FALSE);
-          check_cell (table, row, RTB_STATS_COLUMN_MAX_JITTER, MAX (t.max_us, -t.min_us), FALSE);
-          check_cell (table, row, RTB_STATS_COLUMN_STDDEV, t.stddev_us, FALSE);
+          check_cell (table, row, RTB_FIGURE_MAX_JITTER, MAX (t.max_us, -t.min_us), FALSE);
+          check_cell (table, row, RTB_FIGURE_STDDEV, t.stddev_us, FALSE);
           /* The overruns are the worker's count: a sample does not say its period began late. */
-          g_assert_cmpstr (rtb_stats_table_get_text (table, row, RTB_STATS_COLUMN_OVERRUNS), ==,
+          g_assert_cmpstr (rtb_stats_table_get_text (table, row, RTB_FIGURE_OVERRUNS), ==,
                            overruns);
-          g_assert_null (rtb_stats_table_get_text (table, row, RTB_STATS_COLUMN_P99));
+          g_assert_null (rtb_stats_table_get_text (table, row, RTB_FIGURE_P99));
           continue;
         }
-      g_assert_null (rtb_stats_table_get_text (table, row, RTB_STATS_COLUMN_MAX_JITTER));
-      check_cell (table, row, RTB_STATS_COLUMN_MIN, t.min_us, FALSE);
-      check_cell (table, row, RTB_STATS_COLUMN_MAX, t.max_us, FALSE);
+      g_assert_null (rtb_stats_table_get_text (table, row, RTB_FIGURE_MAX_JITTER));
+      check_cell (table, row, RTB_FIGURE_MIN, t.min_us, FALSE);
+      check_cell (table, row, RTB_FIGURE_MAX, t.max_us, FALSE);
       if (timer)
         {
           /* Seed 004's figures, to 0.001 µs. */
-          g_assert_nonnull (strstr (rtb_stats_table_get_text (table, row, RTB_STATS_COLUMN_RMS),
+          g_assert_nonnull (strstr (rtb_stats_table_get_text (table, row, RTB_FIGURE_RMS),
                                     "."));
-          check_cell (table, row, RTB_STATS_COLUMN_RMS, t.rms_us, FALSE);
-          check_cell (table, row, RTB_STATS_COLUMN_MAX_ABS, t.max_abs_us, FALSE);
-          check_cell (table, row, RTB_STATS_COLUMN_P95_ABS, t.p95_abs_us, TRUE);
-          check_cell (table, row, RTB_STATS_COLUMN_P99_ABS, t.p99_abs_us, TRUE);
-          g_assert_null (rtb_stats_table_get_text (table, row, RTB_STATS_COLUMN_P999));
+          check_cell (table, row, RTB_FIGURE_RMS, t.rms_us, FALSE);
+          check_cell (table, row, RTB_FIGURE_MAX_ABS, t.max_abs_us, FALSE);
+          check_cell (table, row, RTB_FIGURE_P95_ABS, t.p95_abs_us, TRUE);
+          check_cell (table, row, RTB_FIGURE_P99_ABS, t.p99_abs_us, TRUE);
+          g_assert_null (rtb_stats_table_get_text (table, row, RTB_FIGURE_P999));
         }
       else
         {
-          check_cell (table, row, RTB_STATS_COLUMN_P99, t.p99_us, TRUE);
-          check_cell (table, row, RTB_STATS_COLUMN_P999, t.p999_us, TRUE);
-          check_cell (table, row, RTB_STATS_COLUMN_STDDEV, t.stddev_us, FALSE);
+          check_cell (table, row, RTB_FIGURE_P99, t.p99_us, TRUE);
+          check_cell (table, row, RTB_FIGURE_P999, t.p999_us, TRUE);
+          check_cell (table, row, RTB_FIGURE_STDDEV, t.stddev_us, FALSE);
           g_assert_cmpfloat (g_ascii_strtod (rtb_stats_table_get_text (
-                                               table, row, RTB_STATS_COLUMN_OVERFLOWS), NULL),
+                                               table, row, RTB_FIGURE_OVERFLOWS), NULL),
                              ==, t.overflows);
-          g_assert_null (rtb_stats_table_get_text (table, row, RTB_STATS_COLUMN_RMS));
+          g_assert_null (rtb_stats_table_get_text (table, row, RTB_FIGURE_RMS));
         }
     }
   g_object_unref (table);
@@ -197,19 +197,19 @@ test_import (void)
   table = g_object_ref_sink (rtb_stats_table_new ());
 
   rtb_stats_table_set_run (table, others);
-  g_assert_cmpstr (rtb_stats_table_get_text (table, 0, RTB_STATS_COLUMN_COUNT), ==, "1000");
-  g_assert_cmpstr (rtb_stats_table_get_text (table, 0, RTB_STATS_COLUMN_P99), ==, "—");
-  g_assert_cmpstr (rtb_stats_table_get_text (table, 0, RTB_STATS_COLUMN_P999), ==, "—");
-  g_assert_cmpstr (rtb_stats_table_get_text (table, 0, RTB_STATS_COLUMN_MAX), ==, "44.0");
-  g_assert_true (g_str_has_suffix (rtb_stats_table_get_text (table, 0, RTB_STATS_COLUMN_STDDEV),
+  g_assert_cmpstr (rtb_stats_table_get_text (table, 0, RTB_FIGURE_COUNT), ==, "1000");
+  g_assert_cmpstr (rtb_stats_table_get_text (table, 0, RTB_FIGURE_P99), ==, "—");
+  g_assert_cmpstr (rtb_stats_table_get_text (table, 0, RTB_FIGURE_P999), ==, "—");
+  g_assert_cmpstr (rtb_stats_table_get_text (table, 0, RTB_FIGURE_MAX), ==, "44.0");
+  g_assert_true (g_str_has_suffix (rtb_stats_table_get_text (table, 0, RTB_FIGURE_STDDEV),
                                    " †"));
-  g_assert_cmpstr (rtb_stats_table_get_text (table, 0, RTB_STATS_COLUMN_OVERFLOWS), ==, "42");
+  g_assert_cmpstr (rtb_stats_table_get_text (table, 0, RTB_FIGURE_OVERFLOWS), ==, "42");
 
   rtb_stats_table_set_run (table, summary_only);
-  g_assert_cmpstr (rtb_stats_table_get_text (table, 1, RTB_STATS_COLUMN_COUNT), ==, "200");
-  g_assert_cmpstr (rtb_stats_table_get_text (table, 1, RTB_STATS_COLUMN_AVG), ==, "24.0");
-  g_assert_cmpstr (rtb_stats_table_get_text (table, 1, RTB_STATS_COLUMN_P99), ==, "—");
-  g_assert_cmpstr (rtb_stats_table_get_text (table, 1, RTB_STATS_COLUMN_STDDEV), ==, "—");
+  g_assert_cmpstr (rtb_stats_table_get_text (table, 1, RTB_FIGURE_COUNT), ==, "200");
+  g_assert_cmpstr (rtb_stats_table_get_text (table, 1, RTB_FIGURE_AVG), ==, "24.0");
+  g_assert_cmpstr (rtb_stats_table_get_text (table, 1, RTB_FIGURE_P99), ==, "—");
+  g_assert_cmpstr (rtb_stats_table_get_text (table, 1, RTB_FIGURE_STDDEV), ==, "—");
   g_object_unref (table);
 }
 

@@ -451,20 +451,20 @@ test_stats_table_jitter (void)
   table = g_object_ref_sink (rtb_stats_table_new ());
   rtb_stats_table_set_run (table, run);
 
-  g_assert_cmpstr (rtb_stats_table_get_text (table, 0, RTB_STATS_COLUMN_MIN_INTERVAL), ==, "1.5");
-  g_assert_cmpstr (rtb_stats_table_get_text (table, 0, RTB_STATS_COLUMN_MAX_INTERVAL), ==,
+  g_assert_cmpstr (rtb_stats_table_get_text (table, 0, RTB_FIGURE_MIN_INTERVAL), ==, "1.5");
+  g_assert_cmpstr (rtb_stats_table_get_text (table, 0, RTB_FIGURE_MAX_INTERVAL), ==,
                    "41.2");
-  g_assert_cmpstr (rtb_stats_table_get_text (table, 0, RTB_STATS_COLUMN_MAX_JITTER), ==, "23.5");
-  g_assert_cmpstr (rtb_stats_table_get_text (table, 0, RTB_STATS_COLUMN_OVERRUNS), ==, "7");
-  g_assert_cmpstr (rtb_stats_table_get_text (table, 1, RTB_STATS_COLUMN_MIN_INTERVAL), ==,
+  g_assert_cmpstr (rtb_stats_table_get_text (table, 0, RTB_FIGURE_MAX_JITTER), ==, "23.5");
+  g_assert_cmpstr (rtb_stats_table_get_text (table, 0, RTB_FIGURE_OVERRUNS), ==, "7");
+  g_assert_cmpstr (rtb_stats_table_get_text (table, 1, RTB_FIGURE_MIN_INTERVAL), ==,
                    "100.0");
-  g_assert_cmpstr (rtb_stats_table_get_text (table, 1, RTB_STATS_COLUMN_MAX_INTERVAL), ==,
+  g_assert_cmpstr (rtb_stats_table_get_text (table, 1, RTB_FIGURE_MAX_INTERVAL), ==,
                    "1003.0");
-  g_assert_cmpstr (rtb_stats_table_get_text (table, 1, RTB_STATS_COLUMN_MAX_JITTER), ==,
+  g_assert_cmpstr (rtb_stats_table_get_text (table, 1, RTB_FIGURE_MAX_JITTER), ==,
                    "900.0");
-  g_assert_cmpstr (rtb_stats_table_get_text (table, 1, RTB_STATS_COLUMN_OVERRUNS), ==, "0");
-  g_assert_null (rtb_stats_table_get_text (table, 0, RTB_STATS_COLUMN_MIN));
-  g_assert_null (rtb_stats_table_get_text (table, 0, RTB_STATS_COLUMN_MAX));
+  g_assert_cmpstr (rtb_stats_table_get_text (table, 1, RTB_FIGURE_OVERRUNS), ==, "0");
+  g_assert_null (rtb_stats_table_get_text (table, 0, RTB_FIGURE_MIN));
+  g_assert_null (rtb_stats_table_get_text (table, 0, RTB_FIGURE_MAX));
   g_object_unref (table);
 }
 
@@ -503,10 +503,10 @@ check_table_matches_worker (RtbLiveView *view,
       g_assert_cmpuint (series->worker_stats.count, >=, min_count);
       expected = g_strdup_printf ("%" G_GUINT64_FORMAT, series->worker_stats.count);
       g_test_message ("%s: table %s, worker %s", series->name,
-                      rtb_stats_table_get_text (table, i, RTB_STATS_COLUMN_COUNT), expected);
-      g_assert_cmpstr (rtb_stats_table_get_text (table, i, RTB_STATS_COLUMN_NAME), ==,
+                      rtb_stats_table_get_text (table, i, RTB_FIGURE_COUNT), expected);
+      g_assert_cmpstr (rtb_stats_table_get_name (table, i), ==,
                        series->name);
-      g_assert_cmpstr (rtb_stats_table_get_text (table, i, RTB_STATS_COLUMN_COUNT), ==,
+      g_assert_cmpstr (rtb_stats_table_get_text (table, i, RTB_FIGURE_COUNT), ==,
                        expected);
     }
 }

@@ -365,11 +365,11 @@ test_compare_with_noise (void)
     if (g_str_equal (rtb_compare_get_row_name (compare, i), "CPU1"))
       row = i;
   g_assert_cmpuint (row, !=, G_MAXUINT);
-  g_assert_cmpfloat (rtb_compare_get_cell (compare, row, 0, RTB_COMPARE_STAT_MAX)->value, ==,
+  g_assert_cmpfloat (rtb_compare_get_cell (compare, row, 0, RTB_FIGURE_MAX)->value, ==,
                      40.0);
-  g_assert_cmpfloat (rtb_compare_get_cell (compare, row, 1, RTB_COMPARE_STAT_MAX)->value, ==,
+  g_assert_cmpfloat (rtb_compare_get_cell (compare, row, 1, RTB_FIGURE_MAX)->value, ==,
                      53886.0);
-  g_assert_cmpfloat (rtb_compare_get_cell (compare, row, 1, RTB_COMPARE_STAT_MAX)->ratio, ==,
+  g_assert_cmpfloat (rtb_compare_get_cell (compare, row, 1, RTB_FIGURE_MAX)->ratio, ==,
                      53886.0 / 40.0);
 }
 

@@ -149,13 +149,13 @@ print_system (RtbCompare *compare, FILE *out)
 }
 
 static char *
-format_value (RtbCompareStat stat, double value, gboolean sign, guint decimals)
+format_value (RtbFigure stat, double value, gboolean sign, guint decimals)
 {
   if (isnan (value))
     return g_strdup ("-");
   if (sign && value == 0)
     return g_strdup ("0");
-  if (rtb_compare_stat_is_integer (stat))
+  if (rtb_figure_is_integer (stat))
     return g_strdup_printf (sign ? "%+.0f" : "%.0f", value);
   return g_strdup_printf (sign ? "%+.*f" : "%.*f", (int) decimals, value);
 }
@@ -186,12 +186,12 @@ print_row (RtbCompare *compare, guint row, guint width, FILE *out)
     }
   fprintf (out, "%s\n", g_strchomp (line->str));
 
-  for (RtbCompareStat stat = 0; stat < RTB_COMPARE_N_STATS; stat++)
+  for (RtbFigure stat = 0; stat < RTB_N_FIGURES; stat++)
     {
       if (!rtb_compare_shows_stat (compare, stat))
         continue;
       g_string_assign (line, "  ");
-      put_cell (line, rtb_compare_stat_title (stat), NAME_WIDTH - 2, FALSE);
+      put_cell (line, rtb_figure_label (stat), NAME_WIDTH - 2, FALSE);
       for (guint r = 0; r < n_runs; r++)
         {
           const RtbCompareCell *cell = rtb_compare_get_cell (compare, row, r, stat);
@@ -220,7 +220,7 @@ any_partial (RtbCompare *compare)
 {
   for (guint row = 0; row < rtb_compare_get_n_rows (compare); row++)
     for (guint r = 0; r < rtb_compare_get_n_runs (compare); r++)
-      for (RtbCompareStat stat = 0; stat < RTB_COMPARE_N_STATS; stat++)
+      for (RtbFigure stat = 0; stat < RTB_N_FIGURES; stat++)
         if (rtb_compare_get_cell (compare, row, r, stat)->partial)
           return TRUE;
   return FALSE;
@@ -404,13 +404,13 @@ add_stats_json (JsonBuilder *b, RtbCompare *compare, guint row)
   guint n_runs = rtb_compare_get_n_runs (compare);
 
   json_builder_begin_object (b);
-  for (RtbCompareStat stat = 0; stat < RTB_COMPARE_N_STATS; stat++)
+  for (RtbFigure stat = 0; stat < RTB_N_FIGURES; stat++)
     {
       int best = -1;
 
       if (!rtb_compare_shows_stat (compare, stat))
         continue;
-      json_builder_set_member_name (b, rtb_compare_stat_key (stat));
+      json_builder_set_member_name (b, rtb_figure_key (stat));
       json_builder_begin_object (b);
       json_builder_set_member_name (b, "values");
       json_builder_begin_array (b);

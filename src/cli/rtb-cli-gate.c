@@ -12,19 +12,81 @@
 #include "rtb-compare.h"
 #include "rtb-safe-text.h"
 
-const char rtb_cli_gates_help[] =
-  "    --fail-above US            fail when a series' max is above US µs (jitter, timer: the\n"
-  "                               largest deviation either way)\n"
-  "    --fail-p99-above US        fail when a series' 99th percentile is above US µs\n"
-  "    --fail-p9999-above US      fail when a series' 99.99th percentile is above US µs\n"
-  "    --fail-overflows N         fail when a series has more than N values past its histogram\n"
-  "    --fail-dropped N           fail when a series lost more than N samples\n"
-  "    --baseline FILE            a run to compare with (series matched by name)\n"
-  "    --fail-worse PCT           with --baseline: fail when a figure (min, avg, max, p50, p99,\n"
-  "                               p99.9, stddev) is worse than the baseline's by more than PCT %\n"
-  "    --junit FILE               write JUnit XML: a test suite per machine, a test case per\n"
-  "                               series, a failure per violated limit\n"
-  "    --tap                      print TAP on stdout (the tables go to stderr)\n";
+/* The help of one option, its words wrapped in a column of their own, 63 characters wide. */
+static void
+append_option_help (GString *help, const char *option, const char *text)
+{
+  g_auto (GStrv) words = g_strsplit (text, " ", -1);
+  g_autoptr (GString) line = g_string_new (NULL);
+  gboolean first = TRUE;
+
+  for (guint i = 0; words[i] != NULL; i++)
+    {
+      if (line->len > 0 &&
+          g_utf8_strlen (line->str, -1) + 1 + g_utf8_strlen (words[i], -1) > 63)
+        {
+          g_string_append_printf (help, "    %-27s%s\n", first ? option : "", line->str);
+          g_string_truncate (line, 0);
+          first = FALSE;
+        }
+      g_string_append_printf (line, "%s%s", line->len > 0 ? " " : "", words[i]);
+    }
+  g_string_append_printf (help, "    %-27s%s\n", first ? option : "", line->str);
+}
+
+char *
+rtb_cli_gates_options (const char *last)
+{
+  GString *list = g_string_new (NULL);
+
+  for (RtbFigure f = 0; f < RTB_N_FIGURES; f++)
+    {
+      if (rtb_figure_info (f)->limit != NULL)
+        g_string_append_printf (list, "--%s, ", rtb_figure_info (f)->limit);
+      if (f == RTB_FIGURE_P99)
+        g_string_append (list, "--fail-p9999-above, ");
+    }
+  g_string_append_printf (list, "--baseline, --fail-worse, --junit%s--tap", last);
+  return g_string_free (list, FALSE);
+}
+
+char *
+rtb_cli_gates_help (void)
+{
+  GString *help = g_string_new (NULL);
+  GString *worse = g_string_new ("with --baseline: fail when a figure (");
+
+  for (RtbFigure f = 0; f < RTB_N_FIGURES; f++)
+    {
+      const RtbFigureInfo *info = rtb_figure_info (f);
+      g_autofree char *option = NULL;
+
+      if (info->limit == NULL)
+        continue;
+      option = g_strdup_printf ("--%s %s", info->limit,
+                                info->kind == RTB_FIGURE_KIND_US ? "US" : "N");
+      append_option_help (help, option, info->limit_help);
+      if (f == RTB_FIGURE_P99)
+        append_option_help (help, "--fail-p9999-above US",
+                            "fail when a series' 99.99th percentile is above US µs");
+    }
+  append_option_help (help, "--baseline FILE", "a run to compare with (series matched by name)");
+  for (RtbFigure f = 0; f < RTB_N_FIGURES; f++)
+    if (rtb_figure_info (f)->baseline)
+      {
+        g_autofree char *name = rtb_figure_name (f);
+
+        g_string_append_printf (worse, "%s%s", worse->str[worse->len - 1] == '(' ? "" : ", ",
+                                name);
+      }
+  g_string_append (worse, ") is worse than the baseline's by more than PCT %");
+  append_option_help (help, "--fail-worse PCT", worse->str);
+  append_option_help (help, "--junit FILE", "write JUnit XML: a test suite per machine, a test "
+                      "case per series, a failure per violated limit");
+  append_option_help (help, "--tap", "print TAP on stdout (the tables go to stderr)");
+  g_string_free (worse, TRUE);
+  return g_string_free (help, FALSE);
+}
 
 typedef struct {
   char *suite;          /* the machine */
@@ -50,11 +112,9 @@ void
 rtb_cli_gates_init (RtbCliGates *gates)
 {
   memset (gates, 0, sizeof *gates);
-  gates->above_us = NAN;
-  gates->p99_above_us = NAN;
+  for (RtbFigure f = 0; f < RTB_N_FIGURES; f++)
+    gates->limits[f] = NAN;
   gates->p9999_above_us = NAN;
-  gates->overflows = -1;
-  gates->dropped = -1;
   gates->worse_pct = NAN;
   gates->cases = g_ptr_array_new_with_free_func ((GDestroyNotify) gate_case_free);
 }
@@ -87,7 +147,7 @@ parse_number (const char *name, const char *value, double *out)
 }
 
 static gboolean
-parse_count (const char *name, const char *value, gint64 *out)
+parse_count (const char *name, const char *value, double *out)
 {
   guint64 v;
 
@@ -96,7 +156,7 @@ parse_count (const char *name, const char *value, gint64 *out)
       rtb_cli_error ("--%s \"%s\" is not a whole number of 0 or more", name, value);
       return FALSE;
     }
-  *out = (gint64) v;
+  *out = (double) v;
   return TRUE;
 }
 
@@ -104,11 +164,10 @@ gboolean
 rtb_cli_gate_is_option (const char *name)
 {
   static const char * const names[] = {
-    "fail-above", "fail-p99-above", "fail-p9999-above", "fail-overflows", "fail-dropped",
-    "baseline", "fail-worse", "junit", "tap", NULL,
+    "fail-p9999-above", "baseline", "fail-worse", "junit", "tap", NULL,
   };
 
-  return g_strv_contains (names, name);
+  return rtb_figure_by_limit (name) < RTB_N_FIGURES || g_strv_contains (names, name);
 }
 
 gboolean
@@ -120,6 +179,7 @@ rtb_cli_gate_is_flag (const char *name)
 int
 rtb_cli_gate_option (RtbCliGates *gates, const char *name, const char *value)
 {
+  RtbFigure figure = rtb_figure_by_limit (name);
   gboolean ok;
 
   if (strcmp (name, "tap") == 0)
@@ -127,16 +187,12 @@ rtb_cli_gate_option (RtbCliGates *gates, const char *name, const char *value)
       gates->tap = TRUE;
       return 1;
     }
-  if (strcmp (name, "fail-above") == 0)
-    ok = parse_number (name, value, &gates->above_us);
-  else if (strcmp (name, "fail-p99-above") == 0)
-    ok = parse_number (name, value, &gates->p99_above_us);
+  if (figure < RTB_N_FIGURES && rtb_figure_is_integer (figure))
+    ok = parse_count (name, value, &gates->limits[figure]);
+  else if (figure < RTB_N_FIGURES)
+    ok = parse_number (name, value, &gates->limits[figure]);
   else if (strcmp (name, "fail-p9999-above") == 0)
     ok = parse_number (name, value, &gates->p9999_above_us);
-  else if (strcmp (name, "fail-overflows") == 0)
-    ok = parse_count (name, value, &gates->overflows);
-  else if (strcmp (name, "fail-dropped") == 0)
-    ok = parse_count (name, value, &gates->dropped);
   else if (strcmp (name, "fail-worse") == 0)
     ok = parse_number (name, value, &gates->worse_pct);
   else if (strcmp (name, "baseline") == 0 || strcmp (name, "junit") == 0)
@@ -177,9 +233,11 @@ rtb_cli_gates_prepare (RtbCliGates *gates)
 gboolean
 rtb_cli_gates_any (const RtbCliGates *gates)
 {
-  return !isnan (gates->above_us) || !isnan (gates->p99_above_us) ||
-         !isnan (gates->p9999_above_us) || gates->overflows >= 0 || gates->dropped >= 0 ||
-         gates->baseline != NULL || gates->junit_file != NULL || gates->tap;
+  for (RtbFigure f = 0; f < RTB_N_FIGURES; f++)
+    if (!isnan (gates->limits[f]))
+      return TRUE;
+  return !isnan (gates->p9999_above_us) || gates->baseline != NULL ||
+         gates->junit_file != NULL || gates->tap;
 }
 
 static void
@@ -222,6 +280,20 @@ judge (GateCase *c, const char *kind, const char *figure, double value, double l
     fail (c, kind, "%s %.3f µs is above --%s %.10g µs", figure, value, kind, limit);
 }
 
+/* The same for a count of events. */
+static void
+judge_count (GateCase *c, const RtbFigureInfo *info, double value, double limit)
+{
+  if (isnan (limit))
+    return;
+  if (isnan (value))
+    fail (c, info->limit, "%s are unknown in this run (the source kept no histogram): "
+          "--%s %.0f cannot be judged", info->counted, info->limit, limit);
+  else if (value > limit)
+    fail (c, info->limit, "%.0f %s are more than --%s %.0f", value, info->counted, info->limit,
+          limit);
+}
+
 static void
 check_limits (RtbCliGates *gates, GateCase *c, RtbRun *run, RtbSeries *series)
 {
@@ -230,49 +302,40 @@ check_limits (RtbCliGates *gates, GateCase *c, RtbRun *run, RtbSeries *series)
   gboolean is_signed = method == RTB_METHOD_JITTER || method == RTB_METHOD_TIMER;
 
   rtb_series_get_summary (series, &s);
-  judge (c, "fail-above", is_signed ? "largest deviation" : "max",
-         is_signed ? MAX (fabs (s.min_us), fabs (s.max_us)) : s.max_us, gates->above_us);
-  judge (c, "fail-p99-above", "p99", s.p99_us, gates->p99_above_us);
-  if (!isnan (gates->p9999_above_us))
-    judge (c, "fail-p9999-above", "p99.99", rtb_series_percentile_us (series, 99.99),
-           gates->p9999_above_us);
-  if (gates->overflows >= 0 && !s.overflows_known)
-    fail (c, "fail-overflows", "overflows are unknown in this run (the source kept no "
-          "histogram): --fail-overflows %" G_GINT64_FORMAT " cannot be judged", gates->overflows);
-  else if (gates->overflows >= 0 && s.overflows > (guint64) gates->overflows)
-    fail (c, "fail-overflows", "%" G_GUINT64_FORMAT " overflows are more than "
-          "--fail-overflows %" G_GINT64_FORMAT, s.overflows, gates->overflows);
-  if (gates->dropped >= 0 && s.dropped > (guint64) gates->dropped)
-    fail (c, "fail-dropped", "%" G_GUINT64_FORMAT " dropped samples are more than "
-          "--fail-dropped %" G_GINT64_FORMAT, s.dropped, gates->dropped);
+  for (RtbFigure f = 0; f < RTB_N_FIGURES; f++)
+    {
+      const RtbFigureInfo *info = rtb_figure_info (f);
+      g_autofree char *name = rtb_figure_name (f);
+
+      if (info->limit == NULL)
+        continue;
+      if (info->kind != RTB_FIGURE_KIND_US)
+        judge_count (c, info, rtb_figure_value (f, &s), gates->limits[f]);
+      else if (f == RTB_FIGURE_MAX && is_signed)
+        judge (c, info->limit, "largest deviation", MAX (fabs (s.min_us), fabs (s.max_us)),
+               gates->limits[f]);
+      else
+        judge (c, info->limit, name, rtb_figure_value (f, &s), gates->limits[f]);
+      if (f == RTB_FIGURE_P99 && !isnan (gates->p9999_above_us))
+        judge (c, "fail-p9999-above", "p99.99", rtb_series_percentile_us (series, 99.99),
+               gates->p9999_above_us);
+    }
 }
 
-/* "p99.9" for RTB_COMPARE_STAT_P999: the table's title without its unit. */
-static char *
-stat_name (RtbCompareStat stat)
-{
-  const char *title = rtb_compare_stat_title (stat);
-  const char *unit = strstr (title, " µs");
-
-  return unit != NULL ? g_strndup (title, unit - title) : g_strdup (title);
-}
-
-/* Every judged figure in µs of the series named like `row`, against the baseline's. */
+/* Every figure held against the baseline, of the series named like `row`. */
 static void
 check_baseline (RtbCliGates *gates, GateCase *c, RtbCompare *compare, guint row)
 {
-  static const RtbCompareStat stats[] = {
-    RTB_COMPARE_STAT_MIN, RTB_COMPARE_STAT_AVG, RTB_COMPARE_STAT_MAX, RTB_COMPARE_STAT_P50,
-    RTB_COMPARE_STAT_P99, RTB_COMPARE_STAT_P999, RTB_COMPARE_STAT_STDDEV,
-  };
-
-  for (guint i = 0; i < G_N_ELEMENTS (stats); i++)
+  for (RtbFigure f = 0; f < RTB_N_FIGURES; f++)
     {
-      const RtbCompareCell *cell = rtb_compare_get_cell (compare, row, 1, stats[i]);
-      const RtbCompareCell *base = rtb_compare_get_cell (compare, row, 0, stats[i]);
+      const RtbCompareCell *cell = rtb_compare_get_cell (compare, row, 1, f);
+      const RtbCompareCell *base = rtb_compare_get_cell (compare, row, 0, f);
       double limit = fabs (base->value) * (1 + gates->worse_pct / 100);
-      g_autofree char *name = stat_name (stats[i]);
+      g_autofree char *name = NULL;
 
+      if (!rtb_figure_info (f)->baseline)
+        continue;
+      name = rtb_figure_name (f);
       if (isnan (cell->value) && !isnan (base->value))
         {
           fail (c, "fail-worse", "%s is unknown in this run, the baseline's is %.3f µs: "

@@ -9,16 +9,16 @@
 #include <glib.h>
 #include <stdio.h>
 
+#include "rtb-figure.h"
 #include "rtb-run.h"
 
 G_BEGIN_DECLS
 
 typedef struct {
-  double above_us;       /* max; for jitter and timer the largest deviation either way */
-  double p99_above_us;
+  double limits[RTB_N_FIGURES]; /* per figure with a limit option (rtb_figure_info ()->limit):
+                                   NAN when not given; the max's is for jitter and timer the
+                                   largest deviation either way */
   double p9999_above_us;
-  gint64 overflows;      /* -1: no limit */
-  gint64 dropped;
   double worse_pct;      /* with baseline */
   char *baseline_file;
   char *junit_file;
@@ -52,7 +52,9 @@ void rtb_cli_gates_add_run (RtbCliGates *gates, const char *machine, RtbRun *run
  * failed. */
 gboolean rtb_cli_gates_report (RtbCliGates *gates, FILE *out, gboolean *violated);
 
-/* The options' help, for run --help and summary --help. */
-extern const char rtb_cli_gates_help[];
+/* The options' names, "--fail-above, …, --junit" then `last` and "--tap" (transfer full). */
+char *rtb_cli_gates_options (const char *last);
+/* The options' help, for run --help and summary --help (transfer full). */
+char *rtb_cli_gates_help (void);
 
 G_END_DECLS

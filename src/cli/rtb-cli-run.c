@@ -55,6 +55,7 @@ print_common_options (FILE *out, RtbMethod label_method)
 {
   RtbCommand command;
   g_autofree char *label = NULL;
+  g_autofree char *gates_help = rtb_cli_gates_help ();
 
   rtb_command_defaults (&command, label_method, 1);
   label = rtb_label_default (&command, "full", "vm");
@@ -79,7 +80,7 @@ print_common_options (FILE *out, RtbMethod label_method)
          "    -h, --help                 show this help\n"
          "\n  limits, for CI (each machine's CPU is a test case)\n",
          out);
-  fputs (rtb_cli_gates_help, out);
+  fputs (gates_help, out);
   fputs ("\nCtrl-C stops the run early; what was measured is summarised and saved. Exit status:\n"
          "0 done, 1 the run failed, 2 a wrong option, 3 a limit failed, 10 + N when N of\n"
          "several machines failed (the others are still measured, saved and compared).\n",
@@ -176,13 +177,14 @@ static char *
 list_options (RtbMethod method)
 {
   GString *list = g_string_new (NULL);
+  g_autofree char *gates = rtb_cli_gates_options (", ");
+
   for (int k = 0; k < RTB_N_KEYS; k++)
     if (is_method_option ((RtbKeyId) k, method))
       g_string_append_printf (list, "%s--%s", list->len ? ", " : "", rtb_command_keys[k].option);
   g_string_append (list, ", --load, --label, --output, --output-dir, --remote, --local, "
-                         "--remote-worker, --compare-png, --compare-csv, --unthrottled, --verbose, "
-                         "--fail-above, --fail-p99-above, --fail-p9999-above, --fail-overflows, "
-                         "--fail-dropped, --baseline, --fail-worse, --junit, --tap");
+                         "--remote-worker, --compare-png, --compare-csv, --unthrottled, --verbose, ");
+  g_string_append (list, gates);
   return g_string_free (list, FALSE);
 }
 

@@ -20,7 +20,9 @@ print_help (void)
          "in microseconds.\n\n"
          "Limits, for CI (each series of each run is a test case; exit status 3 when one\n"
          "fails):\n", stdout);
-  fputs (rtb_cli_gates_help, stdout);
+  g_autofree char *gates_help = rtb_cli_gates_help ();
+
+  fputs (gates_help, stdout);
 }
 
 /* Parses the options; FALSE (with the exit status in `*status`) when summary should not go
@@ -52,10 +54,10 @@ parse_options (int argc, char **argv, gboolean *json, GPtrArray *files, RtbCliGa
           name = eq ? g_strndup (arg + 2, (gsize) (eq - arg - 2)) : g_strdup (arg + 2);
           if (!rtb_cli_gate_is_option (name))
             {
-              rtb_cli_error ("unknown option %s for summary: its options are --json, "
-                             "--fail-above, --fail-p99-above, --fail-p9999-above, "
-                             "--fail-overflows, --fail-dropped, --baseline, --fail-worse, "
-                             "--junit and --tap", arg);
+              g_autofree char *options = rtb_cli_gates_options (" and ");
+
+              rtb_cli_error ("unknown option %s for summary: its options are --json, %s", arg,
+                             options);
               return FALSE;
             }
           if (!rtb_cli_gate_is_flag (name) && eq == NULL && i + 1 >= argc)

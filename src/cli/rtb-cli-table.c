@@ -128,16 +128,34 @@ print_value (FILE *out, double value, guint decimals)
     fprintf (out, " %10.*f", (int) decimals, value);
 }
 
+/* A column of the method's own before the figures: a jitter thread's period, a timer run's
+ * duration; NULL for the others. */
+static const char *
+lead_column (RtbMethod method)
+{
+  return method == RTB_METHOD_JITTER ? "period µs"
+         : method == RTB_METHOD_TIMER ? "duration s"
+                                      : NULL;
+}
+
 /* The thread columns, then right-aligned titles 10 characters wide (µ is one character, two
- * bytes: printf's widths count bytes), then the counters' titles, 9 wide. */
+ * bytes: printf's widths count bytes), the counts of events 9 wide. */
 static void
-print_header (FILE *out, const char * const *titles, const char * const *counters)
+print_title (FILE *out, const char *title, guint width)
+{
+  fprintf (out, " %*s%s", (int) (width - MIN (g_utf8_strlen (title, -1), width)), "", title);
+}
+
+static void
+print_header (FILE *out, RtbMethod method)
 {
   fprintf (out, "%-8s %4s %-6s %4s", "thread", "cpu", "policy", "prio");
-  for (guint i = 0; titles[i] != NULL; i++)
-    fprintf (out, " %*s%s", (int) (10 - MIN (g_utf8_strlen (titles[i], -1), 10)), "", titles[i]);
-  for (guint i = 0; counters[i] != NULL; i++)
-    fprintf (out, " %9s", counters[i]);
+  if (lead_column (method) != NULL)
+    print_title (out, lead_column (method), 10);
+  for (RtbFigure f = 0; f < RTB_N_FIGURES; f++)
+    if (rtb_figure_in_table (f, method))
+      print_title (out, rtb_figure_column (f, method),
+                   rtb_figure_info (f)->kind == RTB_FIGURE_KIND_EVENTS ? 9 : 10);
   fputc ('\n', out);
 }
 
@@ -161,70 +179,38 @@ print_thread (FILE *out, RtbRun *run, RtbSeries *series)
            priority);
 }
 
-/* Seed 004's table (METHODS.md §4): ticks, duration, RMS error, max |error|, and the 95th and
- * 99th percentiles of |error|, to 0.001 µs. */
+/* One thread's line: its lead column, then every figure its method's table shows; a spread
+ * that leaves out samples of unknown value is marked †. */
 static void
-print_timer_table (RtbRun *run, FILE *out)
+print_figures (FILE *out, RtbRun *run, RtbSeries *series, const RtbSeriesSummary *s)
 {
+  RtbMethod method = rtb_run_get_method (run);
   double duration_s = rtb_run_get_elapsed_ns (run) / 1e9;
 
-  print_header (out, (const char *[]) { "ticks", "duration s", "min µs", "avg µs", "max µs",
-                                        "RMS µs", "max|e| µs", "p95|e| µs", "p99|e| µs",
-                                        "stddev", NULL },
-                (const char *[]) { "dropped", NULL });
-  for (guint i = 0; i < rtb_run_get_n_series (run); i++)
+  print_thread (out, run, series);
+  if (method == RTB_METHOD_JITTER)
+    print_value (out, series->period_ns > 0 ? series->period_ns / 1000.0 : NAN, 1);
+  else if (method == RTB_METHOD_TIMER)
+    print_value (out, duration_s > 0 ? duration_s : NAN, 3);
+  for (RtbFigure f = 0; f < RTB_N_FIGURES; f++)
     {
-      RtbSeries *series = rtb_run_get_series (run, i);
-      RtbSeriesSummary s;
+      const RtbFigureInfo *info = rtb_figure_info (f);
+      double value = rtb_figure_value (f, s);
 
-      rtb_series_get_summary (series, &s);
-      print_thread (out, run, series);
-      fprintf (out, " %10" G_GUINT64_FORMAT, s.count);
-      print_value (out, duration_s > 0 ? duration_s : NAN, 3);
-      print_value (out, s.min_us, 3);
-      print_value (out, s.avg_us, 3);
-      print_value (out, s.max_us, 3);
-      print_value (out, s.rms_us, 3);
-      print_value (out, s.max_abs_us, 3);
-      print_value (out, s.p95_abs_us, 3);
-      print_value (out, s.p99_abs_us, 3);
-      print_value (out, s.stddev_us, 3);
-      fprintf (out, " %9" G_GUINT64_FORMAT "\n", s.dropped);
-    }
-}
-
-/* LinuxCNC latency-test's figures per thread (METHODS.md §2): the shortest and longest
- * interval, max jitter = max(longest − period, period − shortest), and the periods begun after
- * their deadline had passed. */
-static void
-print_jitter_table (RtbRun *run, FILE *out)
-{
-  print_header (out, (const char *[]) { "period µs", "intervals", "min int µs", "max int µs",
-                                        "jitter µs", "avg µs", "stddev", NULL },
-                (const char *[]) { "overruns", "dropped", NULL });
-  for (guint i = 0; i < rtb_run_get_n_series (run); i++)
-    {
-      RtbSeries *series = rtb_run_get_series (run, i);
-      RtbSeriesSummary s;
-
-      rtb_series_get_summary (series, &s);
-      print_thread (out, run, series);
-      print_value (out, series->period_ns > 0 ? series->period_ns / 1000.0 : NAN, 1);
-      fprintf (out, " %10" G_GUINT64_FORMAT, s.count);
-      print_value (out, s.min_interval_us, 1);
-      print_value (out, s.max_interval_us, 1);
-      print_value (out, s.max_jitter_us, 1);
-      print_value (out, s.avg_us, 1);
-      print_value (out, s.stddev_us, 1);
-      if (s.linuxcnc)
-        fprintf (out, " %9" G_GUINT64_FORMAT, s.overruns);
-      else
+      if (!rtb_figure_in_table (f, method))
+        continue;
+      if (info->kind == RTB_FIGURE_KIND_EVENTS && isnan (value))
         fprintf (out, " %9s", "-");
-      fprintf (out, " %9" G_GUINT64_FORMAT "\n", s.dropped);
+      else if (info->kind == RTB_FIGURE_KIND_EVENTS)
+        fprintf (out, " %9.0f", value);
+      else if (info->kind == RTB_FIGURE_KIND_SAMPLES)
+        fprintf (out, " %10" G_GUINT64_FORMAT, s->count);
+      else
+        print_value (out, value, rtb_method_decimals (method));
+      if (rtb_figure_is_partial (f, s))
+        fputs ("†", out);
     }
-  fputs ("avg and stddev: of the intervals less the period; jitter = max(max int − period, "
-         "period − min int); overruns: periods begun after their deadline (no period is "
-         "skipped)\n", out);
+  fputc ('\n', out);
 }
 
 /* The response instances whose thread lost its CPU meanwhile, by number. */
@@ -249,47 +235,20 @@ void
 rtb_cli_print_table (RtbRun *run, FILE *out)
 {
   guint n = rtb_run_get_n_series (run);
-  gboolean response = rtb_run_get_method (run) == RTB_METHOD_RESPONSE;
+  RtbMethod method = rtb_run_get_method (run);
   gboolean coarse = FALSE, partial = FALSE;
 
-  if (rtb_run_get_method (run) == RTB_METHOD_TIMER)
-    {
-      print_timer_table (run, out);
-      return;
-    }
-  if (rtb_run_get_method (run) == RTB_METHOD_JITTER)
-    {
-      print_jitter_table (run, out);
-      return;
-    }
-
-  print_header (out, (const char *[]) { "count", "min µs", "avg µs", "max µs", "p50 µs",
-                                        "p99 µs", "p99.9 µs", "stddev", NULL },
-                (const char *[]) { "overflows", "dropped", NULL });
+  print_header (out, method);
   for (guint i = 0; i < n; i++)
     {
       RtbSeries *series = rtb_run_get_series (run, i);
       RtbSeriesSummary s;
 
       rtb_series_get_summary (series, &s);
-      print_thread (out, run, series);
-      fprintf (out, " %10" G_GUINT64_FORMAT, s.count);
-      print_value (out, s.min_us, 1);
-      print_value (out, s.avg_us, 1);
-      print_value (out, s.max_us, 1);
-      print_value (out, s.p50_us, 1);
-      print_value (out, s.p99_us, 1);
-      print_value (out, s.p999_us, 1);
-      print_value (out, s.stddev_us, 1);
-      fprintf (out, "%s", s.spread_partial ? "†" : "");
-      if (s.overflows_known)
-        fprintf (out, " %9" G_GUINT64_FORMAT, s.overflows);
-      else
-        fprintf (out, " %9s", "-");
-      fprintf (out, " %9" G_GUINT64_FORMAT "\n", s.dropped);
+      print_figures (out, run, series, &s);
       coarse |= s.resolution_ns > 1;
       partial |= s.spread_partial;
-      if (response)
+      if (method == RTB_METHOD_RESPONSE)
         {
           fprintf (out, "         residual max|A·A⁻¹ − I| = %.3g, %" G_GUINT64_FORMAT
                    " instances above the tolerance\n", series->residual_max,
@@ -297,6 +256,10 @@ rtb_cli_print_table (RtbRun *run, FILE *out)
           print_off_cpu (out, series);
         }
     }
+  if (method == RTB_METHOD_JITTER)
+    fputs ("avg and stddev: of the intervals less the period; jitter = max(max int − period, "
+           "period − min int); overruns: periods begun after their deadline (no period is "
+           "skipped)\n", out);
   if (coarse)
     fputs ("percentiles to the µs: the source kept its samples in 1 µs buckets\n", out);
   if (partial)

@@ -31,10 +31,10 @@ severity (const RtbCheck *check)
 }
 
 /* The worst case of a method: the largest |error| for the timer, the largest value else. */
-static RtbCompareStat
+static RtbFigure
 headline_stat (RtbMethod method)
 {
-  return method == RTB_METHOD_TIMER ? RTB_COMPARE_STAT_MAX_ABS : RTB_COMPARE_STAT_MAX;
+  return method == RTB_METHOD_TIMER ? RTB_FIGURE_MAX_ABS : RTB_FIGURE_MAX;
 }
 
 typedef struct {
@@ -104,7 +104,7 @@ void
 _rtb_compare_explain (RtbCompare *self, GArray *system_rows, GPtrArray *notices)
 {
   RtbMethod method = rtb_run_get_method (rtb_compare_get_run (self, 0));
-  RtbCompareStat stat = headline_stat (method);
+  RtbFigure stat = headline_stat (method);
 
   if (rtb_compare_get_n_rows (self) == 0)
     return;

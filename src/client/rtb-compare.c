@@ -13,7 +13,7 @@ typedef struct {
   guint n_runs;
   RtbSeries **series;           /* per run; borrowed, or owned when pooled */
   RtbSeriesSummary *summaries;  /* per run */
-  RtbCompareCell *cells;        /* per run, RTB_COMPARE_N_STATS each */
+  RtbCompareCell *cells;        /* per run, RTB_N_FIGURES each */
 } Row;
 
 struct _RtbCompare
@@ -33,157 +33,6 @@ struct _RtbCompare
 };
 
 G_DEFINE_FINAL_TYPE (RtbCompare, rtb_compare, G_TYPE_OBJECT)
-
-static const struct {
-  const char *key;
-  const char *title;
-  gboolean integer;
-} stats_info[RTB_COMPARE_N_STATS] = {
-  [RTB_COMPARE_STAT_COUNT] = { "count", "count", TRUE },
-  [RTB_COMPARE_STAT_MIN] = { "min_us", "min µs", FALSE },
-  [RTB_COMPARE_STAT_AVG] = { "avg_us", "avg µs", FALSE },
-  [RTB_COMPARE_STAT_MAX] = { "max_us", "max µs", FALSE },
-  [RTB_COMPARE_STAT_P50] = { "p50_us", "p50 µs", FALSE },
-  [RTB_COMPARE_STAT_P95] = { "p95_us", "p95 µs", FALSE },
-  [RTB_COMPARE_STAT_P99] = { "p99_us", "p99 µs", FALSE },
-  [RTB_COMPARE_STAT_P999] = { "p999_us", "p99.9 µs", FALSE },
-  [RTB_COMPARE_STAT_STDDEV] = { "stddev_us", "stddev µs", FALSE },
-  [RTB_COMPARE_STAT_RMS] = { "rms_us", "RMS µs", FALSE },
-  [RTB_COMPARE_STAT_MAX_ABS] = { "max_abs_us", "max |v| µs", FALSE },
-  [RTB_COMPARE_STAT_P95_ABS] = { "p95_abs_us", "p95 |v| µs", FALSE },
-  [RTB_COMPARE_STAT_P99_ABS] = { "p99_abs_us", "p99 |v| µs", FALSE },
-  [RTB_COMPARE_STAT_MIN_INTERVAL] = { "min_interval_us", "min interval µs", FALSE },
-  [RTB_COMPARE_STAT_MAX_INTERVAL] = { "max_interval_us", "max interval µs", FALSE },
-  [RTB_COMPARE_STAT_MAX_JITTER] = { "max_jitter_us", "max jitter µs", FALSE },
-  [RTB_COMPARE_STAT_OVERRUNS] = { "overruns", "overruns", TRUE },
-  [RTB_COMPARE_STAT_OVERFLOWS] = { "overflows", "overflows", TRUE },
-  [RTB_COMPARE_STAT_DROPPED] = { "dropped", "dropped", TRUE },
-};
-
-const char *
-rtb_compare_stat_key (RtbCompareStat stat)
-{
-  g_return_val_if_fail (stat < RTB_COMPARE_N_STATS, NULL);
-  return stats_info[stat].key;
-}
-
-const char *
-rtb_compare_stat_title (RtbCompareStat stat)
-{
-  g_return_val_if_fail (stat < RTB_COMPARE_N_STATS, NULL);
-  return stats_info[stat].title;
-}
-
-gboolean
-rtb_compare_stat_is_integer (RtbCompareStat stat)
-{
-  g_return_val_if_fail (stat < RTB_COMPARE_N_STATS, FALSE);
-  return stats_info[stat].integer;
-}
-
-gboolean
-rtb_compare_stat_is_judged (RtbCompareStat stat)
-{
-  return stat != RTB_COMPARE_STAT_COUNT && stat != RTB_COMPARE_STAT_MIN_INTERVAL &&
-         stat != RTB_COMPARE_STAT_MAX_INTERVAL && stat < RTB_COMPARE_N_STATS;
-}
-
-double
-rtb_compare_stat_value (RtbCompareStat stat, const RtbSeriesSummary *s)
-{
-  g_return_val_if_fail (s != NULL, NAN);
-
-  switch (stat)
-    {
-    case RTB_COMPARE_STAT_COUNT:
-      return (double) s->count;
-    case RTB_COMPARE_STAT_MIN:
-      return s->min_us;
-    case RTB_COMPARE_STAT_AVG:
-      return s->avg_us;
-    case RTB_COMPARE_STAT_MAX:
-      return s->max_us;
-    case RTB_COMPARE_STAT_P50:
-      return s->p50_us;
-    case RTB_COMPARE_STAT_P95:
-      return s->p95_us;
-    case RTB_COMPARE_STAT_P99:
-      return s->p99_us;
-    case RTB_COMPARE_STAT_P999:
-      return s->p999_us;
-    case RTB_COMPARE_STAT_STDDEV:
-      return s->stddev_us;
-    case RTB_COMPARE_STAT_RMS:
-      return s->rms_us;
-    case RTB_COMPARE_STAT_MAX_ABS:
-      return s->max_abs_us;
-    case RTB_COMPARE_STAT_P95_ABS:
-      return s->p95_abs_us;
-    case RTB_COMPARE_STAT_P99_ABS:
-      return s->p99_abs_us;
-    case RTB_COMPARE_STAT_MIN_INTERVAL:
-      return s->min_interval_us;
-    case RTB_COMPARE_STAT_MAX_INTERVAL:
-      return s->max_interval_us;
-    case RTB_COMPARE_STAT_MAX_JITTER:
-      return s->max_jitter_us;
-    case RTB_COMPARE_STAT_OVERRUNS:
-      return s->linuxcnc ? (double) s->overruns : NAN;
-    case RTB_COMPARE_STAT_OVERFLOWS:
-      return s->overflows_known ? (double) s->overflows : NAN;
-    case RTB_COMPARE_STAT_DROPPED:
-      return (double) s->dropped;
-    case RTB_COMPARE_N_STATS:
-    default:
-      g_return_val_if_reached (NAN);
-    }
-}
-
-gboolean
-rtb_compare_stat_is_partial (RtbCompareStat stat, const RtbSeriesSummary *s)
-{
-  g_return_val_if_fail (s != NULL, FALSE);
-  return s->spread_partial && (stat == RTB_COMPARE_STAT_STDDEV || stat == RTB_COMPARE_STAT_RMS);
-}
-
-gboolean
-rtb_compare_stat_applies (RtbCompareStat stat, RtbMethod method)
-{
-  switch (stat)
-    {
-    case RTB_COMPARE_STAT_RMS:
-    case RTB_COMPARE_STAT_MAX_ABS:
-    case RTB_COMPARE_STAT_P95_ABS:
-    case RTB_COMPARE_STAT_P99_ABS:
-      return method == RTB_METHOD_TIMER;
-    case RTB_COMPARE_STAT_MIN_INTERVAL:
-    case RTB_COMPARE_STAT_MAX_INTERVAL:
-    case RTB_COMPARE_STAT_MAX_JITTER:
-    case RTB_COMPARE_STAT_OVERRUNS:
-      return method == RTB_METHOD_JITTER;
-    case RTB_COMPARE_STAT_COUNT:
-    case RTB_COMPARE_STAT_MIN:
-    case RTB_COMPARE_STAT_AVG:
-    case RTB_COMPARE_STAT_MAX:
-    case RTB_COMPARE_STAT_P50:
-    case RTB_COMPARE_STAT_P95:
-    case RTB_COMPARE_STAT_P99:
-    case RTB_COMPARE_STAT_P999:
-    case RTB_COMPARE_STAT_STDDEV:
-    case RTB_COMPARE_STAT_OVERFLOWS:
-    case RTB_COMPARE_STAT_DROPPED:
-      return TRUE;
-    case RTB_COMPARE_N_STATS:
-    default:
-      return FALSE;
-    }
-}
-
-guint
-rtb_method_decimals (RtbMethod method)
-{
-  return method == RTB_METHOD_TIMER ? 3 : 1;
-}
 
 static void
 row_free (Row *row)
@@ -208,7 +57,7 @@ row_new (const char *name, gboolean pooled, guint n_runs)
   row->n_runs = n_runs;
   row->series = g_new0 (RtbSeries *, n_runs);
   row->summaries = g_new0 (RtbSeriesSummary, n_runs);
-  row->cells = g_new0 (RtbCompareCell, (gsize) n_runs * RTB_COMPARE_N_STATS);
+  row->cells = g_new0 (RtbCompareCell, (gsize) n_runs * RTB_N_FIGURES);
   return row;
 }
 
@@ -275,9 +124,9 @@ pool_series (RtbRun *run, const char *name)
 /* Closer to zero is better; equal at the precision the tables print (whole counts, µs to the
  * comparison's decimals). */
 static int
-compare_magnitude (double a, double b, RtbCompareStat stat, guint decimals)
+compare_magnitude (double a, double b, RtbFigure stat, guint decimals)
 {
-  double scale = stats_info[stat].integer ? 1.0 : pow (10, decimals);
+  double scale = rtb_figure_is_integer (stat) ? 1.0 : pow (10, decimals);
   long long x = llround (fabs (a) * scale);
   long long y = llround (fabs (b) * scale);
 
@@ -287,23 +136,23 @@ compare_magnitude (double a, double b, RtbCompareStat stat, guint decimals)
 static void
 judge_row (Row *row, guint decimals)
 {
-  for (RtbCompareStat stat = 0; stat < RTB_COMPARE_N_STATS; stat++)
+  for (RtbFigure stat = 0; stat < RTB_N_FIGURES; stat++)
     {
-      double base = row->series[0] ? rtb_compare_stat_value (stat, &row->summaries[0]) : NAN;
+      double base = row->series[0] ? rtb_figure_value (stat, &row->summaries[0]) : NAN;
       gboolean base_partial = row->series[0] &&
-                              rtb_compare_stat_is_partial (stat, &row->summaries[0]);
-      gboolean judged = rtb_compare_stat_is_judged (stat);
+                              rtb_figure_is_partial (stat, &row->summaries[0]);
+      gboolean judged = rtb_figure_is_judged (stat);
       int best = -1;
       guint n_values = 0, n_best = 0;
 
       for (guint r = 0; r < row->n_runs; r++)
         {
-          RtbCompareCell *cell = &row->cells[r * RTB_COMPARE_N_STATS + stat];
-          double v = row->series[r] ? rtb_compare_stat_value (stat, &row->summaries[r]) : NAN;
+          RtbCompareCell *cell = &row->cells[r * RTB_N_FIGURES + stat];
+          double v = row->series[r] ? rtb_figure_value (stat, &row->summaries[r]) : NAN;
 
           cell->value = v;
           cell->partial = row->series[r] &&
-                          rtb_compare_stat_is_partial (stat, &row->summaries[r]);
+                          rtb_figure_is_partial (stat, &row->summaries[r]);
           /* A partial figure compares badly: shown, never set against another or judged. */
           if (cell->partial || base_partial)
             cell->difference = cell->ratio = NAN;
@@ -328,7 +177,7 @@ judge_row (Row *row, guint decimals)
               n_best = 1;
               continue;
             }
-          int c = compare_magnitude (v, row->cells[best * RTB_COMPARE_N_STATS + stat].value, stat,
+          int c = compare_magnitude (v, row->cells[best * RTB_N_FIGURES + stat].value, stat,
                                      decimals);
           if (c < 0)
             {
@@ -339,7 +188,7 @@ judge_row (Row *row, guint decimals)
             n_best++;
         }
       if (judged && n_values >= 2 && n_best == 1)
-        row->cells[best * RTB_COMPARE_N_STATS + stat].best = TRUE;
+        row->cells[best * RTB_N_FIGURES + stat].best = TRUE;
     }
 }
 
@@ -548,22 +397,22 @@ rtb_compare_get_summary (RtbCompare *self, guint row, guint run)
 }
 
 const RtbCompareCell *
-rtb_compare_get_cell (RtbCompare *self, guint row, guint run, RtbCompareStat stat)
+rtb_compare_get_cell (RtbCompare *self, guint row, guint run, RtbFigure stat)
 {
   Row *r = get_row (self, row);
 
   g_return_val_if_fail (r != NULL && run < r->n_runs, NULL);
-  g_return_val_if_fail (stat < RTB_COMPARE_N_STATS, NULL);
-  return &r->cells[run * RTB_COMPARE_N_STATS + stat];
+  g_return_val_if_fail (stat < RTB_N_FIGURES, NULL);
+  return &r->cells[run * RTB_N_FIGURES + stat];
 }
 
 gboolean
-rtb_compare_shows_stat (RtbCompare *self, RtbCompareStat stat)
+rtb_compare_shows_stat (RtbCompare *self, RtbFigure stat)
 {
   g_return_val_if_fail (RTB_IS_COMPARE (self), FALSE);
 
   for (guint r = 0; r < self->runs->len; r++)
-    if (rtb_compare_stat_applies (stat, rtb_run_get_method (self->runs->pdata[r])))
+    if (rtb_figure_applies (stat, rtb_run_get_method (self->runs->pdata[r])))
       return TRUE;
   return FALSE;
 }

@@ -21,52 +21,10 @@
 
 #include <glib-object.h>
 
+#include "rtb-figure.h"
 #include "rtb-run.h"
 
 G_BEGIN_DECLS
-
-typedef enum {
-  RTB_COMPARE_STAT_COUNT,
-  RTB_COMPARE_STAT_MIN,
-  RTB_COMPARE_STAT_AVG,
-  RTB_COMPARE_STAT_MAX,
-  RTB_COMPARE_STAT_P50,
-  RTB_COMPARE_STAT_P95,
-  RTB_COMPARE_STAT_P99,
-  RTB_COMPARE_STAT_P999,
-  RTB_COMPARE_STAT_STDDEV,
-  RTB_COMPARE_STAT_RMS,     /* the timer's figures: RMS error and |error| */
-  RTB_COMPARE_STAT_MAX_ABS,
-  RTB_COMPARE_STAT_P95_ABS,
-  RTB_COMPARE_STAT_P99_ABS,
-  RTB_COMPARE_STAT_MIN_INTERVAL, /* LinuxCNC's figures of a jitter thread */
-  RTB_COMPARE_STAT_MAX_INTERVAL,
-  RTB_COMPARE_STAT_MAX_JITTER,
-  RTB_COMPARE_STAT_OVERRUNS,
-  RTB_COMPARE_STAT_OVERFLOWS,
-  RTB_COMPARE_STAT_DROPPED,
-  RTB_COMPARE_N_STATS,
-} RtbCompareStat;
-
-/* "count", "min_us"… as in summary --json. */
-const char *rtb_compare_stat_key (RtbCompareStat stat);
-/* "count", "min µs"… for table headers. */
-const char *rtb_compare_stat_title (RtbCompareStat stat);
-/* Count, overruns, overflows and dropped are whole numbers; the others are µs. */
-gboolean rtb_compare_stat_is_integer (RtbCompareStat stat);
-gboolean rtb_compare_stat_is_judged (RtbCompareStat stat);
-/* The statistic of a series' summary as a double (NAN when the series is empty). */
-double rtb_compare_stat_value (RtbCompareStat stat, const RtbSeriesSummary *summary);
-/* TRUE when the figure covers only part of the samples (stddev and RMS of an import whose
- * overflows have no values): shown marked, never judged. */
-gboolean rtb_compare_stat_is_partial (RtbCompareStat stat, const RtbSeriesSummary *summary);
-/* Whether a report on runs of `method` shows the statistic: RMS and the |error| figures are the
- * timer's (METHODS.md §4), the intervals, max jitter and overruns the jitter method's (§2). The
- * intervals are not judged: neither end is better for being nearer zero. */
-gboolean rtb_compare_stat_applies (RtbCompareStat stat, RtbMethod method);
-/* Decimals µs values of `method` are shown with: 3 for the timer (its reference gives 0.001
- * µs), 1 for the others. */
-guint rtb_method_decimals (RtbMethod method);
 
 typedef enum {
   RTB_COMPARE_UNJUDGED, /* not judged (count), the baseline itself, or a value is missing */
@@ -81,7 +39,7 @@ typedef struct {
   double ratio;              /* value / the baseline's; NAN also when the baseline's is 0 */
   RtbCompareVerdict verdict; /* against the baseline */
   gboolean best;             /* the one best value of its row and statistic */
-  gboolean partial;          /* see rtb_compare_stat_is_partial(); not judged */
+  gboolean partial;          /* see rtb_figure_is_partial(); not judged */
 } RtbCompareCell;
 
 typedef struct {
@@ -117,9 +75,9 @@ gboolean rtb_compare_row_is_pooled (RtbCompare *self, guint row);
 RtbSeries *rtb_compare_get_series (RtbCompare *self, guint row, guint run);
 const RtbSeriesSummary *rtb_compare_get_summary (RtbCompare *self, guint row, guint run);
 const RtbCompareCell *rtb_compare_get_cell (RtbCompare *self, guint row, guint run,
-                                            RtbCompareStat stat);
+                                            RtbFigure stat);
 /* Whether the comparison shows the statistic (it applies to one of the runs' methods). */
-gboolean rtb_compare_shows_stat (RtbCompare *self, RtbCompareStat stat);
+gboolean rtb_compare_shows_stat (RtbCompare *self, RtbFigure stat);
 /* TRUE when a run imported from cyclictest is among the runs: every run's figures are then
  * cyclictest's kind (rtb_series_get_cyclictest_summary), and a notice says so. */
 gboolean rtb_compare_uses_cyclictest_figures (RtbCompare *self);

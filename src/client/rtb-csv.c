@@ -84,9 +84,9 @@ append_uint (GString *line, guint64 value)
 }
 
 static void
-append_stat (GString *line, RtbCompareStat stat, double value)
+append_stat (GString *line, RtbFigure stat, double value)
 {
-  if (rtb_compare_stat_is_integer (stat))
+  if (rtb_figure_is_integer (stat))
     {
       append_sep (line);
       if (!isnan (value))
@@ -115,8 +115,8 @@ rtb_csv_summary (RtbRun *const *runs, guint n_runs)
 
   g_return_val_if_fail (runs != NULL || n_runs == 0, NULL);
 
-  for (RtbCompareStat stat = 0; stat < RTB_COMPARE_N_STATS; stat++)
-    g_string_append_printf (text, ",%s", rtb_compare_stat_key (stat));
+  for (RtbFigure stat = 0; stat < RTB_N_FIGURES; stat++)
+    g_string_append_printf (text, ",%s", rtb_figure_key (stat));
   g_string_append (text, ",resolution_ns,stddev_partial\n");
 
   for (guint r = 0; r < n_runs; r++)
@@ -132,8 +132,8 @@ rtb_csv_summary (RtbRun *const *runs, guint n_runs)
         append_sep (text);
         if (series->cpu >= 0)
           g_string_append_printf (text, "%d", series->cpu);
-        for (RtbCompareStat stat = 0; stat < RTB_COMPARE_N_STATS; stat++)
-          append_stat (text, stat, rtb_compare_stat_value (stat, &s));
+        for (RtbFigure stat = 0; stat < RTB_N_FIGURES; stat++)
+          append_stat (text, stat, rtb_figure_value (stat, &s));
         append_uint (text, s.resolution_ns);
         g_string_append (text, s.spread_partial ? ",true\n" : ",false\n");
       }
@@ -168,7 +168,7 @@ rtb_csv_compare (RtbCompare *compare)
   append_header (text, (const char * const *) header->pdata);
 
   for (guint row = 0; row < rtb_compare_get_n_rows (compare); row++)
-    for (RtbCompareStat stat = 0; stat < RTB_COMPARE_N_STATS; stat++)
+    for (RtbFigure stat = 0; stat < RTB_N_FIGURES; stat++)
       {
         const char *best = NULL;
         g_autoptr (GString) partial = g_string_new (NULL);
@@ -177,7 +177,7 @@ rtb_csv_compare (RtbCompare *compare)
           continue;
         rtb_csv_append_field (text, rtb_compare_get_row_name (compare, row));
         append_sep (text);
-        rtb_csv_append_field (text, rtb_compare_stat_key (stat));
+        rtb_csv_append_field (text, rtb_figure_key (stat));
         for (guint r = 0; r < n_runs; r++)
           {
             const RtbCompareCell *cell = rtb_compare_get_cell (compare, row, r, stat);

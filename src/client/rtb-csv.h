@@ -5,15 +5,12 @@
  * in "\n", numbers with a '.' whatever the locale, µs values to the nanosecond (3 decimals),
  * empty fields for values that do not exist (an empty series, a missing series).
  *
- *   summary    run,series,cpu,count,min_us,avg_us,max_us,p50_us,p95_us,p99_us,p999_us,
- *              stddev_us,rms_us,max_abs_us,p95_abs_us,p99_abs_us,min_interval_us,
- *              max_interval_us,max_jitter_us,overruns,overflows,dropped,resolution_ns,
- *              stddev_partial — one line per series of each run (the interval, jitter and
- *              overrun fields are LinuxCNC's figures of a jitter thread, empty otherwise);
- *              resolution_ns
- *              is 1 when the percentiles are at full resolution, 1000 when only µs buckets were
- *              known (an import), stddev_partial true when stddev and rms leave out samples the
- *              source gave no values for
+ *   summary    run,series,cpu, one column per figure of rtb-figure.h under its key (count,
+ *              min_us … dropped), resolution_ns, stddev_partial — one line per series of each
+ *              run (a figure its method does not have, such as LinuxCNC's intervals outside a
+ *              jitter thread, is empty); resolution_ns is 1 when the percentiles are at full
+ *              resolution, 1000 when only µs buckets were known (an import), stddev_partial
+ *              true when stddev and rms leave out samples the source gave no values for
  *   compare    series,statistic, the value of each run, then for each run after the first its
  *              difference and ratio to the first, the name of the best run (empty: a tie,
  *              a partial figure, or count, which is not judged) and the names of the runs whose

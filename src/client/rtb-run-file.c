@@ -72,6 +72,21 @@ add_null (JsonBuilder *builder, const char *member)
   json_builder_add_null_value (builder);
 }
 
+/* A figure of summary --json under its key: null when unknown. */
+static void
+add_figure (JsonBuilder *builder, RtbFigure figure, const RtbSeriesSummary *summary)
+{
+  const RtbFigureInfo *info = rtb_figure_info (figure);
+  double value = rtb_figure_value (figure, summary);
+
+  if (!rtb_figure_is_integer (figure))
+    _rtb_json_add_double (builder, info->key, value);
+  else if (isnan (value))
+    add_null (builder, info->key);
+  else
+    add_count (builder, info->key, *(const guint64 *) ((const char *) summary + info->offset));
+}
+
 static JsonNode *
 command_to_json (RtbRun *self)
 {
@@ -493,10 +508,9 @@ cyclictest_json (RtbRun *run, RtbSeries *series)
                                                        (gint64) ct.count));
   _rtb_json_add_double (builder, "mean_us", ct.avg_us);
   _rtb_json_add_double (builder, "max_us", ct.max_us);
-  _rtb_json_add_double (builder, "p50_us", ct.p50_us);
-  _rtb_json_add_double (builder, "p95_us", ct.p95_us);
-  _rtb_json_add_double (builder, "p99_us", ct.p99_us);
-  _rtb_json_add_double (builder, "p999_us", ct.p999_us);
+  for (RtbFigure f = 0; f < RTB_N_FIGURES; f++)
+    if (rtb_figure_info (f)->percentile > 0 && !rtb_figure_info (f)->magnitude)
+      add_figure (builder, f, &ct);
   _rtb_json_add_double (builder, "stddev_us", ct.stddev_us);
   if (series->no_histogram)
     {
@@ -557,37 +571,15 @@ rtb_run_summary_to_json (RtbRun *self)
         _rtb_json_add_int (builder, "priority", series->priority);
       else
         add_null (builder, "priority");
-      add_count (builder, "count", summary.count);
-      _rtb_json_add_double (builder, "min_us", summary.min_us);
-      _rtb_json_add_double (builder, "avg_us", summary.avg_us);
-      _rtb_json_add_double (builder, "max_us", summary.max_us);
-      _rtb_json_add_double (builder, "p50_us", summary.p50_us);
-      _rtb_json_add_double (builder, "p95_us", summary.p95_us);
-      _rtb_json_add_double (builder, "p99_us", summary.p99_us);
-      _rtb_json_add_double (builder, "p999_us", summary.p999_us);
-      _rtb_json_add_double (builder, "stddev_us", summary.stddev_us);
-      _rtb_json_add_double (builder, "rms_us", summary.rms_us);
-      _rtb_json_add_double (builder, "max_abs_us", summary.max_abs_us);
-      _rtb_json_add_double (builder, "p95_abs_us", summary.p95_abs_us);
-      _rtb_json_add_double (builder, "p99_abs_us", summary.p99_abs_us);
-      /* LinuxCNC's figures: jitter threads only, null elsewhere. */
-      _rtb_json_add_double (builder, "min_interval_us", summary.min_interval_us);
-      _rtb_json_add_double (builder, "max_interval_us", summary.max_interval_us);
-      _rtb_json_add_double (builder, "max_jitter_us", summary.max_jitter_us);
-      if (summary.linuxcnc)
-        add_count (builder, "overruns", summary.overruns);
-      else
-        add_null (builder, "overruns");
-      /* Response instances that lost their CPU meanwhile: the response method's. */
-      if (rtb_run_get_method (self) == RTB_METHOD_RESPONSE)
-        add_count (builder, "off_cpu", series->off_cpu);
-      else
-        add_null (builder, "off_cpu");
-      if (summary.overflows_known)
-        add_count (builder, "overflows", summary.overflows);
-      else
-        add_null (builder, "overflows");
-      add_count (builder, "dropped", summary.dropped);
+      for (RtbFigure f = 0; f < RTB_N_FIGURES; f++)
+        {
+          add_figure (builder, f, &summary);
+          /* Response instances that lost their CPU meanwhile: the response method's. */
+          if (f == RTB_FIGURE_OVERRUNS && rtb_run_get_method (self) == RTB_METHOD_RESPONSE)
+            add_count (builder, "off_cpu", series->off_cpu);
+          else if (f == RTB_FIGURE_OVERRUNS)
+            add_null (builder, "off_cpu");
+        }
       _rtb_json_add_int (builder, "resolution_ns", summary.resolution_ns);
       add_bool (builder, "stddev_partial", summary.spread_partial);
       add_node (builder, "cyclictest", cyclictest_json (self, series));

@@ -185,6 +185,20 @@ rtb_series_abs_percentile_us (RtbSeries *series, double p)
   return series_percentile_us (series, p, TRUE);
 }
 
+/* Every percentile of the figure table, NAN when `empty`. */
+static void
+set_percentiles (RtbSeries *series, RtbSeriesSummary *summary, gboolean empty)
+{
+  for (RtbFigure f = 0; f < RTB_N_FIGURES; f++)
+    {
+      const RtbFigureInfo *info = rtb_figure_info (f);
+
+      if (info->percentile > 0)
+        *(double *) ((char *) summary + info->offset) =
+          empty ? NAN : series_percentile_us (series, info->percentile, info->magnitude);
+    }
+}
+
 void
 rtb_series_get_summary (RtbSeries *series, RtbSeriesSummary *summary)
 {
@@ -208,9 +222,8 @@ rtb_series_get_summary (RtbSeries *series, RtbSeriesSummary *summary)
   if (stats->count == 0)
     {
       summary->min_us = summary->avg_us = summary->max_us = NAN;
-      summary->p50_us = summary->p95_us = summary->p99_us = summary->p999_us = NAN;
-      summary->stddev_us = summary->rms_us = NAN;
-      summary->max_abs_us = summary->p95_abs_us = summary->p99_abs_us = NAN;
+      summary->stddev_us = summary->rms_us = summary->max_abs_us = NAN;
+      set_percentiles (series, summary, TRUE);
       return;
     }
   summary->min_us = stats->min_ns / 1000.0;
@@ -223,13 +236,8 @@ rtb_series_get_summary (RtbSeries *series, RtbSeriesSummary *summary)
                           summary->stddev_us * summary->stddev_us);
   /* An unknown spread is unknown, not partial. */
   summary->spread_partial &= !isnan (summary->stddev_us);
-  summary->p50_us = series_percentile_us (series, 50.0, FALSE);
-  summary->p95_us = series_percentile_us (series, 95.0, FALSE);
-  summary->p99_us = series_percentile_us (series, 99.0, FALSE);
-  summary->p999_us = series_percentile_us (series, 99.9, FALSE);
   summary->max_abs_us = MAX (fabs (summary->min_us), fabs (summary->max_us));
-  summary->p95_abs_us = series_percentile_us (series, 95.0, TRUE);
-  summary->p99_abs_us = series_percentile_us (series, 99.0, TRUE);
+  set_percentiles (series, summary, FALSE);
   if (summary->linuxcnc)
     {
       /* Each sample is an interval less the period; in ns, so that µs come out exact. */
@@ -318,10 +326,14 @@ rtb_series_get_cyclictest_summary (RtbSeries *series, gboolean truncated_avg,
   summary->stddev_us = isnan (summary->stddev_us) ? NAN : rtb_stats_stddev_us (ct);
   summary->rms_us = sqrt (rtb_stats_avg_us (ct) * rtb_stats_avg_us (ct) +
                           summary->stddev_us * summary->stddev_us);
-  summary->p50_us = cyclictest_percentile_us (series, 50.0);
-  summary->p95_us = cyclictest_percentile_us (series, 95.0);
-  summary->p99_us = cyclictest_percentile_us (series, 99.0);
-  summary->p999_us = cyclictest_percentile_us (series, 99.9);
+  for (RtbFigure f = 0; f < RTB_N_FIGURES; f++)
+    {
+      const RtbFigureInfo *info = rtb_figure_info (f);
+
+      if (info->percentile > 0 && !info->magnitude)
+        *(double *) ((char *) summary + info->offset) =
+          cyclictest_percentile_us (series, info->percentile);
+    }
 }
 
 void

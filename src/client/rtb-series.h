@@ -10,6 +10,7 @@
 #include <glib.h>
 
 #include "rtb-command.h"
+#include "rtb-figure.h"
 #include "rtb-histogram.h"
 #include "rtb-history.h"
 #include "rtb-log-histogram.h"
@@ -56,41 +57,6 @@ typedef struct {
   gboolean have_worker_stats;
   RtbThreadStats worker_stats; /* the worker's own final figures, to cross-check */
 } RtbSeries;
-
-/* The figures every report shows for one series, computed in one place for the CLI table,
- * summary --json, CSV, compare and the GUI. Values in µs; NAN when the series is empty or the
- * figure unknown. Percentiles are nearest-rank over every sample (the log-linear histogram:
- * within 0.049 % of the exact value, exact below 2 µs); one that falls among samples of
- * unknown value (an import's overflows) is NAN. */
-typedef struct {
-  guint64 count;
-  double min_us;
-  double avg_us;
-  double max_us;
-  double p50_us;
-  double p95_us;
-  double p99_us;
-  double p999_us;
-  double stddev_us;
-  double rms_us;      /* √(mean² + variance): the timer's "std error" */
-  double max_abs_us;  /* of |value|: the timer's figures */
-  double p95_abs_us;
-  double p99_abs_us;
-  guint64 overflows;  /* values outside the histogram (below + above) */
-  gboolean overflows_known; /* FALSE: the source kept no histogram, `overflows` means nothing */
-  guint64 dropped;    /* samples lost in the worker's ring */
-  gboolean spread_partial; /* stddev and rms are known but cover only the samples the source
-                            * gave values of */
-  /* LinuxCNC's figures of a jitter thread (latency-test, METHODS.md §2), when `linuxcnc`: the
-   * shortest and longest interval between two runs, max jitter = max(longest − period,
-   * period − shortest), and the periods begun after their deadline had passed */
-  gboolean linuxcnc;
-  double min_interval_us;
-  double max_interval_us;
-  double max_jitter_us;
-  guint64 overruns;
-  guint32 resolution_ns;   /* of the percentiles: 1, or 1000 when only µs buckets are known */
-} RtbSeriesSummary;
 
 #define RTB_SERIES_OFF_CPU_LOG 1000
 

@@ -12,28 +12,6 @@
 #include "rtb-compare-grid.h"
 #include "rtb-inscription.h"
 
-static const char *const stat_titles[RTB_COMPARE_N_STATS] = {
-  [RTB_COMPARE_STAT_COUNT] = N_("Samples"),
-  [RTB_COMPARE_STAT_MIN] = N_("Min µs"),
-  [RTB_COMPARE_STAT_AVG] = N_("Avg µs"),
-  [RTB_COMPARE_STAT_MAX] = N_("Max µs"),
-  [RTB_COMPARE_STAT_P50] = N_("Median µs"),
-  [RTB_COMPARE_STAT_P95] = N_("95 % µs"),
-  [RTB_COMPARE_STAT_P99] = N_("99 % µs"),
-  [RTB_COMPARE_STAT_P999] = N_("99.9 % µs"),
-  [RTB_COMPARE_STAT_STDDEV] = N_("Std. dev. µs"),
-  [RTB_COMPARE_STAT_RMS] = N_("RMS error µs"),
-  [RTB_COMPARE_STAT_MAX_ABS] = N_("Max |error| µs"),
-  [RTB_COMPARE_STAT_P95_ABS] = N_("95 % |error| µs"),
-  [RTB_COMPARE_STAT_P99_ABS] = N_("99 % |error| µs"),
-  [RTB_COMPARE_STAT_MIN_INTERVAL] = N_("Min interval µs"),
-  [RTB_COMPARE_STAT_MAX_INTERVAL] = N_("Max interval µs"),
-  [RTB_COMPARE_STAT_MAX_JITTER] = N_("Max jitter µs"),
-  [RTB_COMPARE_STAT_OVERRUNS] = N_("Overruns"),
-  [RTB_COMPARE_STAT_OVERFLOWS] = N_("Overflows"),
-  [RTB_COMPARE_STAT_DROPPED] = N_("Dropped"),
-};
-
 /* RtbCompare's system rows by key; the kernel's own names (isolcpus, SMT…) stay as they are. */
 static const struct {
   const char *key;
@@ -176,24 +154,24 @@ rtb_compare_grid_cell_text (GtkWidget *widget)
 
 static char *
 format_value (double         value,
-              RtbCompareStat stat,
+              RtbFigure stat,
               guint          decimals)
 {
   if (isnan (value))
     return g_strdup ("—");
-  if (rtb_compare_stat_is_integer (stat))
+  if (rtb_figure_is_integer (stat))
     return g_strdup_printf ("%.0f", value);
   return g_strdup_printf ("%.*f", (int) decimals, value);
 }
 
 static char *
 format_difference (double         value,
-                   RtbCompareStat stat,
+                   RtbFigure stat,
                    guint          decimals)
 {
   if (isnan (value))
     return g_strdup ("");
-  if (rtb_compare_stat_is_integer (stat))
+  if (rtb_figure_is_integer (stat))
     return g_strdup_printf ("%+.0f", value);
   return g_strdup_printf ("%+.*f", (int) decimals, value);
 }
@@ -210,7 +188,7 @@ format_ratio (double ratio)
 static void
 set_value (GtkWidget            *widget,
            const RtbCompareCell *cmp,
-           RtbCompareStat        stat,
+           RtbFigure        stat,
            guint                 decimals)
 {
   static const char *const marks[] = { "compare-best", "compare-worse", "compare-better" };
@@ -271,7 +249,7 @@ walk_stats (GtkGrid    *grid,
                              n_columns, 1);
           line++;
         }
-      for (RtbCompareStat stat = 0; stat < RTB_COMPARE_N_STATS; stat++)
+      for (RtbFigure stat = 0; stat < RTB_N_FIGURES; stat++)
         {
           int c = 2;
 
@@ -286,7 +264,7 @@ walk_stats (GtkGrid    *grid,
           if (create && stat == 0)
             gtk_widget_add_css_class (cell (grid, 0, line, name, FALSE), "heading");
           if (create)
-            gtk_widget_add_css_class (cell (grid, 1, line, _(stat_titles[stat]), FALSE),
+            gtk_widget_add_css_class (cell (grid, 1, line, _(rtb_figure_info (stat)->title), FALSE),
                                       "dim-label");
           for (guint r = 0; r < n_runs; r++, i += RTB_COMPARE_GRID_N_CELLS)
             {
@@ -362,7 +340,7 @@ rtb_compare_grid_stats_layout (RtbCompare *compare,
   for (guint row = 0; row < rtb_compare_get_n_rows (compare); row++)
     g_string_append_printf (layout, "%d %s\n", rtb_compare_row_is_pooled (compare, row),
                             rtb_compare_get_row_name (compare, row));
-  for (RtbCompareStat stat = 0; stat < RTB_COMPARE_N_STATS; stat++)
+  for (RtbFigure stat = 0; stat < RTB_N_FIGURES; stat++)
     g_string_append_c (layout, rtb_compare_shows_stat (compare, stat) ? '1' : '0');
   return g_string_free (layout, FALSE);
 }

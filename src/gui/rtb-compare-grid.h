@@ -18,7 +18,7 @@ typedef enum {
 } RtbCompareGridCell;
 
 /* Fills `grid` with one line per series and statistic. Returns its cells, indexed
- * ((row × RTB_COMPARE_N_STATS + stat) × n_runs + run) × RTB_COMPARE_GRID_N_CELLS + cell
+ * ((row × RTB_N_FIGURES + stat) × n_runs + run) × RTB_COMPARE_GRID_N_CELLS + cell
  * (borrowed; transfer container; NULL for a statistic the comparison does not show and for the
  * baseline's difference and ratio). The best value of a line carries the style class
  * "compare-best", values worse than the baseline's "compare-worse", better ones

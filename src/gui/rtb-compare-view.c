@@ -536,15 +536,15 @@ GtkWidget *
 rtb_compare_view_get_value_cell (RtbCompareView *self,
                                  guint           row,
                                  guint           run,
-                                 RtbCompareStat  stat)
+                                 RtbFigure  stat)
 {
   guint index;
 
   g_return_val_if_fail (RTB_IS_COMPARE_VIEW (self), NULL);
   g_return_val_if_fail (row < rtb_compare_get_n_rows (self->compare), NULL);
-  g_return_val_if_fail (run < self->runs->len && stat < RTB_COMPARE_N_STATS, NULL);
+  g_return_val_if_fail (run < self->runs->len && stat < RTB_N_FIGURES, NULL);
 
-  index = (row * RTB_COMPARE_N_STATS + stat) * self->runs->len + run;
+  index = (row * RTB_N_FIGURES + stat) * self->runs->len + run;
   return g_ptr_array_index (self->cells, index * RTB_COMPARE_GRID_N_CELLS + RTB_COMPARE_GRID_VALUE);
 }
 
@@ -552,7 +552,7 @@ const char *
 rtb_compare_view_get_value_text (RtbCompareView *self,
                                  guint           row,
                                  guint           run,
-                                 RtbCompareStat  stat)
+                                 RtbFigure  stat)
 {
   GtkWidget *cell = rtb_compare_view_get_value_cell (self, row, run, stat);
 

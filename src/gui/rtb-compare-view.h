@@ -41,10 +41,10 @@ RtbChart *rtb_compare_view_get_curve (RtbCompareView *self);
 /* The cell showing statistic `stat` of run `run` on line `row` of the comparison: while any of
  * its runs is live a GtkInscription, else a selectable GtkLabel. */
 GtkWidget *rtb_compare_view_get_value_cell (RtbCompareView *self, guint row, guint run,
-                                            RtbCompareStat stat);
+                                            RtbFigure stat);
 /* The text of that cell. */
 const char *rtb_compare_view_get_value_text (RtbCompareView *self, guint row, guint run,
-                                             RtbCompareStat stat);
+                                             RtbFigure stat);
 /* The runs' lines under the title, one per run ("A: host, … — live, 0:09 measured"), transfer
  * full. */
 char *rtb_compare_view_dup_runs_text (RtbCompareView *self);

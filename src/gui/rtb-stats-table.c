@@ -7,69 +7,16 @@
 #include <glib/gi18n.h>
 #include <math.h>
 
-#include "rtb-compare.h"
+#include "rtb-figure.h"
 #include "rtb-on-screen.h"
 #include "rtb-plot.h"
 #include "rtb-scroll.h"
 #include "rtb-stats-table.h"
 
-static const char *const headers[RTB_STATS_N_COLUMNS] = {
-  [RTB_STATS_COLUMN_NAME] = N_("Series"),
-  [RTB_STATS_COLUMN_COUNT] = N_("Samples"),
-  [RTB_STATS_COLUMN_MIN] = N_("Min µs"),
-  [RTB_STATS_COLUMN_AVG] = N_("Avg µs"),
-  [RTB_STATS_COLUMN_MAX] = N_("Max µs"),
-  [RTB_STATS_COLUMN_P99] = N_("99 % µs"),
-  [RTB_STATS_COLUMN_P999] = N_("99.9 % µs"),
-  [RTB_STATS_COLUMN_RMS] = N_("RMS error µs"),
-  [RTB_STATS_COLUMN_MAX_ABS] = N_("Max |error| µs"),
-  [RTB_STATS_COLUMN_P95_ABS] = N_("95 % |error| µs"),
-  [RTB_STATS_COLUMN_P99_ABS] = N_("99 % |error| µs"),
-  [RTB_STATS_COLUMN_MIN_INTERVAL] = N_("Min interval µs"),
-  [RTB_STATS_COLUMN_MAX_INTERVAL] = N_("Max interval µs"),
-  [RTB_STATS_COLUMN_MAX_JITTER] = N_("Max jitter µs"),
-  [RTB_STATS_COLUMN_OVERRUNS] = N_("Overruns"),
-  [RTB_STATS_COLUMN_STDDEV] = N_("Std. dev. µs"),
-  [RTB_STATS_COLUMN_OVERFLOWS] = N_("Overflows"),
-  [RTB_STATS_COLUMN_DROPPED] = N_("Dropped"),
-};
-
-/* Which columns a method shows. */
-static gboolean
-shows_column (RtbMethod      method,
-              RtbStatsColumn column)
-{
-  switch (column)
-    {
-    case RTB_STATS_COLUMN_RMS:
-    case RTB_STATS_COLUMN_MAX_ABS:
-    case RTB_STATS_COLUMN_P95_ABS:
-    case RTB_STATS_COLUMN_P99_ABS:
-      return method == RTB_METHOD_TIMER;
-    case RTB_STATS_COLUMN_MIN_INTERVAL:
-    case RTB_STATS_COLUMN_MAX_INTERVAL:
-    case RTB_STATS_COLUMN_MAX_JITTER:
-    case RTB_STATS_COLUMN_OVERRUNS:
-      return method == RTB_METHOD_JITTER;
-    /* A jitter thread's ends are LinuxCNC's shortest and longest interval. */
-    case RTB_STATS_COLUMN_MIN:
-    case RTB_STATS_COLUMN_MAX:
-      return method != RTB_METHOD_JITTER;
-    case RTB_STATS_COLUMN_P99:
-    case RTB_STATS_COLUMN_P999:
-    case RTB_STATS_COLUMN_OVERFLOWS:
-      return method != RTB_METHOD_TIMER && method != RTB_METHOD_JITTER;
-    case RTB_STATS_COLUMN_STDDEV:
-      return method != RTB_METHOD_TIMER;
-    case RTB_STATS_COLUMN_NAME:
-    case RTB_STATS_COLUMN_COUNT:
-    case RTB_STATS_COLUMN_AVG:
-    case RTB_STATS_COLUMN_DROPPED:
-    case RTB_STATS_N_COLUMNS:
-    default:
-      return TRUE;
-    }
-}
+/* Each row's cells: its name, then one per figure. */
+#define N_CELLS (1 + RTB_N_FIGURES)
+#define NAME_CELL 0
+#define FIGURE_CELL(figure) (1 + (figure))
 
 struct _RtbStatsTable
 {
@@ -81,7 +28,7 @@ struct _RtbStatsTable
 
   /* Owned references */
   RtbRun *run;
-  GPtrArray *cells;  /* GtkLabel *, row-major, RTB_STATS_N_COLUMNS per series (borrowed) */
+  GPtrArray *cells;  /* GtkLabel *, row-major, N_CELLS per series (borrowed) */
 
   guint n_rows;
   RtbMethod method;  /* whose columns the table holds */
@@ -131,6 +78,19 @@ clear_rows (RtbStatsTable *self)
   self->n_rows = 0;
 }
 
+static GtkWidget *
+header_label (const char *title,
+              gboolean    numeric)
+{
+  GtkWidget *header = gtk_label_new (title);
+
+  gtk_label_set_xalign (GTK_LABEL (header), numeric ? 1.0 : 0.0);
+  gtk_widget_add_css_class (header, "heading");
+  gtk_widget_add_css_class (header, "dim-label");
+  return header;
+}
+
+/* The swatch sits in grid column 0, the name in 1, figure f in f + 2. */
 static void
 build_rows (RtbStatsTable *self,
             guint          n_rows,
@@ -138,27 +98,16 @@ build_rows (RtbStatsTable *self,
 {
   clear_rows (self);
 
-  for (guint c = 0; c < RTB_STATS_N_COLUMNS; c++)
-    {
-      const char *title = c != RTB_STATS_COLUMN_COUNT ? _(headers[c])
-                          : method == RTB_METHOD_TIMER ? _("Ticks")
-                          : method == RTB_METHOD_JITTER ? _("Intervals")
-                                                        : _(headers[c]);
-      GtkWidget *header;
-
-      if (!shows_column (method, c))
-        continue;
-      header = gtk_label_new (title);
-      gtk_label_set_xalign (GTK_LABEL (header), c == RTB_STATS_COLUMN_NAME ? 0.0 : 1.0);
-      gtk_widget_add_css_class (header, "heading");
-      gtk_widget_add_css_class (header, "dim-label");
-      gtk_grid_attach (self->grid, header, c == RTB_STATS_COLUMN_NAME ? 0 : c + 1, 0,
-                       c == RTB_STATS_COLUMN_NAME ? 2 : 1, 1);
-    }
+  gtk_grid_attach (self->grid, header_label (_("Series"), FALSE), 0, 0, 2, 1);
+  for (RtbFigure f = 0; f < RTB_N_FIGURES; f++)
+    if (rtb_figure_in_table (f, method))
+      gtk_grid_attach (self->grid, header_label (rtb_figure_title (f, method), TRUE), f + 2, 0,
+                       1, 1);
 
   for (guint r = 0; r < n_rows; r++)
     {
       GtkWidget *swatch = gtk_drawing_area_new ();
+      GtkWidget *name = cell_label (FALSE);
 
       gtk_drawing_area_set_content_width (GTK_DRAWING_AREA (swatch), 10);
       gtk_drawing_area_set_content_height (GTK_DRAWING_AREA (swatch), 10);
@@ -168,19 +117,19 @@ build_rows (RtbStatsTable *self,
       g_signal_connect_object (adw_style_manager_get_default (), "notify::dark",
                                G_CALLBACK (gtk_widget_queue_draw), swatch, G_CONNECT_SWAPPED);
       gtk_grid_attach (self->grid, swatch, 0, r + 1, 1, 1);
+      gtk_widget_set_hexpand (name, TRUE);
+      gtk_grid_attach (self->grid, name, 1, r + 1, 1, 1);
+      g_ptr_array_add (self->cells, name);
 
-      for (guint c = 0; c < RTB_STATS_N_COLUMNS; c++)
+      for (RtbFigure f = 0; f < RTB_N_FIGURES; f++)
         {
-          GtkWidget *label;
+          GtkWidget *label = NULL;
 
-          if (!shows_column (method, c))
+          if (rtb_figure_in_table (f, method))
             {
-              g_ptr_array_add (self->cells, NULL);
-              continue;
+              label = cell_label (TRUE);
+              gtk_grid_attach (self->grid, label, f + 2, r + 1, 1, 1);
             }
-          label = cell_label (c != RTB_STATS_COLUMN_NAME);
-          gtk_widget_set_hexpand (label, c == RTB_STATS_COLUMN_NAME);
-          gtk_grid_attach (self->grid, label, c == RTB_STATS_COLUMN_NAME ? 1 : c + 1, r + 1, 1, 1);
           g_ptr_array_add (self->cells, label);
         }
     }
@@ -200,27 +149,50 @@ format_us (double value,
 }
 
 static void
-set_cell (RtbStatsTable  *self,
-          guint           row,
-          RtbStatsColumn  column,
-          char           *text)
+set_cell (RtbStatsTable *self,
+          guint          row,
+          guint          cell,
+          char          *text)
 {
-  GtkLabel *label = g_ptr_array_index (self->cells, row * RTB_STATS_N_COLUMNS + column);
+  GtkLabel *label = g_ptr_array_index (self->cells, row * N_CELLS + cell);
 
   if (label != NULL && g_strcmp0 (gtk_label_get_label (label), text) != 0)
     gtk_label_set_label (label, text);
   g_free (text);
 }
 
+/* A figure as the table shows it: "—" when unknown; one that leaves out the samples of unknown
+ * value (an import's overflows) is marked †, and its tooltip says so. */
+static char *
+figure_text (RtbFigure               figure,
+             const RtbSeriesSummary *summary,
+             guint                   decimals)
+{
+  double value = rtb_figure_value (figure, summary);
+  char *text;
+
+  if (rtb_figure_is_integer (figure))
+    return isnan (value) ? g_strdup ("—") : g_strdup_printf ("%.0f", value);
+  text = format_us (value, decimals);
+  if (rtb_figure_is_partial (figure, summary))
+    {
+      char *marked = g_strdup_printf ("%s †", text);
+
+      g_free (text);
+      text = marked;
+    }
+  return text;
+}
+
 static void
 set_partial_tooltip (RtbStatsTable *self,
                      guint          row,
+                     RtbFigure      figure,
                      gboolean       partial)
 {
-  GtkWidget *label = g_ptr_array_index (self->cells,
-                                        row * RTB_STATS_N_COLUMNS + RTB_STATS_COLUMN_STDDEV);
+  GtkWidget *label = g_ptr_array_index (self->cells, row * N_CELLS + FIGURE_CELL (figure));
 
-  if (label != NULL)
+  if (label != NULL && rtb_figure_info (figure)->spread)
     gtk_widget_set_tooltip_text (label, partial ? _("† Covers only the samples whose values the "
                                                     "source gave, not its overflows")
                                                 : NULL);
@@ -246,43 +218,14 @@ rtb_stats_table_update (RtbStatsTable *self)
     {
       RtbSeries *series = rtb_run_get_series (self->run, r);
       RtbSeriesSummary summary;
-      char *stddev;
 
       rtb_series_get_summary (series, &summary);
-      set_cell (self, r, RTB_STATS_COLUMN_NAME, g_strdup (series->name));
-      set_cell (self, r, RTB_STATS_COLUMN_COUNT,
-                g_strdup_printf ("%" G_GUINT64_FORMAT, summary.count));
-      set_cell (self, r, RTB_STATS_COLUMN_MIN, format_us (summary.min_us, d));
-      set_cell (self, r, RTB_STATS_COLUMN_AVG, format_us (summary.avg_us, d));
-      set_cell (self, r, RTB_STATS_COLUMN_MAX, format_us (summary.max_us, d));
-      set_cell (self, r, RTB_STATS_COLUMN_P99, format_us (summary.p99_us, d));
-      set_cell (self, r, RTB_STATS_COLUMN_P999, format_us (summary.p999_us, d));
-      set_cell (self, r, RTB_STATS_COLUMN_RMS, format_us (summary.rms_us, d));
-      set_cell (self, r, RTB_STATS_COLUMN_MAX_ABS, format_us (summary.max_abs_us, d));
-      set_cell (self, r, RTB_STATS_COLUMN_P95_ABS, format_us (summary.p95_abs_us, d));
-      set_cell (self, r, RTB_STATS_COLUMN_P99_ABS, format_us (summary.p99_abs_us, d));
-      set_cell (self, r, RTB_STATS_COLUMN_MIN_INTERVAL, format_us (summary.min_interval_us, d));
-      set_cell (self, r, RTB_STATS_COLUMN_MAX_INTERVAL, format_us (summary.max_interval_us, d));
-      set_cell (self, r, RTB_STATS_COLUMN_MAX_JITTER, format_us (summary.max_jitter_us, d));
-      set_cell (self, r, RTB_STATS_COLUMN_OVERRUNS,
-                summary.linuxcnc ? g_strdup_printf ("%" G_GUINT64_FORMAT, summary.overruns)
-                                 : g_strdup ("—"));
-      stddev = format_us (summary.stddev_us, d);
-      if (summary.spread_partial)
+      set_cell (self, r, NAME_CELL, g_strdup (series->name));
+      for (RtbFigure f = 0; f < RTB_N_FIGURES; f++)
         {
-          char *marked = g_strdup_printf ("%s †", stddev);
-
-          g_free (stddev);
-          stddev = marked;
+          set_cell (self, r, FIGURE_CELL (f), figure_text (f, &summary, d));
+          set_partial_tooltip (self, r, f, summary.spread_partial);
         }
-      set_cell (self, r, RTB_STATS_COLUMN_STDDEV, stddev);
-      set_partial_tooltip (self, r, summary.spread_partial);
-      set_cell (self, r, RTB_STATS_COLUMN_OVERFLOWS,
-                summary.overflows_known ? g_strdup_printf ("%" G_GUINT64_FORMAT,
-                                                           summary.overflows)
-                                        : g_strdup ("—"));
-      set_cell (self, r, RTB_STATS_COLUMN_DROPPED,
-                g_strdup_printf ("%" G_GUINT64_FORMAT, summary.dropped));
     }
 }
 
@@ -338,20 +281,35 @@ rtb_stats_table_get_n_rows (RtbStatsTable *self)
   return self->n_rows;
 }
 
-const char *
-rtb_stats_table_get_text (RtbStatsTable  *self,
-                          guint           row,
-                          RtbStatsColumn  column)
+static const char *
+cell_text (RtbStatsTable *self,
+           guint          row,
+           guint          cell)
 {
   GtkLabel *label;
 
-  g_return_val_if_fail (RTB_IS_STATS_TABLE (self), NULL);
-  g_return_val_if_fail (column < RTB_STATS_N_COLUMNS, NULL);
-
   catch_up (self);
   g_return_val_if_fail (row < self->n_rows, NULL);
-  label = g_ptr_array_index (self->cells, row * RTB_STATS_N_COLUMNS + column);
+  label = g_ptr_array_index (self->cells, row * N_CELLS + cell);
   return label != NULL ? gtk_label_get_label (label) : NULL;
+}
+
+const char *
+rtb_stats_table_get_name (RtbStatsTable *self,
+                          guint          row)
+{
+  g_return_val_if_fail (RTB_IS_STATS_TABLE (self), NULL);
+  return cell_text (self, row, NAME_CELL);
+}
+
+const char *
+rtb_stats_table_get_text (RtbStatsTable *self,
+                          guint          row,
+                          RtbFigure      figure)
+{
+  g_return_val_if_fail (RTB_IS_STATS_TABLE (self), NULL);
+  g_return_val_if_fail (figure < RTB_N_FIGURES, NULL);
+  return cell_text (self, row, FIGURE_CELL (figure));
 }
 
 RtbStatsTable *

@@ -13,10 +13,10 @@
 #define UNEQUAL_DURATION 0.1
 
 /* The worst case of a method, as compare explains differences with it. */
-static RtbCompareStat
+static RtbFigure
 headline_stat (RtbMethod method)
 {
-  return method == RTB_METHOD_TIMER ? RTB_COMPARE_STAT_MAX_ABS : RTB_COMPARE_STAT_MAX;
+  return method == RTB_METHOD_TIMER ? RTB_FIGURE_MAX_ABS : RTB_FIGURE_MAX;
 }
 
 static void
@@ -48,7 +48,7 @@ append_better (GString *text, RtbCompare *compare)
 {
   guint n_runs = rtb_compare_get_n_runs (compare);
   RtbMethod method = rtb_run_get_method (rtb_compare_get_run (compare, 0));
-  RtbCompareStat stat = headline_stat (method);
+  RtbFigure stat = headline_stat (method);
   guint decimals = rtb_compare_get_decimals (compare);
   int best = -1;
 
@@ -60,7 +60,7 @@ append_better (GString *text, RtbCompare *compare)
     {
       g_string_append_printf (text, _("Neither system is better on the worst case (%s): the "
                                       "values are equal to the digits shown, or missing. "),
-                              rtb_compare_stat_title (stat));
+                              rtb_figure_label (stat));
       return;
     }
 
@@ -70,7 +70,7 @@ append_better (GString *text, RtbCompare *compare)
   g_string_append_printf (text, _("%s is the better system for real-time work on the worst "
                                   "case (%s) of %s: %.*f µs"),
                           rtb_compare_get_run_name (compare, (guint) best),
-                          rtb_compare_stat_title (stat), rtb_compare_get_row_name (compare, 0),
+                          rtb_figure_label (stat), rtb_compare_get_row_name (compare, 0),
                           (int) decimals, value);
   for (guint r = 0; r < n_runs; r++)
     {

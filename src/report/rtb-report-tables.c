@@ -9,11 +9,11 @@
 #include "rtb-report-sections.h"
 
 static char *
-format_stat (RtbCompareStat stat, double value, guint decimals)
+format_stat (RtbFigure stat, double value, guint decimals)
 {
   if (isnan (value))
     return g_strdup ("-");
-  if (rtb_compare_stat_is_integer (stat))
+  if (rtb_figure_is_integer (stat))
     return g_strdup_printf ("%.0f", value);
   return g_strdup_printf ("%.*f", (int) decimals, value);
 }
@@ -29,7 +29,7 @@ rtb_report_add_statistics (RtbReportDoc *doc, RtbCompare *compare)
   gboolean partial = FALSE;
   RtbReportTable *table;
 
-  for (RtbCompareStat stat = 0; stat < RTB_COMPARE_N_STATS; stat++)
+  for (RtbFigure stat = 0; stat < RTB_N_FIGURES; stat++)
     n_stats += rtb_compare_shows_stat (compare, stat);
   if (rtb_compare_get_n_rows (compare) == 0 || n_stats == 0)
     return;
@@ -38,9 +38,9 @@ rtb_report_add_statistics (RtbReportDoc *doc, RtbCompare *compare)
   rtb_report_table_add (table, _("series"), RTB_REPORT_CELL_HEADER);
   if (n_runs > 1)
     rtb_report_table_add (table, _("run"), RTB_REPORT_CELL_HEADER);
-  for (RtbCompareStat stat = 0; stat < RTB_COMPARE_N_STATS; stat++)
+  for (RtbFigure stat = 0; stat < RTB_N_FIGURES; stat++)
     if (rtb_compare_shows_stat (compare, stat))
-      rtb_report_table_add (table, rtb_compare_stat_title (stat),
+      rtb_report_table_add (table, rtb_figure_label (stat),
                             RTB_REPORT_CELL_HEADER | RTB_REPORT_CELL_NUMBER);
 
   for (guint row = 0; row < rtb_compare_get_n_rows (compare); row++)
@@ -51,7 +51,7 @@ rtb_report_add_statistics (RtbReportDoc *doc, RtbCompare *compare)
         rtb_report_table_add (table, rtb_compare_get_row_name (compare, row), 0);
         if (n_runs > 1)
           rtb_report_table_add (table, rtb_compare_get_run_name (compare, r), 0);
-        for (RtbCompareStat stat = 0; stat < RTB_COMPARE_N_STATS; stat++)
+        for (RtbFigure stat = 0; stat < RTB_N_FIGURES; stat++)
           {
             const RtbCompareCell *cell = rtb_compare_get_cell (compare, row, r, stat);
             char *text;

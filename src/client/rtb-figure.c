@@ -1,0 +1,237 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#include "config.h"
+
+#include <glib/gi18n.h>
+#include <math.h>
+#include <stddef.h>
+#include <string.h>
+
+#include "rtb-figure.h"
+
+#define M(method) RTB_FIGURE_METHOD (RTB_METHOD_##method)
+#define ALL (M (LATENCY) | M (JITTER) | M (TIMER) | M (RESPONSE) | M (NOISE))
+/* The methods whose values are one-sided: latency, response time, noise's gaps. */
+#define DELAYS (M (LATENCY) | M (RESPONSE) | M (NOISE))
+#define AT(field) offsetof (RtbSeriesSummary, field)
+
+#define US(...) .kind = RTB_FIGURE_KIND_US, __VA_ARGS__
+
+static const RtbFigureInfo figures[RTB_N_FIGURES] = {
+  [RTB_FIGURE_COUNT] = {
+    .key = "count", .label = "count", .column = "count", .title = N_("Samples"),
+    .kind = RTB_FIGURE_KIND_SAMPLES, .methods = ALL, .table = ALL, .offset = AT (count),
+  },
+  [RTB_FIGURE_MIN] = {
+    US (.key = "min_us", .label = "min µs", .column = "min µs", .title = N_("Min µs"),
+        .judged = TRUE, .baseline = TRUE, .methods = ALL, .table = ALL & ~M (JITTER),
+        .offset = AT (min_us)),
+  },
+  [RTB_FIGURE_AVG] = {
+    US (.key = "avg_us", .label = "avg µs", .column = "avg µs", .title = N_("Avg µs"),
+        .judged = TRUE, .baseline = TRUE, .methods = ALL, .table = ALL, .offset = AT (avg_us)),
+  },
+  [RTB_FIGURE_MAX] = {
+    US (.key = "max_us", .label = "max µs", .column = "max µs", .title = N_("Max µs"),
+        .limit = "fail-above",
+        .limit_help = "fail when a series' max is above US µs (jitter, timer: the largest "
+                      "deviation either way)",
+        .judged = TRUE, .baseline = TRUE, .methods = ALL, .table = ALL & ~M (JITTER),
+        .offset = AT (max_us)),
+  },
+  [RTB_FIGURE_P50] = {
+    US (.key = "p50_us", .label = "p50 µs", .column = "p50 µs", .title = N_("Median µs"),
+        .percentile = 50, .judged = TRUE, .baseline = TRUE, .methods = ALL, .table = DELAYS,
+        .offset = AT (p50_us)),
+  },
+  [RTB_FIGURE_P95] = {
+    US (.key = "p95_us", .label = "p95 µs", .column = "p95 µs", .title = N_("95 % µs"),
+        .percentile = 95, .judged = TRUE, .methods = ALL, .offset = AT (p95_us)),
+  },
+  [RTB_FIGURE_P99] = {
+    US (.key = "p99_us", .label = "p99 µs", .column = "p99 µs", .title = N_("99 % µs"),
+        .limit = "fail-p99-above",
+        .limit_help = "fail when a series' 99th percentile is above US µs",
+        .percentile = 99, .judged = TRUE, .baseline = TRUE, .methods = ALL, .table = DELAYS,
+        .offset = AT (p99_us)),
+  },
+  [RTB_FIGURE_P999] = {
+    US (.key = "p999_us", .label = "p99.9 µs", .column = "p99.9 µs", .title = N_("99.9 % µs"),
+        .percentile = 99.9, .judged = TRUE, .baseline = TRUE, .methods = ALL, .table = DELAYS,
+        .offset = AT (p999_us)),
+  },
+  [RTB_FIGURE_STDDEV] = {
+    US (.key = "stddev_us", .label = "stddev µs", .column = "stddev",
+        .title = N_("Std. dev. µs"), .judged = TRUE, .spread = TRUE, .baseline = TRUE,
+        .methods = ALL, .table = ALL, .offset = AT (stddev_us)),
+  },
+  [RTB_FIGURE_RMS] = {
+    US (.key = "rms_us", .label = "RMS µs", .column = "RMS µs", .title = N_("RMS error µs"),
+        .judged = TRUE, .spread = TRUE, .methods = M (TIMER), .table = M (TIMER),
+        .offset = AT (rms_us)),
+  },
+  [RTB_FIGURE_MAX_ABS] = {
+    US (.key = "max_abs_us", .label = "max |v| µs", .column = "max|e| µs",
+        .title = N_("Max |error| µs"), .judged = TRUE, .methods = M (TIMER), .table = M (TIMER),
+        .offset = AT (max_abs_us)),
+  },
+  [RTB_FIGURE_P95_ABS] = {
+    US (.key = "p95_abs_us", .label = "p95 |v| µs", .column = "p95|e| µs",
+        .title = N_("95 % |error| µs"), .percentile = 95, .magnitude = TRUE, .judged = TRUE,
+        .methods = M (TIMER), .table = M (TIMER), .offset = AT (p95_abs_us)),
+  },
+  [RTB_FIGURE_P99_ABS] = {
+    US (.key = "p99_abs_us", .label = "p99 |v| µs", .column = "p99|e| µs",
+        .title = N_("99 % |error| µs"), .percentile = 99, .magnitude = TRUE, .judged = TRUE,
+        .methods = M (TIMER), .table = M (TIMER), .offset = AT (p99_abs_us)),
+  },
+  [RTB_FIGURE_MIN_INTERVAL] = {
+    US (.key = "min_interval_us", .label = "min interval µs", .column = "min int µs",
+        .title = N_("Min interval µs"), .methods = M (JITTER), .table = M (JITTER),
+        .offset = AT (min_interval_us)),
+  },
+  [RTB_FIGURE_MAX_INTERVAL] = {
+    US (.key = "max_interval_us", .label = "max interval µs", .column = "max int µs",
+        .title = N_("Max interval µs"), .methods = M (JITTER), .table = M (JITTER),
+        .offset = AT (max_interval_us)),
+  },
+  [RTB_FIGURE_MAX_JITTER] = {
+    US (.key = "max_jitter_us", .label = "max jitter µs", .column = "jitter µs",
+        .title = N_("Max jitter µs"), .judged = TRUE, .methods = M (JITTER),
+        .table = M (JITTER), .offset = AT (max_jitter_us)),
+  },
+  [RTB_FIGURE_OVERRUNS] = {
+    .key = "overruns", .label = "overruns", .column = "overruns", .title = N_("Overruns"),
+    .counted = "overruns", .kind = RTB_FIGURE_KIND_EVENTS, .judged = TRUE,
+    .methods = M (JITTER), .table = M (JITTER), .offset = AT (overruns), .known = AT (linuxcnc),
+  },
+  [RTB_FIGURE_OVERFLOWS] = {
+    .key = "overflows", .label = "overflows", .column = "overflows", .title = N_("Overflows"),
+    .counted = "overflows", .limit = "fail-overflows",
+    .limit_help = "fail when a series has more than N values past its histogram",
+    .kind = RTB_FIGURE_KIND_EVENTS, .judged = TRUE, .methods = ALL, .table = DELAYS,
+    .offset = AT (overflows), .known = AT (overflows_known),
+  },
+  [RTB_FIGURE_DROPPED] = {
+    .key = "dropped", .label = "dropped", .column = "dropped", .title = N_("Dropped"),
+    .counted = "dropped samples", .limit = "fail-dropped",
+    .limit_help = "fail when a series lost more than N samples",
+    .kind = RTB_FIGURE_KIND_EVENTS, .judged = TRUE, .methods = ALL, .table = ALL,
+    .offset = AT (dropped),
+  },
+};
+
+const RtbFigureInfo *
+rtb_figure_info (RtbFigure figure)
+{
+  g_return_val_if_fail (figure < RTB_N_FIGURES, NULL);
+  return &figures[figure];
+}
+
+const char *
+rtb_figure_key (RtbFigure figure)
+{
+  g_return_val_if_fail (figure < RTB_N_FIGURES, NULL);
+  return figures[figure].key;
+}
+
+const char *
+rtb_figure_label (RtbFigure figure)
+{
+  g_return_val_if_fail (figure < RTB_N_FIGURES, NULL);
+  return figures[figure].label;
+}
+
+char *
+rtb_figure_name (RtbFigure figure)
+{
+  const char *label = rtb_figure_label (figure);
+  const char *unit = label != NULL ? strstr (label, " µs") : NULL;
+
+  return unit != NULL ? g_strndup (label, unit - label) : g_strdup (label);
+}
+
+const char *
+rtb_figure_column (RtbFigure figure, RtbMethod method)
+{
+  g_return_val_if_fail (figure < RTB_N_FIGURES, NULL);
+  if (figure == RTB_FIGURE_COUNT && method == RTB_METHOD_TIMER)
+    return "ticks";
+  if (figure == RTB_FIGURE_COUNT && method == RTB_METHOD_JITTER)
+    return "intervals";
+  return figures[figure].column;
+}
+
+const char *
+rtb_figure_title (RtbFigure figure, RtbMethod method)
+{
+  g_return_val_if_fail (figure < RTB_N_FIGURES, NULL);
+  if (figure == RTB_FIGURE_COUNT && method == RTB_METHOD_TIMER)
+    return _("Ticks");
+  if (figure == RTB_FIGURE_COUNT && method == RTB_METHOD_JITTER)
+    return _("Intervals");
+  return _(figures[figure].title);
+}
+
+gboolean
+rtb_figure_is_integer (RtbFigure figure)
+{
+  g_return_val_if_fail (figure < RTB_N_FIGURES, FALSE);
+  return figures[figure].kind != RTB_FIGURE_KIND_US;
+}
+
+gboolean
+rtb_figure_is_judged (RtbFigure figure)
+{
+  return figure < RTB_N_FIGURES && figures[figure].judged;
+}
+
+double
+rtb_figure_value (RtbFigure figure, const RtbSeriesSummary *s)
+{
+  const RtbFigureInfo *info;
+  const char *base = (const char *) s;
+
+  g_return_val_if_fail (s != NULL, NAN);
+  g_return_val_if_fail (figure < RTB_N_FIGURES, NAN);
+
+  info = &figures[figure];
+  if (info->known != 0 && !*(const gboolean *) (base + info->known))
+    return NAN;
+  if (info->kind == RTB_FIGURE_KIND_US)
+    return *(const double *) (base + info->offset);
+  return (double) *(const guint64 *) (base + info->offset);
+}
+
+gboolean
+rtb_figure_is_partial (RtbFigure figure, const RtbSeriesSummary *s)
+{
+  g_return_val_if_fail (s != NULL, FALSE);
+  return figure < RTB_N_FIGURES && s->spread_partial && figures[figure].spread;
+}
+
+gboolean
+rtb_figure_applies (RtbFigure figure, RtbMethod method)
+{
+  return figure < RTB_N_FIGURES && (figures[figure].methods & RTB_FIGURE_METHOD (method)) != 0;
+}
+
+gboolean
+rtb_figure_in_table (RtbFigure figure, RtbMethod method)
+{
+  return figure < RTB_N_FIGURES && (figures[figure].table & RTB_FIGURE_METHOD (method)) != 0;
+}
+
+RtbFigure
+rtb_figure_by_limit (const char *option)
+{
+  for (RtbFigure f = 0; f < RTB_N_FIGURES; f++)
+    if (figures[f].limit != NULL && g_strcmp0 (figures[f].limit, option) == 0)
+      return f;
+  return RTB_N_FIGURES;
+}
+
+guint
+rtb_method_decimals (RtbMethod method)
+{
+  return method == RTB_METHOD_TIMER ? 3 : 1;
+}

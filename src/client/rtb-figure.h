@@ -1,0 +1,134 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/*
+ * The figures of a series, as data: one row each, in the order every report lists them. The
+ * window's statistics table, the CLI's tables, summary --json, the CSV, the compare and the
+ * limits for CI iterate over the rows, so that a new figure is its id, its field in
+ * RtbSeriesSummary and its row (rtb-figure.c), and nothing else.
+ */
+#pragma once
+
+#include <glib.h>
+
+#include "rtb-protocol.h"
+
+G_BEGIN_DECLS
+
+typedef enum {
+  RTB_FIGURE_COUNT,
+  RTB_FIGURE_MIN,
+  RTB_FIGURE_AVG,
+  RTB_FIGURE_MAX,
+  RTB_FIGURE_P50,
+  RTB_FIGURE_P95,
+  RTB_FIGURE_P99,
+  RTB_FIGURE_P999,
+  RTB_FIGURE_STDDEV,
+  RTB_FIGURE_RMS,     /* the timer's figures: RMS error and |error| */
+  RTB_FIGURE_MAX_ABS,
+  RTB_FIGURE_P95_ABS,
+  RTB_FIGURE_P99_ABS,
+  RTB_FIGURE_MIN_INTERVAL, /* LinuxCNC's figures of a jitter thread */
+  RTB_FIGURE_MAX_INTERVAL,
+  RTB_FIGURE_MAX_JITTER,
+  RTB_FIGURE_OVERRUNS,
+  RTB_FIGURE_OVERFLOWS,
+  RTB_FIGURE_DROPPED,
+  RTB_N_FIGURES,
+} RtbFigure;
+
+/* The figures every report shows for one series, computed in one place (rtb_series_get_summary)
+ * for the CLI table, summary --json, CSV, compare and the GUI. Values in µs; NAN when the series
+ * is empty or the figure unknown. Percentiles are nearest-rank over every sample (the log-linear
+ * histogram: within 0.049 % of the exact value, exact below 2 µs); one that falls among samples
+ * of unknown value (an import's overflows) is NAN. */
+typedef struct {
+  guint64 count;
+  double min_us;
+  double avg_us;
+  double max_us;
+  double p50_us;
+  double p95_us;
+  double p99_us;
+  double p999_us;
+  double stddev_us;
+  double rms_us;      /* √(mean² + variance): the timer's "std error" */
+  double max_abs_us;  /* of |value|: the timer's figures */
+  double p95_abs_us;
+  double p99_abs_us;
+  guint64 overflows;  /* values outside the histogram (below + above) */
+  gboolean overflows_known; /* FALSE: the source kept no histogram, `overflows` means nothing */
+  guint64 dropped;    /* samples lost in the worker's ring */
+  gboolean spread_partial; /* stddev and rms are known but cover only the samples the source
+                            * gave values of */
+  /* LinuxCNC's figures of a jitter thread (latency-test, METHODS.md §2), when `linuxcnc`: the
+   * shortest and longest interval between two runs, max jitter = max(longest − period,
+   * period − shortest), and the periods begun after their deadline had passed */
+  gboolean linuxcnc;
+  double min_interval_us;
+  double max_interval_us;
+  double max_jitter_us;
+  guint64 overruns;
+  guint32 resolution_ns;   /* of the percentiles: 1, or 1000 when only µs buckets are known */
+} RtbSeriesSummary;
+
+typedef enum {
+  RTB_FIGURE_KIND_US,      /* a double in µs */
+  RTB_FIGURE_KIND_SAMPLES, /* the count of samples (ticks, intervals…): a guint64 */
+  RTB_FIGURE_KIND_EVENTS,  /* a count of events among them: a guint64 */
+} RtbFigureKind;
+
+#define RTB_FIGURE_METHOD(m) (1u << (m))
+
+typedef struct {
+  const char *key;      /* summary --json, the CSV, compare --json: "p999_us" */
+  const char *label;    /* the CLI's words and unit: compare's rows; limits' messages without
+                           the unit */
+  const char *column;   /* the CLI table's header, 10 characters at most */
+  const char *title;    /* the window's header, to translate (N_) */
+  const char *counted;  /* events: the words for a number of them ("dropped samples") */
+  const char *limit;    /* the option of its limit for CI ("fail-p99-above"), or NULL */
+  const char *limit_help; /* what the limit fails on, for --help */
+  RtbFigureKind kind;
+  double percentile;    /* a percentile's p (of |value| when `magnitude`), 0 otherwise */
+  gboolean magnitude;
+  gboolean judged;      /* closer to zero is better; FALSE: neither end is */
+  gboolean spread;      /* covers only the samples of known value when the summary's spread is
+                           partial */
+  gboolean baseline;    /* --fail-worse holds it against a baseline */
+  guint methods;        /* RTB_FIGURE_METHOD() of the methods whose runs have it */
+  guint table;          /* of the methods whose tables show it (the window's, the CLI's) */
+  gsize offset;         /* of its value in RtbSeriesSummary */
+  gsize known;          /* of a gboolean there that says whether it is known; 0: always */
+} RtbFigureInfo;
+
+const RtbFigureInfo *rtb_figure_info (RtbFigure figure);
+/* "count", "min_us"… as in summary --json and the CSV. */
+const char *rtb_figure_key (RtbFigure figure);
+/* "count", "min µs"…: for compare's rows. */
+const char *rtb_figure_label (RtbFigure figure);
+/* The label without its unit: "p99.9" (transfer full). */
+char *rtb_figure_name (RtbFigure figure);
+/* The CLI table's header, and the window's (translated), of a run of `method`: the count is
+ * ticks for a timer, intervals for a jitter thread. */
+const char *rtb_figure_column (RtbFigure figure, RtbMethod method);
+const char *rtb_figure_title (RtbFigure figure, RtbMethod method);
+/* Counts of samples and events are whole numbers; the others are µs. */
+gboolean rtb_figure_is_integer (RtbFigure figure);
+gboolean rtb_figure_is_judged (RtbFigure figure);
+/* The figure of a series' summary as a double (NAN when the series is empty or it is unknown). */
+double rtb_figure_value (RtbFigure figure, const RtbSeriesSummary *summary);
+/* TRUE when the figure covers only part of the samples (stddev and RMS of an import whose
+ * overflows have no values): shown marked, never judged. */
+gboolean rtb_figure_is_partial (RtbFigure figure, const RtbSeriesSummary *summary);
+/* Whether runs of `method` have the figure: RMS and the |error| figures are the timer's
+ * (METHODS.md §4), the intervals, max jitter and overruns the jitter method's (§2). */
+gboolean rtb_figure_applies (RtbFigure figure, RtbMethod method);
+/* Whether the tables of a run of `method` (the window's, the CLI's) show it. */
+gboolean rtb_figure_in_table (RtbFigure figure, RtbMethod method);
+/* The figure whose limit for CI is `option` ("fail-p99-above"), or RTB_N_FIGURES. */
+RtbFigure rtb_figure_by_limit (const char *option);
+/* Decimals µs values of `method` are shown with: 3 for the timer (its reference gives 0.001
+ * µs), 1 for the others. */
+guint rtb_method_decimals (RtbMethod method);
+
+G_END_DECLS
