@@ -242,7 +242,9 @@ fit_columns (const Pdf *pdf, const RtbReportTable *table, double size, gboolean 
           g_autoptr (PangoLayout) layout = cell_layout (pdf, cell, size, 0);
 
           widths[c] = MAX (widths[c], layout_width (layout) + 2 * CELL_PAD);
-          least[c] = MAX (least[c], (cell->flags & RTB_REPORT_CELL_NUMBER)
+          /* A number stays on one line; a title ("max interval µs") may wrap. */
+          least[c] = MAX (least[c], (cell->flags & RTB_REPORT_CELL_NUMBER) &&
+                                      !(cell->flags & RTB_REPORT_CELL_HEADER)
                                       ? layout_width (layout) + 2 * CELL_PAD
                                       : MIN (widest_word (pdf, cell, size) + 2 * CELL_PAD,
                                              room / 3));
