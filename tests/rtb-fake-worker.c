@@ -19,11 +19,19 @@
  *   endless   HELLO, SYSTEM, STARTED, then samples every millisecond whatever is asked
  *   babble    HELLO, SYSTEM, STARTED, then stderr without a newline, 64 KiB every millisecond
  *
+ * and boards that send what no worker measures (each ends with SUMMARY, as if nothing happened):
+ *   impossible  8 samples, then a batch of 5.4 µs, -1 ns, INT64_MIN and 5 µs, then 4 more
+ *   phantom     8 samples, then a SPIKE for sample 100, which never came
+ *   liar        8 samples of at most 5.3 µs, then a SPIKE of 8646 µs for sample 3 (5.3 µs)
+ *   flood       FLOOD_SPIKES samples of 20-3019 µs, each followed by its SPIKE with a trace of
+ *               FLOOD_TEXT bytes in which every line is another task
+ *
  * Its SYSTEM frame describes a board ("fake-board", PREEMPT_RT, aarch64), not this machine.
  */
 #include "config.h"
 
 #include <errno.h>
+#include <stdint.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -51,10 +59,13 @@ write_all (const void *data, size_t len)
     }
 }
 
+#define FLOOD_SPIKES 3000
+#define FLOOD_TEXT (128 * 1024)
+
 static void
 send_frame (RtbFrameType type, const void *part1, size_t len1, const void *part2, size_t len2)
 {
-  static unsigned char buf[sizeof (RtbFrameHeader) + 4096];
+  static unsigned char buf[sizeof (RtbFrameHeader) + RTB_FRAME_MAX_PAYLOAD];
   size_t size = rtb_frame_encode2 (buf, sizeof buf, type, seq++, part1, len1, part2, len2);
 
   if (size == 0)
@@ -133,15 +144,83 @@ send_started (void)
   send_frame (RTB_FRAME_STARTED, &started, sizeof started, &thread, sizeof thread);
 }
 
+/* Samples first, first + 1, ... of the values given. */
+static void
+send_values (uint64_t first, const int64_t *values, uint32_t n)
+{
+  RtbSamplesFrame head = { .thread = 0, .count = n };
+  RtbSample samples[8];
+
+  for (uint32_t i = 0; i < n && i < 8; i++)
+    samples[i] = (RtbSample) { .index = first + i, .value_ns = values[i] };
+  send_frame (RTB_FRAME_SAMPLES, &head, sizeof head, samples, n * sizeof samples[0]);
+}
+
 static void
 send_samples (uint64_t first)
 {
-  RtbSamplesFrame head = { .thread = 0, .count = 4 };
-  RtbSample samples[4];
+  static const int64_t values[4] = { 5000, 5100, 5200, 5300 };
 
-  for (int i = 0; i < 4; i++)
-    samples[i] = (RtbSample) { .index = first + (uint64_t) i, .value_ns = 5000 + i * 100 };
-  send_frame (RTB_FRAME_SAMPLES, &head, sizeof head, samples, sizeof samples);
+  send_values (first, values, 4);
+}
+
+static void
+send_trace_armed (int64_t threshold_ns)
+{
+  RtbTraceFrame trace = { .status = RTB_TRACE_ARMED, .threshold_ns = threshold_ns };
+
+  send_frame (RTB_FRAME_TRACE, &trace, sizeof trace, NULL, 0);
+}
+
+/* A SPIKE for sample `index` of `value_ns`, woken at 1000 s, with `text_len` bytes of trace in
+ * which each line switches to another task. */
+static void
+send_spike (uint64_t index, int64_t value_ns, size_t text_len)
+{
+  static char text[FLOOD_TEXT];
+  RtbSpikeFrame spike = {
+    .cpu = 0,
+    .tid = 4242,
+    .index = index,
+    .value_ns = value_ns,
+    .wake_ns = 1000000000000,
+    .deadline_ns = 1000000000000 - value_ns,
+  };
+  size_t used = 0;
+
+  for (int pid = 10000; text_len > 0 && used + 200 < text_len; pid++)
+    used += (size_t) snprintf (text + used, sizeof text - used,
+                               "%16s-%-7d [000] d..2.   999.%06d: sched_switch: prev_comm=task%d "
+                               "prev_pid=%d prev_prio=120 prev_state=R ==> next_comm=task%d "
+                               "next_pid=%d next_prio=120\n", "task", pid,
+                               999500 + (int) (used / 200) % 500, pid, pid, pid + 1, pid + 1);
+  spike.text_len = (uint32_t) used;
+  send_frame (RTB_FRAME_SPIKE, &spike, sizeof spike, text, used);
+}
+
+/* What no worker sends, after 8 good samples. */
+static void
+send_impossible (const char *mode)
+{
+  if (strcmp (mode, "impossible") == 0)
+    {
+      static const int64_t values[4] = { 5400, -1, INT64_MIN, 5000 };
+
+      send_values (8, values, 4);
+      send_samples (12);
+    }
+  else if (strcmp (mode, "phantom") == 0)
+    send_spike (100, 5300, 0);
+  else if (strcmp (mode, "liar") == 0)
+    send_spike (3, 8646000, 0);
+  else if (strcmp (mode, "flood") == 0)
+    for (uint64_t i = 0; i < FLOOD_SPIKES; i++)
+      {
+        int64_t value = (20 + (int64_t) (i * 7919 % 3000)) * 1000;
+
+        send_values (8 + i, &value, 1);
+        send_spike (8 + i, value, FLOOD_TEXT);
+      }
 }
 
 static void
@@ -209,8 +288,12 @@ main (int argc, char **argv)
     fprintf (stderr, "fake: first line\nfake: second line\n");
 
   send_started ();
+  if (strcmp (mode, "phantom") == 0 || strcmp (mode, "liar") == 0 ||
+      strcmp (mode, "flood") == 0)
+    send_trace_armed (5000);
   send_samples (0);
   send_samples (4);
+  send_impossible (mode);
 
   if (strcmp (mode, "die") == 0 || strcmp (mode, "kill") == 0)
     {

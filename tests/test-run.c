@@ -140,7 +140,7 @@ send_started (Feed *feed, RtbMethod method, guint n_threads, guint32 interval_us
     command.latency.histogram_us = histogram_us;
   if (method != RTB_METHOD_RESPONSE)
     {
-      rtb_command_set_intervals (&command, interval_us, method == RTB_METHOD_JITTER ? 1000 : 0);
+      rtb_command_set_intervals (&command, interval_us, method == RTB_METHOD_JITTER ? 2000 : 0);
       command.duration_ns = 60 * G_GUINT64_CONSTANT (1000000000);
     }
   rtb_command_to_wire (&command, &started.command);
@@ -432,12 +432,13 @@ test_run_signed_methods (void)
   RtbSeries *series;
   Feed feed;
 
+  /* The servo thread's intervals of 2 ms: one 1.2 ms short lies below the histogram. */
   feed_init (&feed, new_run (RTB_METHOD_JITTER, 0));
   g_assert_true (send_started (&feed, RTB_METHOD_JITTER, 2, 25, 0));
-  series = rtb_run_get_series (feed.run, 0);
+  series = rtb_run_get_series (feed.run, 1);
   g_assert_cmpint (series->histogram.lo_us, ==, -1000);
   g_assert_cmpuint (series->histogram.n_buckets, ==, 2000);
-  g_assert_true (send_samples (&feed, 0, samples, 4, 0));
+  g_assert_true (send_samples (&feed, 1, samples, 4, 0));
   rtb_series_get_summary (series, &summary);
   g_assert_cmpuint (summary.overflows, ==, 1);
   g_assert_cmpuint (series->histogram.n_below, ==, 1);

@@ -534,6 +534,7 @@ test_own_run (void)
                           .n_cpus_online = 2 };
   RtbStartedFrame started = { .n_threads = 1 };
   RtbThreadInfo thread = { .thread = 0, .cpu = 0, .name = "CPU0" };
+  RtbTraceFrame trace = { .status = RTB_TRACE_ARMED, .threshold_ns = 500000 };
   RtbSamplesFrame samples = { .thread = 0, .count = 8 };
   RtbSample values[8];
   g_autoptr (GError) error = NULL;
@@ -555,6 +556,7 @@ test_own_run (void)
   decoder = run_file_test_decoder_new (run);
   run_file_test_feed (decoder, &seq, RTB_FRAME_HELLO, &hello, sizeof hello, NULL, 0);
   run_file_test_feed (decoder, &seq, RTB_FRAME_STARTED, &started, sizeof started, &thread, sizeof thread);
+  run_file_test_feed (decoder, &seq, RTB_FRAME_TRACE, &trace, sizeof trace, NULL, 0);
   run_file_test_feed (decoder, &seq, RTB_FRAME_SAMPLES, &samples, sizeof samples, values, sizeof values);
   run_file_test_feed (decoder, &seq, RTB_FRAME_SPIKE, &frame, sizeof frame, text, strlen (text));
   rtb_decoder_free (decoder);

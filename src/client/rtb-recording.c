@@ -281,15 +281,20 @@ on_session_frame (RtbSession     *session,
 {
   g_autoptr(GError) error = NULL;
 
+  /* After a frame that does not fit, nothing more of this worker is believed. */
+  if (self->frame_error != NULL)
+    return;
   /* A worker of this machine traces this process's threads under the pids it knows. */
   if (frame->header->type == RTB_FRAME_HELLO &&
       rtb_session_is_own_child (session, ((const RtbHelloFrame *) frame->payload)->pid))
     rtb_run_set_client_pid (self->run, (int) getpid ());
   if (rtb_run_handle_frame (self->run, frame, &error))
     return;
-  g_warning ("Frame from the worker does not fit the run: %s", error->message);
-  if (self->frame_error == NULL)
-    self->frame_error = g_steal_pointer (&error);
+  /* Translators: "board sent a sample no worker measures: …", the board's name first */
+  self->frame_error = g_error_new (error->domain, error->code, _("%s sent %s"),
+                                   self->remote != NULL ? self->remote : _("The worker"),
+                                   error->message);
+  g_debug ("%s", self->frame_error->message);
   rtb_session_stop (session);
 }
 

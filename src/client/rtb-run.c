@@ -7,6 +7,8 @@
 #include "rtb-checklist.h"
 #include "rtb-run-private.h"
 #include "rtb-safe-text.h"
+#include "rtb-sample-check.h"
+#include "rtb-spike-check.h"
 #include "rtb-system-files.h"
 #include "rtb-system-snapshot.h"
 #include "rtb-system-info-private.h"
@@ -34,6 +36,7 @@ struct _RtbRun
   char *file;
   char *worker_command;
   RtbSpikeLog *spikes;
+  RtbSpikeCheck *spike_check; /* the SPIKE frames of a stream against its samples */
 
   RtbCommand command;
   RtbRunStated stated;
@@ -88,6 +91,7 @@ rtb_run_finalize (GObject *object)
   g_clear_pointer (&self->file, g_free);
   g_clear_pointer (&self->worker_command, g_free);
   g_clear_pointer (&self->spikes, rtb_spike_log_free);
+  g_clear_pointer (&self->spike_check, rtb_spike_check_free);
 
   G_OBJECT_CLASS (rtb_run_parent_class)->finalize (object);
 }
@@ -171,6 +175,7 @@ rtb_run_init (RtbRun *self)
   self->source = g_strdup ("measured");
   self->timer_slack_ns = -1;
   self->spikes = rtb_spike_log_new ();
+  self->spike_check = rtb_spike_check_new ();
 }
 
 RtbRun *
@@ -368,10 +373,24 @@ handle_samples (RtbRun *self, const RtbSamplesFrame *frame, GError **error)
                            frame->thread, self->series->len);
 
   series = g_ptr_array_index (self->series, frame->thread);
+  if (frame->dropped_total > series->dropped)
+    rtb_spike_check_lost (self->spike_check);
   for (guint32 i = 0; i < frame->count; i++)
     {
       guint64 index = samples[i].index & ~RTB_SAMPLE_FLAGS;
+      const char *impossible = rtb_sample_impossible (&self->command, frame->thread,
+                                                      samples[i].value_ns);
 
+      /* What came before it stays: the run ends as cut short. */
+      if (impossible != NULL)
+        {
+          series->dropped = MAX (series->dropped, frame->dropped_total);
+          self->dirty = TRUE;
+          return protocol_error (error, "a sample no worker measures: %" G_GINT64_FORMAT " ns as "
+                                 "sample %" G_GUINT64_FORMAT " of %s (%s)", samples[i].value_ns,
+                                 index, series->name, impossible);
+        }
+      rtb_spike_check_add (self->spike_check, frame->thread, index, samples[i].value_ns);
       if (samples[i].index & RTB_SAMPLE_OFF_CPU)
         rtb_series_log_off_cpu (series, index);
       /* Noise's numbers skip its short gaps, counted in STATS. */
@@ -435,6 +454,9 @@ static gboolean
 handle_trace (RtbRun *self, const RtbTraceFrame *trace)
 {
   rtb_spike_log_set_trace (self->spikes, trace->status, trace->threshold_ns, trace->message);
+  if (trace->status == RTB_TRACE_ARMED)
+    rtb_spike_check_set_threshold (self->spike_check, trace->threshold_ns,
+                                   self->command.trace_auto);
   self->dirty = TRUE;
   g_signal_emit (self, signals[TRACE_CHANGED], 0);
   return TRUE;
@@ -443,6 +465,7 @@ handle_trace (RtbRun *self, const RtbTraceFrame *trace)
 static gboolean
 handle_spike (RtbRun *self, const RtbSpikeFrame *frame, GError **error)
 {
+  g_autofree char *why = NULL;
   const RtbSpike *kept;
   RtbSpike *spike;
   RtbSeries *series;
@@ -454,12 +477,16 @@ handle_spike (RtbRun *self, const RtbSpikeFrame *frame, GError **error)
                    "SPIKE for thread %u, which the run does not have", frame->thread);
       return FALSE;
     }
+  series = g_ptr_array_index (self->series, frame->thread);
+  why = rtb_spike_check_spike (self->spike_check, frame->thread, series->name, frame->index,
+                               frame->value_ns);
+  if (why != NULL)
+    return protocol_error (error, "%s", why);
   spike = rtb_spike_explain (frame, rtb_spike_text (frame), frame->text_len,
                              self->have_hello ? (int) MIN (self->hello.pid, G_MAXINT) : 0,
                              self->client_pid);
   /* Its place on the curve: the samples came in order, the spike's among them; periods skipped
    * after it would count, which moves the mark by a few pixels at most. */
-  series = g_ptr_array_index (self->series, frame->thread);
   behind = series->next_index > frame->index ? series->next_index - 1 - frame->index : 0;
   if (frame->index < series->next_index && behind < series->histogram.stats.count)
     spike->instance = series->histogram.stats.count - behind;
