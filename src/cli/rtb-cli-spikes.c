@@ -60,6 +60,9 @@ rtb_cli_print_spikes (RtbRun *run, gboolean status_said, FILE *out)
           g_autofree char *line = rtb_league_entry_describe (entries->pdata[i]);
           fprintf (out, "  %s\n", line);
         }
+      if (rtb_spike_log_get_not_kept (log) > 0)
+        fprintf (out, "  %" G_GUINT64_FORMAT " smaller spikes were not kept: a run keeps its %d "
+                 "largest\n", rtb_spike_log_get_not_kept (log), RTB_SPIKE_LOG_MAX);
       if (rtb_spike_log_get_missed (log) > 0)
         fprintf (out, "  %" G_GUINT64_FORMAT " more came faster than the worker could take "
                  "them: not explained\n", rtb_spike_log_get_missed (log));

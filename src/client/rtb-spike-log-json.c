@@ -144,6 +144,8 @@ rtb_spike_log_to_json (RtbSpikeLog *log, JsonBuilder *builder, const char *const
   json_builder_end_array (builder);
   _rtb_json_add_int (builder, "spikes_missed", (gint64) MIN (rtb_spike_log_get_missed (log),
                                                              (guint64) G_MAXINT64));
+  _rtb_json_add_int (builder, "spikes_not_kept",
+                     (gint64) MIN (rtb_spike_log_get_not_kept (log), (guint64) G_MAXINT64));
 
   json_builder_set_member_name (builder, "causes");
   json_builder_begin_array (builder);
@@ -508,13 +510,16 @@ rtb_spike_log_from_json (RtbSpikeLog *log, JsonObject *root, const char *const *
 {
   JsonArray *spikes;
   gint64 missed = 0;
+  gint64 not_kept = 0;
 
   if (!parse_trace (log, root, error) || !parse_interrupts (log, root, error))
     return FALSE;
   if (json_object_get_member (root, "spikes") == NULL)
     return TRUE;
   if (!_rtb_json_get_array (root, "", "spikes", &spikes, error) ||
-      !_rtb_json_get_int (root, "", "spikes_missed", 0, G_MAXINT64, &missed, error))
+      !_rtb_json_get_int (root, "", "spikes_missed", 0, G_MAXINT64, &missed, error) ||
+      !_rtb_json_get_optional_int (root, "", "spikes_not_kept", 0, G_MAXINT64, &not_kept,
+                                   error))
     return FALSE;
   if (json_array_get_length (spikes) > RTB_SPIKE_LOG_MAX)
     return _rtb_json_format_error (error, "spikes: %u spikes, more than the %d a run keeps",
@@ -530,5 +535,6 @@ rtb_spike_log_from_json (RtbSpikeLog *log, JsonObject *root, const char *const *
       rtb_spike_log_add (log, spike);
     }
   rtb_spike_log_set_missed (log, 0, (guint64) missed);
+  rtb_spike_log_set_not_kept (log, (guint64) not_kept);
   return parse_causes (log, root, error);
 }

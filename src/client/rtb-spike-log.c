@@ -15,6 +15,7 @@ struct RtbSpikeLog {
   GPtrArray *spikes;      /* RtbSpike*, in arrival order */
   RtbSpikeLeague *league;
   GArray *missed;         /* guint64 per thread: the worker's running count */
+  guint64 not_kept;
   char *interrupts_start;
   char *softirqs_start;
   GArray *irq_counts;     /* RtbIrqCount */
@@ -95,6 +96,8 @@ rtb_spike_log_add (RtbSpikeLog *log, RtbSpike *spike)
 
   rtb_spike_league_add (log->league, &spike->main, spike->value_ns);
   log->marks_stale = TRUE;
+  if (spike->causes->len > RTB_SPIKE_LOG_CAUSES_MAX)
+    g_array_set_size (spike->causes, RTB_SPIKE_LOG_CAUSES_MAX);
   if (log->spikes->len < RTB_SPIKE_LOG_MAX)
     {
       g_ptr_array_add (log->spikes, spike);
@@ -104,6 +107,7 @@ rtb_spike_log_add (RtbSpikeLog *log, RtbSpike *spike)
     if (((RtbSpike *) log->spikes->pdata[i])->value_ns <
         ((RtbSpike *) log->spikes->pdata[smallest])->value_ns)
       smallest = i;
+  log->not_kept++;
   if (((RtbSpike *) log->spikes->pdata[smallest])->value_ns >= spike->value_ns)
     {
       rtb_spike_free (spike);
@@ -194,6 +198,18 @@ rtb_spike_log_get_missed (RtbSpikeLog *log)
   for (guint i = 0; i < log->missed->len; i++)
     total += g_array_index (log->missed, guint64, i);
   return total;
+}
+
+guint64
+rtb_spike_log_get_not_kept (RtbSpikeLog *log)
+{
+  return log->not_kept;
+}
+
+void
+rtb_spike_log_set_not_kept (RtbSpikeLog *log, guint64 not_kept)
+{
+  log->not_kept = not_kept;
 }
 
 void

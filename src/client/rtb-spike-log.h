@@ -14,8 +14,11 @@
 
 G_BEGIN_DECLS
 
-/* Spikes a run keeps; past it, a larger spike replaces the smallest kept. */
+/* Spikes a run keeps; past it, a larger spike replaces the smallest kept, and the spikes that
+ * go are counted (rtb_spike_log_get_not_kept). */
 #define RTB_SPIKE_LOG_MAX 1000
+/* What ran before a kept spike, the longest first: a trace of 256 KiB names a thousand tasks. */
+#define RTB_SPIKE_LOG_CAUSES_MAX 32
 /* Interrupt and softirq counts a run keeps per CPU, the busiest first. */
 #define RTB_SPIKE_LOG_COUNTS_PER_CPU 16
 
@@ -40,8 +43,12 @@ const char *rtb_spike_log_get_message (RtbSpikeLog *log); /* why not armed, or N
 void rtb_spike_log_set_trace (RtbSpikeLog *log, int status, gint64 threshold_ns,
                               const char *message);
 
-/* Takes `spike`. Returns it when kept, NULL when smaller than every kept one of a full log. */
+/* Takes `spike`, its causes cut to RTB_SPIKE_LOG_CAUSES_MAX. Returns it when kept, NULL when
+ * smaller than every kept one of a full log. */
 const RtbSpike *rtb_spike_log_add (RtbSpikeLog *log, RtbSpike *spike);
+/* Spikes explained but not kept, or replaced by larger ones, since the log was full. */
+guint64 rtb_spike_log_get_not_kept (RtbSpikeLog *log);
+void rtb_spike_log_set_not_kept (RtbSpikeLog *log, guint64 not_kept);
 /* RtbSpike*, in the order they came (kept ones only). */
 GPtrArray *rtb_spike_log_get_spikes (RtbSpikeLog *log);
 RtbSpikeLeague *rtb_spike_log_get_league (RtbSpikeLog *log);
@@ -67,8 +74,8 @@ void rtb_spike_log_set_counters_end (RtbSpikeLog *log, const char *interrupts,
 GArray *rtb_spike_log_get_irq_counts (RtbSpikeLog *log);
 void rtb_spike_log_add_irq_count (RtbSpikeLog *log, const RtbIrqCount *count);
 
-/* Run files and summary --json: adds "trace", "spikes", "spikes_missed", "causes" and
- * "interrupts" to the object being built. `series_names` names each series. */
+/* Run files and summary --json: adds "trace", "spikes", "spikes_missed", "spikes_not_kept",
+ * "causes" and "interrupts" to the object being built. `series_names` names each series. */
 void rtb_spike_log_to_json (RtbSpikeLog *log, JsonBuilder *builder,
                             const char *const *series_names, guint n_series);
 /* Reads them back (each optional): FALSE with an error naming the member. */
