@@ -49,6 +49,11 @@ run_case babble babble "$cli" run latency --remote board --duration 2s --output 
 for mode in impossible phantom liar flood; do
   run_case "$mode" "$mode" "$cli" run latency --remote board --duration 2s --output "$tmp/$mode.rtbench"
 done
+# Two boards whose names set the terminal's title and forge a line: each says whether it
+# explains spikes ("HOST: Spikes of ..."), then sends a spike that is refused.
+mkdir "$tmp/escape"
+run_case escape liar "$cli" run latency --remote $'\e]0;pwned\a' --remote $'board/../\nforged' \
+  --duration 2s --output-dir "$tmp/escape"
 wait
 
 result () { read -r status peak seconds < "$tmp/$1.result"; }
@@ -120,6 +125,15 @@ if [[ $status == 0 && $count == 3008 && $n_spikes == 1000 && $least == 2020.0 &&
       $peak -lt $((512 * 1024)) && $size -lt $((16 * 1024 * 1024)) ]] &&
    grep -q "2000 smaller spikes were not kept" "$tmp/flood.out"; then
   ok "$desc"; else not_ok "$desc (exit $status, $count samples, $n_spikes spikes from $least µs)" flood; fi
+
+result escape
+files=$(cd "$tmp/escape" && ls | tr '\n' ' ')
+desc="hosts holding escapes: escaped in the \"HOST: Spikes of\" lines, file names of safe characters ($files)"
+if [[ $status != 0 && $status != hung ]] && ! grep -q $'\e' "$tmp/escape.out" "$tmp/escape.err" &&
+   grep -qF '\x1b]0;pwned\x07: Spikes of 5.0 µs or more' "$tmp/escape.out" &&
+   grep -qF 'board/../\x0aforged: Spikes of 5.0 µs or more' "$tmp/escape.out" &&
+   [[ $files == "0-pwned-latency.rtbench board-..-forged-latency.rtbench " ]]; then
+  ok "$desc"; else not_ok "$desc (exit $status)" escape; fi
 
 echo "1..$n"
 exit $failed

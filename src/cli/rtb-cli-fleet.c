@@ -23,7 +23,7 @@
 typedef struct {
   GMainLoop *loop;
   GPtrArray *recordings; /* one per machine, in the order given */
-  GPtrArray *names;      /* each machine's name: its ssh host, or this host's name */
+  GPtrArray *names;      /* each machine's name, escaped: its ssh host, or this host's name */
   FILE *report;          /* tables and messages: stdout, or stderr when stdout carries TAP */
   gboolean verbose;
   gboolean progress;
@@ -269,11 +269,7 @@ on_progress (gpointer user_data)
       const char *prefix = prefix_for (ctx, recording);
 
       if (prefix != NULL)
-        {
-          g_autofree char *safe = rtb_safe_text (prefix);
-
-          g_string_append_printf (text, "%-16s ", safe);
-        }
+        g_string_append_printf (text, "%-16s ", prefix);
       append_progress (text, recording);
       g_string_append_c (text, '\n');
       ctx->progress_lines++;
@@ -538,7 +534,8 @@ rtb_cli_fleet_run (RunOptions *options)
       const char *name = host != NULL ? host : g_get_host_name ();
       RtbRecording *recording = new_recording (options, host, name, options->machines->len);
 
-      g_ptr_array_add (ctx.names, g_strdup (name));
+      /* Printed before each of its lines: as a board's own words are, escaped. */
+      g_ptr_array_add (ctx.names, rtb_safe_text (name));
       g_ptr_array_add (ctx.recordings, recording);
       g_signal_connect (recording, "log", G_CALLBACK (on_log), &ctx);
       g_signal_connect (recording, "warning", G_CALLBACK (on_warning), &ctx);

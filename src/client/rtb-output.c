@@ -428,11 +428,14 @@ rtb_output_in_folder (const char *dir,
                       const char *machine,
                       const char *method)
 {
+  g_autofree char *valid = NULL;
+  g_autofree char *name = NULL;
   g_autofree char *file = NULL;
 
   g_return_val_if_fail (dir != NULL && machine != NULL && method != NULL, NULL);
 
-  file = g_strdup_printf ("%s-%s.rtbench", machine, method);
-  g_strdelimit (file, "/\\", '-');
+  valid = g_utf8_make_valid (machine, -1);
+  name = g_strdup_printf ("%s-%s", valid, method);
+  file = rtb_output_file_name (name, 0, "rtbench");
   return g_build_filename (dir, file, NULL);
 }

@@ -55,8 +55,9 @@ gboolean rtb_output_save_run (RtbRun *run, const char *path, GError **error);
  * time when `start_us` (µs since the epoch) is 0. */
 char *rtb_output_file_name (const char *name, gint64 start_us, const char *extension);
 
-/* "DIR/MACHINE-METHOD.rtbench", the name a run of several machines gets in a folder; `/` and `\`
- * in the machine's name become `-`. */
+/* "DIR/MACHINE-METHOD.rtbench", the name a run of several machines gets in a folder, made as
+ * rtb_output_file_name() makes one: an ssh host may hold `/`, escapes or bytes that are not
+ * UTF-8, and none of them gets into the name. */
 char *rtb_output_in_folder (const char *dir, const char *machine, const char *method);
 
 /* ~/.local/share/rtbench/unsaved ($XDG_DATA_HOME), where runs without a file are kept. */
