@@ -374,7 +374,7 @@ handle_samples (RtbRun *self, const RtbSamplesFrame *frame, GError **error)
 
   series = g_ptr_array_index (self->series, frame->thread);
   if (frame->dropped_total > series->dropped)
-    rtb_spike_check_lost (self->spike_check);
+    rtb_spike_check_lost (self->spike_check, frame->thread);
   for (guint32 i = 0; i < frame->count; i++)
     {
       guint64 index = samples[i].index & ~RTB_SAMPLE_FLAGS;
