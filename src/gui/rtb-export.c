@@ -5,6 +5,7 @@
 
 #include <adwaita.h>
 #include <glib/gi18n.h>
+#include <string.h>
 
 #include "rtb-compare.h"
 #include "rtb-csv.h"
@@ -195,14 +196,17 @@ on_choose_response (GtkNativeDialog *native,
       g_autofree char *suffix = NULL;
       RtbReportFormat report;
 
-      /* A report is what its name says, else what the chooser's format choice says. */
+      /* A report is what the chooser's format choice says: a name that ends in the other
+       * format's extension (the suggested ".pdf") gets the chosen one instead. */
       if (choice->format == RTB_EXPORT_REPORT &&
           g_strcmp0 (gtk_file_chooser_get_choice (GTK_FILE_CHOOSER (native), "format"),
                      "html") == 0)
         extension = "html";
       suffix = g_strconcat (".", extension, NULL);
-      if (path != NULL && !g_str_has_suffix (path, suffix) &&
-          !(choice->format == RTB_EXPORT_REPORT && rtb_report_format_from_path (path, &report)))
+      if (path != NULL && choice->format == RTB_EXPORT_REPORT && !g_str_has_suffix (path, suffix) &&
+          rtb_report_format_from_path (path, &report))
+        *strrchr (path, '.') = '\0';
+      if (path != NULL && !g_str_has_suffix (path, suffix))
         {
           char *with_suffix = g_strconcat (path, suffix, NULL);
 
