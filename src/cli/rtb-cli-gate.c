@@ -10,6 +10,7 @@
 #include "rtb-cli-gate.h"
 #include "rtb-cli-util.h"
 #include "rtb-compare.h"
+#include "rtb-methods.h"
 #include "rtb-safe-text.h"
 
 /* The help of one option, its words wrapped in a column of their own, 63 characters wide. */
@@ -299,7 +300,7 @@ check_limits (RtbCliGates *gates, GateCase *c, RtbRun *run, RtbSeries *series)
 {
   RtbSeriesSummary s;
   RtbMethod method = rtb_run_get_method (run);
-  gboolean is_signed = method == RTB_METHOD_JITTER || method == RTB_METHOD_TIMER;
+  gboolean is_signed = rtb_method_info (method)->signed_values;
 
   rtb_series_get_summary (series, &s);
   for (RtbFigure f = 0; f < RTB_N_FIGURES; f++)

@@ -317,7 +317,7 @@ parse_run_options (int argc, char **argv, RunOptions *options)
   options->load = RTB_LOAD_NONE;
   options->machines = g_ptr_array_new_with_free_func (g_free);
   rtb_cli_gates_init (&options->gates);
-  variant = method == RTB_METHOD_TIMER ? find_variant (argc, argv) : NULL;
+  variant = rtb_command_key_taken (RTB_KEY_VARIANT, method) ? find_variant (argc, argv) : NULL;
   if (variant != NULL &&
       !rtb_command_set (&options->command, "variant", variant, (int) n_cpus, &error))
     goto bad_value;

@@ -3,6 +3,7 @@
 
 #include <string.h>
 
+#include "rtb-command-keys.h"
 #include "rtb-import-private.h"
 #include "rtb-run-private.h"
 
@@ -212,8 +213,7 @@ RtbRun *
 _rtb_import_new_run (RtbImportInput *in, const RtbCommand *cmd, guint n_series, guint stated,
                      GError **error)
 {
-  guint32 n_buckets = cmd->method == RTB_METHOD_NOISE ? cmd->noise.histogram_us
-                                                     : cmd->latency.histogram_us;
+  guint32 n_buckets = (guint32) rtb_command_key_get (cmd, RTB_KEY_HISTOGRAM_US);
   RtbRun *run;
 
   if ((guint64) n_buckets * MAX (n_series, 1) > RTB_IMPORT_MAX_TOTAL_BUCKETS)

@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "rtb-command-keys.h"
 #include "rtb-file-read.h"
 #include "rtb-checklist.h"
 #include "rtb-json-check.h"
@@ -241,10 +242,7 @@ parse_command (JsonObject *root, RtbMethod method, RtbCommand *cmd, const char *
   rtb_command_set_intervals (cmd, (guint32) value, (guint32) value2);
   if (!_rtb_json_get_int (object, path, "histogram_us", 0, G_MAXUINT32, &value, error))
     return FALSE;
-  if (method == RTB_METHOD_NOISE)
-    cmd->noise.histogram_us = (guint32) value;
-  else
-    cmd->latency.histogram_us = (guint32) value;
+  rtb_command_key_put (cmd, RTB_KEY_HISTOGRAM_US, (guint32) value);
   if (!_rtb_json_get_int (object, path, "size", 0, G_MAXUINT32, &value, error))
     return FALSE;
   cmd->response.size = (guint32) value;

@@ -4,6 +4,7 @@
 
 #include <math.h>
 
+#include "rtb-command-keys.h"
 #include "rtb-file-write.h"
 #include "rtb-json-check.h"
 #include "rtb-json-text.h"
@@ -120,9 +121,7 @@ command_to_json (RtbRun *self)
   else
     add_null (builder, "interval_us");
   _rtb_json_add_int (builder, "interval2_us", interval2_us);
-  _rtb_json_add_int (builder, "histogram_us",
-                     cmd->method == RTB_METHOD_NOISE ? cmd->noise.histogram_us
-                                                     : cmd->latency.histogram_us);
+  _rtb_json_add_int (builder, "histogram_us", rtb_command_key_get (cmd, RTB_KEY_HISTOGRAM_US));
   _rtb_json_add_int (builder, "size", cmd->response.size);
   add_count (builder, "instances", cmd->response.instances);
   if (stated & RTB_RUN_STATED_DURATION)

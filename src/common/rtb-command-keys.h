@@ -86,6 +86,9 @@ typedef struct {
   size_t flag_offset;
   bool quiet_default;    /* left out of the formatted command at its default */
   const char *unset_text; /* how its unset value or default reads in help: "none" */
+  /* Run files and STARTED of protocols 1 and 2 keep a method's periods in two fields:
+   * 1 for interval_us, 2 for interval2_us, 0 for neither (rtb_command_get_intervals). */
+  uint8_t interval_slot;
   const char *help;      /* English, for the worker's usage and rtbench-cli's help */
   RtbKeyUse on[RTB_METHOD_LAST + 1];
 } RtbKey;
@@ -100,8 +103,11 @@ int rtb_command_key_by_option (const char *option);
 /* Whether `method` takes the key. */
 bool rtb_command_key_taken (RtbKeyId key, RtbMethod method);
 
-/* A number key's value in `cmd`, for its method. */
+/* A number key's value in `cmd`, for its method; 0 when the method does not take the key. */
 uint64_t rtb_command_key_get (const RtbCommand *cmd, RtbKeyId key);
+/* Sets a number key's field as it is, unchecked (a value read from a file, checked after);
+ * nothing when cmd's method does not take the key. */
+void rtb_command_key_put (RtbCommand *cmd, RtbKeyId key, uint64_t value);
 
 /* How the method's default reads in help: "1000", "all", "auto", "fifo", "60s", "none".
  * Returns `buf`. */

@@ -8,20 +8,6 @@
 
 #include "rtb-command-private.h"
 
-/* Where each method keeps its parameters in RtbCommand; a new method adds its line. */
-static const struct {
-  size_t offset;
-  size_t size;
-} method_params[] = {
-  [RTB_METHOD_LATENCY] = { offsetof (RtbCommand, latency), sizeof (RtbLatencyParams) },
-  [RTB_METHOD_JITTER] = { offsetof (RtbCommand, jitter), sizeof (RtbJitterParams) },
-  [RTB_METHOD_TIMER] = { offsetof (RtbCommand, timer), sizeof (RtbTimerParams) },
-  [RTB_METHOD_RESPONSE] = { offsetof (RtbCommand, response), sizeof (RtbResponseParams) },
-  [RTB_METHOD_NOISE] = { offsetof (RtbCommand, noise), sizeof (RtbNoiseParams) },
-};
-_Static_assert(sizeof method_params / sizeof method_params[0] == RTB_METHOD_LAST + 1,
-               "every method keeps its parameters somewhere");
-
 static bool
 refuse (RtbCommandError *error, const char *field, const char *message)
 {
@@ -116,7 +102,6 @@ bool
 rtb_command_from_wire (const RtbWireCommand *wire, int n_cpus_online, RtbCommand *cmd,
                        RtbCommandError *error)
 {
-  size_t params_size;
   RtbWireCommand again;
 
   if (error != NULL)
@@ -131,9 +116,7 @@ rtb_command_from_wire (const RtbWireCommand *wire, int n_cpus_online, RtbCommand
     return refuse (error, "cpus", "cpus=all for a method that runs on one CPU");
   if ((wire->flags & RTB_COMMAND_CPU_AUTO) && wire->method == RTB_METHOD_LATENCY)
     return refuse (error, "cpu", "cpu=auto for a method that takes a CPU list");
-  params_size = method_params[wire->method].size;
-  if (!all_zero (wire->reserved, sizeof wire->reserved) ||
-      !all_zero (wire->params.bytes + params_size, sizeof wire->params.bytes - params_size))
+  if (!all_zero (wire->reserved, sizeof wire->reserved))
     return refuse (error, "", "reserved command bytes are not 0 (a newer worker?)");
 
   memset (cmd, 0, sizeof *cmd);
@@ -141,7 +124,8 @@ rtb_command_from_wire (const RtbWireCommand *wire, int n_cpus_online, RtbCommand
   for (int k = 0; k < RTB_N_KEYS; k++)
     if (rtb_command_key_taken ((RtbKeyId) k, cmd->method))
       copy_key ((RtbKeyId) k, cmd->method, cmd, (RtbWireCommand *) wire, false);
-  /* What no key of the method reads must be 0, as its encoding writes it. */
+  /* What no key of the method reads (past its parameters, a flag of another method's key) must
+   * be 0, as its encoding writes it. */
   rtb_command_to_wire (cmd, &again);
   if (memcmp (&again, wire, sizeof again) != 0)
     return refuse (error, "", "command bytes the method does not use are not 0 (a newer "

@@ -48,51 +48,22 @@ rtb_command_response_total (const RtbCommand *cmd)
 void
 rtb_command_get_intervals (const RtbCommand *cmd, uint32_t *interval_us, uint32_t *interval2_us)
 {
-  *interval_us = 0;
-  *interval2_us = 0;
-  switch (cmd->method)
-    {
-    case RTB_METHOD_LATENCY:
-      *interval_us = cmd->latency.interval_us;
-      break;
-    case RTB_METHOD_JITTER:
-      *interval_us = cmd->jitter.base_us;
-      *interval2_us = cmd->jitter.servo_us;
-      break;
-    case RTB_METHOD_TIMER:
-      *interval_us = cmd->timer.period_us;
-      *interval2_us = cmd->timer.spin_us;
-      break;
-    case RTB_METHOD_RESPONSE:
-      *interval2_us = cmd->response.gap_us;
-      break;
-    case RTB_METHOD_NOISE:
-    default:
-      break;
-    }
+  uint32_t slots[3] = { 0 };
+
+  for (int k = 0; k < RTB_N_KEYS; k++)
+    if (rtb_command_key_taken ((RtbKeyId) k, cmd->method))
+      slots[rtb_command_keys[k].interval_slot] = (uint32_t) rtb_command_key_get (cmd, (RtbKeyId) k);
+  *interval_us = slots[1];
+  *interval2_us = slots[2];
 }
 
 void
 rtb_command_set_intervals (RtbCommand *cmd, uint32_t interval_us, uint32_t interval2_us)
 {
-  switch (cmd->method)
-    {
-    case RTB_METHOD_LATENCY:
-      cmd->latency.interval_us = interval_us;
-      break;
-    case RTB_METHOD_JITTER:
-      cmd->jitter.base_us = interval_us;
-      cmd->jitter.servo_us = interval2_us;
-      break;
-    case RTB_METHOD_TIMER:
-      cmd->timer.period_us = interval_us;
-      cmd->timer.spin_us = interval2_us;
-      break;
-    case RTB_METHOD_RESPONSE:
-      cmd->response.gap_us = interval2_us;
-      break;
-    case RTB_METHOD_NOISE:
-    default:
-      break;
-    }
+  const uint32_t slots[3] = { 0, interval_us, interval2_us };
+
+  for (int k = 0; k < RTB_N_KEYS; k++)
+    if (rtb_command_key_taken ((RtbKeyId) k, cmd->method) && rtb_command_keys[k].interval_slot != 0)
+      _rtb_field_set (KEY_FIELD (cmd, (RtbKeyId) k), rtb_command_keys[k].size,
+                      slots[rtb_command_keys[k].interval_slot]);
 }

@@ -4,31 +4,17 @@
  * command line read from the worker's stdin, the worker's own arguments, and rtbench-cli's
  * options (so every front end reports the same limits in the same words).
  *
- * Text form, tokens separated by spaces:
- *
- *   start latency  cpus=all|LIST policy=fifo|rr|other priority=N interval_us=N histogram_us=N
- *                  duration=TIME gpio=CHIP:LINE
- *   start jitter   base_us=N servo_us=N cpu=N|auto|none priority=N duration=TIME
- *   start timer    variant=rt|normal period_us=N spin_us=N cpu=N|auto|none policy=… priority=N
- *                  duration=TIME
- *   start response size=N[,N…] experiments=N instances=N cpu=N|auto|none policy=… priority=N
- *                  gap_us=N|auto
- *   start noise    cpus=all|LIST policy=other|fifo|rr priority=N histogram_us=N duration=TIME
- *   any method:    unthrottled=yes   accept running real-time threads while the kernel's
- *                                    RT throttling (kernel.sched_rt_runtime_us) is off
- *                  timer_slack_ns=N  set the threads' timer slack (kept at the kernel's
- *                                    otherwise; real-time threads have none)
- *   latency, jitter, timer:
- *                  trace_above_us=N|auto  explain every sample of N µs or more (auto: a
- *                                    multiple of the running p99.9) from a kernel trace
+ * Text form, tokens separated by spaces: "start METHOD key=value...". The keys, which methods
+ * take each, their defaults and ranges are the table of rtb-command-keys.c (rtbench-worker
+ * --help prints it); the methods are declared in rtb-methods.c.
  *
  * cpu=auto lets the worker choose as LinuxCNC does (the last isolated CPU, else the last CPU);
  * cpu=none leaves the threads unpinned. The timer's variant=normal is an ordinary thread: policy
  * other, unpinned, no locked memory, no cpu_dma_latency, the kernel's timer slack.
  *
  * LIST is "0,2-3"; TIME is a number with an optional s, m, h or d suffix (seconds by default),
- * 0 means until stopped. Keys may come in any order; each at most once; missing keys take the
- * defaults below.
+ * 0 means until stopped. Keys may come in any order; each at most once; missing keys take their
+ * method's defaults.
  */
 #pragma once
 
@@ -94,10 +80,7 @@ typedef struct {
   char message[256];
 } RtbCommandError;
 
-/* Fills `cmd` with the method's defaults (see METHODS.md): latency fifo 99, interval 1000 µs,
- * histogram 1000 µs, all CPUs, 60 s; jitter base 25 µs, servo 1000 µs, cpu=auto (LinuxCNC's
- * choice), fifo 99, 60 s; timer variant rt, period 5000 µs, spin 100 µs, unpinned, fifo 80,
- * 60 s; response size 32, one experiment of 1000 instances, CPU 0, fifo 99, gap auto. */
+/* Fills `cmd` with the method's defaults, as the key table gives them (see METHODS.md). */
 void rtb_command_defaults (RtbCommand *cmd, RtbMethod method, int n_cpus_online);
 
 /* Whether the method runs a thread on each CPU of a list (cpus=), not on one CPU (cpu=):

@@ -27,6 +27,7 @@ static const RtbMethodInfo methods[RTB_METHOD_LAST + 1] = {
       "Thread jitter, the LinuxCNC latency-test method: a fast base and a slower servo\n"
       "thread on one CPU; each sample is an interval between two wake-ups minus the period.",
     .per_cpu = false,
+    .signed_values = true,
     .examples = {
       { "--duration 10m --load full", "LinuxCNC's test under full load, on its own CPU choice" },
       { "--cpu 1 --base-us 50 --servo-us 1000", "a 50 µs base thread on CPU 1" },
@@ -39,6 +40,7 @@ static const RtbMethodInfo methods[RTB_METHOD_LAST + 1] = {
       "Periodic timer error: sleep until shortly before each deadline, spin until it, and\n"
       "record the time observed minus the deadline (the first tick is a warm-up).",
     .per_cpu = false,
+    .signed_values = true,
     .examples = {
       { "--period-us 1000 --spin-us 50 --cpu 1", "a 1 ms tick on CPU 1" },
       { "--variant normal --duration 5m", "the same timer in an ordinary thread, to compare" },

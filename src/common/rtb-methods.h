@@ -18,6 +18,8 @@ typedef struct {
   const char *summary;     /* one line: what it measures, after which tool */
   const char *description; /* a paragraph for rtbench-cli run METHOD --help, lines of <= 88 */
   bool per_cpu;            /* a thread on each CPU of a list (cpus=), not on one CPU (cpu=) */
+  bool signed_values;      /* its values are deviations either side of 0 (early or late), so
+                            * its worst is the largest magnitude, not the maximum */
   /* rtbench-cli run options that show it in use, each with what it does; NULL-ended. */
   const char *examples[RTB_METHOD_EXAMPLES_MAX + 1][2];
 } RtbMethodInfo;

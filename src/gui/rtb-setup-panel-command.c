@@ -27,7 +27,7 @@ row_for_field (RtbSetupPanel *self,
   if (g_str_equal (field, "trace_above_us"))
     return GTK_WIDGET (self->trace_row);
   for (guint p = 0; p < N_PARAMS; p++)
-    if (g_str_equal (field, _rtb_setup_panel_params[p].key))
+    if (g_str_equal (field, rtb_command_keys[_rtb_setup_panel_params[p].key].name))
       return GTK_WIDGET (self->param_rows[p]);
   return NULL;
 }
@@ -83,13 +83,16 @@ rtb_setup_panel_build_command (RtbSetupPanel *self,
 
   for (guint p = 0; p < N_PARAMS; p++)
     {
+      const RtbKey *key;
+
       if (_rtb_setup_panel_params[p].method != self->method)
         continue;
       g_snprintf (value, sizeof value, "%.0f",
                   gtk_adjustment_get_value (self->param_adjustments[p]));
-      if (p == PARAM_GAP && g_str_equal (value, "0"))
-        g_strlcpy (value, "auto", sizeof value);
-      if (!rtb_command_set (cmd, _rtb_setup_panel_params[p].key, value, self->n_cpus, &cerr))
+      key = &rtb_command_keys[_rtb_setup_panel_params[p].key];
+      if (key->auto_word != NULL && g_str_equal (value, "0"))
+        g_strlcpy (value, key->auto_word, sizeof value);
+      if (!rtb_command_set (cmd, key->name, value, self->n_cpus, &cerr))
         return fail_field (self, &cerr, error);
     }
 

@@ -20,7 +20,7 @@ static const char *const method_descriptions[] = {
 gboolean
 _rtb_setup_panel_method_is_traced (RtbMethod method)
 {
-  return method == RTB_METHOD_LATENCY || method == RTB_METHOD_JITTER || method == RTB_METHOD_TIMER;
+  return rtb_command_key_taken (RTB_KEY_TRACE_ABOVE_US, method);
 }
 
 void
@@ -31,10 +31,13 @@ _rtb_setup_panel_update_method_rows (RtbSetupPanel *self)
   for (guint p = 0; p < N_PARAMS; p++)
     gtk_widget_set_visible (GTK_WIDGET (self->param_rows[p]),
                             _rtb_setup_panel_params[p].method == self->method);
-  gtk_widget_set_visible (GTK_WIDGET (self->variant_row), self->method == RTB_METHOD_TIMER);
-  gtk_widget_set_visible (GTK_WIDGET (self->sizes_row), self->method == RTB_METHOD_RESPONSE);
+  gtk_widget_set_visible (GTK_WIDGET (self->variant_row),
+                          rtb_command_key_taken (RTB_KEY_VARIANT, self->method));
+  gtk_widget_set_visible (GTK_WIDGET (self->sizes_row),
+                          rtb_command_key_taken (RTB_KEY_SIZE, self->method));
   _rtb_setup_panel_update_thread_rows (self);
-  gtk_widget_set_visible (GTK_WIDGET (self->duration_row), self->method != RTB_METHOD_RESPONSE);
+  gtk_widget_set_visible (GTK_WIDGET (self->duration_row),
+                          rtb_command_key_taken (RTB_KEY_DURATION, self->method));
   gtk_widget_set_visible (GTK_WIDGET (self->trace_row),
                           _rtb_setup_panel_method_is_traced (self->method));
   /* On the group, not as the row's subtitle: a long subtitle squeezes the row's value until

@@ -11,6 +11,7 @@
 #include "rtb-checklist-group.h"
 #include "rtb-cpu-picker.h"
 #include "rtb-machine-group.h"
+#include "rtb-command-keys.h"
 #include "rtb-setup-panel.h"
 
 G_BEGIN_DECLS
@@ -29,15 +30,15 @@ typedef enum {
   N_PARAMS
 } Param;
 
+/* A number row of the window: a command key (its range, unit and default are the key table's,
+ * rtb-command-keys.h) with its translated words. */
 typedef struct {
-  const char *key;          /* the command key */
+  RtbKeyId key;
+  RtbMethod method;
   const char *settings_key;
   const char *title;
   const char *subtitle;
-  double lower;
-  double upper;
   double step;
-  RtbMethod method;
 } ParamSpec;
 
 struct _RtbSetupPanel

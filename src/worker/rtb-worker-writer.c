@@ -19,6 +19,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "rtb-command-keys.h"
 #include "rtb-worker.h"
 
 #define DRAIN_PERIOD_NS (250 * 1000 * 1000)
@@ -28,21 +29,13 @@
 #define STATS_PERIOD_NS RTB_NSEC_PER_SEC
 #define WRITER_STACK_SIZE (512 * 1024)
 
+/* The methods with a histogram limit count what passes it as overflows. */
 static int64_t
 overflow_ns (RtbWorker *w)
 {
-  switch (w->cmd.method)
-    {
-    case RTB_METHOD_LATENCY:
-      return (int64_t) w->cmd.latency.histogram_us * RTB_NSEC_PER_USEC;
-    case RTB_METHOD_NOISE:
-      return (int64_t) w->cmd.noise.histogram_us * RTB_NSEC_PER_USEC;
-    case RTB_METHOD_JITTER:
-    case RTB_METHOD_TIMER:
-    case RTB_METHOD_RESPONSE:
-    default:
-      return INT64_MAX;
-    }
+  if (!rtb_command_key_taken (RTB_KEY_HISTOGRAM_US, w->cmd.method))
+    return INT64_MAX;
+  return (int64_t) rtb_command_key_get (&w->cmd, RTB_KEY_HISTOGRAM_US) * RTB_NSEC_PER_USEC;
 }
 
 static void
