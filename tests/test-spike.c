@@ -569,6 +569,18 @@ test_own_run (void)
     g_autofree char *line = rtb_league_entry_describe (entries->pdata[0]);
     g_assert_cmpstr (line, ==, "writer (pid 129, rtbench's own thread): 1 spike, worst 655.0 µs");
   }
+  /* Sample index 7 is the 8th on the curve, which puts it 8 periods of 1 ms from the start. */
+  {
+    const RtbSpike *spike = rtb_spike_log_get_spikes (rtb_run_get_spike_log (run))->pdata[0];
+    g_autofree char *line = rtb_spike_describe (spike, "CPU0");
+    g_autofree char *csv = rtb_csv_spikes (&run, 1);
+
+    g_assert_cmpuint (spike->index, ==, 7);
+    g_assert_cmpuint (spike->instance, ==, 8);
+    g_assert_cmpint (spike->time_ns, ==, 8 * 1000 * 1000);
+    g_assert_true (g_str_has_prefix (line, "CPU0 #7 at 0.0080 s: 655.0 µs: writer"));
+    g_assert_nonnull (strstr (csv, ",CPU0,7,8,0.008000000,0,655.0"));
+  }
 
   g_assert_true (rtb_run_save (run, saved, &error));
   g_assert_no_error (error);
@@ -584,6 +596,8 @@ test_own_run (void)
       rtb_spike_log_get_league (rtb_run_get_spike_log (again)));
 
     g_assert_cmpstr (da, ==, db);
+    g_assert_cmpuint (b->instance, ==, 8);
+    g_assert_cmpint (b->time_ns, ==, a->time_ns);
     g_assert_nonnull (strstr (db, "writer (pid 129, OTHER nice 0, rtbench's own thread)"));
     g_assert_nonnull (strstr (db, "rtbench-cli (pid 301, OTHER nice 0, rtbench's own client)"));
     g_assert_cmpint (b->main.owner, ==, RTB_CAUSE_OWNER_WORKER);
@@ -714,7 +728,8 @@ test_run_file (void)
   lines = g_strsplit (csv, "\n", -1);
   /* A header, one line per spike, and the empty string after the last newline. */
   g_assert_cmpuint (g_strv_length (lines), ==, spikes->len + 2);
-  g_assert_true (g_str_has_prefix (lines[0], "run,series,index,instance,cpu,value_us,cause"));
+  g_assert_true (g_str_has_prefix (lines[0], "run,series,index,instance,time_s,cpu,value_us,"
+                                              "cause"));
 }
 
 static RtbRun *

@@ -327,7 +327,7 @@ append_us_or_empty (GString *text, gint64 ns)
 char *
 rtb_csv_spikes (RtbRun *const *runs, guint n_runs)
 {
-  GString *text = g_string_new ("run,series,index,instance,cpu,value_us,cause,name,pid,irq,"
+  GString *text = g_string_new ("run,series,index,instance,time_s,cpu,value_us,cause,name,pid,irq,"
                                 "cause_us,to_wakeup_us,to_run_us,lost_events\n");
 
   g_return_val_if_fail (runs != NULL || n_runs == 0, NULL);
@@ -351,6 +351,10 @@ rtb_csv_spikes (RtbRun *const *runs, guint n_runs)
             append_uint (text, spike->instance);
           else
             append_sep (text);
+          append_sep (text);
+          if (spike->time_ns >= 0)
+            g_string_append_printf (text, "%" G_GINT64_FORMAT ".%09" G_GINT64_FORMAT,
+                                    spike->time_ns / 1000000000, spike->time_ns % 1000000000);
           append_uint (text, (guint64) MAX (spike->cpu, 0));
           append_us_or_empty (text, spike->value_ns);
           append_sep (text);

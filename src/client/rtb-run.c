@@ -490,6 +490,8 @@ handle_spike (RtbRun *self, const RtbSpikeFrame *frame, GError **error)
   behind = series->next_index > frame->index ? series->next_index - 1 - frame->index : 0;
   if (frame->index < series->next_index && behind < series->histogram.stats.count)
     spike->instance = series->histogram.stats.count - behind;
+  spike->time_ns = rtb_spike_curve_time_ns (spike->instance,
+                                            rtb_run_get_series_period_us (self, frame->thread));
   rtb_spike_log_set_missed (self->spikes, frame->thread, frame->missed);
   kept = rtb_spike_log_add (self->spikes, spike);
   self->dirty = TRUE;
@@ -509,6 +511,28 @@ handle_counters (RtbRun *self, const void *payload, gsize len)
                                   self->command.cpus);
   self->dirty = TRUE;
   return TRUE;
+}
+
+double
+rtb_run_get_series_period_us (RtbRun *run, guint index)
+{
+  const RtbCommand *cmd = rtb_run_get_command (run);
+
+  if (!(rtb_run_get_stated (run) & RTB_RUN_STATED_INTERVAL))
+    return 0;
+  switch (cmd->method)
+    {
+    case RTB_METHOD_LATENCY:
+      return cmd->latency.interval_us;
+    case RTB_METHOD_TIMER:
+      return cmd->timer.period_us;
+    case RTB_METHOD_JITTER:
+      return index == 0 ? cmd->jitter.base_us : cmd->jitter.servo_us;
+    case RTB_METHOD_RESPONSE:
+    case RTB_METHOD_NOISE: /* a gap is as long as it takes */
+    default:
+      return 0;
+    }
 }
 
 RtbSpikeLog *

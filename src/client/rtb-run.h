@@ -81,7 +81,11 @@ void rtb_run_set_checks (RtbRun *self, GPtrArray *checks); /* takes ownership */
 guint32 rtb_run_get_started_flags (RtbRun *self);
 /* The timer slack the threads' sleeps got, in ns (0 for real-time threads); -1 unknown. */
 gint64 rtb_run_get_timer_slack_ns (RtbRun *self);
-RtbRunStated rtb_run_get_stated (RtbRun *self);               /* RTB_RUN_STATED_ALL by default */
+RtbRunStated rtb_run_get_stated (RtbRun *self);
+/* The period of series `index` in µs, where its curve puts instance n at n periods from the
+ * start; 0 when its instances are not evenly spaced in time (a response run's instances last as
+ * long as they take, noise's gaps too) or the run does not say. */
+double rtb_run_get_series_period_us (RtbRun *run, guint index);               /* RTB_RUN_STATED_ALL by default */
 void rtb_run_set_stated (RtbRun *self, RtbRunStated stated);
 /* "latency cpus=0-1 interval_us=200 histogram_us=20": the command without the parameters
  * its source did not state. */

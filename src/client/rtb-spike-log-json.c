@@ -92,6 +92,8 @@ add_spike (JsonBuilder *builder, const RtbSpike *spike, const char *series_name)
     json_builder_add_int_value (builder, (gint64) MIN (spike->instance, (guint64) G_MAXINT64));
   else
     json_builder_add_null_value (builder);
+  _rtb_json_add_double (builder, "time_s",
+                        spike->time_ns >= 0 ? (double) spike->time_ns / 1e9 : NAN);
   add_us (builder, "latency_us", spike->value_ns);
   _rtb_json_add_int (builder, "deadline_ns", spike->deadline_ns);
   _rtb_json_add_int (builder, "wake_ns", spike->wake_ns);
@@ -359,6 +361,16 @@ parse_spike (JsonNode *node, const char *path, const char *const *series_names, 
       if (!_rtb_json_get_int (object, path, "instance", 1, G_MAXINT64, &instance, error))
         return FALSE;
       spike->instance = (guint64) instance;
+    }
+  if (!is_null_or_absent (object, "time_s"))
+    {
+      double seconds;
+      if (!_rtb_json_get_double (object, path, "time_s", &seconds, error))
+        return FALSE;
+      if (!(seconds >= 0 && seconds <= G_MAXINT64 / 1e9))
+        return _rtb_json_format_error (error, "%s.time_s: %g s is not a time since the start",
+                                       path, seconds);
+      spike->time_ns = (gint64) llround (seconds * 1e9);
     }
   s = series_index (series, series_names, n_series);
   if (s < 0)

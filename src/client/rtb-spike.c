@@ -117,6 +117,7 @@ rtb_spike_new (void)
   g_array_set_clear_func (spike->causes, (GDestroyNotify) rtb_cause_clear);
   spike->to_wakeup_ns = -1;
   spike->to_run_ns = -1;
+  spike->time_ns = -1;
   spike->main.kind = RTB_CAUSE_UNKNOWN;
   return spike;
 }
@@ -137,6 +138,14 @@ rtb_spike_copy (const RtbSpike *spike)
       g_array_append_val (copy->causes, cause);
     }
   return copy;
+}
+
+gint64
+rtb_spike_curve_time_ns (guint64 instance, double period_us)
+{
+  if (instance == 0 || period_us <= 0 || (double) instance * period_us > 9e15)
+    return -1;
+  return (gint64) ((double) instance * period_us * 1000.0 + 0.5);
 }
 
 /* ---- Explaining -------------------------------------------------------------------------- */
@@ -572,7 +581,19 @@ rtb_spike_describe (const RtbSpike *spike, const char *series_name)
   g_autofree char *cause = rtb_cause_describe (&spike->main);
   g_autofree char *value = format_us (spike->value_ns);
   g_autofree char *ran = format_us (spike->main.duration_ns);
+  g_autofree char *at = spike->time_ns >= 0
+                          ? g_strdup_printf ("%.4f", (double) spike->time_ns / 1e9) : NULL;
 
+  /* Where the curve's time axis puts it, when the run has a period. */
+  if (at != NULL && spike->main.kind == RTB_CAUSE_UNKNOWN)
+    /* TRANSLATORS: "CPU1 #221 at 0.2220 s: 566.1 µs: nothing the kernel saw: … (420.0 µs)" */
+    return g_strdup_printf (_("%s #%" PRIu64 " at %s s: %s µs: %s (%s µs)"), series_name,
+                            spike->index, at, value, cause, ran);
+  if (at != NULL)
+    /* TRANSLATORS: "CPU1 #221 at 0.2220 s: 566.1 µs: culprit (pid 14226, FIFO/RR 99) ran
+     * 489.2 µs" */
+    return g_strdup_printf (_("%s #%" PRIu64 " at %s s: %s µs: %s ran %s µs"), series_name,
+                            spike->index, at, value, cause, ran);
   if (spike->main.kind == RTB_CAUSE_UNKNOWN)
     /* TRANSLATORS: "CPU1 #221: 566.1 µs: nothing the kernel saw: … (420.0 µs)" */
     return g_strdup_printf (_("%s #%" PRIu64 ": %s µs: %s (%s µs)"), series_name,

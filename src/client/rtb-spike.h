@@ -54,6 +54,9 @@ typedef struct {
   guint series;        /* the run's series (thread) */
   guint64 index;       /* the sample's index in it (cycle, interval or tick) */
   guint64 instance;    /* where the sample lies on the run's curve, 1-based; 0: unknown */
+  gint64 time_ns;      /* where the curve's time axis puts it: instance × the period, the end
+                        * of its period since the start; -1: unknown (no instance, or a method
+                        * without a period) */
   int cpu;
   gint64 value_ns;     /* the sample's value */
   gint64 deadline_ns;  /* CLOCK_MONOTONIC */
@@ -76,6 +79,8 @@ RtbSpike *rtb_spike_new (void);
 RtbSpike *rtb_spike_explain (const RtbSpikeFrame *frame, const char *text, gsize text_len,
                              int worker_pid, int client_pid);
 RtbSpike *rtb_spike_copy (const RtbSpike *spike);
+/* instance × period_us in ns; -1 when either is unknown (0). */
+gint64 rtb_spike_curve_time_ns (guint64 instance, double period_us);
 void rtb_spike_free (RtbSpike *spike);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (RtbSpike, rtb_spike_free)
 

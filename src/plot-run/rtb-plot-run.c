@@ -204,30 +204,6 @@ rtb_plot_run_histogram_title (RtbMethod method)
     }
 }
 
-/* The period of series `index` of a run in µs; 0 when its instances are not evenly spaced in
- * time (a response run's instances last as long as they take) or the run does not say. */
-static double
-series_period_us (RtbRun *run, guint index)
-{
-  const RtbCommand *cmd = rtb_run_get_command (run);
-
-  if (!(rtb_run_get_stated (run) & RTB_RUN_STATED_INTERVAL))
-    return 0;
-  switch (cmd->method)
-    {
-    case RTB_METHOD_LATENCY:
-      return cmd->latency.interval_us;
-    case RTB_METHOD_TIMER:
-      return cmd->timer.period_us;
-    case RTB_METHOD_JITTER:
-      return index == 0 ? cmd->jitter.base_us : cmd->jitter.servo_us;
-    case RTB_METHOD_RESPONSE:
-    case RTB_METHOD_NOISE: /* a gap is as long as it takes */
-    default:
-      return 0;
-    }
-}
-
 double
 rtb_plot_run_seconds_per_instance (RtbRun *const *runs, guint n_runs, int index)
 {
@@ -240,7 +216,7 @@ rtb_plot_run_seconds_per_instance (RtbRun *const *runs, guint n_runs, int index)
 
         if (index >= 0 && i != (guint) index)
           continue;
-        p = series_period_us (runs[r], i);
+        p = rtb_run_get_series_period_us (runs[r], i);
         if (p <= 0 || (period > 0 && p != period))
           return 0;
         period = p;
