@@ -4,6 +4,7 @@
 #include <glib.h>
 #include <string.h>
 
+#include "rtb-command-keys.h"
 #include "rtb-command.h"
 #include "rtb-time.h"
 
@@ -547,12 +548,65 @@ test_check (void)
   g_assert_true (rtb_cpu_isset (cmd.cpus, 100));
 }
 
+/* Every method's defaults, as the key table gives them, make a valid command that formats,
+ * parses and crosses STARTED unchanged; every number key takes its range's ends and refuses
+ * one past them, naming itself; every key is found by its name and its option. */
+static void
+test_key_table (void)
+{
+  for (RtbMethod m = RTB_METHOD_LATENCY; m <= RTB_METHOD_LAST; m++)
+    {
+      RtbCommand cmd, again;
+      RtbCommandError error;
+      RtbWireCommand wire;
+      char line[RTB_COMMAND_MAX];
+
+      rtb_command_defaults (&cmd, m, N_CPUS);
+      g_assert_true (rtb_command_check (&cmd, N_CPUS, &error));
+      g_assert_cmpint (rtb_command_format (&cmd, line, sizeof line), >, 0);
+      g_assert_true (rtb_command_parse (line, true, N_CPUS, &again, &error));
+      g_assert_cmpmem (&cmd, sizeof cmd, &again, sizeof again);
+      rtb_command_to_wire (&cmd, &wire);
+      g_assert_true (rtb_command_from_wire (&wire, N_CPUS, &again, &error));
+      g_assert_cmpmem (&cmd, sizeof cmd, &again, sizeof again);
+
+      for (int k = 0; k < RTB_N_KEYS; k++)
+        {
+          const RtbKey *key = &rtb_command_keys[k];
+          g_autofree char *low = g_strdup_printf ("%" G_GUINT64_FORMAT, key->min);
+          g_autofree char *high = g_strdup_printf ("%" G_GUINT64_FORMAT, key->max);
+          g_autofree char *past = g_strdup_printf ("%" G_GUINT64_FORMAT, key->max + 1);
+
+          g_assert_cmpint (rtb_command_key_lookup (key->name, strlen (key->name)), ==, k);
+          g_assert_cmpint (rtb_command_key_by_option (key->option), ==, k);
+          if (!rtb_command_key_taken ((RtbKeyId) k, m) || key->kind != RTB_KIND_NUMBER)
+            continue;
+          g_assert_true (rtb_command_set (&cmd, key->name, low, N_CPUS, &error));
+          g_assert_cmpuint (rtb_command_key_get (&cmd, (RtbKeyId) k), ==, key->min);
+          g_assert_true (rtb_command_set (&cmd, key->name, high, N_CPUS, &error));
+          g_assert_cmpuint (rtb_command_key_get (&cmd, (RtbKeyId) k), ==, key->max);
+          g_assert_false (rtb_command_set (&cmd, key->name, past, N_CPUS, &error));
+          g_assert_cmpint (error.code, ==, RTB_ERROR_RANGE);
+          g_assert_cmpstr (error.field, ==, key->name);
+          if (key->min > 0)
+            {
+              g_autofree char *below = g_strdup_printf ("%" G_GUINT64_FORMAT, key->min - 1);
+
+              g_assert_false (rtb_command_set (&cmd, key->name, below, N_CPUS, &error));
+              g_assert_cmpstr (error.field, ==, key->name);
+            }
+          rtb_command_defaults (&cmd, m, N_CPUS);
+        }
+    }
+}
+
 int
 main (int argc, char **argv)
 {
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/command/defaults", test_defaults);
   g_test_add_func ("/command/keys", test_keys);
+  g_test_add_func ("/command/key-table", test_key_table);
   g_test_add_func ("/command/method-keys", test_method_keys);
   g_test_add_func ("/command/policy-priority", test_policy_priority);
   g_test_add_func ("/command/round-trip", test_round_trip);
