@@ -1,11 +1,13 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Every file rtbench-cli writes (charts, tables, cyclictest text, run files) replaces its target
- * whole or not at all: a full disk leaves the previous file intact, and a symlink planted at the
- * target is replaced, never followed. */
+ * whole or not at all: a full disk leaves the previous file intact, a symlink planted at the
+ * target is replaced, never followed, and a FIFO or a device there is refused and kept. */
 #include "config.h"
 
 #include <glib/gstdio.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <sys/sysmacros.h>
 #include <unistd.h>
 
 #include "cli-test-util.h"
@@ -93,6 +95,38 @@ test_symlink (void)
     }
 }
 
+/* A FIFO or a device (made as /dev/null is) at an output: refused, left as it was. */
+static void
+test_not_regular (void)
+{
+  g_autofree char *dir = cli_tmp_path ("special");
+
+  g_assert_cmpint (g_mkdir (dir, 0700), ==, 0);
+  for (guint i = 0; i < G_N_ELEMENTS (outputs); i++)
+    {
+      g_autofree char *path = g_build_filename (dir, outputs[i].name, NULL);
+
+      for (guint device = 0; device < 2; device++)
+        {
+          CliResult r = { 0 };
+          struct stat st;
+
+          if (device && geteuid () != 0)
+            continue;
+          g_assert_cmpint (device ? mknod (path, S_IFCHR | 0666, makedev (1, 3))
+                                  : mkfifo (path, 0600), ==, 0);
+          write_output (&r, &outputs[i], dir, NULL);
+          g_assert_cmpint (r.status, !=, 0);
+          g_assert_nonnull (strstr (r.err, "is not a regular file"));
+          g_assert_null (strstr (r.out, "Wrote"));
+          g_assert_cmpint (lstat (path, &st), ==, 0);
+          g_assert_true (device ? S_ISCHR (st.st_mode) : S_ISFIFO (st.st_mode));
+          cli_result_clear (&r);
+          g_assert_cmpint (g_unlink (path), ==, 0);
+        }
+    }
+}
+
 static void
 test_full_disk (void)
 {
@@ -158,6 +192,7 @@ main (int argc, char *argv[])
   cli_make_run (run_b, "second");
 
   g_test_add_func ("/cli-outputs/symlink", test_symlink);
+  g_test_add_func ("/cli-outputs/not-regular", test_not_regular);
   g_test_add_func ("/cli-outputs/full-disk", test_full_disk);
   status = g_test_run ();
 

@@ -5,6 +5,7 @@
 #include <fcntl.h>
 #include <glib/gi18n-lib.h>
 #include <glib/gstdio.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "rtb-file-write.h"
@@ -76,6 +77,18 @@ rtb_file_write (const char  *path,
   g_return_val_if_fail (data != NULL || length == 0, FALSE);
 
   existed = g_lstat (path, &st) == 0;
+  /* A FIFO, a device (/dev/null), a folder or a socket: renaming over it would replace it. A
+   * link is replaced, never followed. */
+  if (existed && !S_ISREG (st.st_mode) && !S_ISLNK (st.st_mode))
+    {
+      g_autofree char *name = g_filename_display_name (path);
+
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_NOT_REGULAR_FILE,
+                   _("Could not save “%s”: it is not a regular file (a device, a FIFO, a folder "
+                     "or a socket), which rtbench never replaces. Give the name of a file."),
+                   name);
+      return FALSE;
+    }
   tmp = g_strconcat (path, ".XXXXXX", NULL);
   fd = g_mkstemp_full (tmp, O_WRONLY | O_CLOEXEC, 0666);
   if (fd < 0)
