@@ -27,6 +27,7 @@
 #include "config.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <signal.h>
 #include <stdlib.h>
 #include <stdio.h>
@@ -36,6 +37,7 @@
 #include <unistd.h>
 
 #include "rtb-log-histogram.h"
+#include "proc-test-util.h"
 #include "rtb-run.h"
 #include "worker-harness.h"
 
@@ -623,34 +625,73 @@ drain_and_close (int fd)
   close (fd);
 }
 
+/* A file of instance `name`, as it reads now. */
+static char *
+instance_file (const char *name, const char *file)
+{
+  g_autofree char *path = g_build_filename (tracefs, "instances", name, file, NULL);
+  char *text = NULL;
+
+  g_assert_true (g_file_get_contents (path, &text, NULL, NULL));
+  return text;
+}
+
+/* The name of the instance of `worker`, or NULL. */
+static char *
+instance_name_of (GPid worker)
+{
+  g_autoptr (GPtrArray) names = rtbench_instances ();
+  g_autofree char *prefix = g_strdup_printf ("rtbench-%d-", worker);
+
+  for (guint i = 0; i < names->len; i++)
+    if (g_str_has_prefix (names->pdata[i], prefix))
+      return g_strdup (names->pdata[i]);
+  return NULL;
+}
+
+static gboolean
+worker_tracing (gpointer data)
+{
+  g_autofree char *name = instance_name_of (GPOINTER_TO_INT (data));
+  g_autofree char *on = name != NULL ? instance_file (name, "tracing_on") : NULL;
+
+  return g_strcmp0 (on, "1\n") == 0;
+}
+
+static gboolean
+process_gone (gpointer data)
+{
+  return test_process_gone (GPOINTER_TO_INT (data));
+}
+
 static void
 test_kill (void)
 {
   g_autoptr (GHashTable) before = global_state ();
   g_autoptr (GHashTable) after = NULL;
-  g_autoptr (GPtrArray) stale = NULL;
   g_autofree char *stale_name = NULL;
-  int out_fd, janitor;
+  g_autofree char *held_name = NULL;
+  g_autofree char *held_path = NULL;
+  g_autofree char *on = NULL;
+  g_autofree char *events = NULL;
+  int out_fd, janitor, held;
   GPid worker;
 
   /* Worker and janitor both killed: the instance stays behind. */
   worker = start_worker ("60s", &out_fd);
-  g_assert_true (eventually (has_instance_of, GINT_TO_POINTER (worker)));
+  g_assert_true (eventually (worker_tracing, GINT_TO_POINTER (worker)));
   janitor = janitor_of (worker);
   g_assert_cmpint (kill (janitor, SIGKILL), ==, 0);
   g_assert_cmpint (kill (worker, SIGKILL), ==, 0);
   wait_child (worker);
   drain_and_close (out_fd);
   g_usleep (200000);
-  stale = rtbench_instances ();
-  for (guint i = 0; i < stale->len; i++)
-    {
-      g_autofree char *prefix = g_strdup_printf ("rtbench-%d-", worker);
-      if (g_str_has_prefix (stale->pdata[i], prefix))
-        stale_name = g_strdup (stale->pdata[i]);
-    }
+  stale_name = instance_name_of (worker);
   g_assert_nonnull (stale_name);
   g_assert_true (instance_exists (stale_name));
+  /* Until then it records, as SECURITY.md says. */
+  on = instance_file (stale_name, "tracing_on");
+  g_assert_cmpstr (on, ==, "1\n");
 
   /* The next worker recognises it as a dead worker's and removes it. */
   worker = start_worker ("1s", &out_fd);
@@ -667,6 +708,32 @@ test_kill (void)
   wait_child (worker);
   drain_and_close (out_fd);
   g_assert_true (eventually (has_no_instance_of, GINT_TO_POINTER (worker)));
+
+  /* The worker alone killed while a file of its instance is held open, so that the instance
+   * cannot go: its janitor turned tracing and events off first, then gave up. */
+  worker = start_worker ("60s", &out_fd);
+  g_assert_true (eventually (worker_tracing, GINT_TO_POINTER (worker)));
+  janitor = janitor_of (worker);
+  held_name = instance_name_of (worker);
+  held_path = g_build_filename (tracefs, "instances", held_name, "trace", NULL);
+  held = open (held_path, O_RDONLY | O_CLOEXEC);
+  g_assert_cmpint (held, >=, 0);
+  g_assert_cmpint (kill (worker, SIGKILL), ==, 0);
+  wait_child (worker);
+  drain_and_close (out_fd);
+  g_assert_true (eventually (process_gone, GINT_TO_POINTER (janitor)));
+  g_assert_true (instance_exists (held_name));
+  g_clear_pointer (&on, g_free);
+  on = instance_file (held_name, "tracing_on");
+  events = instance_file (held_name, "events/enable");
+  g_assert_cmpstr (on, ==, "0\n");
+  g_assert_cmpstr (events, ==, "0\n");
+  close (held);
+  /* The next worker removes it. */
+  worker = start_worker ("1s", &out_fd);
+  drain_and_close (out_fd);
+  g_assert_cmpint (wait_child (worker), ==, 0);
+  g_assert_false (instance_exists (held_name));
 
   after = global_state ();
   assert_same_state (before, after);

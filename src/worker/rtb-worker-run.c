@@ -288,6 +288,7 @@ rtb_worker_run (RtbWorker *w, RtbWorkerInput *input)
   if (!threads_ok)
     reason = RTB_END_FAILED;
   rtb_worker_writer_finish (w, reason);
+  rtb_worker_tracefs_off (&w->trace);
 
   uint64_t count = 0, dropped = 0;
   for (unsigned i = 0; i < w->n_measures; i++)

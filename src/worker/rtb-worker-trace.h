@@ -81,6 +81,9 @@ typedef struct {
 RtbTraceStatus rtb_worker_tracefs_create (RtbWorkerTrace *t, const uint64_t *cpus);
 /* Opens a file of the instance ("per_cpu/cpu3/trace_pipe"). */
 int rtb_worker_tracefs_open (const RtbWorkerTrace *t, const char *relative, int flags);
+/* The run is over: the instance stops recording (through the descriptor opened while root),
+ * before the janitor removes it. */
+void rtb_worker_tracefs_off (const RtbWorkerTrace *t);
 
 /* rtb-worker-trace-history.c: the recent lines of the trace_pipe `fd` (O_NONBLOCK). */
 RtbWorkerTraceHistory *rtb_worker_trace_history_new (int fd);

@@ -11,8 +11,11 @@
  * pid was reused, and removes it. The worker itself cannot remove its instance at the end: by
  * then it has given up root. A janitor, a child forked while the worker is still root, waits on
  * a pipe whose only writer is the worker; when the worker exits, however it exits (SIGKILL
- * included), the pipe closes and the janitor removes the instance (and unmounts tracefs if the
- * worker mounted it and nobody else uses it), then exits. The janitor executes nothing and
+ * included), the pipe closes and the janitor turns the instance's tracing and events off, then
+ * removes it (and unmounts tracefs if the worker mounted it and nobody else uses it), and exits.
+ * When both are killed, the instance records until the next worker starts: that one turns off
+ * and removes every instance of a worker that is gone; a tracefs mount made by the dead worker
+ * stays mounted. The janitor executes nothing and
  * touches no other path.
  */
 #include "config.h"
@@ -140,6 +143,15 @@ is_rtbench_instance (const char *name, long *pid, unsigned long long *start)
   return errno == 0 && *end == '\0';
 }
 
+/* The first step of every cleanup: the instance stops recording, even if it cannot go yet (a
+ * file of it still open). */
+static void
+stop_tracing (const char *instance)
+{
+  write_file (instance, "tracing_on", "0");
+  write_file (instance, "events/enable", "0");
+}
+
 /* Removes the instances of rtbench workers that are gone (a SIGKILLed worker whose janitor was
  * killed too): an instance whose pid runs no process, or one started at another time. */
 static void
@@ -164,6 +176,7 @@ remove_stale (const char *root)
       if (process_start ((pid_t) pid, &running_start) && running_start == start)
         continue;
       snprintf (path, sizeof path, "%s/%s", dir_path, entry->d_name);
+      stop_tracing (path);
       if (rmdir (path) == 0)
         rtb_worker_log ("trace: removed the instance %s of a worker that is gone", entry->d_name);
       else
@@ -207,6 +220,7 @@ janitor_main (int fd, const char *instance, const char *mounted)
   fd = janitor_close_fds (fd);
   while (read (fd, &byte, 1) < 0 && errno == EINTR)
     ;
+  stop_tracing (instance);
   for (int tries = 0; rmdir (instance) != 0 && errno == EBUSY && tries < 50; tries++)
     usleep (10000);
   if (mounted != NULL)
@@ -397,4 +411,11 @@ rtb_worker_tracefs_open (const RtbWorkerTrace *t, const char *relative, int flag
       return -1;
     }
   return open (path, flags | O_CLOEXEC | O_NOFOLLOW);
+}
+
+void
+rtb_worker_tracefs_off (const RtbWorkerTrace *t)
+{
+  if (t->on_fd >= 0 && write (t->on_fd, "0", 1) != 1)
+    rtb_worker_log ("trace: cannot stop the instance: %s", strerror (errno));
 }
