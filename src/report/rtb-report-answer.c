@@ -51,16 +51,23 @@ append_better (GString *text, RtbCompare *compare)
   RtbFigure stat = headline_stat (method);
   guint decimals = rtb_compare_get_decimals (compare);
   int best = -1;
+  guint same_method = 0;
 
   for (guint r = 0; r < n_runs; r++)
-    if (rtb_run_get_method (rtb_compare_get_run (compare, r)) == method &&
-        rtb_compare_get_cell (compare, 0, r, stat)->best)
-      best = (int) r;
+    if (rtb_run_get_method (rtb_compare_get_run (compare, r)) == method)
+      {
+        same_method++;
+        if (rtb_compare_get_cell (compare, 0, r, stat)->best)
+          best = (int) r;
+      }
+  /* Runs of other methods measure other things: no system is better for them. */
+  if (same_method < 2)
+    return;
   if (best < 0)
     {
       g_string_append_printf (text, _("Neither system is better on the worst case (%s): the "
                                       "values are equal to the digits shown, or missing. "),
-                              rtb_figure_label (stat));
+                              rtb_figure_title (stat, method));
       return;
     }
 
@@ -70,7 +77,7 @@ append_better (GString *text, RtbCompare *compare)
   g_string_append_printf (text, _("%s is the better system for real-time work on the worst "
                                   "case (%s) of %s: %.*f µs"),
                           rtb_compare_get_run_name (compare, (guint) best),
-                          rtb_figure_label (stat), rtb_compare_get_row_name (compare, 0),
+                          rtb_figure_title (stat, method), rtb_compare_get_row_name (compare, 0),
                           (int) decimals, value);
   for (guint r = 0; r < n_runs; r++)
     {

@@ -25,6 +25,7 @@ rtb_report_add_statistics (RtbReportDoc *doc, RtbCompare *compare)
 {
   guint n_runs = rtb_compare_get_n_runs (compare);
   guint decimals = rtb_compare_get_decimals (compare);
+  RtbMethod method = rtb_run_get_method (rtb_compare_get_run (compare, 0));
   guint n_stats = 0;
   gboolean partial = FALSE;
   RtbReportTable *table;
@@ -40,7 +41,7 @@ rtb_report_add_statistics (RtbReportDoc *doc, RtbCompare *compare)
     rtb_report_table_add (table, _("run"), RTB_REPORT_CELL_HEADER);
   for (RtbFigure stat = 0; stat < RTB_N_FIGURES; stat++)
     if (rtb_compare_shows_stat (compare, stat))
-      rtb_report_table_add (table, rtb_figure_label (stat),
+      rtb_report_table_add (table, rtb_figure_title (stat, method),
                             RTB_REPORT_CELL_HEADER | RTB_REPORT_CELL_NUMBER);
 
   for (guint row = 0; row < rtb_compare_get_n_rows (compare); row++)
