@@ -521,6 +521,51 @@ test_explain_own (void)
   }
 }
 
+/* A stall after the spike: the worker skipped periods 8 and 9, so the samples after it are
+ * numbered from 10. The spike keeps the place its sample took on the curve, the 8th, 8 ms from
+ * the start; placed from the samples after it, it would have moved by the two skipped. */
+static void
+test_place_after_skipped (void)
+{
+  const char *text = OWN_TRACE;
+  RtbSpikeFrame frame = own_frame (text);
+  RtbHelloFrame hello = { .protocol_version = RTB_PROTOCOL_VERSION, .pid = 120,
+                          .n_cpus_online = 2 };
+  RtbStartedFrame started = { .n_threads = 1 };
+  RtbThreadInfo thread = { .thread = 0, .cpu = 0, .name = "CPU0" };
+  RtbTraceFrame trace = { .status = RTB_TRACE_ARMED, .threshold_ns = 500000 };
+  RtbSamplesFrame samples = { .thread = 0, .count = 11 };
+  RtbSample values[11];
+  g_autoptr (RtbRun) run = NULL;
+  const RtbSpike *spike;
+  RtbCommand command;
+  RtbDecoder *decoder;
+  guint32 seq = 0;
+
+  rtb_command_defaults (&command, RTB_METHOD_LATENCY, 2);
+  g_assert_true (rtb_command_set (&command, "cpus", "0", 2, NULL));
+  g_assert_true (rtb_command_check (&command, 2, NULL));
+  rtb_command_to_wire (&command, &started.command);
+  for (guint i = 0; i < G_N_ELEMENTS (values); i++)
+    values[i] = (RtbSample) { .index = i < 8 ? i : i + 2, .value_ns = i == 7 ? 655000 : 10000 };
+  run = rtb_run_new (&command);
+  decoder = run_file_test_decoder_new (run);
+  run_file_test_feed (decoder, &seq, RTB_FRAME_HELLO, &hello, sizeof hello, NULL, 0);
+  run_file_test_feed (decoder, &seq, RTB_FRAME_STARTED, &started, sizeof started, &thread,
+                      sizeof thread);
+  run_file_test_feed (decoder, &seq, RTB_FRAME_TRACE, &trace, sizeof trace, NULL, 0);
+  run_file_test_feed (decoder, &seq, RTB_FRAME_SAMPLES, &samples, sizeof samples, values,
+                      sizeof values);
+  run_file_test_feed (decoder, &seq, RTB_FRAME_SPIKE, &frame, sizeof frame, text, strlen (text));
+  rtb_decoder_free (decoder);
+
+  g_assert_cmpuint (rtb_spike_log_get_spikes (rtb_run_get_spike_log (run))->len, ==, 1);
+  spike = rtb_spike_log_get_spikes (rtb_run_get_spike_log (run))->pdata[0];
+  g_assert_cmpuint (spike->index, ==, 7);
+  g_assert_cmpuint (spike->instance, ==, 8);
+  g_assert_cmpint (spike->time_ns, ==, 8 * 1000 * 1000);
+}
+
 /* From the worker's frames to the run file and back: the worker's HELLO names its pid, the
  * client its own, and the cause stays rtbench's own in the spike, the league and the file. */
 static void
@@ -861,6 +906,7 @@ main (int argc, char **argv)
   g_test_add_func ("/spike/explain-no-switch", test_explain_no_switch);
   g_test_add_func ("/spike/explain-own", test_explain_own);
   g_test_add_func ("/spike/own-run", test_own_run);
+  g_test_add_func ("/spike/place-after-skipped", test_place_after_skipped);
   g_test_add_func ("/spike/league", test_league);
   g_test_add_func ("/spike/run-file", test_run_file);
   g_test_add_func ("/spike/compare-causes", test_compare_causes);

@@ -390,7 +390,6 @@ handle_samples (RtbRun *self, const RtbSamplesFrame *frame, GError **error)
                                  "sample %" G_GUINT64_FORMAT " of %s (%s)", samples[i].value_ns,
                                  index, series->name, impossible);
         }
-      rtb_spike_check_add (self->spike_check, frame->thread, index, samples[i].value_ns);
       if (samples[i].index & RTB_SAMPLE_OFF_CPU)
         rtb_series_log_off_cpu (series, index);
       /* Noise's numbers skip its short gaps, counted in STATS. */
@@ -399,6 +398,8 @@ handle_samples (RtbRun *self, const RtbSamplesFrame *frame, GError **error)
       if (index >= series->next_index)
         series->next_index = index + 1;
       rtb_series_add (series, samples[i].value_ns);
+      rtb_spike_check_add (self->spike_check, frame->thread, index,
+                           series->histogram.stats.count, samples[i].value_ns);
     }
   series->dropped = MAX (series->dropped, frame->dropped_total);
   self->dirty = TRUE;
@@ -469,7 +470,7 @@ handle_spike (RtbRun *self, const RtbSpikeFrame *frame, GError **error)
   const RtbSpike *kept;
   RtbSpike *spike;
   RtbSeries *series;
-  guint64 behind;
+  guint64 behind, instance;
 
   if (frame->thread >= self->series->len)
     {
@@ -479,16 +480,18 @@ handle_spike (RtbRun *self, const RtbSpikeFrame *frame, GError **error)
     }
   series = g_ptr_array_index (self->series, frame->thread);
   why = rtb_spike_check_spike (self->spike_check, frame->thread, series->name, frame->index,
-                               frame->value_ns);
+                               frame->value_ns, &instance);
   if (why != NULL)
     return protocol_error (error, "%s", why);
   spike = rtb_spike_explain (frame, rtb_spike_text (frame), frame->text_len,
                              self->have_hello ? (int) MIN (self->hello.pid, G_MAXINT) : 0,
                              self->client_pid);
-  /* Its place on the curve: the samples came in order, the spike's among them; periods skipped
-   * after it would count, which moves the mark by a few pixels at most. */
+  /* Its place on the curve, as its sample's came. A sample the check no longer holds is placed
+   * from the samples after it, which periods skipped after it would move. */
   behind = series->next_index > frame->index ? series->next_index - 1 - frame->index : 0;
-  if (frame->index < series->next_index && behind < series->histogram.stats.count)
+  if (instance > 0)
+    spike->instance = instance;
+  else if (frame->index < series->next_index && behind < series->histogram.stats.count)
     spike->instance = series->histogram.stats.count - behind;
   spike->time_ns = rtb_spike_curve_time_ns (spike->instance,
                                             rtb_run_get_series_period_us (self, frame->thread));

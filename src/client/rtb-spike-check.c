@@ -6,6 +6,7 @@
 
 typedef struct {
   guint64 index;
+  guint64 instance;
   gint64 value_ns;
 } Candidate;
 
@@ -67,9 +68,10 @@ rtb_spike_check_set_threshold (RtbSpikeCheck *check, gint64 threshold_ns, gboole
 }
 
 void
-rtb_spike_check_add (RtbSpikeCheck *check, guint series, guint64 index, gint64 value_ns)
+rtb_spike_check_add (RtbSpikeCheck *check, guint series, guint64 index, guint64 instance,
+                     gint64 value_ns)
 {
-  Candidate candidate = { index, value_ns };
+  Candidate candidate = { index, instance, value_ns };
   Thread *thread;
 
   if (value_ns < check->floor_ns)
@@ -92,13 +94,14 @@ rtb_spike_check_lost (RtbSpikeCheck *check, guint series)
 
 char *
 rtb_spike_check_spike (RtbSpikeCheck *check, guint series, const char *series_name,
-                       guint64 index, gint64 value_ns)
+                       guint64 index, gint64 value_ns, guint64 *instance)
 {
   Thread *thread = thread_of (check, series);
   GArray *candidates = thread->candidates;
   char *why = NULL;
   guint i;
 
+  *instance = 0;
   for (i = 0; i < candidates->len; i++)
     if (g_array_index (candidates, Candidate, i).index >= index)
       break;
@@ -106,6 +109,7 @@ rtb_spike_check_spike (RtbSpikeCheck *check, guint series, const char *series_na
     {
       gint64 sent_ns = g_array_index (candidates, Candidate, i).value_ns;
 
+      *instance = g_array_index (candidates, Candidate, i).instance;
       if (sent_ns != value_ns)
         why = g_strdup_printf ("a spike of %.1f µs for sample %" G_GUINT64_FORMAT " of %s, "
                                "which was %.1f µs", (double) value_ns / 1000.0, index,

@@ -24,13 +24,15 @@ G_DEFINE_AUTOPTR_CLEANUP_FUNC (RtbSpikeCheck, rtb_spike_check_free)
 /* A TRACE frame armed the trace at `threshold_ns`, the automatic threshold if `automatic`. */
 void rtb_spike_check_set_threshold (RtbSpikeCheck *check, gint64 threshold_ns,
                                     gboolean automatic);
-/* Sample `index` of `series` arrived. */
-void rtb_spike_check_add (RtbSpikeCheck *check, guint series, guint64 index, gint64 value_ns);
+/* Sample `index` of `series` arrived, the `instance`-th on its curve (1-based). */
+void rtb_spike_check_add (RtbSpikeCheck *check, guint series, guint64 index, guint64 instance,
+                          gint64 value_ns);
 /* The worker lost samples of `series` to a full ring. */
 void rtb_spike_check_lost (RtbSpikeCheck *check, guint series);
 /* NULL when the spike can be sample `index` of `series` as the worker sent it, else why not,
- * in words naming the series (`series_name`). */
+ * in words naming the series (`series_name`). `instance` gets the sample's instance when the
+ * check still holds it, else 0. */
 char *rtb_spike_check_spike (RtbSpikeCheck *check, guint series, const char *series_name,
-                             guint64 index, gint64 value_ns);
+                             guint64 index, gint64 value_ns, guint64 *instance);
 
 G_END_DECLS
