@@ -44,7 +44,8 @@ check_series (JsonObject *run, guint expected_series)
     {
       JsonObject *s = json_array_get_object_element (series, i);
       static const char *keys[] = { "name", "cpu", "count", "min_us", "avg_us", "max_us", "p50_us",
-                                    "p99_us", "p999_us", "stddev_us", "overflows" };
+                                    "p90_us", "p99_us", "p999_us", "p9999_us", "stddev_us",
+                                    "overflows", "percentile_error_pct" };
       for (guint k = 0; k < G_N_ELEMENTS (keys); k++)
         g_assert_true (json_object_has_member (s, keys[k]));
       gint64 count = json_object_get_int_member (s, "count");

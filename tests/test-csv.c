@@ -194,10 +194,10 @@ test_summary_roundtrip (void)
   g_autofree char *text = NULL;
   g_autoptr (GPtrArray) rows = NULL;
   const char *header[] = { "run", "series", "cpu", "count", "min_us", "avg_us", "max_us", "p50_us",
-                           "p95_us", "p99_us", "p999_us", "stddev_us", "rms_us", "max_abs_us",
-                           "p95_abs_us", "p99_abs_us", "min_interval_us", "max_interval_us",
-                           "max_jitter_us", "overruns", "overflows", "dropped", "resolution_ns",
-                           "stddev_partial", NULL };
+                           "p90_us", "p95_us", "p99_us", "p999_us", "p9999_us", "stddev_us",
+                           "rms_us", "max_abs_us", "p95_abs_us", "p99_abs_us", "min_interval_us",
+                           "max_interval_us", "max_jitter_us", "overruns", "overflows", "dropped",
+                           "resolution_ns", "percentile_error_pct", "stddev_partial", NULL };
 
   /* A comma as the decimal separator must not leak into the file. */
   if (setlocale (LC_NUMERIC, "de_DE.UTF-8") == NULL)
@@ -218,7 +218,7 @@ test_summary_roundtrip (void)
         RtbSeriesSummary s;
 
         rtb_series_get_summary (series, &s);
-        g_assert_cmpuint (g_strv_length (fields), ==, 3 + RTB_N_FIGURES + 2);
+        g_assert_cmpuint (g_strv_length (fields), ==, 3 + RTB_N_FIGURES + 3);
         g_assert_cmpstr (fields[0], ==, rtb_run_get_label (runs[r]));
         g_assert_cmpstr (fields[1], ==, series->name);
         g_assert_cmpfloat (number (fields[2]), ==, series->cpu);
@@ -236,7 +236,8 @@ test_summary_roundtrip (void)
               g_assert_cmpfloat_with_epsilon (number (fields[3 + stat]), expected, 0.0005 + 1e-9);
           }
         g_assert_cmpstr (fields[3 + RTB_N_FIGURES], ==, "1");
-        g_assert_cmpstr (fields[4 + RTB_N_FIGURES], ==, "false");
+        g_assert_cmpstr (fields[4 + RTB_N_FIGURES], ==, "0.049");
+        g_assert_cmpstr (fields[5 + RTB_N_FIGURES], ==, "false");
       }
 }
 

@@ -34,6 +34,7 @@ failures () { grep -c '<failure' "$1"; }
 fig () { python3 -c "import json; s=json.load(open('$tmp/a.json'))['runs'][0]['series'][0]; print($1)"; }
 max=$(fig "'%.3f' % s['max_us']")
 p99=$(fig "'%.3f' % s['p99_us']")
+p90=$(fig "'%.3f' % s['p90_us']")
 
 # check NAME EXPECTED-STATUS JUNIT-FAILURES WORDS…: the last summary's status, its JUnit file
 # valid with that many failures, and each word in its report
@@ -59,6 +60,11 @@ check "--fail-p99-above holds" 0 0
 summary "$tmp/a.rtbench" --fail-p99-above 0 --junit "$tmp/junit.xml"
 check "--fail-p99-above 0 fails, naming p99" 3 1 "p99 $p99 µs is above --fail-p99-above 0"
 
+summary "$tmp/a.rtbench" --fail-p90-above 1000000 --junit "$tmp/junit.xml"
+check "--fail-p90-above holds" 0 0
+summary "$tmp/a.rtbench" --fail-p90-above 0 --junit "$tmp/junit.xml"
+check "--fail-p90-above 0 fails, naming p90" 3 1 "p90 $p90 µs is above --fail-p90-above 0" \
+  'type="fail-p90-above"'
 summary "$tmp/a.rtbench" --fail-p9999-above 1000000 --junit "$tmp/junit.xml"
 check "--fail-p9999-above holds" 0 0
 summary "$tmp/a.rtbench" --fail-p9999-above 0 --junit "$tmp/junit.xml"
@@ -124,10 +130,12 @@ histogram 20 >"$tmp/slow.txt"
 summary "$tmp/slow.rtbench" --baseline "$tmp/base.rtbench" --fail-worse 150 --junit "$tmp/junit.xml"
 check "--fail-worse 150 holds for figures 100 % worse" 0 0
 summary "$tmp/slow.rtbench" --baseline "$tmp/base.rtbench" --fail-worse 50 --junit "$tmp/junit.xml"
-# min, avg, max, p50, p99 and p99.9 are twice the baseline's; the standard deviations are 0
-check "--fail-worse 50 fails for figures 100 % worse, naming each" 3 6 \
+# min, avg, max, p50, p90, p99, p99.9 and p99.99 are twice the baseline's; the standard
+# deviations are 0
+check "--fail-worse 50 fails for figures 100 % worse, naming each" 3 8 \
   "max 20.000 µs is 100.0 % worse than the baseline's 10.000 µs (--fail-worse 50)" \
-  "avg 20.000 µs is 100.0 %" "p99.9 20.000 µs" 'type="fail-worse"'
+  "avg 20.000 µs is 100.0 %" "p90 20.000 µs" "p99.9 20.000 µs" "p99.99 20.000 µs" \
+  'type="fail-worse"'
 summary "$tmp/base.rtbench" --baseline "$tmp/base.rtbench" --fail-worse 0 --junit "$tmp/junit.xml"
 check "a run is never worse than itself" 0 0
 

@@ -93,6 +93,28 @@ csv_percentile_close (double got, double want)
   return fabs (got - want) <= 0.0005 + fmax (fabs (want) * 0.001, 0.001) + 1e-9;
 }
 
+/* The bound summary --json states is true: every percentile lies within percentile_error_pct
+ * of the nearest-rank value of the raw samples. */
+static void
+check_stated_bound (JsonObject *s, const TruthFigures *t)
+{
+  double pct = json_object_get_double_member (s, "percentile_error_pct");
+  const struct { const char *key; double want; } p[] = {
+    { "p50_us", t->p50_us }, { "p90_us", t->p90_us }, { "p95_us", t->p95_us },
+    { "p99_us", t->p99_us }, { "p999_us", t->p999_us }, { "p9999_us", t->p9999_us },
+  };
+
+  g_assert_cmpfloat (pct, ==, 0.049);
+  for (guint i = 0; i < G_N_ELEMENTS (p); i++)
+    {
+      double got = json_object_get_double_member (s, p[i].key);
+
+      if (fabs (got - p[i].want) > fabs (p[i].want) * pct / 100 + 1e-9)
+        g_error ("%s %.6f µs is not within the stated %.3f %% of the samples' %.6f µs",
+                 p[i].key, got, pct, p[i].want);
+    }
+}
+
 static void
 check_json (const char *method, const char *name, JsonObject *s, const TruthFigures *t)
 {
@@ -108,9 +130,12 @@ check_json (const char *method, const char *name, JsonObject *s, const TruthFigu
   CHECK (truth_close, member (s, "stddev_us"), t->stddev_us, "stddev");
   CHECK (truth_close, member (s, "rms_us"), t->rms_us, "rms");
   CHECK (truth_percentile_close, member (s, "p50_us"), t->p50_us, "p50");
+  CHECK (truth_percentile_close, member (s, "p90_us"), t->p90_us, "p90");
   CHECK (truth_percentile_close, member (s, "p95_us"), t->p95_us, "p95");
   CHECK (truth_percentile_close, member (s, "p99_us"), t->p99_us, "p99");
   CHECK (truth_percentile_close, member (s, "p999_us"), t->p999_us, "p99.9");
+  CHECK (truth_percentile_close, member (s, "p9999_us"), t->p9999_us, "p99.99");
+  check_stated_bound (s, t);
   CHECK (exact, member (s, "max_abs_us"), t->max_abs_us, "max |v|");
   CHECK (truth_percentile_close, member (s, "p95_abs_us"), t->p95_abs_us, "p95 |v|");
   CHECK (truth_percentile_close, member (s, "p99_abs_us"), t->p99_abs_us, "p99 |v|");
@@ -128,9 +153,11 @@ check_json (const char *method, const char *name, JsonObject *s, const TruthFigu
   CHECK (exact, member (ct, "avg_us"), t->ct_avg_us, "cyclictest avg");
   CHECK (truth_close, member (ct, "mean_us"), t->ct_mean_us, "cyclictest mean");
   CHECK (truth_percentile_close, member (ct, "p50_us"), t->ct_p50_us, "cyclictest p50");
+  CHECK (truth_percentile_close, member (ct, "p90_us"), t->ct_p90_us, "cyclictest p90");
   CHECK (truth_percentile_close, member (ct, "p95_us"), t->ct_p95_us, "cyclictest p95");
   CHECK (truth_percentile_close, member (ct, "p99_us"), t->ct_p99_us, "cyclictest p99");
   CHECK (truth_percentile_close, member (ct, "p999_us"), t->ct_p999_us, "cyclictest p99.9");
+  CHECK (truth_percentile_close, member (ct, "p9999_us"), t->ct_p9999_us, "cyclictest p99.99");
 }
 
 /* The --csv table: one line per series, columns by their header names. */
@@ -164,9 +191,12 @@ check_csv (const char *method, const char *path, const char *name, const TruthFi
       CHECK (csv_close, FIELD ("stddev_us"), t->stddev_us, "CSV stddev");
       CHECK (csv_close, FIELD ("rms_us"), t->rms_us, "CSV rms");
       CHECK (csv_percentile_close, FIELD ("p50_us"), t->p50_us, "CSV p50");
+      CHECK (csv_percentile_close, FIELD ("p90_us"), t->p90_us, "CSV p90");
       CHECK (csv_percentile_close, FIELD ("p95_us"), t->p95_us, "CSV p95");
       CHECK (csv_percentile_close, FIELD ("p99_us"), t->p99_us, "CSV p99");
       CHECK (csv_percentile_close, FIELD ("p999_us"), t->p999_us, "CSV p99.9");
+      CHECK (csv_percentile_close, FIELD ("p9999_us"), t->p9999_us, "CSV p99.99");
+      g_assert_cmpstr (g_hash_table_lookup (row, "percentile_error_pct"), ==, "0.049");
       CHECK (csv_close, FIELD ("max_abs_us"), t->max_abs_us, "CSV max |v|");
       CHECK (csv_percentile_close, FIELD ("p95_abs_us"), t->p95_abs_us, "CSV p95 |v|");
       CHECK (csv_percentile_close, FIELD ("p99_abs_us"), t->p99_abs_us, "CSV p99 |v|");

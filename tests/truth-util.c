@@ -99,11 +99,12 @@ compare_int64 (gconstpointer a, gconstpointer b)
   return (x > y) - (x < y);
 }
 
-/* The ⌈p/100 · n⌉-th smallest, p in tenths of a percent: in integers, as a rank is exact. */
+/* The ⌈p/100 · n⌉-th smallest, p in hundredths of a percent: in integers, as a rank is
+ * exact. */
 static double
-nearest_rank_us (const gint64 *sorted, guint n, guint p_permille)
+nearest_rank_us (const gint64 *sorted, guint n, guint p_basis_points)
 {
-  guint64 rank = ((guint64) p_permille * n + 999) / 1000;
+  guint64 rank = ((guint64) p_basis_points * n + 9999) / 10000;
 
   rank = CLAMP (rank, 1, n);
   return sorted[rank - 1] / 1000.0;
@@ -152,22 +153,26 @@ truth_compute (GArray *values, gint32 lo_us, guint32 n_buckets, TruthFigures *ou
     sum_sq_dev += (sorted[i] / 1000.0 - out->avg_us) * (sorted[i] / 1000.0 - out->avg_us);
   out->stddev_us = sqrt (sum_sq_dev / n);
   out->rms_us = sqrt (sum_sq / n);
-  out->p50_us = nearest_rank_us (sorted, n, 500);
-  out->p95_us = nearest_rank_us (sorted, n, 950);
-  out->p99_us = nearest_rank_us (sorted, n, 990);
-  out->p999_us = nearest_rank_us (sorted, n, 999);
+  out->p50_us = nearest_rank_us (sorted, n, 5000);
+  out->p90_us = nearest_rank_us (sorted, n, 9000);
+  out->p95_us = nearest_rank_us (sorted, n, 9500);
+  out->p99_us = nearest_rank_us (sorted, n, 9900);
+  out->p999_us = nearest_rank_us (sorted, n, 9990);
+  out->p9999_us = nearest_rank_us (sorted, n, 9999);
   out->max_abs_us = magnitude[n - 1] / 1000.0;
-  out->p95_abs_us = nearest_rank_us (magnitude, n, 950);
-  out->p99_abs_us = nearest_rank_us (magnitude, n, 990);
+  out->p95_abs_us = nearest_rank_us (magnitude, n, 9500);
+  out->p99_abs_us = nearest_rank_us (magnitude, n, 9900);
 
   out->ct_min_us = truncated[0] / 1000.0;
   out->ct_max_us = truncated[n - 1] / 1000.0;
   out->ct_avg_us = (double) (ct_sum / (gint64) n);
   out->ct_mean_us = (double) ct_sum / n;
-  out->ct_p50_us = nearest_rank_us (truncated, n, 500);
-  out->ct_p95_us = nearest_rank_us (truncated, n, 950);
-  out->ct_p99_us = nearest_rank_us (truncated, n, 990);
-  out->ct_p999_us = nearest_rank_us (truncated, n, 999);
+  out->ct_p50_us = nearest_rank_us (truncated, n, 5000);
+  out->ct_p90_us = nearest_rank_us (truncated, n, 9000);
+  out->ct_p95_us = nearest_rank_us (truncated, n, 9500);
+  out->ct_p99_us = nearest_rank_us (truncated, n, 9900);
+  out->ct_p999_us = nearest_rank_us (truncated, n, 9990);
+  out->ct_p9999_us = nearest_rank_us (truncated, n, 9999);
 }
 
 gboolean

@@ -22,7 +22,8 @@ char **truth_csv_fields (const char *line);
 typedef struct {
   guint64 count;
   double min_us, avg_us, max_us;
-  double p50_us, p95_us, p99_us, p999_us; /* nearest rank: ⌈p/100 · N⌉-th smallest */
+  double p50_us, p90_us, p95_us, p99_us, p999_us, p9999_us; /* nearest rank: ⌈p/100 · N⌉-th
+                                                            * smallest */
   double stddev_us;                       /* population */
   double rms_us;
   double max_abs_us, p95_abs_us, p99_abs_us;
@@ -31,7 +32,7 @@ typedef struct {
   double ct_min_us, ct_max_us;
   double ct_avg_us;                       /* their sum / count, truncated as its text prints */
   double ct_mean_us;                      /* the quotient, as its --json prints */
-  double ct_p50_us, ct_p95_us, ct_p99_us, ct_p999_us;
+  double ct_p50_us, ct_p90_us, ct_p95_us, ct_p99_us, ct_p999_us, ct_p9999_us;
 } TruthFigures;
 
 void truth_compute (GArray *values, gint32 lo_us, guint32 n_buckets, TruthFigures *out);

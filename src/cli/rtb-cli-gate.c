@@ -44,8 +44,6 @@ rtb_cli_gates_options (const char *last)
     {
       if (rtb_figure_info (f)->limit != NULL)
         g_string_append_printf (list, "--%s, ", rtb_figure_info (f)->limit);
-      if (f == RTB_FIGURE_P99)
-        g_string_append (list, "--fail-p9999-above, ");
     }
   g_string_append_printf (list, "--baseline, --fail-worse, --junit%s--tap", last);
   return g_string_free (list, FALSE);
@@ -67,9 +65,6 @@ rtb_cli_gates_help (void)
       option = g_strdup_printf ("--%s %s", info->limit,
                                 info->kind == RTB_FIGURE_KIND_US ? "US" : "N");
       append_option_help (help, option, info->limit_help);
-      if (f == RTB_FIGURE_P99)
-        append_option_help (help, "--fail-p9999-above US",
-                            "fail when a series' 99.99th percentile is above US µs");
     }
   append_option_help (help, "--baseline FILE", "a run to compare with (series matched by name)");
   for (RtbFigure f = 0; f < RTB_N_FIGURES; f++)
@@ -115,7 +110,6 @@ rtb_cli_gates_init (RtbCliGates *gates)
   memset (gates, 0, sizeof *gates);
   for (RtbFigure f = 0; f < RTB_N_FIGURES; f++)
     gates->limits[f] = NAN;
-  gates->p9999_above_us = NAN;
   gates->worse_pct = NAN;
   gates->cases = g_ptr_array_new_with_free_func ((GDestroyNotify) gate_case_free);
 }
@@ -165,7 +159,7 @@ gboolean
 rtb_cli_gate_is_option (const char *name)
 {
   static const char * const names[] = {
-    "fail-p9999-above", "baseline", "fail-worse", "junit", "tap", NULL,
+    "baseline", "fail-worse", "junit", "tap", NULL,
   };
 
   return rtb_figure_by_limit (name) < RTB_N_FIGURES || g_strv_contains (names, name);
@@ -192,8 +186,6 @@ rtb_cli_gate_option (RtbCliGates *gates, const char *name, const char *value)
     ok = parse_count (name, value, &gates->limits[figure]);
   else if (figure < RTB_N_FIGURES)
     ok = parse_number (name, value, &gates->limits[figure]);
-  else if (strcmp (name, "fail-p9999-above") == 0)
-    ok = parse_number (name, value, &gates->p9999_above_us);
   else if (strcmp (name, "fail-worse") == 0)
     ok = parse_number (name, value, &gates->worse_pct);
   else if (strcmp (name, "baseline") == 0 || strcmp (name, "junit") == 0)
@@ -237,7 +229,7 @@ rtb_cli_gates_any (const RtbCliGates *gates)
   for (RtbFigure f = 0; f < RTB_N_FIGURES; f++)
     if (!isnan (gates->limits[f]))
       return TRUE;
-  return !isnan (gates->p9999_above_us) || gates->baseline != NULL ||
+  return gates->baseline != NULL ||
          gates->junit_file != NULL || gates->tap;
 }
 
@@ -317,9 +309,6 @@ check_limits (RtbCliGates *gates, GateCase *c, RtbRun *run, RtbSeries *series)
                gates->limits[f]);
       else
         judge (c, info->limit, name, rtb_figure_value (f, &s), gates->limits[f]);
-      if (f == RTB_FIGURE_P99 && !isnan (gates->p9999_above_us))
-        judge (c, "fail-p9999-above", "p99.99", rtb_series_percentile_us (series, 99.99),
-               gates->p9999_above_us);
     }
 }
 

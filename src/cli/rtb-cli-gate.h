@@ -18,7 +18,6 @@ typedef struct {
   double limits[RTB_N_FIGURES]; /* per figure with a limit option (rtb_figure_info ()->limit):
                                    NAN when not given; the max's is for jitter and timer the
                                    largest deviation either way */
-  double p9999_above_us;
   double worse_pct;      /* with baseline */
   char *baseline_file;
   char *junit_file;

@@ -231,12 +231,21 @@ print_off_cpu (FILE *out, RtbSeries *series)
   fputc ('\n', out);
 }
 
+static gboolean
+shows_percentiles (RtbMethod method)
+{
+  for (RtbFigure f = 0; f < RTB_N_FIGURES; f++)
+    if (rtb_figure_in_table (f, method) && rtb_figure_info (f)->percentile > 0)
+      return TRUE;
+  return FALSE;
+}
+
 void
 rtb_cli_print_table (RtbRun *run, FILE *out)
 {
   guint n = rtb_run_get_n_series (run);
   RtbMethod method = rtb_run_get_method (run);
-  gboolean coarse = FALSE, partial = FALSE;
+  gboolean coarse = FALSE, partial = FALSE, bounded = FALSE;
 
   print_header (out, method);
   for (guint i = 0; i < n; i++)
@@ -247,6 +256,7 @@ rtb_cli_print_table (RtbRun *run, FILE *out)
       rtb_series_get_summary (series, &s);
       print_figures (out, run, series, &s);
       coarse |= s.resolution_ns > 1;
+      bounded |= !isnan (s.percentile_error_pct);
       partial |= s.spread_partial;
       if (method == RTB_METHOD_RESPONSE)
         {
@@ -260,6 +270,9 @@ rtb_cli_print_table (RtbRun *run, FILE *out)
     fputs ("avg and stddev: of the intervals less the period; jitter = max(max int − period, "
            "period − min int); overruns: periods begun after their deadline (no period is "
            "skipped)\n", out);
+  if (bounded && shows_percentiles (method))
+    fprintf (out, "percentiles: within %.3f %% of the exact nearest-rank value (the buckets of a "
+             "log-linear histogram)\n", RTB_LOG_HISTOGRAM_BOUND_PCT);
   if (coarse)
     fputs ("percentiles to the µs: the source kept its samples in 1 µs buckets\n", out);
   if (partial)

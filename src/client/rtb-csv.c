@@ -117,7 +117,7 @@ rtb_csv_summary (RtbRun *const *runs, guint n_runs)
 
   for (RtbFigure stat = 0; stat < RTB_N_FIGURES; stat++)
     g_string_append_printf (text, ",%s", rtb_figure_key (stat));
-  g_string_append (text, ",resolution_ns,stddev_partial\n");
+  g_string_append (text, ",resolution_ns,percentile_error_pct,stddev_partial\n");
 
   for (guint r = 0; r < n_runs; r++)
     for (guint i = 0; i < rtb_run_get_n_series (runs[r]); i++)
@@ -135,6 +135,7 @@ rtb_csv_summary (RtbRun *const *runs, guint n_runs)
         for (RtbFigure stat = 0; stat < RTB_N_FIGURES; stat++)
           append_stat (text, stat, rtb_figure_value (stat, &s));
         append_uint (text, s.resolution_ns);
+        append_double (text, "%.3f", s.percentile_error_pct);
         g_string_append (text, s.spread_partial ? ",true\n" : ",false\n");
       }
   return g_string_free (text, FALSE);

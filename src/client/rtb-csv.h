@@ -2,14 +2,17 @@
 /*
  * CSV tables for spreadsheets and scripts (RFC 4180): comma separated, a header row, fields
  * quoted only when they hold a comma, a quote, a line break or edge spaces, UTF-8, lines ending
- * in "\n", numbers with a '.' whatever the locale, µs values to the nanosecond (3 decimals),
+ * in "\n", numbers with a '.' whatever the locale, µs values with 3 decimals,
  * empty fields for values that do not exist (an empty series, a missing series).
  *
  *   summary    run,series,cpu, one column per figure of rtb-figure.h under its key (count,
- *              min_us … dropped), resolution_ns, stddev_partial — one line per series of each
- *              run (a figure its method does not have, such as LinuxCNC's intervals outside a
- *              jitter thread, is empty); resolution_ns is 1 when the percentiles are at full
- *              resolution, 1000 when only µs buckets were known (an import), stddev_partial
+ *              min_us … dropped), resolution_ns, percentile_error_pct, stddev_partial — one
+ *              line per series of each run (a figure its method does not have, such as
+ *              LinuxCNC's intervals outside a jitter thread, is empty); the percentiles are
+ *              within percentile_error_pct (0.049: the log-linear histogram's bound, relative)
+ *              of the exact nearest-rank value at resolution_ns, which is 1 when the samples
+ *              were measured, 1000 when only µs buckets were known (an import): their three
+ *              decimals hold fewer digits than they print above 2 µs; stddev_partial is
  *              true when stddev and rms leave out samples the source gave no values for
  *   compare    series,statistic, the value of each run, then for each run after the first its
  *              difference and ratio to the first, the name of the best run (empty: a tie,

@@ -43,6 +43,13 @@ static const RtbFigureInfo figures[RTB_N_FIGURES] = {
         .percentile = 50, .judged = TRUE, .baseline = TRUE, .methods = ALL, .table = DELAYS,
         .offset = AT (p50_us)),
   },
+  [RTB_FIGURE_P90] = {
+    US (.key = "p90_us", .label = "p90 µs", .column = "p90 µs", .title = N_("90 % µs"),
+        .limit = "fail-p90-above",
+        .limit_help = "fail when a series' 90th percentile is above US µs",
+        .percentile = 90, .judged = TRUE, .baseline = TRUE, .methods = ALL, .table = DELAYS,
+        .offset = AT (p90_us)),
+  },
   [RTB_FIGURE_P95] = {
     US (.key = "p95_us", .label = "p95 µs", .column = "p95 µs", .title = N_("95 % µs"),
         .percentile = 95, .judged = TRUE, .methods = ALL, .offset = AT (p95_us)),
@@ -58,6 +65,13 @@ static const RtbFigureInfo figures[RTB_N_FIGURES] = {
     US (.key = "p999_us", .label = "p99.9 µs", .column = "p99.9 µs", .title = N_("99.9 % µs"),
         .percentile = 99.9, .judged = TRUE, .baseline = TRUE, .methods = ALL, .table = DELAYS,
         .offset = AT (p999_us)),
+  },
+  [RTB_FIGURE_P9999] = {
+    US (.key = "p9999_us", .label = "p99.99 µs", .column = "p99.99 µs",
+        .title = N_("99.99 % µs"), .limit = "fail-p9999-above",
+        .limit_help = "fail when a series' 99.99th percentile is above US µs",
+        .percentile = 99.99, .judged = TRUE, .baseline = TRUE, .methods = ALL, .table = DELAYS,
+        .offset = AT (p9999_us)),
   },
   [RTB_FIGURE_STDDEV] = {
     US (.key = "stddev_us", .label = "stddev µs", .column = "stddev",

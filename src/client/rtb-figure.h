@@ -19,9 +19,11 @@ typedef enum {
   RTB_FIGURE_AVG,
   RTB_FIGURE_MAX,
   RTB_FIGURE_P50,
+  RTB_FIGURE_P90,
   RTB_FIGURE_P95,
   RTB_FIGURE_P99,
   RTB_FIGURE_P999,
+  RTB_FIGURE_P9999,
   RTB_FIGURE_STDDEV,
   RTB_FIGURE_RMS,     /* the timer's figures: RMS error and |error| */
   RTB_FIGURE_MAX_ABS,
@@ -47,9 +49,11 @@ typedef struct {
   double avg_us;
   double max_us;
   double p50_us;
+  double p90_us;
   double p95_us;
   double p99_us;
   double p999_us;
+  double p9999_us;
   double stddev_us;
   double rms_us;      /* √(mean² + variance): the timer's "std error" */
   double max_abs_us;  /* of |value|: the timer's figures */
@@ -69,6 +73,8 @@ typedef struct {
   double max_jitter_us;
   guint64 overruns;
   guint32 resolution_ns;   /* of the percentiles: 1, or 1000 when only µs buckets are known */
+  double percentile_error_pct; /* the percentiles' bound: within it (relative) of the exact
+                                * nearest-rank value at resolution_ns; NAN when empty */
 } RtbSeriesSummary;
 
 typedef enum {

@@ -580,6 +580,7 @@ rtb_run_summary_to_json (RtbRun *self)
             add_null (builder, "off_cpu");
         }
       _rtb_json_add_int (builder, "resolution_ns", summary.resolution_ns);
+      _rtb_json_add_double (builder, "percentile_error_pct", summary.percentile_error_pct);
       add_bool (builder, "stddev_partial", summary.spread_partial);
       add_node (builder, "cyclictest", cyclictest_json (self, series));
       json_builder_end_object (builder);

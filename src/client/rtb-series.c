@@ -216,6 +216,7 @@ rtb_series_get_summary (RtbSeries *series, RtbSeriesSummary *summary)
   summary->dropped = series->dropped;
   summary->spread_partial = series->unknown_values > 0;
   summary->resolution_ns = series->resolution_ns;
+  summary->percentile_error_pct = series->values.count > 0 ? RTB_LOG_HISTOGRAM_BOUND_PCT : NAN;
   summary->linuxcnc = series->period_ns > 0;
   summary->overruns = series->overruns;
   summary->min_interval_us = summary->max_interval_us = summary->max_jitter_us = NAN;

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
- * Percentiles at full resolution: a log-linear histogram of signed nanosecond values in the
+ * Percentiles of nanosecond values: a log-linear histogram of signed nanosecond values in the
  * spirit of HdrHistogram. Memory does not grow with the number of samples, two histograms
  * merge by adding counts, and every percentile is within 0.049 % of the exact nearest-rank
  * value of the samples added, and exact below 2048 ns.
@@ -25,6 +25,8 @@
 #include <stdint.h>
 
 #define RTB_LOG_HISTOGRAM_SUB_BITS 10
+/* The relative bound above, 2^−11 = 0.0488… %, rounded up as people read it. */
+#define RTB_LOG_HISTOGRAM_BOUND_PCT 0.049
 #define RTB_LOG_HISTOGRAM_SUB_COUNT (1u << RTB_LOG_HISTOGRAM_SUB_BITS)
 #define RTB_LOG_HISTOGRAM_N_CHUNKS 55
 #define RTB_LOG_HISTOGRAM_CHUNK_BYTES (RTB_LOG_HISTOGRAM_SUB_COUNT * sizeof (uint64_t))
