@@ -20,8 +20,8 @@
 #define CHUNK_SIZE (64 * 1024)
 #define LINE_MAX_LEN 4096
 /* What a history holds at most: text bytes and lines. Past either, the oldest lines go. */
-#define HISTORY_BYTES (4 * RTB_SPIKE_TEXT_MAX)
-#define HISTORY_LINES (64 * 1024)
+#define HISTORY_BYTES (2 * RTB_SPIKE_TEXT_MAX)
+#define HISTORY_LINES (16 * 1024)
 
 struct RtbWorkerTraceHistory {
   int fd;
