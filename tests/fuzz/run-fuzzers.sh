@@ -91,6 +91,7 @@ for f in "$src"/src/client/rtb-run*.c "$src"/src/client/rtb-series.c \
          "$src"/src/client/rtb-safe-text.c \
          "$src"/src/client/rtb-system-*.c "$src"/src/client/rtb-checklist*.c \
          "$src"/src/client/rtb-verdict.c "$src"/src/client/rtb-import*.c \
+         "$src"/src/client/rtb-figure.c "$src"/src/client/rtb-sample-check.c \
          "$src"/src/client/rtb-spike*.c "$src"/src/client/rtb-trace-parse.c; do
   [[ -e $f ]] || continue
   # shellcheck disable=SC2086
