@@ -935,6 +935,49 @@ test_misread_numbers (void)
   g_assert_nonnull (strstr (error->message, "a number with a leading zero"));
 }
 
+/* 64 MiB of spaces before a good run: refused from its first 4 KiB, without reading the rest;
+ * 4095 spaces are still whitespace JSON allows. */
+static void
+test_leading_blank (void)
+{
+  g_autofree char *good = data_path ("run-v1.rtbench");
+  g_autofree char *path = g_build_filename (g_get_tmp_dir (), "rtbench-blank-test.rtbench", NULL);
+  g_autofree char *run = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autoptr (RtbRun) loaded = NULL;
+  gsize run_len;
+  FILE *file;
+
+  g_assert_true (g_file_get_contents (good, &run, &run_len, NULL));
+  for (guint big = 0; big < 2; big++)
+    {
+      gsize blank = big ? (gsize) 64 << 20 : 4095;
+      g_autofree char *spaces = g_malloc (blank);
+
+      memset (spaces, ' ', blank);
+      file = fopen (path, "w");
+      g_assert_nonnull (file);
+      g_assert_cmpuint (fwrite (spaces, 1, blank, file), ==, blank);
+      g_assert_cmpuint (fwrite (run, 1, run_len, file), ==, run_len);
+      g_assert_cmpint (fclose (file), ==, 0);
+      loaded = rtb_run_load (path, &error);
+      if (big)
+        {
+          g_assert_null (loaded);
+          g_assert_nonnull (strstr (error->message, "starts with more than 4096 bytes of blank "
+                                                    "space"));
+          g_clear_error (&error);
+        }
+      else
+        {
+          g_assert_no_error (error);
+          g_assert_nonnull (loaded);
+          g_clear_object (&loaded);
+        }
+    }
+  g_unlink (path);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -958,6 +1001,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/run-file/json-numbers", test_json_numbers);
   g_test_add_func ("/run-file/nesting", test_nesting);
   g_test_add_func ("/run-file/not-regular", test_not_regular);
+  g_test_add_func ("/run-file/leading-blank", test_leading_blank);
   g_test_add_func ("/run-file/misread-numbers", test_misread_numbers);
 
   return g_test_run ();

@@ -40,6 +40,32 @@ no_memory (const char *path, gsize size, GError **error)
   return NULL;
 }
 
+/* No file rtbench reads starts with more blank space than this: a run file, another tool's
+ * result and a worker's stream start on their first line. */
+#define LEADING_BLANK_MAX 4096
+
+/* Whether something other than blank space comes in the first LEADING_BLANK_MAX bytes: 2 GiB
+ * of spaces before a run are refused before they are read. */
+static gboolean
+starts_soon (int fd, const char *path, GError **error)
+{
+  char head[LEADING_BLANK_MAX];
+  ssize_t n;
+
+  do
+    n = pread (fd, head, sizeof head, 0);
+  while (n < 0 && errno == EINTR);
+  if (n < (ssize_t) sizeof head)
+    return TRUE;
+  for (gsize i = 0; i < sizeof head; i++)
+    if (!g_ascii_isspace (head[i]))
+      return TRUE;
+  g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA,
+               "%s starts with more than %d bytes of blank space: no file rtbench saves or "
+               "imports does, so it is not read", path, LEADING_BLANK_MAX);
+  return FALSE;
+}
+
 GBytes *
 _rtb_file_read (const char *path, guint64 max_size, const char *too_large_hint,
                 GError **error)
@@ -83,6 +109,12 @@ _rtb_file_read (const char *path, guint64 max_size, const char *too_large_hint,
     {
       close (fd);
       return too_large (path, max_size, too_large_hint, error);
+    }
+
+  if (!starts_soon (fd, path, error))
+    {
+      close (fd);
+      return NULL;
     }
 
   /* The size can change while reading: read up to one byte past the limit to notice. */
