@@ -120,10 +120,34 @@ int_member (JsonObject *o, const char *name)
   return json_object_get_int_member (o, name);
 }
 
+/* The running mean of the last row of `export --csv-series`: where the chart's mean ends. */
+static double
+last_running_mean (const char *file)
+{
+  g_autofree char *csv = cli_tmp_path ("series.csv");
+  g_autofree char *text = NULL;
+  g_auto (GStrv) lines = NULL;
+  g_auto (GStrv) fields = NULL;
+  guint n;
+  CliResult r;
+
+  run_cli (&r, "export", file, "--csv-series", csv, NULL);
+  g_assert_cmpint (r.status, ==, 0);
+  cli_result_clear (&r);
+  g_assert_true (g_file_get_contents (csv, &text, NULL, NULL));
+  lines = g_strsplit (g_strstrip (text), "\n", -1);
+  n = g_strv_length (lines);
+  g_assert_cmpuint (n, >=, 2);
+  g_assert_true (g_str_has_suffix (lines[0], ",running_mean_us"));
+  fields = g_strsplit (lines[n - 1], ",", -1);
+  return g_ascii_strtod (fields[g_strv_length (fields) - 1], NULL);
+}
+
 /* A noise run keeps every gap the worker counted: the short ones it counted without sending
- * (skipped) in the histogram's 1 µs bucket and the figures, the sent ones in the history too. */
+ * (skipped) in the histogram's 1 µs bucket, the figures and the history, so that the chart's
+ * running mean ends at the table's average gap. */
 static void
-check_noise_file (const char *file, guint64 summary_count)
+check_noise_file (const char *file, guint64 summary_count, double avg_us)
 {
   g_autoptr (JsonParser) parser = json_parser_new ();
   g_autoptr (GError) error = NULL;
@@ -157,7 +181,10 @@ check_noise_file (const char *file, guint64 summary_count)
   g_assert_cmpint (one_us, >=, int_member (series, "skipped"));
   g_assert_cmpint (int_member (series, "sum_ns"), ==, int_member (worker, "sum_ns"));
   g_assert_cmpint (int_member (json_object_get_object_member (series, "history"), "n_samples"),
-                   ==, int_member (series, "count") - int_member (series, "skipped"));
+                   ==, int_member (series, "count"));
+  g_assert_cmpint (int_member (json_object_get_object_member (series, "history"), "n_positions"),
+                   ==, int_member (series, "count"));
+  g_assert_cmpfloat_with_epsilon (last_running_mean (file), avg_us, 0.0015);
 }
 
 static void
@@ -200,7 +227,10 @@ test_every_method (void)
       if (strcmp (cases[i].method, "response") == 0)
         g_assert_cmpuint (count, ==, 20);
       if (strcmp (cases[i].method, "noise") == 0)
-        check_noise_file (file, count);
+        check_noise_file (file, count,
+                          json_object_get_double_member (
+                            json_array_get_object_element (
+                              json_object_get_array_member (run, "series"), 0), "avg_us"));
     }
 }
 

@@ -38,7 +38,8 @@ test_bounded_and_consistent (void)
       rtb_history_add (&h, v);
       sum += v;
     }
-  g_assert_cmpuint (h.n_samples, ==, n);
+  g_assert_cmpuint (h.n_positions, ==, n);
+  g_assert_cmpuint (rtb_history_n_samples (&h), ==, n);
   g_assert_cmpuint (h.n_blocks, <=, h.capacity);
   g_assert_cmpuint (h.capacity, ==, 1024);
 
@@ -66,21 +67,83 @@ test_set (void)
 {
   RtbHistory h;
   RtbHistoryBlock good[] = { { 1, 5, 6, 2 }, { 2, 2, 2, 1 } };
-  RtbHistoryBlock short_middle[] = { { 1, 5, 5, 1 }, { 2, 2, 4, 2 } };
+  RtbHistoryBlock skipped_middle[] = { { 1, 5, 5, 1 }, { 2, 2, 4, 2 } };
+  RtbHistoryBlock too_many[] = { { 1, 5, 15, 3 }, { 2, 2, 4, 2 } };
   RtbHistoryBlock inverted[] = { { 9, 5, 14, 2 } };
 
   rtb_history_init (&h, 4);
-  g_assert_true (rtb_history_set (&h, 2, good, 2));
-  g_assert_cmpuint (h.n_samples, ==, 3);
-  g_assert_false (rtb_history_set (&h, 2, short_middle, 2));
-  g_assert_false (rtb_history_set (&h, 2, inverted, 1));
-  g_assert_false (rtb_history_set (&h, 0, good, 2));
+  g_assert_true (rtb_history_set (&h, 2, good, 2, 3));
+  g_assert_cmpuint (h.n_positions, ==, 3);
+  g_assert_cmpuint (rtb_history_n_samples (&h), ==, 3);
+  /* A position without a sample (a skipped period) in the first block. */
+  g_assert_true (rtb_history_set (&h, 2, skipped_middle, 2, 4));
+  g_assert_cmpuint (rtb_history_block_missing (&h, 0), ==, 1);
+  g_assert_cmpuint (rtb_history_block_missing (&h, 1), ==, 0);
+  g_assert_cmpuint (rtb_history_n_samples (&h), ==, 3);
+  /* Blocks that do not fit the positions, or hold more samples than positions. */
+  g_assert_false (rtb_history_set (&h, 2, good, 2, 2));
+  g_assert_false (rtb_history_set (&h, 2, good, 2, 5));
+  g_assert_false (rtb_history_set (&h, 2, too_many, 2, 4));
+  g_assert_false (rtb_history_set (&h, 2, inverted, 1, 2));
+  g_assert_false (rtb_history_set (&h, 0, good, 2, 3));
   /* Adding after a load continues the last block. */
-  g_assert_true (rtb_history_set (&h, 2, good, 2));
+  g_assert_true (rtb_history_set (&h, 2, good, 2, 3));
   rtb_history_add (&h, 7);
   g_assert_cmpuint (h.n_blocks, ==, 2);
   g_assert_cmpuint (h.blocks[1].count, ==, 2);
   rtb_history_clear (&h);
+}
+
+/* Skipped positions keep their place: the samples after them land where their number says,
+ * however the blocks merge, and every block counts the positions it lacks. */
+static void
+test_skip (void)
+{
+  RtbHistory h;
+  guint64 missing = 0, samples = 0;
+
+  rtb_history_init (&h, 64);
+  for (guint64 i = 0; i < 10000; i++)
+    {
+      if (i % 1000 == 500)
+        rtb_history_skip (&h, 37);
+      rtb_history_add (&h, 1000);
+    }
+  g_assert_cmpuint (h.n_positions, ==, 10000 + 10 * 37);
+  g_assert_cmpuint (rtb_history_n_samples (&h), ==, 10000);
+  for (gsize b = 0; b < h.n_blocks; b++)
+    {
+      missing += rtb_history_block_missing (&h, b);
+      samples += h.blocks[b].count;
+    }
+  g_assert_cmpuint (missing, ==, 10 * 37);
+  g_assert_cmpuint (samples, ==, 10000);
+  rtb_history_clear (&h);
+}
+
+/* n samples of one value at once are n samples added one by one. */
+static void
+test_add_repeated (void)
+{
+  RtbHistory one, many;
+
+  rtb_history_init (&one, 16);
+  rtb_history_init (&many, 16);
+  for (guint i = 0; i < 5; i++)
+    {
+      rtb_history_add (&one, 3000 + i);
+      rtb_history_add (&many, 3000 + i);
+      for (guint k = 0; k < 1000 * i + 7; k++)
+        rtb_history_add (&one, 1000);
+      rtb_history_add_repeated (&many, 1000, 1000 * i + 7);
+    }
+  g_assert_cmpuint (one.n_positions, ==, many.n_positions);
+  g_assert_cmpuint (one.block_size, ==, many.block_size);
+  g_assert_cmpuint (one.n_blocks, ==, many.n_blocks);
+  g_assert_cmpmem (one.blocks, one.n_blocks * sizeof *one.blocks, many.blocks,
+                   many.n_blocks * sizeof *many.blocks);
+  rtb_history_clear (&one);
+  rtb_history_clear (&many);
 }
 
 int
@@ -90,5 +153,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/history/exact-while-short", test_exact_while_short);
   g_test_add_func ("/history/bounded-and-consistent", test_bounded_and_consistent);
   g_test_add_func ("/history/set", test_set);
+  g_test_add_func ("/history/skip", test_skip);
+  g_test_add_func ("/history/add-repeated", test_add_repeated);
   return g_test_run ();
 }

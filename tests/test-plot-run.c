@@ -188,7 +188,7 @@ test_jitter_threads (void)
   g_assert_cmpfloat (rtb_plot_run_seconds_per_instance (&run, 1, 1), ==,
                      command->jitter.servo_us / 1e6);
   g_assert_cmpfloat (rtb_plot_run_seconds_per_instance (&run, 1, -1), ==, 0);
-  g_assert_cmpstr (rtb_plot_run_x_label (command->jitter.base_us / 1e6), ==, "time (s)");
+  g_assert_cmpstr (rtb_plot_run_x_label (RTB_METHOD_JITTER, command->jitter.base_us / 1e6), ==, "time (s)");
 
   g_assert_cmpuint (rtb_plot_run_panels (RTB_PLOT_RUN_BOTH, &run, 1, panels), ==, 3);
   g_assert_true (panels[0].kind == RTB_PLOT_RUN_PANEL_CURVE && panels[0].thread == 0);
@@ -262,7 +262,7 @@ test_measured_and_compared (void)
 static void
 test_titles (void)
 {
-  for (RtbMethod m = RTB_METHOD_LATENCY; m <= RTB_METHOD_RESPONSE; m++)
+  for (RtbMethod m = RTB_METHOD_LATENCY; m <= RTB_METHOD_LAST; m++)
     for (int thread = -1; thread <= 1; thread++)
       g_assert_true (g_str_has_suffix (rtb_plot_run_curve_title (m, thread),
                                        ", with the running mean"));

@@ -133,7 +133,7 @@ test_spike_survives (void)
   g_assert_true (rtb_history_init (&history, RTB_HISTORY_DEFAULT_CAPACITY));
   for (uint64_t i = 0; i < n; i++)
     rtb_history_add (&history, i == spike_at ? 437000 : 8000 + (int64_t) (i * 7919 % 4000));
-  g_assert_cmpuint (history.n_samples, ==, n);
+  g_assert_cmpuint (history.n_positions, ==, n);
   series.history = &history;
 
   rtb_plot_curve_options_init (&opts);
@@ -714,11 +714,57 @@ test_theme_colours (void)
       }
 }
 
+/* Periods skipped after a stall keep their place: the curve has no data over them, the samples
+ * after them stay at their time, and a mark on the time axis says where they were. */
+static void
+test_skipped_periods (void)
+{
+  RtbPlotTheme theme = rtb_plot_theme_light ();
+  RtbPlotSeries series = { "CPU0", 0 };
+  RtbPlotCurveOptions opts;
+  RtbPlotLayout layout;
+  RtbHistory history;
+  cairo_surface_t *surface;
+  double base, gap_x, data_x;
+
+  g_assert_true (rtb_history_init (&history, RTB_HISTORY_DEFAULT_CAPACITY));
+  for (int i = 0; i < 1000; i++)
+    {
+      if (i == 500)
+        rtb_history_skip (&history, 1000);
+      rtb_history_add (&history, 5000);
+    }
+  g_assert_cmpuint (history.n_positions, ==, 2000);
+  series.history = &history;
+
+  rtb_plot_curve_options_init (&opts);
+  opts.y_scale = RTB_PLOT_SCALE_LINEAR;
+  surface = draw_curve (&theme, &opts, &series, 1, &layout);
+  keep_sample (surface, "skipped-periods");
+  /* The axis runs to the last position, not to the last sample's count. */
+  g_assert_cmpfloat (layout.x.hi, >=, 2000);
+  base = layout.plot.y + layout.plot.height;
+  gap_x = rtb_plot_axis_to_pixel (&layout.x, 1000);
+  data_x = rtb_plot_axis_to_pixel (&layout.x, 250);
+  /* Nothing drawn over the skipped periods' middle, the samples before and after drawn. */
+  for (double v = 0.5; v <= 5; v += 0.5)
+    g_assert_false (coloured_near (surface, gap_x, rtb_plot_axis_to_pixel (&layout.y, v)));
+  g_assert_true (coloured_near (surface, data_x, rtb_plot_axis_to_pixel (&layout.y, 5)));
+  g_assert_true (coloured_near (surface, rtb_plot_axis_to_pixel (&layout.x, 1750),
+                                rtb_plot_axis_to_pixel (&layout.y, 5)));
+  /* The marks on the time axis: under the skipped periods, not under the samples. */
+  g_assert_true (coloured_near (surface, gap_x, base - 2));
+  g_assert_false (coloured_near (surface, data_x, base - 2));
+  cairo_surface_destroy (surface);
+  rtb_history_clear (&history);
+}
+
 int
 main (int   argc,
       char *argv[])
 {
   g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/plot/skipped-periods", test_skipped_periods);
 
   g_test_add_func ("/plot/theme", test_theme_colours);
   g_test_add_func ("/plot/ticks", test_ticks_are_nice);

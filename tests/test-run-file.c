@@ -243,7 +243,7 @@ assert_runs_equal (RtbRun *a, RtbRun *b)
       g_assert_cmpuint (sa->resolution_ns, ==, sb->resolution_ns);
       g_assert_cmpuint (sa->unknown_values, ==, sb->unknown_values);
       g_assert_cmpuint (sa->history.block_size, ==, sb->history.block_size);
-      g_assert_cmpuint (sa->history.n_samples, ==, sb->history.n_samples);
+      g_assert_cmpuint (sa->history.n_positions, ==, sb->history.n_positions);
       g_assert_cmpmem (sa->history.blocks, sa->history.n_blocks * sizeof (RtbHistoryBlock),
                        sb->history.blocks, sb->history.n_blocks * sizeof (RtbHistoryBlock));
       g_assert_cmpuint (sa->dropped, ==, sb->dropped);
@@ -620,7 +620,10 @@ static const struct {
   { "series[1].history.blocks[0]", "[9, 1, 10, 1]", "series[1].history.blocks[0]: min 9 is above "
                                                     "max 1" },
   { "series[1].history.blocks[0]", "[1, 9, 10, 2]", "series[1].history.blocks[0]: count 2 must be "
-                                                    "the block size 1" },
+                                                    "from 0 to the 1 positions it covers" },
+  { "series[1].history.n_positions", "39", "series[1].history.n_positions: 39 is outside 40" },
+  { "series[1].history.n_positions", "41", "series[1].history.n_positions: 41 positions do not "
+                                           "fill 40 blocks of 1" },
   { "series[1].worker_stats.sum_sq_us2", "true", "series[1].worker_stats.sum_sq_us2: expected a "
                                                  "number, found a boolean" },
 };
@@ -751,7 +754,7 @@ test_fixtures (void)
   run = rtb_run_load (newer, &error);
   g_assert_null (run);
   g_assert_error (error, RTB_RUN_ERROR, RTB_RUN_ERROR_VERSION);
-  g_assert_cmpstr (error->message, ==, "version 7 is newer than this rtbench (4): update rtbench");
+  g_assert_cmpstr (error->message, ==, "version 7 is newer than this rtbench (5): update rtbench");
 }
 
 /* Numbers in written JSON are as short as they can be and still read back exactly. */

@@ -316,12 +316,59 @@ test_run_gaps (void)
   g_assert_cmpuint (series->next_index, ==, 11);
   g_assert_cmpuint (series->dropped, ==, 7);
   g_assert_cmpuint (rtb_run_get_total_dropped (feed.run), ==, 7);
+  /* The curve keeps each sample at its number: the missing ones are places without a sample. */
+  g_assert_cmpuint (series->history.n_positions, ==, 11);
+  g_assert_cmpuint (rtb_history_n_samples (&series->history), ==, 6);
+  for (guint64 i = 0, s = 0; i < 11; i++)
+    {
+      gboolean sent = s < G_N_ELEMENTS (indices) && indices[s] == i;
+
+      g_assert_cmpuint (rtb_history_block_missing (&series->history, i), ==, sent ? 0 : 1);
+      s += sent;
+    }
 
   g_assert_true (send_stats (&feed, RTB_FRAME_STATS, 1, 0, 3, 0));
   g_assert_cmpuint (series->skipped, ==, 3);
   g_assert_cmpuint (series->dropped, ==, 7);
   g_assert_false (series->have_worker_stats);
   g_assert_cmpint (rtb_run_get_state (feed.run), ==, RTB_RUN_STATE_RUNNING);
+  feed_clear (&feed);
+}
+
+/* Noise sends only its gaps of 1 µs or more; the numbers between are gaps shorter than 1 µs,
+ * each 1 µs as oslat counts it. The curve holds every gap, so that its running mean ends at the
+ * average the figures give. */
+static void
+test_run_noise_history (void)
+{
+  static const guint64 indices[] = { 3, 4, 1000, 5000 };
+  RtbSample samples[G_N_ELEMENTS (indices)];
+  RtbSeriesSummary summary;
+  RtbSeries *series;
+  gint64 sum = 0;
+  guint64 count = 0;
+  Feed feed;
+
+  feed_init (&feed, new_run (RTB_METHOD_NOISE, 0));
+  g_assert_true (send_started (&feed, RTB_METHOD_NOISE, 1, 0, 0));
+  for (guint i = 0; i < G_N_ELEMENTS (indices); i++)
+    samples[i] = (RtbSample) { .index = indices[i], .value_ns = 2000 + 1000 * i };
+  g_assert_true (send_samples (&feed, 0, samples, G_N_ELEMENTS (indices), 0));
+  /* 5001 numbers, 4 sent: 4997 short gaps, and 999 more after the last one sent. */
+  g_assert_true (send_stats (&feed, RTB_FRAME_SUMMARY, 1, 0, 4997 + 999, RTB_END_COMPLETED));
+
+  series = rtb_run_get_series (feed.run, 0);
+  rtb_series_get_summary (series, &summary);
+  g_assert_cmpuint (summary.count, ==, 6000);
+  g_assert_cmpuint (series->history.n_positions, ==, 6000);
+  for (gsize b = 0; b < series->history.n_blocks; b++)
+    {
+      sum += series->history.blocks[b].sum_ns;
+      count += series->history.blocks[b].count;
+    }
+  g_assert_cmpuint (count, ==, 6000);
+  g_assert_cmpint (sum, ==, series->histogram.stats.sum_ns);
+  g_assert_cmpfloat_with_epsilon (sum / 1000.0 / count, summary.avg_us, 1e-9);
   feed_clear (&feed);
 }
 
@@ -520,7 +567,7 @@ test_run_bounded_memory (void)
   g_assert_cmpuint (histogram_total (&series->histogram), ==, total);
   g_assert_cmpuint (series->histogram.n_above, ==, (total + 10006) / 10007);
   g_assert_cmpuint (series->histogram.n_buckets, ==, 200);
-  g_assert_cmpuint (series->history.n_samples, ==, total);
+  g_assert_cmpuint (series->history.n_positions, ==, total);
   g_assert_cmpuint (series->history.capacity, ==, RTB_HISTORY_DEFAULT_CAPACITY);
   g_assert_cmpuint (series->history.n_blocks, <=, series->history.capacity);
   g_assert_cmpuint (series->history.block_size, >=, total / series->history.capacity);
@@ -744,6 +791,7 @@ main (int argc, char *argv[])
 
   g_test_add_func ("/run/latency", test_run_latency);
   g_test_add_func ("/run/gaps", test_run_gaps);
+  g_test_add_func ("/run/noise-history", test_run_noise_history);
   g_test_add_func ("/run/cut-short", test_run_cut_short);
   g_test_add_func ("/run/protocol-errors", test_run_protocol_errors);
   g_test_add_func ("/run/bad-started", test_run_bad_started);

@@ -257,6 +257,50 @@ test_jitter_overruns (void)
     }
 }
 
+/* A thread kept from its CPU past several periods skips them, as cyclictest does: it counts
+ * them, and its sample numbers jump by as many, so that each sample keeps its time. */
+static void
+test_latency_skipped (void)
+{
+  const char *args[] = { "latency", "cpus=0", "priority=10", "interval_us=1000",
+                         "duration=2s", "unthrottled=yes", NULL };
+  g_autoptr (GSubprocess) sp = NULL;
+  g_autoptr (Stream) s = stream_new ();
+  Hog hog = { .cpu = 0, .busy_us = 30000 };
+  const RtbThreadStats *stats;
+  GArray *samples;
+  guint64 jumps = 0, next = 0;
+
+  if (!is_root ())
+    {
+      g_test_skip ("SCHED_FIFO needs root");
+      return;
+    }
+  sp = spawn (args, TRUE, FALSE);
+  g_output_stream_close (g_subprocess_get_stdin_pipe (sp), NULL, NULL);
+  read_until (s, sp, RTB_FRAME_SAMPLES);
+  hog_run (&hog);
+  read_to_eof (s, sp, 30 * G_USEC_PER_SEC);
+  wait_exit (s, sp);
+
+  assert_completed (s, 1);
+  stats = &stats_of (s)[0];
+  samples = samples_of (s, 0);
+  for (guint i = 0; i < samples->len; i++)
+    {
+      guint64 index = g_array_index (samples, RtbSample, i).index;
+
+      g_assert_cmpuint (index, >=, next);
+      jumps += index - next;
+      next = index + 1;
+    }
+  g_test_message ("%u samples, %" G_GUINT64_FORMAT " periods skipped, %" G_GUINT64_FORMAT
+                  " numbers jumped", samples->len, stats->skipped, jumps);
+  g_assert_cmpuint (stats->count, ==, samples->len);
+  g_assert_cmpuint (stats->skipped, >, 0);
+  g_assert_cmpuint (stats->skipped, ==, jumps);
+}
+
 static void
 pin_to_cpu0 (gpointer user_data)
 {
@@ -460,6 +504,7 @@ main (int argc, char **argv)
   g_test_add_func ("/worker-methods/jitter/every-period", test_jitter_every_period);
   g_test_add_func ("/worker-methods/jitter/overruns", test_jitter_overruns);
   g_test_add_func ("/worker-methods/jitter/placement", test_jitter_placement);
+  g_test_add_func ("/worker-methods/latency/skipped", test_latency_skipped);
   g_test_add_func ("/worker-methods/response/experiments", test_response_experiments);
   g_test_add_func ("/worker-methods/response/gap", test_response_gap);
   g_test_add_func ("/worker-methods/response/off-cpu", test_response_off_cpu);

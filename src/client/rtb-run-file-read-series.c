@@ -492,17 +492,23 @@ parse_values (JsonObject *object, const char *path, RtbSeries *series, const Rtb
   return TRUE;
 }
 
+/* The history's positions: its samples, and since version 5 the periods skipped between them
+ * ("n_positions"; absent, every position holds a sample). */
 static gboolean
 parse_history (JsonObject *object, const char *path, RtbHistory *history, guint64 count,
                const RtbSeriesBulk *bulk, GError **error)
 {
   g_autofree RtbHistoryBlock *blocks = NULL;
   g_autoptr (GArray) values = NULL;
-  gint64 block_size, n_samples, total = 0;
+  gint64 block_size, n_samples, n_positions, total = 0;
   guint n;
 
   if (!_rtb_json_get_int (object, path, "block_size", 1, G_MAXUINT32, &block_size, error) ||
       !_rtb_json_get_int (object, path, "n_samples", 0, (gint64) count, &n_samples, error))
+    return FALSE;
+  n_positions = n_samples;
+  if (!_rtb_json_get_optional_int (object, path, "n_positions", n_samples, G_MAXINT64,
+                                   &n_positions, error))
     return FALSE;
   values = get_bulk (bulk, RTB_BULK_BLOCKS, object, path, error);
   if (values == NULL)
@@ -512,20 +518,25 @@ parse_history (JsonObject *object, const char *path, RtbHistory *history, guint6
   if (n > history->capacity)
     return _rtb_json_format_error (error, "%s.blocks: %u blocks, at most %" G_GSIZE_FORMAT
                                    " are possible", path, n, history->capacity);
+  if (n == 0 ? n_positions != 0
+             : n_positions <= (gint64) (n - 1) * block_size || n_positions > n * block_size)
+    return _rtb_json_format_error (error, "%s.n_positions: %" G_GINT64_FORMAT " positions do "
+                                   "not fill %u blocks of %" G_GINT64_FORMAT, path, n_positions,
+                                   n, block_size);
   blocks = g_new0 (RtbHistoryBlock, MAX (n, 1));
   for (guint i = 0; i < n; i++)
     {
       const gint64 *block = &g_array_index (values, gint64, 4 * i);
+      gint64 positions = i + 1 < n ? block_size : n_positions - (gint64) i * block_size;
 
-      if (block[0] > block[1])
+      if (block[3] > 0 && block[0] > block[1])
         return _rtb_json_format_error (error, "%s.blocks[%u]: min %" G_GINT64_FORMAT
                                        " is above max %" G_GINT64_FORMAT, path, i, block[0],
                                        block[1]);
-      if (block[3] < 1 || block[3] > block_size || (i + 1 < n && block[3] != block_size))
+      if (block[3] < 0 || block[3] > positions)
         return _rtb_json_format_error (error, "%s.blocks[%u]: count %" G_GINT64_FORMAT
-                                       " must be %s %" G_GINT64_FORMAT, path, i, block[3],
-                                       i + 1 < n ? "the block size" : "from 1 to the block size",
-                                       block_size);
+                                       " must be from 0 to the %" G_GINT64_FORMAT
+                                       " positions it covers", path, i, block[3], positions);
       blocks[i] = (RtbHistoryBlock) {
         .min_ns = block[0], .max_ns = block[1], .sum_ns = block[2], .count = (guint32) block[3]
       };
@@ -535,7 +546,7 @@ parse_history (JsonObject *object, const char *path, RtbHistory *history, guint6
     return _rtb_json_format_error (error, "%s.n_samples: %" G_GINT64_FORMAT " does not match "
                                    "the %" G_GINT64_FORMAT " samples in its blocks", path,
                                    n_samples, total);
-  if (!rtb_history_set (history, (guint64) block_size, blocks, n))
+  if (!rtb_history_set (history, (guint64) block_size, blocks, n, (guint64) n_positions))
     return _rtb_json_format_error (error, "%s: inconsistent blocks", path);
   return TRUE;
 }

@@ -286,7 +286,8 @@ history_to_json (const RtbHistory *history)
 
   json_builder_begin_object (builder);
   add_count (builder, "block_size", history->block_size);
-  add_count (builder, "n_samples", history->n_samples);
+  add_count (builder, "n_samples", rtb_history_n_samples (history));
+  add_count (builder, "n_positions", history->n_positions);
   json_builder_end_object (builder);
   return json_builder_get_root (builder);
 }

@@ -10,8 +10,10 @@ G_BEGIN_DECLS
 /* 2: unknown facts are null (an import states few), not "", 0 or false
  * 3: percentiles from a log-linear histogram ("values"), no kept outside values
  * 4: the keys and facts of protocol 4 (timer variant, gpio, CPU placement, timer slack,
- *    response experiments, jitter overruns, off-CPU instances) */
-#define RTB_RUN_FILE_VERSION 4
+ *    response experiments, jitter overruns, off-CPU instances)
+ * 5: the history keeps the place of periods skipped after a stall (history.n_positions), and
+ *    a noise history every gap */
+#define RTB_RUN_FILE_VERSION 5
 
 /* JSON names of RtbRunState, indexed by state. */
 extern const char * const _rtb_run_state_names[];

@@ -12,6 +12,7 @@
 #include "rtb-system-files.h"
 #include "rtb-system-snapshot.h"
 #include "rtb-system-info-private.h"
+#include "rtb-time.h"
 
 /* Signed histograms get at most ±this, so a 1 s timer period still costs only 8 MB. */
 #define TIMER_HALF_SPAN_MAX_US 500000
@@ -268,9 +269,12 @@ set_state (RtbRun *self, RtbRunState state)
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_STATE]);
 }
 
+static void complete_noise_history (RtbRun *self);
+
 static void
 finish (RtbRun *self, RtbRunState state)
 {
+  complete_noise_history (self);
   set_state (self, state);
   rtb_run_flush_changed (self);
   g_signal_emit (self, signals[FINISHED], 0);
@@ -360,6 +364,42 @@ check_running (RtbRun *self, const char *what, GError **error)
     }
 }
 
+/* The numbers missing before sample `index` keep their places on the curve: noise's short gaps
+ * (counted in STATS, each 1 µs as oslat counts it), the other methods' periods skipped after a
+ * stall or samples lost (none before the first, a warm-up the timer discards). */
+static void
+skip_to (RtbRun *self, RtbSeries *series, guint64 index)
+{
+  guint64 missing = index - series->next_index;
+
+  if (self->command.method == RTB_METHOD_NOISE)
+    {
+      rtb_history_add_repeated (&series->history, RTB_NSEC_PER_USEC, missing);
+      return;
+    }
+  series->gaps += missing;
+  if (series->next_index > 0)
+    rtb_history_skip (&series->history, missing);
+}
+
+/* Noise's short gaps after its last sample, counted in the last STATS: the curve holds every
+ * gap the figures count, so that its running mean ends at the average gap. */
+static void
+complete_noise_history (RtbRun *self)
+{
+  if (self->command.method != RTB_METHOD_NOISE)
+    return;
+  for (guint i = 0; i < self->series->len; i++)
+    {
+      RtbSeries *series = g_ptr_array_index (self->series, i);
+      guint64 count = series->histogram.stats.count;
+
+      if (count > series->history.n_positions)
+        rtb_history_add_repeated (&series->history, RTB_NSEC_PER_USEC,
+                                  count - series->history.n_positions);
+    }
+}
+
 static gboolean
 handle_samples (RtbRun *self, const RtbSamplesFrame *frame, GError **error)
 {
@@ -392,14 +432,13 @@ handle_samples (RtbRun *self, const RtbSamplesFrame *frame, GError **error)
         }
       if (samples[i].index & RTB_SAMPLE_OFF_CPU)
         rtb_series_log_off_cpu (series, index);
-      /* Noise's numbers skip its short gaps, counted in STATS. */
-      if (index > series->next_index && self->command.method != RTB_METHOD_NOISE)
-        series->gaps += index - series->next_index;
+      if (index > series->next_index)
+        skip_to (self, series, index);
       if (index >= series->next_index)
         series->next_index = index + 1;
       rtb_series_add (series, samples[i].value_ns);
       rtb_spike_check_add (self->spike_check, frame->thread, index,
-                           series->histogram.stats.count, samples[i].value_ns);
+                           series->history.n_positions, samples[i].value_ns);
     }
   series->dropped = MAX (series->dropped, frame->dropped_total);
   self->dirty = TRUE;
@@ -486,13 +525,13 @@ handle_spike (RtbRun *self, const RtbSpikeFrame *frame, GError **error)
   spike = rtb_spike_explain (frame, rtb_spike_text (frame), frame->text_len,
                              self->have_hello ? (int) MIN (self->hello.pid, G_MAXINT) : 0,
                              self->client_pid);
-  /* Its place on the curve, as its sample's came. A sample the check no longer holds is placed
-   * from the samples after it, which periods skipped after it would move. */
+  /* Its place on the curve, as its sample's came: the curve keeps every number's place,
+   * skipped ones included. A sample the check no longer holds is placed from its number. */
   behind = series->next_index > frame->index ? series->next_index - 1 - frame->index : 0;
   if (instance > 0)
     spike->instance = instance;
-  else if (frame->index < series->next_index && behind < series->histogram.stats.count)
-    spike->instance = series->histogram.stats.count - behind;
+  else if (frame->index < series->next_index && behind < series->history.n_positions)
+    spike->instance = series->history.n_positions - behind;
   spike->time_ns = rtb_spike_curve_time_ns (spike->instance,
                                             rtb_run_get_series_period_us (self, frame->thread));
   rtb_spike_log_set_missed (self->spikes, frame->thread, frame->missed);

@@ -68,46 +68,92 @@ halve (RtbHistory *history)
   history->block_size *= 2;
 }
 
-void
-rtb_history_add (RtbHistory *history, int64_t value_ns)
+/* Advances by up to `n` positions within the current block, opening one when the last is full;
+ * returns how many it covered, of which `value` (NULL: none) is every sample. */
+static uint64_t
+advance (RtbHistory *history, const int64_t *value_ns, uint64_t n)
 {
-  uint64_t position = history->n_samples % history->block_size;
+  uint64_t position = history->n_positions % history->block_size;
+  uint64_t k;
 
   if (position == 0)
     {
-      /* Halving keeps n_samples a multiple of the block size, so a new block starts here. */
+      /* Halving keeps n_positions a multiple of the block size, so a new block starts here. */
       if (history->n_blocks == history->capacity)
         halve (history);
       history->n_blocks++;
     }
+  k = history->block_size - position;
+  if (k > n)
+    k = n;
+  if (value_ns != NULL)
+    {
+      RtbHistoryBlock *block = &history->blocks[history->n_blocks - 1];
+      RtbHistoryBlock same = { .min_ns = *value_ns, .max_ns = *value_ns, .count = (uint32_t) k };
 
-  RtbHistoryBlock *block = &history->blocks[history->n_blocks - 1];
-  RtbHistoryBlock one = { .min_ns = value_ns, .max_ns = value_ns, .sum_ns = value_ns, .count = 1 };
-  merge_into (block, &one);
-  history->n_samples++;
+      if (__builtin_mul_overflow (*value_ns, (int64_t) k, &same.sum_ns))
+        same.sum_ns = *value_ns > 0 ? INT64_MAX : INT64_MIN;
+      merge_into (block, &same);
+    }
+  history->n_positions += k;
+  return k;
+}
+
+void
+rtb_history_add (RtbHistory *history, int64_t value_ns)
+{
+  advance (history, &value_ns, 1);
+}
+
+void
+rtb_history_add_repeated (RtbHistory *history, int64_t value_ns, uint64_t n)
+{
+  while (n > 0)
+    n -= advance (history, &value_ns, n);
+}
+
+void
+rtb_history_skip (RtbHistory *history, uint64_t n)
+{
+  while (n > 0)
+    n -= advance (history, NULL, n);
+}
+
+uint64_t
+rtb_history_n_samples (const RtbHistory *history)
+{
+  uint64_t n = 0;
+
+  for (size_t i = 0; i < history->n_blocks; i++)
+    n += history->blocks[i].count;
+  return n;
 }
 
 bool
 rtb_history_set (RtbHistory *history, uint64_t block_size, const RtbHistoryBlock *blocks,
-                 size_t n_blocks)
+                 size_t n_blocks, uint64_t n_positions)
 {
-  if (block_size == 0 || n_blocks > history->capacity)
+  if (block_size == 0 || n_blocks > history->capacity || block_size > UINT32_MAX)
+    return false;
+  /* The blocks cover the positions: every one complete but the last, which is not empty. */
+  if (n_blocks == 0 ? n_positions != 0
+                    : n_positions <= (n_blocks - 1) * block_size ||
+                        n_positions > n_blocks * block_size)
     return false;
 
-  uint64_t n_samples = 0;
   for (size_t i = 0; i < n_blocks; i++)
     {
-      bool last = i + 1 == n_blocks;
-      if (blocks[i].count == 0 || blocks[i].count > block_size ||
-          (!last && blocks[i].count != block_size) || blocks[i].min_ns > blocks[i].max_ns)
+      uint64_t positions = i + 1 == n_blocks ? n_positions - i * block_size : block_size;
+
+      if (blocks[i].count > positions ||
+          (blocks[i].count > 0 && blocks[i].min_ns > blocks[i].max_ns))
         return false;
-      n_samples += blocks[i].count;
     }
 
   memset (history->blocks, 0, history->capacity * sizeof *history->blocks);
   memcpy (history->blocks, blocks, n_blocks * sizeof *blocks);
   history->n_blocks = n_blocks;
   history->block_size = block_size;
-  history->n_samples = n_samples;
+  history->n_positions = n_positions;
   return true;
 }

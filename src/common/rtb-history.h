@@ -5,6 +5,11 @@
  * is reached, neighbouring blocks are merged in pairs and the block size doubles, so memory
  * stays fixed however long the run while no spike is ever lost (max of a merged block is the
  * max of both). While the run is short, block_size is 1 and the history is exact.
+ *
+ * A position is a sample's place in time: a latency thread's period, a noise thread's gap.
+ * Positions without a sample (periods skipped after a stall, as cyclictest skips them) keep
+ * their place, so the curve's time axis stays true: their block's count falls short of the
+ * positions it covers, and rtb_history_block_missing() says by how many.
  */
 #pragma once
 
@@ -25,7 +30,7 @@ typedef struct {
   size_t capacity;        /* even, fixed at init */
   size_t n_blocks;        /* complete blocks plus the one being filled */
   uint64_t block_size;    /* samples per complete block */
-  uint64_t n_samples;
+  uint64_t n_positions;   /* positions covered: samples and the ones skipped */
 } RtbHistory;
 
 #define RTB_HISTORY_DEFAULT_CAPACITY 16384
@@ -33,12 +38,38 @@ typedef struct {
 bool rtb_history_init (RtbHistory *history, size_t capacity);
 void rtb_history_clear (RtbHistory *history);
 void rtb_history_add (RtbHistory *history, int64_t value_ns);
-/* Replaces the contents (run file loading). Returns false when the blocks are inconsistent. */
+/* `n` samples of the same value at once, in as many steps as blocks they fill. */
+void rtb_history_add_repeated (RtbHistory *history, int64_t value_ns, uint64_t n);
+/* `n` positions without a sample. */
+void rtb_history_skip (RtbHistory *history, uint64_t n);
+/* Replaces the contents (run file loading): blocks covering `n_positions`, each counting at most
+ * the positions it covers. Returns false when the blocks are inconsistent. */
 bool rtb_history_set (RtbHistory *history, uint64_t block_size, const RtbHistoryBlock *blocks,
-                      size_t n_blocks);
+                      size_t n_blocks, uint64_t n_positions);
+/* Samples in the history: the positions that were not skipped. */
+uint64_t rtb_history_n_samples (const RtbHistory *history);
 /* Index of the first sample of block i. */
 static inline uint64_t
 rtb_history_block_start (const RtbHistory *history, size_t i)
 {
   return (uint64_t) i * history->block_size;
+}
+
+/* Positions of block i, complete or the last one being filled. */
+static inline uint64_t
+rtb_history_block_positions (const RtbHistory *history, size_t i)
+{
+  uint64_t start = rtb_history_block_start (history, i);
+  uint64_t left = history->n_positions > start ? history->n_positions - start : 0;
+
+  return left < history->block_size ? left : history->block_size;
+}
+
+/* Positions of block i without a sample. */
+static inline uint64_t
+rtb_history_block_missing (const RtbHistory *history, size_t i)
+{
+  uint64_t positions = rtb_history_block_positions (history, i);
+
+  return positions > history->blocks[i].count ? positions - history->blocks[i].count : 0;
 }

@@ -129,7 +129,8 @@ _rtb_chart_curve_options (RtbChart            *self,
 
   rtb_plot_curve_options_init (opts);
   opts->title = self->title;
-  opts->x_label = _(rtb_plot_run_x_label (per_instance));
+  opts->x_label = _(rtb_plot_run_x_label (self->run ? rtb_run_get_method (self->run)
+                                                     : RTB_METHOD_LATENCY, per_instance));
   opts->y_label = y_label (self);
   opts->y_scale = self->y_scale;
   opts->x_per_instance = per_instance;

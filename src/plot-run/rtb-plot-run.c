@@ -106,7 +106,7 @@ rtb_plot_run_lacks_instances (RtbRun *run)
   if (!rtb_plot_run_get_import (run, NULL, NULL))
     return FALSE;
   for (guint i = 0; i < rtb_run_get_n_series (run); i++)
-    if (rtb_run_get_series (run, i)->history.n_samples > 0)
+    if (rtb_run_get_series (run, i)->history.n_positions > 0)
       return FALSE;
   return TRUE;
 }
@@ -178,7 +178,7 @@ rtb_plot_run_curve_title (RtbMethod method, int thread)
     case RTB_METHOD_RESPONSE:
       return N_("Execution time per instance, with the running mean");
     case RTB_METHOD_NOISE:
-      return N_("Gaps of 1 µs or more per CPU, with the running mean");
+      return N_("Every gap between two clock reads per CPU, with the running mean");
     case RTB_METHOD_LATENCY:
     default:
       return N_("Latency per CPU, with the running mean");
@@ -225,9 +225,11 @@ rtb_plot_run_seconds_per_instance (RtbRun *const *runs, guint n_runs, int index)
 }
 
 const char *
-rtb_plot_run_x_label (double seconds_per_instance)
+rtb_plot_run_x_label (RtbMethod method, double seconds_per_instance)
 {
-  return seconds_per_instance > 0 ? N_("time (s)") : N_("instance");
+  if (seconds_per_instance > 0)
+    return N_("time (s)");
+  return method == RTB_METHOD_NOISE ? N_("gap (loop of clock reads)") : N_("instance");
 }
 
 static char *
@@ -386,7 +388,7 @@ draw_curve_panel (cairo_t *cr, const RtbPlotTheme *theme, int width, int height,
   rtb_plot_curve_options_init (&opts);
   opts.title = title;
   opts.subtitle = sub;
-  opts.x_label = rtb_plot_run_x_label (seconds);
+  opts.x_label = rtb_plot_run_x_label (method, seconds);
   opts.x_per_instance = seconds;
   opts.y_label = rtb_plot_run_value_label (method);
   opts.y_scale = y_scale;
@@ -447,7 +449,7 @@ any_instances (RtbRun *const *runs, guint n_runs)
 {
   for (guint r = 0; r < n_runs; r++)
     for (guint i = 0; i < rtb_run_get_n_series (runs[r]); i++)
-      if (rtb_run_get_series (runs[r], i)->history.n_samples > 0)
+      if (rtb_run_get_series (runs[r], i)->history.n_positions > 0)
         return TRUE;
   return FALSE;
 }

@@ -67,8 +67,9 @@ const char *rtb_plot_run_value_label (RtbMethod method);
  * all share one period, for a time axis; 0 when the axis counts instances instead (response
  * times, or periods that differ). */
 double rtb_plot_run_seconds_per_instance (RtbRun *const *runs, guint n_runs, int index);
-/* "time (s)" for a time axis, else "instance" (marked for translation, not translated). */
-const char *rtb_plot_run_x_label (double seconds_per_instance);
+/* "time (s)" for a time axis, else "instance", or noise's gap number (marked for translation,
+ * not translated). */
+const char *rtb_plot_run_x_label (RtbMethod method, double seconds_per_instance);
 
 /* The title of a method's curve ("Latency per CPU, with the running mean"), for `thread` of a
  * jitter run (-1: both), and of its histogram (marked for translation, not translated). */

@@ -40,6 +40,14 @@ series_n_blocks (const RtbPlotSeries *series)
   return series->values_us ? series->n_values : 0;
 }
 
+/* Positions block i covers: its samples and the periods skipped among them. */
+static inline uint64_t
+series_block_positions (const RtbPlotSeries *series,
+                        size_t               i)
+{
+  return series->history ? rtb_history_block_positions (series->history, i) : 1;
+}
+
 static inline void
 series_block (const RtbPlotSeries *series,
               size_t               i,
@@ -77,7 +85,7 @@ rtb_plot_series_n_instances (const RtbPlotSeries *series)
   g_return_val_if_fail (series != NULL, 0);
 
   if (series->history)
-    return series->history->n_samples;
+    return series->history->n_positions;
   return series->values_us ? series->n_values : 0;
 }
 
@@ -126,7 +134,19 @@ sample_range (const RtbPlotCurveOptions *opts,
     *s1 = *s0 + 1;
 }
 
-/* The frame's texts and legend; `entries` has room for n_series + 1. */
+/* Whether a series has positions without a sample: periods skipped after a stall. */
+static bool
+series_skips (const RtbPlotSeries *series)
+{
+  if (series->history == NULL)
+    return false;
+  for (size_t b = 0; b < series->history->n_blocks; b++)
+    if (rtb_history_block_missing (series->history, b) > 0)
+      return true;
+  return false;
+}
+
+/* The frame's texts and legend; `entries` has room for n_series + 2. */
 static void
 frame_spec (const RtbPlotTheme        *theme,
             const RtbPlotCurveOptions *opts,
@@ -148,6 +168,15 @@ frame_spec (const RtbPlotTheme        *theme,
     entries[spec->n_legend++] = (RtbPlotLegendEntry) {
       .name = "band: min–max · line: running mean", .swatch = RTB_PLOT_SWATCH_NOTE,
     };
+  for (guint i = 0; i < n_series; i++)
+    if (series_skips (&series[i]))
+      {
+        entries[spec->n_legend++] = (RtbPlotLegendEntry) {
+          .name = "▲ on the time axis: periods skipped after a stall",
+          .swatch = RTB_PLOT_SWATCH_NOTE,
+        };
+        break;
+      }
 }
 
 /* What the y axis must show of the blocks in view. */
@@ -293,7 +322,7 @@ rtb_plot_curve_layout (const RtbPlotTheme        *theme,
   g_return_if_fail (layout != NULL);
 
   context = _rtb_plot_text_context ();
-  entries = g_new0 (RtbPlotLegendEntry, n_series + 1);
+  entries = g_new0 (RtbPlotLegendEntry, n_series + 2);
   frame_spec (theme, opts, series, n_series, entries, &spec);
 
   sample_range (opts, series, n_series, &s0, &s1);
@@ -338,7 +367,7 @@ rtb_plot_curve_draw_frame (cairo_t                   *cr,
   g_return_if_fail (series != NULL || n_series == 0);
 
   context = _rtb_plot_text_context ();
-  entries = g_new0 (RtbPlotLegendEntry, n_series + 1);
+  entries = g_new0 (RtbPlotLegendEntry, n_series + 2);
   frame_spec (theme, opts, series, n_series, entries, &spec);
   _rtb_plot_draw_frame (cr, context, theme, layout, &spec);
 }
@@ -387,7 +416,7 @@ reduce (const RtbPlotSeries *series,
         continue;
 
       first_column = floor ((start - s0) / per_column);
-      last_column = ceil ((start + block.count - s0) / per_column) - 1;
+      last_column = ceil ((start + series_block_positions (series, b) - s0) / per_column) - 1;
       if (last_column < c0 || first_column > c1)
         {
           if (first_column < c0)
@@ -406,7 +435,7 @@ reduce (const RtbPlotSeries *series,
           column->max = MAX (column->max, block.max);
           if (!column->has)
             column->first = start;
-          column->last = start + block.count;
+          column->last = start + series_block_positions (series, b);
           column->has = true;
         }
 
@@ -692,6 +721,8 @@ rtb_plot_curve_draw_series (cairo_t                   *cr,
 
 static void draw_markers (cairo_t *cr, const RtbPlotTheme *theme, const RtbPlotLayout *layout,
                           const RtbPlotSeries *series);
+static void draw_skips (cairo_t *cr, const RtbPlotTheme *theme, const RtbPlotLayout *layout,
+                        const RtbPlotSeries *series);
 
 void
 rtb_plot_curve_draw_data (cairo_t                   *cr,
@@ -728,7 +759,50 @@ rtb_plot_curve_draw_data (cairo_t                   *cr,
         draw_columns (cr, theme, layout, opts, &series[i], &columns[(gsize) i * n_columns],
                       n_columns, part);
   for (guint i = 0; i < n_series; i++)
+    draw_skips (cr, theme, layout, &series[i]);
+  for (guint i = 0; i < n_series; i++)
     draw_markers (cr, theme, layout, &series[i]);
+}
+
+#define SKIP_MARK_SIZE 7.0
+
+/* Where periods were skipped after a stall: a small triangle on the time axis under each pixel
+ * column that holds some, in the series' strong colour, so that the curve's gap does not read as
+ * lost data. */
+static void
+draw_skips (cairo_t *cr, const RtbPlotTheme *theme, const RtbPlotLayout *layout,
+            const RtbPlotSeries *series)
+{
+  const RtbHistory *history = series->history;
+  RtbPlotColor strong = rtb_plot_theme_strong_color (theme, series->color_index);
+  double base = layout->plot.y + layout->plot.height;
+  double last_x = -G_MAXDOUBLE;
+  size_t b0, b1;
+
+  if (history == NULL)
+    return;
+  block_span (series, layout->x.lo / layout->x.unit, layout->x.hi / layout->x.unit, &b0, &b1);
+  cairo_save (cr);
+  cairo_new_path (cr);
+  for (size_t b = b0; b < b1; b++)
+    {
+      double x;
+
+      if (rtb_history_block_missing (history, b) == 0)
+        continue;
+      x = floor (rtb_plot_axis_to_pixel (&layout->x, rtb_history_block_start (history, b) *
+                                                      layout->x.unit)) + 0.5;
+      if (x < layout->plot.x || x > layout->plot.x + layout->plot.width || x - last_x < 2)
+        continue;
+      last_x = x;
+      cairo_move_to (cr, x, base - SKIP_MARK_SIZE);
+      cairo_line_to (cr, x + SKIP_MARK_SIZE / 2, base);
+      cairo_line_to (cr, x - SKIP_MARK_SIZE / 2, base);
+      cairo_close_path (cr);
+    }
+  _rtb_plot_set_color (cr, &strong);
+  cairo_fill (cr);
+  cairo_restore (cr);
 }
 
 #define MARKER_RADIUS 4.5
