@@ -4,6 +4,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "rtb-headline.h"
 #include "rtb-label.h"
 #include "rtb-run.h"
 #include "rtb-test-run.h"
@@ -370,6 +371,34 @@ test_run_noise_history (void)
   g_assert_cmpint (sum, ==, series->histogram.stats.sum_ns);
   g_assert_cmpfloat_with_epsilon (sum / 1000.0 / count, summary.avg_us, 1e-9);
   feed_clear (&feed);
+}
+
+/* The headlines say what each is of: the worst CPU's max and p99.9 (each its own worst CPU),
+ * and the average of every sample of all CPUs, not the average of the CPUs' averages. */
+static void
+test_run_headlines (void)
+{
+  g_autoptr (RtbRun) run = test_run_new ("headlines", RTB_METHOD_LATENCY, 3, 1000);
+  RtbHeadline h[RTB_N_HEADLINES];
+
+  /* CPU0: 1000 samples of 10 µs and one of 500 µs; CPU1: 10 of 100 µs; CPU2 empty. */
+  test_series_fill (rtb_run_get_series (run, 0), 1000, 10000, 0, 1);
+  test_series_add (rtb_run_get_series (run, 0), 500000);
+  test_series_fill (rtb_run_get_series (run, 1), 10, 100000, 0, 1);
+  g_assert_true (rtb_headline_applies (RTB_METHOD_LATENCY));
+  g_assert_true (rtb_headline_applies (RTB_METHOD_NOISE));
+  g_assert_false (rtb_headline_applies (RTB_METHOD_TIMER));
+  rtb_headlines (run, h);
+  g_assert_cmpstr (h[RTB_HEADLINE_MAX].of, ==, "worst CPU");
+  g_assert_cmpint (h[RTB_HEADLINE_MAX].series, ==, 0);
+  g_assert_cmpfloat (h[RTB_HEADLINE_MAX].value_us, ==, 500);
+  g_assert_cmpstr (h[RTB_HEADLINE_P999].of, ==, "worst CPU");
+  g_assert_cmpint (h[RTB_HEADLINE_P999].series, ==, 1);
+  test_assert_percentile (h[RTB_HEADLINE_P999].value_us, 100);
+  g_assert_cmpstr (h[RTB_HEADLINE_AVG].of, ==, "all CPUs");
+  g_assert_cmpint (h[RTB_HEADLINE_AVG].series, ==, -1);
+  g_assert_cmpfloat_with_epsilon (h[RTB_HEADLINE_AVG].value_us,
+                                  (1000 * 10 + 500 + 10 * 100) / 1011.0, 1e-9);
 }
 
 static void
@@ -792,6 +821,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/run/latency", test_run_latency);
   g_test_add_func ("/run/gaps", test_run_gaps);
   g_test_add_func ("/run/noise-history", test_run_noise_history);
+  g_test_add_func ("/run/headlines", test_run_headlines);
   g_test_add_func ("/run/cut-short", test_run_cut_short);
   g_test_add_func ("/run/protocol-errors", test_run_protocol_errors);
   g_test_add_func ("/run/bad-started", test_run_bad_started);

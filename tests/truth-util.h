@@ -13,8 +13,8 @@ typedef struct {
   GArray *values; /* gint64 ns, in the order measured */
 } TruthSeries;
 
-/* The series of a --csv-series file, asserting that each line is one sample. Free with
- * g_ptr_array_unref. */
+/* The series of a --csv-series file, asserting that each line is one sample, in the order of
+ * their numbers (which skip the periods skipped after a stall). Free with g_ptr_array_unref. */
 GPtrArray *truth_read_series_csv (const char *path);
 /* A CSV line's fields as RFC 4180 quotes them (a run's label may hold commas). */
 char **truth_csv_fields (const char *line);

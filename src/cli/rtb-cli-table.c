@@ -2,10 +2,12 @@
 #define G_LOG_DOMAIN "rtbench-cli"
 #include "config.h"
 
+#include <glib/gi18n.h>
 #include <math.h>
 #include <string.h>
 
 #include "rtb-cli.h"
+#include "rtb-headline.h"
 
 /* Unknown facts print as "-", stated empty ones as `empty`. */
 static const char *
@@ -240,6 +242,31 @@ shows_percentiles (RtbMethod method)
   return FALSE;
 }
 
+/* The window's headline figures, each with what it is of, the worst CPU named:
+ * "Max latency, worst CPU: 484.8 µs (CPU1)". */
+static void
+print_headlines (RtbRun *run, FILE *out)
+{
+  RtbHeadline headlines[RTB_N_HEADLINES];
+
+  if (!rtb_headline_applies (rtb_run_get_method (run)))
+    return;
+  rtb_headlines (run, headlines);
+  for (guint i = 0; i < RTB_N_HEADLINES; i++)
+    {
+      const RtbHeadline *h = &headlines[i];
+
+      fprintf (out, "%s%s, %s: ", i == 0 ? "" : " · ", _(h->caption), _(h->of));
+      if (isnan (h->value_us))
+        fputs ("-", out);
+      else
+        fprintf (out, "%.1f µs", h->value_us);
+      if (h->series >= 0)
+        fprintf (out, " (%s)", rtb_run_get_series (run, (guint) h->series)->name);
+    }
+  fputc ('\n', out);
+}
+
 void
 rtb_cli_print_table (RtbRun *run, FILE *out)
 {
@@ -273,6 +300,9 @@ rtb_cli_print_table (RtbRun *run, FILE *out)
   if (bounded && shows_percentiles (method))
     fprintf (out, "percentiles: within %.3f %% of the exact nearest-rank value (the buckets of a "
              "log-linear histogram)\n", RTB_LOG_HISTOGRAM_BOUND_PCT);
+}
+
+  print_headlines (run, out);
   if (coarse)
     fputs ("percentiles to the µs: the source kept its samples in 1 µs buckets\n", out);
   if (partial)

@@ -11,6 +11,7 @@
 #include "rtb-checklist.h"
 #include "rtb-run-file-bulk.h"
 #include "rtb-run-private.h"
+#include "rtb-headline.h"
 #include "rtb-verdict.h"
 
 const char * const _rtb_run_state_names[] = {
@@ -526,6 +527,38 @@ cyclictest_json (RtbRun *run, RtbSeries *series)
   return json_builder_get_root (builder);
 }
 
+/* "headlines": {"max": {"value_us": x, "of": "worst CPU", "series": "CPU1"}, "avg": {…,
+ * "of": "all CPUs", "series": null}, "p999": …}, as the window and the CLI show them; null for
+ * the methods that have none. */
+static void
+add_headlines (JsonBuilder *builder, RtbRun *self)
+{
+  RtbHeadline headlines[RTB_N_HEADLINES];
+
+  if (!rtb_headline_applies (rtb_run_get_method (self)))
+    {
+      add_null (builder, "headlines");
+      return;
+    }
+  rtb_headlines (self, headlines);
+  json_builder_set_member_name (builder, "headlines");
+  json_builder_begin_object (builder);
+  for (guint i = 0; i < RTB_N_HEADLINES; i++)
+    {
+      int series = headlines[i].series;
+
+      json_builder_set_member_name (builder, headlines[i].key);
+      json_builder_begin_object (builder);
+      _rtb_json_add_double (builder, "value_us", headlines[i].value_us);
+      _rtb_json_add_string (builder, "of", headlines[i].of);
+
+      _rtb_json_add_string (builder, "series",
+                            series >= 0 ? rtb_run_get_series (self, (guint) series)->name : NULL);
+      json_builder_end_object (builder);
+    }
+  json_builder_end_object (builder);
+}
+
 JsonNode *
 rtb_run_summary_to_json (RtbRun *self)
 {
@@ -587,6 +620,7 @@ rtb_run_summary_to_json (RtbRun *self)
       json_builder_end_object (builder);
     }
   json_builder_end_array (builder);
+  add_headlines (builder, self);
   add_spikes (builder, self);
   json_builder_end_object (builder);
   return json_builder_get_root (builder);

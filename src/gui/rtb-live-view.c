@@ -9,6 +9,7 @@
 #include <math.h>
 
 #include "rtb-chart.h"
+#include "rtb-headline.h"
 #include "rtb-inscription.h"
 #include "rtb-live-view.h"
 #include "rtb-on-screen-box.h"
@@ -268,6 +269,23 @@ add_curve (RtbLiveView *self,
              _(rtb_plot_run_curve_title (rtb_run_get_method (self->run), thread)), thread);
 }
 
+/* "Max latency, worst CPU", "Average latency, all CPUs"… as the CLI and summary --json say. */
+static void
+add_headlines (RtbLiveView *self)
+{
+  RtbHeadline headlines[RTB_N_HEADLINES];
+
+  rtb_headlines (self->run, headlines);
+  for (guint i = 0; i < RTB_N_HEADLINES; i++)
+    {
+      /* Translators: a headline figure and what it is of: "Max latency, worst CPU" */
+      g_autofree char *caption = g_strdup_printf (_("%s, %s"), _(headlines[i].caption),
+                                                  _(headlines[i].of));
+
+      add_figure (self, caption);
+    }
+}
+
 static void
 build_for_method (RtbLiveView *self)
 {
@@ -299,18 +317,9 @@ build_for_method (RtbLiveView *self)
       add_curve (self, -1);
       break;
     case RTB_METHOD_NOISE:
-      add_figure (self, _("Longest gap"));
-      add_figure (self, _("Average gap"));
-      /* xgettext:no-c-format */
-      add_figure (self, _("99.9 % gap"));
-      add_curve (self, -1);
-      break;
     case RTB_METHOD_LATENCY:
     default:
-      add_figure (self, _("Max latency"));
-      add_figure (self, _("Average latency"));
-      /* xgettext:no-c-format */
-      add_figure (self, _("99.9 % latency"));
+      add_headlines (self);
       add_curve (self, -1);
       break;
     }
@@ -324,7 +333,6 @@ update_figures (RtbLiveView *self)
   guint n = rtb_run_get_n_series (self->run);
   double max = NAN;
   double min = NAN;
-  double p999 = NAN;
   double sum = 0;
   guint64 count = 0;
 
@@ -337,7 +345,6 @@ update_figures (RtbLiveView *self)
         continue;
       max = isnan (max) ? s.max_us : MAX (max, s.max_us);
       min = isnan (min) ? s.min_us : MIN (min, s.min_us);
-      p999 = isnan (p999) ? s.p999_us : MAX (p999, s.p999_us);
       sum += s.avg_us * s.count;
       count += s.count;
     }
@@ -377,9 +384,13 @@ update_figures (RtbLiveView *self)
     case RTB_METHOD_NOISE:
     case RTB_METHOD_LATENCY:
     default:
-      set_figure (self, 0, format_value (max));
-      set_figure (self, 1, format_value (count ? sum / count : NAN));
-      set_figure (self, 2, format_value (p999));
+      {
+        RtbHeadline headlines[RTB_N_HEADLINES];
+
+        rtb_headlines (self->run, headlines);
+        for (guint i = 0; i < RTB_N_HEADLINES; i++)
+          set_figure (self, i, format_value (headlines[i].value_us));
+      }
       break;
     }
 }
