@@ -212,6 +212,30 @@ hog_run (Hog *hog)
   pthread_attr_destroy (&attr);
 }
 
+/* Runs the worker with `args` and, once it measures, a 30 ms SCHED_FIFO hog on CPU 0; NULL (a
+ * skip) when not root. */
+static Stream *
+run_with_hog (const char *const *args)
+{
+  g_autoptr (GSubprocess) sp = NULL;
+  Stream *s;
+  Hog hog = { .cpu = 0, .busy_us = 30000 };
+
+  if (!is_root ())
+    {
+      g_test_skip ("SCHED_FIFO needs root");
+      return NULL;
+    }
+  s = stream_new ();
+  sp = spawn (args, TRUE, FALSE);
+  g_output_stream_close (g_subprocess_get_stdin_pipe (sp), NULL, NULL);
+  read_until (s, sp, RTB_FRAME_SAMPLES);
+  hog_run (&hog);
+  read_to_eof (s, sp, 30 * G_USEC_PER_SEC);
+  wait_exit (s, sp);
+  return s;
+}
+
 /* A late thread runs at once and its next deadline stays on the grid: after the stall, the
  * missed periods come back to back, each counted as an overrun and measured as a short
  * interval, as LinuxCNC's threads do. */
@@ -221,22 +245,10 @@ test_jitter_overruns (void)
   /* unthrottled=yes: another test may have RT throttling off meanwhile. */
   const char *args[] = { "jitter", "cpu=0", "priority=10", "base_us=100", "servo_us=1000",
                          "duration=2s", "unthrottled=yes", NULL };
-  g_autoptr (GSubprocess) sp = NULL;
-  g_autoptr (Stream) s = stream_new ();
-  Hog hog = { .cpu = 0, .busy_us = 30000 };
+  g_autoptr (Stream) s = run_with_hog (args);
 
-  if (!is_root ())
-    {
-      g_test_skip ("SCHED_FIFO needs root");
-      return;
-    }
-  sp = spawn (args, TRUE, FALSE);
-  g_output_stream_close (g_subprocess_get_stdin_pipe (sp), NULL, NULL);
-  read_until (s, sp, RTB_FRAME_SAMPLES);
-  hog_run (&hog);
-  read_to_eof (s, sp, 30 * G_USEC_PER_SEC);
-  wait_exit (s, sp);
-
+  if (s == NULL)
+    return;
   assert_completed (s, 2);
   for (guint t = 0; t < 2; t++)
     {
@@ -264,25 +276,13 @@ test_latency_skipped (void)
 {
   const char *args[] = { "latency", "cpus=0", "priority=10", "interval_us=1000",
                          "duration=2s", "unthrottled=yes", NULL };
-  g_autoptr (GSubprocess) sp = NULL;
-  g_autoptr (Stream) s = stream_new ();
-  Hog hog = { .cpu = 0, .busy_us = 30000 };
+  g_autoptr (Stream) s = run_with_hog (args);
   const RtbThreadStats *stats;
   GArray *samples;
   guint64 jumps = 0, next = 0;
 
-  if (!is_root ())
-    {
-      g_test_skip ("SCHED_FIFO needs root");
-      return;
-    }
-  sp = spawn (args, TRUE, FALSE);
-  g_output_stream_close (g_subprocess_get_stdin_pipe (sp), NULL, NULL);
-  read_until (s, sp, RTB_FRAME_SAMPLES);
-  hog_run (&hog);
-  read_to_eof (s, sp, 30 * G_USEC_PER_SEC);
-  wait_exit (s, sp);
-
+  if (s == NULL)
+    return;
   assert_completed (s, 1);
   stats = &stats_of (s)[0];
   samples = samples_of (s, 0);
