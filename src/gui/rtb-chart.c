@@ -132,6 +132,7 @@ _rtb_chart_curve_options (RtbChart            *self,
   opts->x_label = _(rtb_plot_run_x_label (self->run ? rtb_run_get_method (self->run)
                                                      : RTB_METHOD_LATENCY, per_instance));
   opts->y_label = y_label (self);
+  opts->band_note = _("band: min–max · line: running mean");
   opts->y_scale = self->y_scale;
   opts->x_per_instance = per_instance;
   opts->show_legend = self->series_filter < 0;

@@ -391,6 +391,7 @@ draw_curve_panel (cairo_t *cr, const RtbPlotTheme *theme, int width, int height,
   opts.x_label = rtb_plot_run_x_label (method, seconds);
   opts.x_per_instance = seconds;
   opts.y_label = rtb_plot_run_value_label (method);
+  opts.band_note = _("band: min–max · line: running mean");
   opts.y_scale = y_scale;
   opts.placeholder = reason;
   rtb_plot_curve (cr, theme, width, height, &opts, series, n, NULL);

@@ -166,7 +166,8 @@ frame_spec (const RtbPlotTheme        *theme,
                                entries, &spec->n_legend);
   if (opts->show_band && opts->show_mean)
     entries[spec->n_legend++] = (RtbPlotLegendEntry) {
-      .name = "band: min–max · line: running mean", .swatch = RTB_PLOT_SWATCH_NOTE,
+      .name = opts->band_note != NULL ? opts->band_note : "band: min–max · line: running mean",
+      .swatch = RTB_PLOT_SWATCH_NOTE,
     };
   for (guint i = 0; i < n_series; i++)
     if (series_skips (&series[i]))

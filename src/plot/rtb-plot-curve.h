@@ -41,6 +41,8 @@ typedef struct {
   bool show_mean;
   bool show_legend;
   const char *placeholder;     /* said in the plot when no series has a value to draw: why */
+  const char *band_note;       /* the legend's note with band and mean, in the reader's language;
+                                * NULL: "band: min–max · line: running mean" */
 } RtbPlotCurveOptions;
 
 typedef struct {
