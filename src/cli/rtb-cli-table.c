@@ -300,8 +300,6 @@ rtb_cli_print_table (RtbRun *run, FILE *out)
   if (bounded && shows_percentiles (method))
     fprintf (out, "percentiles: within %.3f %% of the exact nearest-rank value (the buckets of a "
              "log-linear histogram)\n", RTB_LOG_HISTOGRAM_BOUND_PCT);
-}
-
   print_headlines (run, out);
   if (coarse)
     fputs ("percentiles to the µs: the source kept its samples in 1 µs buckets\n", out);
