@@ -50,6 +50,11 @@ json () { # FILE EXPRESSION-OVER-r: r is the file's first run (summary --json)
 }
 # The worker processes on a board (busybox ps: PID USER COMMAND).
 board_workers () { on_board "$1" ps 2>/dev/null | grep -c '[r]tbench-worker'; }
+# True once a board's worker measures: its measuring threads are named after their CPUs.
+board_measuring () {
+  on_board "$1" 'for p in $(pidof rtbench-worker); do cat /proc/$p/task/*/comm; done' 2>/dev/null |
+    grep -q '^CPU'
+}
 # Waits up to SECONDS for a board to have no worker left; true when none is.
 no_worker_within () { # BOARD SECONDS
   local i
@@ -185,7 +190,8 @@ if [[ $status -eq 0 && $explained == "armed True" ]]; then
 
 # The GPIO line, seen from the board: its debugfs listing names the consumer and the level.
 desc="--gpio 0:0 toggles line 0 of the board's gpiochip0, seen from the board's side"
-"$cli" run latency --remote board-rt --cpus 1 --gpio 0:0 --duration 8s \
+# Long enough for a busy host's slow ssh to read the levels; stopped (Ctrl-C) once both were read.
+"$cli" run latency --remote board-rt --cpus 1 --gpio 0:0 --duration 60s \
   --output "$tmp/gpio.rtbench" >"$tmp/out" 2>&1 &
 bg_pids+=($!)
 gpio_pid=$!
@@ -199,7 +205,7 @@ for _ in $(seq 50); do
   sleep 0.2
 done
 levels=
-for _ in $(seq 40); do
+for _ in $(seq 150); do
   line=$(on_board board-rt "grep -m1 'gpio-[0-9]* (.*|rtbench' /sys/kernel/debug/gpio" 2>/dev/null)
   case $line in
     *" out hi"*) levels+=h ;;
@@ -208,9 +214,15 @@ for _ in $(seq 40); do
   [[ $levels == *h* && $levels == *l* ]] && break
   sleep 0.2
 done
+kill -INT "$gpio_pid"
 wait "$gpio_pid"
 status=$?
-after=$(on_board board-rt "grep -c '|rtbench' /sys/kernel/debug/gpio")
+# Released by the worker as it ends, which may be a moment after the client has saved.
+for _ in $(seq 20); do
+  after=$(on_board board-rt "grep -c '|rtbench' /sys/kernel/debug/gpio")
+  [[ $after == 0 ]] && break
+  sleep 0.5
+done
 if [[ $status -eq 0 && $levels == *h* && $levels == *l* && $after == 0 ]]; then
   ok "$desc (levels read: $levels; released after)"; else
   not_ok "$desc (exit $status, levels '$levels', still held: $after)"; fi
@@ -224,8 +236,10 @@ start_run () { # BOARD DURATION OUTPUT
   "$cli" run latency --remote "$1" --duration "$2" --output "$3" >"$tmp/out" 2>&1 &
   run_pid=$!
   bg_pids+=($run_pid)
-  for _ in $(seq 50); do [[ $(board_workers "$1") -gt 0 ]] && break; sleep 0.2; done
-  sleep 1.5
+  # Measuring, and then long enough for the worker's writer (it drains every 250 ms) to have sent
+  # samples, even on a busy host where the emulated board crawls.
+  for _ in $(seq 150); do board_measuring "$1" && break; sleep 0.2; done
+  sleep 2
 }
 samples () { json "$1" "sum(s['count'] for s in r['series'])" 2>/dev/null; }
 
