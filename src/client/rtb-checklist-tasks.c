@@ -182,10 +182,11 @@ _rtb_check_rt_tasks (const RtbChecklistContext *c)
                                                          "(%u real-time tasks below)", n_below),
                                             threshold, c->measured_words, n_below), NULL);
   return _rtb_check_new (id, RTB_CHECK_BAD, g_string_free (g_steal_pointer (&list), FALSE),
+                         /* Translators: the second %s is "CPU 1" or "CPUs 0-1" */
                          g_strdup_printf (_("Lower these real-time tasks below the measurement "
-                                             "(chrt -f -p %d PID), move them off CPUs %s (taskset "
+                                             "(chrt -f -p %d PID), move them off %s (taskset "
                                              "-pc CPUS PID) or stop them: they preempt it."),
-                                          MAX (threshold - 1, 1), c->measured_text));
+                                          MAX (threshold - 1, 1), c->measured_words));
 }
 
 RtbCheck *
