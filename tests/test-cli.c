@@ -6,8 +6,11 @@
 #include <glib/gstdio.h>
 #include <json-glib/json-glib.h>
 #include <math.h>
+#include <pthread.h>
+#include <sched.h>
 #include <signal.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "cli-test-util.h"
 #include "rtb-checklist.h"
@@ -66,6 +69,106 @@ check_series (JsonObject *run, guint expected_series)
       total += (guint64) count;
     }
   return total;
+}
+
+static gint64 int_member (JsonObject *o, const char *name);
+
+/* Keeps CPU 0 for 30 ms from a SCHED_FIFO 50 thread born there. */
+static void *
+hog_main (gpointer data)
+{
+  gint64 end = g_get_monotonic_time () + 30000;
+
+  while (g_get_monotonic_time () < end)
+    ;
+  return NULL;
+}
+
+static void
+hog_cpu0 (void)
+{
+  struct sched_param param = { .sched_priority = 50 };
+  pthread_attr_t attr;
+  pthread_t thread;
+  cpu_set_t set;
+
+  CPU_ZERO (&set);
+  CPU_SET (0, &set);
+  g_assert_cmpint (pthread_attr_init (&attr), ==, 0);
+  g_assert_cmpint (pthread_attr_setinheritsched (&attr, PTHREAD_EXPLICIT_SCHED), ==, 0);
+  g_assert_cmpint (pthread_attr_setschedpolicy (&attr, SCHED_FIFO), ==, 0);
+  g_assert_cmpint (pthread_attr_setschedparam (&attr, &param), ==, 0);
+  g_assert_cmpint (pthread_attr_setaffinity_np (&attr, sizeof set, &set), ==, 0);
+  g_assert_cmpint (pthread_create (&thread, &attr, hog_main, NULL), ==, 0);
+  g_assert_cmpint (pthread_join (thread, NULL), ==, 0);
+  pthread_attr_destroy (&attr);
+}
+
+/* A thread kept from its CPU skips the periods that went by, as cyclictest does: summary --json
+ * counts them, and the curve keeps their places: the run file's history covers the samples and
+ * the skipped periods, and its series CSV's numbers jump by as many. */
+static void
+test_skipped_periods (void)
+{
+  g_autofree char *file = cli_tmp_path ("skipped.rtbench");
+  g_autofree char *csv = cli_tmp_path ("skipped-series.csv");
+  g_autoptr (JsonParser) parser = json_parser_new ();
+  g_autoptr (JsonParser) file_parser = json_parser_new ();
+  g_autoptr (GSubprocess) cli = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autofree char *text = NULL;
+  g_auto (GStrv) lines = NULL;
+  JsonObject *series, *history;
+  guint64 jumps = 0, next = 0;
+  CliResult r = { 0 };
+
+  if (geteuid () != 0)
+    {
+      g_test_skip ("SCHED_FIFO needs root");
+      return;
+    }
+  cli = g_subprocess_new (G_SUBPROCESS_FLAGS_STDOUT_SILENCE, &error, g_getenv ("RTBENCH_CLI"),
+                          "run", "latency", "--cpus", "0", "--priority", "10", "--interval-us",
+                          "1000", "--duration", "3s", "--unthrottled", "--output", file, NULL);
+  g_assert_no_error (error);
+  g_usleep (1500 * 1000);
+  hog_cpu0 ();
+  g_assert_true (g_subprocess_wait_check (cli, NULL, &error));
+  g_assert_no_error (error);
+
+  series = json_array_get_object_element (
+    json_object_get_array_member (summary_json (parser, file), "series"), 0);
+  g_assert_cmpint (int_member (series, "dropped"), ==, 0);
+  g_assert_cmpint (int_member (series, "skipped"), >, 0);
+
+  g_assert_true (json_parser_load_from_file (file_parser, file, &error));
+  g_assert_no_error (error);
+  history = json_object_get_object_member (
+    json_array_get_object_element (
+      json_object_get_array_member (json_node_get_object (json_parser_get_root (file_parser)),
+                                    "series"), 0), "history");
+  g_assert_cmpint (int_member (history, "n_positions"), ==,
+                   int_member (series, "count") + int_member (series, "skipped"));
+
+  run_cli (&r, "export", file, "--csv-series", csv, NULL);
+  g_assert_cmpint (r.status, ==, 0);
+  cli_result_clear (&r);
+  g_assert_true (g_file_get_contents (csv, &text, NULL, NULL));
+  lines = g_strsplit (g_strstrip (text), "\n", -1);
+  for (guint i = 1; lines[i] != NULL; i++)
+    {
+      /* From the end: the run's label may hold commas. */
+      g_auto (GStrv) f = g_strsplit (lines[i], ",", -1);
+      guint n = g_strv_length (f);
+      guint64 index = g_ascii_strtoull (f[n - 6], NULL, 10);
+
+      /* One sample per block while the run is short. */
+      g_assert_cmpstr (f[n - 5], ==, "1");
+      g_assert_cmpuint (index, >=, next);
+      jumps += index - next;
+      next = index + 1;
+    }
+  g_assert_cmpint ((gint64) jumps, ==, int_member (series, "skipped"));
 }
 
 static void
@@ -564,6 +667,7 @@ main (int argc, char *argv[])
   CLI_REQUIRE_ENV ();
   cli_tmp_dir_make ("cli");
   g_test_add_func ("/cli/latency-run-and-summary", test_latency_run_and_summary);
+  g_test_add_func ("/cli/skipped-periods", test_skipped_periods);
   g_test_add_func ("/cli/check", test_check);
   g_test_add_func ("/cli/checklist-line", test_checklist_line);
   g_test_add_func ("/cli/every-method", test_every_method);

@@ -196,8 +196,8 @@ test_summary_roundtrip (void)
   const char *header[] = { "run", "series", "cpu", "count", "min_us", "avg_us", "max_us", "p50_us",
                            "p90_us", "p95_us", "p99_us", "p999_us", "p9999_us", "stddev_us",
                            "rms_us", "max_abs_us", "p95_abs_us", "p99_abs_us", "min_interval_us",
-                           "max_interval_us", "max_jitter_us", "overruns", "overflows", "dropped",
-                           "resolution_ns", "percentile_error_pct", "stddev_partial", NULL };
+                           "max_interval_us", "max_jitter_us", "overruns", "skipped", "overflows",
+                           "dropped", "resolution_ns", "percentile_error_pct", "stddev_partial", NULL };
 
   /* A comma as the decimal separator must not leak into the file. */
   if (setlocale (LC_NUMERIC, "de_DE.UTF-8") == NULL)

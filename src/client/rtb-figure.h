@@ -33,6 +33,7 @@ typedef enum {
   RTB_FIGURE_MAX_INTERVAL,
   RTB_FIGURE_MAX_JITTER,
   RTB_FIGURE_OVERRUNS,
+  RTB_FIGURE_SKIPPED,
   RTB_FIGURE_OVERFLOWS,
   RTB_FIGURE_DROPPED,
   RTB_N_FIGURES,
@@ -72,6 +73,10 @@ typedef struct {
   double max_interval_us;
   double max_jitter_us;
   guint64 overruns;
+  /* Latency: whole periods skipped after a late wake-up, as cyclictest skips them (a figure of
+   * the stalls, not lost data); known for runs rtbench measured */
+  guint64 skipped;
+  gboolean skipped_known;
   guint32 resolution_ns;   /* of the percentiles: 1, or 1000 when only µs buckets are known */
   double percentile_error_pct; /* the percentiles' bound: within it (relative) of the exact
                                 * nearest-rank value at resolution_ns; NAN when empty */

@@ -219,6 +219,9 @@ rtb_series_get_summary (RtbSeries *series, RtbSeriesSummary *summary)
   summary->percentile_error_pct = series->values.count > 0 ? RTB_LOG_HISTOGRAM_BOUND_PCT : NAN;
   summary->linuxcnc = series->period_ns > 0;
   summary->overruns = series->overruns;
+  summary->skipped = series->skipped;
+  /* Imports give no count of them (their values are µs buckets); a measured run does. */
+  summary->skipped_known = series->resolution_ns == 1 && !series->cyclictest_is_source;
   summary->min_interval_us = summary->max_interval_us = summary->max_jitter_us = NAN;
   if (stats->count == 0)
     {
