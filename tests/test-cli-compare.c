@@ -95,9 +95,9 @@ test_compare_text_and_files (void)
   g_assert_cmpstr (lines[0], ==, "series,statistic,first,second,pi,second - first,"
                                  "second / first,pi - first,pi / first,best,partial");
   g_assert_true (g_str_has_prefix (lines[1], "all CPUs,count,"));
-  /* all CPUs, CPU0, T0, T1: 13 statistics each (the timer's RMS and |error| are not shown for
+  /* all CPUs, CPU0, T0, T1: 14 statistics each (the timer's RMS and |error| are not shown for
    * latency runs), a header and the empty string after "\n" */
-  g_assert_cmpuint (g_strv_length (lines), ==, 1 + 4 * 13 + 1);
+  g_assert_cmpuint (g_strv_length (lines), ==, 1 + 4 * 14 + 1);
   /* pi's thread 1 has 3 overflows without values: its stddev, and the pooled one, are partial
    * (the last field); thread 0 has none. */
   for (guint i = 1; lines[i + 1] != NULL; i++)
