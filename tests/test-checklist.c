@@ -194,6 +194,7 @@ test_x86_desktop (void)
                                             "Boot a PREEMPT_RT kernel (Debian: "
                                             "linux-image-rt-amd64)"));
   g_assert_nonnull (strstr (verdict, "Then sched.rt_tasks: "));
+  g_assert_nonnull (strstr (verdict, "move them off CPUs 0-1 (taskset"));
 }
 
 /* Nothing recorded: every item is unknown, never a guess. */

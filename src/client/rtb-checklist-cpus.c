@@ -35,7 +35,7 @@ measured_outside (const RtbChecklistContext *c, const uint64_t *cpus, gboolean w
 
   for (guint w = 0; w < G_N_ELEMENTS (outside); w++)
     outside[w] = c->measured[w] & ~cpus[w];
-  return words ? _rtb_checklist_cpu_words (outside) : _rtb_checklist_format_cpus (outside);
+  return words ? rtb_cpus_in_words (outside) : _rtb_checklist_format_cpus (outside);
 }
 
 /* The isolated CPUs: /sys/devices/system/cpu/isolated, else isolcpus= on the command line. */

@@ -3,6 +3,7 @@
 #pragma once
 
 #include "rtb-checklist.h"
+#include "rtb-cpu-users.h"
 
 G_BEGIN_DECLS
 
@@ -24,7 +25,6 @@ char *_rtb_checklist_text (const RtbChecklistContext *c, const char *relative);
 gboolean _rtb_checklist_parse_cpus (const char *text, uint64_t *cpus);
 char *_rtb_checklist_format_cpus (const uint64_t *cpus);
 /* "CPU 3", "CPUs 0-3" */
-char *_rtb_checklist_cpu_words (const uint64_t *cpus);
 /* How many of the measured CPUs are in `cpus`. */
 int _rtb_checklist_measured_in (const RtbChecklistContext *c, const uint64_t *cpus);
 int _rtb_checklist_measured_count (const RtbChecklistContext *c);

@@ -165,16 +165,6 @@ _rtb_checklist_format_cpus (const uint64_t *cpus)
   return g_strdup (buf);
 }
 
-char *
-_rtb_checklist_cpu_words (const uint64_t *cpus)
-{
-  g_autofree char *list = _rtb_checklist_format_cpus (cpus);
-
-  /* Translators: %s is a CPU list such as "3" or "0-1,4" */
-  return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "CPU %s", "CPUs %s",
-                                       rtb_cpu_count (cpus, RTB_MAX_CPUS)), list);
-}
-
 int
 _rtb_checklist_measured_in (const RtbChecklistContext *c, const uint64_t *cpus)
 {
@@ -209,7 +199,7 @@ rtb_checklist_evaluate (GHashTable *snapshot, const RtbChecklistFor *what)
   else
     memcpy (c.measured, c.online, sizeof c.measured);
   c.measured_text = _rtb_checklist_format_cpus (c.measured);
-  c.measured_words = _rtb_checklist_cpu_words (c.measured);
+  c.measured_words = rtb_cpus_in_words (c.measured);
 
   for (guint i = 0; i < G_N_ELEMENTS (items); i++)
     g_ptr_array_add (checks, items[i] (&c));

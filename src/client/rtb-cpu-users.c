@@ -135,12 +135,24 @@ rtb_command_uses_cpu (const RtbCommand *command, int cpu)
 }
 
 char *
+rtb_cpus_in_words (const uint64_t *cpus)
+{
+  char list[4096];
+
+  if (rtb_cpu_list_format (cpus, RTB_MAX_CPUS, list, sizeof list) < 0)
+    g_strlcpy (list, "?", sizeof list);
+  /* Translators: %s is a CPU list such as "3" or "0-1,4" */
+  return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "CPU %s", "CPUs %s",
+                                       rtb_cpu_count (cpus, RTB_MAX_CPUS)), list);
+}
+
+char *
 rtb_cpu_users_describe_conflict (GArray *users, const RtbCommand *command)
 {
   uint64_t shared[RTB_MAX_CPUS / 64] = { 0 };
   g_autoptr(GArray) seen = g_array_new (FALSE, FALSE, sizeof (int));
   g_autoptr(GString) pids = g_string_new (NULL);
-  char list[256];
+  g_autofree char *words = NULL;
 
   for (guint i = 0; i < users->len; i++)
     {
@@ -155,9 +167,11 @@ rtb_cpu_users_describe_conflict (GArray *users, const RtbCommand *command)
           g_string_append_printf (pids, "%s%d", pids->len > 0 ? ", " : "", user->pid);
         }
     }
-  if (pids->len == 0 || rtb_cpu_list_format (shared, RTB_MAX_CPUS, list, sizeof list) < 0)
+  if (pids->len == 0)
     return NULL;
-  return g_strdup_printf (_("Another rtbench measurement already runs on CPU %s of this "
-                            "machine (rtbench-worker process %s): the two runs disturb each "
-                            "other’s figures"), list, pids->str);
+  words = rtb_cpus_in_words (shared);
+  /* Translators: the first %s is "CPU 1" or "CPUs 0-1" */
+  return g_strdup_printf (_("Another rtbench measurement already runs on %s of this machine "
+                            "(rtbench-worker process %s): the two runs disturb each other’s "
+                            "figures"), words, pids->str);
 }

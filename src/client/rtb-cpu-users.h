@@ -27,6 +27,9 @@ GArray *rtb_cpu_users_find (const char *proc, int parent);
 /* TRUE when `command` measures `cpu` (a latency run on all CPUs measures every one). */
 gboolean rtb_command_uses_cpu (const RtbCommand *command, int cpu);
 
+/* "CPU 3" or "CPUs 0-1,4", in the reader's language. */
+char *rtb_cpus_in_words (const uint64_t *cpus);
+
 /* A sentence naming the CPUs of `command` that the users also measure, with their processes;
  * NULL when none is shared. */
 char *rtb_cpu_users_describe_conflict (GArray *users, const RtbCommand *command);

@@ -427,20 +427,18 @@ prepare_output (RtbRecording *self, GError **error)
   return TRUE;
 }
 
-/* The CPUs both commands measure, as a list ("0,2"), or NULL. */
+/* The CPUs both commands measure, in words ("CPUs 0,2"), or NULL. */
 static char *
 shared_cpus (const RtbCommand *a, const RtbCommand *b, int n_cpus)
 {
   uint64_t shared[RTB_MAX_CPUS / 64] = { 0 };
-  char list[256];
 
   for (int cpu = 0; cpu < n_cpus; cpu++)
     if (rtb_command_uses_cpu (a, cpu) && rtb_command_uses_cpu (b, cpu))
       shared[cpu / 64] |= UINT64_C (1) << (cpu % 64);
-  if (rtb_cpu_count (shared, RTB_MAX_CPUS) == 0 ||
-      rtb_cpu_list_format (shared, RTB_MAX_CPUS, list, sizeof list) < 0)
+  if (rtb_cpu_count (shared, RTB_MAX_CPUS) == 0)
     return NULL;
-  return g_strdup (list);
+  return rtb_cpus_in_words (shared);
 }
 
 /* Two measurements on one CPU disturb each other: say so, but let the user decide. Runs of
@@ -465,10 +463,12 @@ warn_about_shared_cpus (RtbRecording *self)
         continue;
       list = shared_cpus (command, rtb_run_get_command (other->run), MAX (n_cpus, 1));
       if (list != NULL && self->remote != NULL)
-        warn (self, _("The run “%s” already measures CPU %s of %s: the two runs disturb each "
+        /* Translators: the second %s is "CPU 1" or "CPUs 0-1", the third a host */
+        warn (self, _("The run “%s” already measures %s of %s: the two runs disturb each "
                       "other’s figures"), rtb_run_get_label (other->run), list, self->remote);
       else if (list != NULL)
-        warn (self, _("The run “%s” already measures CPU %s of this machine: the two runs "
+        /* Translators: the second %s is "CPU 1" or "CPUs 0-1" */
+        warn (self, _("The run “%s” already measures %s of this machine: the two runs "
                       "disturb each other’s figures"), rtb_run_get_label (other->run), list);
     }
   if (self->remote != NULL)
