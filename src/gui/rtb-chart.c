@@ -133,6 +133,7 @@ _rtb_chart_curve_options (RtbChart            *self,
                                                      : RTB_METHOD_LATENCY, per_instance));
   opts->y_label = y_label (self);
   opts->band_note = _("band: min–max · line: running mean");
+  opts->skip_note = _("▲ on the time axis: periods skipped after a stall");
   opts->y_scale = self->y_scale;
   opts->x_per_instance = per_instance;
   opts->show_legend = self->series_filter < 0;

@@ -392,6 +392,7 @@ draw_curve_panel (cairo_t *cr, const RtbPlotTheme *theme, int width, int height,
   opts.x_per_instance = seconds;
   opts.y_label = rtb_plot_run_value_label (method);
   opts.band_note = _("band: min–max · line: running mean");
+  opts.skip_note = _("▲ on the time axis: periods skipped after a stall");
   opts.y_scale = y_scale;
   opts.placeholder = reason;
   rtb_plot_curve (cr, theme, width, height, &opts, series, n, NULL);

@@ -173,7 +173,8 @@ frame_spec (const RtbPlotTheme        *theme,
     if (series_skips (&series[i]))
       {
         entries[spec->n_legend++] = (RtbPlotLegendEntry) {
-          .name = "▲ on the time axis: periods skipped after a stall",
+          .name = opts->skip_note != NULL ? opts->skip_note
+                                          : "▲ on the time axis: periods skipped after a stall",
           .swatch = RTB_PLOT_SWATCH_NOTE,
         };
         break;

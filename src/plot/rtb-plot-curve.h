@@ -43,6 +43,8 @@ typedef struct {
   const char *placeholder;     /* said in the plot when no series has a value to draw: why */
   const char *band_note;       /* the legend's note with band and mean, in the reader's language;
                                 * NULL: "band: min–max · line: running mean" */
+  const char *skip_note;       /* the legend's note on the marks of skipped periods, likewise;
+                                * NULL: "▲ on the time axis: periods skipped after a stall" */
 } RtbPlotCurveOptions;
 
 typedef struct {
