@@ -5,6 +5,7 @@
 #include <glib/gstdio.h>
 #include <json-glib/json-glib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 
 #include "cli-test-util.h"
@@ -249,6 +250,48 @@ test_remote_option (void)
   g_assert_false (g_file_test (marker, G_FILE_TEST_EXISTS));
 }
 
+/* A run whose label is 50 MiB: summary and export read it cut to 4 KiB ending with an ellipsis,
+ * under a memory limit of 1 GiB (laying out the whole label took 5 GB); 4093 bytes of it, the
+ * ellipsis, and nothing more of it. Not under AddressSanitizer, whose shadow memory the limit
+ * would not hold. */
+static void
+test_long_label (void)
+{
+  g_autofree char *path = cli_tmp_path ("long-label.rtbench");
+  g_autofree char *png = cli_tmp_path ("long-label.png");
+  g_autofree char *huge = g_strnfill ((gsize) 50 << 20, 'A');
+  g_autofree char *kept = g_strnfill (4093, 'A');
+  g_autofree char *shown = g_strconcat ("\n", kept, "…\n", NULL);
+  g_autoptr (JsonParser) parser = json_parser_new ();
+  g_autoptr (JsonGenerator) generator = json_generator_new ();
+  struct rlimit saved, limited;
+  gboolean limit = g_getenv ("ASAN_OPTIONS") == NULL;
+  CliResult r = { 0 };
+
+  g_assert_true (json_parser_load_from_file (parser, run_a, NULL));
+  json_object_set_string_member (json_node_get_object (json_parser_get_root (parser)), "label",
+                                 huge);
+  json_generator_set_root (generator, json_parser_get_root (parser));
+  g_assert_true (json_generator_to_file (generator, path, NULL));
+  g_clear_pointer (&huge, g_free);
+
+  g_assert_no_errno (getrlimit (RLIMIT_AS, &saved));
+  limited = saved;
+  limited.rlim_cur = MIN (saved.rlim_max, (rlim_t) 1 << 30);
+  if (limit)
+    g_assert_no_errno (setrlimit (RLIMIT_AS, &limited));
+  run_cli (&r, "summary", path);
+  g_assert_cmpint (r.status, ==, 0);
+  g_assert_nonnull (strstr (r.out, shown));
+  cli_result_clear (&r);
+  run_cli (&r, "export", path, "--png", png);
+  if (limit)
+    g_assert_no_errno (setrlimit (RLIMIT_AS, &saved));
+  g_assert_cmpint (r.status, ==, 0);
+  g_assert_true (g_file_test (png, G_FILE_TEST_IS_REGULAR));
+  cli_result_clear (&r);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -265,6 +308,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/cli-hostile/terminal-escapes", test_terminal_escapes);
   g_test_add_func ("/cli-hostile/escapes-kept-out", test_escapes_kept_out);
   g_test_add_func ("/cli-hostile/remote-option", test_remote_option);
+  g_test_add_func ("/cli-hostile/long-label", test_long_label);
   status = g_test_run ();
 
   cli_tmp_dir_remove ();

@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include <glib/gstdio.h>
+#include <json-glib/json-glib.h>
 
 #include "rtb-file-read.h"
 #include "rtb-json-text.h"
@@ -981,6 +982,82 @@ test_leading_blank (void)
   g_unlink (path);
 }
 
+/* run-v1.rtbench with its label and its system's hostname set to these, saved to `path`. */
+static void
+write_with_strings (const char *path, const char *label, const char *hostname)
+{
+  g_autofree char *good = data_path ("run-v1.rtbench");
+  g_autoptr (JsonParser) parser = json_parser_new ();
+  g_autoptr (JsonGenerator) generator = json_generator_new ();
+  JsonObject *root;
+
+  g_assert_true (json_parser_load_from_file (parser, good, NULL));
+  root = json_node_get_object (json_parser_get_root (parser));
+  json_object_set_string_member (root, "label", label);
+  json_object_set_string_member (json_object_get_object_member (root, "system"), "hostname",
+                                 hostname);
+  json_generator_set_root (generator, json_parser_get_root (parser));
+  g_assert_true (json_generator_to_file (generator, path, NULL));
+}
+
+/* `text` as read from a string of `len` bytes: whole when it is at most 4 KiB, else cut to at
+ * most 4 KiB of whole characters of it and an ellipsis. */
+static void
+assert_capped (const char *text, const char *given)
+{
+  gsize len = strlen (given);
+
+  g_assert_true (g_utf8_validate (text, -1, NULL));
+  if (len <= 4096)
+    {
+      g_assert_cmpstr (text, ==, given);
+      return;
+    }
+  g_assert_cmpuint (strlen (text), <=, 4096);
+  g_assert_cmpuint (strlen (text), >, 4096 - 3 - 4);
+  g_assert_true (g_str_has_suffix (text, "…"));
+  g_assert_cmpmem (text, strlen (text) - strlen ("…"), given, strlen (text) - strlen ("…"));
+}
+
+/* Every string of a run file is read cut to 4 KiB, ending with an ellipsis: a label of 50 MiB,
+ * a hostname of two-byte characters cut between characters, never inside one; 4096 bytes, and
+ * escapes that are longer written than read, are kept whole. */
+static void
+test_long_strings (void)
+{
+  g_autofree char *path = g_build_filename (g_get_tmp_dir (), "rtbench-long-test.rtbench", NULL);
+  g_autofree char *huge = g_strnfill ((gsize) 50 << 20, 'A');
+  g_autofree char *exact = g_strnfill (4096, 'B');
+  g_autoptr (GString) accents = g_string_new (NULL);
+  g_autoptr (GString) quotes = g_string_new (NULL);
+  struct {
+    const char *label, *hostname;
+  } cases[] = { { huge, "vm" }, { exact, NULL }, { exact, NULL }, { NULL, NULL } };
+
+  for (guint i = 0; i < 3000; i++)
+    g_string_append (accents, "é");
+  for (guint i = 0; i < 3000; i++)
+    g_string_append_c (quotes, '"'); /* written \": 6000 bytes in the file */
+  cases[1].hostname = accents->str;
+  cases[2].label = quotes->str;
+  cases[2].hostname = exact;
+  cases[3].label = accents->str;
+  cases[3].hostname = huge;
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autoptr (GError) error = NULL;
+      g_autoptr (RtbRun) run = NULL;
+
+      write_with_strings (path, cases[i].label, cases[i].hostname);
+      run = rtb_run_load (path, &error);
+      g_assert_no_error (error);
+      assert_capped (rtb_run_get_label (run), cases[i].label);
+      assert_capped (rtb_run_get_system (run)->hostname, cases[i].hostname);
+    }
+  g_unlink (path);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -1006,6 +1083,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/run-file/not-regular", test_not_regular);
   g_test_add_func ("/run-file/leading-blank", test_leading_blank);
   g_test_add_func ("/run-file/misread-numbers", test_misread_numbers);
+  g_test_add_func ("/run-file/long-strings", test_long_strings);
 
   return g_test_run ();
 }

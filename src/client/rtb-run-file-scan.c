@@ -6,6 +6,7 @@
 #include "rtb-json-precheck.h"
 #include "rtb-run-file-scan.h"
 #include "rtb-run.h"
+#include "rtb-text-limit.h"
 
 typedef enum {
   ROLE_OTHER,
@@ -113,6 +114,68 @@ scan_string (Scan *s, const char **key, gsize *key_len)
   *key_len = (gsize) (s->p - start);
   s->p++;
   return TRUE;
+}
+
+/* One unit of a string's raw text at raw[i]: a UTF-8 character or an escape (a surrogate pair
+ * is one); *decoded gets its size once decoded. 0 for an escape that is not valid JSON. */
+static gsize
+string_unit (const char *raw, gsize len, gsize i, gsize *decoded)
+{
+  guint code = 0;
+  gsize n = 1;
+
+  if (raw[i] != '\\')
+    {
+      while (i + n < len && ((guchar) raw[i + n] & 0xc0) == 0x80 && n < 4)
+        n++;
+      *decoded = n;
+      return n;
+    }
+  *decoded = 1;
+  if (i + 1 < len && raw[i + 1] != 'u')
+    return 2;
+  for (n = 2; n < 6; n++)
+    if (i + n >= len || !g_ascii_isxdigit (raw[i + n]))
+      return 0;
+    else
+      code = code * 16 + (guint) g_ascii_xdigit_value (raw[i + n]);
+  *decoded = code < 0x80 ? 1 : code < 0x800 ? 2 : 3;
+  if (code >= 0xd800 && code < 0xdc00 && i + 12 <= len && raw[i + 6] == '\\' &&
+      raw[i + 7] == 'u' && g_ascii_strncasecmp (raw + i + 8, "dc", 2) >= 0 &&
+      g_ascii_strncasecmp (raw + i + 8, "e0", 2) < 0)
+    {
+      *decoded = 4;
+      return 12;
+    }
+  return 6;
+}
+
+/* A string value longer than RTB_TEXT_MAX_BYTES once decoded goes to `out` cut to at most that,
+ * ending with an ellipsis, so that no label or name of megabytes reaches the JSON parser and what
+ * shows the run. `raw` and `len`: its raw text between the quotes, just read. */
+static void
+cut_long_string (Scan *s, const char *raw, gsize len)
+{
+  gsize keep_max = RTB_TEXT_MAX_BYTES - strlen (RTB_TEXT_ELLIPSIS);
+  gsize i = 0, cut = 0, decoded = 0, unit, unit_decoded;
+
+  if (len <= RTB_TEXT_MAX_BYTES)
+    return;
+  while (i < len && decoded <= RTB_TEXT_MAX_BYTES)
+    {
+      unit = string_unit (raw, len, i, &unit_decoded);
+      if (unit == 0)
+        return; /* the JSON parser says what is wrong */
+      decoded += unit_decoded;
+      i += unit;
+      if (decoded <= keep_max)
+        cut = i;
+    }
+  if (decoded <= RTB_TEXT_MAX_BYTES)
+    return;
+  g_string_append_len (s->out, s->copied, raw + cut - s->copied);
+  g_string_append (s->out, RTB_TEXT_ELLIPSIS "\"");
+  s->copied = raw + len + 1;
 }
 
 typedef enum {
@@ -583,7 +646,10 @@ scan_value (Scan *s, Role role, guint index, guint depth)
     case '[':
       return scan_array (s, role, depth);
     case '"':
-      return scan_string (s, &key, &key_len);
+      if (!scan_string (s, &key, &key_len))
+        return FALSE;
+      cut_long_string (s, key, key_len);
+      return TRUE;
     default:
       return scan_scalar (s, &kind, &value);
     }

@@ -18,7 +18,8 @@ G_BEGIN_DECLS
  * .histogram.outside_ns, .history.blocks, .values.buckets, .overflow_cycles and
  * .cyclictest.outside into `*bulk` (a member that is not an array is left for the JSON parser
  * and is not in `*bulk`), in `data` itself, over the text already read, which it then shrinks to
- * them. Returns the rest of the document, with those arrays left empty. Errors are
+ * them. Returns the rest of the document, with those arrays left empty and every string value
+ * longer than RTB_TEXT_MAX_BYTES cut to it, ending with an ellipsis (rtb-text-limit.h). Errors are
  * RTB_RUN_ERROR_FORMAT. */
 char *_rtb_run_file_scan (char *data, gsize len, RtbRunFileBulk **bulk, GError **error);
 
