@@ -292,6 +292,41 @@ test_long_label (void)
   cli_result_clear (&r);
 }
 
+/* A label over 4 KiB is refused before a run starts or a file is imported, saying the limit;
+ * one of 4096 bytes is kept whole. */
+static void
+test_label_refused (void)
+{
+  g_autofree char *fixture = g_build_filename (g_getenv ("RTBENCH_TEST_DATA"), "import",
+                                               "ct210-h20-q-2t.json", NULL);
+  g_autofree char *out = cli_tmp_path ("refused-label.rtbench");
+  g_autofree char *long_label = g_strnfill (5000, 'x');
+  g_autofree char *limit_label = g_strnfill (4096, 'y');
+  g_autofree char *shown = g_strconcat ("\n", limit_label, "\n", NULL);
+  const char *message = "the label is 5000 bytes long, more than the 4096 bytes (4 KiB)";
+  CliResult r = { 0 };
+
+  run_cli (&r, "run", "latency", "--cpus", "0", "--policy", "other", "--duration", "1s",
+           "--label", long_label, "--output", out);
+  g_assert_cmpint (r.status, ==, 2);
+  g_assert_nonnull (strstr (r.err, "--label: "));
+  g_assert_nonnull (strstr (r.err, message));
+  g_assert_false (g_file_test (out, G_FILE_TEST_EXISTS));
+  cli_result_clear (&r);
+
+  run_cli (&r, "import", fixture, "--label", long_label, "--output", out);
+  assert_refused (&r, message);
+  g_assert_false (g_file_test (out, G_FILE_TEST_EXISTS));
+
+  run_cli (&r, "import", fixture, "--label", limit_label, "--output", out);
+  g_assert_cmpint (r.status, ==, 0);
+  cli_result_clear (&r);
+  run_cli (&r, "summary", out);
+  g_assert_cmpint (r.status, ==, 0);
+  g_assert_nonnull (strstr (r.out, shown));
+  cli_result_clear (&r);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -309,6 +344,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/cli-hostile/escapes-kept-out", test_escapes_kept_out);
   g_test_add_func ("/cli-hostile/remote-option", test_remote_option);
   g_test_add_func ("/cli-hostile/long-label", test_long_label);
+  g_test_add_func ("/cli-hostile/label-refused", test_label_refused);
   status = g_test_run ();
 
   cli_tmp_dir_remove ();

@@ -1058,6 +1058,31 @@ test_long_strings (void)
   g_unlink (path);
 }
 
+/* A run whose label is over 4 KiB is not saved, and the message says the limit. */
+static void
+test_save_long_label (void)
+{
+  g_autofree char *good = data_path ("run-v1.rtbench");
+  g_autofree char *path = g_build_filename (g_get_tmp_dir (), "rtbench-label-test.rtbench", NULL);
+  g_autofree char *label = g_strnfill (4097, 'x');
+  g_autoptr (GError) error = NULL;
+  g_autoptr (RtbRun) run = rtb_run_load (good, &error);
+
+  g_assert_no_error (error);
+  g_unlink (path);
+  rtb_run_set_label (run, label);
+  g_assert_false (rtb_run_save (run, path, &error));
+  g_assert_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE);
+  g_assert_nonnull (strstr (error->message, "4097 bytes long, more than the 4096 bytes"));
+  g_assert_false (g_file_test (path, G_FILE_TEST_EXISTS));
+  g_clear_error (&error);
+  label[4096] = '\0';
+  rtb_run_set_label (run, label);
+  g_assert_true (rtb_run_save (run, path, &error));
+  g_assert_no_error (error);
+  g_unlink (path);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -1084,6 +1109,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/run-file/leading-blank", test_leading_blank);
   g_test_add_func ("/run-file/misread-numbers", test_misread_numbers);
   g_test_add_func ("/run-file/long-strings", test_long_strings);
+  g_test_add_func ("/run-file/save-long-label", test_save_long_label);
 
   return g_test_run ();
 }

@@ -14,6 +14,7 @@
 #include "rtb-label.h"
 #include "rtb-methods.h"
 #include "rtb-session.h"
+#include "rtb-text-limit.h"
 #include "rtb-text-wrap.h"
 
 #define OPTION_COLUMN 31
@@ -302,6 +303,7 @@ parse_run_options (int argc, char **argv, RunOptions *options)
   long n_cpus = remote ? 0 : sysconf (_SC_NPROCESSORS_ONLN);
   gboolean explicit_priority = FALSE;
   const char *variant;
+  g_autoptr (GError) label_error = NULL;
 
   if (argc < 2 || !rtb_method_from_string (argv[1], &method))
     {
@@ -413,6 +415,11 @@ parse_run_options (int argc, char **argv, RunOptions *options)
     }
   if (!rtb_command_check (&options->command, (int) n_cpus, &error))
     goto bad_value;
+  if (!rtb_text_check_label (options->label, &label_error))
+    {
+      rtb_cli_error ("--label: %s", label_error->message);
+      return FALSE;
+    }
   return check_machines (options, remote) && rtb_cli_gates_prepare (&options->gates);
 
 bad_value:

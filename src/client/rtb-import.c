@@ -8,6 +8,7 @@
 #include "rtb-file-read.h"
 #include "rtb-import-json.h"
 #include "rtb-import-private.h"
+#include "rtb-text-limit.h"
 
 #define TOO_LARGE_HINT "no result file of the supported tools is that large; cut it to one run"
 
@@ -222,6 +223,8 @@ rtb_import_data (const guint8 *data, gsize len, const char *name,
       rtb_import_options_init (&defaults);
       options = &defaults;
     }
+  if (!rtb_text_check_label (options->label, error))
+    return NULL;
   if (len == 0)
     {
       _rtb_import_fail_code (error, RTB_IMPORT_ERROR_EMPTY, "the file is empty");

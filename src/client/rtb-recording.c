@@ -7,6 +7,7 @@
 #include "rtb-cpu-users.h"
 #include "rtb-output.h"
 #include "rtb-recording.h"
+#include "rtb-text-limit.h"
 
 struct _RtbRecording
 {
@@ -490,7 +491,9 @@ rtb_recording_start (RtbRecording  *self,
   g_return_val_if_fail (self->state == RTB_RECORDING_NEW, FALSE);
   g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
 
-  if (!prepare_output (self, error))
+  /* Refused now, not when the run ends and could not be saved. */
+  if (!rtb_text_check_label (rtb_run_get_label (self->run), error) ||
+      !prepare_output (self, error))
     return FALSE;
   warn_about_shared_cpus (self);
 

@@ -12,6 +12,7 @@
 #include "rtb-run-file-bulk.h"
 #include "rtb-run-private.h"
 #include "rtb-headline.h"
+#include "rtb-text-limit.h"
 #include "rtb-verdict.h"
 
 const char * const _rtb_run_state_names[] = {
@@ -635,6 +636,8 @@ rtb_run_save (RtbRun *self, const char *path, GError **error)
   g_return_val_if_fail (RTB_IS_RUN (self), FALSE);
   g_return_val_if_fail (path != NULL, FALSE);
 
+  if (!rtb_text_check_label (rtb_run_get_label (self), error))
+    return FALSE;
   data = run_to_text (self, &length);
 
   if (!rtb_file_write (path, data, length, error))

@@ -14,4 +14,8 @@ G_BEGIN_DECLS
 #define RTB_TEXT_MAX_BYTES 4096
 #define RTB_TEXT_ELLIPSIS "…"
 
+/* TRUE when `label` (UTF-8, NULL for none) is at most RTB_TEXT_MAX_BYTES long; otherwise an
+ * error saying the limit, G_OPTION_ERROR_BAD_VALUE. */
+gboolean rtb_text_check_label (const char *label, GError **error);
+
 G_END_DECLS
