@@ -5,11 +5,12 @@
 #   tests/sanitize.sh [asan|valgrind|all]      (default all)
 #
 # asan:     builds build-sanitize with -Db_sanitize=address,undefined and runs the unit, worker,
-#           session, cli and lifecycle suites with leak detection; any report fails the test.
-# valgrind: builds build-valgrind (plain debug) and runs rtbench-cli run, summary --json, export,
-#           compare, import, two refused files of 100 000 nested arrays, and rtbench-worker alone,
-#           under memcheck; a definite leak or any memory error fails. GLib's one-time
-#           allocations are suppressed by tests/valgrind.supp.
+#           session, data, cli and lifecycle suites with leak detection; any report fails the test.
+# valgrind: builds build-valgrind (plain debug) and runs rtbench-cli run, summary --json (of that
+#           run and of a traced run with spikes), export, compare, report of two runs, import
+#           (cyclictest, oslat, a worker stream), two refused files of 100 000 nested arrays, and
+#           rtbench-worker alone, under memcheck; a definite leak or any memory error fails.
+#           GLib's one-time allocations are suppressed by tests/valgrind.supp.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 what=${1:-all}
@@ -32,7 +33,7 @@ run_asan() {
   LSAN_OPTIONS=suppressions=$PWD/tests/lsan.supp:print_suppressions=0 \
   UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 \
     meson test -C build-sanitize --print-errorlogs --num-processes 2 \
-      --suite unit --suite worker --suite session --suite cli --suite lifecycle
+      --suite unit --suite worker --suite session --suite data --suite cli --suite lifecycle
 }
 
 memcheck() {
@@ -65,11 +66,14 @@ run_valgrind() {
   RTBENCH_WORKER=$worker memcheck cli-run "$cli" run latency --cpus 0 "${policy[@]}" \
     --duration 2s --output "$tmp/run.rtbench" || ok=1
   memcheck cli-summary "$cli" summary "$tmp/run.rtbench" --json || ok=1
+  memcheck cli-summary-spikes "$cli" summary tests/data/spikes/culprit.rtbench --json || ok=1
   memcheck cli-export "$cli" export "$tmp/run.rtbench" --csv "$tmp/run.csv" --png "$tmp/run.png" ||
     ok=1
   if "$cli" import --help >/dev/null 2>&1; then
     memcheck cli-import-cyclictest "$cli" import tests/data/import/ct24-h20-q-2t.txt \
       --output "$tmp/ct.rtbench" || ok=1
+    memcheck cli-import-oslat "$cli" import tests/data/import/oslat24-c0-1-D5.txt \
+      --output "$tmp/oslat.rtbench" || ok=1
     memcheck cli-import-stream "$cli" import tests/data/import/worker-latency-1s.stream \
       --output "$tmp/stream.rtbench" || ok=1
   else
@@ -77,6 +81,11 @@ run_valgrind() {
   fi
   memcheck cli-compare "$cli" compare "$tmp/run.rtbench" "$tmp/run.rtbench" --csv "$tmp/cmp.csv" ||
     ok=1
+  # A second real run (not under memcheck) for the report's comparison of two runs.
+  RTBENCH_WORKER=$worker "$cli" run latency --cpus 0 "${policy[@]}" --duration 2s \
+    --output "$tmp/run2.rtbench" >/dev/null 2>&1 || ok=1
+  memcheck cli-report "$cli" report "$tmp/run.rtbench" "$tmp/run2.rtbench" \
+    --output "$tmp/report.pdf" || ok=1
   # Refused with a message (exit 1): 100 000 nested arrays, in a run file and in cyclictest JSON.
   memcheck cli-summary-nested "$cli" summary tests/fuzz/corpus/fuzz-run-file/nested-100k.rtbench ||
     ok=1
