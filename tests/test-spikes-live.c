@@ -523,6 +523,7 @@ test_auto (void)
       g_assert_cmpuint (before, >=, 1000);
       g_assert_cmpint (trace->threshold_ns, ==, expected);
       armed++;
+      rtb_log_histogram_clear (hist);
       g_free (hist);
     }
   g_assert_cmpuint (armed, >=, 1);
