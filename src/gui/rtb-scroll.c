@@ -34,17 +34,6 @@ on_scroll (GtkEventControllerScroll *controller,
   return TRUE;
 }
 
-static void
-show_scrollbar_if_wider (GtkAdjustment     *adjustment,
-                         GtkScrolledWindow *inner)
-{
-  gboolean wider = gtk_adjustment_get_upper (adjustment) - gtk_adjustment_get_lower (adjustment) >
-                   gtk_adjustment_get_page_size (adjustment) + 0.5;
-
-  gtk_scrolled_window_set_policy (inner, wider ? GTK_POLICY_ALWAYS : GTK_POLICY_EXTERNAL,
-                                  GTK_POLICY_NEVER);
-}
-
 void
 rtb_scroll_pass_vertical (GtkScrolledWindow *inner)
 {
@@ -58,10 +47,9 @@ rtb_scroll_pass_vertical (GtkScrolledWindow *inner)
   gtk_widget_add_controller (GTK_WIDGET (inner), controller);
   /* An overlay scrollbar shows only under the pointer: a table wider than the window looked
    * whole, its last columns (Dropped) off-screen with no sign that it scrolls. A classic one
-   * is shown while it is needed ("always", as GTK sizes the window for it only then; else
-   * "external": scrollable, without a bar). */
+   * shows whenever the table is wider; GTK keeps its room below the table. (Switching the
+   * policy as the width changes would change it inside GTK's allocation, which leaves the
+   * window's widgets to be drawn unallocated.) */
   gtk_scrolled_window_set_overlay_scrolling (inner, FALSE);
-  g_signal_connect_object (gtk_scrolled_window_get_hadjustment (inner), "changed",
-                           G_CALLBACK (show_scrollbar_if_wider), inner, 0);
-  show_scrollbar_if_wider (gtk_scrolled_window_get_hadjustment (inner), inner);
+  gtk_scrolled_window_set_policy (inner, GTK_POLICY_AUTOMATIC, GTK_POLICY_NEVER);
 }
