@@ -625,6 +625,30 @@ test_window_remote_option (void)
   g_rmdir (dir);
 }
 
+/* A label over 4 KiB typed into the window: refused when Start is pressed, saying the limit;
+ * no run starts. */
+static void
+test_window_long_label (void)
+{
+  g_autofree char *label = g_strnfill (5000, 'x');
+  RtbWindow *window;
+
+  REQUIRE_DISPLAY ();
+
+  window = new_window ();
+  setup_short_latency (window, "1s", label);
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.start", NULL);
+  iterate_until (window_done, window, 10);
+  g_assert_false (rtb_window_is_running (window));
+  g_assert_nonnull (rtb_window_get_last_error (window));
+  g_test_message ("%s", rtb_window_get_last_error (window));
+  g_assert_nonnull (strstr (rtb_window_get_last_error (window), "the label is 5000 bytes long, "
+                            "more than the 4096 bytes (4 KiB)"));
+  g_assert_cmpuint (rtb_window_get_n_runs (window), ==, 0);
+  rtb_setup_panel_set_label (rtb_window_get_setup_panel (window), "");
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 static gboolean
 both_live_with_samples (gpointer data)
 {
@@ -978,6 +1002,7 @@ main (int   argc,
   g_test_add_func ("/gui/window/live-axis", test_window_live_axis);
   g_test_add_func ("/gui/window/remote-option", test_window_remote_option);
   g_test_add_func ("/gui/window/two-runs", test_window_two_runs);
+  g_test_add_func ("/gui/window/long-label", test_window_long_label);
   g_test_add_func ("/gui/window/worker-killed", test_window_worker_killed);
   g_test_add_func ("/gui/window/close-during-run", test_window_close_during_run);
 
