@@ -7,6 +7,8 @@
 
 #include <adwaita.h>
 #include <glib/gstdio.h>
+#include <json-glib/json-glib.h>
+#include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -647,6 +649,43 @@ test_open_hostile (void)
   g_unlink (good);
 }
 
+/* A run file whose label is 50 MiB opens, its label shown cut to 4 KiB ending with an ellipsis
+ * (the whole label took 4.2 GB without the run being shown). */
+static void
+test_open_long_label (void)
+{
+  g_autofree char *path = tmp_path ("long-label.rtbench");
+  g_autofree char *huge = g_strnfill ((gsize) 50 << 20, 'A');
+  g_autoptr(RtbRun) run = test_run_new ("short", RTB_METHOD_LATENCY, 1, 1000);
+  g_autoptr(JsonParser) parser = json_parser_new ();
+  g_autoptr(JsonGenerator) generator = json_generator_new ();
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  g_autoptr(GError) error = NULL;
+  RtbWindow *window;
+  const char *label;
+
+  REQUIRE_DISPLAY ();
+
+  g_assert_true (rtb_run_save (run, path, &error));
+  g_assert_no_error (error);
+  g_assert_true (json_parser_load_from_file (parser, path, NULL));
+  json_object_set_string_member (json_node_get_object (json_parser_get_root (parser)), "label",
+                                 huge);
+  json_generator_set_root (generator, json_parser_get_root (parser));
+  g_assert_true (json_generator_to_file (generator, path, NULL));
+  g_clear_pointer (&huge, g_free);
+
+  window = new_window ();
+  rtb_window_open_file (window, file);
+  iterate_until (has_a_run, window, 60);
+  g_assert_null (rtb_window_get_last_error (window));
+  label = rtb_run_get_label (rtb_live_view_get_run (rtb_window_get_selected_view (window)));
+  g_assert_cmpuint (strlen (label), ==, 4093 + strlen ("…"));
+  g_assert_true (g_str_has_suffix (label, "AAA…"));
+  gtk_window_destroy (GTK_WINDOW (window));
+  g_unlink (path);
+}
+
 static AdwTabView *
 find_tab_view (GtkWidget *widget)
 {
@@ -999,6 +1038,7 @@ main (int   argc,
   g_test_add_func ("/gui/window/autosave", test_autosave);
   g_test_add_func ("/gui/window/unsaved-folder-unusable", test_unsaved_folder_unusable);
   g_test_add_func ("/gui/window/open-hostile", test_open_hostile);
+  g_test_add_func ("/gui/window/open-long-label", test_open_long_label);
   g_test_add_func ("/gui/window/open-files-compare", test_open_files_compare);
 
   status = g_test_run ();
