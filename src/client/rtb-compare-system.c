@@ -28,20 +28,20 @@ static const struct {
   const char *key;
   const char *title;
 } system_fields[] = {
-  [SYS_HOSTNAME] = { "hostname", "host" },
-  [SYS_KERNEL] = { "kernel", "kernel" },
+  [SYS_HOSTNAME] = { "hostname", N_("host") },
+  [SYS_KERNEL] = { "kernel", N_("kernel") },
   [SYS_PREEMPT_RT] = { "preempt_rt", "PREEMPT_RT" },
-  [SYS_MACHINE] = { "machine", "architecture" },
-  [SYS_CPU_MODEL] = { "cpu_model", "CPU model" },
-  [SYS_N_CPUS] = { "n_cpus", "CPUs" },
+  [SYS_MACHINE] = { "machine", N_("architecture") },
+  [SYS_CPU_MODEL] = { "cpu_model", N_("CPU model") },
+  [SYS_N_CPUS] = { "n_cpus", N_("CPUs") },
   [SYS_ISOLCPUS] = { "isolcpus", "isolcpus" },
   [SYS_NOHZ_FULL] = { "nohz_full", "nohz_full" },
-  [SYS_GOVERNOR] = { "governor", "governor" },
+  [SYS_GOVERNOR] = { "governor", N_("governor") },
   [SYS_SMT] = { "smt", "SMT" },
-  [SYS_LOAD] = { "load", "load" },
-  [SYS_METHOD] = { "method", "method" },
-  [SYS_PARAMETERS] = { "parameters", "parameters" },
-  [SYS_SOURCE] = { "source", "source" },
+  [SYS_LOAD] = { "load", N_("load") },
+  [SYS_METHOD] = { "method", N_("method") },
+  [SYS_PARAMETERS] = { "parameters", N_("parameters") },
+  [SYS_SOURCE] = { "source", N_("source") },
 };
 
 static char *
@@ -162,6 +162,17 @@ static const char * const value_words[] = {
   /* Translators: a run's source: measured by rtbench (not imported) */
   N_("measured"),
 };
+
+const char *
+rtb_compare_system_row_title (const RtbCompareSystemRow *row)
+{
+  g_return_val_if_fail (row != NULL, NULL);
+
+  for (guint i = 0; i < G_N_ELEMENTS (system_fields); i++)
+    if (g_strcmp0 (row->key, system_fields[i].key) == 0)
+      return _(system_fields[i].title);
+  return row->title;
+}
 
 const char *
 rtb_compare_system_row_label (const RtbCompareSystemRow *row, guint run)

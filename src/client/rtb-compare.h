@@ -53,6 +53,10 @@ typedef struct {
                          worst cases (a notice says which) */
 } RtbCompareSystemRow;
 
+/* A row's title for people: "host", "kernel"… in their language; the kernel's own names
+ * (PREEMPT_RT, isolcpus, SMT…) and checklist ids as they are. `title` stays English (CLI). */
+const char *rtb_compare_system_row_title (const RtbCompareSystemRow *row);
+
 /* A value for people: a checklist status in their language ("could be better"), else as is. */
 const char *rtb_compare_system_row_label (const RtbCompareSystemRow *row, guint run);
 

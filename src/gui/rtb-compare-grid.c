@@ -12,32 +12,6 @@
 #include "rtb-compare-grid.h"
 #include "rtb-inscription.h"
 
-/* RtbCompare's system rows by key; the kernel's own names (isolcpus, SMT…) stay as they are. */
-static const struct {
-  const char *key;
-  const char *title;
-} system_titles[] = {
-  { "hostname", N_("host") },
-  { "kernel", N_("kernel") },
-  { "machine", N_("architecture") },
-  { "cpu_model", N_("CPU model") },
-  { "n_cpus", N_("CPUs") },
-  { "governor", N_("governor") },
-  { "load", N_("load") },
-  { "method", N_("method") },
-  { "parameters", N_("parameters") },
-  { "source", N_("source") },
-};
-
-static const char *
-system_title (const RtbCompareSystemRow *row)
-{
-  for (guint i = 0; i < G_N_ELEMENTS (system_titles); i++)
-    if (g_strcmp0 (row->key, system_titles[i].key) == 0)
-      return _(system_titles[i].title);
-  return row->title;
-}
-
 static GtkWidget *
 cell (GtkGrid    *grid,
       int         column,
@@ -365,7 +339,7 @@ rtb_compare_grid_fill_system (GtkGrid    *grid,
   for (guint row = 0; row < rtb_compare_get_n_system_rows (compare); row++)
     {
       const RtbCompareSystemRow *system = rtb_compare_get_system_row (compare, row);
-      const char *text = system_title (system);
+      const char *text = rtb_compare_system_row_title (system);
       GtkWidget *title = cell (grid, 0, 1 + row, text, FALSE);
 
       gtk_widget_add_css_class (title, "dim-label");

@@ -120,11 +120,13 @@ rtb_report_add_systems (RtbReportDoc *doc, RtbCompare *compare)
   for (guint i = 0; i < rtb_compare_get_n_system_rows (compare); i++)
     {
       const RtbCompareSystemRow *row = rtb_compare_get_system_row (compare, i);
+      const char *title;
 
       if (row->checklist)
         continue;
-      rtb_report_table_add_take (table, row->differs ? g_strdup_printf ("* %s", row->title)
-                                                     : g_strdup (row->title),
+      title = rtb_compare_system_row_title (row);
+      rtb_report_table_add_take (table, row->differs ? g_strdup_printf ("* %s", title)
+                                                     : g_strdup (title),
                                  row->differs ? RTB_REPORT_CELL_DIFFERS : 0);
       for (guint r = 0; r < n_runs; r++)
         rtb_report_table_add (table, rtb_compare_system_row_label (row, r), 0);
