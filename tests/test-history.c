@@ -146,6 +146,30 @@ test_add_repeated (void)
   rtb_history_clear (&many);
 }
 
+/* Positions past 2^32 per block (a noise run's gaps, or a stream's skipped periods): a block's
+ * count holds them, and what the history holds can be set again (a run file read back). */
+static void
+test_huge_blocks (void)
+{
+  RtbHistory h, again;
+  const guint64 many = G_GUINT64_CONSTANT (1) << 40;
+
+  rtb_history_init (&h, 16);
+  rtb_history_init (&again, 16);
+  rtb_history_add_repeated (&h, 1000, many);
+  rtb_history_skip (&h, many);
+  rtb_history_add (&h, 5000);
+  g_assert_cmpuint (h.n_positions, ==, 2 * many + 1);
+  g_assert_cmpuint (h.block_size, >, G_MAXUINT32);
+  g_assert_cmpuint (rtb_history_n_samples (&h), ==, many + 1);
+  g_assert_true (rtb_history_set (&again, h.block_size, h.blocks, h.n_blocks, h.n_positions));
+  g_assert_cmpuint (rtb_history_n_samples (&again), ==, many + 1);
+  /* Blocks whose positions overflow are refused. */
+  g_assert_false (rtb_history_set (&again, G_MAXUINT64 / 2, h.blocks, 3, G_MAXUINT64));
+  rtb_history_clear (&h);
+  rtb_history_clear (&again);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -155,5 +179,6 @@ main (int argc, char *argv[])
   g_test_add_func ("/history/set", test_set);
   g_test_add_func ("/history/skip", test_skip);
   g_test_add_func ("/history/add-repeated", test_add_repeated);
+  g_test_add_func ("/history/huge-blocks", test_huge_blocks);
   return g_test_run ();
 }

@@ -503,7 +503,7 @@ parse_history (JsonObject *object, const char *path, RtbHistory *history, guint6
   gint64 block_size, n_samples, n_positions, total = 0;
   guint n;
 
-  if (!_rtb_json_get_int (object, path, "block_size", 1, G_MAXUINT32, &block_size, error) ||
+  if (!_rtb_json_get_int (object, path, "block_size", 1, G_MAXINT64, &block_size, error) ||
       !_rtb_json_get_int (object, path, "n_samples", 0, (gint64) count, &n_samples, error))
     return FALSE;
   n_positions = n_samples;
@@ -518,6 +518,10 @@ parse_history (JsonObject *object, const char *path, RtbHistory *history, guint6
   if (n > history->capacity)
     return _rtb_json_format_error (error, "%s.blocks: %u blocks, at most %" G_GSIZE_FORMAT
                                    " are possible", path, n, history->capacity);
+  if (n > 0 && block_size > G_MAXINT64 / n)
+    return _rtb_json_format_error (error, "%s.block_size: %u blocks of %" G_GINT64_FORMAT
+                                   " positions are more than a run can cover", path, n,
+                                   block_size);
   if (n == 0 ? n_positions != 0
              : n_positions <= (gint64) (n - 1) * block_size || n_positions > n * block_size)
     return _rtb_json_format_error (error, "%s.n_positions: %" G_GINT64_FORMAT " positions do "
@@ -538,7 +542,7 @@ parse_history (JsonObject *object, const char *path, RtbHistory *history, guint6
                                        " must be from 0 to the %" G_GINT64_FORMAT
                                        " positions it covers", path, i, block[3], positions);
       blocks[i] = (RtbHistoryBlock) {
-        .min_ns = block[0], .max_ns = block[1], .sum_ns = block[2], .count = (guint32) block[3]
+        .min_ns = block[0], .max_ns = block[1], .sum_ns = block[2], .count = (guint64) block[3]
       };
       total += block[3];
     }

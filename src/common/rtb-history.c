@@ -89,7 +89,7 @@ advance (RtbHistory *history, const int64_t *value_ns, uint64_t n)
   if (value_ns != NULL)
     {
       RtbHistoryBlock *block = &history->blocks[history->n_blocks - 1];
-      RtbHistoryBlock same = { .min_ns = *value_ns, .max_ns = *value_ns, .count = (uint32_t) k };
+      RtbHistoryBlock same = { .min_ns = *value_ns, .max_ns = *value_ns, .count = k };
 
       if (__builtin_mul_overflow (*value_ns, (int64_t) k, &same.sum_ns))
         same.sum_ns = *value_ns > 0 ? INT64_MAX : INT64_MIN;
@@ -133,7 +133,8 @@ bool
 rtb_history_set (RtbHistory *history, uint64_t block_size, const RtbHistoryBlock *blocks,
                  size_t n_blocks, uint64_t n_positions)
 {
-  if (block_size == 0 || n_blocks > history->capacity || block_size > UINT32_MAX)
+  if (block_size == 0 || n_blocks > history->capacity ||
+      (n_blocks > 0 && block_size > UINT64_MAX / n_blocks))
     return false;
   /* The blocks cover the positions: every one complete but the last, which is not empty. */
   if (n_blocks == 0 ? n_positions != 0

@@ -21,8 +21,7 @@ typedef struct {
   int64_t min_ns;
   int64_t max_ns;
   int64_t sum_ns;
-  uint32_t count;
-  uint32_t reserved;
+  uint64_t count;  /* a block may cover more than 2^32 positions: a noise run's gaps */
 } RtbHistoryBlock;
 
 typedef struct {

@@ -85,14 +85,10 @@ for f in "$src"/src/common/*.c; do
 done
 common_objs=("${objects[@]}")
 objects=()
-# The run model and every importer; not the session (it spawns processes) nor the load scenarios.
-for f in "$src"/src/client/rtb-run*.c "$src"/src/client/rtb-series.c \
-         "$src"/src/client/rtb-json-*.c "$src"/src/client/rtb-file-*.c \
-         "$src"/src/client/rtb-safe-text.c \
-         "$src"/src/client/rtb-system-*.c "$src"/src/client/rtb-checklist*.c \
-         "$src"/src/client/rtb-verdict.c "$src"/src/client/rtb-import*.c \
-         "$src"/src/client/rtb-figure.c "$src"/src/client/rtb-sample-check.c \
-         "$src"/src/client/rtb-spike*.c "$src"/src/client/rtb-trace-parse.c; do
+# The whole client library, as meson builds it (src/client/meson.build): a hand-kept list of its
+# files fell behind each time a run-file or import path called into a new file. Nothing that
+# spawns a process runs here: the targets call the run model and the importers only.
+for f in "$src"/src/client/*.c; do
   [[ -e $f ]] || continue
   # shellcheck disable=SC2086
   compile "$f" -fsanitize=fuzzer-no-link -DG_LOG_DOMAIN='"rtbench-client"' $client_flags
