@@ -521,11 +521,10 @@ test_explain_own (void)
   }
 }
 
-/* A stall after the spike: the worker skipped periods 8 and 9, so the samples after it are
- * numbered from 10. The spike keeps the place its sample took on the curve, the 8th, 8 ms from
- * the start; placed from the samples after it, it would have moved by the two skipped. */
-static void
-test_place_after_skipped (void)
+/* A run of CPU 0 fed as the worker feeds it: HELLO (pid 120), STARTED, the trace armed at 500 µs,
+ * the `n` samples, then one spike whose trace is OWN_TRACE. `client_pid` 0: not said. */
+static RtbRun *
+run_with_own_spike (const RtbSample *values, guint32 n, int client_pid)
 {
   const char *text = OWN_TRACE;
   RtbSpikeFrame frame = own_frame (text);
@@ -534,30 +533,44 @@ test_place_after_skipped (void)
   RtbStartedFrame started = { .n_threads = 1 };
   RtbThreadInfo thread = { .thread = 0, .cpu = 0, .name = "CPU0" };
   RtbTraceFrame trace = { .status = RTB_TRACE_ARMED, .threshold_ns = 500000 };
-  RtbSamplesFrame samples = { .thread = 0, .count = 11 };
-  RtbSample values[11];
-  g_autoptr (RtbRun) run = NULL;
-  const RtbSpike *spike;
+  RtbSamplesFrame samples = { .thread = 0, .count = n };
   RtbCommand command;
   RtbDecoder *decoder;
+  RtbRun *run;
   guint32 seq = 0;
 
   rtb_command_defaults (&command, RTB_METHOD_LATENCY, 2);
   g_assert_true (rtb_command_set (&command, "cpus", "0", 2, NULL));
   g_assert_true (rtb_command_check (&command, 2, NULL));
   rtb_command_to_wire (&command, &started.command);
-  for (guint i = 0; i < G_N_ELEMENTS (values); i++)
-    values[i] = (RtbSample) { .index = i < 8 ? i : i + 2, .value_ns = i == 7 ? 655000 : 10000 };
   run = rtb_run_new (&command);
+  if (client_pid > 0)
+    rtb_run_set_client_pid (run, client_pid);
   decoder = run_file_test_decoder_new (run);
   run_file_test_feed (decoder, &seq, RTB_FRAME_HELLO, &hello, sizeof hello, NULL, 0);
   run_file_test_feed (decoder, &seq, RTB_FRAME_STARTED, &started, sizeof started, &thread,
                       sizeof thread);
   run_file_test_feed (decoder, &seq, RTB_FRAME_TRACE, &trace, sizeof trace, NULL, 0);
   run_file_test_feed (decoder, &seq, RTB_FRAME_SAMPLES, &samples, sizeof samples, values,
-                      sizeof values);
+                      n * sizeof *values);
   run_file_test_feed (decoder, &seq, RTB_FRAME_SPIKE, &frame, sizeof frame, text, strlen (text));
   rtb_decoder_free (decoder);
+  return run;
+}
+
+/* A stall after the spike: the worker skipped periods 8 and 9, so the samples after it are
+ * numbered from 10. The spike keeps the place its sample took on the curve, the 8th, 8 ms from
+ * the start; placed from the samples after it, it would have moved by the two skipped. */
+static void
+test_place_after_skipped (void)
+{
+  RtbSample values[11];
+  g_autoptr (RtbRun) run = NULL;
+  const RtbSpike *spike;
+
+  for (guint i = 0; i < G_N_ELEMENTS (values); i++)
+    values[i] = (RtbSample) { .index = i < 8 ? i : i + 2, .value_ns = i == 7 ? 655000 : 10000 };
+  run = run_with_own_spike (values, G_N_ELEMENTS (values), 0);
 
   g_assert_cmpuint (rtb_spike_log_get_spikes (rtb_run_get_spike_log (run))->len, ==, 1);
   spike = rtb_spike_log_get_spikes (rtb_run_get_spike_log (run))->pdata[0];
@@ -573,38 +586,15 @@ test_own_run (void)
 {
   g_autofree char *saved = g_build_filename (g_get_tmp_dir (), "rtbench-own-spike-test.rtbench",
                                              NULL);
-  const char *text = OWN_TRACE;
-  RtbSpikeFrame frame = own_frame (text);
-  RtbHelloFrame hello = { .protocol_version = RTB_PROTOCOL_VERSION, .pid = 120,
-                          .n_cpus_online = 2 };
-  RtbStartedFrame started = { .n_threads = 1 };
-  RtbThreadInfo thread = { .thread = 0, .cpu = 0, .name = "CPU0" };
-  RtbTraceFrame trace = { .status = RTB_TRACE_ARMED, .threshold_ns = 500000 };
-  RtbSamplesFrame samples = { .thread = 0, .count = 8 };
   RtbSample values[8];
   g_autoptr (GError) error = NULL;
   g_autoptr (RtbRun) run = NULL;
   g_autoptr (RtbRun) again = NULL;
-  RtbCommand command;
-  RtbDecoder *decoder;
   GPtrArray *entries;
-  guint32 seq = 0;
 
-  rtb_command_defaults (&command, RTB_METHOD_LATENCY, 2);
-  g_assert_true (rtb_command_set (&command, "cpus", "0", 2, NULL));
-  g_assert_true (rtb_command_check (&command, 2, NULL));
-  rtb_command_to_wire (&command, &started.command);
   for (guint i = 0; i < G_N_ELEMENTS (values); i++)
     values[i] = (RtbSample) { .index = i, .value_ns = i == 7 ? 655000 : 10000 };
-  run = rtb_run_new (&command);
-  rtb_run_set_client_pid (run, 300);
-  decoder = run_file_test_decoder_new (run);
-  run_file_test_feed (decoder, &seq, RTB_FRAME_HELLO, &hello, sizeof hello, NULL, 0);
-  run_file_test_feed (decoder, &seq, RTB_FRAME_STARTED, &started, sizeof started, &thread, sizeof thread);
-  run_file_test_feed (decoder, &seq, RTB_FRAME_TRACE, &trace, sizeof trace, NULL, 0);
-  run_file_test_feed (decoder, &seq, RTB_FRAME_SAMPLES, &samples, sizeof samples, values, sizeof values);
-  run_file_test_feed (decoder, &seq, RTB_FRAME_SPIKE, &frame, sizeof frame, text, strlen (text));
-  rtb_decoder_free (decoder);
+  run = run_with_own_spike (values, G_N_ELEMENTS (values), 300);
 
   g_assert_cmpuint (rtb_spike_log_get_spikes (rtb_run_get_spike_log (run))->len, ==, 1);
   entries = rtb_spike_league_entries (rtb_spike_log_get_league (rtb_run_get_spike_log (run)));
