@@ -18,6 +18,7 @@
 #include "rtb-run-file-scan.h"
 #include "rtb-run-private.h"
 #include "rtb-system-info-private.h"
+#include "rtb-text-limit.h"
 
 #define N_STATES 4
 
@@ -577,13 +578,68 @@ run_from_json (JsonNode *root, RtbRunFileBulk *bulk, GError **error)
   return g_steal_pointer (&run);
 }
 
+/* Whether `node` holds a string longer than RTB_TEXT_MAX_BYTES; with `cut`, cuts each such one
+ * (the node then mutable) as the file reader's scanner does: whole characters and an ellipsis,
+ * at most RTB_TEXT_MAX_BYTES in all. */
+static gboolean
+long_strings (JsonNode *node, gboolean cut)
+{
+  gboolean found = FALSE;
+
+  if (JSON_NODE_HOLDS_OBJECT (node))
+    {
+      JsonObjectIter iter;
+      JsonNode *member;
+
+      json_object_iter_init (&iter, json_node_get_object (node));
+      while (json_object_iter_next (&iter, NULL, &member))
+        found |= long_strings (member, cut);
+    }
+  else if (JSON_NODE_HOLDS_ARRAY (node))
+    {
+      JsonArray *array = json_node_get_array (node);
+
+      for (guint i = 0; i < json_array_get_length (array); i++)
+        found |= long_strings (json_array_get_element (array, i), cut);
+    }
+  else if (JSON_NODE_HOLDS_VALUE (node) && json_node_get_value_type (node) == G_TYPE_STRING &&
+           strlen (json_node_get_string (node)) > RTB_TEXT_MAX_BYTES)
+    {
+      found = TRUE;
+      if (cut)
+        {
+          const char *text = json_node_get_string (node);
+          const char *end = text;
+          gsize keep = RTB_TEXT_MAX_BYTES - strlen (RTB_TEXT_ELLIPSIS);
+          g_autofree char *cut_text = NULL;
+
+          while ((gsize) (g_utf8_next_char (end) - text) <= keep)
+            end = g_utf8_next_char (end);
+          cut_text = g_strdup_printf ("%.*s%s", (int) (end - text), text, RTB_TEXT_ELLIPSIS);
+          json_node_set_string (node, cut_text);
+        }
+    }
+  return found;
+}
+
 RtbRun *
 rtb_run_from_json (JsonNode *root, GError **error)
 {
+  g_autoptr (JsonParser) parser = NULL;
+  g_autofree char *text = NULL;
+
   g_return_val_if_fail (root != NULL, NULL);
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
 
-  return run_from_json (root, NULL, error);
+  if (!long_strings (root, FALSE))
+    return run_from_json (root, NULL, error);
+  /* Rare (a tree not read from a file): a mutable copy, its long strings cut as a file's are. */
+  text = json_to_string (root, FALSE);
+  parser = json_parser_new ();
+  if (!json_parser_load_from_data (parser, text, -1, error))
+    return NULL;
+  long_strings (json_parser_get_root (parser), TRUE);
+  return run_from_json (json_parser_get_root (parser), NULL, error);
 }
 
 RtbRun *
