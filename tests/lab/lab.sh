@@ -32,10 +32,10 @@ cache=${RTBENCH_LAB_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/rtbench-lab}
 build_root=${RTBENCH_BUILD_ROOT:-$repo/build}
 boot_timeout=${RTBENCH_LAB_BOOT_TIMEOUT:-120}
 default_boards=(board-rt board-stock)
-# A board's userland: busybox, and dropbear with the libraries it links (apt-cache depends
-# --recurse dropbear-bin, less gcc-12-base's documentation).
+# A board's userland: busybox, dropbear and rtla 6.1 with the libraries they link (apt-cache
+# depends --recurse dropbear-bin rtla, less gcc-12-base's documentation).
 userland=(busybox-static dropbear-bin libc6 libcrypt1 libgcc-s1 libgmp10 libtomcrypt1 libtommath1
-          zlib1g)
+          zlib1g rtla libtraceevent1 libtracefs1)
 
 die () { echo "lab: $*" >&2; exit 1; }
 say () { echo "lab: $*" >&2; }
@@ -195,6 +195,7 @@ make_initramfs () { # KERNEL-PACKAGE WORKER → the .cpio.gz
   mkdir -p "$root$(dirname "$target")"
   cp "$worker" "$root$target"
   cp "$repo/tests/lab/board-rc" "$root/etc/rc" && chmod 755 "$root/etc/rc"
+  cp "$repo/tests/lab/board-hwlat" "$root/bin/hwlat" && chmod 755 "$root/bin/hwlat"
   cat > "$root/etc/inittab" <<'TAB'
 ::sysinit:/etc/rc
 ::respawn:/sbin/dropbear -F -E -R -s -p 22

@@ -227,6 +227,30 @@ if [[ $status -eq 0 && $levels == *h* && $levels == *l* && $after == 0 ]]; then
   ok "$desc (levels read: $levels; released after)"; else
   not_ok "$desc (exit $status, levels '$levels', still held: $after)"; fi
 
+# The kernel's own instruments on board-rt: Debian's rtla 6.1, and the hwlat tracer through the
+# board's hwlat script, which puts back every tracefs file it changed.
+desc="rtla timerlat hist on board-rt: its output imports with the counts it prints"
+on_board board-rt rtla timerlat hist -d 2s >"$tmp/timerlat.txt" 2>"$tmp/out"
+"$cli" import "$tmp/timerlat.txt" --output "$tmp/timerlat.rtbench" >>"$tmp/out" 2>&1
+counts=$(sed -n 's/^count: *//p' "$tmp/timerlat.txt" | tr -s ' ' | sed 's/ $//')
+imported=$(json "$tmp/timerlat.rtbench" "' '.join(str(s['count']) for s in r['series'])")
+if [[ -n $counts && $counts == "$imported" ]]; then ok "$desc ($counts)"; else
+  not_ok "$desc (rtla: '$counts', imported: '$imported')"; fi
+
+tracefs_state () {
+  on_board board-rt 'cd /sys/kernel/tracing && cat current_tracer tracing_thresh tracing_on \
+    hwlat_detector/width hwlat_detector/window' 2>&1 | tr '\n' ' '
+}
+desc="hwlat on board-rt traces its windows and leaves tracefs as it found it"
+before=$(tracefs_state)
+on_board board-rt hwlat -d 2 -w 100000 -W 200000 >"$tmp/hwlat.txt" 2>"$tmp/out"
+status=$?
+after=$(tracefs_state)
+if [[ $status -eq 0 && $(head -1 "$tmp/hwlat.txt") == "# tracer: hwlat" && $before == "$after" &&
+      $before == "nop 0 1 "* ]]; then
+  ok "$desc ($(grep -c 'inner/outer' "$tmp/hwlat.txt") samples; $before)"; else
+  not_ok "$desc (exit $status; before: $before; after: $after)"; fi
+
 desc="on the board, the worker's own threads keep off the measured CPU 1"
 if [[ $threads == "CPU1=1 rtbench-worker=0 writer=0 " ]]; then ok "$desc ($threads)"; else
   not_ok "$desc ($threads)"; fi
