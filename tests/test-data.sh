@@ -142,7 +142,7 @@ wanted = set()
 for path in root.glob('src/**/*.c'):
     if marked.search(path.read_text(errors='replace')):
         wanted.add(str(path.relative_to(root)))
-for path in root.glob('ui/**/*.ui'):
+for path in root.glob('src/gui/**/*.ui'):
     if 'translatable="yes"' in path.read_text(errors='replace'):
         wanted.add(str(path.relative_to(root)))
 for path in list(root.glob('data/*.in')) + list(root.glob('data/*.gschema.xml')) + list(root.glob('data/*.mime.xml')):
