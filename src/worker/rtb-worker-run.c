@@ -208,6 +208,7 @@ static void
 cleanup (RtbWorker *w)
 {
   rtb_worker_gpio_close (&w->gpio);
+  rtb_worker_tracer_release (&w->tracer);
   rtb_worker_measures_free (w);
   for (unsigned i = 0; i < w->n_workloads; i++)
     rtb_matrix_workload_free (&w->workloads[i]);
@@ -231,6 +232,7 @@ rtb_worker_run (RtbWorker *w, RtbWorkerInput *input)
 
   rtb_worker_gate_init (w);
   rtb_worker_trace_init (w);
+  rtb_worker_tracer_init (&w->tracer);
   if (!prepare (w, &error, &sys_errno))
     {
       if (error.code == 0)
@@ -287,6 +289,8 @@ rtb_worker_run (RtbWorker *w, RtbWorkerInput *input)
   reason = rtb_worker_stop_reason ();
   if (!threads_ok)
     reason = RTB_END_FAILED;
+  /* Every file of the tracer as it was before the run, before the summary says it ended. */
+  rtb_worker_tracer_release (&w->tracer);
   rtb_worker_writer_finish (w, reason);
   rtb_worker_tracefs_off (&w->trace);
 

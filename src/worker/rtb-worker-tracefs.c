@@ -35,9 +35,10 @@
 #include <unistd.h>
 
 #include "rtb-worker-trace.h"
+#include "rtb-worker-tracefs.h"
 #include "rtb-worker.h"
 
-#define INSTANCE_PREFIX "rtbench-"
+
 #define DEFAULT_MOUNT "/sys/kernel/tracing"
 #define BUFFER_SIZE_KB "256"
 
@@ -49,8 +50,8 @@ static const char *const optional_events[] = {
   "irq/softirq_entry", "irq/softirq_exit", NULL,
 };
 
-static int
-write_file (const char *dir, const char *name, const char *value)
+int
+rtb_worker_tracefs_write (const char *dir, const char *name, const char *value)
 {
   char path[RTB_WORKER_TRACE_PATH_MAX + 64];
   size_t len = strlen (value);
@@ -71,8 +72,8 @@ write_file (const char *dir, const char *name, const char *value)
 }
 
 /* Field 22 of /proc/PID/stat: when the process started, in clock ticks since boot. */
-static bool
-process_start (pid_t pid, unsigned long long *start)
+bool
+rtb_worker_tracefs_process_start (pid_t pid, unsigned long long *start)
 {
   char path[64], buf[1024];
   ssize_t n;
@@ -133,14 +134,15 @@ is_rtbench_instance (const char *name, long *pid, unsigned long long *start)
 {
   char *end;
 
-  if (strncmp (name, INSTANCE_PREFIX, strlen (INSTANCE_PREFIX)) != 0)
+  if (strncmp (name, RTB_WORKER_TRACEFS_INSTANCE_PREFIX,
+               strlen (RTB_WORKER_TRACEFS_INSTANCE_PREFIX)) != 0)
     return false;
   errno = 0;
-  *pid = strtol (name + strlen (INSTANCE_PREFIX), &end, 10);
+  *pid = strtol (name + strlen (RTB_WORKER_TRACEFS_INSTANCE_PREFIX), &end, 10);
   if (errno != 0 || *pid <= 0 || *end != '-')
     return false;
   *start = strtoull (end + 1, &end, 10);
-  return errno == 0 && *end == '\0';
+  return errno == 0 && (*end == '\0' || strcmp (end, RTB_WORKER_TRACER_INSTANCE_SUFFIX) == 0);
 }
 
 /* The first step of every cleanup: the instance stops recording, even if it cannot go yet (a
@@ -148,14 +150,14 @@ is_rtbench_instance (const char *name, long *pid, unsigned long long *start)
 static void
 stop_tracing (const char *instance)
 {
-  write_file (instance, "tracing_on", "0");
-  write_file (instance, "events/enable", "0");
+  rtb_worker_tracefs_write (instance, "tracing_on", "0");
+  rtb_worker_tracefs_write (instance, "events/enable", "0");
 }
 
 /* Removes the instances of rtbench workers that are gone (a SIGKILLed worker whose janitor was
  * killed too): an instance whose pid runs no process, or one started at another time. */
-static void
-remove_stale (const char *root)
+void
+rtb_worker_tracefs_remove_stale (const char *root)
 {
   char dir_path[RTB_WORKER_TRACE_PATH_MAX];
   struct dirent *entry;
@@ -173,7 +175,7 @@ remove_stale (const char *root)
 
       if (!is_rtbench_instance (entry->d_name, &pid, &start))
         continue;
-      if (process_start ((pid_t) pid, &running_start) && running_start == start)
+      if (rtb_worker_tracefs_process_start ((pid_t) pid, &running_start) && running_start == start)
         continue;
       snprintf (path, sizeof path, "%s/%s", dir_path, entry->d_name);
       stop_tracing (path);
@@ -188,8 +190,8 @@ remove_stale (const char *root)
 
 /* Keeps only `keep`, moved to descriptor 0: the janitor holds neither the worker's stdout (the
  * client would wait for its end) nor any file of the instance (it could not be removed). */
-static int
-janitor_close_fds (int keep)
+int
+rtb_worker_tracefs_janitor_fds (int keep)
 {
   long max = sysconf (_SC_OPEN_MAX);
 
@@ -217,7 +219,7 @@ janitor_main (int fd, const char *instance, const char *mounted)
   prctl (PR_SET_NAME, "rtbench-janitor");
   sigfillset (&all);
   sigprocmask (SIG_BLOCK, &all, NULL);
-  fd = janitor_close_fds (fd);
+  fd = rtb_worker_tracefs_janitor_fds (fd);
   while (read (fd, &byte, 1) < 0 && errno == EINTR)
     ;
   stop_tracing (instance);
@@ -277,26 +279,35 @@ status_for (int err)
                                                        : RTB_TRACE_FAILED;
 }
 
+int
+rtb_worker_tracefs_root (char *root, size_t size, bool *mounted_here)
+{
+  *mounted_here = false;
+  if (find_mount (root, size))
+    return 0;
+  /* Mounted nowhere: mount it where the kernel documents it, if this process may. */
+  snprintf (root, size, "%s", DEFAULT_MOUNT);
+  if (mount ("nodev", root, "tracefs", MS_NOSUID | MS_NODEV | MS_NOEXEC, NULL) != 0)
+    return errno;
+  *mounted_here = true;
+  rtb_worker_log ("trace: mounted tracefs at %s", root);
+  return 0;
+}
+
 static RtbTraceStatus
 find_or_mount (RtbWorkerTrace *t)
 {
-  if (find_mount (t->root, sizeof t->root))
+  int err = rtb_worker_tracefs_root (t->root, sizeof t->root, &t->mounted_here);
+
+  if (err == 0)
     return RTB_TRACE_ARMED;
-  /* Mounted nowhere: mount it where the kernel documents it, if this process may. */
-  snprintf (t->root, sizeof t->root, "%s", DEFAULT_MOUNT);
-  if (mount ("nodev", t->root, "tracefs", MS_NOSUID | MS_NODEV | MS_NOEXEC, NULL) == 0)
-    {
-      t->mounted_here = true;
-      rtb_worker_log ("trace: mounted tracefs at %s", t->root);
-      return RTB_TRACE_ARMED;
-    }
-  if (errno == ENODEV || errno == ENOENT)
-    return refuse (t, RTB_TRACE_NO_TRACEFS, errno,
+  if (err == ENODEV || err == ENOENT)
+    return refuse (t, RTB_TRACE_NO_TRACEFS, err,
                    "this kernel has no tracefs (CONFIG_FTRACE): spikes are measured, not explained");
-  return refuse (t, status_for (errno), errno,
+  return refuse (t, status_for (err), err,
                  "tracefs is not mounted and the worker may not mount it (%s): mount it with "
                  "'mount -t tracefs nodev %s' or run the worker as root",
-                 strerror (errno), DEFAULT_MOUNT);
+                 strerror (err), DEFAULT_MOUNT);
 }
 
 static RtbTraceStatus
@@ -309,7 +320,7 @@ enable_events (RtbWorkerTrace *t)
       int err;
 
       snprintf (name, sizeof name, "events/%s/enable", required_events[i]);
-      err = write_file (t->instance, name, "1");
+      err = rtb_worker_tracefs_write (t->instance, name, "1");
       if (err == ENOENT)
         return refuse (t, RTB_TRACE_NO_EVENTS, err,
                        "this kernel has no %s trace event: spikes are measured, not explained",
@@ -321,7 +332,7 @@ enable_events (RtbWorkerTrace *t)
   for (int i = 0; optional_events[i] != NULL; i++)
     {
       snprintf (name, sizeof name, "events/%s/enable", optional_events[i]);
-      if (write_file (t->instance, name, "1") != 0)
+      if (rtb_worker_tracefs_write (t->instance, name, "1") != 0)
         rtb_worker_log ("trace: no %s event: explanations will not show it", optional_events[i]);
     }
   return RTB_TRACE_ARMED;
@@ -348,18 +359,18 @@ configure (RtbWorkerTrace *t, const uint64_t *cpus)
   char mask[RTB_MAX_CPUS / 4 + RTB_MAX_CPUS / 32 + 1];
   int err;
 
-  if ((err = write_file (t->instance, "tracing_on", "0")) != 0 ||
-      (err = write_file (t->instance, "trace_clock", "mono")) != 0)
+  if ((err = rtb_worker_tracefs_write (t->instance, "tracing_on", "0")) != 0 ||
+      (err = rtb_worker_tracefs_write (t->instance, "trace_clock", "mono")) != 0)
     return refuse (t, err == EINVAL ? RTB_TRACE_FAILED : status_for (err), err,
                    "the trace clock cannot be set to mono (%s): spikes are measured, not "
                    "explained", strerror (err));
-  if ((err = write_file (t->instance, "buffer_size_kb", BUFFER_SIZE_KB)) != 0)
+  if ((err = rtb_worker_tracefs_write (t->instance, "buffer_size_kb", BUFFER_SIZE_KB)) != 0)
     rtb_worker_log ("trace: buffer_size_kb: %s", strerror (err));
   format_cpumask (cpus, mask, sizeof mask);
-  if ((err = write_file (t->instance, "tracing_cpumask", mask)) != 0)
+  if ((err = rtb_worker_tracefs_write (t->instance, "tracing_cpumask", mask)) != 0)
     rtb_worker_log ("trace: tracing_cpumask %s: %s", mask, strerror (err));
   /* Each line then names its task's thread group: the client tells the worker's own threads. */
-  if ((err = write_file (t->instance, "options/record-tgid", "1")) != 0)
+  if ((err = rtb_worker_tracefs_write (t->instance, "options/record-tgid", "1")) != 0)
     rtb_worker_log ("trace: options/record-tgid: %s: explanations will not tell rtbench's own "
                     "threads", strerror (err));
   return enable_events (t);
@@ -379,11 +390,12 @@ rtb_worker_tracefs_create (RtbWorkerTrace *t, const uint64_t *cpus)
                    "it as root (pkexec, sudo) for spikes to be explained");
   if (find_or_mount (t) != RTB_TRACE_ARMED)
     return t->status;
-  remove_stale (t->root);
+  rtb_worker_tracefs_remove_stale (t->root);
 
-  if (!process_start (getpid (), &start))
+  if (!rtb_worker_tracefs_process_start (getpid (), &start))
     start = 0;
-  if (snprintf (t->instance, sizeof t->instance, "%s/instances/" INSTANCE_PREFIX "%d-%llu",
+  if (snprintf (t->instance, sizeof t->instance,
+                "%s/instances/" RTB_WORKER_TRACEFS_INSTANCE_PREFIX "%d-%llu",
                 t->root, (int) getpid (), start) >= (int) sizeof t->instance)
     return refuse (t, RTB_TRACE_FAILED, ENAMETOOLONG, "the tracefs path is too long");
   /* The janitor first: whenever the worker dies after the instance exists, it goes with it. */

@@ -20,6 +20,7 @@
 #include "rtb-worker-gpio.h"
 #include "rtb-worker-ring.h"
 #include "rtb-worker-trace.h"
+#include "rtb-worker-tracer.h"
 
 #define RTB_WORKER_LOG_PREFIX "rtbench-worker: "
 
@@ -112,6 +113,7 @@ struct RtbWorker {
   RtbEndReason end_reason;
 
   RtbWorkerTrace trace;
+  RtbWorkerTracer tracer; /* the kernel tracer of timerlat, osnoise, hwlat */
 };
 
 /* rtb-worker-stop.c: the stop flag every loop checks, and the main thread's wake-up pipe */
