@@ -18,10 +18,12 @@ static const char import_usage[] =
   "  cyclictest       -h/-H histogram text of rt-tests 1.x–2.10 (also a terminal capture),\n"
   "                   or -q status lines alone (count, min, avg, max; no histogram)\n"
   "  cyclictest-json  cyclictest --json=FILE\n"
-  "  rtla             rtla timerlat hist (or osnoise hist) text\n"
+  "  rtla             rtla timerlat hist text, or osnoise hist text (a noise run)\n"
   "  jitterdebugger   jitterdebugger JSON\n"
   "  oslat            oslat's summary text (a noise run; -q, -z and -B too)\n"
   "  oslat-json       oslat --json=FILE (a noise run)\n"
+  "  hwlat            the hwlat tracer's trace (a noise run: each window's inner and outer\n"
+  "                   gap per CPU)\n"
   "  stream           rtbench-worker METHOD key=value... > FILE\n"
   "\n"
   "Options:\n"
@@ -125,7 +127,7 @@ rtb_cli_import (int argc, char **argv)
           if (!rtb_import_format_from_string (value, &options.format))
             {
               rtb_cli_error ("unknown format \"%s\": use auto, cyclictest, cyclictest-json, "
-                             "rtla, jitterdebugger, oslat, oslat-json or stream", value);
+                             "rtla, jitterdebugger, oslat, oslat-json, hwlat or stream", value);
               return RTB_CLI_USAGE;
             }
           break;

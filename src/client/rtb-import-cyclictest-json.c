@@ -376,7 +376,7 @@ _rtb_import_cyclictest_json (RtbImportInput *in, JsonNode *root, GError **error)
       !_rtb_import_units (in, flag == G_MAXUINT64 ? -1 : (int) flag, &ns, error))
     return NULL;
   json.unit_ns = ns ? 1 : 1000;
-  _rtb_import_command_init (&json.cmd, 1);
+  _rtb_import_command_init (&json.cmd, RTB_METHOD_LATENCY, 1);
   json.stated = RTB_RUN_STATED_CPUS;
   cmdline = _rtb_import_json_string (object, "cmdline:");
   if (cmdline == NULL)

@@ -523,7 +523,8 @@ build_histogram_run (Parse *parse, RtbImportInput *in, GError **error)
       return NULL;
     }
 
-  _rtb_import_command_init (&cmd, _rtb_import_buckets_for (parse->last_index, ns));
+  _rtb_import_command_init (&cmd, RTB_METHOD_LATENCY,
+                            _rtb_import_buckets_for (parse->last_index, ns));
   if (parse->have_policy)
     cmd.policy = parse->policy;
   for (guint t = 0; t < n_threads; t++)
@@ -596,7 +597,7 @@ build_status_run (Parse *parse, RtbImportInput *in, GError **error)
 
   if (!_rtb_import_units (in, -1, &ns, error))
     return NULL;
-  _rtb_import_command_init (&cmd, 1);
+  _rtb_import_command_init (&cmd, RTB_METHOD_LATENCY, 1);
   if (parse->have_policy)
     {
       cmd.policy = parse->policy;

@@ -35,7 +35,7 @@ _rtb_import_jitterdebugger (RtbImportInput *in, JsonNode *root, GError **error)
   if (!_rtb_import_units (in, resolution == 0 ? -1 : resolution == 1, &ns, error))
     return NULL;
   json.unit_ns = ns ? 1 : 1000;
-  _rtb_import_command_init (&json.cmd, 1);
+  _rtb_import_command_init (&json.cmd, RTB_METHOD_LATENCY, 1);
   json.stated = RTB_RUN_STATED_CPUS;
   json.system = _rtb_import_json_sysinfo (object);
 

@@ -77,8 +77,8 @@ gboolean _rtb_import_to_ns (guint64 value, gboolean ns, gint64 *out);
 /* The sum that gives `avg_ns` over `count` samples; FALSE when it overflows. */
 gboolean _rtb_import_sum_for_avg (gint64 avg_ns, guint64 count, gint64 *out);
 
-/* A latency command with nothing but the histogram size known (policy fifo, priority 0). */
-void _rtb_import_command_init (RtbCommand *cmd, guint32 n_buckets);
+/* A latency (or noise) command with nothing but the histogram size known (priority 0). */
+void _rtb_import_command_init (RtbCommand *cmd, RtbMethod method, guint32 n_buckets);
 /* The run of `cmd`, refused when its n_series histograms together are too large. */
 /* `stated`: what the file says of the command (RtbRunStated); CPUs given as options count. */
 RtbRun *_rtb_import_new_run (RtbImportInput *in, const RtbCommand *cmd, guint n_series,
@@ -123,6 +123,7 @@ RtbRun *_rtb_import_rtla (RtbImportInput *in, GError **error);
 RtbRun *_rtb_import_jitterdebugger (RtbImportInput *in, JsonNode *root, GError **error);
 RtbRun *_rtb_import_stream (RtbImportInput *in, GError **error);
 RtbRun *_rtb_import_oslat (RtbImportInput *in, GError **error);
+RtbRun *_rtb_import_hwlat (RtbImportInput *in, GError **error);
 RtbRun *_rtb_import_oslat_json (RtbImportInput *in, JsonNode *root, GError **error);
 
 G_END_DECLS

@@ -1,8 +1,10 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
- * rtla timerlat hist (and osnoise hist) text, FORMATS.md §4.1: a "#" header, the column line
- * "Index   IRQ-000   Thr-000 …", rows "INDEX COUNT…" (all-zero rows skipped), then the rows
- * over:, count:, min:, avg:, max: ("-" for a column without samples) and an ALL: block.
+ * rtla timerlat hist and osnoise hist text, FORMATS.md §4.1: a "#" header, the column line
+ * "Index   IRQ-000   Thr-000 …" (osnoise: "Index   CPU-000 …"), rows "INDEX COUNT…" (all-zero
+ * rows skipped), then the rows over:, count:, min:, avg:, max: ("-" for a column without
+ * samples) and an ALL: block. timerlat's are wake-up latencies (a latency run); osnoise's are
+ * the durations of single noises above its threshold (a noise run).
  */
 #include "config.h"
 
@@ -15,6 +17,7 @@
 
 #define MAX_COLUMNS (3 * RTB_MAX_THREADS)
 #define NO_VALUE G_MAXUINT64
+#define CPU_KIND 3 /* osnoise's column kind */
 
 typedef enum { OVER, COUNT, MIN, AVG, MAX, N_STATS } Stat;
 static const char * const stat_names[N_STATS] = { "over:", "count:", "min:", "avg:", "max:" };
@@ -24,6 +27,7 @@ typedef struct {
   int cpu[MAX_COLUMNS];
   char kind[MAX_COLUMNS][4];
   gboolean ns;
+  gboolean osnoise; /* CPU- columns */
   gboolean have_unit;
   guint64 elapsed_ns;
   RtbImportLines rows;
@@ -65,7 +69,8 @@ parse_columns (Parse *parse, const RtbImportLine *line, GError **error)
   _rtb_import_skip_text (&c, "Index");
   while (_rtb_import_skip_blanks (&c))
     {
-      static const char * const kinds[] = { "IRQ-", "Thr-", "Usr-", "CPU-" };
+      static const char * const kinds[] = { [0] = "IRQ-", [1] = "Thr-", [2] = "Usr-",
+                                            [CPU_KIND] = "CPU-" };
       guint64 cpu;
       guint k;
 
@@ -82,6 +87,10 @@ parse_columns (Parse *parse, const RtbImportLine *line, GError **error)
                                    "IRQ-000   Thr-000 …\" (IRQ-, Thr-, Usr- or CPU- and a CPU "
                                    "number, at most %u columns), found %s", MAX_COLUMNS, found);
         }
+      if (parse->n_columns > 0 && (k == CPU_KIND) != parse->osnoise)
+        return _rtb_import_fail (error, line->number, "the column line mixes osnoise's CPU- "
+                                 "columns with timerlat's IRQ-, Thr- and Usr- columns");
+      parse->osnoise = k == CPU_KIND;
       parse->cpu[parse->n_columns] = (int) cpu;
       memcpy (parse->kind[parse->n_columns], kinds[k], 3);
       parse->n_columns++;
@@ -242,7 +251,8 @@ build_run (Parse *parse, RtbImportInput *in, GError **error)
       return NULL;
     }
 
-  _rtb_import_command_init (&cmd, _rtb_import_buckets_for (parse->last_index, parse->ns));
+  _rtb_import_command_init (&cmd, parse->osnoise ? RTB_METHOD_NOISE : RTB_METHOD_LATENCY,
+                            _rtb_import_buckets_for (parse->last_index, parse->ns));
   for (guint i = 0; i < parse->n_columns; i++)
     cmd.cpus[parse->cpu[i] / 64] |= G_GUINT64_CONSTANT (1) << (parse->cpu[i] % 64);
   run = _rtb_import_new_run (in, &cmd, parse->n_columns, RTB_RUN_STATED_CPUS, error);
@@ -252,8 +262,7 @@ build_run (Parse *parse, RtbImportInput *in, GError **error)
     {
       char kind[4] = { parse->kind[i][0], parse->kind[i][1], parse->kind[i][2], '\0' };
 
-      _rtb_import_add_series (run, in, G_MAXUINT, parse->cpu[i],
-                              strcmp (kind, "CPU") != 0 ? kind : NULL);
+      _rtb_import_add_series (run, in, G_MAXUINT, parse->cpu[i], parse->osnoise ? NULL : kind);
     }
 
   for (guint r = 0; r < parse->n_rows && _rtb_import_lines_next (&lines, &line); r++)
@@ -298,7 +307,8 @@ build_run (Parse *parse, RtbImportInput *in, GError **error)
   if (overflows_at_limit)
     _rtb_import_note (in, _("over: samples are counted at the histogram limit, a lower bound "
                             "of their real values, which the file does not give"));
-  _rtb_import_finish (run, in, "rtla timerlat hist text", NULL);
+  _rtb_import_finish (run, in, parse->osnoise ? "rtla osnoise hist text"
+                                               : "rtla timerlat hist text", NULL);
   _rtb_run_set_times (run, 0, 0, parse->elapsed_ns);
   return g_steal_pointer (&run);
 }

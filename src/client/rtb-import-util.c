@@ -198,12 +198,18 @@ _rtb_import_sum_for_avg (gint64 avg_ns, guint64 count, gint64 *out)
 }
 
 void
-_rtb_import_command_init (RtbCommand *cmd, guint32 n_buckets)
+_rtb_import_command_init (RtbCommand *cmd, RtbMethod method, guint32 n_buckets)
 {
-  rtb_command_defaults (cmd, RTB_METHOD_LATENCY, 0);
+  guint32 histogram_us = CLAMP (n_buckets, RTB_HISTOGRAM_MIN_US, RTB_HISTOGRAM_MAX_US);
+
+  g_assert (method == RTB_METHOD_LATENCY || method == RTB_METHOD_NOISE);
+  rtb_command_defaults (cmd, method, 0);
   memset (cmd->cpus, 0, sizeof cmd->cpus);
   cmd->cpus_all = FALSE;
-  cmd->latency.histogram_us = CLAMP (n_buckets, RTB_HISTOGRAM_MIN_US, RTB_HISTOGRAM_MAX_US);
+  if (method == RTB_METHOD_NOISE)
+    cmd->noise.histogram_us = histogram_us;
+  else
+    cmd->latency.histogram_us = histogram_us;
   /* Unknown unless the file says: an import does not pretend to know the duration. */
   cmd->duration_ns = 0;
   cmd->priority = 0;

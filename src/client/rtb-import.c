@@ -21,6 +21,7 @@ static const char * const format_names[] = {
   [RTB_IMPORT_FORMAT_STREAM] = "stream",
   [RTB_IMPORT_FORMAT_OSLAT] = "oslat",
   [RTB_IMPORT_FORMAT_OSLAT_JSON] = "oslat-json",
+  [RTB_IMPORT_FORMAT_HWLAT] = "hwlat",
 };
 
 void
@@ -124,6 +125,8 @@ rtb_import_detect (const guint8 *data, gsize len)
     {
       if (_rtb_import_line_has_prefix (&line, "# RTLA "))
         return RTB_IMPORT_FORMAT_RTLA;
+      if (_rtb_import_line_equals (&line, "# tracer: hwlat"))
+        return RTB_IMPORT_FORMAT_HWLAT;
       if (_rtb_import_line_has_prefix (&line, "oslat V ") ||
           memmem (line.p, line.len, "Counter Freq:\t", strlen ("Counter Freq:\t")) != NULL)
         return RTB_IMPORT_FORMAT_OSLAT;
@@ -199,6 +202,7 @@ describe (RtbImportFormat format)
     case RTB_IMPORT_FORMAT_CYCLICTEST:
     case RTB_IMPORT_FORMAT_RTLA:
     case RTB_IMPORT_FORMAT_STREAM:
+    case RTB_IMPORT_FORMAT_HWLAT:
     default:
       return "JSON";
     }
@@ -293,6 +297,9 @@ rtb_import_data (const guint8 *data, gsize len, const char *name,
       break;
     case RTB_IMPORT_FORMAT_OSLAT:
       run = _rtb_import_oslat (&in, error);
+      break;
+    case RTB_IMPORT_FORMAT_HWLAT:
+      run = _rtb_import_hwlat (&in, error);
       break;
     case RTB_IMPORT_FORMAT_CYCLICTEST:
     case RTB_IMPORT_FORMAT_AUTO:

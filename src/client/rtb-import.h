@@ -4,8 +4,8 @@
  *
  * Formats (see FORMATS.md): cyclictest -h/-H text of every version 1.x–2.10 (also a terminal
  * capture, or -q status lines alone), cyclictest --json, rtla timerlat hist text, jitterdebugger
- * JSON, oslat's summary text and --json (as noise runs), and a recorded rtbench-worker frame
- * stream.
+ * JSON, oslat's summary text and --json, rtla osnoise hist text and the hwlat tracer's trace (as
+ * noise runs), and a recorded rtbench-worker frame stream.
  *
  * An imported series carries the source's own figures: count, min, max and the average exactly
  * as the tool printed them (cyclictest's text Avg is truncated to an integer, so the imported
@@ -40,6 +40,7 @@ typedef enum {
   RTB_IMPORT_FORMAT_STREAM,          /* a recorded rtbench-worker stream */
   RTB_IMPORT_FORMAT_OSLAT,           /* oslat's summary text: a noise run */
   RTB_IMPORT_FORMAT_OSLAT_JSON,      /* oslat --json: a noise run */
+  RTB_IMPORT_FORMAT_HWLAT,           /* the hwlat tracer's trace: a noise run */
 } RtbImportFormat;
 
 typedef enum {

@@ -1,0 +1,263 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/*
+ * The hwlat tracer's trace (tracefs's `trace` with current_tracer hwlat), as a noise run. Each
+ * entry is one detector window whose longest gap was above the threshold, written by the
+ * kernel's trace_hwlat_print():
+ *
+ *   <...>-176     [001] dn.....   116.847136: #1     inner/outer(us): 28195/8160  \
+ *     ts:1796318479.569594064 count:25        (one line)
+ *
+ * "#%-5u inner/outer(us): %4llu/%-5llu ts:%lld.%09ld count:%d", then " nmi-total:%llu" and
+ * " nmi-count:%u" when NMIs came (count: since 5.14). inner is the longest gap between two reads
+ * of the clock inside the loop, outer the longest between two turns of it: gaps, as the noise
+ * method's samples are. Each CPU gets an "inner" and an "outer" series of the exact µs values.
+ */
+#include "config.h"
+
+#include <glib/gi18n-lib.h>
+
+#include <inttypes.h>
+#include <string.h>
+
+#include "rtb-import-private.h"
+#include "rtb-run-private.h"
+
+#define MAX_ENTRIES (G_GUINT64_CONSTANT (1) << 24)
+
+typedef struct {
+  guint cpu;
+  guint64 seq;
+  guint64 inner_us;
+  guint64 outer_us;
+  guint64 count;     /* gaps above the threshold in the window (count:, since 5.14) */
+  guint64 nmi_count;
+  guint64 nmi_total; /* as printed (ns of the NMIs); absent with a generic sched_clock() */
+  gint64 ts_us;
+} Entry;
+
+typedef struct {
+  GArray *entries; /* Entry */
+  gboolean have_count; /* every sample has its count: */
+  guint64 nmi_windows;
+  guint64 nmi_count;
+  guint64 nmi_total;
+  gboolean have_nmi_total;
+  guint64 in_buffer;
+  guint64 written;
+  guint64 max_us;
+  guint64 cpus[RTB_MAX_CPUS / 64];
+} Parse;
+
+/* "# entries-in-buffer/entries-written: 24/24   #P:2" */
+static void
+parse_header (Parse *parse, const RtbImportLine *line)
+{
+  RtbImportCursor c;
+
+  _rtb_import_cursor_init (&c, line);
+  if (_rtb_import_skip_text (&c, "# entries-in-buffer/entries-written:") &&
+      _rtb_import_skip_blanks (&c) &&
+      _rtb_import_parse_u64 (&c, G_MAXUINT64 / 2, &parse->in_buffer) &&
+      _rtb_import_skip_text (&c, "/"))
+    _rtb_import_parse_u64 (&c, G_MAXUINT64 / 2, &parse->written);
+}
+
+static gboolean
+parse_field (RtbImportCursor *c, const char *name, guint64 max, guint64 *out)
+{
+  return _rtb_import_skip_blanks (c) && _rtb_import_skip_text (c, name) &&
+         _rtb_import_parse_u64 (c, max, out);
+}
+
+static gboolean
+parse_entry (Parse *parse, const RtbImportLine *line, GError **error)
+{
+  static const char marker[] = " inner/outer(us):";
+  const char *inner = memmem (line->p, line->len, marker, strlen (marker));
+  const char *hash = inner, *bracket;
+  RtbImportCursor c;
+  Entry e = { 0 };
+  guint64 cpu, sec, nsec;
+
+  if (inner == NULL)
+    goto bad;
+  /* Backwards from the marker, as a task's name may hold anything: "#N", then "[CPU]". */
+  while (hash > line->p && *hash != '#')
+    hash--;
+  for (bracket = hash; bracket > line->p && *bracket != '['; bracket--)
+    ;
+  if (*bracket != '[')
+    goto bad;
+  c = (RtbImportCursor) { bracket + 1, hash };
+  if (!_rtb_import_parse_u64 (&c, RTB_MAX_CPUS - 1, &cpu) || !_rtb_import_skip_text (&c, "]"))
+    goto bad;
+  c = (RtbImportCursor) { hash + 1, inner };
+  if (*hash != '#' || !_rtb_import_parse_u64 (&c, G_MAXUINT32, &e.seq) ||
+      _rtb_import_skip_blanks (&c))
+    goto bad;
+  c = (RtbImportCursor) { inner + strlen (marker), line->p + line->len };
+  if (!_rtb_import_skip_blanks (&c) ||
+      !_rtb_import_parse_u64 (&c, RTB_IMPORT_MAX_VALUE_US, &e.inner_us) ||
+      !_rtb_import_skip_text (&c, "/") ||
+      !_rtb_import_parse_u64 (&c, RTB_IMPORT_MAX_VALUE_US, &e.outer_us) ||
+      !parse_field (&c, "ts:", G_MAXINT64 / 1000000 - 1, &sec) ||
+      !_rtb_import_skip_text (&c, ".") ||
+      c.end - c.p < 9 || !_rtb_import_parse_u64 (&c, 999999999, &nsec))
+    goto bad;
+  e.cpu = (guint) cpu;
+  e.ts_us = (gint64) (sec * 1000000 + nsec / 1000);
+  if (parse->entries->len == 0)
+    parse->have_count = TRUE;
+  if (_rtb_import_skip_blanks (&c) && c.p[0] == 'c')
+    {
+      if (!parse_field (&c, "count:", G_MAXUINT32, &e.count))
+        goto bad;
+    }
+  else
+    parse->have_count = FALSE;
+  if (_rtb_import_skip_blanks (&c) && c.p[0] == 'n')
+    {
+      gboolean total = parse_field (&c, "nmi-total:", G_MAXUINT64 / 4, &e.nmi_total);
+
+      if (!parse_field (&c, "nmi-count:", G_MAXUINT32, &e.nmi_count))
+        goto bad;
+      parse->have_nmi_total |= total;
+      parse->nmi_windows++;
+      parse->nmi_count += e.nmi_count;
+      parse->nmi_total += e.nmi_total;
+    }
+  if (_rtb_import_skip_blanks (&c))
+    goto bad;
+  if (parse->entries->len > 0 &&
+      e.seq <= g_array_index (parse->entries, Entry, parse->entries->len - 1).seq)
+    return _rtb_import_fail (error, line->number, "sample #%" G_GUINT64_FORMAT " does not follow "
+                             "#%" G_GUINT64_FORMAT ": the trace's samples must go up",
+                             e.seq, g_array_index (parse->entries, Entry,
+                                                   parse->entries->len - 1).seq);
+  if (parse->entries->len == MAX_ENTRIES)
+    return _rtb_import_fail (error, line->number, "more than %" G_GUINT64_FORMAT " samples",
+                             MAX_ENTRIES);
+  parse->cpus[cpu / 64] |= G_GUINT64_CONSTANT (1) << (cpu % 64);
+  parse->max_us = MAX (parse->max_us, MAX (e.inner_us, e.outer_us));
+  g_array_append_val (parse->entries, e);
+  return TRUE;
+
+bad:
+  {
+    g_autofree char *found = _rtb_import_quote (line->p, line->len);
+
+    return _rtb_import_fail (error, line->number, "expected a hwlat sample \"TASK-PID [CPU] "
+                             "FLAGS TIME: #N inner/outer(us): INNER/OUTER ts:S.NNNNNNNNN "
+                             "count:N\" (nmi-total:, nmi-count: may follow), found %s", found);
+  }
+}
+
+static void
+note_counts (RtbImportInput *in, Parse *parse)
+{
+  guint64 gaps = 0;
+
+  for (guint i = 0; i < parse->entries->len; i++)
+    gaps += g_array_index (parse->entries, Entry, i).count;
+  if (parse->have_count)
+    _rtb_import_note (in, _("%u detector windows were above the threshold, with %" PRIu64
+                            " gaps above it in all (the trace's count:)"),
+                      parse->entries->len, gaps);
+  if (parse->nmi_windows > 0 && parse->have_nmi_total)
+    _rtb_import_note (in, _("NMIs came in %" PRIu64 " windows: %" PRIu64 " of them, %" PRIu64
+                            " ns in all"), parse->nmi_windows, parse->nmi_count,
+                      parse->nmi_total);
+  else if (parse->nmi_windows > 0)
+    _rtb_import_note (in, _("NMIs came in %" PRIu64 " windows: %" PRIu64 " of them"),
+                      parse->nmi_windows, parse->nmi_count);
+  if (parse->written > parse->in_buffer)
+    _rtb_import_note (in, _("the trace kept %" PRIu64 " of the %" PRIu64 " samples written: "
+                            "the others were overwritten in its buffer"),
+                      parse->in_buffer, parse->written);
+}
+
+static RtbRun *
+build_run (Parse *parse, RtbImportInput *in, GError **error)
+{
+  g_autoptr (RtbRun) run = NULL;
+  RtbSeries *series[RTB_MAX_CPUS][2] = { { NULL } };
+  guint n_cpus = 0;
+  RtbCommand cmd;
+  const Entry *first, *last;
+
+  for (guint w = 0; w < RTB_MAX_CPUS / 64; w++)
+    n_cpus += (guint) __builtin_popcountll (parse->cpus[w]);
+  _rtb_import_command_init (&cmd, RTB_METHOD_NOISE,
+                            _rtb_import_buckets_for (parse->max_us, FALSE));
+  memcpy (cmd.cpus, parse->cpus, sizeof cmd.cpus);
+  run = _rtb_import_new_run (in, &cmd, 2 * n_cpus, RTB_RUN_STATED_CPUS, error);
+  if (run == NULL)
+    return NULL;
+  for (guint cpu = 0; cpu < RTB_MAX_CPUS; cpu++)
+    if (parse->cpus[cpu / 64] & (G_GUINT64_CONSTANT (1) << (cpu % 64)))
+      {
+        series[cpu][0] = _rtb_import_add_series (run, in, G_MAXUINT, (int) cpu, "inner");
+        series[cpu][1] = _rtb_import_add_series (run, in, G_MAXUINT, (int) cpu, "outer");
+      }
+  for (guint i = 0; i < parse->entries->len; i++)
+    {
+      const Entry *e = &g_array_index (parse->entries, Entry, i);
+
+      rtb_series_add (series[e->cpu][0], (gint64) e->inner_us * 1000);
+      rtb_series_add (series[e->cpu][1], (gint64) e->outer_us * 1000);
+    }
+  note_counts (in, parse);
+  _rtb_import_finish (run, in, "the hwlat tracer's trace", NULL);
+  first = &g_array_index (parse->entries, Entry, 0);
+  last = &g_array_index (parse->entries, Entry, parse->entries->len - 1);
+  if (last->ts_us >= first->ts_us)
+    _rtb_run_set_times (run, first->ts_us, last->ts_us,
+                        (guint64) (last->ts_us - first->ts_us) * 1000);
+  return g_steal_pointer (&run);
+}
+
+RtbRun *
+_rtb_import_hwlat (RtbImportInput *in, GError **error)
+{
+  Parse parse = { .entries = g_array_new (FALSE, FALSE, sizeof (Entry)) };
+  RtbImportLines lines;
+  RtbImportLine line;
+  RtbRun *run = NULL;
+  gboolean ns, tracer = FALSE;
+  guint last = 0;
+
+  _rtb_import_lines_init (&lines, in->data, in->len);
+  while (_rtb_import_lines_next (&lines, &line))
+    {
+      last = line.number;
+      if (_rtb_import_line_is_blank (&line))
+        continue;
+      if (!tracer)
+        {
+          if (!_rtb_import_line_equals (&line, "# tracer: hwlat"))
+            {
+              g_autofree char *found = _rtb_import_quote (line.p, line.len);
+
+              _rtb_import_fail (error, line.number, "expected the trace's first line \"# "
+                                "tracer: hwlat\", found %s", found);
+              goto out;
+            }
+          tracer = TRUE;
+        }
+      else if (line.p[0] == '#')
+        parse_header (&parse, &line);
+      else if (!parse_entry (&parse, &line, error))
+        goto out;
+    }
+  if (!tracer)
+    _rtb_import_fail (error, last, "the file is empty: expected the hwlat tracer's trace");
+  else if (parse.entries->len == 0)
+    _rtb_import_fail (error, last, "the trace holds no sample: no detector window was above "
+                      "the threshold");
+  else if (_rtb_import_units (in, 0, &ns, error))
+    run = build_run (&parse, in, error);
+
+out:
+  g_array_unref (parse.entries);
+  return run;
+}

@@ -1,0 +1,334 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* The kernel's own instruments, from real runs on the lab's board-rt (Debian's arm64 PREEMPT_RT
+ * kernel 6.1 and its rtla 6.1, tests/lab/lab.sh): `rtla timerlat hist` as a latency run, `rtla
+ * osnoise hist` and the hwlat tracer's trace as noise runs, each figure against what the file
+ * says, read here by a reader of the test's own. */
+#include "config.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "import-test-util.h"
+#include "rtb-import.h"
+
+static char *
+fixture_text (const char *name)
+{
+  g_autofree char *path = import_test_data_path (name);
+  char *text = NULL;
+
+  g_assert_true (g_file_get_contents (path, &text, NULL, NULL));
+  return text;
+}
+
+static RtbRun *
+import_text (const char *name, const char *text, char ***notes, GError **error)
+{
+  RtbImportOptions options;
+
+  rtb_import_options_init (&options);
+  return rtb_import_data ((const guint8 *) text, strlen (text), name, &options, notes, error);
+}
+
+static RtbRun *
+import_fixture (const char *name, char ***notes)
+{
+  g_autofree char *text = fixture_text (name);
+  g_autoptr (GError) error = NULL;
+  RtbRun *run = import_text (name, text, notes, &error);
+
+  g_assert_no_error (error);
+  g_assert_nonnull (run);
+  import_test_check_consistent (run);
+  return run;
+}
+
+/* ---- rtla's hist text -------------------------------------------------------------------- */
+
+/* The numbers of the row starting with `prefix` ("count:"). */
+static guint
+row (const char *text, const char *prefix, guint64 out[8])
+{
+  g_auto (GStrv) lines = g_strsplit (text, "\n", -1);
+
+  for (guint i = 0; lines[i] != NULL; i++)
+    if (g_str_has_prefix (lines[i], prefix))
+      {
+        g_auto (GStrv) words = g_strsplit_set (lines[i] + strlen (prefix), " ", -1);
+        guint n = 0;
+
+        for (guint w = 0; words[w] != NULL && n < 8; w++)
+          if (*words[w] != '\0')
+            out[n++] = g_ascii_strtoull (words[w], NULL, 10);
+        return n;
+      }
+  g_assert_not_reached ();
+}
+
+/* Every column's count, over, min, avg and max are the file's; each bucket row's counts are in
+ * the histogram at its index. */
+static void
+check_hist (const char *name, RtbMethod method, const char * const *series_names,
+            const char *source)
+{
+  g_autofree char *text = fixture_text (name);
+  g_autoptr (RtbRun) run = import_fixture (name, NULL);
+  g_auto (GStrv) lines = g_strsplit (text, "\n", -1);
+  guint64 count[8], over[8], min[8], avg[8], max[8];
+  guint n = row (text, "count:", count);
+  guint rows = 0;
+
+  g_assert_cmpuint (row (text, "over:", over), ==, n);
+  g_assert_cmpuint (row (text, "min:", min), ==, n);
+  g_assert_cmpuint (row (text, "avg:", avg), ==, n);
+  g_assert_cmpuint (row (text, "max:", max), ==, n);
+  g_assert_cmpint (rtb_run_get_command (run)->method, ==, method);
+  g_assert_nonnull (strstr (rtb_run_get_source (run), source));
+  g_assert_cmpuint (rtb_run_get_n_series (run), ==, n);
+  for (guint i = 0; i < n; i++)
+    {
+      RtbSeries *series = rtb_run_get_series (run, i);
+      RtbSeriesSummary summary;
+
+      rtb_series_get_summary (series, &summary);
+      g_assert_cmpstr (series->name, ==, series_names[i]);
+      g_assert_cmpuint (summary.count, ==, count[i]);
+      g_assert_cmpuint (summary.overflows, ==, over[i]);
+      g_assert_cmpuint (import_test_bucket_sum (series), ==, count[i] - over[i]);
+      g_assert_cmpfloat (summary.min_us, ==, (double) min[i]);
+      g_assert_cmpfloat (summary.avg_us, ==, (double) avg[i]);
+      g_assert_cmpfloat (summary.max_us, ==, (double) max[i]);
+    }
+  for (guint l = 0; lines[l] != NULL; l++)
+    {
+      guint64 index, v[4];
+
+      if (sscanf (lines[l], "%" G_GUINT64_FORMAT " %" G_GUINT64_FORMAT " %" G_GUINT64_FORMAT
+                  " %" G_GUINT64_FORMAT " %" G_GUINT64_FORMAT, &index, &v[0], &v[1], &v[2],
+                  &v[3]) != (int) n + 1)
+        continue;
+      rows++;
+      for (guint i = 0; i < n; i++)
+        g_assert_cmpuint (rtb_run_get_series (run, i)->histogram.counts[index], ==, v[i]);
+    }
+  g_assert_cmpuint (rows, >, 0);
+}
+
+static void
+test_timerlat_hist (void)
+{
+  static const char * const names[] = { "CPU0 IRQ", "CPU0 Thr", "CPU1 IRQ", "CPU1 Thr" };
+
+  check_hist ("rtla61real-timerlat-hist-d5.txt", RTB_METHOD_LATENCY, names,
+              "rtla timerlat hist");
+}
+
+static void
+test_osnoise_hist (void)
+{
+  static const char * const names[] = { "CPU0", "CPU1" };
+
+  check_hist ("rtla61real-osnoise-hist-d5.txt", RTB_METHOD_NOISE, names, "rtla osnoise hist");
+}
+
+static void
+test_rtla_mixed_columns (void)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (RtbRun) run = import_text ("mixed", "# RTLA osnoise histogram\n"
+                                        "Index   CPU-000   IRQ-001\n0 1 1\n", NULL, &error);
+
+  g_assert_null (run);
+  g_assert_nonnull (strstr (error->message, "line 2: the column line mixes osnoise's CPU- "
+                                            "columns"));
+}
+
+/* ---- the hwlat tracer's trace ------------------------------------------------------------ */
+
+typedef struct {
+  GArray *values[2][2]; /* guint64 µs: [cpu][inner, outer] */
+  guint64 gaps;         /* the count: fields added up */
+  guint n;
+} Traced;
+
+static void
+read_trace (const char *text, Traced *traced)
+{
+  g_auto (GStrv) lines = g_strsplit (text, "\n", -1);
+
+  memset (traced, 0, sizeof *traced);
+  for (guint c = 0; c < 2; c++)
+    for (guint k = 0; k < 2; k++)
+      traced->values[c][k] = g_array_new (FALSE, FALSE, sizeof (guint64));
+  for (guint l = 0; lines[l] != NULL; l++)
+    {
+      const char *sample = strstr (lines[l], "inner/outer(us):");
+      const char *cpu = strchr (lines[l], '[');
+      guint64 inner, outer, count;
+      guint c;
+
+      if (lines[l][0] == '#' || sample == NULL)
+        continue;
+      g_assert_nonnull (cpu);
+      c = (guint) g_ascii_strtoull (cpu + 1, NULL, 10);
+      g_assert_cmpuint (c, <, 2);
+      g_assert_cmpint (sscanf (sample, "inner/outer(us): %" G_GUINT64_FORMAT "/%" G_GUINT64_FORMAT,
+                               &inner, &outer), ==, 2);
+      g_assert_nonnull (strstr (sample, "count:"));
+      count = g_ascii_strtoull (strstr (sample, "count:") + 6, NULL, 10);
+      g_array_append_val (traced->values[c][0], inner);
+      g_array_append_val (traced->values[c][1], outer);
+      traced->gaps += count;
+      traced->n++;
+    }
+}
+
+static int
+compare_u64 (gconstpointer a, gconstpointer b)
+{
+  guint64 x = *(const guint64 *) a, y = *(const guint64 *) b;
+
+  return x < y ? -1 : x > y;
+}
+
+/* Each CPU's inner and outer series holds exactly the trace's values: count, min, max, the
+ * mean, each value in its 1 µs bucket, the median to the percentiles' precision. */
+static void
+test_hwlat (void)
+{
+  static const char name[] = "hwlat61real-w100ms-W200ms-d5.txt";
+  g_autofree char *text = fixture_text (name);
+  g_auto (GStrv) notes = NULL;
+  g_autoptr (RtbRun) run = import_fixture (name, &notes);
+  g_autofree char *gaps = NULL;
+  Traced traced;
+
+  read_trace (text, &traced);
+  g_assert_cmpuint (traced.n, ==, 24);
+  g_assert_cmpint (rtb_import_detect ((const guint8 *) text, strlen (text)), ==,
+                   RTB_IMPORT_FORMAT_HWLAT);
+  g_assert_cmpint (rtb_run_get_command (run)->method, ==, RTB_METHOD_NOISE);
+  g_assert_nonnull (strstr (rtb_run_get_source (run), "hwlat"));
+  g_assert_cmpuint (rtb_run_get_n_series (run), ==, 4);
+  for (guint c = 0; c < 2; c++)
+    for (guint k = 0; k < 2; k++)
+      {
+        RtbSeries *series = rtb_run_get_series (run, 2 * c + k);
+        GArray *values = traced.values[c][k];
+        g_autofree char *series_name = g_strdup_printf ("CPU%u %s", c, k ? "outer" : "inner");
+        guint64 sum = 0, *v = (guint64 *) (void *) values->data;
+        RtbSeriesSummary summary;
+
+        g_assert_cmpstr (series->name, ==, series_name);
+        g_assert_cmpint (series->cpu, ==, (int) c);
+        rtb_series_get_summary (series, &summary);
+        g_assert_cmpuint (summary.count, ==, values->len);
+        g_assert_cmpuint (summary.overflows, ==, 0);
+        qsort (v, values->len, sizeof *v, compare_u64);
+        for (guint i = 0; i < values->len; i++)
+          {
+            guint64 same = 0;
+
+            sum += v[i];
+            for (guint j = 0; j < values->len; j++)
+              same += v[j] == v[i];
+            g_assert_cmpuint (series->histogram.counts[v[i]], ==, same);
+          }
+        g_assert_cmpfloat (summary.min_us, ==, (double) v[0]);
+        g_assert_cmpfloat (summary.max_us, ==, (double) v[values->len - 1]);
+        g_assert_cmpfloat_with_epsilon (summary.avg_us, (double) sum / values->len, 1e-9);
+        /* Nearest rank: the 6th of 12. */
+        g_assert_cmpfloat_with_epsilon (summary.p50_us, (double) v[(values->len + 1) / 2 - 1],
+                                        v[(values->len + 1) / 2 - 1] * 0.00049);
+        g_array_unref (traced.values[c][k]);
+      }
+  gaps = g_strdup_printf ("%u detector windows were above the threshold, with %" G_GUINT64_FORMAT
+                          " gaps above it in all", traced.n, traced.gaps);
+  g_assert_nonnull (notes[0]);
+  g_assert_nonnull (strstr (notes[0], gaps));
+  /* The first and the last sample's wall-clock time (ts:). */
+  g_assert_cmpint (rtb_run_get_start_time (run), ==, G_GINT64_CONSTANT (1796318479569594));
+  g_assert_cmpuint (rtb_run_get_elapsed_ns (run), ==,
+                    G_GUINT64_CONSTANT (1796318484667878) * 1000 -
+                    G_GUINT64_CONSTANT (1796318479569594) * 1000);
+}
+
+/* NMIs, older kernels without count:, and what a trace can get wrong. */
+static void
+test_hwlat_lines (void)
+{
+  static const char header[] = "# tracer: hwlat\n#\n";
+  static const struct {
+    const char *lines;
+    const char *error; /* NULL: imports, with `note` among its notes */
+    const char *note;
+  } cases[] = {
+    { "  <...>-9 [003] d... 5.1: #1     inner/outer(us):   12/9     ts:100.000000001 count:3 "
+      "nmi-total:40 nmi-count:2\n"
+      "  <...>-9 [003] d... 6.1: #2     inner/outer(us):   11/10    ts:101.000000001 count:1\n",
+      NULL, "NMIs came in 1 windows: 2 of them, 40 ns in all" },
+    { "  <...>-9 [001] d... 5.1: #1     inner/outer(us):   12/9     ts:100.000000001 "
+      "nmi-count:1\n", NULL, "NMIs came in 1 windows: 1 of them" },
+    { "  hwlatd-9 [000] d... 5.1: #7     inner/outer(us):   12/9     ts:100.000000001\n",
+      NULL, NULL },
+    { "  <...>-9 [000] d... 5.1: #2     inner/outer(us):   12/9     ts:100.000000001 count:1\n"
+      "  <...>-9 [000] d... 5.2: #2     inner/outer(us):   12/9     ts:100.100000001 count:1\n",
+      "line 4: sample #2 does not follow #2", NULL },
+    { "  <...>-9 [000] d... 5.1: #1     inner/outer(us):   12/x     ts:100.000000001 count:1\n",
+      "line 3: expected a hwlat sample", NULL },
+    { "  <...>-9 [000] d... 5.1: #1     inner/outer(us):   12/9     ts:100.000000001 count:1 "
+      "extra\n", "line 3: expected a hwlat sample", NULL },
+    { "", "the trace holds no sample", NULL },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autofree char *text = g_strconcat (header, cases[i].lines, NULL);
+      g_autoptr (GError) error = NULL;
+      g_auto (GStrv) notes = NULL;
+      g_auto (GStrv) lines = NULL;
+      g_autoptr (RtbRun) run = NULL;
+      RtbImportOptions options;
+
+      rtb_import_options_init (&options);
+      options.format = RTB_IMPORT_FORMAT_HWLAT;
+      run = rtb_import_data ((const guint8 *) text, strlen (text), "case", &options, &notes,
+                             &error);
+      if (cases[i].error != NULL)
+        {
+          g_assert_null (run);
+          g_assert_nonnull (error);
+          if (strstr (error->message, cases[i].error) == NULL)
+            g_error ("case %u: \"%s\" lacks \"%s\"", i, error->message, cases[i].error);
+          continue;
+        }
+      g_assert_no_error (error);
+      import_test_check_consistent (run);
+      lines = g_strsplit (cases[i].lines, "\n", -1);
+      g_assert_cmpuint (rtb_run_get_n_series (run), ==, 2);
+      g_assert_cmpuint (rtb_run_get_series (run, 0)->histogram.stats.count, ==,
+                        g_strv_length (lines) - 1);
+      if (cases[i].note != NULL)
+        {
+          gboolean found = FALSE;
+
+          for (guint n = 0; notes[n] != NULL; n++)
+            found |= strstr (notes[n], cases[i].note) != NULL;
+          if (!found)
+            g_error ("case %u: no note says \"%s\"", i, cases[i].note);
+        }
+    }
+}
+
+int
+main (int argc, char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/import-tracers/timerlat-hist", test_timerlat_hist);
+  g_test_add_func ("/import-tracers/osnoise-hist", test_osnoise_hist);
+  g_test_add_func ("/import-tracers/rtla-mixed-columns", test_rtla_mixed_columns);
+  g_test_add_func ("/import-tracers/hwlat", test_hwlat);
+  g_test_add_func ("/import-tracers/hwlat-lines", test_hwlat_lines);
+  return g_test_run ();
+}
