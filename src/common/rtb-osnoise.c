@@ -1,0 +1,133 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#include "config.h"
+
+#include <math.h>
+
+#include "rtb-cpu-list.h"
+#include "rtb-osnoise.h"
+
+typedef struct {
+  const char *p;
+  const char *end;
+} Cursor;
+
+static bool
+is_digit (char c)
+{
+  return c >= '0' && c <= '9';
+}
+
+/* Skips spaces and tabs; true when at least one was there. */
+static bool
+skip_blanks (Cursor *c)
+{
+  const char *start = c->p;
+
+  while (c->p < c->end && (*c->p == ' ' || *c->p == '\t'))
+    c->p++;
+  return c->p > start;
+}
+
+/* A decimal below 2^53 (µs: 285 years), which sums of a run's periods never reach. */
+static bool
+parse_u64 (Cursor *c, uint64_t *out)
+{
+  uint64_t v = 0;
+  const char *start = c->p;
+
+  while (c->p < c->end && is_digit (*c->p))
+    {
+      if (v >= (UINT64_C (1) << 53) / 10)
+        return false;
+      v = v * 10 + (uint64_t) (*c->p++ - '0');
+    }
+  *out = v;
+  return c->p > start;
+}
+
+static bool
+skip_char (Cursor *c, char ch)
+{
+  if (c->p == c->end || *c->p != ch)
+    return false;
+  c->p++;
+  return true;
+}
+
+/* "[CPU] FLAGS TIMESTAMP: " from `c`, at a '['. */
+static bool
+parse_prefix (Cursor *c, int *cpu)
+{
+  uint64_t v, frac;
+
+  if (!skip_char (c, '[') || !parse_u64 (c, &v) || v >= RTB_MAX_CPUS || !skip_char (c, ']') ||
+      !skip_blanks (c))
+    return false;
+  *cpu = (int) v;
+  /* The flags: irqs-off, need-resched… one word. */
+  while (c->p < c->end && *c->p != ' ' && *c->p != '\t')
+    c->p++;
+  return skip_blanks (c) && parse_u64 (c, &v) && skip_char (c, '.') && parse_u64 (c, &frac) &&
+         skip_char (c, ':');
+}
+
+bool
+rtb_osnoise_parse_period (const char *line, size_t len, RtbOsnoisePeriod *out)
+{
+  const char *end = line + len;
+  Cursor c = { line, end };
+  uint64_t pct_int, pct_frac;
+
+  if (len == 0 || line[0] == '#')
+    return false;
+  /* A task's name may hold anything: the first "[CPU] FLAGS TIME:" that parses. */
+  for (;;)
+    {
+      while (c.p < end && *c.p != '[')
+        c.p++;
+      if (c.p == end)
+        return false;
+      Cursor at = c;
+      if (parse_prefix (&at, &out->cpu))
+        {
+          c = at;
+          break;
+        }
+      c.p++;
+    }
+  if (!skip_blanks (&c) || !parse_u64 (&c, &out->runtime_us) || !skip_blanks (&c) ||
+      !parse_u64 (&c, &out->noise_us) || !skip_blanks (&c) || !parse_u64 (&c, &pct_int) ||
+      !skip_char (&c, '.') || !parse_u64 (&c, &pct_frac) || !skip_blanks (&c) ||
+      !parse_u64 (&c, &out->max_single_us))
+    return false;
+  for (int s = 0; s < RTB_OSNOISE_N_SOURCES; s++)
+    if (!skip_blanks (&c) || !parse_u64 (&c, &out->counts[s]))
+      return false;
+  skip_blanks (&c);
+  return c.p == end;
+}
+
+void
+rtb_osnoise_totals_add (RtbOsnoiseTotals *totals, const RtbOsnoisePeriod *period)
+{
+  totals->periods++;
+  totals->runtime_us += period->runtime_us;
+  totals->noise_us += period->noise_us;
+  if (period->noise_us > totals->max_noise_us)
+    totals->max_noise_us = period->noise_us;
+  if (period->max_single_us > totals->max_single_us)
+    totals->max_single_us = period->max_single_us;
+  for (int s = 0; s < RTB_OSNOISE_N_SOURCES; s++)
+    totals->counts[s] += period->counts[s];
+}
+
+double
+rtb_osnoise_available_pct (const RtbOsnoiseTotals *totals)
+{
+  if (totals->runtime_us == 0)
+    return NAN;
+  /* Noise above the runtime (a period cut short) leaves nothing available. */
+  if (totals->noise_us >= totals->runtime_us)
+    return 0;
+  return 100.0 * (double) (totals->runtime_us - totals->noise_us) / (double) totals->runtime_us;
+}

@@ -1,0 +1,52 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/*
+ * The osnoise tracer's periods and rtla osnoise top's figures over them
+ * (Documentation/trace/osnoise-tracer.rst). At the end of each period, the tracer writes one
+ * line per CPU into its trace (the kernel's trace_osnoise_print()):
+ *
+ *   <...>-217 [000] ....... 1529.098046: 1000908     946431   5.44275   41294    211      0 ...
+ *
+ * after the timestamp: the period's runtime and its noise in µs, the % of CPU available, the
+ * longest single noise in µs, then the counts of interference: HW, NMI, IRQ, softirq, thread.
+ * rtla osnoise top adds the periods of each CPU up: runtime and noise summed, Max Noise the
+ * noisiest period's noise, Max Single the longest single noise, the counts summed, and % CPU
+ * Aval = 100 × (runtime − noise) / runtime of the sums.
+ */
+#pragma once
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+typedef enum {
+  RTB_OSNOISE_HW,
+  RTB_OSNOISE_NMI,
+  RTB_OSNOISE_IRQ,
+  RTB_OSNOISE_SOFTIRQ,
+  RTB_OSNOISE_THREAD,
+  RTB_OSNOISE_N_SOURCES,
+} RtbOsnoiseSource;
+
+typedef struct {
+  int cpu;
+  uint64_t runtime_us;
+  uint64_t noise_us;
+  uint64_t max_single_us;
+  uint64_t counts[RTB_OSNOISE_N_SOURCES];
+} RtbOsnoisePeriod;
+
+typedef struct {
+  uint64_t periods;
+  uint64_t runtime_us;
+  uint64_t noise_us;
+  uint64_t max_noise_us;  /* the noisiest period's noise */
+  uint64_t max_single_us; /* the longest single noise */
+  uint64_t counts[RTB_OSNOISE_N_SOURCES];
+} RtbOsnoiseTotals;
+
+/* One line of the tracer's trace: true and `out` filled when it is a period's line (not a
+ * "#" header); false for anything else, `out` then undefined. */
+bool rtb_osnoise_parse_period (const char *line, size_t len, RtbOsnoisePeriod *out);
+void rtb_osnoise_totals_add (RtbOsnoiseTotals *totals, const RtbOsnoisePeriod *period);
+/* rtla's % CPU Aval of the totals; NAN before any runtime. */
+double rtb_osnoise_available_pct (const RtbOsnoiseTotals *totals);
