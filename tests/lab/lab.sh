@@ -9,6 +9,8 @@
 #   tests/lab/lab.sh down              stop every board of the lab
 #   tests/lab/lab.sh ssh BOARD [CMD]   a shell (or CMD) on a board
 #   tests/lab/lab.sh status            the boards, their ports and whether they run
+#   tests/lab/lab.sh reset BOARD       press the board's reset button: it reboots at once, without
+#                                      a word to its connections (as a board losing power does)
 #   tests/lab/lab.sh env               the RTBENCH_SSH line for a shell: eval "$(lab.sh env)"
 #
 # The boards:
@@ -238,7 +240,8 @@ boot_board () { # BOARD KERNEL-DIR INITRD
          -append "console=ttyAMA0 panic=5 rtbench.board=$board $(board_cmdline "$board")" \
          -netdev "user,id=net0,hostfwd=tcp:127.0.0.1:$port-:22" \
          -device virtio-net-pci,netdev=net0,romfile= -device virtio-rng-pci \
-         -serial "file:$lab_dir/$board.console" -display none -monitor none \
+         -serial "file:$lab_dir/$board.console" -display none \
+         -monitor "unix:$lab_dir/$board.monitor,server=on,wait=off" \
          -daemonize -pidfile "$lab_dir/$board.pid" 2>"$lab_dir/$board.qemu.log"; then
       echo "$port" > "$lab_dir/$board.port"
       return 0
@@ -329,11 +332,27 @@ cmd_down () {
       kill -9 "$pid" 2>/dev/null || true
       stopped=$((stopped + 1))
     fi
-    rm -f "$pidfile" "${pidfile%.pid}.port"
+    rm -f "$pidfile" "${pidfile%.pid}.port" "${pidfile%.pid}.monitor"
   done
   rm -f "$lab_dir"/initrd-*.cpio.gz
   [[ -d $lab_dir ]] && write_ssh_config
   say "$stopped board(s) stopped"
+}
+
+# The emulator's monitor resets the machine at once: no shutdown, no word to its connections.
+cmd_reset () { # BOARD
+  local board=$1
+  board_running "$board" || die "$board is not up (tests/lab/lab.sh up $board)"
+  python3 - "$lab_dir/$board.monitor" <<'PY' || die "$board's monitor did not take the reset"
+import socket, sys
+s = socket.socket(socket.AF_UNIX)
+s.settimeout(10)
+s.connect(sys.argv[1])
+s.recv(4096)                      # the monitor's banner and prompt
+s.sendall(b"system_reset\n")
+s.recv(4096)
+PY
+  say "$board reset"
 }
 
 cmd_status () {
@@ -358,8 +377,9 @@ case ${1:-} in
     board=$2; shift 2
     exec ssh -F "$lab_dir/ssh_config" -o BatchMode=yes "$board" "$@" ;;
   status) cmd_status ;;
+  reset) [[ -n ${2:-} ]] || die "usage: lab.sh reset BOARD"; cmd_reset "$2" ;;
   env) echo "export RTBENCH_SSH=\"ssh -F $lab_dir/ssh_config\"" ;;
-  -h|--help|help) sed -n '3,27s/^# \{0,1\}//p' "$0" ;;
-  *) echo "usage: tests/lab/lab.sh up [BOARD...] | down | ssh BOARD [COMMAND] | status | env" >&2
+  -h|--help|help) sed -n '3,29s/^# \{0,1\}//p' "$0" ;;
+  *) echo "usage: tests/lab/lab.sh up [BOARD...] | down | ssh BOARD [COMMAND] | status | reset BOARD | env" >&2
      exit 2 ;;
 esac

@@ -294,13 +294,13 @@ if [[ -n $ssh_pid && ${count:-0} -gt 0 ]] && grep -qi "board-rt" "$tmp/out" && n
   ok "$desc (exit $status after $((SECONDS - t)) s, $count samples)"; else
   not_ok "$desc (ssh pid '${ssh_pid}', exit $status, ${count:-no} samples)"; fi
 
-# The board drops its connections without a word: the run ends when its own time is up (its 8 s
-# and the grace), unless ssh hears of it first.
+# The board drops its connections without a word: the run ends when its own time is up (its 15 s
+# and the grace), unless ssh hears of it first. The reset button, not a command over ssh, so the
+# reboot comes at once however busy this machine is.
 desc="a board that reboots mid-run: the run ends and keeps what was measured"
-start_run board-rt 8s "$tmp/rebooted.rtbench"
+start_run board-rt 15s "$tmp/rebooted.rtbench"
 rebooted_at=$SECONDS
-# The board drops this ssh without a word: it is not waited for (no keep-alive is configured).
-timeout 5 "$lab" ssh board-rt 'reboot -f' >/dev/null 2>&1
+"$lab" reset board-rt 2>/dev/null
 t=$SECONDS
 wait "$run_pid"
 status=$?
@@ -323,7 +323,7 @@ if [[ $status -eq 0 && $(samples "$tmp/after-reboot.rtbench") -gt 0 &&
 # keep-alive: rtbench alone ends the run).
 desc="a frozen board ends the run at its duration plus the grace, says so, keeps what was measured"
 qemu_pid=$(cat "$RTBENCH_LAB_DIR/board-stock.pid")
-start_run board-stock 6s "$tmp/frozen.rtbench"
+start_run board-stock 15s "$tmp/frozen.rtbench"
 kill -STOP "$qemu_pid"
 t=$SECONDS
 for _ in $(seq 120); do kill -0 "$run_pid" 2>/dev/null || break; sleep 0.5; done
@@ -334,7 +334,7 @@ else
 fi
 count=$(samples "$tmp/frozen.rtbench")
 if [[ $status != timeout && ${count:-0} -gt 0 ]] &&
-   grep -q "board-stock did not end the run within 16 s" "$tmp/out"; then
+   grep -q "board-stock did not end the run within 25 s" "$tmp/out"; then
   ok "$desc (exit $status $((SECONDS - t)) s after the freeze, $count samples)"; else
   not_ok "$desc (exit $status, ${count:-no} samples)"; fi
 
