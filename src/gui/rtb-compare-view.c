@@ -149,7 +149,7 @@ update_texts (RtbCompareView *self)
   const char *const *notices = rtb_compare_get_notices (self->compare);
   g_autofree char *title = rtb_compare_view_dup_title (self);
 
-  rtb_label_set_text_if_changed (self->title_label, title);
+  rtb_inscription_set_label_text (self->title_label, title);
   for (guint r = 0; r < self->runs->len; r++)
     {
       RtbRun *run = g_ptr_array_index (self->runs, r);
@@ -161,7 +161,7 @@ update_texts (RtbCompareView *self)
                               : g_strdup_printf ("%s: %s", name, system);
       GtkWidget *status = g_ptr_array_index (self->run_statuses, r);
 
-      rtb_label_set_text_if_changed (g_ptr_array_index (self->run_labels, r), line);
+      rtb_inscription_set_label_text (g_ptr_array_index (self->run_labels, r), line);
       if (state == RTB_RUN_STATE_RUNNING)
         {
           guint64 s = rtb_run_get_elapsed_ns (run) / G_GUINT64_CONSTANT (1000000000);
@@ -179,7 +179,7 @@ update_texts (RtbCompareView *self)
     {
       g_autofree char *text = g_strjoinv ("\n", (char **) notices);
 
-      rtb_label_set_text_if_changed (self->notices_label, text);
+      rtb_inscription_set_label_text (self->notices_label, text);
     }
   gtk_widget_set_visible (self->notices_box, notices != NULL && notices[0] != NULL);
 }

@@ -28,8 +28,8 @@ rtb_inscription_set_text (GtkInscription *inscription,
 }
 
 void
-rtb_label_set_text_if_changed (GtkLabel   *label,
-                               const char *text)
+rtb_inscription_set_label_text (GtkLabel   *label,
+                                const char *text)
 {
   if (g_strcmp0 (gtk_label_get_label (label), text) != 0)
     gtk_label_set_label (label, text);

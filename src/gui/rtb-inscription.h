@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* Texts that change once a second without relayouting the window around them. */
+/* Texts that change once a second without relayouting the window around them: in a
+ * GtkInscription, or a GtkLabel set only when its text changes. */
 #pragma once
 
 #include <gtk/gtk.h>
@@ -13,6 +14,6 @@ gboolean rtb_inscription_set_text (GtkInscription *inscription, const char *text
                                    guint insisted_chars);
 /* GTK 4.8 relayouts a label (and so the window) even when it is given the text it already
  * shows: sets `text` only if it differs. */
-void rtb_label_set_text_if_changed (GtkLabel *label, const char *text);
+void rtb_inscription_set_label_text (GtkLabel *label, const char *text);
 
 G_END_DECLS

@@ -436,7 +436,7 @@ update_state (RtbLiveView *self)
   if (completed && cmd->duration_ns > 0)
     elapsed = MAX (elapsed, cmd->duration_ns);
   elapsed_text = format_duration (elapsed);
-  rtb_label_set_text_if_changed (self->state_label, state_text);
+  rtb_inscription_set_label_text (self->state_label, state_text);
   /* Restyling is not free: only when the state's colour changes, not at every update. */
   if (!gtk_widget_has_css_class (GTK_WIDGET (self->state_label), state_class))
     gtk_widget_set_css_classes (GTK_WIDGET (self->state_label),
@@ -486,11 +486,11 @@ update_title (RtbLiveView *self)
   g_autofree char *title = rtb_live_view_dup_title (self);
   g_autofree char *parameters = NULL;
 
-  rtb_label_set_text_if_changed (self->title_label, title);
+  rtb_inscription_set_label_text (self->title_label, title);
   /* Only what the run's source stated: an import's unknowns are left out, not shown as 0. */
   if (worker_command == NULL || worker_command[0] == '\0')
     worker_command = parameters = rtb_run_format_parameters (self->run);
-  rtb_label_set_text_if_changed (self->command_label, worker_command);
+  rtb_inscription_set_label_text (self->command_label, worker_command);
 }
 
 /* The run as it is now, into the view. */
