@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* The report's title and its answer: which system is better, on which figure and by how much,
  * and what each could hold (rtb_verdict), then what makes the answer less sure. */
+#define G_LOG_DOMAIN "rtbench-report"
 #include "config.h"
 
 #include <glib/gi18n-lib.h>

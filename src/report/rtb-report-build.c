@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* The report's sections in their order: answer, systems and what was run, checklists, each
  * method's charts and statistics, causes of spikes, appendix. */
+#define G_LOG_DOMAIN "rtbench-report"
 #include "config.h"
 
 #include <glib/gi18n-lib.h>

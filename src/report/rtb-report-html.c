@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* The report as one HTML file that needs nothing else: its CSS inline, each chart an inline SVG
  * (light and dark, the page's colour scheme picks one), no script, no link to anything. */
+#define G_LOG_DOMAIN "rtbench-report"
 #include "config.h"
 
 #include <string.h>

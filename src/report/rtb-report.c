@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
+#define G_LOG_DOMAIN "rtbench-report"
 #include "config.h"
 
 #include <glib/gi18n-lib.h>
