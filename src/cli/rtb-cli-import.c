@@ -17,6 +17,9 @@ static const char import_usage[] =
   "FILE may be \"-\" for standard input. Formats, detected from the content:\n"
   "  cyclictest       -h/-H histogram text of rt-tests 1.x–2.10 (also a terminal capture),\n"
   "                   or -q status lines alone (count, min, avg, max; no histogram)\n"
+  "  cyclictest-verbose\n"
+  "                   cyclictest -v: every sample, so each thread's whole series (its file\n"
+  "                   is read a chunk at a time, whatever its length)\n"
   "  cyclictest-json  cyclictest --json=FILE\n"
   "  rtla             rtla timerlat hist text, or osnoise hist text (a noise run)\n"
   "  jitterdebugger   jitterdebugger JSON\n"
@@ -31,7 +34,8 @@ static const char import_usage[] =
   "  --label TEXT           the run's label (default: the file name)\n"
   "  --format FORMAT        auto (default) or one of the formats above\n"
   "  --cpus LIST            the CPU each thread ran on, in thread order, e.g. 0-3 or 2,3\n"
-  "                         (cyclictest's text does not say; -a/-S pin thread N to CPU N)\n"
+  "                         (cyclictest's text does not say; -a/-S pin thread N to CPU N;\n"
+  "                         its -v log names them with -a LIST)\n"
   "  --units us|ns          the unit of the values when the file does not say (-N = ns)\n"
   "  --hostname NAME        the machine the results come from\n"
   "\n"
@@ -126,8 +130,9 @@ rtb_cli_import (int argc, char **argv)
         case 3:
           if (!rtb_import_format_from_string (value, &options.format))
             {
-              rtb_cli_error ("unknown format \"%s\": use auto, cyclictest, cyclictest-json, "
-                             "rtla, jitterdebugger, oslat, oslat-json, hwlat or stream", value);
+              rtb_cli_error ("unknown format \"%s\": use auto, cyclictest, cyclictest-verbose, "
+                             "cyclictest-json, rtla, jitterdebugger, oslat, oslat-json, hwlat or "
+                             "stream", value);
               return RTB_CLI_USAGE;
             }
           break;

@@ -66,6 +66,46 @@ starts_soon (int fd, const char *path, GError **error)
   return FALSE;
 }
 
+int
+_rtb_file_open (const char *path, struct stat *st_out, GError **error)
+{
+  struct stat st;
+  int fd;
+
+  g_return_val_if_fail (path != NULL, -1);
+
+  /* O_NONBLOCK: opening a FIFO without a writer would otherwise wait for one. */
+  fd = g_open (path, O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK, 0);
+  if (fd < 0)
+    {
+      int saved = errno;
+
+      g_set_error (error, G_IO_ERROR, g_io_error_from_errno (saved), "Could not open %s: %s",
+                   path, g_strerror (saved));
+      return -1;
+    }
+  if (fstat (fd, &st) != 0)
+    {
+      int saved = errno;
+
+      g_set_error (error, G_IO_ERROR, g_io_error_from_errno (saved), "Could not read %s: %s",
+                   path, g_strerror (saved));
+      close (fd);
+      return -1;
+    }
+  if (!S_ISREG (st.st_mode))
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_NOT_REGULAR_FILE,
+                   "%s is %s, not a saved file: rtbench reads regular files only", path,
+                   describe_type (st.st_mode));
+      close (fd);
+      return -1;
+    }
+  if (st_out != NULL)
+    *st_out = st;
+  return fd;
+}
+
 GBytes *
 _rtb_file_read (const char *path, guint64 max_size, const char *too_large_hint,
                 GError **error)
@@ -77,33 +117,9 @@ _rtb_file_read (const char *path, guint64 max_size, const char *too_large_hint,
 
   g_return_val_if_fail (path != NULL, NULL);
 
-  /* O_NONBLOCK: opening a FIFO without a writer would otherwise wait for one. */
-  fd = g_open (path, O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK, 0);
+  fd = _rtb_file_open (path, &st, error);
   if (fd < 0)
-    {
-      int saved = errno;
-
-      g_set_error (error, G_IO_ERROR, g_io_error_from_errno (saved), "Could not open %s: %s",
-                   path, g_strerror (saved));
-      return NULL;
-    }
-  if (fstat (fd, &st) != 0)
-    {
-      int saved = errno;
-
-      g_set_error (error, G_IO_ERROR, g_io_error_from_errno (saved), "Could not read %s: %s",
-                   path, g_strerror (saved));
-      close (fd);
-      return NULL;
-    }
-  if (!S_ISREG (st.st_mode))
-    {
-      g_set_error (error, G_IO_ERROR, G_IO_ERROR_NOT_REGULAR_FILE,
-                   "%s is %s, not a saved file: rtbench reads regular files only", path,
-                   describe_type (st.st_mode));
-      close (fd);
-      return NULL;
-    }
+    return NULL;
   max_size = MIN (max_size, (guint64) G_MAXSSIZE - 2);
   if ((guint64) st.st_size > max_size)
     {

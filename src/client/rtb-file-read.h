@@ -7,6 +7,7 @@
 #pragma once
 
 #include <gio/gio.h>
+#include <sys/stat.h>
 
 G_BEGIN_DECLS
 
@@ -20,6 +21,10 @@ G_BEGIN_DECLS
  * G_IO_ERROR_NOT_REGULAR_FILE (a FIFO, a device, a directory), G_IO_ERROR_MESSAGE_TOO_LARGE
  * (past `max_size`; `too_large_hint` says what to do), G_IO_ERROR_NO_SPACE (not enough memory
  * to hold it) or the system's error. */
+/* Opens a regular file to read (a FIFO without a writer does not block): its descriptor, and
+ * its status in `st` (may be NULL); -1 with the errors of _rtb_file_read(). */
+int _rtb_file_open (const char *path, struct stat *st, GError **error);
+
 GBytes *_rtb_file_read (const char *path, guint64 max_size, const char *too_large_hint,
                         GError **error);
 

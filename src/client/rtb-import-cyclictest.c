@@ -56,9 +56,7 @@ typedef struct {
   guint n_status;
   RtbPolicy policy;
   gboolean have_policy;
-  guint first_unknown;
-  char *first_unknown_text;
-  guint n_unknown;
+  RtbImportUnknown unknown;
   guint last_line;
 } Parse;
 
@@ -210,16 +208,6 @@ is_histogram_start (const RtbImportLine *line)
   return _rtb_import_skip_text (&c, "# Histogram") && !_rtb_import_skip_blanks (&c);
 }
 
-static void
-note_unknown (Parse *parse, const RtbImportLine *line)
-{
-  if (parse->n_unknown++ == 0)
-    {
-      parse->first_unknown = line->number;
-      parse->first_unknown_text = _rtb_import_quote (line->p, line->len);
-    }
-}
-
 static gboolean
 handle_row (Parse *parse, const RtbImportLine *line, GError **error)
 {
@@ -343,13 +331,13 @@ handle_line (Parse *parse, const RtbImportLine *line, const RtbImportLines *posi
       if (_rtb_import_line_has_prefix (line, "T:"))
         {
           if (!parse_status (line, parse) && memmem (line->p, line->len, "Spike:", 6) == NULL)
-            note_unknown (parse, line);
+            _rtb_import_unknown_add (&parse->unknown, line);
         }
       else if (_rtb_import_line_has_prefix (line, "policy:"))
         parse_policy (line, parse);
       else if (!_rtb_import_line_is_blank (line) && line->p[0] != '#' &&
                !_rtb_import_line_has_prefix (line, "spikes = "))
-        note_unknown (parse, line);
+        _rtb_import_unknown_add (&parse->unknown, line);
       return TRUE;
     }
 
@@ -575,12 +563,12 @@ build_histogram_run (Parse *parse, RtbImportInput *in, GError **error)
   if (parse->total.line != 0)
     _rtb_import_note (in, _("each thread's count includes its overflows: cyclictest's "
                             "\"# Total:\" leaves them out (count = Total + Overflows)"));
-  if (parse->n_unknown > 0)
+  if (parse->unknown.n > 0)
     _rtb_import_note (in, ngettext ("ignored %u unrecognised line before the histogram, the "
                                     "first on line %u: %s",
                                     "ignored %u unrecognised lines before the histogram, the "
-                                    "first on line %u: %s", parse->n_unknown),
-                      parse->n_unknown, parse->first_unknown, parse->first_unknown_text);
+                                    "first on line %u: %s", parse->unknown.n),
+                      parse->unknown.n, parse->unknown.first, parse->unknown.first_text);
   _rtb_import_finish (run, in, parse->total.line != 0 ? "cyclictest 1.x–2.6 text"
                                                       : "cyclictest 2.7+ text", NULL);
   return g_steal_pointer (&run);
@@ -671,6 +659,7 @@ _rtb_import_cyclictest (RtbImportInput *in, GError **error)
   RtbRun *run = NULL;
 
   _rtb_import_lines_init (&lines, in->data, in->len);
+  lines.number = in->line_offset;
   while (_rtb_import_lines_next (&lines, &line))
     {
       parse->last_line = line.number;
@@ -682,10 +671,10 @@ _rtb_import_cyclictest (RtbImportInput *in, GError **error)
     run = build_histogram_run (parse, in, error);
   else if (parse->n_status > 0)
     run = build_status_run (parse, in, error);
-  else if (parse->first_unknown != 0)
-    _rtb_import_fail (error, parse->first_unknown, "expected cyclictest output: a \"# Histogram\" "
+  else if (parse->unknown.first != 0)
+    _rtb_import_fail (error, parse->unknown.first, "expected cyclictest output: a \"# Histogram\" "
                       "line (-h/-H) or status lines " STATUS_EXAMPLE ", found %s",
-                      parse->first_unknown_text);
+                      parse->unknown.first_text);
   else
     _rtb_import_fail (error, parse->last_line, "the file ends without a cyclictest histogram "
                       "(\"# Histogram\") or status lines " STATUS_EXAMPLE);
@@ -693,7 +682,7 @@ _rtb_import_cyclictest (RtbImportInput *in, GError **error)
 out:
   for (guint t = 0; t < RTB_MAX_THREADS; t++)
     g_clear_pointer (&parse->cycles[t].cycles, g_array_unref);
-  g_free (parse->first_unknown_text);
+  _rtb_import_unknown_clear (&parse->unknown);
   g_free (parse);
   return run;
 }

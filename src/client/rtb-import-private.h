@@ -23,7 +23,10 @@ typedef struct {
   const char *name;                /* file name, for the source and the label */
   const RtbImportOptions *options;
   GPtrArray *notes;                /* char*, sentences for the user */
+  guint line_offset;               /* `data` starts after this many lines of the file */
 } RtbImportInput;
+
+typedef struct _RtbImportReader RtbImportReader;
 
 /* One line: leading terminal escapes and a trailing CR removed. Not NUL-terminated. */
 typedef struct {
@@ -40,6 +43,16 @@ typedef struct {
 
 void _rtb_import_lines_init (RtbImportLines *lines, const char *data, gsize len);
 gboolean _rtb_import_lines_next (RtbImportLines *lines, RtbImportLine *line);
+
+/* The lines an importer does not recognise and skips: how many, and the first. */
+typedef struct {
+  guint n;
+  guint first;      /* its line number */
+  char *first_text; /* quoted (_rtb_import_quote) */
+} RtbImportUnknown;
+
+void _rtb_import_unknown_add (RtbImportUnknown *unknown, const RtbImportLine *line);
+void _rtb_import_unknown_clear (RtbImportUnknown *unknown);
 
 /* A cursor over one line. */
 typedef struct {
@@ -118,6 +131,11 @@ RtbRun *_rtb_import_json_threads (RtbImportInput *in, JsonObject *root, RtbImpor
 RtbSystemInfo *_rtb_import_json_sysinfo (JsonObject *root);
 
 RtbRun *_rtb_import_cyclictest (RtbImportInput *in, GError **error);
+/* cyclictest -v, read from `reader` (in->data is not used). */
+RtbRun *_rtb_import_cyclictest_verbose (RtbImportInput *in, RtbImportReader *reader,
+                                        GError **error);
+/* A line "THREAD: CYCLE: LATENCY" of cyclictest -v. */
+gboolean _rtb_import_is_verbose_sample (const RtbImportLine *line);
 RtbRun *_rtb_import_cyclictest_json (RtbImportInput *in, JsonNode *root, GError **error);
 RtbRun *_rtb_import_rtla (RtbImportInput *in, GError **error);
 RtbRun *_rtb_import_jitterdebugger (RtbImportInput *in, JsonNode *root, GError **error);

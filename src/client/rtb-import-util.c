@@ -118,6 +118,22 @@ _rtb_import_parse_u64 (RtbImportCursor *c, guint64 max, guint64 *out)
   return TRUE;
 }
 
+void
+_rtb_import_unknown_add (RtbImportUnknown *unknown, const RtbImportLine *line)
+{
+  if (unknown->n++ == 0)
+    {
+      unknown->first = line->number;
+      unknown->first_text = _rtb_import_quote (line->p, line->len);
+    }
+}
+
+void
+_rtb_import_unknown_clear (RtbImportUnknown *unknown)
+{
+  g_clear_pointer (&unknown->first_text, g_free);
+}
+
 char *
 _rtb_import_quote (const char *p, gsize len)
 {

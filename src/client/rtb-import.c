@@ -8,6 +8,7 @@
 #include "rtb-file-read.h"
 #include "rtb-import-json.h"
 #include "rtb-import-private.h"
+#include "rtb-import-reader.h"
 #include "rtb-text-limit.h"
 
 #define TOO_LARGE_HINT "no result file of the supported tools is that large; cut it to one run"
@@ -22,6 +23,7 @@ static const char * const format_names[] = {
   [RTB_IMPORT_FORMAT_OSLAT] = "oslat",
   [RTB_IMPORT_FORMAT_OSLAT_JSON] = "oslat-json",
   [RTB_IMPORT_FORMAT_HWLAT] = "hwlat",
+  [RTB_IMPORT_FORMAT_CYCLICTEST_VERBOSE] = "cyclictest-verbose",
 };
 
 void
@@ -127,6 +129,9 @@ rtb_import_detect (const guint8 *data, gsize len)
         return RTB_IMPORT_FORMAT_RTLA;
       if (_rtb_import_line_equals (&line, "# tracer: hwlat"))
         return RTB_IMPORT_FORMAT_HWLAT;
+      if (_rtb_import_line_has_prefix (&line, "Max CPUs = ") ||
+          _rtb_import_is_verbose_sample (&line))
+        return RTB_IMPORT_FORMAT_CYCLICTEST_VERBOSE;
       if (_rtb_import_line_has_prefix (&line, "oslat V ") ||
           memmem (line.p, line.len, "Counter Freq:\t", strlen ("Counter Freq:\t")) != NULL)
         return RTB_IMPORT_FORMAT_OSLAT;
@@ -200,11 +205,22 @@ describe (RtbImportFormat format)
     case RTB_IMPORT_FORMAT_OSLAT:
     case RTB_IMPORT_FORMAT_AUTO:
     case RTB_IMPORT_FORMAT_CYCLICTEST:
+    case RTB_IMPORT_FORMAT_CYCLICTEST_VERBOSE:
     case RTB_IMPORT_FORMAT_RTLA:
     case RTB_IMPORT_FORMAT_STREAM:
     case RTB_IMPORT_FORMAT_HWLAT:
     default:
       return "JSON";
+    }
+}
+
+static void
+give_notes (RtbRun *run, GPtrArray *note_array, char ***notes)
+{
+  if (run != NULL && notes != NULL)
+    {
+      g_ptr_array_add (note_array, NULL);
+      *notes = (char **) g_ptr_array_steal (note_array, NULL);
     }
 }
 
@@ -301,6 +317,13 @@ rtb_import_data (const guint8 *data, gsize len, const char *name,
     case RTB_IMPORT_FORMAT_HWLAT:
       run = _rtb_import_hwlat (&in, error);
       break;
+    case RTB_IMPORT_FORMAT_CYCLICTEST_VERBOSE:
+      {
+        g_autoptr (RtbImportReader) reader = _rtb_import_reader_new_memory (in.data, in.len);
+
+        run = _rtb_import_cyclictest_verbose (&in, reader, error);
+      }
+      break;
     case RTB_IMPORT_FORMAT_CYCLICTEST:
     case RTB_IMPORT_FORMAT_AUTO:
     default:
@@ -308,12 +331,48 @@ rtb_import_data (const guint8 *data, gsize len, const char *name,
       break;
     }
 
-  if (run != NULL && notes != NULL)
-    {
-      g_ptr_array_add (note_array, NULL);
-      *notes = (char **) g_ptr_array_steal (note_array, NULL);
-    }
+  give_notes (run, note_array, notes);
   return run;
+}
+
+/* A cyclictest -v log, read from its file a chunk at a time. FALSE when the file is not one
+ * (or cannot be read: reading it whole then says why). */
+static gboolean
+import_verbose_file (const char *path, const RtbImportOptions *options, char ***notes,
+                     RtbRun **run, GError **error)
+{
+  g_autoptr (GPtrArray) note_array = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr (RtbImportReader) reader = NULL;
+  RtbImportOptions defaults;
+  RtbImportInput in;
+  const char *head;
+  gsize len;
+
+  if (options == NULL)
+    {
+      rtb_import_options_init (&defaults);
+      options = &defaults;
+    }
+  if (strcmp (path, "-") == 0 ||
+      (options->format != RTB_IMPORT_FORMAT_AUTO &&
+       options->format != RTB_IMPORT_FORMAT_CYCLICTEST_VERBOSE))
+    return FALSE;
+  reader = _rtb_import_reader_new_file (path, NULL);
+  if (reader == NULL)
+    return FALSE;
+  head = _rtb_import_reader_head (reader, &len, NULL);
+  if (head == NULL || len == 0 ||
+      (options->format == RTB_IMPORT_FORMAT_AUTO &&
+       rtb_import_detect ((const guint8 *) head, len) != RTB_IMPORT_FORMAT_CYCLICTEST_VERBOSE))
+    return FALSE;
+
+  *run = NULL;
+  if (!rtb_text_check_label (options->label, error))
+    return TRUE;
+  in = (RtbImportInput) { .name = path, .options = options, .notes = note_array };
+  *run = _rtb_import_cyclictest_verbose (&in, reader, error);
+  give_notes (*run, note_array, notes);
+  return TRUE;
 }
 
 RtbRun *
@@ -323,9 +382,13 @@ rtb_import_file (const char *path, const RtbImportOptions *options, char ***note
   g_autoptr (GBytes) bytes = NULL;
   gsize len;
   const guint8 *data;
+  RtbRun *run;
 
   g_return_val_if_fail (path != NULL, NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
 
+  if (import_verbose_file (path, options, notes, &run, error))
+    return run;
   bytes = read_input (path, error);
   if (bytes == NULL)
     return NULL;

@@ -3,9 +3,10 @@
  * Importers: turn other tools' results (and recorded rtbench-worker streams) into runs.
  *
  * Formats (see FORMATS.md): cyclictest -h/-H text of every version 1.x–2.10 (also a terminal
- * capture, or -q status lines alone), cyclictest --json, rtla timerlat hist text, jitterdebugger
- * JSON, oslat's summary text and --json, rtla osnoise hist text and the hwlat tracer's trace (as
- * noise runs), and a recorded rtbench-worker frame stream.
+ * capture, or -q status lines alone), cyclictest -v (every sample: full series, read from a
+ * file a chunk at a time so that its length does not matter), cyclictest --json, rtla timerlat
+ * hist text, jitterdebugger JSON, oslat's summary text and --json, rtla osnoise hist text and the
+ * hwlat tracer's trace (as noise runs), and a recorded rtbench-worker frame stream.
  *
  * An imported series carries the source's own figures: count, min, max and the average exactly
  * as the tool printed them (cyclictest's text Avg is truncated to an integer, so the imported
@@ -41,6 +42,7 @@ typedef enum {
   RTB_IMPORT_FORMAT_OSLAT,           /* oslat's summary text: a noise run */
   RTB_IMPORT_FORMAT_OSLAT_JSON,      /* oslat --json: a noise run */
   RTB_IMPORT_FORMAT_HWLAT,           /* the hwlat tracer's trace: a noise run */
+  RTB_IMPORT_FORMAT_CYCLICTEST_VERBOSE, /* -v: every sample, streamed from a file */
 } RtbImportFormat;
 
 typedef enum {
@@ -78,7 +80,9 @@ RtbImportFormat rtb_import_detect (const guint8 *data, gsize len);
  * e.g. that a stream was cut short and what of it was imported; free with g_strfreev. */
 RtbRun *rtb_import_data (const guint8 *data, gsize len, const char *name,
                          const RtbImportOptions *options, char ***notes, GError **error);
-/* Same from a file; "-" reads standard input. */
+/* Same from a file; "-" reads standard input. A cyclictest -v log is read from its file a chunk
+ * at a time, in bounded memory and without RTB_IMPORT_MAX_FILE_SIZE (standard input is read
+ * whole). */
 RtbRun *rtb_import_file (const char *path, const RtbImportOptions *options, char ***notes,
                          GError **error);
 

@@ -74,6 +74,7 @@ rtb_import_dialog_get_options (RtbImportDialog  *self,
   g_return_val_if_fail (options != NULL, FALSE);
 
   G_STATIC_ASSERT (RTB_IMPORT_FORMAT_STREAM - RTB_IMPORT_FORMAT_AUTO == 5);
+  G_STATIC_ASSERT (RTB_IMPORT_FORMAT_CYCLICTEST_VERBOSE - RTB_IMPORT_FORMAT_AUTO == 9);
   G_STATIC_ASSERT (RTB_IMPORT_UNITS_NS - RTB_IMPORT_UNITS_AUTO == 2);
 
   rtb_import_options_init (options);

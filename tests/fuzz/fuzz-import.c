@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
- * libFuzzer target: the importers (cyclictest text and JSON, rtla, jitterdebugger, oslat text
- * and JSON, the hwlat tracer's trace, recorded worker streams), each forced on the bytes and by
- * detection. An imported
+ * libFuzzer target: the importers (cyclictest text, -v and JSON, rtla, jitterdebugger, oslat
+ * text and JSON, the hwlat tracer's trace, recorded worker streams), each forced on the bytes and
+ * by detection. An imported
  * run must save and load back as a run file.
  */
 #include "config.h"
@@ -33,6 +33,7 @@ static const RtbImportFormat formats[] = {
   RTB_IMPORT_FORMAT_OSLAT,
   RTB_IMPORT_FORMAT_OSLAT_JSON,
   RTB_IMPORT_FORMAT_HWLAT,
+  RTB_IMPORT_FORMAT_CYCLICTEST_VERBOSE,
 };
 
 int
