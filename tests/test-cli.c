@@ -380,7 +380,7 @@ test_sigterm_saves (void)
   check_interrupt (SIGTERM);
 }
 
-/* A long run saves itself every 10 s: after kill -9 of the CLI the last checkpoint loads,
+/* A long run saves itself at every minute: after kill -9 of the CLI the last checkpoint loads,
  * marked as cut short, with what had been measured by then. */
 static void
 test_checkpoint_survives_kill (void)
@@ -396,7 +396,7 @@ test_checkpoint_survives_kill (void)
                                                   "--cpus", "0", "--duration", "0",
                                                   "--output", file, NULL);
   g_assert_no_error (error);
-  for (guint i = 0; i < 300 && !g_file_test (file, G_FILE_TEST_EXISTS); i++)
+  for (guint i = 0; i < 1200 && !g_file_test (file, G_FILE_TEST_EXISTS); i++)
     g_usleep (100 * 1000);
   g_assert_true (g_file_test (file, G_FILE_TEST_EXISTS));
   g_subprocess_force_exit (cli);
@@ -404,7 +404,7 @@ test_checkpoint_survives_kill (void)
 
   JsonObject *run = summary_json (parser, file);
   guint64 count = check_series (run, 1);
-  /* About 10 s at 1 kHz had been measured when the checkpoint was written. */
+  /* About a minute at 1 kHz had been measured when the checkpoint was written. */
   g_assert_cmpuint (count, >, 1000);
   g_assert_true (json_parser_load_from_file (parser, file, &error));
   g_assert_no_error (error);

@@ -437,7 +437,7 @@ test_autosave (void)
 
   window = new_window ();
   start_latency (window, "0");
-  iterate_until (has_checkpoint, window, 20);
+  iterate_until (has_checkpoint, window, 90); /* the first minute's checkpoint */
   g_assert_true (rtb_window_is_running (window));
   checkpoint = g_strdup (rtb_window_get_checkpoint_path (window));
   g_assert_nonnull (checkpoint);

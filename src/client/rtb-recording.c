@@ -32,13 +32,13 @@ struct _RtbRecording
   RtbRecordingState state;
   guint flush_interval_ms;
   guint flush_id;
-  guint checkpoint_id;
   gint64 started_at;  /* monotonic µs when the worker began measuring */
 
   guint graphical : 1;
   guint keep_unsaved : 1;
   guint discard : 1;   /* no save at the end */
   guint checkpointed : 1; /* a long run: saved while it runs, and so kept at its end */
+  guint checkpointing : 1; /* saved at each minute of the run's clock, to a file */
   guint output_free_name : 1; /* another run's output: take the next free name */
 };
 
@@ -139,11 +139,13 @@ checkpoint (RtbRecording *self)
     warn (self, _("Checkpoint: %s"), error->message); /* it names the file */
 }
 
-static gboolean
-on_checkpoint (gpointer user_data)
+/* By the run's own clock, not the wall clock: a run fed faster than it was measured (a
+ * recording, a board catching up after a stall) is checkpointed at each of its minutes. */
+static void
+on_run_minute (RtbRun *run, guint64 minute, RtbRecording *self)
 {
-  checkpoint (user_data);
-  return G_SOURCE_CONTINUE;
+  if (self->checkpointing)
+    checkpoint (self);
 }
 
 static gboolean
@@ -348,7 +350,7 @@ end (RtbRecording *self, const GError *session_error)
   g_object_ref (self);
   disconnect_session (self);
   g_clear_handle_id (&self->flush_id, g_source_remove);
-  g_clear_handle_id (&self->checkpoint_id, g_source_remove);
+  self->checkpointing = FALSE;
   stop_load (self);
 
   if (run_state == RTB_RUN_STATE_NEW || run_state == RTB_RUN_STATE_RUNNING)
@@ -543,9 +545,7 @@ rtb_recording_start (RtbRecording  *self,
 
   self->flush_id = g_timeout_add (self->flush_interval_ms, on_flush, self);
   self->checkpointed = needs_checkpoints (rtb_run_get_command (self->run));
-  if (self->checkpointed && (self->output != NULL || self->keep_unsaved))
-    self->checkpoint_id = g_timeout_add_seconds (RTB_RECORDING_CHECKPOINT_SECONDS,
-                                                 on_checkpoint, self);
+  self->checkpointing = self->checkpointed && (self->output != NULL || self->keep_unsaved);
   set_state (self, RTB_RECORDING_STARTING);
   return TRUE;
 }
@@ -723,7 +723,7 @@ rtb_recording_saves_checkpoints (RtbRecording *self)
 {
   g_return_val_if_fail (RTB_IS_RECORDING (self), FALSE);
 
-  return self->checkpoint_id != 0;
+  return self->checkpointing;
 }
 
 const char *
@@ -801,6 +801,7 @@ rtb_recording_new (const RtbCommand *command,
   rtb_run_set_source (self->run, "measured");
   g_signal_connect_object (self->run, "changed", G_CALLBACK (on_run_changed), self, 0);
   g_signal_connect_object (self->run, "notify::state", G_CALLBACK (on_run_state), self, 0);
+  g_signal_connect_object (self->run, "minute", G_CALLBACK (on_run_minute), self, 0);
   return self;
 }
 
@@ -815,7 +816,6 @@ rtb_recording_dispose (GObject *object)
   live_recordings = g_list_remove (live_recordings, self);
   g_clear_pointer (&self->output_lock, rtb_output_lock_release);
   g_clear_handle_id (&self->flush_id, g_source_remove);
-  g_clear_handle_id (&self->checkpoint_id, g_source_remove);
   if (self->load != NULL)
     {
       rtb_load_stop (self->load);

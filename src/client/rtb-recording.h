@@ -36,10 +36,9 @@
 
 G_BEGIN_DECLS
 
-/* A run longer than this (or one that has no set length) is saved every
- * RTB_RECORDING_CHECKPOINT_SECONDS while it goes on, so that a crash loses at most that much. */
+/* A run longer than this (or one that has no set length) is saved at every minute of its own
+ * clock (RtbRun::minute) while it goes on, so that a crash loses at most that much. */
 #define RTB_RECORDING_CHECKPOINT_MIN_DURATION_NS (G_GUINT64_CONSTANT (60) * 1000000000)
-#define RTB_RECORDING_CHECKPOINT_SECONDS 10
 
 #define RTB_RECORDING_ERROR (rtb_recording_error_quark ())
 GQuark rtb_recording_error_quark (void);
@@ -110,8 +109,8 @@ const GError *rtb_recording_get_error (RtbRecording *self);
 const char *rtb_recording_get_remote (RtbRecording *self);
 /* The machine as its worker described it, NULL until its SYSTEM frame came. */
 const RtbSystemInfo *rtb_recording_get_system (RtbRecording *self);
-/* TRUE when the live run is saved every RTB_RECORDING_CHECKPOINT_SECONDS to its output or
- * unsaved file. */
+/* TRUE when the live run is saved at every minute of its clock to its output or unsaved
+ * file. */
 gboolean rtb_recording_saves_checkpoints (RtbRecording *self);
 /* The output file, or NULL. */
 const char *rtb_recording_get_output (RtbRecording *self);

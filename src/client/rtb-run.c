@@ -51,6 +51,7 @@ struct _RtbRun
   gint64 start_us;
   gint64 end_us;
   guint64 elapsed_ns;
+  guint64 minute;          /* the last ::minute emitted */
   gboolean dirty;
 };
 
@@ -69,6 +70,7 @@ enum {
   FINISHED,
   SPIKE,
   TRACE_CHANGED,
+  MINUTE,
   N_SIGNALS
 };
 
@@ -165,6 +167,8 @@ rtb_run_class_init (RtbRunClass *klass)
                                  NULL, NULL, G_TYPE_NONE, 1, G_TYPE_POINTER);
   signals[TRACE_CHANGED] = g_signal_new ("trace-changed", G_TYPE_FROM_CLASS (klass),
                                          G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL, G_TYPE_NONE, 0);
+  signals[MINUTE] = g_signal_new ("minute", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0,
+                                  NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_UINT64);
 }
 
 static void
@@ -445,6 +449,20 @@ handle_samples (RtbRun *self, const RtbSamplesFrame *frame, GError **error)
   return TRUE;
 }
 
+/* A minute of the run's own clock passed (several at once after a stall: one tick for them). */
+static void
+tick (RtbRun *self)
+{
+  guint64 minute = self->elapsed_ns / (60 * G_GUINT64_CONSTANT (1000000000));
+
+  if (minute <= self->minute)
+    return;
+  self->minute = minute;
+  g_signal_emit (self, signals[MINUTE], 0, minute);
+  for (guint i = 0; i < self->series->len; i++)
+    rtb_series_start_minute (g_ptr_array_index (self->series, i));
+}
+
 static gboolean
 handle_stats (RtbRun *self, const RtbStatsFrame *frame, gboolean summary, GError **error)
 {
@@ -480,6 +498,8 @@ handle_stats (RtbRun *self, const RtbStatsFrame *frame, gboolean summary, GError
 
   self->elapsed_ns = frame->elapsed_ns;
   self->dirty = TRUE;
+  if (!summary)
+    tick (self);
 
   if (summary)
     {

@@ -51,6 +51,10 @@ typedef enum {
  *   ::finished ()  once, when the run leaves RUNNING: SUMMARY received or the stream ended
  *   ::spike (const RtbSpike *)  a spike was explained and kept (owned by the run)
  *   ::trace-changed ()  the worker said whether (and above what) it explains spikes
+ *   ::minute (guint64 n)  the run's own clock (the worker's elapsed time, from STATS) passed
+ *                  its minute n (1, 2, …): each series' minute_count and minute_max_ns cover
+ *                  the samples since the previous ::minute, and start again after it. A time-
+ *                  compressed stream (a recording fed at full speed) ticks as fast as it goes.
  * Properties: "label" (read-write), "state" (read-only), "file" (read-write). */
 RtbRun *rtb_run_new (const RtbCommand *command);
 

@@ -25,6 +25,7 @@ rtb_series_new (const char *name, int cpu, int32_t lo_us, uint32_t n_buckets)
   rtb_log_histogram_init (&series->cyclictest_outside);
   if (!rtb_history_init (&series->history, RTB_HISTORY_DEFAULT_CAPACITY))
     g_error ("Out of memory for a history");
+  rtb_series_start_minute (series);
   return series;
 }
 
@@ -48,6 +49,18 @@ add_values (RtbSeries *series, gint64 value_ns, guint64 n)
 {
   if (!rtb_log_histogram_add (&series->values, value_ns, n))
     g_error ("Out of memory for the percentiles of series %s", series->name);
+  series->minute_count += n;
+  if (n > 0 && value_ns > series->minute_max_ns)
+    series->minute_max_ns = value_ns;
+}
+
+void
+rtb_series_start_minute (RtbSeries *series)
+{
+  g_return_if_fail (series != NULL);
+
+  series->minute_count = 0;
+  series->minute_max_ns = G_MININT64;
 }
 
 /* cyclictest logs at most as many as its histogram has buckets. */

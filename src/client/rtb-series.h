@@ -56,6 +56,8 @@ typedef struct {
   RtbCpuPlacement placement; /* how its CPU was chosen */
   gboolean have_worker_stats;
   RtbThreadStats worker_stats; /* the worker's own final figures, to cross-check */
+  guint64 minute_count;   /* samples since the run's last minute (RtbRun::minute) */
+  gint64 minute_max_ns;   /* the largest of them; G_MININT64 when none */
 } RtbSeries;
 
 #define RTB_SERIES_OFF_CPU_LOG 1000
@@ -75,6 +77,8 @@ void rtb_series_add (RtbSeries *series, gint64 value_ns);
  * of rtb_series_add() would make them, but not the history, whose curve holds the samples sent. */
 void rtb_series_add_repeated (RtbSeries *series, int32_t value_us, guint64 n);
 void rtb_series_get_summary (RtbSeries *series, RtbSeriesSummary *summary);
+/* A new minute of the run: minute_count and minute_max_ns start again. */
+void rtb_series_start_minute (RtbSeries *series);
 /* The figures as cyclictest computes them from the same samples: each sample truncated to whole
  * µs, min and max of those, avg = their sum / count (truncated to whole µs as its text output
  * prints it when `truncated_avg`; its --json prints the quotient), percentiles the nearest-rank

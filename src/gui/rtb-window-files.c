@@ -124,8 +124,8 @@ on_save_response (GtkNativeDialog *native,
           g_autofree char *message = NULL;
 
           if (recording != NULL && rtb_recording_saves_checkpoints (recording))
-            message = g_strdup_printf (_("Saved “%s”; saved again every 10 seconds until the "
-                                         "run ends"), name);
+            message = g_strdup_printf (_("Saved “%s”; saved again every minute until the run "
+                                         "ends"), name);
           else if (recording != NULL && rtb_recording_is_live (recording))
             message = g_strdup_printf (_("Saved “%s”; saved again when the run ends"), name);
           else
