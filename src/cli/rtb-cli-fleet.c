@@ -27,6 +27,7 @@ typedef struct {
   FILE *report;          /* tables and messages: stdout, or stderr when stdout carries TAP */
   gboolean verbose;
   gboolean progress;
+  gboolean minutes;      /* a line per series at each minute of the run: the report is a terminal */
   guint progress_lines;  /* drawn on stderr, to be cleared before anything else is printed */
   guint interrupts;
 } RunContext;
@@ -147,6 +148,45 @@ on_spike (RtbRun *run, const RtbSpike *spike, RunContext *ctx)
 }
 
 static void
+format_seconds (double seconds, char *buf, gsize size)
+{
+  if (seconds < 3600)
+    g_snprintf (buf, size, "%d:%02d", (int) seconds / 60, (int) seconds % 60);
+  else
+    g_snprintf (buf, size, "%d:%02d:%02d", (int) seconds / 3600, ((int) seconds / 60) % 60,
+                (int) seconds % 60);
+}
+
+/* A long run's progress readable in a terminal's log: at each minute of the run's clock, each
+ * series' largest value of that minute and of the run so far. */
+static void
+on_minute (RtbRun *run, guint64 minute, RunContext *ctx)
+{
+  const char *prefix = prefix_for (ctx, recording_of (ctx, run));
+  char when[32];
+
+  if (!ctx->minutes)
+    return;
+  clear_progress (ctx);
+  format_seconds ((double) minute * 60, when, sizeof when);
+  for (guint i = 0; i < rtb_run_get_n_series (run); i++)
+    {
+      RtbSeries *series = rtb_run_get_series (run, i);
+
+      fprintf (ctx->report, "%s%s%s  %-6s ", prefix ? prefix : "", prefix ? ": " : "", when,
+               series->name);
+      if (series->minute_count == 0)
+        fputs ("no samples this minute", ctx->report);
+      else
+        fprintf (ctx->report, "max %.1f µs this minute", series->minute_max_ns / 1000.0);
+      if (series->histogram.stats.count > 0)
+        fprintf (ctx->report, ", %.1f µs so far", series->histogram.stats.max_ns / 1000.0);
+      fputc ('\n', ctx->report);
+    }
+  fflush (ctx->report);
+}
+
+static void
 on_ended (RtbRecording *recording, RunContext *ctx)
 {
   if (!any_live (ctx))
@@ -196,16 +236,6 @@ on_interrupt (gpointer user_data)
     for (guint i = 0; i < ctx->recordings->len; i++)
       rtb_recording_abort (g_ptr_array_index (ctx->recordings, i));
   return G_SOURCE_CONTINUE;
-}
-
-static void
-format_seconds (double seconds, char *buf, gsize size)
-{
-  if (seconds < 3600)
-    g_snprintf (buf, size, "%d:%02d", (int) seconds / 60, (int) seconds % 60);
-  else
-    g_snprintf (buf, size, "%d:%02d:%02d", (int) seconds / 3600, ((int) seconds / 60) % 60,
-                (int) seconds % 60);
 }
 
 static void
@@ -527,6 +557,7 @@ rtb_cli_fleet_run (RunOptions *options)
   ctx.verbose = options->verbose;
   ctx.progress = isatty (STDERR_FILENO);
   ctx.report = options->gates.tap ? stderr : stdout;
+  ctx.minutes = isatty (fileno (ctx.report));
 
   for (guint i = 0; i < options->machines->len; i++)
     {
@@ -544,6 +575,8 @@ rtb_cli_fleet_run (RunOptions *options)
       g_signal_connect (rtb_recording_get_run (recording), "trace-changed",
                         G_CALLBACK (on_trace_changed), &ctx);
       g_signal_connect (rtb_recording_get_run (recording), "spike", G_CALLBACK (on_spike), &ctx);
+      g_signal_connect (rtb_recording_get_run (recording), "minute", G_CALLBACK (on_minute),
+                        &ctx);
       g_signal_connect (rtb_recording_get_run (recording), "notify::state",
                         G_CALLBACK (on_run_state), &ctx);
     }
