@@ -752,6 +752,74 @@ count_notify (guint *counter)
   (*counter)++;
 }
 
+typedef struct {
+  guint n;
+  guint64 minute[4];
+  guint64 count[4];
+  gint64 max_ns[4];
+  RtbRunState state[4];
+} Ticks;
+
+static void
+on_minute (RtbRun *run, guint64 minute, Ticks *ticks)
+{
+  RtbSeries *series = rtb_run_get_series (run, 0);
+
+  g_assert_cmpuint (ticks->n, <, G_N_ELEMENTS (ticks->minute));
+  ticks->minute[ticks->n] = minute;
+  ticks->count[ticks->n] = series->minute_count;
+  ticks->max_ns[ticks->n] = series->minute_max_ns;
+  ticks->state[ticks->n++] = rtb_run_get_state (run);
+}
+
+static void
+send_at (Feed *feed, RtbFrameType type, guint seconds, guint64 index, gint64 value_ns)
+{
+  RtbStatsFrame frame = { .n_threads = 1, .reason = type == RTB_FRAME_SUMMARY
+                                                    ? RTB_END_COMPLETED : 0,
+                          .elapsed_ns = seconds * G_GUINT64_CONSTANT (1000000000) };
+  RtbThreadStats stats = { .thread = 0 };
+  RtbSample sample = { .index = index, .value_ns = value_ns };
+
+  if (value_ns > 0)
+    g_assert_true (send_samples (feed, 0, &sample, 1, 0));
+  g_assert_true (send2 (feed, type, &frame, sizeof frame, &stats, sizeof stats));
+}
+
+/* The run's clock is the worker's elapsed time: a tick per minute it passes (one for several
+ * passed at once), each series' max of the samples since the last tick, and the SUMMARY's
+ * minute after the run finished. */
+static void
+test_run_minutes (void)
+{
+  Feed feed;
+  Ticks ticks = { 0 };
+
+  feed_init (&feed, new_run (RTB_METHOD_LATENCY, 1000));
+  g_signal_connect (feed.run, "minute", G_CALLBACK (on_minute), &ticks);
+  g_assert_true (send_started (&feed, RTB_METHOD_LATENCY, 1, 1000, 1000));
+  send_at (&feed, RTB_FRAME_STATS, 59, 0, 10000);
+  g_assert_cmpuint (ticks.n, ==, 0);
+  send_at (&feed, RTB_FRAME_STATS, 60, 1, 30000);
+  send_at (&feed, RTB_FRAME_STATS, 185, 2, 20000);
+  send_at (&feed, RTB_FRAME_STATS, 200, 3, 5000);
+  send_at (&feed, RTB_FRAME_SUMMARY, 240, 0, 0);
+
+  g_assert_cmpuint (ticks.n, ==, 3);
+  g_assert_cmpuint (ticks.minute[0], ==, 1);
+  g_assert_cmpuint (ticks.count[0], ==, 2);
+  g_assert_cmpint (ticks.max_ns[0], ==, 30000);
+  g_assert_cmpint (ticks.state[0], ==, RTB_RUN_STATE_RUNNING);
+  g_assert_cmpuint (ticks.minute[1], ==, 3);
+  g_assert_cmpuint (ticks.count[1], ==, 1);
+  g_assert_cmpint (ticks.max_ns[1], ==, 20000);
+  g_assert_cmpuint (ticks.minute[2], ==, 4);
+  g_assert_cmpuint (ticks.count[2], ==, 1);
+  g_assert_cmpint (ticks.max_ns[2], ==, 5000);
+  g_assert_cmpint (ticks.state[2], ==, RTB_RUN_STATE_FINISHED);
+  feed_clear (&feed);
+}
+
 static void
 test_run_properties (void)
 {
@@ -823,6 +891,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/run/noise-history", test_run_noise_history);
   g_test_add_func ("/run/headlines", test_run_headlines);
   g_test_add_func ("/run/cut-short", test_run_cut_short);
+  g_test_add_func ("/run/minutes", test_run_minutes);
   g_test_add_func ("/run/protocol-errors", test_run_protocol_errors);
   g_test_add_func ("/run/bad-started", test_run_bad_started);
   g_test_add_func ("/run/signed-methods", test_run_signed_methods);

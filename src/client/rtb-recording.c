@@ -144,7 +144,8 @@ checkpoint (RtbRecording *self)
 static void
 on_run_minute (RtbRun *run, guint64 minute, RtbRecording *self)
 {
-  if (self->checkpointing)
+  /* A run that just ended on a minute is saved whole at its end. */
+  if (self->checkpointing && rtb_run_get_state (run) == RTB_RUN_STATE_RUNNING)
     checkpoint (self);
 }
 

@@ -498,8 +498,6 @@ handle_stats (RtbRun *self, const RtbStatsFrame *frame, gboolean summary, GError
 
   self->elapsed_ns = frame->elapsed_ns;
   self->dirty = TRUE;
-  if (!summary)
-    tick (self);
 
   if (summary)
     {
@@ -507,6 +505,8 @@ handle_stats (RtbRun *self, const RtbStatsFrame *frame, gboolean summary, GError
       self->end_reason = frame->reason;
       finish (self, RTB_RUN_STATE_FINISHED);
     }
+  /* The last minute too, when the run ends on it (after finishing: nothing to checkpoint). */
+  tick (self);
   return TRUE;
 }
 

@@ -53,7 +53,8 @@ typedef enum {
  *   ::trace-changed ()  the worker said whether (and above what) it explains spikes
  *   ::minute (guint64 n)  the run's own clock (the worker's elapsed time, from STATS) passed
  *                  its minute n (1, 2, …): each series' minute_count and minute_max_ns cover
- *                  the samples since the previous ::minute, and start again after it. A time-
+ *                  the samples since the previous ::minute, and start again after it; the
+ *                  SUMMARY that ends a run on a new minute ticks after ::finished. A time-
  *                  compressed stream (a recording fed at full speed) ticks as fast as it goes.
  * Properties: "label" (read-write), "state" (read-only), "file" (read-write). */
 RtbRun *rtb_run_new (const RtbCommand *command);
