@@ -877,6 +877,22 @@ test_compare_dialog_tells_apart (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* The scrollbar of a table wider than its room is shown below its last row, not over it. */
+static void
+assert_last_row_above_scrollbar (GtkWidget *table)
+{
+  GtkWidget *bar = gtk_scrolled_window_get_hscrollbar (GTK_SCROLLED_WINDOW (table));
+  GtkWidget *last = gtk_widget_get_last_child (find_descendant (table, GTK_TYPE_GRID));
+  graphene_rect_t row, below;
+
+  g_assert_true (gtk_widget_get_visible (bar) && gtk_widget_get_child_visible (bar));
+  g_assert_true (gtk_widget_compute_bounds (last, table, &row));
+  g_assert_true (gtk_widget_compute_bounds (bar, table, &below));
+  g_test_message ("last row ends at %.0f, the scrollbar starts at %.0f",
+                  row.origin.y + row.size.height, below.origin.y);
+  g_assert_cmpfloat (row.origin.y + row.size.height, <=, below.origin.y);
+}
+
 /* The wheel over a table that scrolls sideways scrolls the page, in the comparison and in a
  * run's own tab; with Shift held it scrolls the table sideways and leaves the page. */
 static void
@@ -938,6 +954,7 @@ test_wheel_over_tables (void)
       sideways = gtk_scrolled_window_get_hadjustment (GTK_SCROLLED_WINDOW (table));
       g_assert_cmpfloat (gtk_adjustment_get_upper (sideways), >,
                          gtk_adjustment_get_page_size (sideways));
+      assert_last_row_above_scrollbar (table);
       before = gtk_adjustment_get_value (adjustment);
       before_sideways = gtk_adjustment_get_value (sideways);
       g_assert_true (gui_test_shift_wheel (table, 2));

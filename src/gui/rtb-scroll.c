@@ -34,6 +34,23 @@ on_scroll (GtkEventControllerScroll *controller,
   return TRUE;
 }
 
+/* GTK 4.8 asks for room for a horizontal scrollbar only when it is always shown: one shown
+ * when needed covers the table's last row. The room is kept below the table instead, empty
+ * when the table fits. */
+static void
+reserve_scrollbar_room (GtkScrolledWindow *inner)
+{
+  GtkWidget *content = gtk_scrolled_window_get_child (inner);
+  int height = 0;
+
+  if (GTK_IS_VIEWPORT (content))
+    content = gtk_viewport_get_child (GTK_VIEWPORT (content));
+  g_return_if_fail (content != NULL);
+  gtk_widget_measure (gtk_scrolled_window_get_hscrollbar (inner), GTK_ORIENTATION_VERTICAL, -1,
+                      &height, NULL, NULL, NULL);
+  gtk_widget_set_margin_bottom (content, gtk_widget_get_margin_bottom (content) + height);
+}
+
 void
 rtb_scroll_pass_vertical (GtkScrolledWindow *inner)
 {
@@ -52,4 +69,5 @@ rtb_scroll_pass_vertical (GtkScrolledWindow *inner)
    * window's widgets to be drawn unallocated.) */
   gtk_scrolled_window_set_overlay_scrolling (inner, FALSE);
   gtk_scrolled_window_set_policy (inner, GTK_POLICY_AUTOMATIC, GTK_POLICY_NEVER);
+  reserve_scrollbar_room (inner);
 }
