@@ -8,6 +8,7 @@
 #include <math.h>
 
 #include "rtb-figure.h"
+#include "rtb-log-histogram.h"
 #include "rtb-on-screen.h"
 #include "rtb-plot.h"
 #include "rtb-scroll.h"
@@ -90,6 +91,25 @@ header_label (const char *title,
   return header;
 }
 
+/* A percentile's header says how close it is: the summary reads it from a log-linear histogram. */
+static GtkWidget *
+figure_header (RtbFigure figure,
+               RtbMethod method)
+{
+  GtkWidget *header = header_label (rtb_figure_title (figure, method), TRUE);
+
+  if (rtb_figure_info (figure)->percentile > 0)
+    {
+      g_autofree char *tooltip = g_strdup_printf (
+          _("Nearest-rank percentile, within %.3f %% of the exact value (read from the buckets "
+            "of a log-linear histogram); to the µs when an imported file kept 1 µs buckets"),
+          RTB_LOG_HISTOGRAM_BOUND_PCT);
+
+      gtk_widget_set_tooltip_text (header, tooltip);
+    }
+  return header;
+}
+
 /* The swatch sits in grid column 0, the name in 1, figure f in f + 2. */
 static void
 build_rows (RtbStatsTable *self,
@@ -101,8 +121,7 @@ build_rows (RtbStatsTable *self,
   gtk_grid_attach (self->grid, header_label (_("Series"), FALSE), 0, 0, 2, 1);
   for (RtbFigure f = 0; f < RTB_N_FIGURES; f++)
     if (rtb_figure_in_table (f, method))
-      gtk_grid_attach (self->grid, header_label (rtb_figure_title (f, method), TRUE), f + 2, 0,
-                       1, 1);
+      gtk_grid_attach (self->grid, figure_header (f, method), f + 2, 0, 1, 1);
 
   for (guint r = 0; r < n_rows; r++)
     {
