@@ -82,7 +82,9 @@ print_common_options (FILE *out, RtbMethod label_method)
          "\n  limits, for CI (each machine's CPU is a test case)\n",
          out);
   fputs (gates_help, out);
-  fputs ("\nCtrl-C stops the run early; what was measured is summarised and saved. Exit status:\n"
+  fputs ("\nOn a terminal, each minute of the run prints a line per thread: that minute's max and\n"
+         "the run's so far. Ctrl-C stops the run early; what was measured is summarised and saved.\n"
+         "Exit status:\n"
          "0 done, 1 the run failed, 2 a wrong option, 3 a limit failed, 10 + N when N of\n"
          "several machines failed (the others are still measured, saved and compared).\n",
          out);
