@@ -247,6 +247,15 @@ assert_runs_equal (RtbRun *a, RtbRun *b)
       g_assert_cmpuint (sa->history.n_positions, ==, sb->history.n_positions);
       g_assert_cmpmem (sa->history.blocks, sa->history.n_blocks * sizeof (RtbHistoryBlock),
                        sb->history.blocks, sb->history.n_blocks * sizeof (RtbHistoryBlock));
+      g_assert_cmpint (rtb_series_has_heatmap (sa), ==, rtb_series_has_heatmap (sb));
+      g_assert_cmpuint (sa->heatmap.n_rows, ==, sb->heatmap.n_rows);
+      g_assert_cmpuint (sa->heatmap.column_size, ==, sb->heatmap.column_size);
+      g_assert_cmpuint (sa->heatmap.n_positions, ==, sb->heatmap.n_positions);
+      g_assert_cmpuint (sa->heatmap.n_columns, ==, sb->heatmap.n_columns);
+      g_assert_cmpmem (sa->heatmap.cells, sa->heatmap.n_columns * sa->heatmap.n_rows * 8,
+                       sb->heatmap.cells, sb->heatmap.n_columns * sb->heatmap.n_rows * 8);
+      g_assert_cmpmem (sa->heatmap.column_max_ns, sa->heatmap.n_columns * 8,
+                       sb->heatmap.column_max_ns, sb->heatmap.n_columns * 8);
       g_assert_cmpuint (sa->dropped, ==, sb->dropped);
       g_assert_cmpuint (sa->skipped, ==, sb->skipped);
       g_assert_cmpuint (sa->gaps, ==, sb->gaps);
@@ -293,6 +302,15 @@ test_round_trip (gconstpointer data)
   g_assert_no_error (error);
   /* The test is only worth it if every part is populated. */
   g_assert_cmpuint (series->history.block_size, >, 1);
+  /* The heatmap's columns merged, its cells counting every sample, the periods skipped in
+   * their place (positions past the samples). */
+  g_assert_true (rtb_series_has_heatmap (series));
+  g_assert_cmpuint (series->heatmap.column_size, >, 1);
+  g_assert_cmpuint (rtb_heatmap_n_samples (&series->heatmap), ==,
+                    series->histogram.stats.count);
+  g_assert_cmpuint (series->heatmap.n_positions, ==, series->history.n_positions);
+  if (method != RTB_METHOD_NOISE)
+    g_assert_cmpuint (series->heatmap.n_positions, >, series->histogram.stats.count);
   g_assert_cmpuint (series->histogram.n_above + series->histogram.n_below, >, 0);
   g_assert_cmpuint (series->values.count, ==, series->histogram.stats.count);
   g_assert_cmpuint (series->n_overflow_cycles, >, 0);
@@ -324,6 +342,36 @@ test_round_trip (gconstpointer data)
 
   g_assert_no_errno (g_unlink (path));
   g_assert_no_errno (g_rmdir (dir));
+}
+
+/* A file written before heatmaps: when its samples came is unknown, not "none", and saving it
+ * again does not make up an empty heatmap. */
+static void
+test_without_heatmap (void)
+{
+  g_autoptr (RtbRun) run = make_run (RTB_METHOD_LATENCY, 10, 40);
+  g_autoptr (JsonNode) doc = rtb_run_to_json (run);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (RtbRun) loaded = NULL;
+  g_autoptr (RtbRun) again = NULL;
+  g_autoptr (JsonNode) saved = NULL;
+  JsonArray *series;
+
+  g_assert_true (rtb_series_has_heatmap (rtb_run_get_series (run, 0)));
+  series = json_object_get_array_member (json_node_get_object (doc), "series");
+  for (guint i = 0; i < json_array_get_length (series); i++)
+    json_object_remove_member (json_array_get_object_element (series, i), "heatmap");
+  loaded = rtb_run_from_json (doc, &error);
+  g_assert_no_error (error);
+  g_assert_false (rtb_series_has_heatmap (rtb_run_get_series (loaded, 0)));
+  g_assert_cmpuint (rtb_run_get_series (loaded, 0)->histogram.stats.count, ==, 40);
+
+  saved = rtb_run_to_json (loaded);
+  series = json_object_get_array_member (json_node_get_object (saved), "series");
+  g_assert_false (json_object_has_member (json_array_get_object_element (series, 0), "heatmap"));
+  again = rtb_run_from_json (saved, &error);
+  g_assert_no_error (error);
+  g_assert_false (rtb_series_has_heatmap (rtb_run_get_series (again, 0)));
 }
 
 static void
@@ -625,6 +673,19 @@ static const struct {
   { "series[1].history.n_positions", "39", "series[1].history.n_positions: 39 is outside 40" },
   { "series[1].history.n_positions", "41", "series[1].history.n_positions: 41 positions do not "
                                            "fill 40 blocks of 1" },
+  { "series[1].heatmap.limit_us", "20", "series[1].heatmap: 12 rows up to 20 µs, but the "
+                                        "histogram's limit gives 12 rows up to 10 µs" },
+  { "series[1].heatmap.n_samples", "3", "series[1].heatmap.n_samples: 3 does not match the 40 "
+                                        "samples in its cells" },
+  { "series[1].heatmap.cells[0]", "[0, 12, 1]", "series[1].heatmap.cells[0]: cell (0, 12) is "
+                                                "outside its 40 columns of 12 rows" },
+  { "series[1].heatmap.cells[1]", "[0, 0, 1]", "series[1].heatmap.cells[1]: cells must be in "
+                                               "order" },
+  { "series[1].heatmap.cells[0]", "[0, 1]", "series[1].heatmap.cells[0]: expected" },
+  { "series[1].heatmap.column_max_ns[0]", "99999999", "series[1].heatmap: a column holds more "
+                                                      "samples" },
+  { "series[1].heatmap.n_positions", "41", "series[1].heatmap.n_positions: 41 positions do not "
+                                           "fill 40 columns of 1" },
   { "series[1].worker_stats.sum_sq_us2", "true", "series[1].worker_stats.sum_sq_us2: expected a "
                                                  "number, found a boolean" },
 };
@@ -1097,6 +1158,7 @@ main (int argc, char *argv[])
   g_test_add_data_func ("/run-file/round-trip/response", GINT_TO_POINTER (RTB_METHOD_RESPONSE),
                         test_round_trip);
   g_test_add_func ("/run-file/round-trip/minimal", test_round_trip_minimal);
+  g_test_add_func ("/run-file/without-heatmap", test_without_heatmap);
   g_test_add_func ("/run-file/saved-running", test_saved_running);
   g_test_add_func ("/run-file/residual-nan", test_residual_nan);
   g_test_add_func ("/run-file/atomic-save", test_atomic_save);

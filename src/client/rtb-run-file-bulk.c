@@ -149,3 +149,30 @@ _rtb_run_text_append_blocks (GString *out, const RtbHistory *history)
     }
   g_string_append_c (out, ']');
 }
+
+void
+_rtb_run_text_append_cells (GString *out, const RtbHeatmap *heatmap)
+{
+  gboolean first = TRUE;
+
+  g_string_append_c (out, '[');
+  for (gsize c = 0; c < heatmap->n_columns; c++)
+    {
+      const guint64 *cells = rtb_heatmap_column (heatmap, c);
+
+      for (guint32 r = 0; r < heatmap->n_rows; r++)
+        {
+          if (cells[r] == 0)
+            continue;
+          g_string_append (out, first ? "[" : ",[");
+          append_int (out, (gint64) c);
+          g_string_append_c (out, ',');
+          append_int (out, r);
+          g_string_append_c (out, ',');
+          append_int (out, _rtb_run_count_value (cells[r]));
+          g_string_append_c (out, ']');
+          first = FALSE;
+        }
+    }
+  g_string_append_c (out, ']');
+}

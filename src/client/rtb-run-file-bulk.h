@@ -5,6 +5,7 @@
 
 #include <json-glib/json-glib.h>
 
+#include "rtb-heatmap.h"
 #include "rtb-histogram.h"
 #include "rtb-history.h"
 #include "rtb-log-histogram.h"
@@ -30,5 +31,7 @@ void _rtb_run_text_append_log_buckets (GString *out, const RtbLogHistogram *hist
 void _rtb_run_text_append_counters (GString *out, const guint64 *values, gsize n);
 /* [[min_ns, max_ns, sum_ns, count], …] */
 void _rtb_run_text_append_blocks (GString *out, const RtbHistory *history);
+/* Sparse: [[column, row, count], …] for the cells that hold samples, column by column. */
+void _rtb_run_text_append_cells (GString *out, const RtbHeatmap *heatmap);
 
 G_END_DECLS

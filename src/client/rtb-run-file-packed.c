@@ -28,6 +28,8 @@ const RtbBulkMemberInfo _rtb_bulk_members[RTB_N_BULK] = {
   [RTB_BULK_BUCKETS] = { "values.buckets", 2, "[bucket key, count]" },
   [RTB_BULK_CYCLES] = { "overflow_cycles", 0, NULL },
   [RTB_BULK_OUTSIDE_TRUNCATED] = { "cyclictest.outside", 2, "[bucket key, count]" },
+  [RTB_BULK_HEATMAP_MAXIMA] = { "heatmap.column_max_ns", 0, NULL },
+  [RTB_BULK_HEATMAP_CELLS] = { "heatmap.cells", 3, "[column, row, count]" },
 };
 
 /* Zigzag keeps small negative numbers short: 0, -1, 1, -2 … become 0, 1, 2, 3 … */

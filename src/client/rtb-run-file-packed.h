@@ -19,6 +19,8 @@ typedef enum {
   RTB_BULK_BUCKETS,           /* values.buckets: bucket key, count, bucket key, … */
   RTB_BULK_CYCLES,            /* overflow_cycles */
   RTB_BULK_OUTSIDE_TRUNCATED, /* cyclictest.outside: bucket key, count, bucket key, … */
+  RTB_BULK_HEATMAP_MAXIMA,    /* heatmap.column_max_ns */
+  RTB_BULK_HEATMAP_CELLS,     /* heatmap.cells: column, row, count, column, … */
   RTB_N_BULK,
 } RtbBulkMember;
 

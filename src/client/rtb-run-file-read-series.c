@@ -555,6 +555,105 @@ parse_history (JsonObject *object, const char *path, RtbHistory *history, guint6
   return TRUE;
 }
 
+/* The heatmap's cells, sparse and in order, into `dense` (n_columns × n_rows). */
+static gboolean
+parse_cells (GArray *triples, const char *path, guint n_columns, guint32 n_rows,
+             guint64 *dense, gint64 *total, GError **error)
+{
+  gint64 previous = -1;
+
+  for (guint i = 0; i < triples->len / 3; i++)
+    {
+      const gint64 *cell = &g_array_index (triples, gint64, 3 * i);
+      gint64 place;
+
+      if (cell[0] < 0 || cell[0] >= n_columns || cell[1] < 0 || cell[1] >= n_rows)
+        return _rtb_json_format_error (error, "%s.cells[%u]: cell (%" G_GINT64_FORMAT ", %"
+                                       G_GINT64_FORMAT ") is outside its %u columns of %u rows",
+                                       path, i, cell[0], cell[1], n_columns, n_rows);
+      place = cell[0] * n_rows + cell[1];
+      if (place <= previous)
+        return _rtb_json_format_error (error, "%s.cells[%u]: cells must be in order, column by "
+                                       "column and row by row", path, i);
+      if (cell[2] < 1 || cell[2] > G_MAXINT64 - *total)
+        return _rtb_json_format_error (error, "%s.cells[%u]: count %" G_GINT64_FORMAT " must be "
+                                       "positive, and all of them at most %" G_GINT64_FORMAT,
+                                       path, i, cell[2], G_MAXINT64);
+      dense[place] = (guint64) cell[2];
+      *total += cell[2];
+      previous = place;
+    }
+  return TRUE;
+}
+
+/* Written since heatmaps were kept; without one, when the samples came is unknown. */
+static gboolean
+parse_heatmap (JsonObject *series_object, const char *series_path, RtbSeries *series,
+               const RtbSeriesBulk *bulk, GError **error)
+{
+  g_autofree char *path = g_strconcat (series_path, ".heatmap", NULL);
+  RtbHeatmap *heatmap = &series->heatmap;
+  g_autoptr (GArray) maxima = NULL;
+  g_autoptr (GArray) cells = NULL;
+  g_autofree guint64 *dense = NULL;
+  JsonObject *object = NULL;
+  gint64 limit_us, n_rows, column_size, n_samples, n_positions, total = 0;
+  guint n;
+
+  if (!json_object_has_member (series_object, "heatmap"))
+    {
+      series->heatmap_lost = TRUE;
+      return TRUE;
+    }
+  if (!_rtb_json_get_object (series_object, series_path, "heatmap", FALSE, &object, error) ||
+      !_rtb_json_get_int (object, path, "limit_us", 1, G_MAXINT32, &limit_us, error) ||
+      !_rtb_json_get_int (object, path, "n_rows", 1, RTB_HEATMAP_MAX_ROWS, &n_rows, error) ||
+      !_rtb_json_get_int (object, path, "column_size", 1, G_MAXINT64, &column_size, error) ||
+      !_rtb_json_get_int (object, path, "n_samples", 0,
+                          (gint64) MIN (series->histogram.stats.count, (guint64) G_MAXINT64),
+                          &n_samples, error) ||
+      !_rtb_json_get_int (object, path, "n_positions", n_samples, G_MAXINT64, &n_positions,
+                          error))
+    return FALSE;
+  if (limit_us != heatmap->limit_us || n_rows != heatmap->n_rows)
+    return _rtb_json_format_error (error, "%s: %" G_GINT64_FORMAT " rows up to %"
+                                   G_GINT64_FORMAT " µs, but the histogram's limit gives %u "
+                                   "rows up to %u µs", path, n_rows, limit_us, heatmap->n_rows,
+                                   heatmap->limit_us);
+  maxima = get_bulk (bulk, RTB_BULK_HEATMAP_MAXIMA, object, path, error);
+  if (maxima == NULL)
+    return FALSE;
+  cells = get_bulk (bulk, RTB_BULK_HEATMAP_CELLS, object, path, error);
+  if (cells == NULL)
+    return FALSE;
+  n = maxima->len;
+  if (n > heatmap->capacity)
+    return _rtb_json_format_error (error, "%s.column_max_ns: %u columns, at most %"
+                                   G_GSIZE_FORMAT " are possible", path, n, heatmap->capacity);
+  if (n > 0 && column_size > G_MAXINT64 / n)
+    return _rtb_json_format_error (error, "%s.column_size: %u columns of %" G_GINT64_FORMAT
+                                   " positions are more than a run can cover", path, n,
+                                   column_size);
+  if (n == 0 ? n_positions != 0
+             : n_positions <= (gint64) (n - 1) * column_size || n_positions > n * column_size)
+    return _rtb_json_format_error (error, "%s.n_positions: %" G_GINT64_FORMAT " positions do "
+                                   "not fill %u columns of %" G_GINT64_FORMAT, path, n_positions,
+                                   n, column_size);
+  dense = g_new0 (guint64, MAX (n, 1) * heatmap->n_rows);
+  if (!parse_cells (cells, path, n, heatmap->n_rows, dense, &total, error))
+    return FALSE;
+  if (total != n_samples)
+    return _rtb_json_format_error (error, "%s.n_samples: %" G_GINT64_FORMAT " does not match "
+                                   "the %" G_GINT64_FORMAT " samples in its cells", path,
+                                   n_samples, total);
+  if (!rtb_heatmap_set (heatmap, (guint64) column_size, dense,
+                        (const gint64 *) maxima->data, n, (guint64) n_positions))
+    return _rtb_json_format_error (error, "%s: a column holds more samples than the positions "
+                                   "it covers, or its maximum (column_max_ns) is not in its "
+                                   "highest row", path);
+  return TRUE;
+}
+
 /* Placement, overruns and off-CPU instances: absent from older files. */
 static gboolean
 parse_series_v4 (JsonObject *object, const char *path, RtbSeries *series, GError **error)
@@ -664,7 +763,8 @@ _rtb_run_file_parse_series (RtbRun *run, JsonObject *object, const char *path, g
                     : parse_values (object, path, series, bulk, error) &&
                       parse_cyclictest (object, path, series, imported, bulk, error)) ||
       !parse_history (history_object, history_path, &series->history, stats.count, bulk,
-                      error))
+                      error) ||
+      !parse_heatmap (object, path, series, bulk, error))
     return FALSE;
 
 #define GET_U64(member) \

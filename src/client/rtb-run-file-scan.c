@@ -17,6 +17,7 @@ typedef enum {
   ROLE_HISTORY,
   ROLE_VALUES,
   ROLE_CYCLICTEST,
+  ROLE_HEATMAP,
 } Role;
 
 typedef struct {
@@ -536,6 +537,8 @@ scan_object (Scan *s, Role role, guint index, guint depth)
         child = ROLE_VALUES;
       else if (role == ROLE_ONE_SERIES && key_is (key, key_len, "cyclictest"))
         child = ROLE_CYCLICTEST;
+      else if (role == ROLE_ONE_SERIES && key_is (key, key_len, "heatmap"))
+        child = ROLE_HEATMAP;
       else if (role == ROLE_HISTOGRAM && key_is (key, key_len, "counts"))
         which = RTB_BULK_COUNTS;
       else if (role == ROLE_HISTOGRAM && key_is (key, key_len, "outside_ns"))
@@ -548,6 +551,10 @@ scan_object (Scan *s, Role role, guint index, guint depth)
         which = RTB_BULK_CYCLES;
       else if (role == ROLE_CYCLICTEST && key_is (key, key_len, "outside"))
         which = RTB_BULK_OUTSIDE_TRUNCATED;
+      else if (role == ROLE_HEATMAP && key_is (key, key_len, "column_max_ns"))
+        which = RTB_BULK_HEATMAP_MAXIMA;
+      else if (role == ROLE_HEATMAP && key_is (key, key_len, "cells"))
+        which = RTB_BULK_HEATMAP_CELLS;
 
       skip_space (s);
       if (which >= 0 && s->p < s->end && *s->p == '[')
@@ -642,6 +649,11 @@ scan_value (Scan *s, Role role, guint index, guint depth)
         forget (s, index, RTB_BULK_BUCKETS);
       else if (role == ROLE_CYCLICTEST)
         forget (s, index, RTB_BULK_OUTSIDE_TRUNCATED);
+      else if (role == ROLE_HEATMAP)
+        {
+          forget (s, index, RTB_BULK_HEATMAP_MAXIMA);
+          forget (s, index, RTB_BULK_HEATMAP_CELLS);
+        }
       return scan_object (s, role, index, depth);
     case '[':
       return scan_array (s, role, depth);

@@ -295,6 +295,21 @@ history_to_json (const RtbHistory *history)
 }
 
 static JsonNode *
+heatmap_to_json (const RtbHeatmap *heatmap)
+{
+  g_autoptr (JsonBuilder) builder = json_builder_new ();
+
+  json_builder_begin_object (builder);
+  add_count (builder, "limit_us", heatmap->limit_us);
+  add_count (builder, "n_rows", heatmap->n_rows);
+  add_count (builder, "column_size", heatmap->column_size);
+  add_count (builder, "n_samples", rtb_heatmap_n_samples (heatmap));
+  add_count (builder, "n_positions", heatmap->n_positions);
+  json_builder_end_object (builder);
+  return json_builder_get_root (builder);
+}
+
+static JsonNode *
 series_to_json (const RtbSeries *series)
 {
   g_autoptr (JsonBuilder) builder = json_builder_new ();
@@ -337,6 +352,17 @@ open_member (GString *out, const char *name, JsonNode *head, const char *bulk_na
 }
 
 static void
+append_heatmap (GString *out, const RtbHeatmap *heatmap)
+{
+  open_member (out, "heatmap", heatmap_to_json (heatmap), "column_max_ns");
+  _rtb_run_text_append_counters (out, (const guint64 *) heatmap->column_max_ns,
+                                 heatmap->n_columns);
+  _rtb_run_text_append_name (out, "cells");
+  _rtb_run_text_append_cells (out, heatmap);
+  g_string_append_c (out, '}');
+}
+
+static void
 append_series (GString *out, const RtbSeries *series)
 {
   g_autoptr (JsonNode) head = series_to_json (series);
@@ -361,6 +387,9 @@ append_series (GString *out, const RtbSeries *series)
   open_member (out, "history", history_to_json (&series->history), "blocks");
   _rtb_run_text_append_blocks (out, &series->history);
   g_string_append_c (out, '}');
+  /* Left out when unknown, so that a file from before heatmaps stays without one. */
+  if (rtb_series_has_heatmap (series))
+    append_heatmap (out, &series->heatmap);
   g_string_append_c (out, '}');
 }
 

@@ -378,12 +378,12 @@ skip_to (RtbRun *self, RtbSeries *series, guint64 index)
 
   if (self->command.method == RTB_METHOD_NOISE)
     {
-      rtb_history_add_repeated (&series->history, RTB_NSEC_PER_USEC, missing);
+      rtb_series_add_positions (series, RTB_NSEC_PER_USEC, missing);
       return;
     }
   series->gaps += missing;
   if (series->next_index > 0)
-    rtb_history_skip (&series->history, missing);
+    rtb_series_skip_positions (series, missing);
 }
 
 /* Noise's short gaps after its last sample, counted in the last STATS: the curve holds every
@@ -399,7 +399,7 @@ complete_noise_history (RtbRun *self)
       guint64 count = series->histogram.stats.count;
 
       if (count > series->history.n_positions)
-        rtb_history_add_repeated (&series->history, RTB_NSEC_PER_USEC,
+        rtb_series_add_positions (series, RTB_NSEC_PER_USEC,
                                   count - series->history.n_positions);
     }
 }

@@ -25,6 +25,10 @@ rtb_series_new (const char *name, int cpu, int32_t lo_us, uint32_t n_buckets)
   rtb_log_histogram_init (&series->cyclictest_outside);
   if (!rtb_history_init (&series->history, RTB_HISTORY_DEFAULT_CAPACITY))
     g_error ("Out of memory for a history");
+  if (!rtb_heatmap_init (&series->heatmap, (uint32_t) MAX (-(gint64) lo_us,
+                                                           (gint64) lo_us + n_buckets),
+                         RTB_HEATMAP_DEFAULT_CAPACITY))
+    g_error ("Out of memory for a heatmap");
   rtb_series_start_minute (series);
   return series;
 }
@@ -38,6 +42,7 @@ rtb_series_free (RtbSeries *series)
   rtb_histogram_clear (&series->histogram);
   rtb_log_histogram_clear (&series->values);
   rtb_history_clear (&series->history);
+  rtb_heatmap_clear (&series->heatmap);
   g_free (series->overflow_cycles);
   rtb_log_histogram_clear (&series->cyclictest_outside);
   g_clear_pointer (&series->off_cpu_log, g_array_unref);
@@ -124,6 +129,7 @@ rtb_series_add_sample (RtbSeries *series, gint64 value_ns, gint64 cyclictest_us)
   rtb_stats_add (&series->cyclictest, cyclictest_ns);
   add_values (series, value_ns, 1);
   rtb_history_add (&series->history, value_ns);
+  rtb_heatmap_add (&series->heatmap, value_ns);
 }
 
 void
@@ -143,6 +149,29 @@ rtb_series_add_repeated (RtbSeries *series, int32_t value_us, guint64 n)
   rtb_histogram_add_bucket (&series->histogram, value_us, n);
   rtb_stats_add_n (&series->cyclictest, (gint64) value_us * 1000, n);
   add_values (series, (gint64) value_us * 1000, n);
+}
+
+void
+rtb_series_add_positions (RtbSeries *series, gint64 value_ns, guint64 n)
+{
+  rtb_history_add_repeated (&series->history, value_ns, n);
+  rtb_heatmap_add_repeated (&series->heatmap, value_ns, n);
+}
+
+void
+rtb_series_skip_positions (RtbSeries *series, guint64 n)
+{
+  rtb_history_skip (&series->history, n);
+  rtb_heatmap_skip (&series->heatmap, n);
+}
+
+gboolean
+rtb_series_has_heatmap (const RtbSeries *series)
+{
+  g_return_val_if_fail (series != NULL, FALSE);
+
+  return !series->heatmap_lost &&
+         (series->heatmap.n_positions > 0 || series->histogram.stats.count == 0);
 }
 
 /* The nearest-rank value over every sample, known or not: the unknown ones (an import's

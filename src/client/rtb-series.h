@@ -11,6 +11,7 @@
 
 #include "rtb-command.h"
 #include "rtb-figure.h"
+#include "rtb-heatmap.h"
 #include "rtb-histogram.h"
 #include "rtb-history.h"
 #include "rtb-log-histogram.h"
@@ -40,6 +41,9 @@ typedef struct {
   guint n_overflow_cycles;
   guint overflow_cycles_alloc;
   RtbHistory history;
+  RtbHeatmap heatmap;     /* time × |value| × count over the history's positions */
+  gboolean heatmap_lost;  /* a run file written before heatmaps: when the samples came is
+                           * unknown (see rtb_series_has_heatmap) */
   uint64_t next_index;    /* index expected next, to count gaps */
   uint64_t dropped;       /* samples lost in the worker's ring */
   uint64_t skipped;       /* latency: periods skipped (reported by the worker) */
@@ -76,6 +80,13 @@ void rtb_series_add (RtbSeries *series, gint64 value_ns);
  * which its worker counts without sending): statistics, histogram and percentiles as `n` calls
  * of rtb_series_add() would make them, but not the history, whose curve holds the samples sent. */
 void rtb_series_add_repeated (RtbSeries *series, int32_t value_us, guint64 n);
+/* `n` positions of the history and the heatmap holding samples of `value_ns` (noise's short
+ * gaps, counted by rtb_series_add_repeated()), or none (periods skipped after a stall). */
+void rtb_series_add_positions (RtbSeries *series, gint64 value_ns, guint64 n);
+void rtb_series_skip_positions (RtbSeries *series, guint64 n);
+/* Whether the heatmap says when the samples came: not for a run file written before heatmaps,
+ * nor for an import of a histogram alone (samples counted, none placed in time). */
+gboolean rtb_series_has_heatmap (const RtbSeries *series);
 void rtb_series_get_summary (RtbSeries *series, RtbSeriesSummary *summary);
 /* A new minute of the run: minute_count and minute_max_ns start again. */
 void rtb_series_start_minute (RtbSeries *series);
