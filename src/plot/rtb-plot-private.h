@@ -40,6 +40,7 @@ typedef struct {
   double x_lo, x_hi, x_unit, x_min_step;
   bool x_expand;
   RtbPlotTickStyle x_style;
+  double x_right;              /* room right of the plot for what a chart draws there */
   double y_lo, y_hi;
   bool y_log;
   bool y_expand;

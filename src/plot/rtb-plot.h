@@ -4,6 +4,7 @@
 
 #include "rtb-plot-curve.h"
 #include "rtb-plot-export.h"
+#include "rtb-plot-heatmap.h"
 #include "rtb-plot-histogram.h"
 #include "rtb-plot-layout.h"
 #include "rtb-plot-message.h"
