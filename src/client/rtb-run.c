@@ -242,8 +242,7 @@ _rtb_run_add_series_full (RtbRun *self, const char *name, int cpu, int32_t lo_us
   series->priority = self->command.priority;
   /* LinuxCNC's threads: base, then servo. */
   if (self->command.method == RTB_METHOD_JITTER && index < 2)
-    series->period_ns = (gint64) (index == 0 ? self->command.jitter.base_us
-                                             : self->command.jitter.servo_us) * 1000;
+    series->period_ns = (gint64) rtb_command_thread_period_us (&self->command, index) * 1000;
 
   g_ptr_array_add (self->series, series);
   self->dirty = TRUE;
@@ -578,23 +577,9 @@ handle_counters (RtbRun *self, const void *payload, gsize len)
 double
 rtb_run_get_series_period_us (RtbRun *run, guint index)
 {
-  const RtbCommand *cmd = rtb_run_get_command (run);
-
   if (!(rtb_run_get_stated (run) & RTB_RUN_STATED_INTERVAL))
     return 0;
-  switch (cmd->method)
-    {
-    case RTB_METHOD_LATENCY:
-      return cmd->latency.interval_us;
-    case RTB_METHOD_TIMER:
-      return cmd->timer.period_us;
-    case RTB_METHOD_JITTER:
-      return index == 0 ? cmd->jitter.base_us : cmd->jitter.servo_us;
-    case RTB_METHOD_RESPONSE:
-    case RTB_METHOD_NOISE: /* a gap is as long as it takes */
-    default:
-      return 0;
-    }
+  return rtb_command_thread_period_us (rtb_run_get_command (run), index);
 }
 
 RtbSpikeLog *

@@ -21,8 +21,7 @@ rtb_sample_impossible (const RtbCommand *command, guint thread, gint64 value_ns)
     case RTB_METHOD_JITTER:
       /* The deviation of an interval from the period: no interval is shorter than 0. Thread 0
        * is the base thread, thread 1 the servo thread. */
-      period_ns = (gint64) (thread == 0 ? command->jitter.base_us : command->jitter.servo_us) *
-                  RTB_NSEC_PER_USEC;
+      period_ns = (gint64) rtb_command_thread_period_us (command, thread) * RTB_NSEC_PER_USEC;
       return value_ns < -period_ns ? "an interval is never shorter than nothing" : NULL;
     case RTB_METHOD_RESPONSE:
       return value_ns < 0 ? "an instance never ends before it starts" : NULL;

@@ -17,6 +17,26 @@ check_range (RtbKeyId key, uint64_t value, RtbCommandError *error)
   return true;
 }
 
+/* One key's value against another's of its method (RtbKey.than). */
+static bool
+check_than (const RtbCommand *cmd, RtbKeyId key, RtbCommandError *error)
+{
+  const RtbKey *info = &rtb_command_keys[key];
+  const char *than = rtb_command_keys[info->than].name;
+  unsigned long long value = rtb_command_key_get (cmd, key);
+  unsigned long long bound = rtb_command_key_get (cmd, info->than);
+
+  if (info->than_sign > 0 && value <= bound)
+    return fail (error, RTB_ERROR_RANGE, info->name,
+                 "%s %llu must be longer than %s %llu: use %llu-%llu", info->name, value, than,
+                 bound, bound + 1, (unsigned long long) info->max);
+  if (info->than_sign < 0 && value >= bound)
+    return fail (error, RTB_ERROR_RANGE, info->name,
+                 "%s %llu must be shorter than %s %llu: use %llu-%llu", info->name, value, than,
+                 bound, (unsigned long long) info->min, bound - 1);
+  return true;
+}
+
 /* One key's value against its range. */
 static bool
 check_key (const RtbCommand *cmd, RtbKeyId key, RtbCommandError *error)
@@ -128,6 +148,10 @@ rtb_command_check (const RtbCommand *cmd, int n_cpus_online, RtbCommandError *er
     return fail (error, RTB_ERROR_SYNTAX, "trace_above_us",
                  "trace_above_us explains late wake-ups, and response has no deadline: use it "
                  "with latency, jitter or timer");
+  for (int k = 0; k < RTB_N_KEYS; k++)
+    if (rtb_command_keys[k].than_sign != 0 && rtb_command_key_taken ((RtbKeyId) k, cmd->method) &&
+        !check_than (cmd, (RtbKeyId) k, error))
+      return false;
 
   switch (cmd->method)
     {
@@ -138,17 +162,8 @@ rtb_command_check (const RtbCommand *cmd, int n_cpus_online, RtbCommandError *er
                      cmd->latency.gpio_chip, cmd->latency.gpio_line);
       return true;
     case RTB_METHOD_JITTER:
-      if (cmd->jitter.servo_us <= cmd->jitter.base_us)
-        return fail (error, RTB_ERROR_RANGE, "servo_us",
-                     "servo_us %u must be longer than base_us %u: use %u-%d",
-                     cmd->jitter.servo_us, cmd->jitter.base_us, cmd->jitter.base_us + 1,
-                     RTB_INTERVAL_MAX_US);
       return true;
     case RTB_METHOD_TIMER:
-      if (cmd->timer.spin_us >= cmd->timer.period_us)
-        return fail (error, RTB_ERROR_RANGE, "spin_us",
-                     "spin_us %u must be shorter than period_us %u: use 0-%u",
-                     cmd->timer.spin_us, cmd->timer.period_us, cmd->timer.period_us - 1);
       if (cmd->timer.variant == RTB_TIMER_VARIANT_NORMAL)
         {
           if (cmd->policy != RTB_POLICY_OTHER)

@@ -73,7 +73,7 @@ const RtbKey rtb_command_keys[RTB_N_KEYS] = {
   [RTB_KEY_INTERVAL_US] = {
     "interval_us", "interval-us", "N", "µs", RTB_KIND_NUMBER, 4, RTB_LATENCY_INTERVAL_MIN_US,
     RTB_INTERVAL_MAX_US,
-    .interval_slot = 1,
+    .interval_slot = 1, .period_from = 1,
     .help = "the wake-up interval of every thread",
     .on = { [RTB_METHOD_LATENCY] = PARAM (latency, interval_us, 1000) },
   },
@@ -88,27 +88,27 @@ const RtbKey rtb_command_keys[RTB_N_KEYS] = {
   [RTB_KEY_BASE_US] = {
     "base_us", "base-us", "N", "µs", RTB_KIND_NUMBER, 4, RTB_JITTER_BASE_MIN_US,
     RTB_INTERVAL_MAX_US,
-    .interval_slot = 1,
+    .interval_slot = 1, .period_from = 1,
     .help = "the base thread's period",
     .on = { [RTB_METHOD_JITTER] = PARAM (jitter, base_us, 25) },
   },
   [RTB_KEY_SERVO_US] = {
     "servo_us", "servo-us", "N", "µs", RTB_KIND_NUMBER, 4, RTB_JITTER_SERVO_MIN_US,
     RTB_INTERVAL_MAX_US,
-    .interval_slot = 2,
+    .interval_slot = 2, .than_sign = 1, .than = RTB_KEY_BASE_US, .period_from = 2,
     .help = "the servo thread's period, longer than base_us",
     .on = { [RTB_METHOD_JITTER] = PARAM (jitter, servo_us, 1000) },
   },
   [RTB_KEY_PERIOD_US] = {
     "period_us", "period-us", "N", "µs", RTB_KIND_NUMBER, 4, RTB_LATENCY_INTERVAL_MIN_US,
     RTB_INTERVAL_MAX_US,
-    .interval_slot = 1,
+    .interval_slot = 1, .period_from = 1,
     .help = "the timer's period",
     .on = { [RTB_METHOD_TIMER] = PARAM (timer, period_us, 5000) },
   },
   [RTB_KEY_SPIN_US] = {
     "spin_us", "spin-us", "N", "µs", RTB_KIND_NUMBER, 4, 0, RTB_TIMER_SPIN_MAX_US,
-    .interval_slot = 2,
+    .interval_slot = 2, .than_sign = -1, .than = RTB_KEY_PERIOD_US,
     .help = "how long before each deadline the thread stops sleeping and spins, shorter than "
             "period_us",
     .on = { [RTB_METHOD_TIMER] = PARAM (timer, spin_us, 100) },

@@ -71,7 +71,7 @@ typedef struct {
 } RtbKeyUse;
 
 typedef struct {
-  const char *name;   /* as commands write it: servo_us */
+  const char *name;   /* as commands write it: interval_us */
   const char *option; /* rtbench-cli's option: servo-us */
   const char *arg;    /* what its value looks like: N, N|auto, LIST|all */
   const char *unit;   /* "µs", "ns", or "" */
@@ -89,6 +89,15 @@ typedef struct {
   /* Run files and STARTED of protocols 1 and 2 keep a method's periods in two fields:
    * 1 for interval_us, 2 for interval2_us, 0 for neither (rtb_command_get_intervals). */
   uint8_t interval_slot;
+  /* Another key of the same method that this one's value must stay above (`than_sign` 1: the
+   * servo period longer than the base period) or below (-1: the spin shorter than the period);
+   * 0 for no such rule. */
+  int8_t than_sign;
+  RtbKeyId than;
+  /* The key is the period of the method's threads from thread `period_from` - 1 on (1: every
+   * thread, or the first; 2: the second on: jitter's servo thread); 0 when it is no period
+   * (rtb_command_thread_period_us). */
+  uint8_t period_from;
   const char *help;      /* English, for the worker's usage and rtbench-cli's help */
   RtbKeyUse on[RTB_METHOD_LAST + 1];
 } RtbKey;

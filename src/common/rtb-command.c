@@ -45,6 +45,26 @@ rtb_command_response_total (const RtbCommand *cmd)
          rtb_command_response_sizes (cmd, sizes);
 }
 
+uint32_t
+rtb_command_thread_period_us (const RtbCommand *cmd, unsigned thread)
+{
+  uint32_t period = 0;
+  unsigned from = 0;
+
+  for (int k = 0; k < RTB_N_KEYS; k++)
+    {
+      unsigned key_from = rtb_command_keys[k].period_from;
+
+      if (key_from > from && key_from <= thread + 1 &&
+          rtb_command_key_taken ((RtbKeyId) k, cmd->method))
+        {
+          period = (uint32_t) rtb_command_key_get (cmd, (RtbKeyId) k);
+          from = key_from;
+        }
+    }
+  return period;
+}
+
 void
 rtb_command_get_intervals (const RtbCommand *cmd, uint32_t *interval_us, uint32_t *interval2_us)
 {

@@ -124,6 +124,11 @@ bool rtb_command_from_wire (const RtbWireCommand *wire, int n_cpus_online, RtbCo
  * `interval_us` (the latency interval, the jitter base period, the timer period) and
  * `interval2_us` (the jitter servo period, the timer spin, the response gap). These convert
  * to and from them for the method `cmd` already has; a period the method lacks is 0. */
+/* The period of the run's thread `thread` in µs (latency's interval, the timer's period,
+ * jitter's base period for thread 0 and servo period for thread 1); 0 for a method whose
+ * threads have none (response, noise: a gap is as long as it takes). */
+uint32_t rtb_command_thread_period_us (const RtbCommand *cmd, unsigned thread);
+
 void rtb_command_get_intervals (const RtbCommand *cmd, uint32_t *interval_us,
                                 uint32_t *interval2_us);
 void rtb_command_set_intervals (RtbCommand *cmd, uint32_t interval_us, uint32_t interval2_us);
