@@ -8,7 +8,7 @@
  *
  * Adding a key: a field for it in RtbCommand or in its method's parameters (rtb-protocol.h,
  * "Adding a command key"), its row in rtb-command-keys.c, and the worker code that uses it.
- * A number the window shows takes its title in src/client/rtb-key-text.c.
+ * A number the window shows takes its title in src/gui/rtb-setup-panel-params.c.
  */
 #pragma once
 

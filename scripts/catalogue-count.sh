@@ -1,0 +1,56 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-3.0-or-later
+# The maintainers' count: how many files of src/ name a command key, a figure or a method (its
+# name or its id, as `grep -rlw` finds them), against the budget HACKING.md gives each. Prints
+# one line per item (TAP with --tap) and fails when an item names more files than its budget.
+#   scripts/catalogue-count.sh [--tap] [--list]     --list: also the files of each item
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+tap=0 list=0
+for arg in "$@"; do
+  case "$arg" in
+    --tap) tap=1 ;;
+    --list) list=1 ;;
+    *) echo "catalogue-count.sh: unknown option $arg: use --tap or --list" >&2; exit 2 ;;
+  esac
+done
+
+# kind|item|the words that name it|budget|what holds it above the issue's budget (key 4:
+# table, its id, struct field, worker code; figure 2: id and row, field; method 6)
+items=(
+  "key|spin_us|spin_us RTB_KEY_SPIN_US|9|presets, run label, compare notice, window row, the worker's throttling guard"
+  "key|servo_us|servo_us RTB_KEY_SERVO_US|9|presets, run label, compare notice, window row, the worker's throttling guard"
+  "key|gap_us|gap_us RTB_KEY_GAP_US|7|presets, compare notice, window row"
+  "key|timer_slack_ns|timer_slack_ns RTB_KEY_TIMER_SLACK_NS|15|a field every method shares: STARTED, run files, the run model, the window's system panel"
+  "figure|p90|RTB_FIGURE_P90 p90_us|2|"
+  "figure|p99.99|RTB_FIGURE_P9999 p9999_us|2|"
+  "figure|p99.9|RTB_FIGURE_P999 p999_us|4|the answer's headline figure (rtb-headline.c) and the CSV's columns in export --help"
+  "figure|skipped|RTB_FIGURE_SKIPPED|2|"
+  # (its field, skipped, is also the run's and the worker's word for skipped periods: its id
+  # alone says where the figure is named)
+  "method|jitter|RTB_METHOD_JITTER|15|words the client shows for it (value span, label, live view, chart titles, compare) and the worker's guard are switches"
+)
+
+n=0 failed=0
+for entry in "${items[@]}"; do
+  IFS='|' read -r kind item words budget why <<<"$entry"
+  pattern=$(tr ' ' '|' <<<"$words")
+  mapfile -t files < <(grep -rlwE -- "$pattern" src | sort)
+  count=${#files[@]}
+  n=$((n + 1))
+  line="$kind $item: $count files of src/ (budget $budget${why:+: $why})"
+  if (( count > budget )); then
+    failed=$((failed + 1))
+    if (( tap )); then echo "not ok $n - $line"; else echo "OVER $line"; fi
+  elif (( tap )); then
+    echo "ok $n - $line"
+  else
+    echo "ok   $line"
+  fi
+  if (( list || count > budget )); then
+    printf '#   %s\n' "${files[@]}"
+  fi
+done
+(( tap )) && echo "1..$n"
+exit $(( failed > 0 ))
