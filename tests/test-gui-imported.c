@@ -204,6 +204,38 @@ test_open_stream (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* A cyclictest -v log has every sample: its curve and histogram, no message, the figures of
+ * the import, and the header says where it came from. */
+static void
+test_open_verbose (void)
+{
+  g_autofree char *path = fixture_path ("ct24-v-h60-2t.txt");
+  g_autoptr(RtbRun) expected = NULL;
+  g_autoptr(GError) error = NULL;
+  RtbWindow *window;
+  RtbLiveView *view;
+  RtbRun *run;
+
+  REQUIRE_DISPLAY ();
+
+  window = open_fixture ("ct24-v-h60-2t.txt");
+  view = rtb_window_get_selected_view (window);
+  run = rtb_live_view_get_run (view);
+  expected = rtb_import_file (path, NULL, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_null (rtb_live_view_get_no_samples_text (view));
+  g_assert_cmpuint (n_curves (view), ==, 1);
+  g_assert_cmpstr (rtb_live_view_get_source_text (view), ==,
+                   "Imported from cyclictest -v: ct24-v-h60-2t.txt");
+  g_assert_cmpuint (rtb_run_get_n_series (run), ==, 2);
+  g_assert_cmpuint (rtb_run_get_total_count (run), ==, rtb_run_get_total_count (expected));
+  for (guint i = 0; i < rtb_run_get_n_series (run); i++)
+    g_assert_cmpuint (rtb_run_get_series (run, i)->history.n_positions, ==,
+                      rtb_run_get_series (expected, i)->history.n_positions);
+  gui_test_shoot ("imported-verbose-light.png");
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 /* Text that no importer reads: the message says it is neither a run file nor a result rtbench
  * imports, quotes what it found, and no tab opens. */
 static void
@@ -288,6 +320,7 @@ main (int argc, char **argv)
 
   g_test_add_func ("/gui/imported/histograms", test_open_histograms);
   g_test_add_func ("/gui/imported/stream", test_open_stream);
+  g_test_add_func ("/gui/imported/verbose", test_open_verbose);
   g_test_add_func ("/gui/imported/unknown-text", test_open_unknown_text);
   g_test_add_func ("/gui/imported/compare", test_compare);
   return g_test_run ();

@@ -335,11 +335,9 @@ rtb_import_data (const guint8 *data, gsize len, const char *name,
   return run;
 }
 
-/* A cyclictest -v log, read from its file a chunk at a time. FALSE when the file is not one
- * (or cannot be read: reading it whole then says why). */
-static gboolean
-import_verbose_file (const char *path, const RtbImportOptions *options, char ***notes,
-                     RtbRun **run, GError **error)
+gboolean
+rtb_import_file_streamed (const char *path, const RtbImportOptions *options, char ***notes,
+                          RtbRun **run, GError **error)
 {
   g_autoptr (GPtrArray) note_array = g_ptr_array_new_with_free_func (g_free);
   g_autoptr (RtbImportReader) reader = NULL;
@@ -347,6 +345,9 @@ import_verbose_file (const char *path, const RtbImportOptions *options, char ***
   RtbImportInput in;
   const char *head;
   gsize len;
+
+  g_return_val_if_fail (path != NULL, FALSE);
+  g_return_val_if_fail (run != NULL, FALSE);
 
   if (options == NULL)
     {
@@ -387,7 +388,7 @@ rtb_import_file (const char *path, const RtbImportOptions *options, char ***note
   g_return_val_if_fail (path != NULL, NULL);
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
 
-  if (import_verbose_file (path, options, notes, &run, error))
+  if (rtb_import_file_streamed (path, options, notes, &run, error))
     return run;
   bytes = read_input (path, error);
   if (bytes == NULL)

@@ -85,6 +85,11 @@ RtbRun *rtb_import_data (const guint8 *data, gsize len, const char *name,
  * whole). */
 RtbRun *rtb_import_file (const char *path, const RtbImportOptions *options, char ***notes,
                          GError **error);
+/* Imports `path` if it is a log read from its file a chunk at a time (cyclictest -v, detected
+ * or as `options` say): TRUE then, with the run in `run` or an error. FALSE for any other file
+ * (or one that cannot be opened), which is left to be read whole. */
+gboolean rtb_import_file_streamed (const char *path, const RtbImportOptions *options,
+                                   char ***notes, RtbRun **run, GError **error);
 
 #define RTB_IMPORT_ERROR (rtb_import_error_quark ())
 GQuark rtb_import_error_quark (void);

@@ -26,6 +26,16 @@ is_run_file (const char *path, const char *data, gsize len)
                  strlen (RTB_RUN_FILE_FORMAT) + 2) != NULL;
 }
 
+static RtbRun *
+opened (RtbRun *run, GError **import_error, GError **error)
+{
+  if (run == NULL)
+    g_set_error (error, (*import_error)->domain, (*import_error)->code,
+                 "neither an rtbench run file nor a result rtbench imports (cyclictest, rtla, "
+                 "jitterdebugger, a worker stream): %s", (*import_error)->message);
+  return run;
+}
+
 RtbRun *
 rtb_run_open (const char *path, char ***notes, GError **error)
 {
@@ -41,6 +51,11 @@ rtb_run_open (const char *path, char ***notes, GError **error)
 
   if (notes != NULL)
     *notes = NULL;
+  rtb_import_options_init (&options);
+  /* A cyclictest -v log is read a chunk at a time, not whole. */
+  if (!g_str_has_suffix (path, ".rtbench") &&
+      rtb_import_file_streamed (path, &options, notes, &run, &import_error))
+    return opened (run, &import_error, error);
   bytes = _rtb_file_read (path, RTB_RUN_FILE_MAX_SIZE, "no run file rtbench saves, and no "
                           "result of the tools it imports, is that large", error);
   if (bytes == NULL)
@@ -58,11 +73,6 @@ rtb_run_open (const char *path, char ***notes, GError **error)
       return NULL;
     }
 
-  rtb_import_options_init (&options);
   run = rtb_import_data ((const guint8 *) data, len, path, &options, notes, &import_error);
-  if (run == NULL)
-    g_set_error (error, import_error->domain, import_error->code,
-                 "neither an rtbench run file nor a result rtbench imports (cyclictest, rtla, "
-                 "jitterdebugger, a worker stream): %s", import_error->message);
-  return run;
+  return opened (run, &import_error, error);
 }
