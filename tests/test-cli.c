@@ -510,6 +510,78 @@ test_export_png (void)
   g_assert_nonnull (strstr (data, "<svg"));
 }
 
+/* The heatmap of a real run: its image, and its cells as CSV adding up to every sample; two
+ * runs side by side in compare. */
+static void
+test_export_heatmap (void)
+{
+  g_autofree char *file = cli_tmp_path ("heatmap.rtbench");
+  g_autofree char *png = cli_tmp_path ("heatmap.png");
+  g_autofree char *csv = cli_tmp_path ("heatmap.csv");
+  g_autofree char *both = cli_tmp_path ("heatmap-compare.svg");
+  g_autofree char *text = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autoptr (RtbRun) run = NULL;
+  g_auto (GStrv) lines = NULL;
+  CliResult r = { 0 };
+  guint64 sum = 0, previous = 0;
+  RtbSeries *series;
+
+  run_cli (&r, "run", "latency", "--cpus", "0", "--duration", "2s", "--label", "hm", "--output",
+           file, NULL);
+  g_assert_cmpint (r.status, ==, 0);
+  cli_result_clear (&r);
+  run_cli (&r, "export", file, "--chart", "heatmap", "--png", png, "--csv-heatmap", csv, NULL);
+  g_assert_cmpint (r.status, ==, 0);
+  cli_result_clear (&r);
+
+  g_assert_true (g_file_get_contents (png, &text, NULL, NULL));
+  g_assert_cmpmem (text, 8, "\x89PNG\r\n\x1a\n", 8);
+  g_assert_cmpuint (GUINT32_FROM_BE (*(guint32 *) (text + 20)), ==, 500);
+  g_clear_pointer (&text, g_free);
+
+  run = rtb_run_load (file, &error);
+  g_assert_no_error (error);
+  series = rtb_run_get_series (run, 0);
+  g_assert_true (rtb_series_has_heatmap (series));
+  g_assert_true (g_file_get_contents (csv, &text, NULL, NULL));
+  lines = g_strsplit (text, "\n", -1);
+  g_assert_cmpstr (lines[0], ==, "run,series,index,positions,row,lo_us,hi_us,count,"
+                                 "column_max_us");
+  for (guint i = 1; lines[i] != NULL && lines[i][0] != '\0'; i++)
+    {
+      g_auto (GStrv) f = g_strsplit (lines[i], ",", -1);
+      guint64 index, row;
+
+      g_assert_cmpuint (g_strv_length (f), ==, 9);
+      g_assert_cmpstr (f[1], ==, "CPU0");
+      index = g_ascii_strtoull (f[2], NULL, 10);
+      row = g_ascii_strtoull (f[4], NULL, 10);
+      g_assert_cmpuint (index, >=, previous);
+      g_assert_cmpuint (row, <, series->heatmap.n_rows);
+      /* The row's span as the heatmap has it, and the column's max at or above the row. */
+      g_assert_cmpfloat (g_ascii_strtod (f[5], NULL), ==,
+                         rtb_heatmap_row_lo_ns (&series->heatmap, row) / 1000.0);
+      g_assert_cmpfloat (g_ascii_strtod (f[8], NULL), >=, g_ascii_strtod (f[5], NULL));
+      sum += g_ascii_strtoull (f[7], NULL, 10);
+      previous = index;
+    }
+  g_assert_cmpuint (sum, ==, series->histogram.stats.count);
+  g_assert_cmpuint (sum, >, 0);
+
+  run_cli (&r, "compare", file, file, "--chart", "heatmap", "--svg", both, NULL);
+  g_assert_cmpint (r.status, ==, 0);
+  cli_result_clear (&r);
+  g_clear_pointer (&text, g_free);
+  g_assert_true (g_file_get_contents (both, &text, NULL, NULL));
+  g_assert_nonnull (strstr (text, "<svg"));
+
+  run_cli (&r, "export", file, "--chart", "heatmaps", "--png", png, NULL);
+  g_assert_cmpint (r.status, ==, 2);
+  g_assert_nonnull (strstr (r.err, "use both, curve, histogram or heatmap"));
+  cli_result_clear (&r);
+}
+
 static void
 test_load_cpu (void)
 {
@@ -677,6 +749,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/cli/bad-options", test_bad_options);
   g_test_add_func ("/cli/bad-files", test_bad_files);
   g_test_add_func ("/cli/export-png", test_export_png);
+  g_test_add_func ("/cli/export-heatmap", test_export_heatmap);
   g_test_add_func ("/cli/load-cpu", test_load_cpu);
   int status = g_test_run ();
   cli_tmp_dir_remove ();

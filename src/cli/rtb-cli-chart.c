@@ -77,9 +77,12 @@ rtb_cli_chart_option (RtbCliChartOptions *options, const char *arg, const char *
         options->chart = RTB_PLOT_RUN_CURVE;
       else if (strcmp (value, "histogram") == 0)
         options->chart = RTB_PLOT_RUN_HISTOGRAM;
+      else if (strcmp (value, "heatmap") == 0)
+        options->chart = RTB_PLOT_RUN_HEATMAP;
       else
         {
-          rtb_cli_error ("--chart \"%s\" is not a chart: use both, curve or histogram", value);
+          rtb_cli_error ("--chart \"%s\" is not a chart: use both, curve, histogram or heatmap",
+                         value);
           return -1;
         }
     }
@@ -179,6 +182,9 @@ rtb_cli_chart_write (const RtbCliChartOptions *options, RtbRun *const *runs, gui
   DrawData data = { options, runs, n_runs };
   int height = options->height;
 
+  /* A heatmap per series, stacked: each gets about 300 points. */
+  if (height == 0 && options->chart == RTB_PLOT_RUN_HEATMAP)
+    height = CLAMP (300 * (int) rtb_plot_run_heatmap_rows (runs, n_runs), 500, 20000);
   if (height == 0)
     height = options->chart == RTB_PLOT_RUN_BOTH ? 900 : 500;
   for (RtbPlotFormat format = RTB_PLOT_FORMAT_PNG; format <= RTB_PLOT_FORMAT_PDF; format++)

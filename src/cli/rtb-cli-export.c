@@ -11,16 +11,21 @@
 #include "rtb-cyclictest-export.h"
 
 static const char export_usage[] =
-  "Usage: rtbench-cli export FILE [--png F] [--svg F] [--pdf F] [--chart both|curve|histogram]\n"
+  "Usage: rtbench-cli export FILE [--png F] [--svg F] [--pdf F]\n"
+  "                               [--chart both|curve|histogram|heatmap]\n"
   "                               [--y-scale auto|linear|log] [--width N] [--height N]\n"
   "                               [--scale S] [--dark]\n"
   "                               [--csv F] [--csv-histogram F] [--csv-series F]\n"
+  "                               [--csv-heatmap F]\n"
   "                               [--csv-spikes F] [--cyclictest F [--cyclictest-version V]]\n"
   "\n"
   "Draws a saved run: its per-instance curve with the running mean (for jitter, one per thread,\n"
   "each against time) and its histogram with a log count axis (--chart both, the default,\n"
   "stacks them in one image; a run imported without per-instance values gets the histogram\n"
-  "alone). The curves' value axis turns logarithmic when spikes of 10 times the mean or more\n"
+  "alone). --chart heatmap draws a heatmap per series instead: time across, the magnitude of\n"
+  "the value on a log axis (10 rows per decade from 1 µs to the histogram's limit, a row below\n"
+  "1 µs and a band of overflows), the samples in each cell as a colour on a log scale, each\n"
+  "column's max and the running p99.9 over it. The curves' value axis turns logarithmic when spikes of 10 times the mean or more\n"
   "would squash the running mean (--y-scale auto, the default; or linear, or log). PNG size is\n"
   "width×height points times --scale pixels; SVG and PDF are width×height.\n"
   "\n"
@@ -31,6 +36,10 @@ static const char export_usage[] =
   "                     sample, and a last line \"overflows\"\n"
   "  --csv-series F     the per-instance history: run, series, index, samples, min_us, max_us,\n"
   "                     mean_us, running_mean_us; one line per block (exact for short runs)\n"
+  "  --csv-heatmap F    the heatmap's cells: run, series, index, positions, row, lo_us,\n"
+  "                     hi_us, count, column_max_us; one line per cell that holds a sample\n"
+  "                     (index: the column's first instance, 0-based; hi_us empty for the\n"
+  "                     overflow row), one line with only run and series when unknown\n"
   "  --csv-spikes F     the explained spikes (--trace-above): run, series, index, instance,\n"
   "                     time_s (on the curve's time axis), cpu, value_us, cause (task, irq,\n"
   "                     softirq or unknown), name, pid, irq, cause_us, to_wakeup_us,\n"
@@ -48,10 +57,12 @@ rtb_cli_export (int argc, char **argv)
 {
   const char *input = NULL;
   const char *csv = NULL, *csv_histogram = NULL, *csv_series = NULL, *csv_spikes = NULL;
+  const char *csv_heatmap = NULL;
   const char *cyclictest = NULL, *cyclictest_version = NULL;
   const RtbCliOption options[] = {
     { "--csv", &csv }, { "--csv-histogram", &csv_histogram }, { "--csv-series", &csv_series },
-    { "--csv-spikes", &csv_spikes }, { "--cyclictest", &cyclictest },
+    { "--csv-spikes", &csv_spikes }, { "--csv-heatmap", &csv_heatmap },
+    { "--cyclictest", &cyclictest },
     { "--cyclictest-version", &cyclictest_version }, { NULL },
   };
   RtbCyclictestLayout layout = RTB_CYCLICTEST_LAYOUT_AUTO;
@@ -91,10 +102,11 @@ rtb_cli_export (int argc, char **argv)
       return RTB_CLI_USAGE;
     }
   if (!rtb_cli_chart_options_any (&charts) && csv == NULL && csv_histogram == NULL &&
-      csv_series == NULL && csv_spikes == NULL && cyclictest == NULL)
+      csv_series == NULL && csv_spikes == NULL && csv_heatmap == NULL && cyclictest == NULL)
     {
       rtb_cli_error ("nothing to export: give --png, --svg, --pdf, --csv, --csv-histogram, "
-                     "--csv-series, --csv-spikes or --cyclictest with a file name");
+                     "--csv-series, --csv-heatmap, --csv-spikes or --cyclictest with a file "
+                     "name");
       return RTB_CLI_USAGE;
     }
 
@@ -125,6 +137,7 @@ rtb_cli_export (int argc, char **argv)
     { csv, rtb_csv_summary },
     { csv_histogram, rtb_csv_histogram },
     { csv_series, rtb_csv_series },
+    { csv_heatmap, rtb_csv_heatmap },
     { csv_spikes, rtb_csv_spikes },
   };
   for (guint t = 0; t < G_N_ELEMENTS (tables); t++)

@@ -317,6 +317,62 @@ rtb_csv_series (RtbRun *const *runs, guint n_runs)
 }
 
 static void
+append_heatmap_cells (GString *text, const char *run, const RtbSeries *series)
+{
+  const RtbHeatmap *heatmap = &series->heatmap;
+
+  for (gsize c = 0; c < heatmap->n_columns; c++)
+    for (guint32 r = 0; r < heatmap->n_rows; r++)
+      {
+        guint64 count = rtb_heatmap_column (heatmap, c)[r];
+
+        if (count == 0)
+          continue;
+        rtb_csv_append_field (text, run);
+        append_sep (text);
+        rtb_csv_append_field (text, series->name);
+        append_uint (text, rtb_heatmap_column_start (heatmap, c));
+        append_uint (text, rtb_heatmap_column_positions (heatmap, c));
+        append_uint (text, r);
+        append_double (text, "%.3f", rtb_heatmap_row_lo_ns (heatmap, r) / 1000.0);
+        if (r + 1 < heatmap->n_rows)
+          append_double (text, "%.3f", rtb_heatmap_row_hi_ns (heatmap, r) / 1000.0);
+        else
+          append_sep (text);
+        append_uint (text, count);
+        append_double (text, "%.3f", heatmap->column_max_ns[c] / 1000.0);
+        g_string_append_c (text, '\n');
+      }
+}
+
+char *
+rtb_csv_heatmap (RtbRun *const *runs, guint n_runs)
+{
+  GString *text = g_string_new ("run,series,index,positions,row,lo_us,hi_us,count,"
+                                "column_max_us\n");
+
+  g_return_val_if_fail (runs != NULL || n_runs == 0, NULL);
+
+  for (guint r = 0; r < n_runs; r++)
+    for (guint i = 0; i < rtb_run_get_n_series (runs[r]); i++)
+      {
+        RtbSeries *series = rtb_run_get_series (runs[r], i);
+
+        if (rtb_series_has_heatmap (series))
+          {
+            append_heatmap_cells (text, rtb_run_get_label (runs[r]), series);
+            continue;
+          }
+        /* Unknown: the series, and nothing of its cells. */
+        rtb_csv_append_field (text, rtb_run_get_label (runs[r]));
+        append_sep (text);
+        rtb_csv_append_field (text, series->name);
+        g_string_append (text, ",,,,,,,\n");
+      }
+  return g_string_free (text, FALSE);
+}
+
+static void
 append_us_or_empty (GString *text, gint64 ns)
 {
   if (ns >= 0)

@@ -27,6 +27,13 @@
  *   series     run,series,index,samples,min_us,max_us,mean_us,running_mean_us — one line per
  *              block of the bounded history (index = the block's first instance, 0-based; while
  *              a run is short a block is one instance and the values are exact)
+ *   heatmap    run,series,index,positions,row,lo_us,hi_us,count,column_max_us — one line per
+ *              cell of a series' heatmap that holds a sample, column by column: the column's
+ *              first instance (0-based) and how many it covers, the row (0: below 1 µs, the last:
+ *              the overflows, whose hi_us is empty) and the magnitudes |value| it spans
+ *              [lo_us, hi_us), the samples in the cell and the largest magnitude in the column;
+ *              a series whose heatmap is unknown (a file from before heatmaps, a histogram
+ *              import) is one line with only run and series
  *
  * The writers are atomic: a temporary file renamed over the target.
  */
@@ -44,6 +51,7 @@ char *rtb_csv_summary (RtbRun *const *runs, guint n_runs);
 char *rtb_csv_compare (RtbCompare *compare);
 char *rtb_csv_histogram (RtbRun *const *runs, guint n_runs);
 char *rtb_csv_series (RtbRun *const *runs, guint n_runs);
+char *rtb_csv_heatmap (RtbRun *const *runs, guint n_runs);
 /* Each run's explained spikes: run, series, index, instance, cpu, value_us, the main cause
  * (cause kind, name, pid of a task, irq of an interrupt or vector of a softirq, cause_us),
  * to_wakeup_us, to_run_us, lost_events; an unknown figure is an empty field. */

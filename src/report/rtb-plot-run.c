@@ -31,6 +31,7 @@ rtb_plot_run_series_entry (RtbSeries  *series,
     .history = &series->history,
     /* A source without histogram: nothing to draw, and its overflows mean nothing. */
     .histogram = series->no_histogram ? NULL : &series->histogram,
+    .heatmap = rtb_series_has_heatmap (series) ? &series->heatmap : NULL,
   };
 }
 
@@ -496,6 +497,11 @@ rtb_plot_run_draw (cairo_t *cr, const RtbPlotTheme *theme, int width, int height
 
   g_return_if_fail (n_runs > 0 && runs != NULL);
 
+  if (chart == RTB_PLOT_RUN_HEATMAP)
+    {
+      rtb_plot_run_draw_heatmaps (cr, theme, width, height, runs, n_runs);
+      return;
+    }
   n_panels = rtb_plot_run_panels (chart, runs, n_runs, panels);
   for (guint p = 0; p < n_panels; p++)
     {

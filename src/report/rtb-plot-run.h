@@ -19,6 +19,7 @@ typedef enum {
   RTB_PLOT_RUN_CURVE,     /* every instance (min/max per column) with its running mean */
   RTB_PLOT_RUN_HISTOGRAM, /* 1 µs histogram, log counts */
   RTB_PLOT_RUN_BOTH,      /* the curves above the histogram, for a one-image report */
+  RTB_PLOT_RUN_HEATMAP,   /* a heatmap per series (time × value × count), runs side by side */
 } RtbPlotRunChart;
 
 #define RTB_PLOT_RUN_MAX_SERIES 64
@@ -105,5 +106,16 @@ guint rtb_plot_run_panels (RtbPlotRunChart chart, RtbRun *const *runs, guint n_r
 void rtb_plot_run_draw (cairo_t *cr, const RtbPlotTheme *theme, int width, int height,
                         RtbPlotRunChart chart, RtbPlotScale y_scale, RtbRun *const *runs,
                         guint n_runs);
+
+/* Heatmaps (rtb-plot-run-heatmap.c). The options every heatmap of these runs shares: the time
+ * axis, the labels and notes in the reader's language and, for several runs, the same scales
+ * (time, values and counts). Title, subtitle and zoom are the caller's. */
+void rtb_plot_run_heatmap_options (RtbRun *const *runs, guint n_runs,
+                                   RtbPlotHeatmapOptions *opts);
+/* How many heatmaps the tallest run stacks: its series. */
+guint rtb_plot_run_heatmap_rows (RtbRun *const *runs, guint n_runs);
+/* One heatmap per series, the runs in columns side by side, the series in rows. */
+void rtb_plot_run_draw_heatmaps (cairo_t *cr, const RtbPlotTheme *theme, int width, int height,
+                                 RtbRun *const *runs, guint n_runs);
 
 G_END_DECLS
