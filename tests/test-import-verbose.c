@@ -319,6 +319,16 @@ peak_memory (void)
   return g_ascii_strtoull (line + strlen ("VmHWM:"), NULL, 10) * 1024;
 }
 
+static guint64
+overflow_row_count (const RtbHeatmap *heatmap)
+{
+  guint64 n = 0;
+
+  for (gsize c = 0; c < heatmap->n_columns; c++)
+    n += rtb_heatmap_column (heatmap, c)[heatmap->n_rows - 1];
+  return n;
+}
+
 /* One hour at 1 kHz on two threads, as cyclictest -v -q prints it (samples in bursts of ten per
  * thread, its status lines at the end), generated with figures computed by cyclictest's rules. */
 #define HOUR_SAMPLES 3600000
@@ -401,6 +411,11 @@ test_generated_hour (void)
       g_assert_cmpuint (series->n_overflow_cycles, ==, s.overflows);
       g_assert_cmpuint (series->overflow_cycles[1], ==, 99991 + 7 * t);
       g_assert_cmpuint (rtb_history_n_samples (&series->history), ==, HOUR_SAMPLES);
+      /* The heatmap: every sample, over the curve's positions, the overflows in its last row */
+      g_assert_true (rtb_series_has_heatmap (series));
+      g_assert_cmpuint (rtb_heatmap_n_samples (&series->heatmap), ==, HOUR_SAMPLES);
+      g_assert_cmpuint (series->heatmap.n_positions, ==, series->history.n_positions);
+      g_assert_cmpuint (overflow_row_count (&series->heatmap), ==, s.overflows);
     }
 }
 
@@ -430,6 +445,10 @@ test_bare_and_cut (void)
   g_assert_cmpuint (s.count, ==, 2);
   g_assert_cmpfloat (s.max_us, ==, 50);
   g_assert_cmpuint (rtb_run_get_series (run, 1)->gaps, ==, 1);
+  /* The skipped cycle is a position of the curve and the heatmap, with no sample */
+  g_assert_cmpuint (rtb_run_get_series (run, 1)->history.n_positions, ==, 3);
+  g_assert_cmpuint (rtb_run_get_series (run, 1)->heatmap.n_positions, ==, 3);
+  g_assert_cmpuint (rtb_heatmap_n_samples (&rtb_run_get_series (run, 1)->heatmap), ==, 2);
   g_assert_true (has_note (notes, "skips 1 cycle numbers, the first on line 4"));
   g_assert_cmpint (rtb_run_get_stated (run) & RTB_RUN_STATED_INTERVAL, ==, 0);
   g_clear_pointer (&notes, g_strfreev);

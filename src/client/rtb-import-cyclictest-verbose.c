@@ -368,7 +368,7 @@ add_samples (Parse *parse, RtbImportReader *reader, RtbRun *run, GError **error)
         {
           series->gaps += cycle - series->next_index;
           if (series->next_index > 0)
-            rtb_history_skip (&series->history, cycle - series->next_index);
+            rtb_series_skip_positions (series, cycle - series->next_index);
         }
       series->next_index = cycle + 1;
       outside = rtb_histogram_overflows (&series->histogram);
