@@ -142,6 +142,7 @@ rtb_plot_run_draw_heatmaps (cairo_t *cr, const RtbPlotTheme *theme, int width, i
                                 : NULL;
           RtbPlotHeatmapOptions opts = shared;
           g_autofree char *title = NULL;
+          g_autofree char *overflow = NULL;
           RtbPlotSeries entry = { 0 };
 
           cairo_save (cr);
@@ -159,7 +160,10 @@ rtb_plot_run_draw_heatmaps (cairo_t *cr, const RtbPlotTheme *theme, int width, i
             }
           title = panel_title (labels->pdata[r], n_runs, series);
           entry = rtb_plot_run_series_entry (series, series->name, i);
+          overflow = g_strdup_printf (_("top band: ≥ %u µs (overflows)"),
+                                      series->heatmap.limit_us);
           opts.title = title;
+          opts.overflow_note = overflow;
           opts.subtitle = i == 0 ? system : NULL;
           opts.show_legend = i == 0;
           rtb_plot_heatmap (cr, theme, w, h, &opts, &entry, NULL);
