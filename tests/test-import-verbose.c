@@ -485,6 +485,9 @@ test_errors (void)
   expect_error (HEAD "       0:       5:      10\n       0:       3:      10\n",
                 "line 6: cycle 3 of thread 0 comes after its cycle 5");
   expect_error (HEAD "     300:       0:      10\n", "line 5: thread 300");
+  /* Past what a run's curve covers (found by fuzzing: the run file did not load back) */
+  expect_error (HEAD "       0:       0:      10\n       0: 18446744073709551000:      10\n",
+                "line 6: cycle 18446744073709551000: rtbench reads at most");
   expect_error (HEAD "       0:       0:     -10\n", "line 5: a latency below zero");
   expect_error (HEAD "       0:       0:      10\nT: 0 ( 1) P:90 I:1000 C:      1 Min:     10 "
                 "Act:   10 Avg:   10 Max:      10\n       0:       1:      10\n",

@@ -80,6 +80,10 @@ parse_sample (const RtbImportLine *line, gboolean ns, guint64 *thread, guint64 *
   if (*thread >= RTB_MAX_THREADS)
     return _rtb_import_fail (error, line->number, "thread %" G_GUINT64_FORMAT ": cyclictest "
                              "runs at most %u threads", *thread, RTB_MAX_THREADS);
+  if (*cycle >= RTB_IMPORT_MAX_COUNT)
+    return _rtb_import_fail (error, line->number, "cycle %" G_GUINT64_FORMAT ": rtbench reads "
+                             "at most %" G_GUINT64_FORMAT " cycles of a thread (100 days at "
+                             "1 kHz)", *cycle, RTB_IMPORT_MAX_COUNT);
   if (negative && value > 0)
     return _rtb_import_fail (error, line->number, "a latency below zero (-%" G_GUINT64_FORMAT
                              "): cyclictest measures the time after each deadline", value);
