@@ -58,6 +58,7 @@ check_run (RtbRun *run, guint minutes)
   for (guint t = 0; t < CPUS; t++)
     {
       RtbSeries *series = rtb_run_get_series (run, t);
+      guint64 cells = 0;
       gint64 max = 0;
 
       for (guint m = 0; m < minutes; m++)
@@ -72,6 +73,15 @@ check_run (RtbRun *run, guint minutes)
       g_assert_cmpuint (series->history.n_blocks, <=, RTB_HISTORY_DEFAULT_CAPACITY);
       g_assert_cmpuint (series->history.capacity, ==, RTB_HISTORY_DEFAULT_CAPACITY);
       g_assert_cmpuint (series->histogram.n_buckets, ==, 1000);
+      /* The heatmap too: its fixed columns hold every sample once. */
+      g_assert_true (rtb_series_has_heatmap (series));
+      g_assert_cmpuint (series->heatmap.capacity, ==, RTB_HEATMAP_DEFAULT_CAPACITY);
+      g_assert_cmpuint (series->heatmap.n_columns, <=, RTB_HEATMAP_DEFAULT_CAPACITY);
+      g_assert_cmpuint (series->heatmap.n_positions, ==, (guint64) minutes * PER_MINUTE);
+      for (gsize c = 0; c < series->heatmap.n_columns; c++)
+        for (guint32 r = 0; r < series->heatmap.n_rows; r++)
+          cells += rtb_heatmap_column (&series->heatmap, c)[r];
+      g_assert_cmpuint (cells, ==, (guint64) minutes * PER_MINUTE);
     }
 }
 
