@@ -493,6 +493,9 @@ test_errors (void)
                 "Act:   10 Avg:   10 Max:      10\n       0:       1:      10\n",
                 "line 7: a sample after cyclictest's closing summary, which starts on line 6");
   expect_error ("Max CPUs = 2\nOnline CPUs = 2\n", "no cyclictest -v samples");
+  /* A summary without samples is no -v log (the cyclictest text importer reads it) */
+  expect_error ("Max CPUs = 2\nT: 0 ( 1) P:90 I:1000 C:      1 Min:     10 Act:   10 Avg:   10 "
+                "Max:      10\n", "no cyclictest -v samples");
 }
 
 int

@@ -528,7 +528,7 @@ build_run (Parse *parse, RtbImportReader *reader, GError **error)
   histogram = summary != NULL && rtb_run_get_n_series (summary) > 0 &&
               !rtb_run_get_series (summary, 0)->no_histogram;
   n_threads = MAX (parse->n_threads, summary != NULL ? rtb_run_get_n_series (summary) : 0);
-  if (n_threads == 0)
+  if (parse->first_sample == 0)
     {
       _rtb_import_fail_code (error, RTB_IMPORT_ERROR_EMPTY, "no cyclictest -v samples: expected "
                              "lines such as " SAMPLE_EXAMPLE);
