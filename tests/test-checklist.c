@@ -109,6 +109,7 @@ test_rpi4_rt (void)
     { "mem.thp", G, "off" },
     { "mem.overcommit", G, NULL },
     { "kernel.printk", G, "level 1" },
+    { "kernel.tracers", U, "not recorded" },
   };
   g_autoptr (GHashTable) snapshot = fixture ("sysroot-rpi4-rt");
   RtbHelloFrame worker = hello (0, 0);
@@ -172,6 +173,7 @@ test_x86_desktop (void)
     { "mem.thp", C, "always" },
     { "mem.overcommit", C, "= 0" },
     { "kernel.printk", C, "level 7" },
+    { "kernel.tracers", U, "not recorded" },
   };
   g_autoptr (GHashTable) snapshot = fixture ("sysroot-x86-desktop");
   RtbHelloFrame worker = hello (EPERM, EACCES);
@@ -205,7 +207,7 @@ test_nothing_known (void)
   g_autoptr (GPtrArray) checks = evaluate (snapshot, NULL, 99, NULL);
   g_autofree char *verdict = rtb_verdict (checks, NULL);
 
-  g_assert_cmpuint (checks->len, ==, 23);
+  g_assert_cmpuint (checks->len, ==, 24);
   for (guint i = 0; i < checks->len; i++)
     {
       const RtbCheck *check = checks->pdata[i];
@@ -236,6 +238,14 @@ test_changed_files (void)
       "jiffies" },
     { "sysroot-x86-desktop", NULL, RTB_SYSTEM_CLOCKSOURCE, "hpet\n", "kernel.clocksource", C,
       "hpet" },
+    /* This machine's kernel, and the lab boards' Debian RT kernel. */
+    { "sysroot-x86-desktop", NULL, RTB_SYSTEM_TRACERS, "blk function nop\n", "kernel.tracers",
+      C, "no timerlat, osnoise or hwlat tracer" },
+    { "sysroot-rpi4-rt", "3", RTB_SYSTEM_TRACERS,
+      "timerlat osnoise hwlat blk mmiotrace function_graph wakeup_dl wakeup_rt wakeup function "
+      "nop\n", "kernel.tracers", G, "the kernel offers timerlat, osnoise, hwlat" },
+    { "sysroot-rpi4-rt", "3", RTB_SYSTEM_TRACERS, "osnoise nop\n", "kernel.tracers", G,
+      "the kernel offers osnoise" },
     { "sysroot-x86-desktop", NULL, RTB_SYSTEM_DMI_VENDOR, "QEMU\n", "machine.virtual", C,
       "a virtual machine (QEMU)" },
     { "sysroot-x86-desktop", NULL, RTB_SYSTEM_UNAME_VERSION, "#1 SMP PREEMPT Debian\n",

@@ -190,7 +190,7 @@ test_latency_run_and_summary (void)
   JsonObject *run = summary_json (parser, file);
   /* The checklist as it was at the start, judged with what the worker obtained. */
   JsonArray *checks = json_object_get_array_member (run, "checks");
-  g_assert_cmpuint (json_array_get_length (checks), ==, 23);
+  g_assert_cmpuint (json_array_get_length (checks), ==, 24);
   for (guint i = 0; i < json_array_get_length (checks); i++)
     {
       JsonObject *check = json_array_get_object_element (checks, i);
@@ -335,6 +335,63 @@ test_every_method (void)
                             json_array_get_object_element (
                               json_object_get_array_member (run, "series"), 0), "avg_us"));
     }
+}
+
+/* The tracer files a refused timerlat run must leave as they were. */
+static char *
+tracing_state (void)
+{
+  g_autofree char *tracer = NULL;
+  g_autoptr (GString) state = g_string_new (NULL);
+  g_autoptr (GDir) dir = g_dir_open ("/sys/kernel/tracing/instances", 0, NULL);
+  const char *name;
+
+  g_file_get_contents ("/sys/kernel/tracing/current_tracer", &tracer, NULL, NULL);
+  g_string_append_printf (state, "current_tracer=%s", tracer != NULL ? tracer : "?");
+  while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
+    if (g_str_has_prefix (name, "rtbench-") && g_str_has_suffix (name, "-tracer"))
+      g_string_append_printf (state, " instance %s", name);
+  return g_string_free (g_steal_pointer (&state), FALSE);
+}
+
+/* This machine's kernel has no timerlat tracer: the method is offered, refused at start with
+ * the reason and the way out, and nothing of tracefs changes; check says which tracers the
+ * kernel offers. */
+static void
+test_timerlat_refused (void)
+{
+  g_autofree char *tracers = NULL;
+  g_autofree char *before = NULL, *after = NULL;
+  g_autofree char *file = cli_tmp_path ("timerlat.rtbench");
+  CliResult r = { 0 };
+
+  if (g_file_get_contents ("/sys/kernel/tracing/available_tracers", &tracers, NULL, NULL) &&
+      strstr (tracers, "timerlat") != NULL)
+    {
+      g_test_skip ("this kernel has the timerlat tracer (the lab's suite runs the method)");
+      return;
+    }
+  before = tracing_state ();
+  run_cli (&r, "run", "timerlat", "--duration", "1s", "--output", file, NULL);
+  g_test_message ("%s", r.err);
+  g_assert_cmpint (r.status, !=, 0);
+  g_assert_false (g_file_test (file, G_FILE_TEST_EXISTS));
+  if (geteuid () == 0 && tracers != NULL)
+    g_assert_nonnull (strstr (r.err, "this kernel has no timerlat tracer: boot a kernel built "
+                                     "with CONFIG_TIMERLAT_TRACER, e.g. Debian's "
+                                     "linux-image-rt-*"));
+  else if (geteuid () == 0)
+    g_assert_nonnull (strstr (r.err, "no tracefs"));
+  cli_result_clear (&r);
+  after = tracing_state ();
+  g_assert_cmpstr (after, ==, before);
+
+  run_cli (&r, "check", NULL);
+  g_assert_nonnull (strstr (r.out, "kernel.tracers"));
+  if (tracers != NULL && geteuid () == 0 && strstr (tracers, "osnoise") == NULL &&
+      strstr (tracers, "hwlat") == NULL)
+    g_assert_nonnull (strstr (r.out, "no timerlat, osnoise or hwlat tracer"));
+  cli_result_clear (&r);
 }
 
 /* Ctrl-C (and SIGTERM) end the run early; what was measured is summarised and saved. */
@@ -697,7 +754,7 @@ test_check (void)
   g_assert_cmpstr (json_object_get_string_member (root, "host"), ==, g_get_host_name ());
   g_assert_true (g_str_has_suffix (json_object_get_string_member (root, "verdict"), "."));
   checks = json_object_get_array_member (root, "checks");
-  g_assert_cmpuint (json_array_get_length (checks), ==, 23);
+  g_assert_cmpuint (json_array_get_length (checks), ==, 24);
   for (guint i = 0; i < json_array_get_length (checks); i++)
     any_bad |= strcmp (json_object_get_string_member (json_array_get_object_element (checks, i),
                                                       "status"), "bad") == 0;
@@ -743,6 +800,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/cli/check", test_check);
   g_test_add_func ("/cli/checklist-line", test_checklist_line);
   g_test_add_func ("/cli/every-method", test_every_method);
+  g_test_add_func ("/cli/timerlat-refused", test_timerlat_refused);
   g_test_add_func ("/cli/sigint-saves", test_sigint_saves);
   g_test_add_func ("/cli/sigterm-saves", test_sigterm_saves);
   g_test_add_func ("/cli/checkpoint-survives-kill", test_checkpoint_survives_kill);

@@ -44,6 +44,8 @@ possible_value (RtbMethod method, guint t, gint64 value)
       return MAX (value, -1000000 * (gint64) (t + 1));
     case RTB_METHOD_NOISE:
       return (ABS (value) / 1000 + 1) * 1000;
+    case RTB_METHOD_TIMERLAT:
+      return ABS (value) / 1000 * 1000;
     case RTB_METHOD_RESPONSE:
       /* Its histogram spans 1 s: the outliers of 2.5 ms become 2.5 s, above it. */
       return value < -2000000 ? -value * 1000 : ABS (value);

@@ -29,6 +29,7 @@ static const char *const keys[RTB_METHOD_LAST + 1] = {
   [RTB_METHOD_TIMER] = "policy=other duration=0",
   [RTB_METHOD_RESPONSE] = "policy=other size=8 instances=100000000 gap_us=1000",
   [RTB_METHOD_NOISE] = "policy=other duration=0",
+  [RTB_METHOD_TIMERLAT] = NULL,
 };
 
 /* The methods that explain spikes, with a threshold no sample reaches: their janitor runs. */
@@ -299,6 +300,9 @@ main (int argc, char **argv)
   g_test_init (&argc, &argv, NULL);
   for (int method = 1; method <= RTB_METHOD_LAST; method++)
     {
+      /* timerlat's measuring threads are the kernel's; it runs where the tracer is (the lab). */
+      if (keys[method] == NULL)
+        continue;
       g_autofree char *path = g_strdup_printf ("/worker-affinity/%s",
                                                rtb_method_to_string ((RtbMethod) method));
       g_test_add_data_func (path, GINT_TO_POINTER (method), test_method);

@@ -61,5 +61,6 @@ RtbCheck *_rtb_check_overcommit (const RtbChecklistContext *c);
 RtbCheck *_rtb_check_mlockall (const RtbChecklistContext *c);
 RtbCheck *_rtb_check_dma_latency (const RtbChecklistContext *c);
 RtbCheck *_rtb_check_radios (const RtbChecklistContext *c);
+RtbCheck *_rtb_check_tracers (const RtbChecklistContext *c);
 
 G_END_DECLS

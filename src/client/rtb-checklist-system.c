@@ -465,3 +465,38 @@ _rtb_check_radios (const RtbChecklistContext *c)
                                       "and disable-bt in config.txt): their interrupts and "
                                       "firmware cost tens of µs.")));
 }
+
+/* The kernel's own latency instruments, which the timerlat method needs. */
+RtbCheck *
+_rtb_check_tracers (const RtbChecklistContext *c)
+{
+  static const char *id = "kernel.tracers";
+  static const char *const instruments[] = { "timerlat", "osnoise", "hwlat" };
+  g_autofree char *text = _rtb_checklist_text (c, RTB_SYSTEM_TRACERS);
+  g_auto (GStrv) offered = NULL;
+  g_autoptr (GPtrArray) found = g_ptr_array_new ();
+
+  if (text == NULL)
+    return UNKNOWN (id, _("the kernel's tracers were not recorded (only root may read them: "
+                          "check through the worker, or as root)"));
+  offered = g_strsplit_set (text, " \n", -1);
+  for (guint i = 0; i < G_N_ELEMENTS (instruments); i++)
+    if (g_strv_contains ((const char *const *) offered, instruments[i]))
+      g_ptr_array_add (found, (gpointer) instruments[i]);
+  if (found->len == 0)
+    return _rtb_check_new (id, RTB_CHECK_COULD_BE_BETTER,
+                           g_strdup (_("no timerlat, osnoise or hwlat tracer: the timerlat "
+                                       "method cannot run")),
+                           g_strdup (_("Boot a kernel built with CONFIG_TIMERLAT_TRACER, "
+                                       "CONFIG_OSNOISE_TRACER and CONFIG_HWLAT_TRACER, e.g. "
+                                       "Debian's linux-image-rt-*, for the kernel's own "
+                                       "measure of IRQ and thread latency.")));
+  g_ptr_array_add (found, NULL);
+  {
+    g_autofree char *list = g_strjoinv (", ", (char **) found->pdata);
+
+    /* Translators: %s is a list of the kernel's tracers, such as "timerlat, osnoise, hwlat" */
+    return _rtb_check_new (id, RTB_CHECK_GOOD, g_strdup_printf (_("the kernel offers %s"), list),
+                           NULL);
+  }
+}

@@ -34,6 +34,7 @@ static const RtbCheckFunc items[] = {
   _rtb_check_thp,
   _rtb_check_overcommit,
   _rtb_check_printk,
+  _rtb_check_tracers,
 };
 
 static const char * const status_names[] = {

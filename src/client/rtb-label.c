@@ -56,6 +56,10 @@ method_words (const RtbCommand *cmd, gboolean all)
       if (all || cmd->noise.histogram_us != usual.noise.histogram_us)
         g_string_append_printf (label, " histogram %" PRIu32 " µs", cmd->noise.histogram_us);
       break;
+    case RTB_METHOD_TIMERLAT:
+      if (all || cmd->timerlat.period_us != usual.timerlat.period_us)
+        g_string_append_printf (label, " %" PRIu32 " µs", cmd->timerlat.period_us);
+      break;
     default:
       break;
     }
@@ -68,7 +72,7 @@ cpu_words (const RtbCommand *cmd)
 {
   char cpus[128];
 
-  if (cmd->method != RTB_METHOD_LATENCY && cmd->method != RTB_METHOD_NOISE)
+  if (!rtb_method_is_per_cpu (cmd->method))
     return NULL;
   if (cmd->cpus_all)
     return g_strdup ("all CPUs");

@@ -219,6 +219,11 @@ histogram_geometry (const RtbCommand *command, int32_t *lo_us, uint32_t *n_bucke
       *n_buckets = CLAMP (command->noise.histogram_us, RTB_HISTOGRAM_MIN_US,
                           RTB_HISTOGRAM_MAX_US);
       return;
+    case RTB_METHOD_TIMERLAT:
+      *lo_us = 0;
+      *n_buckets = CLAMP (command->timerlat.histogram_us, RTB_HISTOGRAM_MIN_US,
+                          RTB_HISTOGRAM_MAX_US);
+      return;
     case RTB_METHOD_LATENCY:
     default:
       *lo_us = 0;

@@ -29,6 +29,11 @@ rtb_sample_impossible (const RtbCommand *command, guint thread, gint64 value_ns)
       return value_ns < RTB_NSEC_PER_USEC || value_ns % RTB_NSEC_PER_USEC != 0
                ? "gaps are sent from 1 µs up, in whole microseconds"
                : NULL;
+    case RTB_METHOD_TIMERLAT:
+      /* The tracer's latencies are unsigned ns, sent in whole µs as rtla counts them. */
+      return value_ns < 0 || value_ns % RTB_NSEC_PER_USEC != 0
+               ? "timerlat's latencies are never negative and come in whole microseconds"
+               : NULL;
     default:
       return NULL;
     }

@@ -191,6 +191,13 @@ rtb_command_check (const RtbCommand *cmd, int n_cpus_online, RtbCommandError *er
       if (cmd->noise.reserved != 0)
         return fail (error, RTB_ERROR_SYNTAX, "", "reserved noise parameters are not 0");
       return true;
+    case RTB_METHOD_TIMERLAT:
+      /* The kernel's own bounds of osnoise/timerlat_period_us. */
+      if (cmd->timerlat.period_us < RTB_TIMERLAT_PERIOD_MIN_US)
+        return fail (error, RTB_ERROR_RANGE, "period_us",
+                     "period_us %u is shorter than the timerlat tracer allows: use %d-%d",
+                     cmd->timerlat.period_us, RTB_TIMERLAT_PERIOD_MIN_US, RTB_INTERVAL_MAX_US);
+      return true;
     default:
       return false;
     }

@@ -21,7 +21,8 @@
     [RTB_METHOD_JITTER] = SHARED (field, wire_field, default_value), \
     [RTB_METHOD_TIMER] = SHARED (field, wire_field, default_value), \
     [RTB_METHOD_RESPONSE] = SHARED (field, wire_field, default_value), \
-    [RTB_METHOD_NOISE] = SHARED (field, wire_field, default_value) }
+    [RTB_METHOD_NOISE] = SHARED (field, wire_field, default_value), \
+    [RTB_METHOD_TIMERLAT] = SHARED (field, wire_field, default_value) }
 #define MINUTE (60 * (uint64_t) RTB_NSEC_PER_SEC)
 
 const RtbKey rtb_command_keys[RTB_N_KEYS] = {
@@ -37,7 +38,8 @@ const RtbKey rtb_command_keys[RTB_N_KEYS] = {
     .flag = RTB_COMMAND_CPUS_ALL, .flag_offset = offsetof (RtbCommand, cpus_all),
     .help = "the CPUs measured, one thread each: all or a list such as 0,2-3",
     .on = { [RTB_METHOD_LATENCY] = SHARED (cpus, cpus, RTB_KEY_ALL),
-            [RTB_METHOD_NOISE] = SHARED (cpus, cpus, RTB_KEY_ALL) },
+            [RTB_METHOD_NOISE] = SHARED (cpus, cpus, RTB_KEY_ALL),
+            [RTB_METHOD_TIMERLAT] = SHARED (cpus, cpus, RTB_KEY_ALL) },
   },
   [RTB_KEY_CPU] = {
     "cpu", "cpu", "N|auto|none", "", RTB_KIND_ONE_CPU, 0, 0, RTB_MAX_CPUS - 1,
@@ -57,7 +59,9 @@ const RtbKey rtb_command_keys[RTB_N_KEYS] = {
             [RTB_METHOD_RESPONSE] = SHARED (policy, policy, RTB_POLICY_FIFO),
             /* oslat polls at the default policy unless told -f: a busy real-time thread would
              * starve its CPU, or be throttled by the kernel every second. */
-            [RTB_METHOD_NOISE] = SHARED (policy, policy, RTB_POLICY_OTHER) },
+            [RTB_METHOD_NOISE] = SHARED (policy, policy, RTB_POLICY_OTHER),
+            /* The kernel's timerlat threads: SCHED_FIFO 95 unless rtla -P says otherwise. */
+            [RTB_METHOD_TIMERLAT] = SHARED (policy, policy, RTB_POLICY_FIFO) },
   },
   /* The default is the priority of a real-time policy; policy other takes 0. */
   [RTB_KEY_PRIORITY] = {
@@ -68,7 +72,8 @@ const RtbKey rtb_command_keys[RTB_N_KEYS] = {
             [RTB_METHOD_TIMER] = SHARED (priority, priority, 80),
             [RTB_METHOD_RESPONSE] = SHARED (priority, priority, 99),
             /* Noise at a real-time policy starts at the lowest priority: it never sleeps. */
-            [RTB_METHOD_NOISE] = SHARED (priority, priority, 1) },
+            [RTB_METHOD_NOISE] = SHARED (priority, priority, 1),
+            [RTB_METHOD_TIMERLAT] = SHARED (priority, priority, 95) },
   },
   [RTB_KEY_INTERVAL_US] = {
     "interval_us", "interval-us", "N", "µs", RTB_KIND_NUMBER, 4, RTB_LATENCY_INTERVAL_MIN_US,
@@ -83,7 +88,9 @@ const RtbKey rtb_command_keys[RTB_N_KEYS] = {
     .help = "the histogram's limit, 1 µs buckets; longer values count as overflows",
     .on = { [RTB_METHOD_LATENCY] = PARAM (latency, histogram_us, 1000),
             /* oslat's: 32 buckets of 1 µs. */
-            [RTB_METHOD_NOISE] = PARAM (noise, histogram_us, 32) },
+            [RTB_METHOD_NOISE] = PARAM (noise, histogram_us, 32),
+            /* rtla timerlat hist's: 256 entries of 1 µs. */
+            [RTB_METHOD_TIMERLAT] = PARAM (timerlat, histogram_us, 256) },
   },
   [RTB_KEY_BASE_US] = {
     "base_us", "base-us", "N", "µs", RTB_KIND_NUMBER, 4, RTB_JITTER_BASE_MIN_US,
@@ -103,8 +110,10 @@ const RtbKey rtb_command_keys[RTB_N_KEYS] = {
     "period_us", "period-us", "N", "µs", RTB_KIND_NUMBER, 4, RTB_LATENCY_INTERVAL_MIN_US,
     RTB_INTERVAL_MAX_US,
     .interval_slot = 1, .period_from = 1,
-    .help = "the timer's period",
-    .on = { [RTB_METHOD_TIMER] = PARAM (timer, period_us, 5000) },
+    .help = "the timer's period (timerlat: 100-1000000, the tracer's timerlat_period_us)",
+    .on = { [RTB_METHOD_TIMER] = PARAM (timer, period_us, 5000),
+            /* rtla timerlat's default. */
+            [RTB_METHOD_TIMERLAT] = PARAM (timerlat, period_us, 1000) },
   },
   [RTB_KEY_SPIN_US] = {
     "spin_us", "spin-us", "N", "µs", RTB_KIND_NUMBER, 4, 0, RTB_TIMER_SPIN_MAX_US,
@@ -143,7 +152,8 @@ const RtbKey rtb_command_keys[RTB_N_KEYS] = {
     .on = { [RTB_METHOD_LATENCY] = SHARED (duration_ns, duration_ns, MINUTE),
             [RTB_METHOD_JITTER] = SHARED (duration_ns, duration_ns, MINUTE),
             [RTB_METHOD_TIMER] = SHARED (duration_ns, duration_ns, MINUTE),
-            [RTB_METHOD_NOISE] = SHARED (duration_ns, duration_ns, MINUTE) },
+            [RTB_METHOD_NOISE] = SHARED (duration_ns, duration_ns, MINUTE),
+            [RTB_METHOD_TIMERLAT] = SHARED (duration_ns, duration_ns, MINUTE) },
   },
   [RTB_KEY_GPIO] = {
     "gpio", "gpio", "CHIP:LINE", "", RTB_KIND_GPIO, 8, 0, 0,

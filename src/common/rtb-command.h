@@ -29,6 +29,7 @@
 #define RTB_PRIORITY_MAX 99
 #define RTB_LATENCY_INTERVAL_MIN_US 50
 #define RTB_INTERVAL_MAX_US 1000000          /* 1 s */
+#define RTB_TIMERLAT_PERIOD_MIN_US 100       /* the kernel's least timerlat_period_us */
 #define RTB_JITTER_BASE_MIN_US 10
 #define RTB_JITTER_SERVO_MIN_US 100
 #define RTB_HISTOGRAM_MIN_US 1
@@ -55,7 +56,7 @@ struct RtbCommand {
   RtbPolicy policy;
   int priority;                          /* 0 for SCHED_OTHER */
   uint64_t cpus[RTB_MAX_CPUS / 64];      /* latency: the chosen CPUs; others: the one CPU */
-  bool cpus_all;                         /* latency, noise: "all" = every online CPU */
+  bool cpus_all;                         /* per-CPU methods: "all" = every online CPU */
   bool cpu_auto;                         /* one-CPU methods: cpu=auto, the worker chooses; no
                                           * CPU in `cpus` (cpu=none) leaves the threads unpinned */
   uint64_t duration_ns;                  /* latency, jitter, timer; 0 = until stopped */
@@ -69,6 +70,7 @@ struct RtbCommand {
   RtbTimerParams timer;
   RtbResponseParams response;
   RtbNoiseParams noise;
+  RtbTimerlatParams timerlat;
 };
 typedef struct RtbCommand RtbCommand;
 

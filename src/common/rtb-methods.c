@@ -72,6 +72,20 @@ static const RtbMethodInfo methods[RTB_METHOD_LAST + 1] = {
       { "--cpus 0-1 --policy fifo --priority 1", "polling at a real-time priority, as oslat -f" },
     },
   },
+  [RTB_METHOD_TIMERLAT] = {
+    .name = "timerlat",
+    .summary = "the kernel's timerlat tracer: IRQ and thread latency per CPU (rtla timerlat)",
+    .description =
+      "The kernel's timerlat tracer, as rtla timerlat runs it: on each CPU a kernel thread\n"
+      "wakes every period; each period gives the IRQ latency (how late the timer's interrupt\n"
+      "ran) and the thread latency (how late the thread ran), two series per CPU, in whole\n"
+      "µs as rtla counts them. Needs root and a kernel with CONFIG_TIMERLAT_TRACER.",
+    .per_cpu = true,
+    .examples = {
+      { "--cpus 1 --duration 10m", "is isolated CPU 1's interrupt or its scheduler late?" },
+      { "--period-us 500 --priority 99", "a 500 µs period, the threads at FIFO 99 (rtla -P f:99)" },
+    },
+  },
 };
 
 const RtbMethodInfo *

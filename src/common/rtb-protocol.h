@@ -51,7 +51,8 @@
  * (RtbNoiseParams): its samples are the gaps between two reads of the clock of a polling loop.
  * Version 7 added STARTED's flag RTB_STARTED_SHARES_MEASURED_CPUS, and SPIKE's text names the
  * thread group of the task in each line's head ("comm-pid (tgid) [cpu]", "(-------)" when the
- * kernel does not know it), which older clients cannot read.
+ * kernel does not know it), which older clients cannot read. Version 8 added the method timerlat
+ * (RtbTimerlatParams): the kernel's timerlat tracer measures, two threads per CPU in STARTED.
  *
  * Adding a figure per thread: at the end of RtbThreadStats, with a version step, and the
  * decoder widening older frames (rtb-protocol.c).
@@ -68,7 +69,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#define RTB_PROTOCOL_VERSION 7
+#define RTB_PROTOCOL_VERSION 8
 /* The oldest version a client still decodes: recordings of version 1 have no SYSTEM frame. */
 #define RTB_PROTOCOL_VERSION_MIN 1
 #define RTB_FRAME_MAGIC 0x46425452u /* "RTBF" read as little-endian bytes */
@@ -96,8 +97,9 @@ typedef enum {
   RTB_METHOD_TIMER = 3,
   RTB_METHOD_RESPONSE = 4,
   RTB_METHOD_NOISE = 5, /* protocol 6 */
+  RTB_METHOD_TIMERLAT = 6, /* protocol 8 */
 } RtbMethod;
-#define RTB_METHOD_LAST RTB_METHOD_NOISE
+#define RTB_METHOD_LAST RTB_METHOD_TIMERLAT
 
 typedef enum {
   RTB_POLICY_OTHER = 0,
@@ -217,6 +219,16 @@ typedef struct {
 } RtbNoiseParams;
 _Static_assert(sizeof(RtbNoiseParams) == 8, "RtbNoiseParams must be 8 bytes");
 
+/* The kernel's timerlat tracer, as rtla timerlat runs it (protocol 8): on each CPU a kernel
+ * thread wakes every period; the tracer reports how late the timer's interrupt ran (IRQ
+ * latency) and how late the thread ran (thread latency). The policy and priority keys are
+ * the timerlat threads' (rtla -P), set by the worker on the kernel's threads. */
+typedef struct {
+  uint32_t period_us;    /* period_us: osnoise/timerlat_period_us, 100 µs to 1 s */
+  uint32_t histogram_us; /* histogram_us: the histogram limit (1 µs buckets); rtla hist's 256 */
+} RtbTimerlatParams;
+_Static_assert(sizeof(RtbTimerlatParams) == 8, "RtbTimerlatParams must be 8 bytes");
+
 /* Room for any method's parameters, the ones to come included. */
 #define RTB_METHOD_PARAMS_SIZE 64
 
@@ -226,6 +238,7 @@ typedef union {
   RtbTimerParams timer;
   RtbResponseParams response;
   RtbNoiseParams noise;
+  RtbTimerlatParams timerlat;
   uint8_t bytes[RTB_METHOD_PARAMS_SIZE]; /* past the method's own struct: 0 */
 } RtbMethodParams;
 _Static_assert(sizeof(RtbMethodParams) == RTB_METHOD_PARAMS_SIZE,

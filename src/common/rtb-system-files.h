@@ -40,6 +40,8 @@
 #define RTB_SYSTEM_DMI_PRODUCT "sys/class/dmi/id/product_name"
 #define RTB_SYSTEM_HYPERVISOR "sys/hypervisor/type"
 #define RTB_SYSTEM_DT_MODEL "sys/firmware/devicetree/base/model"
+/* The kernel's tracers (timerlat, osnoise, hwlat…): readable by root alone, as tracefs is */
+#define RTB_SYSTEM_TRACERS "sys/kernel/tracing/available_tracers"
 
 /* One per online CPU (printf formats with the CPU number) */
 #define RTB_SYSTEM_GOVERNOR_FORMAT "sys/devices/system/cpu/cpu%u/cpufreq/scaling_governor"

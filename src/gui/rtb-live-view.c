@@ -75,6 +75,7 @@ method_title (RtbMethod method)
     case RTB_METHOD_TIMER: return _("Timer Error");
     case RTB_METHOD_RESPONSE: return _("Response Time");
     case RTB_METHOD_NOISE: return _("OS Noise");
+    case RTB_METHOD_TIMERLAT: return _("Timerlat");
     case RTB_METHOD_LATENCY:
     default: return _("Wake-up Latency");
     }
@@ -316,6 +317,13 @@ build_for_method (RtbLiveView *self)
       add_figure (self, _("Min execution time"));
       add_curve (self, -1);
       break;
+    case RTB_METHOD_TIMERLAT:
+      add_figure (self, _("Max IRQ latency"));
+      add_figure (self, _("Max thread latency"));
+      add_figure (self, _("Mean IRQ latency"));
+      add_figure (self, _("Mean thread latency"));
+      add_curve (self, -1);
+      break;
     case RTB_METHOD_NOISE:
     case RTB_METHOD_LATENCY:
     default:
@@ -325,6 +333,33 @@ build_for_method (RtbLiveView *self)
     }
   add_chart (self, RTB_CHART_HISTOGRAM,
              _(rtb_plot_run_histogram_title (rtb_run_get_method (self->run))), -1);
+}
+
+/* Timerlat's series come in pairs per CPU: the IRQ latency, then the thread latency. */
+static void
+update_timerlat_figures (RtbLiveView *self)
+{
+  guint n = rtb_run_get_n_series (self->run);
+
+  for (guint kind = 0; kind < 2; kind++)
+    {
+      double max = NAN, sum = 0;
+      guint64 count = 0;
+
+      for (guint i = kind; i < n; i += 2)
+        {
+          RtbSeriesSummary s;
+
+          rtb_series_get_summary (rtb_run_get_series (self->run, i), &s);
+          if (s.count == 0)
+            continue;
+          max = isnan (max) ? s.max_us : MAX (max, s.max_us);
+          sum += s.avg_us * s.count;
+          count += s.count;
+        }
+      set_figure (self, kind, format_value (max));
+      set_figure (self, 2 + kind, format_value (count ? sum / count : NAN));
+    }
 }
 
 static void
@@ -380,6 +415,9 @@ update_figures (RtbLiveView *self)
       set_figure (self, 0, format_value (count ? sum / count : NAN));
       set_figure (self, 1, format_value (max));
       set_figure (self, 2, format_value (min));
+      break;
+    case RTB_METHOD_TIMERLAT:
+      update_timerlat_figures (self);
       break;
     case RTB_METHOD_NOISE:
     case RTB_METHOD_LATENCY:

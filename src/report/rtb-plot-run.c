@@ -159,6 +159,8 @@ rtb_plot_run_value_label (RtbMethod method)
       return N_("execution time (µs)");
     case RTB_METHOD_NOISE:
       return N_("gap between clock reads (µs)");
+    case RTB_METHOD_TIMERLAT:
+      return N_("timer latency (µs)");
     case RTB_METHOD_LATENCY:
     default:
       return N_("latency (µs)");
@@ -180,6 +182,8 @@ rtb_plot_run_curve_title (RtbMethod method, int thread)
       return N_("Execution time per instance, with the running mean");
     case RTB_METHOD_NOISE:
       return N_("Every gap between two clock reads per CPU, with the running mean");
+    case RTB_METHOD_TIMERLAT:
+      return N_("IRQ and thread latency per CPU, with the running mean");
     case RTB_METHOD_LATENCY:
     default:
       return N_("Latency per CPU, with the running mean");
@@ -199,6 +203,8 @@ rtb_plot_run_histogram_title (RtbMethod method)
       return N_("Execution time histogram");
     case RTB_METHOD_NOISE:
       return N_("Gap histogram per CPU");
+    case RTB_METHOD_TIMERLAT:
+      return N_("IRQ and thread latency histograms per CPU");
     case RTB_METHOD_LATENCY:
     default:
       return N_("Latency histogram per CPU");

@@ -33,6 +33,8 @@ rtb_worker_safety_busy_percent (const RtbCommand *cmd)
     case RTB_METHOD_NOISE:
       /* It never sleeps. */
       return 100;
+    case RTB_METHOD_TIMERLAT:
+      return share (RTB_WAKE_COST_US, cmd->timerlat.period_us);
     case RTB_METHOD_RESPONSE:
     default:
       /* An instance owns its CPU until it ends, whatever the gap after it. */
@@ -59,6 +61,10 @@ describe_duty (const RtbCommand *cmd, char *buf, size_t size)
       break;
     case RTB_METHOD_NOISE:
       snprintf (buf, size, "it polls the clock without pause");
+      break;
+    case RTB_METHOD_TIMERLAT:
+      snprintf (buf, size, "the kernel's timerlat thread wakes every %u us",
+                cmd->timerlat.period_us);
       break;
     case RTB_METHOD_RESPONSE:
     default:

@@ -35,6 +35,7 @@ rtb_worker_measures_alloc (RtbWorker *w, unsigned n)
       m->worker = w;
       m->index = i;
       m->cpu = -1;
+      m->trace_fd = -1;
       atomic_init (&m->skipped, 0);
       atomic_init (&m->overruns, 0);
       atomic_init (&m->off_cpu, 0);
@@ -191,12 +192,34 @@ policy_from_sched (int policy)
     }
 }
 
+/* A thread of the kernel's tracer measures (timerlat): its policy, priority and CPU. */
+static void
+read_back_kernel_thread (RtbWorkerMeasure *m)
+{
+  struct sched_param param;
+  cpu_set_t set;
+  int policy = sched_getscheduler (m->kernel_thread);
+
+  m->timer_slack_ns = 0;
+  if (policy >= 0 && sched_getparam (m->kernel_thread, &param) == 0)
+    {
+      m->info.policy = (uint8_t) policy_from_sched (policy);
+      m->info.priority = (uint8_t) param.sched_priority;
+    }
+  m->info.cpu = (int16_t) m->measured_cpu;
+  if (sched_getaffinity (m->kernel_thread, sizeof set, &set) == 0 && CPU_COUNT (&set) == 1)
+    for (int cpu = 0; cpu < CPU_SETSIZE; cpu++)
+      if (CPU_ISSET (cpu, &set))
+        m->info.cpu = (int16_t) cpu;
+}
+
 /* What each thread really got, read back from the kernel rather than from what we asked. A
  * passive measure reports the thread that fills it. */
 static void
 read_back (RtbWorkerMeasure *m)
 {
-  RtbWorkerMeasure *runner = m->passive ? &m->worker->measures[0] : m;
+  RtbWorkerMeasure *runner = !m->passive ? m : m->runner != NULL ? m->runner
+                                                                   : &m->worker->measures[0];
   struct sched_param param;
   cpu_set_t set;
   int policy;
@@ -204,10 +227,15 @@ read_back (RtbWorkerMeasure *m)
   memset (&m->info, 0, sizeof m->info);
   m->info.thread = (uint16_t) m->index;
   m->info.cpu = -1;
-  m->info.placement = (uint8_t) (m->worker->cmd.method == RTB_METHOD_LATENCY
+  m->info.placement = (uint8_t) (rtb_method_is_per_cpu (m->worker->cmd.method)
                                    ? RTB_CPU_PLACEMENT_GIVEN : m->worker->placement);
   snprintf (m->info.name, sizeof m->info.name, "%s", m->name);
   m->timer_slack_ns = runner->timer_slack_ns;
+  if (m->kernel_thread > 0)
+    {
+      read_back_kernel_thread (m);
+      return;
+    }
   if (pthread_getschedparam (runner->thread, &policy, &param) == 0)
     {
       m->info.policy = (uint8_t) policy_from_sched (policy);

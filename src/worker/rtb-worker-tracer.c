@@ -352,6 +352,19 @@ rtb_worker_tracer_get (const RtbWorkerTracer *t, RtbWorkerTracerScope scope, con
   return err != 0 ? err : read_text (path, buf, size);
 }
 
+/* A file that lists its choices shows the chosen one in brackets ("[local] global mono"):
+ * that one is what goes back. */
+static void
+keep_chosen (char *value)
+{
+  char *open = strchr (value, '['), *close = open != NULL ? strchr (open, ']') : NULL;
+
+  if (close == NULL)
+    return;
+  *close = '\0';
+  memmove (value, open + 1, (size_t) (close - open));
+}
+
 int
 rtb_worker_tracer_set (RtbWorkerTracer *t, RtbWorkerTracerScope scope, const char *file,
                        const char *value)
@@ -366,8 +379,9 @@ rtb_worker_tracer_set (RtbWorkerTracer *t, RtbWorkerTracerScope scope, const cha
     return EBADF;
   if ((err = path_of (t, scope, file, path, sizeof path)) != 0 ||
       (err = read_text (path, old, sizeof old)) != 0 ||
-      (err = journal_add (t, UNDO_WRITE, path, old)) != 0)
+      (keep_chosen (old), err = journal_add (t, UNDO_WRITE, path, old)) != 0)
     {
+      t->sys_errno = err;
       snprintf (t->why, sizeof t->why, "cannot keep the value of %.160s to put it back: %s", path,
                 strerror (err));
       rtb_worker_log ("tracer: %s", t->why);
@@ -384,6 +398,7 @@ rtb_worker_tracer_set (RtbWorkerTracer *t, RtbWorkerTracerScope scope, const cha
     }
   if (err != 0)
     {
+      t->sys_errno = err;
       snprintf (t->why, sizeof t->why, "the kernel refused %.40s in %.160s: %s", value, path,
                 strerror (err));
       rtb_worker_log ("tracer: %s", t->why);

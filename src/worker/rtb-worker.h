@@ -42,8 +42,12 @@ struct RtbWorkerMeasure {
   size_t stack_size;
   RtbWorkerLoopFunc loop;
   bool ordinary;  /* created with default attributes: the process's policy, pthread's stack */
-  bool passive;   /* no thread of its own: measure 0's thread fills its ring (the response
-                   * experiments after the first) */
+  bool passive;   /* no thread of its own: another's thread fills its ring (the response
+                   * experiments after the first, measure 0's; timerlat's thread latency) */
+  RtbWorkerMeasure *runner; /* a passive measure's filler; NULL: measure 0 */
+  int measured_cpu;   /* timerlat: the CPU the kernel measures, which its reader avoids */
+  int trace_fd;       /* timerlat: the CPU's trace_pipe, the tracer's descriptor */
+  pid_t kernel_thread; /* timerlat: the tracer's thread that measures; STARTED reports it */
   RtbMatrixWorkload *workload; /* response: the matrix its instances invert */
 
   /* Owned by the thread creator */
@@ -249,6 +253,7 @@ bool rtb_worker_jitter_prepare (RtbWorker *w, RtbCommandError *error, int *sys_e
 bool rtb_worker_timer_prepare (RtbWorker *w, RtbCommandError *error, int *sys_errno);
 bool rtb_worker_response_prepare (RtbWorker *w, RtbCommandError *error, int *sys_errno);
 bool rtb_worker_noise_prepare (RtbWorker *w, RtbCommandError *error, int *sys_errno);
+bool rtb_worker_timerlat_prepare (RtbWorker *w, RtbCommandError *error, int *sys_errno);
 
 /* Shared by the method loops */
 #define RTB_WORKER_STACK_SIZE (256 * 1024)
