@@ -207,6 +207,8 @@ def run(tmp):
     text = pdf_text(out("imported.pdf"))
     ok("was imported from" in text and "ct24-h20-q-2t.txt" in text,
        "imported: the caveat names the file")
+    ok(text.count("when the samples came") == 2 and "Not known:" in text,
+       "imported: a heatmap section per run, the imported histogram's said to be unknown")
     cli("report", out("a.rtbench"), imported, "--output", out("imported.html"))
     check_html(out("imported.html"), "imported", ["alpha", "ct24-h20-q-2t"])
 

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "rtb-load.h"
+#include "rtb-label.h"
 #include "rtb-report-build.h"
 #include "rtb-report-sections.h"
 
@@ -186,6 +187,18 @@ add_methods (RtbReportDoc *doc, RtbCompare *compare)
         rtb_report_doc_add (doc, RTB_REPORT_NOTE, note);
       }
       rtb_report_add_statistics (doc, group);
+      {
+        g_autoptr (GPtrArray) labels = rtb_label_unique ((RtbRun **) runs->pdata, runs->len);
+
+        for (guint r = 0; r < runs->len; r++)
+          {
+            /* Translators: a section per run with its heatmaps, %s is its label */
+            rtb_report_doc_add_printf (doc, RTB_REPORT_SUBHEADING,
+                                       _("%s: when the samples came"),
+                                       (const char *) labels->pdata[r]);
+            rtb_report_doc_add_heatmap (doc, runs->pdata[r]);
+          }
+      }
     }
 }
 

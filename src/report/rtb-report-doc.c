@@ -105,9 +105,25 @@ rtb_report_doc_add_chart (RtbReportDoc *doc, RtbRun *const *runs, guint n_runs)
     return;
   block = add_block (doc, RTB_REPORT_CHART);
   block->n_panels = n_panels;
+  block->chart = RTB_PLOT_RUN_BOTH;
   block->runs = g_ptr_array_new_with_free_func (g_object_unref);
   for (guint r = 0; r < n_runs; r++)
     g_ptr_array_add (block->runs, g_object_ref (runs[r]));
+}
+
+void
+rtb_report_doc_add_heatmap (RtbReportDoc *doc, RtbRun *run)
+{
+  guint rows = rtb_plot_run_heatmap_rows (&run, 1);
+  RtbReportBlock *block;
+
+  if (rows == 0)
+    return;
+  block = add_block (doc, RTB_REPORT_CHART);
+  block->n_panels = rows;
+  block->chart = RTB_PLOT_RUN_HEATMAP;
+  block->runs = g_ptr_array_new_with_free_func (g_object_unref);
+  g_ptr_array_add (block->runs, g_object_ref (run));
 }
 
 RtbReportTable *
@@ -155,13 +171,13 @@ rtb_report_table_cell (const RtbReportTable *table, guint row, guint column)
 double
 rtb_report_chart_height (const RtbReportBlock *chart, double width)
 {
-  return chart->n_panels * width * 0.55;
+  return chart->n_panels * width * (chart->chart == RTB_PLOT_RUN_HEATMAP ? 0.5 : 0.55);
 }
 
 void
 rtb_report_chart_draw (const RtbReportBlock *chart, cairo_t *cr, const RtbPlotTheme *theme,
                        int width, int height)
 {
-  rtb_plot_run_draw (cr, theme, width, height, RTB_PLOT_RUN_BOTH, RTB_PLOT_SCALE_AUTO,
+  rtb_plot_run_draw (cr, theme, width, height, chart->chart, RTB_PLOT_SCALE_AUTO,
                      (RtbRun *const *) chart->runs->pdata, chart->runs->len);
 }

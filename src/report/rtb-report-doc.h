@@ -44,7 +44,8 @@ typedef struct {
   char *text;              /* every kind but TABLE and CHART */
   RtbReportTable *table;
   GPtrArray *runs;         /* CHART: the runs drawn together (RtbRun, owned) */
-  guint n_panels;          /* CHART: as rtb_plot_run_panels() stacks them */
+  guint n_panels;          /* CHART: as rtb_plot_run_panels() stacks them, or heatmaps */
+  RtbPlotRunChart chart;   /* CHART: RTB_PLOT_RUN_BOTH or RTB_PLOT_RUN_HEATMAP */
 } RtbReportBlock;
 
 typedef struct {
@@ -61,6 +62,8 @@ void rtb_report_doc_add_printf (RtbReportDoc *doc, RtbReportBlockKind kind, cons
                                 ...) G_GNUC_PRINTF (3, 4);
 /* Appends the curves and histograms of `runs` overlaid, as the window draws them. */
 void rtb_report_doc_add_chart (RtbReportDoc *doc, RtbRun *const *runs, guint n_runs);
+/* Appends the heatmaps of `run`'s series, one under the other. */
+void rtb_report_doc_add_heatmap (RtbReportDoc *doc, RtbRun *run);
 /* Appends a table of `n_columns`; fill it with rtb_report_table_add(). */
 RtbReportTable *rtb_report_doc_add_table (RtbReportDoc *doc, guint n_columns);
 
@@ -71,7 +74,8 @@ guint rtb_report_table_n_rows (const RtbReportTable *table);
 const RtbReportCell *rtb_report_table_cell (const RtbReportTable *table, guint row,
                                             guint column);
 
-/* The chart's size in points (or SVG pixels) at `width`: each panel 0.55 of the width high. */
+/* The chart's size in points (or SVG pixels) at `width`: each panel 0.55 of the width high, each
+ * heatmap 0.5. */
 double rtb_report_chart_height (const RtbReportBlock *chart, double width);
 /* Draws the chart block. */
 void rtb_report_chart_draw (const RtbReportBlock *chart, cairo_t *cr, const RtbPlotTheme *theme,
