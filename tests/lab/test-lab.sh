@@ -251,6 +251,38 @@ if [[ $status -eq 0 && $(head -1 "$tmp/hwlat.txt") == "# tracer: hwlat" && $befo
   ok "$desc ($(grep -c 'inner/outer' "$tmp/hwlat.txt") samples; $before)"; else
   not_ok "$desc (exit $status; before: $before; after: $after)"; fi
 
+# rtbench's timerlat method: the tracer's files it changes are set to other values first, so that
+# putting them back is seen, after a run and after the worker's SIGKILL (its janitor restores).
+timerlat_state () {
+  on_board board-rt 'cd /sys/kernel/tracing && cat current_tracer osnoise/cpus \
+    osnoise/timerlat_period_us osnoise/stop_tracing_us osnoise/stop_tracing_total_us &&
+    ls instances' 2>&1 | tr '\n' ' '
+}
+on_board board-rt 'cd /sys/kernel/tracing/osnoise && echo 0 >cpus && echo 777 >timerlat_period_us &&
+  echo 5000 >stop_tracing_us'
+desc="timerlat on board-rt: IRQ and thread latency of each CPU saved, tracefs as it was"
+before=$(timerlat_state)
+"$cli" run timerlat --remote board-rt --duration 3s --period-us 500 \
+  --output "$tmp/timerlat-run.rtbench" >"$tmp/out" 2>&1
+status=$?
+after=$(timerlat_state)
+series=$(json "$tmp/timerlat-run.rtbench" \
+  "' '.join('%s=%d' % (s['name'].replace(' ', '_'), s['count'] > 0) for s in r['series'])")
+if [[ $status -eq 0 && $series == "CPU0_IRQ=1 CPU0_thread=1 CPU1_IRQ=1 CPU1_thread=1" &&
+      $before == "$after" && $before == "nop 0 777 5000 0 "* ]]; then
+  ok "$desc ($series; $after)"; else
+  not_ok "$desc (exit $status; $series; before: $before; after: $after)"; fi
+
+desc="timerlat on board-rt: a worker killed with SIGKILL leaves tracefs as it was"
+on_board board-rt '/usr/local/libexec/rtbench/rtbench-worker timerlat cpus=1 duration=0 \
+  >/dev/null 2>&1 & sleep 2; cat /sys/kernel/tracing/osnoise/timerlat_period_us; kill -9 $!;
+  sleep 1' >"$tmp/out" 2>&1
+after=$(timerlat_state)
+if [[ $(head -1 "$tmp/out") == 1000 && $before == "$after" ]]; then ok "$desc ($after)"; else
+  not_ok "$desc (during: $(head -1 "$tmp/out"); before: $before; after: $after)"; fi
+on_board board-rt 'cd /sys/kernel/tracing/osnoise && echo 0-1 >cpus &&
+  echo 1000 >timerlat_period_us && echo 0 >stop_tracing_us'
+
 desc="on the board, the worker's own threads keep off the measured CPU 1"
 if [[ $threads == "CPU1=1 rtbench-worker=0 writer=0 " ]]; then ok "$desc ($threads)"; else
   not_ok "$desc ($threads)"; fi
