@@ -375,6 +375,10 @@ check_running (RtbRun *self, const char *what, GError **error)
 /* The numbers missing before sample `index` keep their places on the curve: noise's short gaps
  * (counted in STATS, each 1 µs as oslat counts it), the other methods' periods skipped after a
  * stall or samples lost (none before the first, a warm-up the timer discards). */
+/* Sample numbers a run takes: 2^62, 14 600 years at 10 kHz. A history's blocks and a heatmap's
+ * columns then cover at most twice as many, within what a run file's 64-bit counts hold. */
+#define RUN_MAX_POSITIONS (G_GUINT64_CONSTANT (1) << 62)
+
 static void
 skip_to (RtbRun *self, RtbSeries *series, guint64 index)
 {
@@ -437,6 +441,14 @@ handle_samples (RtbRun *self, const RtbSamplesFrame *frame, GError **error)
           return protocol_error (error, "a sample no worker measures: %" G_GINT64_FORMAT " ns as "
                                  "sample %" G_GUINT64_FORMAT " of %s (%s)", samples[i].value_ns,
                                  index, series->name, impossible);
+        }
+      if (index >= RUN_MAX_POSITIONS)
+        {
+          series->dropped = MAX (series->dropped, frame->dropped_total);
+          self->dirty = TRUE;
+          return protocol_error (error, "sample %" G_GUINT64_FORMAT " of %s: a run holds at most "
+                                 "%" G_GUINT64_FORMAT " samples and periods skipped", index,
+                                 series->name, RUN_MAX_POSITIONS);
         }
       if (samples[i].index & RTB_SAMPLE_OFF_CPU)
         rtb_series_log_off_cpu (series, index);
