@@ -14,6 +14,8 @@ static const char *const method_descriptions[] = {
   N_("Execution time of a matrix inversion, instance by instance"),
   N_("Gaps while one thread per CPU polls the clock, the oslat method: is an isolated CPU "
      "quiet?"),
+  N_("The kernel's timerlat tracer, as rtla runs it: how late each period's timer interrupt "
+     "and thread ran, per CPU (root and a kernel with the tracer)"),
 };
 
 /* The methods whose spikes the worker explains from a kernel trace. */
