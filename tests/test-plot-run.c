@@ -258,6 +258,26 @@ test_measured_and_compared (void)
   cairo_surface_destroy (draw (RTB_PLOT_RUN_BOTH, both_runs, 2, 2 * PANEL_HEIGHT));
 }
 
+/* The heatmaps of one run's series share their scales, as compared runs' do: a quiet CPU's
+ * values on the same axis and colours as a noisy one's. */
+static void
+test_heatmap_scales (void)
+{
+  g_autoptr (RtbRun) run = test_run_new ("two", RTB_METHOD_LATENCY, 2, 1000);
+  RtbPlotHeatmapOptions opts;
+  RtbSeries *quiet = rtb_run_get_series (run, 0), *noisy = rtb_run_get_series (run, 1);
+
+  test_series_fill (quiet, 3000, 5000, 1000, 10);
+  test_series_fill (noisy, 1000, 50000, 100000, 9);
+  rtb_plot_run_heatmap_options (&run, 1, &opts);
+  g_assert_true (opts.y_fixed);
+  g_assert_cmpfloat (opts.y_min_us, <=, 5);
+  g_assert_cmpfloat (opts.y_max_us, >=, 850);
+  g_assert_cmpuint (opts.last, ==, 3000);
+  g_assert_cmpuint (opts.count_max, ==, MAX (rtb_heatmap_max_cell (&quiet->heatmap),
+                                             rtb_heatmap_max_cell (&noisy->heatmap)));
+}
+
 /* Every curve says, as the window's do, that it carries the running mean. */
 static void
 test_titles (void)
@@ -277,5 +297,6 @@ main (int argc, char *argv[])
   g_test_add_func ("/plot-run/jitter-threads", test_jitter_threads);
   g_test_add_func ("/plot-run/measured-and-compared", test_measured_and_compared);
   g_test_add_func ("/plot-run/titles", test_titles);
+  g_test_add_func ("/plot-run/heatmap-scales", test_heatmap_scales);
   return g_test_run ();
 }

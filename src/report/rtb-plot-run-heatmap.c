@@ -90,9 +90,10 @@ rtb_plot_run_heatmap_options (RtbRun *const *runs, guint n_runs, RtbPlotHeatmapO
         positions = MAX (positions, series->heatmap.n_positions);
         count_max = MAX (count_max, rtb_heatmap_max_cell (&series->heatmap));
       }
-  if (n_runs > 1)
+  if (positions > 0)
     {
-      /* The same scales for all: time, values and counts. */
+      /* The same scales for all, the series of one run as the runs compared: time, values
+       * and counts, so that cells of one colour at one height mean the same in every panel. */
       opts->last = positions;
       opts->count_max = MAX (count_max, 1);
       if (occupied_span (runs, n_runs, &lo, &hi))
