@@ -34,6 +34,9 @@ const ParamSpec _rtb_setup_panel_params[N_PARAMS] = {
                               N_("Histogram Limit (µs)"),
                               N_("1 µs buckets, 32 as oslat; longer gaps count as overflows"),
                               8 },
+  [PARAM_TIMERLAT_PERIOD] = { RTB_KEY_PERIOD_US, RTB_METHOD_TIMERLAT, "timerlat-period-us",
+                              N_("Tracer Period (µs)"),
+                              N_("How often the tracer's thread wakes, 100 µs or more"), 100 },
 };
 
 /* The pause's 0 is "Auto", shown and typed as such. */
