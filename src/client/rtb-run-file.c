@@ -98,9 +98,11 @@ command_to_json (RtbRun *self)
   g_autoptr (JsonBuilder) builder = json_builder_new ();
   char line[RTB_COMMAND_MAX];
   char cpus[RTB_COMMAND_MAX];
-  guint32 interval_us, interval2_us;
+  guint32 interval_us, extra_us;
 
-  rtb_command_get_intervals (cmd, &interval_us, &interval2_us);
+  /* Run files keep the second period (rtb_command_get_intervals) as "interval2_us", the name
+   * STARTED of protocols 1 and 2 gave it, so that files stay as they were. */
+  rtb_command_get_intervals (cmd, &interval_us, &extra_us);
   if (rtb_command_format (cmd, line, sizeof line) < 0)
     line[0] = '\0';
   if (rtb_cpu_list_format (cmd->cpus, RTB_MAX_CPUS, cpus, sizeof cpus) < 0)
@@ -122,7 +124,7 @@ command_to_json (RtbRun *self)
     _rtb_json_add_int (builder, "interval_us", interval_us);
   else
     add_null (builder, "interval_us");
-  _rtb_json_add_int (builder, "interval2_us", interval2_us);
+  _rtb_json_add_int (builder, "interval2_us", extra_us);
   _rtb_json_add_int (builder, "histogram_us", rtb_command_key_get (cmd, RTB_KEY_HISTOGRAM_US));
   _rtb_json_add_int (builder, "size", cmd->response.size);
   add_count (builder, "instances", cmd->response.instances);

@@ -87,7 +87,7 @@ typedef struct {
   bool quiet_default;    /* left out of the formatted command at its default */
   const char *unset_text; /* how its unset value or default reads in help: "none" */
   /* Run files and STARTED of protocols 1 and 2 keep a method's periods in two fields:
-   * 1 for interval_us, 2 for interval2_us, 0 for neither (rtb_command_get_intervals). */
+   * 1 for interval_us, 2 for extra_us, 0 for neither (rtb_command_get_intervals). */
   uint8_t interval_slot;
   /* Another key of the same method that this one's value must stay above (`than_sign` 1: the
    * servo period longer than the base period) or below (-1: the spin shorter than the period);

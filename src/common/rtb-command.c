@@ -66,7 +66,7 @@ rtb_command_thread_period_us (const RtbCommand *cmd, unsigned thread)
 }
 
 void
-rtb_command_get_intervals (const RtbCommand *cmd, uint32_t *interval_us, uint32_t *interval2_us)
+rtb_command_get_intervals (const RtbCommand *cmd, uint32_t *interval_us, uint32_t *extra_us)
 {
   uint32_t slots[3] = { 0 };
 
@@ -74,13 +74,13 @@ rtb_command_get_intervals (const RtbCommand *cmd, uint32_t *interval_us, uint32_
     if (rtb_command_key_taken ((RtbKeyId) k, cmd->method))
       slots[rtb_command_keys[k].interval_slot] = (uint32_t) rtb_command_key_get (cmd, (RtbKeyId) k);
   *interval_us = slots[1];
-  *interval2_us = slots[2];
+  *extra_us = slots[2];
 }
 
 void
-rtb_command_set_intervals (RtbCommand *cmd, uint32_t interval_us, uint32_t interval2_us)
+rtb_command_set_intervals (RtbCommand *cmd, uint32_t interval_us, uint32_t extra_us)
 {
-  const uint32_t slots[3] = { 0, interval_us, interval2_us };
+  const uint32_t slots[3] = { 0, interval_us, extra_us };
 
   for (int k = 0; k < RTB_N_KEYS; k++)
     if (rtb_command_key_taken ((RtbKeyId) k, cmd->method) && rtb_command_keys[k].interval_slot != 0)

@@ -122,18 +122,19 @@ void rtb_command_to_wire (const RtbCommand *cmd, RtbWireCommand *wire);
 bool rtb_command_from_wire (const RtbWireCommand *wire, int n_cpus_online, RtbCommand *cmd,
                             RtbCommandError *error);
 
-/* Run files and the STARTED frame of protocols 1 and 2 keep a method's periods in two fields:
- * `interval_us` (the latency interval, the jitter base period, the timer period) and
- * `interval2_us` (the jitter servo period, the timer spin, the response gap). These convert
- * to and from them for the method `cmd` already has; a period the method lacks is 0. */
 /* The period of the run's thread `thread` in µs (latency's interval, the timer's period,
  * jitter's base period for thread 0 and servo period for thread 1); 0 for a method whose
  * threads have none (response, noise: a gap is as long as it takes). */
 uint32_t rtb_command_thread_period_us (const RtbCommand *cmd, unsigned thread);
 
+/* Run files and the STARTED frame of protocols 1 and 2 keep a method's periods in two fields:
+ * `interval_us` (the latency interval, the jitter base period, the timer period) and
+ * `extra_us` (the jitter servo period, the timer spin, the response gap; run files name it as
+ * rtb-run-file.c says). These convert to and from them for the method `cmd` already has; a
+ * period the method lacks is 0. */
 void rtb_command_get_intervals (const RtbCommand *cmd, uint32_t *interval_us,
-                                uint32_t *interval2_us);
-void rtb_command_set_intervals (RtbCommand *cmd, uint32_t interval_us, uint32_t interval2_us);
+                                uint32_t *extra_us);
+void rtb_command_set_intervals (RtbCommand *cmd, uint32_t interval_us, uint32_t extra_us);
 
 /* Writes the normalised command line "start METHOD key=value…" that parses back to `cmd`.
  * Returns the length, or -1 if it does not fit. */

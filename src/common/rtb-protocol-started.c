@@ -124,7 +124,7 @@ legacy_command (const RtbStartedFrameV2 *started, const RtbThreadInfo *threads,
           command->cpus[threads[t].cpu / 64] |= (uint64_t) 1 << (threads[t].cpu % 64);
     }
 
-  rtb_command_set_intervals (command, started->interval_us, started->interval2_us);
+  rtb_command_set_intervals (command, started->interval_us, started->extra_us);
   if (started->method == RTB_METHOD_LATENCY && started->histogram_us > 0)
     command->latency.histogram_us = started->histogram_us;
   if (started->method == RTB_METHOD_RESPONSE)
@@ -152,7 +152,7 @@ decode_legacy (const void *payload, size_t len, uint32_t n_cpus_online, RtbStart
     return "STARTED frame names an unknown method";
   /* The widest limits of any method (rtb-command.h): clients size their histograms from these
    * values. */
-  if (started->interval_us > RTB_INTERVAL_MAX_US || started->interval2_us > RTB_GAP_MAX_US ||
+  if (started->interval_us > RTB_INTERVAL_MAX_US || started->extra_us > RTB_GAP_MAX_US ||
       started->histogram_us > RTB_HISTOGRAM_MAX_US || started->size > RTB_MATRIX_MAX ||
       started->instances > RTB_INSTANCES_MAX || started->duration_ns > RTB_DURATION_MAX_NS)
     return "STARTED frame has a value beyond the command limits";

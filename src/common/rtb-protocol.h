@@ -302,7 +302,7 @@ typedef struct {
   uint32_t method;       /* RtbMethod */
   uint32_t n_threads;
   uint32_t interval_us;  /* latency: interval; jitter: base period; timer: period; response: 0 */
-  uint32_t interval2_us; /* jitter: servo period; timer: spin; response: sleep between instances */
+  uint32_t extra_us;     /* jitter: servo period; timer: spin; response: sleep between instances */
   uint32_t histogram_us; /* latency: histogram limit; others 0 */
   uint32_t size;         /* response: matrix size; others 0 */
   uint64_t duration_ns;  /* 0 = until stopped; response: 0 */
