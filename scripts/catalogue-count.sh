@@ -29,7 +29,7 @@ items=(
   "figure|skipped|RTB_FIGURE_SKIPPED|2|"
   # (its field, skipped, is also the run's and the worker's word for skipped periods: its id
   # alone says where the figure is named)
-  "method|jitter|RTB_METHOD_JITTER|15|words the client shows for it (value span, label, live view, chart titles, compare) and the worker's guard are switches"
+  "method|jitter|RTB_METHOD_JITTER|16|words shown for it (label, live view, compare, the titles of its curve and heatmap charts) and the worker's guard are switches"
 )
 
 n=0 failed=0
