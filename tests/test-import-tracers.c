@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* The kernel's own instruments, from real runs on the lab's board-rt (Debian's arm64 PREEMPT_RT
  * kernel 6.1 and its rtla 6.1, tests/lab/lab.sh): `rtla timerlat hist` as a latency run, `rtla
- * osnoise hist` and the hwlat tracer's trace as noise runs, each figure against what the file
- * says, read here by a reader of the test's own. */
+ * osnoise hist`, `rtla osnoise top` and the hwlat tracer's trace as noise runs, each figure
+ * against what the file says, read here by a reader of the test's own. */
 #include "config.h"
 
 #include <math.h>
@@ -142,6 +142,106 @@ test_rtla_mixed_columns (void)
   g_assert_null (run);
   g_assert_nonnull (strstr (error->message, "line 2: the column line mixes osnoise's CPU- "
                                             "columns"));
+}
+
+/* ---- rtla osnoise top's table ----------------------------------------------------------- */
+
+/* Each CPU's figures are those of the file's last table, read with sscanf, and they survive a
+ * save and load; its % CPU Aval prints as rtla's. */
+static void
+check_osnoise_top (const char *name)
+{
+  g_autofree char *text = fixture_text (name);
+  g_autoptr (RtbRun) run = import_fixture (name, NULL);
+  g_autoptr (JsonNode) saved = rtb_run_to_json (run);
+  g_autoptr (RtbRun) loaded = rtb_run_from_json (saved, NULL);
+  g_auto (GStrv) lines = g_strsplit (text, "\n", -1);
+  guint64 last[2][RTB_OSNOISE_N_FIGURES];
+  char pct[2][32];
+  guint rows = 0;
+
+  for (guint l = 0; lines[l] != NULL; l++)
+    {
+      guint64 v[RTB_OSNOISE_N_FIGURES];
+      char p[32];
+      int cpu;
+
+      if (sscanf (lines[l], "%d #%" G_GUINT64_FORMAT " %" G_GUINT64_FORMAT " %" G_GUINT64_FORMAT
+                  " %31s %" G_GUINT64_FORMAT " %" G_GUINT64_FORMAT " %" G_GUINT64_FORMAT " %"
+                  G_GUINT64_FORMAT " %" G_GUINT64_FORMAT " %" G_GUINT64_FORMAT " %"
+                  G_GUINT64_FORMAT, &cpu, &v[0], &v[1], &v[2], p, &v[3], &v[4], &v[5], &v[6],
+                  &v[7], &v[8], &v[9]) != 12)
+        continue;
+      g_assert_cmpint (cpu, <, 2);
+      memcpy (last[cpu], v, sizeof v);
+      g_strlcpy (pct[cpu], p, sizeof pct[cpu]);
+      rows++;
+    }
+  g_assert_cmpuint (rows, >=, 2);
+  g_assert_nonnull (loaded);
+  g_assert_cmpint (rtb_run_get_command (run)->method, ==, RTB_METHOD_NOISE);
+  g_assert_nonnull (strstr (rtb_run_get_source (run), "rtla osnoise top"));
+  g_assert_cmpuint (rtb_run_get_n_series (run), ==, 2);
+  g_assert_cmpuint (rtb_run_get_n_series (loaded), ==, 2);
+  for (guint cpu = 0; cpu < 2; cpu++)
+    {
+      RtbSeries *series = rtb_run_get_series (run, cpu);
+      RtbSeries *again = rtb_run_get_series (loaded, cpu);
+      char own[32];
+
+      g_assert_cmpint (series->cpu, ==, (int) cpu);
+      g_assert_true (series->have_osnoise);
+      g_assert_true (again->have_osnoise);
+      g_assert_cmpuint (series->histogram.stats.count, ==, 0);
+      for (guint f = 0; f < RTB_OSNOISE_N_FIGURES; f++)
+        {
+          g_assert_cmpuint (rtb_osnoise_figure (&series->osnoise, f), ==, last[cpu][f]);
+          g_assert_cmpuint (rtb_osnoise_figure (&again->osnoise, f), ==, last[cpu][f]);
+        }
+      g_snprintf (own, sizeof own, "%.5f", rtb_osnoise_available_pct (&series->osnoise));
+      g_assert_cmpstr (own, ==, pct[cpu]);
+    }
+}
+
+static void
+test_osnoise_top (void)
+{
+  /* -q: one table; without: one a second, the last one counts. */
+  check_osnoise_top ("rtla61real-osnoise-top-q-d5.txt");
+  check_osnoise_top ("rtla61real-osnoise-top-d5.txt");
+}
+
+static void
+test_osnoise_top_errors (void)
+{
+  static const char head[] = "                    Operating System Noise\n"
+                             "duration:   0 00:00:05 | time is in us\n"
+                             "CPU Period       Runtime        Noise  % CPU Aval   Max Noise   "
+                             "Max Single          HW          NMI          IRQ      Softirq       "
+                             "Thread\n";
+  static const struct { const char *rows; const char *error; } cases[] = {
+    { "  0 #5   5027231   4638426   7.73398   938216   37380   514   0   742   0   337\n",
+      "line 4: CPU 0: % CPU Aval \"7.73398\" is not 100 × (runtime − noise) / runtime of its "
+      "row, 7.73397" },
+    { "  0 #5   5027231   4638426   7.73397   938216   37380   514   0   742   0\n",
+      "line 4: expected a row \"CPU #PERIODS RUNTIME" },
+    { "  0 #5   5027231   4638426   7.73397   938216   37380   514   0   742   0   337\n"
+      "  0 #5   5027231   4638426   7.73397   938216   37380   514   0   742   0   337\n",
+      "line 5: CPU 0 has a second row in one table" },
+    { "", "no table of rtla osnoise top" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autofree char *text = g_strconcat (head, cases[i].rows, NULL);
+      g_autoptr (GError) error = NULL;
+      g_autoptr (RtbRun) run = import_text ("top", text, NULL, &error);
+
+      g_assert_null (run);
+      g_assert_nonnull (error);
+      if (strstr (error->message, cases[i].error) == NULL)
+        g_error ("case %u: \"%s\" lacks \"%s\"", i, error->message, cases[i].error);
+    }
 }
 
 /* ---- the hwlat tracer's trace ------------------------------------------------------------ */
@@ -328,6 +428,8 @@ main (int argc, char **argv)
   g_test_add_func ("/import-tracers/timerlat-hist", test_timerlat_hist);
   g_test_add_func ("/import-tracers/osnoise-hist", test_osnoise_hist);
   g_test_add_func ("/import-tracers/rtla-mixed-columns", test_rtla_mixed_columns);
+  g_test_add_func ("/import-tracers/osnoise-top", test_osnoise_top);
+  g_test_add_func ("/import-tracers/osnoise-top-errors", test_osnoise_top_errors);
   g_test_add_func ("/import-tracers/hwlat", test_hwlat);
   g_test_add_func ("/import-tracers/hwlat-lines", test_hwlat_lines);
   return g_test_run ();

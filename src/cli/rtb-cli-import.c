@@ -27,6 +27,7 @@ static const char import_usage[] =
   "  oslat-json       oslat --json=FILE (a noise run)\n"
   "  hwlat            the hwlat tracer's trace (a noise run: each window's inner and outer\n"
   "                   gap per CPU)\n"
+  "  osnoise-top      rtla osnoise top's table (a noise run of each CPU's noise sources)\n"
   "  stream           rtbench-worker METHOD key=value... > FILE\n"
   "\n"
   "Options:\n"
@@ -131,8 +132,8 @@ rtb_cli_import (int argc, char **argv)
           if (!rtb_import_format_from_string (value, &options.format))
             {
               rtb_cli_error ("unknown format \"%s\": use auto, cyclictest, cyclictest-verbose, "
-                             "cyclictest-json, rtla, jitterdebugger, oslat, oslat-json, hwlat or "
-                             "stream", value);
+                             "cyclictest-json, rtla, jitterdebugger, oslat, oslat-json, hwlat, "
+                             "osnoise-top or stream", value);
               return RTB_CLI_USAGE;
             }
           break;

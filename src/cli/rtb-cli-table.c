@@ -267,6 +267,45 @@ print_headlines (RtbRun *run, FILE *out)
   fputc ('\n', out);
 }
 
+/* rtla osnoise top's table of the series that have its totals, in its columns and order. */
+static void
+print_osnoise (FILE *out, RtbRun *run)
+{
+  gboolean header = FALSE;
+
+  for (guint i = 0; i < rtb_run_get_n_series (run); i++)
+    {
+      RtbSeries *series = rtb_run_get_series (run, i);
+      double pct;
+
+      if (!series->have_osnoise)
+        continue;
+      if (!header)
+        {
+          fputs ("noise sources, as rtla osnoise top (µs; HW … Thread: counts)\n"
+                 "thread    ", out);
+          for (guint f = 0; f < RTB_OSNOISE_N_FIGURES; f++)
+            fprintf (out, " %11s%s", rtb_osnoise_figure_column (f),
+                     f == RTB_OSNOISE_NOISE ? "  % CPU Aval" : "");
+          fputc ('\n', out);
+          header = TRUE;
+        }
+      fprintf (out, "%-10s", series->name);
+      for (guint f = 0; f < RTB_OSNOISE_N_FIGURES; f++)
+        {
+          fprintf (out, " %11" G_GUINT64_FORMAT, rtb_osnoise_figure (&series->osnoise, f));
+          if (f != RTB_OSNOISE_NOISE)
+            continue;
+          pct = rtb_osnoise_available_pct (&series->osnoise);
+          if (isnan (pct))
+            fprintf (out, " %11s", "-");
+          else
+            fprintf (out, " %11.5f", pct);
+        }
+      fputc ('\n', out);
+    }
+}
+
 void
 rtb_cli_print_table (RtbRun *run, FILE *out)
 {
@@ -306,4 +345,5 @@ rtb_cli_print_table (RtbRun *run, FILE *out)
   if (partial)
     fputs ("† stddev of the samples inside the histogram only: the source gave no values for "
            "its overflows\n", out);
+  print_osnoise (out, run);
 }

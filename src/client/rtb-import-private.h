@@ -77,6 +77,10 @@ gboolean _rtb_import_skip_text (RtbImportCursor *c, const char *text);
 /* An unsigned decimal of at most `max`; leading zeros allowed. */
 gboolean _rtb_import_parse_u64 (RtbImportCursor *c, guint64 max, guint64 *out);
 
+/* rtla's duration after its label, "%3d %02d:%02d:%02d" (days hh:mm:ss), into `elapsed_ns`;
+ * FALSE, leaving it, when it is not one. */
+gboolean _rtb_import_parse_rtla_duration (RtbImportCursor *c, guint64 *elapsed_ns);
+
 /* "…\"text\"" with control bytes and non-ASCII escaped, at most 60 bytes of it. */
 char *_rtb_import_quote (const char *p, gsize len);
 gboolean _rtb_import_fail (GError **error, guint line, const char *format, ...)
@@ -142,6 +146,7 @@ RtbRun *_rtb_import_jitterdebugger (RtbImportInput *in, JsonNode *root, GError *
 RtbRun *_rtb_import_stream (RtbImportInput *in, GError **error);
 RtbRun *_rtb_import_oslat (RtbImportInput *in, GError **error);
 RtbRun *_rtb_import_hwlat (RtbImportInput *in, GError **error);
+RtbRun *_rtb_import_osnoise_top (RtbImportInput *in, GError **error);
 RtbRun *_rtb_import_oslat_json (RtbImportInput *in, JsonNode *root, GError **error);
 
 G_END_DECLS

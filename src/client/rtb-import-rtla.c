@@ -43,7 +43,6 @@ static gboolean
 parse_header_line (Parse *parse, const RtbImportLine *line)
 {
   RtbImportCursor c;
-  guint64 days, h, m, s;
 
   _rtb_import_cursor_init (&c, line);
   if (_rtb_import_skip_text (&c, "# Time unit is "))
@@ -51,12 +50,8 @@ parse_header_line (Parse *parse, const RtbImportLine *line)
       parse->ns = _rtb_import_skip_text (&c, "nanoseconds");
       parse->have_unit = TRUE;
     }
-  else if (_rtb_import_skip_text (&c, "# Duration:") && _rtb_import_skip_blanks (&c) &&
-           _rtb_import_parse_u64 (&c, 100000, &days) && _rtb_import_skip_blanks (&c) &&
-           _rtb_import_parse_u64 (&c, 99, &h) && _rtb_import_skip_text (&c, ":") &&
-           _rtb_import_parse_u64 (&c, 99, &m) && _rtb_import_skip_text (&c, ":") &&
-           _rtb_import_parse_u64 (&c, 99, &s))
-    parse->elapsed_ns = (((days * 24 + h) * 60 + m) * 60 + s) * G_GUINT64_CONSTANT (1000000000);
+  else if (_rtb_import_skip_text (&c, "# Duration:"))
+    _rtb_import_parse_rtla_duration (&c, &parse->elapsed_ns);
   return TRUE;
 }
 

@@ -213,6 +213,20 @@ _rtb_import_sum_for_avg (gint64 avg_ns, guint64 count, gint64 *out)
   return TRUE;
 }
 
+gboolean
+_rtb_import_parse_rtla_duration (RtbImportCursor *c, guint64 *elapsed_ns)
+{
+  guint64 days, h, m, s;
+
+  if (!_rtb_import_skip_blanks (c) || !_rtb_import_parse_u64 (c, 100000, &days) ||
+      !_rtb_import_skip_blanks (c) || !_rtb_import_parse_u64 (c, 99, &h) ||
+      !_rtb_import_skip_text (c, ":") || !_rtb_import_parse_u64 (c, 99, &m) ||
+      !_rtb_import_skip_text (c, ":") || !_rtb_import_parse_u64 (c, 99, &s))
+    return FALSE;
+  *elapsed_ns = (((days * 24 + h) * 60 + m) * 60 + s) * G_GUINT64_CONSTANT (1000000000);
+  return TRUE;
+}
+
 void
 _rtb_import_command_init (RtbCommand *cmd, RtbMethod method, guint32 n_buckets)
 {

@@ -24,6 +24,7 @@ static const char * const format_names[] = {
   [RTB_IMPORT_FORMAT_OSLAT_JSON] = "oslat-json",
   [RTB_IMPORT_FORMAT_HWLAT] = "hwlat",
   [RTB_IMPORT_FORMAT_CYCLICTEST_VERBOSE] = "cyclictest-verbose",
+  [RTB_IMPORT_FORMAT_OSNOISE_TOP] = "osnoise-top",
 };
 
 void
@@ -132,6 +133,8 @@ rtb_import_detect (const guint8 *data, gsize len)
       if (_rtb_import_line_has_prefix (&line, "Max CPUs = ") ||
           _rtb_import_is_verbose_sample (&line))
         return RTB_IMPORT_FORMAT_CYCLICTEST_VERBOSE;
+      if (memmem (line.p, line.len, "Operating System Noise", 22) != NULL)
+        return RTB_IMPORT_FORMAT_OSNOISE_TOP;
       if (_rtb_import_line_has_prefix (&line, "oslat V ") ||
           memmem (line.p, line.len, "Counter Freq:\t", strlen ("Counter Freq:\t")) != NULL)
         return RTB_IMPORT_FORMAT_OSLAT;
@@ -209,6 +212,7 @@ describe (RtbImportFormat format)
     case RTB_IMPORT_FORMAT_RTLA:
     case RTB_IMPORT_FORMAT_STREAM:
     case RTB_IMPORT_FORMAT_HWLAT:
+    case RTB_IMPORT_FORMAT_OSNOISE_TOP:
     default:
       return "JSON";
     }
@@ -323,6 +327,9 @@ rtb_import_data (const guint8 *data, gsize len, const char *name,
 
         run = _rtb_import_cyclictest_verbose (&in, reader, error);
       }
+      break;
+    case RTB_IMPORT_FORMAT_OSNOISE_TOP:
+      run = _rtb_import_osnoise_top (&in, error);
       break;
     case RTB_IMPORT_FORMAT_CYCLICTEST:
     case RTB_IMPORT_FORMAT_AUTO:

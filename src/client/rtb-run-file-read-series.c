@@ -34,6 +34,31 @@ get_residual_max (JsonObject *object, const char *path, double *out, GError **er
   return _rtb_json_get_double (object, path, "residual_max", out, error);
 }
 
+/* The CPU's osnoise totals (rtla osnoise top), since they are kept: an optional object. */
+static gboolean
+parse_osnoise (JsonObject *object, const char *series_path, RtbSeries *series, GError **error)
+{
+  g_autofree char *path = g_strconcat (series_path, ".osnoise", NULL);
+  JsonObject *o = NULL;
+
+  if (!json_object_has_member (object, "osnoise"))
+    return TRUE;
+  if (!_rtb_json_get_object (object, series_path, "osnoise", TRUE, &o, error))
+    return FALSE;
+  if (o == NULL)
+    return TRUE;
+  for (guint i = 0; i < RTB_OSNOISE_N_FIGURES; i++)
+    {
+      gint64 value;
+
+      if (!_rtb_json_get_int (o, path, rtb_osnoise_figure_key (i), 0, G_MAXINT64, &value, error))
+        return FALSE;
+      *rtb_osnoise_figure_at (&series->osnoise, i) = (guint64) value;
+    }
+  series->have_osnoise = TRUE;
+  return TRUE;
+}
+
 static gboolean
 parse_worker_stats (JsonObject *object, const char *series_path, RtbSeries *series,
                     GError **error)
@@ -780,5 +805,6 @@ _rtb_run_file_parse_series (RtbRun *run, JsonObject *object, const char *path, g
   if (!get_residual_max (object, path, &series->residual_max, error) ||
       !parse_series_v4 (object, path, series, error))
     return FALSE;
-  return parse_worker_stats (object, path, series, error);
+  return parse_worker_stats (object, path, series, error) &&
+         parse_osnoise (object, path, series, error);
 }

@@ -312,6 +312,18 @@ heatmap_to_json (const RtbHeatmap *heatmap)
 }
 
 static JsonNode *
+osnoise_to_json (const RtbOsnoiseTotals *totals)
+{
+  g_autoptr (JsonBuilder) builder = json_builder_new ();
+
+  json_builder_begin_object (builder);
+  for (guint i = 0; i < RTB_OSNOISE_N_FIGURES; i++)
+    add_count (builder, rtb_osnoise_figure_key (i), rtb_osnoise_figure (totals, i));
+  json_builder_end_object (builder);
+  return json_builder_get_root (builder);
+}
+
+static JsonNode *
 series_to_json (const RtbSeries *series)
 {
   g_autoptr (JsonBuilder) builder = json_builder_new ();
@@ -337,6 +349,8 @@ series_to_json (const RtbSeries *series)
   add_count (builder, "off_cpu", series->off_cpu);
   add_node (builder, "worker_stats",
             series->have_worker_stats ? worker_stats_to_json (&series->worker_stats) : NULL);
+  if (series->have_osnoise)
+    add_node (builder, "osnoise", osnoise_to_json (&series->osnoise));
   json_builder_end_object (builder);
   return json_builder_get_root (builder);
 }

@@ -15,6 +15,7 @@
 #include "rtb-histogram.h"
 #include "rtb-history.h"
 #include "rtb-log-histogram.h"
+#include "rtb-osnoise.h"
 #include "rtb-protocol.h"
 
 G_BEGIN_DECLS
@@ -62,6 +63,8 @@ typedef struct {
   RtbThreadStats worker_stats; /* the worker's own final figures, to cross-check */
   guint64 minute_count;   /* samples since the run's last minute (RtbRun::minute) */
   gint64 minute_max_ns;   /* the largest of them; G_MININT64 when none */
+  gboolean have_osnoise;
+  RtbOsnoiseTotals osnoise; /* the CPU's osnoise periods added up as rtla osnoise top does */
 } RtbSeries;
 
 #define RTB_SERIES_OFF_CPU_LOG 1000

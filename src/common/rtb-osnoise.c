@@ -2,6 +2,7 @@
 #include "config.h"
 
 #include <math.h>
+#include <stddef.h>
 
 #include "rtb-cpu-list.h"
 #include "rtb-osnoise.h"
@@ -121,13 +122,67 @@ rtb_osnoise_totals_add (RtbOsnoiseTotals *totals, const RtbOsnoisePeriod *period
     totals->counts[s] += period->counts[s];
 }
 
+static const struct {
+  const char *key;
+  const char *column;
+  size_t offset;
+} figures[RTB_OSNOISE_N_FIGURES] = {
+#define AT(field) offsetof (RtbOsnoiseTotals, field)
+  [RTB_OSNOISE_PERIODS] = { "periods", "Period", AT (periods) },
+  [RTB_OSNOISE_RUNTIME] = { "runtime_us", "Runtime", AT (runtime_us) },
+  [RTB_OSNOISE_NOISE] = { "noise_us", "Noise", AT (noise_us) },
+  [RTB_OSNOISE_MAX_NOISE] = { "max_noise_us", "Max Noise", AT (max_noise_us) },
+  [RTB_OSNOISE_MAX_SINGLE] = { "max_single_us", "Max Single", AT (max_single_us) },
+  [RTB_OSNOISE_COUNT_HW] = { "hw", "HW", AT (counts[RTB_OSNOISE_HW]) },
+  [RTB_OSNOISE_COUNT_NMI] = { "nmi", "NMI", AT (counts[RTB_OSNOISE_NMI]) },
+  [RTB_OSNOISE_COUNT_IRQ] = { "irq", "IRQ", AT (counts[RTB_OSNOISE_IRQ]) },
+  [RTB_OSNOISE_COUNT_SOFTIRQ] = { "softirq", "Softirq", AT (counts[RTB_OSNOISE_SOFTIRQ]) },
+  [RTB_OSNOISE_COUNT_THREAD] = { "thread", "Thread", AT (counts[RTB_OSNOISE_THREAD]) },
+#undef AT
+};
+
+const char *
+rtb_osnoise_figure_key (RtbOsnoiseFigure figure)
+{
+  return figure < RTB_OSNOISE_N_FIGURES ? figures[figure].key : NULL;
+}
+
+const char *
+rtb_osnoise_figure_column (RtbOsnoiseFigure figure)
+{
+  return figure < RTB_OSNOISE_N_FIGURES ? figures[figure].column : NULL;
+}
+
+uint64_t *
+rtb_osnoise_figure_at (RtbOsnoiseTotals *totals, RtbOsnoiseFigure figure)
+{
+  return (uint64_t *) (void *) ((char *) totals + figures[figure].offset);
+}
+
+uint64_t
+rtb_osnoise_figure (const RtbOsnoiseTotals *totals, RtbOsnoiseFigure figure)
+{
+  return *rtb_osnoise_figure_at ((RtbOsnoiseTotals *) totals, figure);
+}
+
 double
 rtb_osnoise_available_pct (const RtbOsnoiseTotals *totals)
 {
-  if (totals->runtime_us == 0)
+  uint64_t runtime = totals->runtime_us, available, scaled, rest;
+
+  if (runtime == 0)
     return NAN;
   /* Noise above the runtime (a period cut short) leaves nothing available. */
-  if (totals->noise_us >= totals->runtime_us)
+  if (totals->noise_us >= runtime)
     return 0;
-  return 100.0 * (double) (totals->runtime_us - totals->noise_us) / (double) totals->runtime_us;
+  /* rtla's: the whole 100000ths of a per cent, (runtime − noise) × 10⁷ / runtime in integers,
+   * without the product overflowing. */
+  available = runtime - totals->noise_us;
+  rest = available % runtime;
+  scaled = available / runtime * 10000000;
+  if (rest <= UINT64_MAX / 10000000)
+    scaled += rest * 10000000 / runtime;
+  else
+    scaled += (uint64_t) ((long double) rest * 10000000 / runtime);
+  return (double) scaled / 100000;
 }

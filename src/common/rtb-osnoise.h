@@ -10,7 +10,8 @@
  * longest single noise in µs, then the counts of interference: HW, NMI, IRQ, softirq, thread.
  * rtla osnoise top adds the periods of each CPU up: runtime and noise summed, Max Noise the
  * noisiest period's noise, Max Single the longest single noise, the counts summed, and % CPU
- * Aval = 100 × (runtime − noise) / runtime of the sums.
+ * Aval = 100 × (runtime − noise) / runtime of the sums, cut to 0.00001 % (integer arithmetic:
+ * 13.2189970… prints 13.21899).
  */
 #pragma once
 
@@ -44,9 +45,32 @@ typedef struct {
   uint64_t counts[RTB_OSNOISE_N_SOURCES];
 } RtbOsnoiseTotals;
 
+/* The totals' figures, in rtla osnoise top's order (% CPU Aval, which follows from runtime and
+ * noise, is rtb_osnoise_available_pct()): run files, tables and importers loop over them. */
+typedef enum {
+  RTB_OSNOISE_PERIODS,
+  RTB_OSNOISE_RUNTIME,
+  RTB_OSNOISE_NOISE,
+  RTB_OSNOISE_MAX_NOISE,
+  RTB_OSNOISE_MAX_SINGLE,
+  RTB_OSNOISE_COUNT_HW,
+  RTB_OSNOISE_COUNT_NMI,
+  RTB_OSNOISE_COUNT_IRQ,
+  RTB_OSNOISE_COUNT_SOFTIRQ,
+  RTB_OSNOISE_COUNT_THREAD,
+  RTB_OSNOISE_N_FIGURES,
+} RtbOsnoiseFigure;
+
+/* "periods", "runtime_us", … "thread": its key in run files and JSON. */
+const char *rtb_osnoise_figure_key (RtbOsnoiseFigure figure);
+/* rtla's column header: "Period", "Runtime", "Noise", "Max Noise", … "Thread". */
+const char *rtb_osnoise_figure_column (RtbOsnoiseFigure figure);
+uint64_t *rtb_osnoise_figure_at (RtbOsnoiseTotals *totals, RtbOsnoiseFigure figure);
+uint64_t rtb_osnoise_figure (const RtbOsnoiseTotals *totals, RtbOsnoiseFigure figure);
+
 /* One line of the tracer's trace: true and `out` filled when it is a period's line (not a
  * "#" header); false for anything else, `out` then undefined. */
 bool rtb_osnoise_parse_period (const char *line, size_t len, RtbOsnoisePeriod *out);
 void rtb_osnoise_totals_add (RtbOsnoiseTotals *totals, const RtbOsnoisePeriod *period);
-/* rtla's % CPU Aval of the totals; NAN before any runtime. */
+/* rtla's % CPU Aval of the totals, a whole number of 0.00001 %; NAN before any runtime. */
 double rtb_osnoise_available_pct (const RtbOsnoiseTotals *totals);

@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * libFuzzer target: the importers (cyclictest text, -v and JSON, rtla, jitterdebugger, oslat
- * text and JSON, the hwlat tracer's trace, recorded worker streams), each forced on the bytes and
- * by detection. An imported
+ * text and JSON, the hwlat tracer's trace, rtla osnoise top, recorded worker streams), each
+ * forced on the bytes and by detection. An imported
  * run must save and load back as a run file.
  */
 #include "config.h"
@@ -34,6 +34,7 @@ static const RtbImportFormat formats[] = {
   RTB_IMPORT_FORMAT_OSLAT_JSON,
   RTB_IMPORT_FORMAT_HWLAT,
   RTB_IMPORT_FORMAT_CYCLICTEST_VERBOSE,
+  RTB_IMPORT_FORMAT_OSNOISE_TOP,
 };
 
 int
