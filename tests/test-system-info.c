@@ -1,6 +1,8 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 #include "config.h"
 
+#include <time.h>
+
 #include "rtb-json-text.h"
 #include "rtb-protocol.h"
 #include "rtb-run.h"
@@ -399,6 +401,51 @@ test_frame_from_worker (void)
   g_assert_cmpstr (text, ==, here_text);
 }
 
+/* The local time's offset from UTC, as the machine's own clock has it (a POSIX TZ, so that no
+ * zone database is needed); unknown where nothing says it: a captured tree, an older file. */
+static void
+test_utc_offset (void)
+{
+  g_autofree char *saved = g_strdup (g_getenv ("TZ"));
+  g_autofree char *root = data_path ("sysroot-rpi4");
+  g_autoptr (RtbSystemInfo) board = _rtb_system_info_collect_from (root);
+  g_autoptr (RtbSystemInfo) india = NULL;
+  g_autoptr (RtbSystemInfo) back = NULL;
+  g_autoptr (RtbSystemInfo) old = NULL;
+  g_autoptr (JsonNode) node = NULL;
+  g_autoptr (GError) error = NULL;
+
+  g_setenv ("TZ", "IST-5:30", TRUE);
+  tzset ();
+  india = rtb_system_info_collect ();
+  g_setenv ("TZ", "EST5", TRUE);
+  tzset ();
+  {
+    g_autoptr (RtbSystemInfo) new_york = rtb_system_info_collect ();
+
+    g_assert_cmpint (new_york->utc_offset_s, ==, -5 * 3600);
+  }
+  if (saved != NULL)
+    g_setenv ("TZ", saved, TRUE);
+  else
+    g_unsetenv ("TZ");
+  tzset ();
+  g_assert_cmpint (india->utc_offset_s, ==, 5 * 3600 + 30 * 60);
+  g_assert_cmpint (board->utc_offset_s, ==, RTB_SYSTEM_INFO_UNKNOWN);
+
+  node = rtb_system_info_to_json (india);
+  g_assert_cmpint (json_object_get_int_member (json_node_get_object (node), "utc_offset_s"), ==,
+                   19800);
+  back = rtb_system_info_from_json (node, &error);
+  g_assert_no_error (error);
+  g_assert_cmpint (back->utc_offset_s, ==, 19800);
+
+  json_object_remove_member (json_node_get_object (node), "utc_offset_s");
+  old = rtb_system_info_from_json (node, &error);
+  g_assert_no_error (error);
+  g_assert_cmpint (old->utc_offset_s, ==, RTB_SYSTEM_INFO_UNKNOWN);
+}
+
 /* The kernel's words for SMT and cpufreq, in plain words; what they do not know stays unknown. */
 static void
 test_words (void)
@@ -433,6 +480,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/system-info/json-round-trip", test_json_round_trip);
   g_test_add_func ("/system-info/json-errors", test_json_errors);
   g_test_add_func ("/system-info/words", test_words);
+  g_test_add_func ("/system-info/utc-offset", test_utc_offset);
   g_test_add_func ("/system-info/frame-sysroot", test_frame_sysroot);
   g_test_add_func ("/system-info/frame-from-worker", test_frame_from_worker);
 

@@ -363,6 +363,18 @@ collect_uname (const Source *source, RtbSystemInfo *info)
   info->machine = read_text (source, RTB_SYSTEM_UNAME_MACHINE);
 }
 
+/* Offsets run from UTC−12 to UTC+14; anything else is not a clock's. */
+static int
+read_utc_offset (const Source *source)
+{
+  g_autofree char *text = read_text (source, RTB_SYSTEM_UTC_OFFSET);
+  gint64 value;
+
+  if (text == NULL || !g_ascii_string_to_signed (text, 10, -14 * 3600, 14 * 3600, &value, NULL))
+    return RTB_SYSTEM_INFO_UNKNOWN;
+  return (int) value;
+}
+
 static RtbSystemInfo *
 collect (const Source *source)
 {
@@ -400,6 +412,7 @@ collect (const Source *source)
   info->overcommit_memory = read_int (source, RTB_SYSTEM_OVERCOMMIT, RTB_SYSTEM_INFO_UNKNOWN);
   info->swap_total_kb = meminfo != NULL ? _rtb_meminfo_parse_kb (meminfo, "SwapTotal") : -1;
   info->idle_states = online != NULL ? collect_idle_states (source) : NULL;
+  info->utc_offset_s = read_utc_offset (source);
 
   return info;
 }
@@ -447,6 +460,7 @@ rtb_system_info_new_unknown (const char *hostname)
   info->printk_level = RTB_SYSTEM_INFO_UNKNOWN;
   info->overcommit_memory = RTB_SYSTEM_INFO_UNKNOWN;
   info->swap_total_kb = -1;
+  info->utc_offset_s = RTB_SYSTEM_INFO_UNKNOWN;
   return info;
 }
 
@@ -564,6 +578,7 @@ static const struct {
   { "overcommit_memory", FIELD_INT, G_STRUCT_OFFSET (RtbSystemInfo, overcommit_memory) },
   { "swap_total_kb", FIELD_INT64, G_STRUCT_OFFSET (RtbSystemInfo, swap_total_kb) },
   { "idle_states", FIELD_STRING, G_STRUCT_OFFSET (RtbSystemInfo, idle_states) },
+  { "utc_offset_s", FIELD_INT, G_STRUCT_OFFSET (RtbSystemInfo, utc_offset_s) },
 };
 
 JsonNode *
@@ -630,7 +645,9 @@ _rtb_system_info_from_json_object (JsonObject *object, const char *path, GError 
       const char *str;
       gint64 value;
 
-      if (node != NULL && JSON_NODE_HOLDS_NULL (node) && fields[i].type != FIELD_STRING)
+      /* Files written before the offset was recorded lack it: unknown. */
+      if ((node == NULL && fields[i].offset == G_STRUCT_OFFSET (RtbSystemInfo, utc_offset_s)) ||
+          (node != NULL && JSON_NODE_HOLDS_NULL (node) && fields[i].type != FIELD_STRING))
         {
           if (fields[i].type == FIELD_INT64)
             *(gint64 *) member = -1;

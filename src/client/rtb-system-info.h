@@ -33,12 +33,14 @@ typedef struct {
   int overcommit_memory;  /* RTB_SYSTEM_INFO_UNKNOWN when unreadable */
   gint64 swap_total_kb;   /* -1 when unknown */
   char *idle_states;      /* cpuidle state names of CPU0, comma separated */
+  int utc_offset_s;       /* the local time's offset from UTC (seconds east) when the run
+                           * started; RTB_SYSTEM_INFO_UNKNOWN (older workers and files) */
 } RtbSystemInfo;
 
 /* Reads the local system. Never fails: what cannot be read is left unknown.
  * JSON member names: hostname, kernel (release), kernel_version, preempt_rt, machine, cpu_model,
  * n_cpus, cmdline, isolcpus, nohz_full, rcu_nocbs, isolated, governor, smt, sched_rt_runtime_us,
- * printk_level, overcommit_memory, swap_total_kb, idle_states. */
+ * printk_level, overcommit_memory, swap_total_kb, idle_states, utc_offset_s. */
 RtbSystemInfo *rtb_system_info_collect (void);
 /* The same from the payload of a worker's validated SYSTEM frame: the machine the worker ran
  * on, which for a remote or recorded run is not this one. */

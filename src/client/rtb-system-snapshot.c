@@ -31,8 +31,11 @@ static void
 add_uname (GHashTable *snapshot, const char *root)
 {
   static const char * const keys[] = { RTB_SYSTEM_UNAME_NODENAME, RTB_SYSTEM_UNAME_RELEASE,
-                                       RTB_SYSTEM_UNAME_VERSION, RTB_SYSTEM_UNAME_MACHINE };
+                                       RTB_SYSTEM_UNAME_VERSION, RTB_SYSTEM_UNAME_MACHINE,
+                                       RTB_SYSTEM_UTC_OFFSET };
   struct utsname uts;
+  char offset[24];
+  size_t offset_len;
 
   if (strcmp (root, "/") != 0)
     {
@@ -47,6 +50,9 @@ add_uname (GHashTable *snapshot, const char *root)
         }
       return;
     }
+  offset_len = rtb_system_utc_offset_text (offset, sizeof offset);
+  if (offset_len > 0)
+    add_file (RTB_SYSTEM_UTC_OFFSET, offset, offset_len, snapshot);
   if (uname (&uts) != 0)
     return;
   add_file (RTB_SYSTEM_UNAME_NODENAME, uts.nodename, strlen (uts.nodename), snapshot);

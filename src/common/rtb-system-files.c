@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "rtb-cpu-list.h"
@@ -341,4 +342,17 @@ rtb_system_files_read (const char *root, char *buf, RtbSystemFileFunc add, void 
   read_tasks (&r);
   read_irqs (&r);
   read_radios (&r);
+}
+
+size_t
+rtb_system_utc_offset_text (char *buf, size_t size)
+{
+  time_t now = time (NULL);
+  struct tm tm;
+  int n;
+
+  if (localtime_r (&now, &tm) == NULL)
+    return 0;
+  n = snprintf (buf, size, "%ld", (long) tm.tm_gmtoff);
+  return n > 0 && (size_t) n < size ? (size_t) n : 0;
 }

@@ -75,6 +75,13 @@
 #define RTB_SYSTEM_UNAME_RELEASE "uname/release"
 #define RTB_SYSTEM_UNAME_VERSION "uname/version"
 #define RTB_SYSTEM_UNAME_MACHINE "uname/machine"
+/* The machine's local time: seconds east of UTC when the frame was built (localtime(3)), so a
+ * run's time axis can read in the clock of the machine that measured */
+#define RTB_SYSTEM_UTC_OFFSET "time/utc_offset_s"
+
+/* Writes this machine's offset from UTC now ("3600", "-18000") into `buf` for the key above;
+ * returns its length, 0 when localtime(3) fails. */
+size_t rtb_system_utc_offset_text (char *buf, size_t size);
 
 /* The fixed files above, NULL-terminated. */
 extern const char *const rtb_system_files[];

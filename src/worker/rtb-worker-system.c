@@ -60,6 +60,8 @@ rtb_worker_system_send (void)
 {
   Builder b = { malloc (SYSTEM_PAYLOAD_SIZE), 0, malloc (RTB_SYSTEM_VALUE_MAX), 0 };
   struct utsname uts;
+  char offset[24];
+  size_t offset_len;
   bool sent;
 
   if (b.payload == NULL || b.file == NULL)
@@ -78,6 +80,9 @@ rtb_worker_system_send (void)
       add_text (&b, RTB_SYSTEM_UNAME_VERSION, uts.version, strlen (uts.version));
       add_text (&b, RTB_SYSTEM_UNAME_MACHINE, uts.machine, strlen (uts.machine));
     }
+  offset_len = rtb_system_utc_offset_text (offset, sizeof offset);
+  if (offset_len > 0)
+    add_text (&b, RTB_SYSTEM_UTC_OFFSET, offset, offset_len);
   rtb_system_files_read ("/", b.file, add_file, &b);
 
   sent = rtb_worker_output_send (RTB_FRAME_SYSTEM, b.payload, b.used, NULL, 0);
