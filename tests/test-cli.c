@@ -662,6 +662,25 @@ test_load_cpu (void)
   g_assert_true (json_parser_load_from_file (parser, file, &error));
   JsonObject *root = json_node_get_object (json_parser_get_root (parser));
   g_assert_cmpstr (json_object_get_string_member (root, "load"), ==, "cpu");
+
+  /* The load's marks on the time axis: started before the worker, so before the run's first
+   * sample; stopped after it (the run's end stops it), and loaded back as saved. */
+  {
+    gint64 start = json_object_get_int_member (root, "load_start_ns");
+    gint64 stop = json_object_get_int_member (root, "load_stop_ns");
+    gint64 elapsed = json_object_get_int_member (root, "elapsed_ns");
+    g_autoptr (RtbRun) run = rtb_run_load (file, &error);
+    gint64 loaded_start, loaded_stop;
+
+    g_assert_no_error (error);
+    g_test_message ("load from %.3f s to %.3f s; the run lasted %.3f s", start / 1e9, stop / 1e9,
+                    elapsed / 1e9);
+    g_assert_cmpint (start, <, 0);
+    g_assert_cmpint (stop, >, 0);
+    rtb_run_get_load_span (run, &loaded_start, &loaded_stop);
+    g_assert_cmpint (loaded_start, ==, start);
+    g_assert_cmpint (loaded_stop, ==, stop);
+  }
 }
 
 /* The line after a run's table counts the checklist's items of each status and names those

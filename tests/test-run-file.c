@@ -97,6 +97,7 @@ make_run (RtbMethod method, guint32 histogram_us, guint n_samples)
   run = rtb_run_new (&cmd);
   rtb_run_set_label (run, "Pi 4 \"rt\" — ünïcode");
   rtb_run_set_load (run, "cpu");
+  rtb_run_set_load_span (run, -312000000, 9876543210);
   rtb_run_set_system (run, _rtb_system_info_collect_from (root));
   g_strlcpy (hello.worker_version, "0.1.0", sizeof hello.worker_version);
   g_strlcpy (hello.machine, "aarch64", sizeof hello.machine);
@@ -195,6 +196,14 @@ assert_runs_equal (RtbRun *a, RtbRun *b)
   g_assert_cmpint (rtb_run_get_start_time (a), ==, rtb_run_get_start_time (b));
   g_assert_cmpint (rtb_run_get_end_time (a), ==, rtb_run_get_end_time (b));
   g_assert_cmpuint (rtb_run_get_elapsed_ns (a), ==, rtb_run_get_elapsed_ns (b));
+  {
+    gint64 start_a, stop_a, start_b, stop_b;
+
+    rtb_run_get_load_span (a, &start_a, &stop_a);
+    rtb_run_get_load_span (b, &start_b, &stop_b);
+    g_assert_cmpint (start_a, ==, start_b);
+    g_assert_cmpint (stop_a, ==, stop_b);
+  }
 
   g_assert_cmpint (ca->method, ==, cb->method);
   g_assert_cmpint (ca->policy, ==, cb->policy);
@@ -340,6 +349,13 @@ test_round_trip (gconstpointer data)
   g_assert_cmpint (rtb_run_get_state (loaded), ==, RTB_RUN_STATE_FINISHED);
   g_assert_cmpstr (rtb_run_get_system (loaded)->cpu_model, ==,
                    "Raspberry Pi 4 Model B Rev 1.1 (Cortex-A72)");
+  {
+    gint64 start, stop;
+
+    rtb_run_get_load_span (loaded, &start, &stop);
+    g_assert_cmpint (start, ==, -312000000);
+    g_assert_cmpint (stop, ==, 9876543210);
+  }
   assert_runs_equal (run, loaded);
 
   g_assert_no_errno (g_unlink (path));
@@ -392,8 +408,18 @@ test_round_trip_minimal (void)
   node = rtb_run_to_json (run);
   g_assert_true (json_object_get_null_member (json_node_get_object (node), "start_time"));
   g_assert_true (json_object_get_null_member (json_node_get_object (node), "worker"));
+  g_assert_true (json_object_get_null_member (json_node_get_object (node), "load_start_ns"));
+  /* Files written before the load's span was kept lack it: unknown */
+  json_object_remove_member (json_node_get_object (node), "load_stop_ns");
   back = rtb_run_from_json (node, &error);
   g_assert_no_error (error);
+  {
+    gint64 start, stop;
+
+    rtb_run_get_load_span (back, &start, &stop);
+    g_assert_cmpint (start, ==, RTB_RUN_TIME_UNKNOWN);
+    g_assert_cmpint (stop, ==, RTB_RUN_TIME_UNKNOWN);
+  }
   g_assert_null (rtb_run_get_system (back));
   g_assert_null (rtb_run_get_worker (back));
   g_assert_cmpint (rtb_run_get_state (back), ==, RTB_RUN_STATE_NEW);

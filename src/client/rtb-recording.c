@@ -17,6 +17,7 @@ struct _RtbRecording
   RtbRun *run;
   RtbSession *session;
   GSubprocess *load;
+  GCancellable *load_watch;  /* the wait for the load's end, until it is stopped */
   RtbSystemInfo *known_system;
   char *remote;
   char *remote_worker;
@@ -33,6 +34,8 @@ struct _RtbRecording
   guint flush_interval_ms;
   guint flush_id;
   gint64 started_at;  /* monotonic µs when the worker began measuring */
+  gint64 load_started_at; /* monotonic µs when the load was started, and when it ended; 0 */
+  gint64 load_ended_at;
 
   guint graphical : 1;
   guint keep_unsaved : 1;
@@ -266,6 +269,39 @@ on_run_changed (RtbRun       *run,
   g_signal_emit (self, signals[CHANGED], 0);
 }
 
+
+/* The load's start and end on the run's time axis, once the run has started. */
+static void
+mark_load (RtbRecording *self)
+{
+  gint64 start_ns = RTB_RUN_TIME_UNKNOWN, stop_ns = RTB_RUN_TIME_UNKNOWN;
+
+  if (self->started_at == 0 || self->load_started_at == 0)
+    return;
+  start_ns = (self->load_started_at - self->started_at) * 1000;
+  if (self->load_ended_at != 0)
+    stop_ns = (self->load_ended_at - self->started_at) * 1000;
+  rtb_run_set_load_span (self->run, start_ns, stop_ns);
+}
+
+/* The load ended by itself (a bad option, the OOM killer): marked where it did. */
+static void
+on_load_exited (GObject      *source,
+                GAsyncResult *result,
+                gpointer      data)
+{
+  g_autoptr(GError) error = NULL;
+  RtbRecording *self;
+
+  if (!g_subprocess_wait_finish (G_SUBPROCESS (source), result, &error) &&
+      g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+    return;
+  self = data;
+  if (self->load_ended_at == 0)
+    self->load_ended_at = g_get_monotonic_time ();
+  mark_load (self);
+}
+
 static void
 on_run_state (RtbRun       *run,
               GParamSpec   *pspec,
@@ -274,6 +310,7 @@ on_run_state (RtbRun       *run,
   if (rtb_run_get_state (run) == RTB_RUN_STATE_RUNNING && self->state == RTB_RECORDING_STARTING)
     {
       self->started_at = g_get_monotonic_time ();
+      mark_load (self);
       set_state (self, RTB_RECORDING_RUNNING);
     }
 }
@@ -325,10 +362,15 @@ stop_load (RtbRecording *self)
 
   if (self->load == NULL)
     return;
+  g_cancellable_cancel (self->load_watch);
+  g_clear_object (&self->load_watch);
+  if (self->load_ended_at == 0)
+    self->load_ended_at = g_get_monotonic_time ();
   if (!rtb_load_check (self->load, &error))
     warn (self, _("The load ended before the run: %s"), error->message);
   rtb_load_stop (self->load);
   g_clear_object (&self->load);
+  mark_load (self);
 }
 
 static void
@@ -524,6 +566,9 @@ rtb_recording_start (RtbRecording  *self,
           g_clear_pointer (&self->output_lock, rtb_output_lock_release);
           return FALSE;
         }
+      self->load_started_at = g_get_monotonic_time ();
+      self->load_watch = g_cancellable_new ();
+      g_subprocess_wait_async (self->load, self->load_watch, on_load_exited, self);
     }
 
   g_signal_connect (session, "frame", G_CALLBACK (on_session_frame), self);
@@ -535,6 +580,8 @@ rtb_recording_start (RtbRecording  *self,
       g_signal_handlers_disconnect_by_data (session, self);
       if (self->load != NULL)
         {
+          g_cancellable_cancel (self->load_watch);
+          g_clear_object (&self->load_watch);
           rtb_load_stop (self->load);
           g_clear_object (&self->load);
         }
@@ -817,6 +864,9 @@ rtb_recording_dispose (GObject *object)
   live_recordings = g_list_remove (live_recordings, self);
   g_clear_pointer (&self->output_lock, rtb_output_lock_release);
   g_clear_handle_id (&self->flush_id, g_source_remove);
+  if (self->load_watch != NULL)
+    g_cancellable_cancel (self->load_watch);
+  g_clear_object (&self->load_watch);
   if (self->load != NULL)
     {
       rtb_load_stop (self->load);

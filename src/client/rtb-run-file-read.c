@@ -41,6 +41,18 @@ parse_time (JsonObject *root, const char *member, gint64 *out_us, GError **error
   return TRUE;
 }
 
+/* A time on the run's axis in ns (load_start_ns…): absent (older files) or null is unknown. */
+static gboolean
+parse_time_ns (JsonObject *object, const char *member, gint64 *out, GError **error)
+{
+  JsonNode *node = json_object_get_member (object, member);
+
+  *out = RTB_RUN_TIME_UNKNOWN;
+  if (node == NULL || JSON_NODE_HOLDS_NULL (node))
+    return TRUE;
+  return _rtb_json_node_int (node, member, RTB_RUN_TIME_UNKNOWN + 1, G_MAXINT64, out, error);
+}
+
 static gboolean
 is_null (JsonObject *object, const char *member)
 {
@@ -523,7 +535,7 @@ run_from_json (JsonNode *root, RtbRunFileBulk *bulk, GError **error)
   RtbRunState state;
   RtbEndReason reason;
   const char *text, *worker_line, *label, *load, *source;
-  gint64 start_us, end_us, elapsed_ns, version = 0;
+  gint64 start_us, end_us, elapsed_ns, load_start_ns, load_stop_ns, version = 0;
   RtbRunStated stated;
   g_autoptr (GPtrArray) checks = NULL;
 
@@ -544,6 +556,8 @@ run_from_json (JsonNode *root, RtbRunFileBulk *bulk, GError **error)
       !parse_time (object, "start_time", &start_us, error) ||
       !parse_time (object, "end_time", &end_us, error) ||
       !_rtb_json_get_int (object, "", "elapsed_ns", 0, G_MAXINT64, &elapsed_ns, error) ||
+      !parse_time_ns (object, "load_start_ns", &load_start_ns, error) ||
+      !parse_time_ns (object, "load_stop_ns", &load_stop_ns, error) ||
       !_rtb_json_get_object (object, "", "system", TRUE, &system_object, error))
     return NULL;
   if (system_object != NULL &&
@@ -564,6 +578,7 @@ run_from_json (JsonNode *root, RtbRunFileBulk *bulk, GError **error)
   rtb_run_set_checks (run, g_steal_pointer (&checks));
   rtb_run_set_label (run, label);
   rtb_run_set_load (run, load);
+  rtb_run_set_load_span (run, load_start_ns, load_stop_ns);
   rtb_run_set_source (run, source);
   rtb_run_set_system (run, g_steal_pointer (&system));
   _rtb_run_set_worker_command (run, worker_line);

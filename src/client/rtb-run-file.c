@@ -75,6 +75,16 @@ add_null (JsonBuilder *builder, const char *member)
   json_builder_add_null_value (builder);
 }
 
+/* A time on the run's axis in ns, null when unknown. */
+static void
+add_time_ns (JsonBuilder *builder, const char *member, gint64 ns)
+{
+  if (ns == RTB_RUN_TIME_UNKNOWN)
+    add_null (builder, member);
+  else
+    _rtb_json_add_int (builder, member, ns);
+}
+
 /* A figure of summary --json under its key: null when unknown. */
 static void
 add_figure (JsonBuilder *builder, RtbFigure figure, const RtbSeriesSummary *summary)
@@ -441,10 +451,12 @@ head_to_json (RtbRun *self)
   RtbEndReason reason;
   g_autofree char *start = NULL;
   g_autofree char *end = NULL;
+  gint64 load_start, load_stop;
 
   system = rtb_run_get_system (self);
   hello = rtb_run_get_worker (self);
   reason = rtb_run_get_end_reason (self);
+  rtb_run_get_load_span (self, &load_start, &load_stop);
   start = format_time (rtb_run_get_start_time (self));
   end = format_time (rtb_run_get_end_time (self));
 
@@ -462,6 +474,8 @@ head_to_json (RtbRun *self)
   _rtb_json_add_string (builder, "start_time", start);
   _rtb_json_add_string (builder, "end_time", end);
   add_count (builder, "elapsed_ns", rtb_run_get_elapsed_ns (self));
+  add_time_ns (builder, "load_start_ns", load_start);
+  add_time_ns (builder, "load_stop_ns", load_stop);
   add_node (builder, "system", system != NULL ? rtb_system_info_to_json (system) : NULL);
   add_node (builder, "checks", rtb_run_get_checks (self) != NULL
                                  ? rtb_checklist_to_json (rtb_run_get_checks (self)) : NULL);

@@ -52,6 +52,8 @@ struct _RtbRun
   gint64 end_us;
   guint64 elapsed_ns;
   guint64 minute;          /* the last ::minute emitted */
+  gint64 load_start_ns;    /* RTB_RUN_TIME_UNKNOWN */
+  gint64 load_stop_ns;
   gboolean dirty;
 };
 
@@ -179,6 +181,8 @@ rtb_run_init (RtbRun *self)
   self->load = g_strdup ("none");
   self->source = g_strdup ("measured");
   self->timer_slack_ns = -1;
+  self->load_start_ns = RTB_RUN_TIME_UNKNOWN;
+  self->load_stop_ns = RTB_RUN_TIME_UNKNOWN;
   self->spikes = rtb_spike_log_new ();
   self->spike_check = rtb_spike_check_new ();
 }
@@ -723,6 +727,27 @@ rtb_run_set_load (RtbRun *self, const char *load)
   g_return_if_fail (RTB_IS_RUN (self));
   g_free (self->load);
   self->load = rtb_safe_text (load);
+}
+
+void
+rtb_run_get_load_span (RtbRun *self, gint64 *start_ns, gint64 *stop_ns)
+{
+  g_return_if_fail (RTB_IS_RUN (self));
+  if (start_ns != NULL)
+    *start_ns = self->load_start_ns;
+  if (stop_ns != NULL)
+    *stop_ns = self->load_stop_ns;
+}
+
+void
+rtb_run_set_load_span (RtbRun *self, gint64 start_ns, gint64 stop_ns)
+{
+  g_return_if_fail (RTB_IS_RUN (self));
+  if (self->load_start_ns == start_ns && self->load_stop_ns == stop_ns)
+    return;
+  self->load_start_ns = start_ns;
+  self->load_stop_ns = stop_ns;
+  self->dirty = TRUE;
 }
 
 const char *

@@ -65,6 +65,14 @@ const char *rtb_run_get_label (RtbRun *self);
 void rtb_run_set_label (RtbRun *self, const char *label);
 const char *rtb_run_get_load (RtbRun *self);       /* "none", "cpu", "full"; NULL: unknown */
 void rtb_run_set_load (RtbRun *self, const char *load);
+/* When the load (stress-ng) started and stopped, in ns on the run's time axis (0 at its start;
+ * the load starts before the worker, so its start is below 0), as the client that ran it saw
+ * them: the stop is where the load ended, early if it died during the run.
+ * RTB_RUN_TIME_UNKNOWN for either when it is not known: no load, not stopped yet, an older
+ * file, an import. */
+#define RTB_RUN_TIME_UNKNOWN G_MININT64
+void rtb_run_get_load_span (RtbRun *self, gint64 *start_ns, gint64 *stop_ns);
+void rtb_run_set_load_span (RtbRun *self, gint64 start_ns, gint64 stop_ns);
 const char *rtb_run_get_source (RtbRun *self);     /* "measured" or what it was imported from */
 void rtb_run_set_source (RtbRun *self, const char *source);
 const RtbSystemInfo *rtb_run_get_system (RtbRun *self);
