@@ -63,7 +63,7 @@ axis_equal (const RtbPlotAxis *a,
 {
   if (a->lo != b->lo || a->hi != b->hi || a->px_lo != b->px_lo || a->px_hi != b->px_hi ||
       a->unit != b->unit || a->step != b->step || a->log != b->log || a->style != b->style ||
-      a->n_ticks != b->n_ticks)
+      a->clock_origin != b->clock_origin || a->n_ticks != b->n_ticks)
     return false;
   for (guint i = 0; i < a->n_ticks; i++)
     if (a->ticks[i] != b->ticks[i])
@@ -141,6 +141,47 @@ log_ticks (RtbPlotAxis *axis,
       }
 }
 
+/* Steps a clock's ticks take at a second or more: each divides a day, so ticks stay on the same
+ * times of day (07:00, 07:15…) and midnight is one of them. */
+static const double clock_steps[] = {
+  1, 2, 5, 10, 15, 30, 60, 120, 300, 600, 900, 1800, 3600, 7200, 10800, 14400, 21600, 43200,
+  86400,
+};
+
+static double
+clock_step (double raw)
+{
+  /* Below a millisecond a time of day since 1970 in a double no longer holds the digits */
+  if (raw < 1)
+    return MAX (_rtb_plot_nice_step (raw), 0.001);
+  for (guint i = 0; i < G_N_ELEMENTS (clock_steps); i++)
+    if (raw <= clock_steps[i] * (1 + 1e-9))
+      return clock_steps[i];
+  return 86400 * _rtb_plot_nice_step (raw / 86400);
+}
+
+/* Ticks on whole steps of the clock: at origin + value ≡ 0 (mod step). */
+static void
+clock_ticks (RtbPlotAxis *axis,
+             double       n_target,
+             double       min_step)
+{
+  double step = MAX (clock_step ((axis->hi - axis->lo) / n_target), min_step);
+  double first;
+
+  while ((axis->hi - axis->lo) / step > RTB_PLOT_MAX_TICKS - 2)
+    step = clock_step (step * 1.5);
+  axis->step = step;
+  axis->n_ticks = 0;
+  first = ceil ((axis->clock_origin + axis->lo) / step - 1e-9);
+  for (double k = first; k * step - axis->clock_origin <= axis->hi + step * 1e-9; k++)
+    {
+      if (axis->n_ticks == RTB_PLOT_MAX_TICKS)
+        break;
+      axis->ticks[axis->n_ticks++] = k * step - axis->clock_origin;
+    }
+}
+
 void
 _rtb_plot_axis_ticks (RtbPlotAxis *axis,
                       double       length_px,
@@ -164,6 +205,11 @@ _rtb_plot_axis_ticks (RtbPlotAxis *axis,
     }
   if (axis->hi <= axis->lo)
     axis->hi = axis->lo + MAX (min_step, 1.0);
+  if (axis->style == RTB_PLOT_TICKS_CLOCK)
+    {
+      clock_ticks (axis, n_target, min_step);
+      return;
+    }
 
   step = MAX (_rtb_plot_nice_step ((axis->hi - axis->lo) / n_target), min_step);
   /* Not more ticks than the array holds, whatever the range */
@@ -198,6 +244,44 @@ format_number (double value,
     g_snprintf (buf, size, "%.*f", decimals, value);
 }
 
+/* 07:10, 07:10:30 or 07:10:30.5 by the axis' step; the date alone at midnight. */
+static void
+format_clock (const RtbPlotAxis *axis,
+              double             value,
+              char              *buf,
+              gsize              size)
+{
+  double at = axis->clock_origin + value;
+  double whole = floor (at + 1e-6);
+  double fraction = at - whole;
+  g_autoptr(GDateTime) time = g_date_time_new_from_unix_utc ((gint64) whole);
+  g_autofree char *text = NULL;
+
+  if (time == NULL)
+    {
+      g_strlcpy (buf, "?", size);
+      return;
+    }
+  if (g_date_time_get_hour (time) == 0 && g_date_time_get_minute (time) == 0 &&
+      g_date_time_get_second (time) == 0 && fraction < 1e-6)
+    text = g_date_time_format (time, "%Y-%m-%d");
+  else if (axis->step >= 60 - 1e-9)
+    text = g_date_time_format (time, "%H:%M");
+  else
+    text = g_date_time_format (time, "%H:%M:%S");
+  g_strlcpy (buf, text, size);
+  if (axis->step < 1 - 1e-9)
+    {
+      int decimals = CLAMP ((int) ceil (-log10 (axis->step) - 1e-9), 1, 3);
+      char digits[16];
+
+      /* "0.5" → ".5", never rounded up into the next second */
+      fraction = CLAMP (fraction, 0.0, 1 - pow (10, -decimals));
+      g_snprintf (digits, sizeof digits, "%.*f", decimals, fraction);
+      g_strlcat (buf, digits + 1, size);
+    }
+}
+
 void
 _rtb_plot_axis_format (const RtbPlotAxis *axis,
                        double             value,
@@ -226,6 +310,11 @@ _rtb_plot_axis_format (const RtbPlotAxis *axis,
       return;
     }
 
+  if (axis->style == RTB_PLOT_TICKS_CLOCK)
+    {
+      format_clock (axis, value, buf, size);
+      return;
+    }
   if (fabs (value) < step * 1e-6)
     value = 0;
 

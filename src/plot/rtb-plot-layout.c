@@ -150,6 +150,7 @@ _rtb_plot_layout_compute (PangoContext           *context,
   layout->x.log = false;
   layout->x.unit = spec->x_unit > 0 ? spec->x_unit : 1.0;
   layout->x.style = spec->x_style;
+  layout->x.clock_origin = spec->x_clock_origin;
   right = PAD + spec->x_right;
   for (int pass = 0; pass < 2; pass++)
     {

@@ -18,6 +18,8 @@ typedef struct {
 typedef enum {
   RTB_PLOT_TICKS_PLAIN, /* 1500, 0.25 */
   RTB_PLOT_TICKS_SI,    /* 1.5 k, 2 M: for instance counts */
+  RTB_PLOT_TICKS_CLOCK, /* seconds read as a time of day: 07:10, 07:10:30; the date
+                         * (2026-12-04) at midnight. Ticks fall on whole minutes, hours… */
 } RtbPlotTickStyle;
 
 /* One axis: a domain in display units mapped onto a pixel span, and its ticks. For a log axis
@@ -31,6 +33,8 @@ typedef struct {
   double step;
   bool log;
   RtbPlotTickStyle style;
+  double clock_origin;     /* RTB_PLOT_TICKS_CLOCK: the time of day at value 0, as seconds since
+                            * 1970-01-01 00:00 of the clock shown (UTC plus its offset) */
   guint n_ticks;
   double ticks[RTB_PLOT_MAX_TICKS];
 } RtbPlotAxis;

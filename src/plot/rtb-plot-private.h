@@ -41,6 +41,7 @@ typedef struct {
   bool x_expand;
   RtbPlotTickStyle x_style;
   double x_right;              /* room right of the plot for what a chart draws there */
+  double x_clock_origin;       /* RTB_PLOT_TICKS_CLOCK (RtbPlotAxis.clock_origin) */
   double y_lo, y_hi;
   bool y_log;
   bool y_expand;
