@@ -681,6 +681,27 @@ test_load_cpu (void)
     g_assert_cmpint (loaded_start, ==, start);
     g_assert_cmpint (loaded_stop, ==, stop);
   }
+
+  /* Its curve in clock time; beside another run, clock time is refused and says why */
+  {
+    g_autofree char *png = cli_tmp_path ("load-clock.png");
+    g_autofree char *contents = NULL;
+    gsize len = 0;
+
+    run_cli (&r, "export", file, "--chart", "curve", "--time-axis", "clock", "--png", png, NULL);
+    g_assert_cmpint (r.status, ==, 0);
+    cli_result_clear (&r);
+    g_assert_true (g_file_get_contents (png, &contents, &len, NULL));
+    g_assert_cmpmem (contents, 8, "\x89PNG\r\n\x1a\n", 8);
+    run_cli (&r, "compare", file, file, "--time-axis", "clock", "--png", png, NULL);
+    g_assert_cmpint (r.status, !=, 0);
+    g_assert_nonnull (strstr (r.err, "--time-axis clock: Clock time reads one run at a time"));
+    cli_result_clear (&r);
+    run_cli (&r, "export", file, "--time-axis", "wall", "--png", png, NULL);
+    g_assert_cmpint (r.status, ==, 2);
+    g_assert_nonnull (strstr (r.err, "use elapsed or clock"));
+    cli_result_clear (&r);
+  }
 }
 
 /* The line after a run's table counts the checklist's items of each status and names those

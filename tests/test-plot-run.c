@@ -8,7 +8,9 @@
 #include <string.h>
 
 #include "rtb-import.h"
+#include "rtb-plot-private.h"
 #include "rtb-plot-run.h"
+#include "rtb-run-private.h"
 #include "rtb-test-run.h"
 
 #define WIDTH 900
@@ -21,7 +23,8 @@ draw (RtbPlotRunChart chart, RtbRun *const *runs, guint n_runs, int height)
   cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_RGB24, WIDTH, height);
   cairo_t *cr = cairo_create (surface);
 
-  rtb_plot_run_draw (cr, &theme, WIDTH, height, chart, RTB_PLOT_SCALE_AUTO, runs, n_runs);
+  rtb_plot_run_draw (cr, &theme, WIDTH, height, chart, RTB_PLOT_SCALE_AUTO,
+                     RTB_PLOT_RUN_TIME_ELAPSED, runs, n_runs);
   g_assert_cmpint (cairo_status (cr), ==, CAIRO_STATUS_SUCCESS);
   cairo_destroy (cr);
   cairo_surface_flush (surface);
@@ -288,6 +291,98 @@ test_titles (void)
                                        ", with the running mean"));
 }
 
+/* A run that started at 23:58:00.5 on 2026-12-03 on a machine at UTC+01:00 and measured past
+ * its midnight: its curve reads that clock, with the date at midnight, and its load's marks. */
+static void
+test_clock_time (void)
+{
+  const gint64 start_us = G_GINT64_CONSTANT (1796338680500000); /* 22:58:00.5 UTC */
+  g_autoptr (RtbRun) run = test_run_new ("night", RTB_METHOD_LATENCY, 1, 1000);
+  g_autoptr (RtbRun) old = test_run_new ("old", RTB_METHOD_LATENCY, 1, 1000);
+  RtbRun *both[] = { run, old };
+  RtbSystemInfo *system = rtb_system_info_copy (rtb_run_get_system (run));
+  double period = 0;
+  RtbPlotRunTime time;
+  RtbPlotSeries series[RTB_PLOT_RUN_MAX_SERIES];
+  g_autoptr (GPtrArray) names = g_ptr_array_new_with_free_func (g_free);
+  RtbPlotTheme theme = rtb_plot_theme_light ();
+  RtbPlotCurveOptions opts;
+  RtbPlotLayout layout;
+  g_autofree char *label = NULL;
+  g_autoptr (GString) ticks = g_string_new (NULL);
+  guint n;
+
+  system->utc_offset_s = 3600;
+  rtb_run_set_system (run, system);
+  /* 240 000 samples at 1 ms: four minutes, to 00:02:00.5 */
+  test_series_fill (rtb_run_get_series (run, 0), 240000, 20000, 1000, 7);
+  _rtb_run_set_times (run, start_us, start_us + 240 * G_USEC_PER_SEC,
+                      240 * G_GUINT64_CONSTANT (1000000000));
+  rtb_run_set_load_span (run, -120000000, 240100000000);
+  test_series_fill (rtb_run_get_series (old, 0), 1000, 20000, 1000, 7);
+
+  g_assert_true (rtb_plot_run_time_from_string ("clock", &time));
+  g_assert_cmpint (time, ==, RTB_PLOT_RUN_TIME_CLOCK);
+  g_assert_false (rtb_plot_run_time_from_string ("wall", &time));
+  g_assert_null (rtb_plot_run_clock_unavailable (&run, 1, -1));
+  g_assert_cmpstr (rtb_plot_run_clock_unavailable (&old, 1, -1), ==,
+                   "The run does not record when it started (an import, or a file of an older "
+                   "rtbench): only elapsed time");
+  g_assert_nonnull (rtb_plot_run_clock_unavailable (both, 2, -1));
+
+  period = rtb_plot_run_seconds_per_instance (&run, 1, -1);
+  g_assert_cmpfloat (period, ==, 0.001);
+  n = rtb_plot_run_curve_series (&run, 1, -1, series, G_N_ELEMENTS (series), names);
+  rtb_plot_curve_options_init (&opts);
+  opts.x_per_instance = period;
+  label = rtb_plot_run_time_apply (&run, 1, -1, RTB_PLOT_RUN_TIME_CLOCK, &opts);
+  g_assert_cmpstr (label, ==, "time of day (UTC+01:00)");
+  g_assert_true (opts.clock_time);
+  g_assert_cmpfloat (opts.clock_origin, ==, start_us / 1e6 + 3600);
+  /* Started before the first sample, stopped after the last: marked at both ends */
+  g_assert_cmpfloat (opts.load_start_s, ==, 0);
+  g_assert_cmpfloat (opts.load_stop_s, ==, 240);
+
+  rtb_plot_curve_layout (&theme, WIDTH, PANEL_HEIGHT, &opts, series, n, &layout);
+  for (guint i = 0; i < layout.x.n_ticks; i++)
+    {
+      char buf[64];
+      bool markup;
+
+      _rtb_plot_axis_format (&layout.x, layout.x.ticks[i], buf, sizeof buf, &markup);
+      g_string_append_printf (ticks, "%s%s", i ? " " : "", buf);
+    }
+  g_test_message ("%s", ticks->str);
+  g_assert_cmpstr (ticks->str, ==, "23:58:30 23:59:00 23:59:30 2026-12-04 00:00:30 00:01:00 "
+                                   "00:01:30 00:02:00");
+
+  /* Without its offset (a worker of an older rtbench): UTC, and said so */
+  system = rtb_system_info_copy (rtb_run_get_system (run));
+  system->utc_offset_s = RTB_SYSTEM_INFO_UNKNOWN;
+  rtb_run_set_system (run, system);
+  g_free (label);
+  rtb_plot_curve_options_init (&opts);
+  opts.x_per_instance = period;
+  label = rtb_plot_run_time_apply (&run, 1, -1, RTB_PLOT_RUN_TIME_CLOCK, &opts);
+  g_assert_cmpstr (label, ==, "time of day (UTC: the machine's time zone is not recorded)");
+  g_assert_cmpfloat (opts.clock_origin, ==, start_us / 1e6);
+
+  /* Elapsed time asked for, or a run without its start: no clock, the load still marked */
+  g_free (label);
+  rtb_plot_curve_options_init (&opts);
+  opts.x_per_instance = period;
+  label = rtb_plot_run_time_apply (&run, 1, -1, RTB_PLOT_RUN_TIME_ELAPSED, &opts);
+  g_assert_null (label);
+  g_assert_false (opts.clock_time);
+  g_assert_cmpfloat (opts.load_stop_s, ==, 240);
+  rtb_plot_curve_options_init (&opts);
+  opts.x_per_instance = period;
+  label = rtb_plot_run_time_apply (&old, 1, -1, RTB_PLOT_RUN_TIME_CLOCK, &opts);
+  g_assert_null (label);
+  g_assert_false (opts.clock_time);
+  g_assert_true (isnan (opts.load_start_s));
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -298,5 +393,6 @@ main (int argc, char *argv[])
   g_test_add_func ("/plot-run/measured-and-compared", test_measured_and_compared);
   g_test_add_func ("/plot-run/titles", test_titles);
   g_test_add_func ("/plot-run/heatmap-scales", test_heatmap_scales);
+  g_test_add_func ("/plot-run/clock-time", test_clock_time);
   return g_test_run ();
 }

@@ -69,6 +69,14 @@ rtb_cli_chart_option (RtbCliChartOptions *options, const char *arg, const char *
           return -1;
         }
     }
+  else if (strcmp (arg, "--time-axis") == 0)
+    {
+      if (!rtb_plot_run_time_from_string (value, &options->time))
+        {
+          rtb_cli_error ("--time-axis \"%s\" is not a time axis: use elapsed or clock", value);
+          return -1;
+        }
+    }
   else if (strcmp (arg, "--chart") == 0)
     {
       if (strcmp (value, "both") == 0)
@@ -173,6 +181,7 @@ draw_runs (cairo_t *cr, int width, int height, gpointer user_data)
   RtbPlotTheme theme = data->options->dark ? rtb_plot_theme_dark () : rtb_plot_theme_light ();
 
   rtb_plot_run_draw (cr, &theme, width, height, data->options->chart, data->options->y_scale,
+                     data->options->time,
                      data->runs, data->n_runs);
 }
 
@@ -187,6 +196,16 @@ rtb_cli_chart_write (const RtbCliChartOptions *options, RtbRun *const *runs, gui
     height = CLAMP (300 * (int) rtb_plot_run_heatmap_rows (runs, n_runs), 500, 20000);
   if (height == 0)
     height = options->chart == RTB_PLOT_RUN_BOTH ? 900 : 500;
+  if (options->time == RTB_PLOT_RUN_TIME_CLOCK && options->chart != RTB_PLOT_RUN_HISTOGRAM)
+    {
+      const char *why = rtb_plot_run_clock_unavailable (runs, n_runs, -1);
+
+      if (why != NULL)
+        {
+          rtb_cli_error ("--time-axis clock: %s; use --time-axis elapsed", why);
+          return FALSE;
+        }
+    }
   for (RtbPlotFormat format = RTB_PLOT_FORMAT_PNG; format <= RTB_PLOT_FORMAT_PDF; format++)
     {
       const char *path = options->outputs[format];

@@ -40,6 +40,7 @@ typedef struct {
   const char *outputs[3]; /* indexed by RtbPlotFormat; NULL = not asked */
   RtbPlotRunChart chart;
   RtbPlotScale y_scale;
+  RtbPlotRunTime time;    /* the curves' time axis */
   int width;
   int height;             /* 0: 900 for both charts, 500 for one */
   double scale;
@@ -48,7 +49,7 @@ typedef struct {
 } RtbCliChartOptions;
 
 void rtb_cli_chart_options_init (RtbCliChartOptions *options);
-/* Takes --png, --svg, --pdf, --chart, --y-scale, --width, --height, --scale with its value: 1 when taken,
+/* Takes --png, --svg, --pdf, --chart, --y-scale, --time-axis, --width, --height, --scale with its value: 1 when taken,
  * 0 when `arg` is another option, -1 when the value is wrong (reported). */
 int rtb_cli_chart_option (RtbCliChartOptions *options, const char *arg, const char *value);
 gboolean rtb_cli_chart_options_any (const RtbCliChartOptions *options);

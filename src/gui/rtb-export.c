@@ -82,7 +82,8 @@ draw_runs (cairo_t  *cr,
   /* Files go into reports: always the light theme, whatever the window shows. */
   RtbPlotTheme theme = rtb_plot_theme_light ();
 
-  rtb_plot_run_draw (cr, &theme, width, height, RTB_PLOT_RUN_BOTH, RTB_PLOT_SCALE_AUTO, chart->runs,
+  rtb_plot_run_draw (cr, &theme, width, height, RTB_PLOT_RUN_BOTH, RTB_PLOT_SCALE_AUTO,
+                     RTB_PLOT_RUN_TIME_ELAPSED, chart->runs,
                      chart->n_runs);
 }
 

@@ -792,9 +792,13 @@ draw_load_mark (cairo_t *cr, const RtbPlotTheme *theme, const RtbPlotLayout *lay
   g_autoptr(PangoLayout) text = NULL;
   double x, w, h;
 
-  if (!isfinite (seconds) || seconds < layout->x.lo || seconds > layout->x.hi)
+  if (!isfinite (seconds))
     return;
-  x = floor (rtb_plot_axis_to_pixel (&layout->x, seconds)) + 0.5;
+  x = rtb_plot_axis_to_pixel (&layout->x, seconds);
+  /* At the axis' end within a pixel (the run's end): drawn on it */
+  if (x < layout->plot.x - 1 || x > layout->plot.x + layout->plot.width + 1)
+    return;
+  x = floor (CLAMP (x, layout->plot.x, layout->plot.x + layout->plot.width - 1)) + 0.5;
   cairo_save (cr);
   _rtb_plot_clip_to_plot (cr, layout);
   cairo_set_line_width (cr, 1.5);

@@ -380,7 +380,7 @@ curve_subtitle (RtbRun *const *runs, guint n_runs)
 
 static void
 draw_curve_panel (cairo_t *cr, const RtbPlotTheme *theme, int width, int height, int thread,
-                  RtbPlotScale y_scale, RtbRun *const *runs, guint n_runs)
+                  RtbPlotScale y_scale, RtbPlotRunTime time, RtbRun *const *runs, guint n_runs)
 {
   RtbPlotSeries series[RTB_PLOT_RUN_MAX_SERIES];
   g_autoptr (GPtrArray) names = g_ptr_array_new_with_free_func (g_free);
@@ -390,6 +390,7 @@ draw_curve_panel (cairo_t *cr, const RtbPlotTheme *theme, int width, int height,
   g_autofree char *title = run_title (runs, n_runs, rtb_plot_run_curve_title (method, thread));
   g_autofree char *sub = curve_subtitle (runs, n_runs);
   g_autofree char *reason = no_instances_reason (runs, n_runs);
+  g_autofree char *clock_label = NULL;
   RtbPlotCurveOptions opts;
 
   rtb_plot_curve_options_init (&opts);
@@ -397,6 +398,9 @@ draw_curve_panel (cairo_t *cr, const RtbPlotTheme *theme, int width, int height,
   opts.subtitle = sub;
   opts.x_label = rtb_plot_run_x_label (method, seconds);
   opts.x_per_instance = seconds;
+  clock_label = rtb_plot_run_time_apply (runs, n_runs, thread, time, &opts);
+  if (clock_label != NULL)
+    opts.x_label = clock_label;
   opts.y_label = rtb_plot_run_value_label (method);
   opts.band_note = _("band: min–max · line: running mean");
   opts.skip_note = _("▲ on the time axis: periods skipped after a stall");
@@ -494,8 +498,8 @@ rtb_plot_run_panels (RtbPlotRunChart chart, RtbRun *const *runs, guint n_runs,
 
 void
 rtb_plot_run_draw (cairo_t *cr, const RtbPlotTheme *theme, int width, int height,
-                   RtbPlotRunChart chart, RtbPlotScale y_scale, RtbRun *const *runs,
-                   guint n_runs)
+                   RtbPlotRunChart chart, RtbPlotScale y_scale, RtbPlotRunTime time,
+                   RtbRun *const *runs, guint n_runs)
 {
   RtbPlotRunPanel panels[RTB_PLOT_RUN_MAX_PANELS];
   guint n_panels;
@@ -522,7 +526,7 @@ rtb_plot_run_draw (cairo_t *cr, const RtbPlotTheme *theme, int width, int height
       switch (panels[p].kind)
         {
         case RTB_PLOT_RUN_PANEL_CURVE:
-          draw_curve_panel (cr, theme, width, h, panels[p].thread, y_scale, runs, n_runs);
+          draw_curve_panel (cr, theme, width, h, panels[p].thread, y_scale, time, runs, n_runs);
           break;
         case RTB_PLOT_RUN_PANEL_NO_INSTANCES:
           draw_no_instances_panel (cr, theme, width, h, runs, n_runs);

@@ -11,6 +11,7 @@
 #include <cairo.h>
 
 #include "rtb-plot.h"
+#include "rtb-plot-run-time.h"
 #include "rtb-run.h"
 
 G_BEGIN_DECLS
@@ -102,10 +103,10 @@ guint rtb_plot_run_panels (RtbPlotRunChart chart, RtbRun *const *runs, guint n_r
                            RtbPlotRunPanel panels[RTB_PLOT_RUN_MAX_PANELS]);
 
 /* The panels, each an equal share of the height. A curve without a single instance to draw says
- * why in its plot. */
+ * why in its plot; its time axis reads as `time` asks where it can (rtb-plot-run-time.h). */
 void rtb_plot_run_draw (cairo_t *cr, const RtbPlotTheme *theme, int width, int height,
-                        RtbPlotRunChart chart, RtbPlotScale y_scale, RtbRun *const *runs,
-                        guint n_runs);
+                        RtbPlotRunChart chart, RtbPlotScale y_scale, RtbPlotRunTime time,
+                        RtbRun *const *runs, guint n_runs);
 
 /* Heatmaps (rtb-plot-run-heatmap.c). The options every heatmap of these runs shares: the time
  * axis, the labels and notes in the reader's language and, for several runs, the same scales

@@ -179,5 +179,6 @@ rtb_report_chart_draw (const RtbReportBlock *chart, cairo_t *cr, const RtbPlotTh
                        int width, int height)
 {
   rtb_plot_run_draw (cr, theme, width, height, chart->chart, RTB_PLOT_SCALE_AUTO,
+                     RTB_PLOT_RUN_TIME_ELAPSED,
                      (RtbRun *const *) chart->runs->pdata, chart->runs->len);
 }
