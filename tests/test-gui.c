@@ -42,7 +42,7 @@ test_setup_methods (void)
   REQUIRE_DISPLAY ();
 
   panel = g_object_ref_sink (rtb_setup_panel_new ());
-  for (RtbMethod m = RTB_METHOD_LATENCY; m <= RTB_METHOD_RESPONSE; m++)
+  for (RtbMethod m = RTB_METHOD_LATENCY; m <= RTB_METHOD_LAST; m++)
     {
       g_autoptr(GError) error = NULL;
       RtbCommandError cerr;
@@ -163,7 +163,7 @@ test_setup_presets (void)
   REQUIRE_DISPLAY ();
 
   panel = g_object_ref_sink (rtb_setup_panel_new ());
-  g_assert_cmpuint (rtb_presets_get_n (), ==, 11);
+  g_assert_cmpuint (rtb_presets_get_n (), ==, 12);
   for (guint i = 0; i < rtb_presets_get_n (); i++)
     {
       const RtbPreset *preset = rtb_presets_get (i);
@@ -186,6 +186,43 @@ test_setup_presets (void)
       g_assert_cmpint (rtb_setup_panel_get_load (panel), ==, preset->load);
       g_assert_cmpstr (rtb_setup_panel_get_label (panel), ==, preset->name);
     }
+  g_object_unref (panel);
+}
+
+/* rtla's defaults put back over a timerlat setup changed in every key the preset sets. */
+static void
+test_setup_preset_timerlat (void)
+{
+  const RtbPreset *preset = preset_named ("Timerlat: rtla's defaults");
+  RtbCommandError cerr = { 0 };
+  g_autoptr(GError) error = NULL;
+  g_autofree char *got = NULL;
+  RtbSetupPanel *panel;
+  RtbCommand changed;
+  RtbCommand cmd;
+
+  REQUIRE_DISPLAY ();
+
+  g_assert_true (rtb_command_parse ("timerlat cpus=0 period_us=5000 policy=rr priority=50 "
+                                    "duration=10s",
+                                    false, n_cpus (), &changed, &cerr));
+  panel = g_object_ref_sink (rtb_setup_panel_new ());
+  rtb_setup_panel_set_command (panel, &changed);
+  g_assert_true (rtb_setup_panel_build_command (panel, &cmd, &error));
+  g_assert_cmpuint (cmd.timerlat.period_us, ==, 5000);
+  g_assert_cmpint (cmd.priority, ==, 50);
+  rtb_setup_panel_apply_preset (panel, (guint) (preset - rtb_presets_get (0)));
+  g_assert_true (rtb_setup_panel_build_command (panel, &cmd, &error));
+  g_assert_no_error (error);
+  got = format_command (&cmd);
+  g_test_message ("%s", got);
+  g_assert_cmpint (cmd.method, ==, RTB_METHOD_TIMERLAT);
+  g_assert_true (cmd.cpus_all);
+  g_assert_cmpuint (cmd.timerlat.period_us, ==, 1000);
+  g_assert_cmpuint (cmd.timerlat.histogram_us, ==, 256);
+  g_assert_cmpint (cmd.policy, ==, RTB_POLICY_FIFO);
+  g_assert_cmpint (cmd.priority, ==, 95);
+  g_assert_cmpuint (cmd.duration_ns, ==, 60 * G_GUINT64_CONSTANT (1000000000));
   g_object_unref (panel);
 }
 
@@ -996,6 +1033,7 @@ main (int   argc,
   g_test_add_func ("/gui/stats-table/jitter", test_stats_table_jitter);
   g_test_add_func ("/gui/setup/invalid", test_setup_invalid);
   g_test_add_func ("/gui/setup/preset-list", test_setup_preset_list);
+  g_test_add_func ("/gui/setup/preset-timerlat", test_setup_preset_timerlat);
   g_test_add_func ("/gui/chart/empty", test_chart_empty);
   g_test_add_func ("/gui/chart/single", test_chart_single);
   g_test_add_func ("/gui/chart/zoom-readout", test_chart_zoom_readout);

@@ -15,7 +15,9 @@
  * LinuxCNC latency-test uses a 25 µs base and a 1 ms servo thread on the last isolated CPU, and
  * is read after 15 minutes under load; the response study inverted 32, 64 and 128 matrices,
  * four experiments of each; the timer study ran a 5 ms timer for 60 s in an ordinary thread
- * and in a SCHED_FIFO 80 one. */
+ * and in a SCHED_FIFO 80 one; rtla timerlat hist, unless told otherwise, runs the kernel's
+ * timerlat tracer on every CPU at a 1000 µs period, its threads at the kernel's FIFO 95, into
+ * 256 buckets of 1 µs. */
 static const RtbPreset presets[] = {
   { N_("Board vendor method: idle"),
     N_("cyclictest -m -Sp99 -i1000 -h800 -D12h on every CPU, no load"),
@@ -64,6 +66,11 @@ static const RtbPreset presets[] = {
     N_("oslat's busy loop on the isolated CPUs (all CPUs when none is) for 10 minutes: every "
        "gap of 1 µs or more is an interruption"),
     "noise cpus=all policy=other histogram_us=32 duration=10m",
+    RTB_LOAD_NONE },
+  { N_("Timerlat: rtla's defaults"),
+    N_("The kernel's timerlat tracer on every CPU as rtla timerlat hist runs it by default: a "
+       "1000 µs period, its threads at SCHED_FIFO 95; each period's IRQ and thread latency"),
+    "timerlat cpus=all period_us=1000 policy=fifo priority=95 histogram_us=256 duration=1m",
     RTB_LOAD_NONE },
 };
 
