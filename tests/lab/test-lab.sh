@@ -262,7 +262,7 @@ on_board board-rt 'cd /sys/kernel/tracing/osnoise && echo 0 >cpus && echo 777 >t
   echo 5000 >stop_tracing_us'
 desc="timerlat on board-rt: IRQ and thread latency of each CPU saved, tracefs as it was"
 before=$(timerlat_state)
-"$cli" run timerlat --remote board-rt --duration 3s --period-us 500 \
+"$cli" run timerlat --remote board-rt --duration 3s --period-us 500 --histogram-us 200 \
   --output "$tmp/timerlat-run.rtbench" >"$tmp/out" 2>&1
 status=$?
 after=$(timerlat_state)
@@ -272,6 +272,17 @@ if [[ $status -eq 0 && $series == "CPU0_IRQ=1 CPU0_thread=1 CPU1_IRQ=1 CPU1_thre
       $before == "$after" && $before == "nop 0 777 5000 0 "* ]]; then
   ok "$desc ($series; $after)"; else
   not_ok "$desc (exit $status; $series; before: $before; after: $after)"; fi
+
+desc="timerlat on board-rt: the saved run's count, min, max, mean and histogram are its own samples"
+"$cli" summary "$tmp/timerlat-run.rtbench" --json >"$tmp/timerlat-run.json" 2>"$tmp/out" &&
+  "$cli" export "$tmp/timerlat-run.rtbench" --csv-series "$tmp/timerlat-series.csv" \
+    --csv-histogram "$tmp/timerlat-histogram.csv" >>"$tmp/out" 2>&1 &&
+  "$src/tests/lab/timerlat-truth.py" "$tmp/timerlat-run.json" "$tmp/timerlat-series.csv" \
+    "$tmp/timerlat-histogram.csv" 200 >"$tmp/truth.out" 2>>"$tmp/out"
+status=$?
+if [[ $status -eq 0 && $(grep -c ' samples, ' "$tmp/truth.out") == 4 ]]; then ok "$desc"; else
+  not_ok "$desc (exit $status)"; fi
+sed 's/^/# /' "$tmp/truth.out"
 
 desc="timerlat on board-rt: a worker killed with SIGKILL leaves tracefs as it was"
 on_board board-rt '/usr/local/libexec/rtbench/rtbench-worker timerlat cpus=1 duration=0 \
