@@ -30,6 +30,22 @@ runs_subtitle (RtbChart *self)
   return g_string_free (text, FALSE);
 }
 
+/* The chart's own table. */
+static RtbExportFormat
+csv_format (RtbChart *self)
+{
+  switch (self->kind)
+    {
+    case RTB_CHART_HISTOGRAM:
+      return RTB_EXPORT_CSV_HISTOGRAM;
+    case RTB_CHART_HEATMAP:
+      return RTB_EXPORT_CSV_HEATMAP;
+    case RTB_CHART_CURVE:
+    default:
+      return RTB_EXPORT_CSV_SERIES;
+    }
+}
+
 void
 rtb_chart_draw (RtbChart           *self,
                 cairo_t            *cr,
@@ -59,6 +75,10 @@ rtb_chart_draw (RtbChart           *self,
         }
       opts.subtitle = subtitle;
       rtb_plot_curve (cr, theme, width, height, &opts, series, n_series, NULL);
+    }
+  else if (self->kind == RTB_CHART_HEATMAP)
+    {
+      _rtb_chart_heatmap_draw (self, cr, theme, width, height, subtitle, FALSE);
     }
   else
     {
@@ -100,9 +120,7 @@ rtb_chart_export (RtbChart         *self,
       g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT, _("The chart shows no run"));
       return FALSE;
     }
-  return rtb_export_runs (self->kind == RTB_CHART_HISTOGRAM ? RTB_EXPORT_CSV_HISTOGRAM
-                                                            : RTB_EXPORT_CSV_SERIES,
-                          path, (RtbRun *const *) self->runs->pdata, self->runs->len, 0, 0, 0,
+  return rtb_export_runs (csv_format (self), path, (RtbRun *const *) self->runs->pdata, self->runs->len, 0, 0, 0,
                           error);
 }
 
@@ -132,10 +150,12 @@ _rtb_chart_export_action (GtkWidget  *widget,
   g_autofree char *name = NULL;
 
   if (g_str_equal (g_variant_get_string (parameter, NULL), "csv"))
-    format = self->kind == RTB_CHART_HISTOGRAM ? RTB_EXPORT_CSV_HISTOGRAM : RTB_EXPORT_CSV_SERIES;
+    format = csv_format (self);
   else if (!rtb_export_format_from_string (g_variant_get_string (parameter, NULL), &format))
     return;
   name = g_strdup_printf ("%s %s", self->run ? rtb_run_get_label (self->run) : "rtbench",
-                          self->kind == RTB_CHART_HISTOGRAM ? _("histogram") : _("curve"));
+                          self->kind == RTB_CHART_HISTOGRAM ? _("histogram")
+                          : self->kind == RTB_CHART_HEATMAP ? _("heatmap")
+                                                            : _("curve"));
   rtb_export_choose_file (widget, format, name, on_export_chosen, GUINT_TO_POINTER (format));
 }

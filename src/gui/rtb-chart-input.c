@@ -64,6 +64,11 @@ _rtb_chart_update_readout (RtbChart *self)
         goto out;
       }
   }
+  if (self->kind == RTB_CHART_HEATMAP)
+    {
+      self->readout_text = _rtb_chart_heatmap_readout (self, self->hover_x, self->hover_y);
+      goto out;
+    }
   series = _rtb_chart_collect_series (self, &n_series);
   if (n_series == 0)
     goto out;
@@ -399,6 +404,11 @@ rtb_chart_zoom_pixels (RtbChart *self,
         return;
       self->zoom_first = first;
       self->zoom_last = last;
+    }
+  else if (self->kind == RTB_CHART_HEATMAP)
+    {
+      if (!_rtb_chart_heatmap_range_at (self, x0, x1, &self->zoom_first, &self->zoom_last))
+        return;
     }
   else
     {

@@ -30,6 +30,9 @@ struct _RtbChart
   gboolean whole_run;
   RtbPlotLayout layout;
   gboolean have_layout;
+  GArray *panels;           /* of a heatmap: each series' RtbPlotLayout, in the chart's
+                             * coordinates (`layout` spans them all) */
+  guint measured_panels;    /* how many the last height request was for */
 
   /* What the last snapshot drew, reused while nothing it shows changed: redrawing and
    * compositing full-size cairo layers was most of a live run's cost. The frame (background,
@@ -72,6 +75,15 @@ void _rtb_chart_invalidate (RtbChart *self, gboolean frame);
 /* Lays the chart out (and draws its nodes) now rather than at the next frame: the readout of
  * the point under the pointer reads the new axes right after a zoom. */
 void _rtb_chart_relayout (RtbChart *self);
+/* rtb-chart-heatmap.c: the panels a heatmap stacks (one per series shown); draws them all,
+ * with `keep_layouts` keeping their layouts for hit testing; the readout of the cell under
+ * (x, y) or NULL; the instances between two pixel columns, FALSE when the range is empty. */
+guint _rtb_chart_heatmap_n_panels (RtbChart *self);
+void _rtb_chart_heatmap_draw (RtbChart *self, cairo_t *cr, const RtbPlotTheme *theme, int width,
+                              int height, const char *subtitle, gboolean keep_layouts);
+char *_rtb_chart_heatmap_readout (RtbChart *self, double x, double y);
+gboolean _rtb_chart_heatmap_range_at (RtbChart *self, double x0, double x1, guint64 *first,
+                                      guint64 *last);
 /* rtb-chart-input.c: creates the readout and the pointer controllers. */
 void _rtb_chart_init_input (RtbChart *self);
 /* Refreshes the readout after the hover point, the zoom or the data changed. */

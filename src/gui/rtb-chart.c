@@ -270,6 +270,30 @@ cairo_node_new (const RtbPlotRect  *rect,
   return node;
 }
 
+/* A heatmap's cells are its data and set its colour scale, so it is drawn whole each time, in
+ * one node; its data node is empty. */
+static void
+update_heatmap_nodes (RtbChart *self,
+                      int       width,
+                      int       height,
+                      gboolean  dark)
+{
+  RtbPlotTheme theme = dark ? rtb_plot_theme_dark () : rtb_plot_theme_light ();
+  RtbPlotRect bounds = { 0, 0, width, height };
+  cairo_t *cr;
+
+  clear_nodes (self);
+  self->frame_node = cairo_node_new (&bounds, &cr);
+  _rtb_chart_heatmap_draw (self, cr, &theme, width, height, NULL, TRUE);
+  cairo_destroy (cr);
+  self->data_node = gsk_container_node_new (NULL, 0);
+  self->n_draws++;
+  self->have_layout = TRUE;
+  self->frame_dark = dark;
+  self->frame_stale = FALSE;
+  self->data_stale = FALSE;
+}
+
 /* Lays the chart out for its size and data, redraws the frame only when the layout, the theme
  * or the texts changed, and the data (clipped to the plot area, in one node) every time. */
 static void
@@ -288,6 +312,11 @@ update_nodes (RtbChart *self,
   guint n_series;
   cairo_t *cr;
 
+  if (self->kind == RTB_CHART_HEATMAP)
+    {
+      update_heatmap_nodes (self, width, height, dark);
+      return;
+    }
   series = _rtb_chart_collect_series (self, &n_series);
   if (self->kind == RTB_CHART_CURVE)
     {
@@ -400,6 +429,13 @@ rtb_chart_measure (GtkWidget      *widget,
   gtk_widget_measure (self->readout, orientation, -1, &child_min, &child_nat, NULL, NULL);
   *minimum = MAX (orientation == GTK_ORIENTATION_HORIZONTAL ? 240 : 160, child_min);
   *natural = MAX (orientation == GTK_ORIENTATION_HORIZONTAL ? 600 : 280, child_nat);
+  /* A heatmap's panels, one per series, each tall enough to read its rows. */
+  if (self->kind == RTB_CHART_HEATMAP && orientation == GTK_ORIENTATION_VERTICAL)
+    {
+      self->measured_panels = _rtb_chart_heatmap_n_panels (self);
+      *minimum = MAX (*minimum, 150 * (int) self->measured_panels);
+      *natural = MAX (*natural, 200 * (int) self->measured_panels);
+    }
 }
 
 static void
@@ -440,6 +476,10 @@ rtb_chart_size_allocate (GtkWidget *widget,
 static void
 on_run_changed (RtbChart *self)
 {
+  /* A live run's series come after its first update: the heatmap grows a panel for each. */
+  if (self->kind == RTB_CHART_HEATMAP &&
+      _rtb_chart_heatmap_n_panels (self) != self->measured_panels)
+    gtk_widget_queue_resize (GTK_WIDGET (self));
   if (self->hovering)
     _rtb_chart_update_readout (self);
   _rtb_chart_invalidate (self, FALSE);
@@ -530,6 +570,8 @@ rtb_chart_set_runs (RtbChart      *self,
 
   self->zoomed = FALSE;
   self->have_layout = FALSE;
+  if (self->kind == RTB_CHART_HEATMAP)
+    gtk_widget_queue_resize (GTK_WIDGET (self));
   _rtb_chart_update_readout (self);
   _rtb_chart_invalidate (self, TRUE);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_RUN]);
@@ -716,6 +758,7 @@ rtb_chart_finalize (GObject *object)
   g_free (self->readout_text);
   g_clear_pointer (&self->runs, g_ptr_array_unref);
   g_clear_pointer (&self->names, g_ptr_array_unref);
+  g_clear_pointer (&self->panels, g_array_unref);
 
   G_OBJECT_CLASS (rtb_chart_parent_class)->finalize (object);
 }
@@ -737,7 +780,7 @@ rtb_chart_class_init (RtbChartClass *klass)
   widget_class->size_allocate = rtb_chart_size_allocate;
 
   properties[PROP_KIND] =
-    g_param_spec_int ("kind", NULL, NULL, RTB_CHART_CURVE, RTB_CHART_HISTOGRAM, RTB_CHART_CURVE,
+    g_param_spec_int ("kind", NULL, NULL, RTB_CHART_CURVE, RTB_CHART_HEATMAP, RTB_CHART_CURVE,
                       G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS);
   properties[PROP_RUN] =
     g_param_spec_object ("run", NULL, NULL, RTB_TYPE_RUN,
@@ -766,6 +809,7 @@ rtb_chart_init (RtbChart *self)
   self->series_filter = -1;
   self->runs = g_ptr_array_new_with_free_func (g_object_unref);
   self->names = g_ptr_array_new_with_free_func (g_free);
+  self->panels = g_array_new (FALSE, TRUE, sizeof (RtbPlotLayout));
 
   _rtb_chart_init_input (self);
 

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* A chart of a run drawn through src/plot: per-instance curves or histograms. */
+/* A chart of a run drawn through src/plot: per-instance curves, histograms or heatmaps. */
 #pragma once
 
 #include <gtk/gtk.h>
@@ -14,6 +14,7 @@ G_BEGIN_DECLS
 typedef enum {
   RTB_CHART_CURVE,
   RTB_CHART_HISTOGRAM,
+  RTB_CHART_HEATMAP,   /* one heatmap per series, stacked (rtb-plot-heatmap.h) */
 } RtbChartKind;
 
 #define RTB_TYPE_CHART (rtb_chart_get_type ())
@@ -46,7 +47,8 @@ void rtb_chart_reset_zoom (RtbChart *self);
 void rtb_chart_draw (RtbChart *self, cairo_t *cr, const RtbPlotTheme *theme, int width,
                      int height);
 /* PNG, SVG and PDF of this chart (width × height, a PNG scaled by `scale`), or the CSV of its
- * data: the histogram table for a histogram, the per-instance series for a curve. */
+ * data: the histogram table for a histogram, the per-instance series for a curve, the cells
+ * of a heatmap. */
 gboolean rtb_chart_export (RtbChart *self, RtbExportFormat format, const char *path, int width,
                            int height, double scale, GError **error);
 
@@ -66,6 +68,10 @@ void rtb_chart_zoom_pixels (RtbChart *self, double x0, double x1);
  * every series shown, in order); and the explanation a click opened, or NULL. */
 gboolean rtb_chart_spike_point (RtbChart *self, guint index, double *x, double *y);
 const char *rtb_chart_spike_text (RtbChart *self);
+/* Of a heatmap, for tests and screenshots: where the cell of series `panel` holding `instance`
+ * (1-based) and `value_us` is drawn, laid out anew first when the data changed. */
+gboolean rtb_chart_heatmap_point (RtbChart *self, guint panel, guint64 instance, double value_us,
+                                  double *x, double *y);
 /* Opens the explanation of the `index`-th spike mark, as a click on it does. */
 gboolean rtb_chart_open_spike (RtbChart *self, guint index);
 

@@ -28,6 +28,7 @@ static const struct {
   [RTB_EXPORT_CSV_HISTOGRAM] = { "csv-histogram", "csv" },
   [RTB_EXPORT_CSV_SERIES] = { "csv-series", "csv" },
   [RTB_EXPORT_CSV_COMPARE] = { "csv-compare", "csv" },
+  [RTB_EXPORT_CSV_HEATMAP] = { "csv-heatmap", "csv" },
   [RTB_EXPORT_CYCLICTEST] = { "cyclictest", "txt" },
   [RTB_EXPORT_CYCLICTEST_1_X] = { "cyclictest-2.6", "txt" },
   [RTB_EXPORT_CYCLICTEST_2_7] = { "cyclictest-2.7", "txt" },
@@ -147,6 +148,9 @@ rtb_export_runs (RtbExportFormat   format,
       break;
     case RTB_EXPORT_CSV_SERIES:
       text = rtb_csv_series (runs, n_runs);
+      break;
+    case RTB_EXPORT_CSV_HEATMAP:
+      text = rtb_csv_heatmap (runs, n_runs);
       break;
     case RTB_EXPORT_CSV_COMPARE:
       {

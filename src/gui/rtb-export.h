@@ -19,6 +19,7 @@ typedef enum {
   RTB_EXPORT_CSV_HISTOGRAM,
   RTB_EXPORT_CSV_SERIES,
   RTB_EXPORT_CSV_COMPARE,
+  RTB_EXPORT_CSV_HEATMAP,    /* the heatmaps' cells (rtb_csv_heatmap()) */
   RTB_EXPORT_CYCLICTEST,     /* as the installed cyclictest writes it, 2.7+ when none */
   RTB_EXPORT_CYCLICTEST_1_X, /* as rt-tests 1.x … 2.6 write it (Debian 12: 2.4) */
   RTB_EXPORT_CYCLICTEST_2_7, /* as rt-tests 2.7 and later write it */

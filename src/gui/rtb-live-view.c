@@ -36,6 +36,7 @@ struct _RtbLiveView
   GtkLabel *no_samples_label;
   GtkBox *curves_box;
   GtkFrame *histogram_frame;
+  GtkFrame *heatmap_frame;
   RtbStatsTable *stats_table;
   RtbCausesPanel *causes_panel;
   RtbSystemPanel *system_panel;
@@ -196,9 +197,11 @@ add_chart (RtbLiveView  *self,
   gtk_widget_set_size_request (GTK_WIDGET (chart), -1, kind == RTB_CHART_CURVE ? 300 : 260);
   g_ptr_array_add (self->charts, chart);
 
-  if (kind == RTB_CHART_HISTOGRAM)
+  if (kind != RTB_CHART_CURVE)
     {
-      gtk_frame_set_child (self->histogram_frame, GTK_WIDGET (chart));
+      gtk_frame_set_child (kind == RTB_CHART_HISTOGRAM ? self->histogram_frame
+                                                       : self->heatmap_frame,
+                           GTK_WIDGET (chart));
       return GTK_WIDGET (chart);
     }
   frame = gtk_frame_new (NULL);
@@ -237,6 +240,7 @@ show_no_samples (RtbLiveView *self)
   gtk_label_set_label (self->no_samples_label, text);
   gtk_widget_set_visible (self->no_samples_box, TRUE);
   gtk_widget_set_visible (GTK_WIDGET (self->curves_box), FALSE);
+  gtk_widget_set_visible (GTK_WIDGET (self->heatmap_frame), FALSE);
 }
 
 /* Where an imported run comes from, in place of the progress of a run being measured. */
@@ -333,6 +337,10 @@ build_for_method (RtbLiveView *self)
     }
   add_chart (self, RTB_CHART_HISTOGRAM,
              _(rtb_plot_run_histogram_title (rtb_run_get_method (self->run))), -1);
+  /* When the samples came: one heatmap per series, or why the run cannot say (a file saved
+   * before heatmaps); none where the curves say there is no per-sample data. */
+  if (!gtk_widget_get_visible (self->no_samples_box))
+    add_chart (self, RTB_CHART_HEATMAP, _("Samples over time"), -1);
 }
 
 /* Timerlat's series come in pairs per CPU: the IRQ latency, then the thread latency. */
@@ -849,6 +857,7 @@ rtb_live_view_class_init (RtbLiveViewClass *klass)
   gtk_widget_class_bind_template_child (widget_class, RtbLiveView, no_samples_label);
   gtk_widget_class_bind_template_child (widget_class, RtbLiveView, curves_box);
   gtk_widget_class_bind_template_child (widget_class, RtbLiveView, histogram_frame);
+  gtk_widget_class_bind_template_child (widget_class, RtbLiveView, heatmap_frame);
   gtk_widget_class_bind_template_child (widget_class, RtbLiveView, stats_table);
   gtk_widget_class_bind_template_child (widget_class, RtbLiveView, system_panel);
   gtk_widget_class_bind_template_child (widget_class, RtbLiveView, causes_panel);

@@ -1,0 +1,201 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* RtbChart as a heatmap: one panel per series shown, stacked, on the scales the runs share
+ * (rtb_plot_run_heatmap_options()); the readout of the cell under the pointer; the instances
+ * between two pixel columns for a drag's zoom. */
+#define G_LOG_DOMAIN "rtbench-gui"
+
+#include "config.h"
+
+#include <glib/gi18n.h>
+#include <inttypes.h>
+#include <math.h>
+
+#include "rtb-chart-private.h"
+#include "rtb-plot-run.h"
+
+/* The options every panel shares, and the zoom. */
+static void
+shared_options (RtbChart              *self,
+                RtbPlotHeatmapOptions *opts)
+{
+  if (self->runs->len == 0)
+    rtb_plot_heatmap_options_init (opts);
+  else
+    rtb_plot_run_heatmap_options ((RtbRun *const *) self->runs->pdata, self->runs->len, opts);
+  opts->placeholder = _("Not known: this run does not say when its samples came (a file "
+                        "saved before heatmaps, or an imported histogram)");
+  if (self->zoomed)
+    {
+      opts->first = self->zoom_first;
+      opts->last = self->zoom_last;
+    }
+}
+
+guint
+_rtb_chart_heatmap_n_panels (RtbChart *self)
+{
+  g_autofree RtbPlotSeries *series = NULL;
+  guint n_series;
+
+  series = _rtb_chart_collect_series (self, &n_series);
+  return MAX (n_series, 1);
+}
+
+void
+_rtb_chart_heatmap_draw (RtbChart           *self,
+                         cairo_t            *cr,
+                         const RtbPlotTheme *theme,
+                         int                 width,
+                         int                 height,
+                         const char         *subtitle,
+                         gboolean            keep_layouts)
+{
+  g_autofree RtbPlotSeries *series = NULL;
+  RtbPlotHeatmapOptions shared;
+  guint n_series;
+  guint n_panels;
+
+  series = _rtb_chart_collect_series (self, &n_series);
+  n_panels = MAX (n_series, 1);
+  shared_options (self, &shared);
+  if (keep_layouts)
+    g_array_set_size (self->panels, n_panels);
+  for (guint i = 0; i < n_panels; i++)
+    {
+      int top = (int) ((gint64) height * i / n_panels);
+      int h = (int) ((gint64) height * (i + 1) / n_panels) - top;
+      RtbPlotSeries none = { 0 };
+      RtbPlotHeatmapOptions opts = shared;
+      g_autofree char *title = NULL;
+      g_autofree char *overflow = NULL;
+      RtbPlotLayout layout;
+
+      if (i < n_series)
+        {
+          /* TRANSLATORS: a heatmap's title; %s is a series, such as CPU0. */
+          title = g_strdup_printf (_("%s over time"), series[i].name);
+          if (series[i].heatmap != NULL)
+            overflow = g_strdup_printf (_("top band: ≥ %u µs (overflows)"),
+                                        series[i].heatmap->limit_us);
+        }
+      opts.title = title != NULL ? title : self->title;
+      opts.overflow_note = overflow;
+      opts.subtitle = i == 0 ? subtitle : NULL;
+      opts.show_legend = i == 0;
+      cairo_save (cr);
+      cairo_translate (cr, 0, top);
+      cairo_rectangle (cr, 0, 0, width, h);
+      cairo_clip (cr);
+      rtb_plot_heatmap (cr, theme, width, h, &opts, i < n_series ? &series[i] : &none, &layout);
+      cairo_restore (cr);
+      if (!keep_layouts)
+        continue;
+      /* Kept in the chart's coordinates. */
+      layout.plot.y += top;
+      layout.y.px_lo += top;
+      layout.y.px_hi += top;
+      g_array_index (self->panels, RtbPlotLayout, i) = layout;
+    }
+  if (keep_layouts)
+    {
+      const RtbPlotLayout *first = &g_array_index (self->panels, RtbPlotLayout, 0);
+      const RtbPlotLayout *last = &g_array_index (self->panels, RtbPlotLayout, n_panels - 1);
+
+      /* The chart's layout spans every panel's plot: the panels share the time axis, so the
+       * hover line and a drag's band cross them all. */
+      self->layout = *first;
+      self->layout.width = width;
+      self->layout.height = height;
+      self->layout.plot.height = last->plot.y + last->plot.height - first->plot.y;
+    }
+}
+
+/* "CPU1: 12.000–12.256 s (instances 12001–12256)", then "10.0–13.3 µs: 42 samples". */
+char *
+_rtb_chart_heatmap_readout (RtbChart *self,
+                            double    x,
+                            double    y)
+{
+  g_autofree RtbPlotSeries *series = NULL;
+  double per_instance = _rtb_chart_x_per_instance (self);
+  RtbPlotHeatmapValue value;
+  GString *text;
+  guint n_series;
+
+  series = _rtb_chart_collect_series (self, &n_series);
+  for (guint i = 0; i < MIN (n_series, self->panels->len); i++)
+    {
+      const RtbPlotLayout *layout = &g_array_index (self->panels, RtbPlotLayout, i);
+
+      if (y < layout->plot.y || y > layout->plot.y + layout->plot.height)
+        continue;
+      if (!rtb_plot_heatmap_value_at (layout, &series[i], x, y, &value))
+        return NULL;
+      text = g_string_new (NULL);
+      if (per_instance > 0)
+        /* TRANSLATORS: a heatmap cell's time span: a series, seconds from … to, then the
+         * instances */
+        g_string_append_printf (text, _("%s: %.3f–%.3f s (instances %" PRIu64 "–%" PRIu64 ")"),
+                                series[i].name, (value.first - 1) * per_instance,
+                                value.last * per_instance, value.first, value.last);
+      else
+        g_string_append_printf (text, _("%s: instances %" PRIu64 "–%" PRIu64),
+                                series[i].name, value.first, value.last);
+      g_string_append_c (text, '\n');
+      if (value.overflow)
+        g_string_append_printf (text, _("≥ %.1f µs: %" PRIu64 " samples"), value.lo_us,
+                                value.count);
+      else
+        g_string_append_printf (text, _("%.1f–%.1f µs: %" PRIu64 " samples"), value.lo_us,
+                                value.hi_us, value.count);
+      g_string_append_c (text, '\n');
+      if (value.column_count > 0)
+        g_string_append_printf (text, _("%" PRIu64 " samples in the column, max %.1f µs"),
+                                value.column_count, value.column_max_us);
+      else
+        g_string_append (text, _("no samples in the column"));
+      return g_string_free (text, FALSE);
+    }
+  return NULL;
+}
+
+gboolean
+_rtb_chart_heatmap_range_at (RtbChart *self,
+                             double    x0,
+                             double    x1,
+                             guint64  *first,
+                             guint64  *last)
+{
+  *first = 0;
+  *last = 0;
+  if (self->panels->len == 0)
+    return FALSE;
+  rtb_plot_heatmap_range_at (&g_array_index (self->panels, RtbPlotLayout, 0), x0, x1, first,
+                             last);
+  return *first > 0 && *last > *first;
+}
+
+gboolean
+rtb_chart_heatmap_point (RtbChart *self,
+                         guint     panel,
+                         guint64   instance,
+                         double    value_us,
+                         double   *x,
+                         double   *y)
+{
+  const RtbPlotLayout *layout;
+
+  g_return_val_if_fail (RTB_IS_CHART (self), FALSE);
+  g_return_val_if_fail (x != NULL && y != NULL, FALSE);
+
+  if (self->kind != RTB_CHART_HEATMAP)
+    return FALSE;
+  if (self->data_stale || !self->have_layout)
+    _rtb_chart_relayout (self);
+  if (panel >= self->panels->len)
+    return FALSE;
+  layout = &g_array_index (self->panels, RtbPlotLayout, panel);
+  *x = rtb_plot_axis_to_pixel (&layout->x, ((double) instance - 0.5) * layout->x.unit);
+  *y = rtb_plot_axis_to_pixel (&layout->y, value_us);
+  return rtb_plot_layout_contains (layout, *x, *y);
+}

@@ -1,0 +1,266 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* The heatmap chart in the window: one panel per series, fed with every sample a run received
+ * (live and opened from its file), the readout of a known cell, a drag's zoom in time. */
+#define G_LOG_DOMAIN "rtbench-test"
+
+#include "config.h"
+
+#include <adwaita.h>
+#include <glib/gstdio.h>
+#include <inttypes.h>
+
+#include "rtb-chart.h"
+#include "rtb-live-view.h"
+#include "rtb-plot-run.h"
+#include "rtb-window.h"
+
+#include "gui-test-util.h"
+
+static gboolean
+widget_has_size (gpointer widget)
+{
+  return gtk_widget_get_width (widget) > 0 && gtk_widget_get_height (widget) > 0;
+}
+
+static gboolean
+has_two_runs (gpointer window)
+{
+  return rtb_window_get_n_runs (window) == 2;
+}
+
+/* Every cell of the series' heatmap, summed. */
+static guint64
+cells_sum (const RtbHeatmap *heatmap)
+{
+  guint64 sum = 0;
+
+  for (gsize c = 0; c < heatmap->n_columns; c++)
+    for (guint32 r = 0; r < heatmap->n_rows; r++)
+      sum += rtb_heatmap_column (heatmap, c)[r];
+  return sum;
+}
+
+/* The readout the chart should show for the cell of `series` holding `instance` and
+ * `value_us`, from the heatmap itself. */
+static char *
+expected_readout (RtbRun *run, guint index, guint64 instance, double value_us)
+{
+  RtbSeries *series = rtb_run_get_series (run, index);
+  const RtbHeatmap *heatmap = &series->heatmap;
+  double per_instance = rtb_plot_run_seconds_per_instance (&run, 1, -1);
+  gsize column = (instance - 1) / heatmap->column_size;
+  guint32 row = rtb_heatmap_row_of (heatmap, (gint64) (value_us * 1000));
+  guint64 first = rtb_heatmap_column_start (heatmap, column) + 1;
+  guint64 last = first + rtb_heatmap_column_positions (heatmap, column) - 1;
+  guint64 count = rtb_heatmap_column (heatmap, column)[row];
+
+  g_assert_cmpuint (row + 1, <, heatmap->n_rows);
+  g_assert_cmpfloat (per_instance, >, 0);
+  return g_strdup_printf ("%s: %.3f–%.3f s (instances %" PRIu64 "–%" PRIu64 ")\n"
+                          "%.1f–%.1f µs: %" PRIu64 " samples\n"
+                          "%" PRIu64 " samples in the column, max %.1f µs",
+                          series->name, (first - 1) * per_instance, last * per_instance, first,
+                          last, rtb_heatmap_row_lo_ns (heatmap, row) / 1000.0,
+                          rtb_heatmap_row_hi_ns (heatmap, row) / 1000.0, count,
+                          rtb_heatmap_column_count (heatmap, column),
+                          heatmap->column_max_ns[column] / 1000.0);
+}
+
+/* The middle of a row, on the log scale the chart draws. */
+static double
+row_middle_us (const RtbHeatmap *heatmap, guint32 row)
+{
+  return sqrt (rtb_heatmap_row_lo_ns (heatmap, row) * rtb_heatmap_row_hi_ns (heatmap, row)) /
+         1000.0;
+}
+
+static const char *
+hover_cell (RtbChart *chart, guint panel, guint64 instance, double value_us)
+{
+  double x, y;
+  gboolean inside = rtb_chart_heatmap_point (chart, panel, instance, value_us, &x, &y);
+
+  g_test_message ("panel %u, instance %" PRIu64 ", %.1f µs: at %.1f, %.1f", panel, instance,
+                  value_us, x, y);
+  g_assert_true (inside);
+  return rtb_chart_hover (chart, x, y);
+}
+
+/* A run of two CPUs with known samples: each has its panel, a spike's cell reads its one
+ * sample, the cells add up to the samples, and a drag zooms the time axis to the dragged
+ * instances. */
+static void
+test_chart (void)
+{
+  g_autoptr(RtbRun) run = NULL;
+  g_autofree char *expected = NULL;
+  GtkWidget *window;
+  RtbChart *chart;
+  RtbCommand cmd;
+  double lo, hi, x0, x1, y;
+
+  REQUIRE_DISPLAY ();
+
+  rtb_command_defaults (&cmd, RTB_METHOD_LATENCY, 2);
+  run = rtb_run_new (&cmd);
+  for (guint s = 0; s < 2; s++)
+    {
+      RtbSeries *series = rtb_run_add_series (run, s == 0 ? "CPU0" : "CPU1", (int) s);
+
+      for (guint64 i = 1; i <= 4000; i++)
+        rtb_series_add (series, i == 2500 && s == 0 ? 250000 : 5000 + (gint64) s * 3000);
+    }
+  window = gtk_window_new ();
+  chart = rtb_chart_new (RTB_CHART_HEATMAP);
+  rtb_chart_set_title (chart, "Samples over time");
+  rtb_chart_set_run (chart, run);
+  gtk_window_set_default_size (GTK_WINDOW (window), 800, 600);
+  gtk_window_set_child (GTK_WINDOW (window), GTK_WIDGET (chart));
+  gtk_window_present (GTK_WINDOW (window));
+  iterate_until (widget_has_size, chart, 10);
+  iterate_for (200);
+
+  for (guint s = 0; s < 2; s++)
+    g_assert_cmpuint (cells_sum (&rtb_run_get_series (run, s)->heatmap), ==, 4000);
+  /* The spike of CPU0 in its own cell, alone; CPU1's panel below it. */
+  expected = expected_readout (run, 0, 2500, 250);
+  g_test_message ("spike's cell: %s", hover_cell (chart, 0, 2500, 250));
+  g_assert_cmpstr (hover_cell (chart, 0, 2500, 250), ==, expected);
+  g_assert_nonnull (strstr (expected, ": 1 samples\n"));
+  g_clear_pointer (&expected, g_free);
+  expected = expected_readout (run, 1, 100, 8);
+  g_assert_cmpstr (hover_cell (chart, 1, 100, 8), ==, expected);
+  g_assert_true (g_str_has_prefix (expected, "CPU1: "));
+
+  /* Dragged over instances 1001–3000 (as pixels of the shared time axis): the axis spans
+   * them, and the spike's cell reads the same. */
+  g_assert_true (rtb_chart_heatmap_point (chart, 0, 1001, 5, &x0, &y));
+  g_assert_true (rtb_chart_heatmap_point (chart, 1, 3000, 8, &x1, &y));
+  rtb_chart_zoom_pixels (chart, x0, x1);
+  g_assert_true (rtb_chart_get_zoomed (chart));
+  rtb_chart_get_x_span (chart, &lo, &hi);
+  g_test_message ("zoomed: %.3f–%.3f s", lo, hi);
+  g_assert_cmpfloat (lo, >=, 0.9);
+  g_assert_cmpfloat (hi, <=, 3.1);
+  g_clear_pointer (&expected, g_free);
+  expected = expected_readout (run, 0, 2500, 250);
+  g_assert_cmpstr (hover_cell (chart, 0, 2500, 250), ==, expected);
+  rtb_chart_reset_zoom (chart);
+  rtb_chart_get_x_span (chart, &lo, &hi);
+  g_assert_cmpfloat (hi, >=, 4.0 - 1e-9);
+
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+static RtbChart *
+find_heatmap (RtbLiveView *view)
+{
+  GPtrArray *charts = rtb_live_view_get_charts (view);
+  RtbChart *found = NULL;
+
+  for (guint i = 0; i < charts->len; i++)
+    if (rtb_chart_get_kind (charts->pdata[i]) == RTB_CHART_HEATMAP)
+      {
+        g_assert_null (found);
+        found = charts->pdata[i];
+      }
+  return found;
+}
+
+/* The run's heatmap chart holds every sample the run received, and its fullest cell reads its
+ * count. */
+static void
+check_view (RtbLiveView *view)
+{
+  RtbRun *run = rtb_live_view_get_run (view);
+  RtbChart *chart = find_heatmap (view);
+  g_autofree char *expected = NULL;
+  const RtbHeatmap *heatmap;
+  gsize best_column = 0;
+  guint32 best_row = 0;
+
+  g_assert_nonnull (chart);
+  /* A tab just opened is laid out at the next frames. */
+  iterate_until (widget_has_size, chart, 10);
+  g_test_message ("heatmap chart: %d × %d, mapped %d", gtk_widget_get_width (GTK_WIDGET (chart)),
+                  gtk_widget_get_height (GTK_WIDGET (chart)),
+                  gtk_widget_get_mapped (GTK_WIDGET (chart)));
+  g_assert_true (rtb_chart_get_run (chart) == run);
+  g_assert_cmpuint (rtb_run_get_n_series (run), >, 0);
+  for (guint s = 0; s < rtb_run_get_n_series (run); s++)
+    {
+      RtbSeries *series = rtb_run_get_series (run, s);
+
+      g_assert_true (rtb_series_has_heatmap (series));
+      g_test_message ("%s: %" G_GUINT64_FORMAT " samples, heatmap %" G_GUINT64_FORMAT,
+                      series->name, series->histogram.stats.count, cells_sum (&series->heatmap));
+      g_assert_cmpuint (series->histogram.stats.count, >, 0);
+      g_assert_cmpuint (cells_sum (&series->heatmap), ==, series->histogram.stats.count);
+    }
+
+  heatmap = &rtb_run_get_series (run, 0)->heatmap;
+  for (gsize c = 0; c < heatmap->n_columns; c++)
+    for (guint32 r = 0; r + 1 < heatmap->n_rows; r++)
+      if (rtb_heatmap_column (heatmap, c)[r] >
+          rtb_heatmap_column (heatmap, best_column)[best_row])
+        {
+          best_column = c;
+          best_row = r;
+        }
+  expected = expected_readout (run, 0, rtb_heatmap_column_start (heatmap, best_column) + 1,
+                               row_middle_us (heatmap, best_row));
+  g_test_message ("fullest cell: %s", expected);
+  g_assert_cmpstr (hover_cell (chart, 0, rtb_heatmap_column_start (heatmap, best_column) + 1,
+                               row_middle_us (heatmap, best_row)),
+                   ==, expected);
+}
+
+static void
+test_window (void)
+{
+  g_autofree char *dir = NULL;
+  g_autofree char *path = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GFile) file = NULL;
+  RtbWindow *window;
+  RtbRun *run;
+
+  REQUIRE_DISPLAY ();
+  REQUIRE_WORKER ();
+
+  window = new_window ();
+  setup_short_latency (window, "3s", "heatmap");
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.start", NULL);
+  iterate_until (window_done, window, 30);
+  g_assert_null (rtb_window_get_last_error (window));
+  run = rtb_window_get_live_run (window);
+  g_assert_cmpint (rtb_run_get_end_reason (run), ==, RTB_END_COMPLETED);
+  check_view (rtb_window_get_selected_view (window));
+
+  /* Saved and opened again: the same cells in the second tab's chart. */
+  dir = g_dir_make_tmp ("rtbench-heatmap-XXXXXX", &error);
+  g_assert_no_error (error);
+  path = g_build_filename (dir, "run.rtbench", NULL);
+  g_assert_true (rtb_run_save (run, path, &error));
+  g_assert_no_error (error);
+  file = g_file_new_for_path (path);
+  rtb_window_open_file (window, file);
+  iterate_until (has_two_runs, window, 20);
+  g_assert_null (rtb_window_get_last_error (window));
+  g_assert_true (rtb_live_view_get_run (rtb_window_get_selected_view (window)) != run);
+  check_view (rtb_window_get_selected_view (window));
+
+  g_unlink (path);
+  g_rmdir (dir);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+int
+main (int argc, char **argv)
+{
+  gui_test_init (&argc, &argv);
+
+  g_test_add_func ("/gui/heatmap/chart", test_chart);
+  g_test_add_func ("/gui/heatmap/window", test_window);
+  return g_test_run ();
+}
