@@ -20,6 +20,7 @@
 #include <unistd.h>
 
 #include "rtb-command.h"
+#include "rtb-methods.h"
 #include "rtb-protocol.h"
 #include "worker-harness.h"
 
@@ -343,6 +344,7 @@ typedef struct {
 static void
 test_errors (void)
 {
+  char methods[256];
   const BadCommand bad[] = {
     { "latency priority=120", RTB_ERROR_RANGE, "priority",
       "priority 120 is out of range: use 1-99" },
@@ -360,8 +362,8 @@ test_errors (void)
     { "latency priority", RTB_ERROR_SYNTAX, "priority", "=" },
     { "latency interval_us=12ab", RTB_ERROR_SYNTAX, "interval_us", "50-1000000" },
     { "latency policy=batch", RTB_ERROR_SYNTAX, "policy", "fifo, rr or other" },
-    { "wobble", RTB_ERROR_SYNTAX, "method", "latency, jitter, timer, response or noise" },
-    { "--frobnicate", RTB_ERROR_SYNTAX, "method", "latency, jitter, timer, response or noise" },
+    { "wobble", RTB_ERROR_SYNTAX, "method", methods },
+    { "--frobnicate", RTB_ERROR_SYNTAX, "method", methods },
     { "latency trace_above_us=high", RTB_ERROR_SYNTAX, "trace_above_us",
       "neither a whole number nor auto" },
     { "latency trace_above_us=0", RTB_ERROR_RANGE, "trace_above_us", "1-10000000" },
@@ -369,6 +371,9 @@ test_errors (void)
     { "response trace_above_us=auto", RTB_ERROR_SYNTAX, "trace_above_us", "unknown key" },
     { "noise trace_above_us=100", RTB_ERROR_SYNTAX, "trace_above_us", "unknown key" },
   };
+
+  /* An unknown method's error names every method, as the method table lists them. */
+  g_assert_cmpint (rtb_method_list (methods, sizeof methods, ", ", " or "), >, 0);
 
   for (gsize i = 0; i < G_N_ELEMENTS (bad); i++)
     {
