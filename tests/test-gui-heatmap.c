@@ -132,6 +132,11 @@ test_chart (void)
   g_assert_cmpstr (hover_cell (chart, 1, 100, 8), ==, expected);
   g_assert_true (g_str_has_prefix (expected, "CPU1: "));
 
+  /* The panels share their time axis: an instance is at the same x in each. */
+  g_assert_true (rtb_chart_heatmap_point (chart, 0, 1234, 5, &x0, &y));
+  g_assert_true (rtb_chart_heatmap_point (chart, 1, 1234, 8, &x1, &y));
+  g_assert_cmpfloat (x0, ==, x1);
+
   /* Dragged over instances 1001–3000 (as pixels of the shared time axis): the axis spans
    * them, and the spike's cell reads the same. */
   g_assert_true (rtb_chart_heatmap_point (chart, 0, 1001, 5, &x0, &y));

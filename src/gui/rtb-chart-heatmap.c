@@ -29,6 +29,29 @@ shared_options (RtbChart              *self,
       opts->first = self->zoom_first;
       opts->last = self->zoom_last;
     }
+  else
+    {
+      /* Live, the time axis grows as the curve's does. */
+      guint64 last = _rtb_chart_live_last (self, opts->x_per_instance, opts->last);
+
+      if (last > 0)
+        opts->last = last;
+    }
+}
+
+/* The panel whose plot spans `y`, or the first. */
+static const RtbPlotLayout *
+panel_at (RtbChart *self,
+          double    y)
+{
+  for (guint i = 0; i < self->panels->len; i++)
+    {
+      const RtbPlotLayout *layout = &g_array_index (self->panels, RtbPlotLayout, i);
+
+      if (y >= layout->plot.y && y <= layout->plot.y + layout->plot.height)
+        return layout;
+    }
+  return &g_array_index (self->panels, RtbPlotLayout, 0);
 }
 
 guint
@@ -81,7 +104,9 @@ _rtb_chart_heatmap_draw (RtbChart           *self,
       opts.title = title != NULL ? title : self->title;
       opts.overflow_note = overflow;
       opts.subtitle = i == 0 ? subtitle : NULL;
-      opts.show_legend = i == 0;
+      /* Every panel with its legend: the same height above each plot, so the panels' plots
+       * and time axes line up. */
+      opts.show_legend = TRUE;
       cairo_save (cr);
       cairo_translate (cr, 0, top);
       cairo_rectangle (cr, 0, 0, width, h);
@@ -170,8 +195,7 @@ _rtb_chart_heatmap_range_at (RtbChart *self,
   *last = 0;
   if (self->panels->len == 0)
     return FALSE;
-  rtb_plot_heatmap_range_at (&g_array_index (self->panels, RtbPlotLayout, 0), x0, x1, first,
-                             last);
+  rtb_plot_heatmap_range_at (panel_at (self, self->drag_y0), x0, x1, first, last);
   return *first > 0 && *last > *first;
 }
 

@@ -211,6 +211,7 @@ on_drag_begin (GtkGestureDrag *gesture,
     }
   self->dragging = TRUE;
   self->drag_x0 = self->drag_x1 = x;
+  self->drag_y0 = y;
 }
 
 static void
@@ -407,8 +408,13 @@ rtb_chart_zoom_pixels (RtbChart *self,
     }
   else if (self->kind == RTB_CHART_HEATMAP)
     {
-      if (!_rtb_chart_heatmap_range_at (self, x0, x1, &self->zoom_first, &self->zoom_last))
+      guint64 first = 0;
+      guint64 last = 0;
+
+      if (!_rtb_chart_heatmap_range_at (self, x0, x1, &first, &last))
         return;
+      self->zoom_first = first;
+      self->zoom_last = last;
     }
   else
     {

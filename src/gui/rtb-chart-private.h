@@ -57,6 +57,7 @@ struct _RtbChart
   gboolean dragging;
   double drag_x0;
   double drag_x1;
+  double drag_y0;           /* a heatmap zooms with the time axis of the panel dragged on */
 
   gboolean hovering;
   double hover_x;
@@ -70,6 +71,9 @@ void _rtb_chart_histogram_options (RtbChart *self, RtbPlotHistogramOptions *opts
 /* Seconds per instance when the series shown share a time axis, else 0 (the axis counts
  * instances). */
 double _rtb_chart_x_per_instance (RtbChart *self);
+/* The last instance a live chart's time axis spans (its data and room to grow, or the whole
+ * planned run), or 0 when its runs are not being measured or it is zoomed. */
+guint64 _rtb_chart_live_last (RtbChart *self, double per_instance, guint64 measured);
 /* Drops the cached nodes: the data changed, and with `frame` also what the frame shows. */
 void _rtb_chart_invalidate (RtbChart *self, gboolean frame);
 /* Lays the chart out (and draws its nodes) now rather than at the next frame: the readout of

@@ -197,23 +197,21 @@ planned_instances (RtbRun *run,
 
 /* While runs are measured, the x axis follows their data: it spans the next round length past
  * what was measured and a tenth more (1, 1.5, 2, 3, 5, 7.5 × 10^k seconds, or instances), so
- * the curve fills more than half of the width, and the axis (and with it the cached frame)
+ * the data fill more than half of the width, and the axis (and with it the cached frame)
  * changes only when the data reach its end. With "whole-run", it spans everything the runs will
  * measure. */
-static void
-follow_live_runs (RtbChart            *self,
-                  RtbPlotCurveOptions *opts,
-                  const RtbPlotSeries *series,
-                  guint                n_series)
+guint64
+_rtb_chart_live_last (RtbChart *self,
+                      double    per_instance,
+                      guint64   measured)
 {
-  double per_instance = opts->x_per_instance;
-  guint64 measured = 0;
   guint64 planned = 0;
+  guint64 last;
   gboolean live = FALSE;
   double span;
 
   if (self->zoomed || self->runs->len == 0)
-    return;
+    return 0;
   for (guint r = 0; r < self->runs->len; r++)
     {
       RtbRun *run = g_ptr_array_index (self->runs, r);
@@ -222,23 +220,35 @@ follow_live_runs (RtbChart            *self,
       planned = MAX (planned, planned_instances (run, per_instance));
     }
   if (!live)
-    return;
-  for (guint i = 0; i < n_series; i++)
-    measured = MAX (measured, rtb_plot_series_n_instances (&series[i]));
+    return 0;
+  /* A run that outlasts its plan a little still shows its newest samples. */
   if (self->whole_run && planned > 0)
-    {
-      /* A run that outlasts its plan a little still shows its newest samples. */
-      opts->last = MAX (planned, measured);
-      return;
-    }
+    return MAX (planned, measured);
   /* A tenth to spare, so that the axis does not grow at every update near a round length. */
   if (per_instance > 0)
     span = nice_ceiling (MAX (measured * per_instance * 1.1, 1)) / per_instance;
   else
     span = nice_ceiling (MAX (measured * 1.1, 10));
-  opts->last = (guint64) ceil (span);
-  if (planned > 0 && opts->last > planned)
-    opts->last = MAX (planned, measured);
+  last = (guint64) ceil (span);
+  if (planned > 0 && last > planned)
+    last = MAX (planned, measured);
+  return last;
+}
+
+static void
+follow_live_runs (RtbChart            *self,
+                  RtbPlotCurveOptions *opts,
+                  const RtbPlotSeries *series,
+                  guint                n_series)
+{
+  guint64 measured = 0;
+  guint64 last;
+
+  for (guint i = 0; i < n_series; i++)
+    measured = MAX (measured, rtb_plot_series_n_instances (&series[i]));
+  last = _rtb_chart_live_last (self, opts->x_per_instance, measured);
+  if (last > 0)
+    opts->last = last;
 }
 
 void
@@ -433,8 +443,8 @@ rtb_chart_measure (GtkWidget      *widget,
   if (self->kind == RTB_CHART_HEATMAP && orientation == GTK_ORIENTATION_VERTICAL)
     {
       self->measured_panels = _rtb_chart_heatmap_n_panels (self);
-      *minimum = MAX (*minimum, 150 * (int) self->measured_panels);
-      *natural = MAX (*natural, 200 * (int) self->measured_panels);
+      *minimum = MAX (*minimum, 230 * (int) self->measured_panels);
+      *natural = MAX (*natural, 260 * (int) self->measured_panels);
     }
 }
 
