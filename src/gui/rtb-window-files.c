@@ -110,15 +110,21 @@ on_save_response (GtkNativeDialog *native,
       g_autofree char *name = NULL;
       g_autoptr(GError) error = NULL;
 
-      if (!g_str_has_suffix (path, ".rtbench"))
+      /* A location without a local path (a network share the chooser offers) has no file to
+       * write: said so, as the comparison's folder is. */
+      if (path == NULL)
+        g_set_error_literal (&error, G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED,
+                             _("The chosen file is not on this computer: choose a local "
+                               "folder"));
+      else if (!g_str_has_suffix (path, ".rtbench"))
         {
           char *with_suffix = g_strconcat (path, ".rtbench", NULL);
 
           g_free (path);
           path = with_suffix;
         }
-      name = g_path_get_basename (path);
-      saved = rtb_window_save_run_to (self, run, path, &error);
+      name = path != NULL ? g_path_get_basename (path) : g_file_get_basename (file);
+      saved = error == NULL && rtb_window_save_run_to (self, run, path, &error);
       if (saved)
         {
           g_autofree char *message = NULL;
@@ -136,6 +142,7 @@ on_save_response (GtkNativeDialog *native,
         {
           g_autofree char *heading = g_strdup_printf (_("Could Not Save “%s”"), name);
 
+          g_assert (error != NULL); /* FALSE sets it: self and run met its preconditions */
           _rtb_window_show_error (self, heading, error->message);
         }
     }
