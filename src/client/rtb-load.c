@@ -110,6 +110,7 @@ rtb_load_start (RtbLoadScenario scenario, int n_cpus, GError **error)
     }
 
   argv = rtb_load_build_argv (scenario, n_cpus);
+  g_assert (argv != NULL); /* NULL only for RTB_LOAD_NONE, refused above */
   g_free (argv[0]);
   argv[0] = g_steal_pointer (&program);
 

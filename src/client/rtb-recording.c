@@ -189,10 +189,14 @@ save_at_end (RtbRecording *self)
           warn (self, _("%s The run is kept in “%s”."), error->message, self->unsaved_path);
         }
       else
-        /* Translators: why the run's file could not be saved (sentences), then why the run
-         * could not be kept instead */
-        warn (self, _("%s Nor could the run be kept in the unsaved folder: %s"), error->message,
-              unsaved_error->message);
+        {
+          /* Reserving or saving failed, and each says why (GError's contract). */
+          g_assert (unsaved_error != NULL);
+          /* Translators: why the run's file could not be saved (sentences), then why the run
+           * could not be kept instead */
+          warn (self, _("%s Nor could the run be kept in the unsaved folder: %s"),
+                error->message, unsaved_error->message);
+        }
       return;
     }
   /* Kept whether it ran long or not, finished, stopped or cut short: the window asks before it

@@ -346,6 +346,7 @@ handle_started (RtbRun *self, const RtbStarted *started, GError **error)
       const RtbThreadInfo *info = &started->threads[t];
       RtbSeries *series = rtb_run_add_series (self, info->name, info->cpu);
 
+      g_assert (series != NULL); /* NULL only when self were no RtbRun */
       series->policy = info->policy;
       series->priority = info->priority;
       series->placement = info->placement;

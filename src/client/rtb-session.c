@@ -195,7 +195,10 @@ build_argv (RtbSession *self, const RtbCommand *command, GError **error)
   else if (self->launch == RTB_SESSION_LAUNCH_DIRECT)
     pkexec = FALSE;
   else
-    pkexec = !_rtb_session_can_use_priority (worker, command->policy, command->priority);
+    {
+      g_assert (command != NULL); /* only a probe has none, and it probes a board (above) */
+      pkexec = !_rtb_session_can_use_priority (worker, command->policy, command->priority);
+    }
 
   if (pkexec)
     {

@@ -447,8 +447,11 @@ on_save_response (GtkNativeDialog *native,
           gtk_widget_activate_action (GTK_WIDGET (self), "win.toast", "s", message);
         }
       else
-        gtk_widget_activate_action (GTK_WIDGET (self), "win.show-error", "(ss)",
-                                    _("Could not save the comparison"), error->message);
+        {
+          g_assert (error != NULL); /* FALSE sets it: self is this view, its precondition */
+          gtk_widget_activate_action (GTK_WIDGET (self), "win.show-error", "(ss)",
+                                      _("Could not save the comparison"), error->message);
+        }
     }
   g_object_unref (native);
 }
