@@ -10,6 +10,7 @@
 #include <inttypes.h>
 
 #include "rtb-chart.h"
+#include "rtb-export.h"
 #include "rtb-live-view.h"
 #include "rtb-plot-run.h"
 #include "rtb-window.h"
@@ -86,6 +87,43 @@ hover_cell (RtbChart *chart, guint panel, guint64 instance, double value_us)
   return rtb_chart_hover (chart, x, y);
 }
 
+/* The chart's menu exports: a PNG of the panels (kept in $RTBENCH_SHOT_DIR when set), and the
+ * CSV of the cells, whose counts add up to the run's `samples`. */
+static void
+export_chart (RtbChart *chart, guint64 samples)
+{
+  const char *shots = g_getenv ("RTBENCH_SHOT_DIR");
+  g_autofree char *dir = g_dir_make_tmp ("rtbench-heatmap-XXXXXX", NULL);
+  g_autofree char *png = g_build_filename (shots != NULL ? shots : dir, "export-heatmap.png",
+                                           NULL);
+  g_autofree char *csv = g_build_filename (dir, "cells.csv", NULL);
+  g_autofree char *text = NULL;
+  g_auto(GStrv) lines = NULL;
+  g_autoptr(GError) error = NULL;
+  guint64 sum = 0;
+
+  g_assert_true (rtb_chart_export (chart, RTB_EXPORT_PNG, png, 1000, 600, 1, &error));
+  g_assert_no_error (error);
+  g_assert_true (g_file_test (png, G_FILE_TEST_IS_REGULAR));
+  g_assert_true (rtb_chart_export (chart, RTB_EXPORT_CSV_HEATMAP, csv, 0, 0, 1, &error));
+  g_assert_no_error (error);
+  g_assert_true (g_file_get_contents (csv, &text, NULL, &error));
+  lines = g_strsplit (text, "\n", -1);
+  g_assert_true (g_str_has_prefix (lines[0], "run,series,index,positions,row,lo_us,hi_us,count,"));
+  for (guint i = 1; lines[i] != NULL && lines[i][0] != '\0'; i++)
+    {
+      g_auto(GStrv) fields = g_strsplit (lines[i], ",", -1);
+
+      g_assert_cmpuint (g_strv_length (fields), >=, 8);
+      sum += g_ascii_strtoull (fields[7], NULL, 10);
+    }
+  g_assert_cmpuint (sum, ==, samples);
+  if (shots == NULL)
+    g_unlink (png);
+  g_unlink (csv);
+  g_rmdir (dir);
+}
+
 /* A run of two CPUs with known samples: each has its panel, a spike's cell reads its one
  * sample, the cells add up to the samples, and a drag zooms the time axis to the dragged
  * instances. */
@@ -154,6 +192,7 @@ test_chart (void)
   rtb_chart_get_x_span (chart, &lo, &hi);
   g_assert_cmpfloat (hi, >=, 4.0 - 1e-9);
 
+  export_chart (chart, 8000);
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
