@@ -16,6 +16,7 @@
 #include "rtb-compare-dialog.h"
 #include "rtb-compare-view.h"
 #include "rtb-live-view.h"
+#include "rtb-methods.h"
 #include "rtb-test-run.h"
 #include "rtb-window.h"
 
@@ -877,6 +878,33 @@ test_compare_dialog_tells_apart (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* A run's view of any method fits beside the setup pane in a 1280-pixel screen: its headline
+ * figures (four for timerlat) wrap rather than widen the window past the screen. */
+static void
+test_view_width (void)
+{
+  REQUIRE_DISPLAY ();
+
+  for (RtbMethod m = RTB_METHOD_LATENCY; m <= RTB_METHOD_LAST; m++)
+    {
+      g_autoptr (RtbRun) run = test_run_new ("width", m, 4, 1000);
+      GtkWidget *holder = gtk_window_new ();
+      GtkWidget *view;
+      int min = 0;
+
+      for (guint i = 0; i < rtb_run_get_n_series (run); i++)
+        test_series_fill (rtb_run_get_series (run, i), 100, 20000, 1000, 7);
+      view = GTK_WIDGET (rtb_live_view_new (run));
+      gtk_window_set_child (GTK_WINDOW (holder), view);
+      gtk_window_present (GTK_WINDOW (holder));
+      iterate_for (300);
+      gtk_widget_measure (view, GTK_ORIENTATION_HORIZONTAL, -1, &min, NULL, NULL, NULL);
+      g_test_message ("%s: the view needs %d pixels", rtb_method_info (m)->name, min);
+      g_assert_cmpint (min, <=, 1280 - 400);
+      gtk_window_destroy (GTK_WINDOW (holder));
+    }
+}
+
 /* The scrollbar of a table wider than its room is shown below its last row, not over it. */
 static void
 assert_last_row_above_scrollbar (GtkWidget *table)
@@ -1057,6 +1085,7 @@ main (int   argc,
   g_test_add_func ("/gui/window/open-hostile", test_open_hostile);
   g_test_add_func ("/gui/window/open-long-label", test_open_long_label);
   g_test_add_func ("/gui/window/open-files-compare", test_open_files_compare);
+  g_test_add_func ("/gui/window/view-width", test_view_width);
 
   status = g_test_run ();
   data_home = g_build_filename (tmp_dir, "rtbench", "unsaved", NULL);

@@ -31,7 +31,7 @@ struct _RtbLiveView
   GtkLabel *source_label;
   GtkProgressBar *progress_bar;
   GtkInscription *time_text;
-  GtkBox *figures_box;
+  GtkFlowBox *figures_box;
   GtkWidget *no_samples_box;
   GtkLabel *no_samples_label;
   GtkBox *curves_box;
@@ -162,10 +162,20 @@ add_figure (RtbLiveView *self,
   gtk_widget_add_css_class (value, "title-1");
   gtk_widget_add_css_class (value, "numeric");
   label = gtk_label_new (caption);
+  /* Long captions (four figures, or a language with long words) wrap rather than widen the
+   * window past the screen. */
+  gtk_label_set_wrap (GTK_LABEL (label), TRUE);
+  gtk_label_set_justify (GTK_LABEL (label), GTK_JUSTIFY_CENTER);
   gtk_widget_add_css_class (label, "dim-label");
   gtk_box_append (GTK_BOX (box), value);
   gtk_box_append (GTK_BOX (box), label);
-  gtk_box_append (self->figures_box, box);
+  /* The figures share a row while there is room and wrap in a narrow window; four of them
+   * (timerlat's: max and mean of the IRQ and of the thread) stand two by two, as a table of
+   * what they measure. */
+  gtk_flow_box_append (self->figures_box, box);
+  gtk_widget_set_focusable (gtk_widget_get_parent (box), FALSE);
+  gtk_flow_box_set_max_children_per_line (self->figures_box,
+                                          self->n_figures + 1 == 4 ? 2 : self->n_figures + 1);
 
   self->figure_values[self->n_figures] = GTK_INSCRIPTION (value);
   self->figure_captions[self->n_figures] = GTK_LABEL (label);
