@@ -3,6 +3,8 @@
 # Not a test: a 12-hour run at 1 kHz on 4 CPUs (172.8 M samples), time-compressed.
 #
 #   tests/bench-long-run.sh [BUILD_DIR] [HOURS] [RUNS]     (defaults: build, 12, 3)
+#   SCREEN=1280x2000x24 tests/bench-long-run.sh …           a screen tall enough for the live
+#                                                           heatmap's four panels to be drawn
 #
 # rtbench-cli measures a synthetic board (build/tests/rtb-stream-worker, reached as through
 # ssh by RTBENCH_SSH) that streams the run through the real wire protocol as fast as the client
@@ -48,7 +50,7 @@ echo "rtbench-cli summary of the ${hours} h file: $(cat "$work/time")"
 
 if command -v Xvfb >/dev/null && [ -x "$build/src/gui/rtbench" ]; then
   display=:$((80 + RANDOM % 9))
-  Xvfb "$display" -screen 0 1280x800x24 -nolisten tcp >/dev/null 2>&1 &
+  Xvfb "$display" -screen 0 "${SCREEN:-1280x800x24}" -nolisten tcp >/dev/null 2>&1 &
   pids=$!
   sleep 1.5
   shown () { # [FILE]: ms from exec to the window's first map
@@ -74,6 +76,9 @@ if command -v Xvfb >/dev/null && [ -x "$build/src/gui/rtbench" ]; then
   gsettings set $schema duration 2m
   gsettings set $schema load none
   gsettings set $schema label "stream 10 kHz x 4"
+  # The window fills the screen's height, so that a tall SCREEN shows the charts below the fold.
+  screen_height=${SCREEN:-1280x800x24}; screen_height=${screen_height#*x}; screen_height=${screen_height%%x*}
+  gsettings set $schema window-height "$((screen_height - 40))"
   for _ in $(seq "$runs"); do
     DISPLAY=$display GDK_BACKEND=x11 GSK_RENDERER=cairo GTK_A11Y=none NO_AT_BRIDGE=1 \
       XDG_DATA_HOME=$work/data RTBENCH_WORKER=$RTBENCH_SSH RTBENCH_STREAM_PACE=realtime \

@@ -149,6 +149,51 @@ write_samples (const char   *dir,
     }
 }
 
+/* A full heatmap (every column and row holding samples) drawn whole, and its cells alone, into
+ * an image (an export) and into a recording surface (what GTK's cairo nodes are). */
+static void
+bench_heatmap (const RtbPlotTheme *theme)
+{
+  RtbHeatmap heatmap;
+  RtbPlotSeries series = { "CPU0", 0 };
+  RtbPlotHeatmapOptions opts;
+  RtbPlotLayout layout;
+  uint64_t state = 7;
+
+  if (!rtb_heatmap_init (&heatmap, 1000, RTB_HEATMAP_DEFAULT_CAPACITY))
+    return;
+  for (uint64_t i = 0; i < 4 * 1000 * 1000; i++)
+    rtb_heatmap_add (&heatmap, (int64_t) (next_random (&state) % 2000000));
+  series.heatmap = &heatmap;
+  rtb_plot_heatmap_options_init (&opts);
+  for (guint target = 0; target < 2; target++)
+    {
+      cairo_rectangle_t extents = { 0, 0, WIDTH, HEIGHT };
+      cairo_surface_t *surface = target == 0
+        ? cairo_image_surface_create (CAIRO_FORMAT_RGB24, WIDTH, HEIGHT)
+        : cairo_recording_surface_create (CAIRO_CONTENT_COLOR_ALPHA, &extents);
+      cairo_t *cr = cairo_create (surface);
+      gint64 whole, cells;
+
+      rtb_plot_heatmap (cr, theme, WIDTH, HEIGHT, &opts, &series, &layout);
+      whole = g_get_monotonic_time ();
+      for (guint i = 0; i < ROUNDS; i++)
+        rtb_plot_heatmap (cr, theme, WIDTH, HEIGHT, &opts, &series, NULL);
+      whole = g_get_monotonic_time () - whole;
+      cells = g_get_monotonic_time ();
+      for (guint i = 0; i < ROUNDS; i++)
+        rtb_plot_heatmap_draw_data (cr, theme, &layout, &opts, &series);
+      cells = g_get_monotonic_time () - cells;
+      printf ("heatmap of %zu columns × %u rows, %dx%d, into %s: %.2f ms per redraw, the cells "
+              "and lines alone %.2f ms (means of %d)\n", heatmap.n_columns, heatmap.n_rows,
+              WIDTH, HEIGHT, target == 0 ? "an image" : "a recording surface",
+              whole / 1000.0 / ROUNDS, cells / 1000.0 / ROUNDS, ROUNDS);
+      cairo_destroy (cr);
+      cairo_surface_destroy (surface);
+    }
+  rtb_heatmap_clear (&heatmap);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -215,6 +260,8 @@ main (int   argc,
     printf ("histogram of %u buckets, %dx%d, whole range: %.2f ms per redraw (mean of %d)\n",
             histograms[0].n_buckets, WIDTH, HEIGHT, elapsed / 1000.0 / ROUNDS, ROUNDS);
   }
+
+  bench_heatmap (&theme);
 
   if (n_cpus > 1)
     write_samples (argv[2], history, histograms);
