@@ -367,10 +367,97 @@ x_at (const RtbPlotLayout *layout, double position)
   return round (rtb_plot_axis_to_pixel (&layout->x, position * layout->x.unit));
 }
 
+/* SVG, PDF and PostScript get the cells as rectangles; everything else (the window, PNG) as one
+ * image of the plot's pixels: tens of thousands of fills cost 18 ms a redraw into an image and
+ * 36 ms into the recording surface of a GTK cairo node, one image 1–2 ms. */
+static bool
+draws_vectors (cairo_t *cr)
+{
+  cairo_surface_type_t type = cairo_surface_get_type (cairo_get_target (cr));
+
+  return type == CAIRO_SURFACE_TYPE_PDF || type == CAIRO_SURFACE_TYPE_PS ||
+         type == CAIRO_SURFACE_TYPE_SVG;
+}
+
+static uint32_t
+pixel_of (const RtbPlotColor *color)
+{
+  return 0xff000000u | (uint32_t) lround (color->red * 255) << 16 |
+         (uint32_t) lround (color->green * 255) << 8 | (uint32_t) lround (color->blue * 255);
+}
+
+/* The plot's pixels, cell by cell; empty cells stay transparent. */
+static void
+paint_cells (cairo_t *cr, const RtbPlotLayout *layout, const RtbHeatmap *heatmap, size_t c0,
+             size_t c1, uint64_t max)
+{
+  int left = (int) floor (layout->plot.x), top = (int) floor (layout->plot.y);
+  int width = (int) ceil (layout->plot.x + layout->plot.width) - left;
+  int height = (int) ceil (layout->plot.y + layout->plot.height) - top;
+  cairo_surface_t *image;
+  uint32_t *pixels;
+  int stride;
+
+  if (width <= 0 || height <= 0)
+    return;
+  image = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, width, height);
+  if (cairo_surface_status (image) != CAIRO_STATUS_SUCCESS)
+    {
+      cairo_surface_destroy (image);
+      return;
+    }
+  cairo_surface_flush (image);
+  pixels = (uint32_t *) (void *) cairo_image_surface_get_data (image);
+  stride = cairo_image_surface_get_stride (image) / 4;
+  for (uint32_t r = 0; r < heatmap->n_rows; r++)
+    {
+      double lo, hi;
+      int y0, y1;
+
+      row_span (heatmap, r, &lo, &hi);
+      y0 = MAX ((int) round (rtb_plot_axis_to_pixel (&layout->y, hi)) - top, 0);
+      y1 = MIN ((int) round (rtb_plot_axis_to_pixel (&layout->y, lo)) - top, height);
+      y1 = MAX (y1, y0 + 1);
+      if (y0 >= height || y1 <= 0)
+        continue;
+      for (size_t c = c0; c < c1; c++)
+        {
+          uint64_t count = rtb_heatmap_column (heatmap, c)[r];
+          RtbPlotColor color;
+          uint32_t pixel;
+          int x0, x1;
+
+          if (count == 0)
+            continue;
+          color = rtb_plot_heatmap_color (count, max);
+          pixel = pixel_of (&color);
+          x0 = MAX ((int) x_at (layout, (double) rtb_heatmap_column_start (heatmap, c)) - left, 0);
+          x1 = (int) x_at (layout, (double) (rtb_heatmap_column_start (heatmap, c) +
+                                             rtb_heatmap_column_positions (heatmap, c))) - left;
+          x1 = MIN (MAX (x1, x0 + 1), width);
+          for (int y = y0; y < y1; y++)
+            for (int x = x0; x < x1; x++)
+              pixels[y * stride + x] = pixel;
+        }
+    }
+  cairo_surface_mark_dirty (image);
+  cairo_save (cr);
+  cairo_set_source_surface (cr, image, left, top);
+  cairo_pattern_set_filter (cairo_get_source (cr), CAIRO_FILTER_NEAREST);
+  cairo_paint (cr);
+  cairo_restore (cr);
+  cairo_surface_destroy (image);
+}
+
 static void
 draw_cells (cairo_t *cr, const RtbPlotLayout *layout, const RtbHeatmap *heatmap, size_t c0,
             size_t c1, uint64_t max)
 {
+  if (!draws_vectors (cr))
+    {
+      paint_cells (cr, layout, heatmap, c0, c1, max);
+      return;
+    }
   cairo_save (cr);
   cairo_set_antialias (cr, CAIRO_ANTIALIAS_NONE);
   for (uint32_t r = 0; r < heatmap->n_rows; r++)
