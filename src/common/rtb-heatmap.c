@@ -41,9 +41,7 @@ bool
 rtb_heatmap_init (RtbHeatmap *heatmap, uint32_t limit_us, size_t capacity)
 {
   memset (heatmap, 0, sizeof *heatmap);
-  if (capacity < 2)
-    capacity = 2;
-  capacity += capacity % 2;
+  capacity = rtb_blocks_capacity (capacity);
   heatmap->limit_us = limit_us < 1 ? 1
                       : limit_us > RTB_HEATMAP_MAX_LIMIT_US ? RTB_HEATMAP_MAX_LIMIT_US
                                                             : limit_us;
@@ -138,18 +136,15 @@ halve (RtbHeatmap *heatmap)
 static uint64_t
 advance (RtbHeatmap *heatmap, const int64_t *value_ns, uint64_t n)
 {
-  uint64_t position = heatmap->n_positions % heatmap->column_size;
   uint64_t k;
 
-  if (position == 0)
+  if (rtb_blocks_opens (heatmap->n_positions, heatmap->column_size))
     {
       if (heatmap->n_columns == heatmap->capacity)
         halve (heatmap);
       heatmap->n_columns++;
     }
-  k = heatmap->column_size - position;
-  if (k > n)
-    k = n;
+  k = rtb_blocks_take (heatmap->n_positions, heatmap->column_size, n);
   if (value_ns != NULL)
     {
       size_t column = heatmap->n_columns - 1;
@@ -242,17 +237,11 @@ rtb_heatmap_set (RtbHeatmap *heatmap, uint64_t column_size, const uint64_t *cell
 {
   uint32_t rows = heatmap->n_rows;
 
-  if (column_size == 0 || n_columns > heatmap->capacity ||
-      (n_columns > 0 && column_size > UINT64_MAX / n_columns))
-    return false;
-  /* The columns cover the positions: every one complete but the last, which is not empty. */
-  if (n_columns == 0 ? n_positions != 0
-                     : n_positions <= (n_columns - 1) * column_size ||
-                         n_positions > n_columns * column_size)
+  if (!rtb_blocks_cover (heatmap->capacity, column_size, n_columns, n_positions))
     return false;
   for (size_t c = 0; c < n_columns; c++)
     {
-      uint64_t positions = c + 1 == n_columns ? n_positions - c * column_size : column_size;
+      uint64_t positions = rtb_blocks_positions (n_positions, column_size, c);
 
       if (!column_is_consistent (heatmap, cells + c * rows, column_max_ns[c], positions))
         return false;

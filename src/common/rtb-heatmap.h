@@ -2,7 +2,7 @@
 /*
  * A bounded-memory heatmap of one series: time × latency × count.
  *
- * Columns follow the run's positions as the history's blocks do (rtb-history.h): each covers
+ * Columns follow the run's positions as the history's blocks do (rtb-blocks.h): each covers
  * `column_size` consecutive positions, and when the capacity is reached neighbouring columns are
  * merged in pairs and the column size doubles, so memory stays fixed however long the run while
  * every count stays exact (a merged cell is the sum of both).
@@ -23,6 +23,8 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+
+#include "rtb-blocks.h"
 
 #define RTB_HEATMAP_ROWS_PER_DECADE 10
 #define RTB_HEATMAP_MAX_LIMIT_US 1000000
@@ -89,15 +91,12 @@ uint64_t rtb_heatmap_max_cell (const RtbHeatmap *heatmap);
 static inline uint64_t
 rtb_heatmap_column_start (const RtbHeatmap *heatmap, size_t column)
 {
-  return (uint64_t) column * heatmap->column_size;
+  return rtb_blocks_start (heatmap->column_size, column);
 }
 static inline uint64_t
 rtb_heatmap_column_positions (const RtbHeatmap *heatmap, size_t column)
 {
-  uint64_t start = rtb_heatmap_column_start (heatmap, column);
-  uint64_t left = heatmap->n_positions > start ? heatmap->n_positions - start : 0;
-
-  return left < heatmap->column_size ? left : heatmap->column_size;
+  return rtb_blocks_positions (heatmap->n_positions, heatmap->column_size, column);
 }
 
 /* The running nearest-rank p-th percentile, to the row: rows[c] is the row holding the p-th

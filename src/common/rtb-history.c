@@ -10,9 +10,7 @@ bool
 rtb_history_init (RtbHistory *history, size_t capacity)
 {
   memset (history, 0, sizeof *history);
-  if (capacity < 2)
-    capacity = 2;
-  capacity += capacity % 2;
+  capacity = rtb_blocks_capacity (capacity);
   history->blocks = calloc (capacity, sizeof *history->blocks);
   if (history->blocks == NULL)
     return false;
@@ -73,19 +71,15 @@ halve (RtbHistory *history)
 static uint64_t
 advance (RtbHistory *history, const int64_t *value_ns, uint64_t n)
 {
-  uint64_t position = history->n_positions % history->block_size;
   uint64_t k;
 
-  if (position == 0)
+  if (rtb_blocks_opens (history->n_positions, history->block_size))
     {
-      /* Halving keeps n_positions a multiple of the block size, so a new block starts here. */
       if (history->n_blocks == history->capacity)
         halve (history);
       history->n_blocks++;
     }
-  k = history->block_size - position;
-  if (k > n)
-    k = n;
+  k = rtb_blocks_take (history->n_positions, history->block_size, n);
   if (value_ns != NULL)
     {
       RtbHistoryBlock *block = &history->blocks[history->n_blocks - 1];
@@ -133,20 +127,11 @@ bool
 rtb_history_set (RtbHistory *history, uint64_t block_size, const RtbHistoryBlock *blocks,
                  size_t n_blocks, uint64_t n_positions)
 {
-  if (block_size == 0 || n_blocks > history->capacity ||
-      (n_blocks > 0 && block_size > UINT64_MAX / n_blocks))
+  if (!rtb_blocks_cover (history->capacity, block_size, n_blocks, n_positions))
     return false;
-  /* The blocks cover the positions: every one complete but the last, which is not empty. */
-  if (n_blocks == 0 ? n_positions != 0
-                    : n_positions <= (n_blocks - 1) * block_size ||
-                        n_positions > n_blocks * block_size)
-    return false;
-
   for (size_t i = 0; i < n_blocks; i++)
     {
-      uint64_t positions = i + 1 == n_blocks ? n_positions - i * block_size : block_size;
-
-      if (blocks[i].count > positions ||
+      if (blocks[i].count > rtb_blocks_positions (n_positions, block_size, i) ||
           (blocks[i].count > 0 && blocks[i].min_ns > blocks[i].max_ns))
         return false;
     }

@@ -17,6 +17,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "rtb-blocks.h"
+
 typedef struct {
   int64_t min_ns;
   int64_t max_ns;
@@ -51,17 +53,14 @@ uint64_t rtb_history_n_samples (const RtbHistory *history);
 static inline uint64_t
 rtb_history_block_start (const RtbHistory *history, size_t i)
 {
-  return (uint64_t) i * history->block_size;
+  return rtb_blocks_start (history->block_size, i);
 }
 
 /* Positions of block i, complete or the last one being filled. */
 static inline uint64_t
 rtb_history_block_positions (const RtbHistory *history, size_t i)
 {
-  uint64_t start = rtb_history_block_start (history, i);
-  uint64_t left = history->n_positions > start ? history->n_positions - start : 0;
-
-  return left < history->block_size ? left : history->block_size;
+  return rtb_blocks_positions (history->n_positions, history->block_size, i);
 }
 
 /* Positions of block i without a sample. */
