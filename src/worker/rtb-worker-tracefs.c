@@ -50,6 +50,15 @@ static const char *const optional_events[] = {
   "irq/softirq_entry", "irq/softirq_exit", NULL,
 };
 
+void
+rtb_worker_tracefs_refusal (const char *who, int err, int *sys_errno, char *why, size_t size,
+                            const char *format, va_list args)
+{
+  *sys_errno = err;
+  vsnprintf (why, size, format, args);
+  rtb_worker_log ("%s: %s", who, why);
+}
+
 int
 rtb_worker_tracefs_write (const char *dir, const char *name, const char *value)
 {
@@ -190,8 +199,9 @@ rtb_worker_tracefs_remove_stale (const char *root)
 
 /* Keeps only `keep`, moved to descriptor 0: the janitor holds neither the worker's stdout (the
  * client would wait for its end) nor any file of the instance (it could not be removed). */
-int
-rtb_worker_tracefs_janitor_fds (int keep)
+/* In a janitor just forked: keeps only `keep`, moved to descriptor 0. */
+static void
+keep_only (int keep)
 {
   long max = sysconf (_SC_OPEN_MAX);
 
@@ -199,12 +209,46 @@ rtb_worker_tracefs_janitor_fds (int keep)
     _exit (1);
 #ifdef SYS_close_range
   if (syscall (SYS_close_range, 1u, ~0u, 0u) == 0)
-    return 0;
+    return;
 #endif
   if (max < 0 || max > 65536)
     max = 65536;
   for (int fd = 1; fd < (int) max; fd++)
     close (fd);
+}
+
+pid_t
+rtb_worker_tracefs_fork_janitor (const char *name, int *fd)
+{
+  int fds[2];
+  pid_t pid;
+  sigset_t all;
+
+  if (pipe2 (fds, O_CLOEXEC) != 0)
+    return -1;
+  pid = fork ();
+  if (pid < 0)
+    {
+      int err = errno;
+
+      close (fds[0]);
+      close (fds[1]);
+      errno = err;
+      return -1;
+    }
+  if (pid > 0)
+    {
+      close (fds[0]);
+      *fd = fds[1];
+      return pid;
+    }
+  /* Ctrl-C on the terminal reaches the whole process group: the janitor outlives it so that
+   * it can clean up after the worker, which it does as soon as the worker is gone. */
+  prctl (PR_SET_NAME, name);
+  sigfillset (&all);
+  sigprocmask (SIG_BLOCK, &all, NULL);
+  keep_only (fds[0]);
+  *fd = 0;
   return 0;
 }
 
@@ -212,14 +256,7 @@ static void __attribute__ ((noreturn))
 janitor_main (int fd, const char *instance, const char *mounted)
 {
   char byte;
-  sigset_t all;
 
-  /* Ctrl-C on the terminal reaches the whole process group: the janitor outlives it so that
-   * it can clean up after the worker, which it does as soon as the worker is gone. */
-  prctl (PR_SET_NAME, "rtbench-janitor");
-  sigfillset (&all);
-  sigprocmask (SIG_BLOCK, &all, NULL);
-  fd = rtb_worker_tracefs_janitor_fds (fd);
   while (read (fd, &byte, 1) < 0 && errno == EINTR)
     ;
   stop_tracing (instance);
@@ -233,23 +270,14 @@ janitor_main (int fd, const char *instance, const char *mounted)
 static int
 start_janitor (RtbWorkerTrace *t)
 {
-  int fds[2];
-  pid_t pid;
+  int fd;
+  pid_t pid = rtb_worker_tracefs_fork_janitor ("rtbench-janitor", &fd);
 
-  if (pipe2 (fds, O_CLOEXEC) != 0)
-    return errno;
-  pid = fork ();
   if (pid < 0)
-    {
-      int err = errno;
-      close (fds[0]);
-      close (fds[1]);
-      return err;
-    }
+    return errno;
   if (pid == 0)
-    janitor_main (fds[0], t->instance, t->mounted_here ? t->root : NULL);
-  close (fds[0]);
-  t->janitor_fd = fds[1];
+    janitor_main (fd, t->instance, t->mounted_here ? t->root : NULL);
+  t->janitor_fd = fd;
   t->janitor = pid;
   return 0;
 }
@@ -263,13 +291,10 @@ refuse (RtbWorkerTrace *t, RtbTraceStatus status, int err, const char *format, .
 {
   va_list args;
 
-  t->status = status;
-  t->sys_errno = err;
   va_start (args, format);
-  vsnprintf (t->why, sizeof t->why, format, args);
+  rtb_worker_tracefs_refusal ("trace", err, &t->sys_errno, t->why, sizeof t->why, format, args);
   va_end (args);
-  rtb_worker_log ("trace: %s", t->why);
-  return status;
+  return t->status = status;
 }
 
 static RtbTraceStatus

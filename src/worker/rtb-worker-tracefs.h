@@ -7,12 +7,19 @@
  */
 #pragma once
 
+#include <stdarg.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <sys/types.h>
 
 #define RTB_WORKER_TRACEFS_INSTANCE_PREFIX "rtbench-"
 #define RTB_WORKER_TRACER_INSTANCE_SUFFIX "-tracer"
+
+/* A refusal of either: keeps `err` and the message formatted into `why`, and logs it after
+ * `who` ("trace: …"). */
+void rtb_worker_tracefs_refusal (const char *who, int err, int *sys_errno, char *why, size_t size,
+                                 const char *format, va_list args)
+  __attribute__ ((format (printf, 6, 0)));
 
 /* Writes `value` to dir/name; returns 0 or an errno. */
 int rtb_worker_tracefs_write (const char *dir, const char *name, const char *value);
@@ -23,5 +30,9 @@ bool rtb_worker_tracefs_process_start (pid_t pid, unsigned long long *start);
 int rtb_worker_tracefs_root (char *root, size_t size, bool *mounted_here);
 /* Turns off and removes the instances of rtbench workers that are gone. */
 void rtb_worker_tracefs_remove_stale (const char *root);
-/* In a janitor just forked: keeps only `keep`, moved to descriptor 0, and returns 0. */
-int rtb_worker_tracefs_janitor_fds (int keep);
+/* Forks a janitor named `name`: a child that outlives a Ctrl-C of the process group (every
+ * signal blocked) and holds nothing but the reading end of a pipe, as descriptor 0, whose
+ * writing end only the worker holds, so that it reads the end when the worker is gone however it
+ * ends. Returns the child's pid and the writing end in *fd; 0 in the child, with *fd 0; -1 and
+ * errno when it could not. */
+pid_t rtb_worker_tracefs_fork_janitor (const char *name, int *fd);

@@ -59,13 +59,10 @@ refuse (RtbWorkerTracer *t, RtbWorkerTracerStatus status, int err, const char *f
 {
   va_list args;
 
-  t->status = status;
-  t->sys_errno = err;
   va_start (args, format);
-  vsnprintf (t->why, sizeof t->why, format, args);
+  rtb_worker_tracefs_refusal ("tracer", err, &t->sys_errno, t->why, sizeof t->why, format, args);
   va_end (args);
-  rtb_worker_log ("tracer: %s", t->why);
-  return status;
+  return t->status = status;
 }
 
 static int
@@ -184,13 +181,7 @@ janitor_main (int fd)
 {
   UndoEntry extra;
   unsigned n = 0;
-  sigset_t all;
 
-  /* As the spike trace's janitor: it outlives a Ctrl-C of the process group. */
-  prctl (PR_SET_NAME, "rtbench-tracer");
-  sigfillset (&all);
-  sigprocmask (SIG_BLOCK, &all, NULL);
-  fd = rtb_worker_tracefs_janitor_fds (fd);
   while (n < RTB_WORKER_TRACER_CHANGES_MAX && read_entry (fd, &journal[n]))
     n++;
   /* The worker journals no more than that; whatever it sends, the end is the pipe's end. */
@@ -204,23 +195,14 @@ janitor_main (int fd)
 static int
 start_janitor (RtbWorkerTracer *t)
 {
-  int fds[2];
-  pid_t pid;
+  int fd;
+  pid_t pid = rtb_worker_tracefs_fork_janitor ("rtbench-tracer", &fd);
 
-  if (pipe2 (fds, O_CLOEXEC) != 0)
-    return errno;
-  pid = fork ();
   if (pid < 0)
-    {
-      int err = errno;
-      close (fds[0]);
-      close (fds[1]);
-      return err;
-    }
+    return errno;
   if (pid == 0)
-    janitor_main (fds[0]);
-  close (fds[0]);
-  t->journal_fd = fds[1];
+    janitor_main (fd);
+  t->journal_fd = fd;
   t->janitor = pid;
   return 0;
 }
