@@ -302,6 +302,43 @@ test_export_tables_and_cyclictest (void)
                        json_object_get_double_member (figures, *key));
 }
 
+/* Heatmaps in clock time: a run's own, and runs compared side by side each in its own clock;
+ * refused, saying why, for runs of different periods and for a run without its start. */
+static void
+test_heatmap_clock (void)
+{
+  g_autofree char *png = cli_tmp_path ("heatmap-clock.png");
+  CliResult r = { 0 };
+
+  run_cli (&r, "export", run_a, "--chart", "heatmap", "--time-axis", "clock", "--png", png,
+           "--width", "800", "--height", "500");
+  g_assert_cmpint (r.status, ==, 0);
+  assert_png_size (png, 800, 500);
+  cli_result_clear (&r);
+  run_cli (&r, "compare", run_a, run_a, "--chart", "heatmap", "--time-axis", "clock", "--png",
+           png, "--width", "900", "--height", "600");
+  g_assert_cmpint (r.status, ==, 0);
+  assert_png_size (png, 900, 600);
+  cli_result_clear (&r);
+  /* The curves of two runs still share elapsed time */
+  run_cli (&r, "compare", run_a, run_a, "--chart", "curve", "--time-axis", "clock", "--png",
+           png);
+  g_assert_cmpint (r.status, ==, 1);
+  g_assert_nonnull (strstr (r.err, "Clock time reads one run at a time"));
+  cli_result_clear (&r);
+  run_cli (&r, "compare", run_a, run_b, "--chart", "heatmap", "--time-axis", "clock", "--png",
+           png);
+  g_assert_cmpint (r.status, ==, 1);
+  g_assert_nonnull (strstr (r.err, "--time-axis clock: The runs' instances are not spaced alike "
+                                   "in time"));
+  cli_result_clear (&r);
+  run_cli (&r, "export", run_imported, "--chart", "heatmap", "--time-axis", "clock", "--png",
+           png);
+  g_assert_cmpint (r.status, ==, 1);
+  g_assert_nonnull (strstr (r.err, "--time-axis clock: The run does not record when it started"));
+  cli_result_clear (&r);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -316,6 +353,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/cli-compare/json", test_compare_json);
   g_test_add_func ("/cli-compare/causes-and-interrupts", test_compare_causes_and_interrupts);
   g_test_add_func ("/cli-compare/usage", test_compare_usage);
+  g_test_add_func ("/cli-compare/heatmap-clock", test_heatmap_clock);
   g_test_add_func ("/cli-compare/export-tables-and-cyclictest", test_export_tables_and_cyclictest);
   status = g_test_run ();
 

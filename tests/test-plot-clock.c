@@ -30,8 +30,8 @@ clock_options (RtbPlotCurveOptions *opts)
 {
   rtb_plot_curve_options_init (opts);
   opts->x_per_instance = 60;  /* one instance a minute: 240 of them are 4 hours */
-  opts->clock_time = true;
-  opts->clock_origin = START_UTC + OFFSET_S;
+  opts->time.clock = true;
+  opts->time.clock_origin = START_UTC + OFFSET_S;
 }
 
 static char *
@@ -72,7 +72,7 @@ test_across_midnight (void)
   g_assert_cmpfloat_with_epsilon (layout.x.ticks[0], 50 * 60, 1e-6);
 
   /* The same run read in UTC: the labels move by the hour, the ticks stay where they were */
-  opts.clock_origin = START_UTC;
+  opts.time.clock_origin = START_UTC;
   rtb_plot_curve_layout (&theme, WIDTH, HEIGHT, &opts, &series, 1, &layout);
   g_free (text);
   text = labels (&layout);
@@ -80,7 +80,7 @@ test_across_midnight (void)
   g_assert_cmpfloat_with_epsilon (layout.x.ticks[0], 50 * 60, 1e-6);
 
   /* And as elapsed seconds when the clock is not asked for */
-  opts.clock_time = false;
+  opts.time.clock = false;
   rtb_plot_curve_layout (&theme, WIDTH, HEIGHT, &opts, &series, 1, &layout);
   g_assert_cmpint (layout.x.style, ==, RTB_PLOT_TICKS_PLAIN);
   g_assert_cmpfloat (layout.x.ticks[0], ==, 0);
@@ -131,8 +131,8 @@ test_load_marks (void)
   clock_options (&opts);
   opts.show_band = false;
   opts.show_mean = false;
-  opts.load_start_s = marks[0];
-  opts.load_stop_s = marks[1];
+  opts.time.load_start_s = marks[0];
+  opts.time.load_stop_s = marks[1];
   surface = draw_curve (&theme, &opts, &series, 1, &layout);
   keep_sample (surface, "clock-load-marks");
   for (guint m = 0; m < G_N_ELEMENTS (marks); m++)
@@ -151,8 +151,8 @@ test_load_marks (void)
   cairo_surface_destroy (surface);
 
   /* Outside the range shown (the load started before the run): no mark */
-  opts.load_start_s = -5;
-  opts.load_stop_s = NAN;
+  opts.time.load_start_s = -5;
+  opts.time.load_stop_s = NAN;
   surface = draw_curve (&theme, &opts, &series, 1, &layout);
   for (guint m = 0; m < G_N_ELEMENTS (marks); m++)
     {

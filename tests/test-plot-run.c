@@ -291,6 +291,21 @@ test_titles (void)
                                        ", with the running mean"));
 }
 
+/* The time axis' tick labels as drawn, separated by spaces, into `text`. */
+static void
+tick_labels (const RtbPlotLayout *layout, GString *text)
+{
+  g_string_truncate (text, 0);
+  for (guint i = 0; i < layout->x.n_ticks; i++)
+    {
+      char buf[64];
+      bool markup;
+
+      _rtb_plot_axis_format (&layout->x, layout->x.ticks[i], buf, sizeof buf, &markup);
+      g_string_append_printf (text, "%s%s", i ? " " : "", buf);
+    }
+}
+
 /* A run that started at 23:58:00.5 on 2026-12-03 on a machine at UTC+01:00 and measured past
  * its midnight: its curve reads that clock, with the date at midnight, and its load's marks. */
 static void
@@ -335,23 +350,16 @@ test_clock_time (void)
   n = rtb_plot_run_curve_series (&run, 1, -1, series, G_N_ELEMENTS (series), names);
   rtb_plot_curve_options_init (&opts);
   opts.x_per_instance = period;
-  label = rtb_plot_run_time_apply (&run, 1, -1, RTB_PLOT_RUN_TIME_CLOCK, &opts);
+  label = rtb_plot_run_time_apply (&run, 1, -1, RTB_PLOT_RUN_TIME_CLOCK, period, &opts.time);
   g_assert_cmpstr (label, ==, "time of day (UTC+01:00)");
-  g_assert_true (opts.clock_time);
-  g_assert_cmpfloat (opts.clock_origin, ==, start_us / 1e6 + 3600);
+  g_assert_true (opts.time.clock);
+  g_assert_cmpfloat (opts.time.clock_origin, ==, start_us / 1e6 + 3600);
   /* Started before the first sample, stopped after the last: marked at both ends */
-  g_assert_cmpfloat (opts.load_start_s, ==, 0);
-  g_assert_cmpfloat (opts.load_stop_s, ==, 240);
+  g_assert_cmpfloat (opts.time.load_start_s, ==, 0);
+  g_assert_cmpfloat (opts.time.load_stop_s, ==, 240);
 
   rtb_plot_curve_layout (&theme, WIDTH, PANEL_HEIGHT, &opts, series, n, &layout);
-  for (guint i = 0; i < layout.x.n_ticks; i++)
-    {
-      char buf[64];
-      bool markup;
-
-      _rtb_plot_axis_format (&layout.x, layout.x.ticks[i], buf, sizeof buf, &markup);
-      g_string_append_printf (ticks, "%s%s", i ? " " : "", buf);
-    }
+  tick_labels (&layout, ticks);
   g_test_message ("%s", ticks->str);
   g_assert_cmpstr (ticks->str, ==, "23:58:30 23:59:00 23:59:30 2026-12-04 00:00:30 00:01:00 "
                                    "00:01:30 00:02:00");
@@ -363,24 +371,53 @@ test_clock_time (void)
   g_free (label);
   rtb_plot_curve_options_init (&opts);
   opts.x_per_instance = period;
-  label = rtb_plot_run_time_apply (&run, 1, -1, RTB_PLOT_RUN_TIME_CLOCK, &opts);
+  label = rtb_plot_run_time_apply (&run, 1, -1, RTB_PLOT_RUN_TIME_CLOCK, period, &opts.time);
   g_assert_cmpstr (label, ==, "time of day (UTC: the machine's time zone is not recorded)");
-  g_assert_cmpfloat (opts.clock_origin, ==, start_us / 1e6);
+  g_assert_cmpfloat (opts.time.clock_origin, ==, start_us / 1e6);
 
   /* Elapsed time asked for, or a run without its start: no clock, the load still marked */
   g_free (label);
   rtb_plot_curve_options_init (&opts);
   opts.x_per_instance = period;
-  label = rtb_plot_run_time_apply (&run, 1, -1, RTB_PLOT_RUN_TIME_ELAPSED, &opts);
+  label = rtb_plot_run_time_apply (&run, 1, -1, RTB_PLOT_RUN_TIME_ELAPSED, period, &opts.time);
   g_assert_null (label);
-  g_assert_false (opts.clock_time);
-  g_assert_cmpfloat (opts.load_stop_s, ==, 240);
+  g_assert_false (opts.time.clock);
+  g_assert_cmpfloat (opts.time.load_stop_s, ==, 240);
   rtb_plot_curve_options_init (&opts);
   opts.x_per_instance = period;
-  label = rtb_plot_run_time_apply (&old, 1, -1, RTB_PLOT_RUN_TIME_CLOCK, &opts);
+  label = rtb_plot_run_time_apply (&old, 1, -1, RTB_PLOT_RUN_TIME_CLOCK, period, &opts.time);
   g_assert_null (label);
-  g_assert_false (opts.clock_time);
-  g_assert_true (isnan (opts.load_start_s));
+  g_assert_false (opts.time.clock);
+  g_assert_true (isnan (opts.time.load_start_s));
+
+  /* Its heatmap reads the same clock, with the same marks; a heatmap of several runs gives
+   * each its own clock when each records its start (runs of other periods: test-cli-compare). */
+  {
+    g_autoptr (RtbRun) twin = test_run_new ("twin", RTB_METHOD_LATENCY, 1, 1000);
+    RtbRun *twins[] = { run, twin };
+    RtbPlotHeatmapOptions heat;
+    RtbPlotSeries entry = rtb_plot_run_series_entry (rtb_run_get_series (run, 0), "CPU0", 0);
+    g_autofree char *heat_label = NULL;
+
+    test_series_fill (rtb_run_get_series (twin, 0), 1000, 20000, 1000, 7);
+    _rtb_run_set_times (twin, start_us, start_us + G_USEC_PER_SEC, 1000000000);
+    g_assert_null (rtb_plot_run_heatmap_clock_unavailable (&run, 1));
+    g_assert_null (rtb_plot_run_heatmap_clock_unavailable (twins, 2));
+    g_assert_cmpstr (rtb_plot_run_heatmap_clock_unavailable (both, 2), ==,
+                     rtb_plot_run_clock_unavailable (&old, 1, -1));
+
+    rtb_plot_run_heatmap_options (&run, 1, &heat);
+    heat_label = rtb_plot_run_time_apply (&run, 1, -1, RTB_PLOT_RUN_TIME_CLOCK,
+                                          heat.x_per_instance, &heat.time);
+    g_assert_cmpstr (heat_label, ==, "time of day (UTC: the machine's time zone is not recorded)");
+    g_assert_cmpfloat (heat.time.load_start_s, ==, 0);
+    g_assert_cmpfloat (heat.time.load_stop_s, ==, 240);
+    rtb_plot_heatmap_layout (&theme, WIDTH, PANEL_HEIGHT, &heat, &entry, &layout);
+    tick_labels (&layout, ticks);
+    g_test_message ("heatmap: %s", ticks->str);
+    g_assert_cmpuint (layout.x.style, ==, RTB_PLOT_TICKS_CLOCK);
+    g_assert_nonnull (strstr (ticks->str, "23:00:00"));
+  }
 }
 
 int

@@ -198,7 +198,9 @@ rtb_cli_chart_write (const RtbCliChartOptions *options, RtbRun *const *runs, gui
     height = options->chart == RTB_PLOT_RUN_BOTH ? 900 : 500;
   if (options->time == RTB_PLOT_RUN_TIME_CLOCK && options->chart != RTB_PLOT_RUN_HISTOGRAM)
     {
-      const char *why = rtb_plot_run_clock_unavailable (runs, n_runs, -1);
+      const char *why = options->chart == RTB_PLOT_RUN_HEATMAP
+                          ? rtb_plot_run_heatmap_clock_unavailable (runs, n_runs)
+                          : rtb_plot_run_clock_unavailable (runs, n_runs, -1);
 
       if (why != NULL)
         {

@@ -113,9 +113,8 @@ rtb_plot_curve_options_init (RtbPlotCurveOptions *opts)
     .show_band = true,
     .show_mean = true,
     .show_legend = true,
-    .load_start_s = NAN,
-    .load_stop_s = NAN,
   };
+  rtb_plot_time_init (&opts->time);
 }
 
 static void
@@ -334,12 +333,7 @@ rtb_plot_curve_layout (const RtbPlotTheme        *theme,
   spec.x_lo = s0 * spec.x_unit;
   spec.x_hi = s1 * spec.x_unit;
   spec.x_min_step = opts->x_per_instance > 0 ? 0 : 1;
-  spec.x_style = opts->x_per_instance > 0 ? RTB_PLOT_TICKS_PLAIN : RTB_PLOT_TICKS_SI;
-  if (opts->x_per_instance > 0 && opts->clock_time)
-    {
-      spec.x_style = RTB_PLOT_TICKS_CLOCK;
-      spec.x_clock_origin = opts->clock_origin;
-    }
+  _rtb_plot_time_frame (&opts->time, opts->x_per_instance, &spec);
 
   if (opts->y_fixed && opts->y_max_us > opts->y_min_us)
     {
@@ -732,8 +726,6 @@ static void draw_markers (cairo_t *cr, const RtbPlotTheme *theme, const RtbPlotL
                           const RtbPlotSeries *series);
 static void draw_skips (cairo_t *cr, const RtbPlotTheme *theme, const RtbPlotLayout *layout,
                         const RtbPlotSeries *series);
-static void draw_load_mark (cairo_t *cr, const RtbPlotTheme *theme, const RtbPlotLayout *layout,
-                            double seconds, const char *note);
 
 void
 rtb_plot_curve_draw_data (cairo_t                   *cr,
@@ -773,51 +765,7 @@ rtb_plot_curve_draw_data (cairo_t                   *cr,
     draw_skips (cr, theme, layout, &series[i]);
   for (guint i = 0; i < n_series; i++)
     draw_markers (cr, theme, layout, &series[i]);
-  if (opts->x_per_instance > 0)
-    {
-      draw_load_mark (cr, theme, layout, opts->load_start_s,
-                      opts->load_start_note ? opts->load_start_note : "load on");
-      draw_load_mark (cr, theme, layout, opts->load_stop_s,
-                      opts->load_stop_note ? opts->load_stop_note : "load off");
-    }
-}
-
-/* A dashed line across the plot where the load started or stopped, named at its top. */
-static void
-draw_load_mark (cairo_t *cr, const RtbPlotTheme *theme, const RtbPlotLayout *layout,
-                double seconds, const char *note)
-{
-  static const double dashes[] = { 4.0, 3.0 };
-  g_autoptr(RtbPlotTextContext) context = NULL;
-  g_autoptr(PangoLayout) text = NULL;
-  double x, w, h;
-
-  if (!isfinite (seconds))
-    return;
-  x = rtb_plot_axis_to_pixel (&layout->x, seconds);
-  /* At the axis' end within a pixel (the run's end): drawn on it */
-  if (x < layout->plot.x - 1 || x > layout->plot.x + layout->plot.width + 1)
-    return;
-  x = floor (CLAMP (x, layout->plot.x, layout->plot.x + layout->plot.width - 1)) + 0.5;
-  cairo_save (cr);
-  _rtb_plot_clip_to_plot (cr, layout);
-  cairo_set_line_width (cr, 1.5);
-  cairo_set_dash (cr, dashes, G_N_ELEMENTS (dashes), 0);
-  _rtb_plot_set_color (cr, &theme->foreground);
-  cairo_move_to (cr, x, layout->plot.y);
-  cairo_line_to (cr, x, layout->plot.y + layout->plot.height);
-  cairo_stroke (cr);
-  context = _rtb_plot_text_context ();
-  text = _rtb_plot_text_layout (context, theme, RTB_PLOT_FONT_SMALL, note, false);
-  _rtb_plot_text_size (text, &w, &h);
-  /* Right of the line, or left of it where the plot ends */
-  if (x + 3 + w > layout->plot.x + layout->plot.width)
-    x -= w + 6;
-  _rtb_plot_set_color_alpha (cr, &theme->background, 0.8);
-  cairo_rectangle (cr, x + 2, layout->plot.y + 2, w + 2, h);
-  cairo_fill (cr);
-  _rtb_plot_text_draw (cr, text, x + 3, layout->plot.y + 2, &theme->foreground);
-  cairo_restore (cr);
+  _rtb_plot_time_draw_marks (cr, theme, layout, &opts->time, opts->x_per_instance);
 }
 
 #define SKIP_MARK_SIZE 7.0

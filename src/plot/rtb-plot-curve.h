@@ -8,6 +8,7 @@
 #include "rtb-plot-layout.h"
 #include "rtb-plot-series.h"
 #include "rtb-plot-theme.h"
+#include "rtb-plot-time.h"
 
 G_BEGIN_DECLS
 
@@ -33,16 +34,7 @@ typedef struct {
   uint64_t first;              /* first instance shown, 1-based; 0: from the start */
   uint64_t last;               /* last instance shown; 0: up to the newest */
   double x_per_instance;       /* x axis units per instance (e.g. the period in s); 0: 1 */
-  bool clock_time;             /* with a time axis (x_per_instance in s): read it as the clock
-                                * whose time of day at the first instance is clock_origin
-                                * (RtbPlotAxis.clock_origin) rather than as seconds elapsed */
-  double clock_origin;
-  double load_start_s;         /* when a load started and stopped, in s from the first instance
-                                * (x_per_instance's units), marked on the time axis; NAN: none */
-  double load_stop_s;
-  const char *load_start_note; /* their labels in the reader's language; NULL: "load on",
-                                * "load off" */
-  const char *load_stop_note;
+  RtbPlotTime time;            /* elapsed or clock, and the load's marks (with x_per_instance) */
   bool y_fixed;                /* otherwise 0 (or the minimum, if negative) .. max, rounded */
   double y_min_us;
   double y_max_us;

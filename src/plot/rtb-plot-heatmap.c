@@ -45,6 +45,7 @@ rtb_plot_heatmap_options_init (RtbPlotHeatmapOptions *opts)
     .show_p999 = true,
     .show_legend = true,
   };
+  rtb_plot_time_init (&opts->time);
 }
 
 /* The colour at t in [0, 1] along the map. */
@@ -269,7 +270,7 @@ compute (PangoContext *context, const RtbPlotTheme *theme, int width, int height
   spec->x_lo = p0 * spec->x_unit;
   spec->x_hi = p1 * spec->x_unit;
   spec->x_min_step = opts->x_per_instance > 0 ? 0 : 1;
-  spec->x_style = opts->x_per_instance > 0 ? RTB_PLOT_TICKS_PLAIN : RTB_PLOT_TICKS_SI;
+  _rtb_plot_time_frame (&opts->time, opts->x_per_instance, spec);
   spec->x_right = bar_margin (context, theme, opts, series);
   y_range (opts, series, p0, p1, spec);
   _rtb_plot_layout_compute (context, theme, MAX (width, 1), MAX (height, 1), spec, layout);
@@ -602,6 +603,7 @@ rtb_plot_heatmap_draw_data (cairo_t *cr, const RtbPlotTheme *theme, const RtbPlo
       draw_steps (cr, theme, layout, heatmap, c0, c1, line, false);
     }
   cairo_restore (cr);
+  _rtb_plot_time_draw_marks (cr, theme, layout, &opts->time, opts->x_per_instance);
 }
 
 void

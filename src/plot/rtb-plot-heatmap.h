@@ -8,6 +8,7 @@
 #include "rtb-plot-layout.h"
 #include "rtb-plot-series.h"
 #include "rtb-plot-theme.h"
+#include "rtb-plot-time.h"
 
 G_BEGIN_DECLS
 
@@ -26,6 +27,7 @@ typedef struct {
   uint64_t first;              /* first instance shown, 1-based; 0: from the start */
   uint64_t last;               /* last instance shown; 0: up to the newest */
   double x_per_instance;       /* x axis units per instance (e.g. the period in s); 0: 1 */
+  RtbPlotTime time;            /* elapsed or clock, and the load's marks (with x_per_instance) */
   bool y_fixed;                /* otherwise from the lowest to the highest row holding samples */
   double y_min_us;
   double y_max_us;

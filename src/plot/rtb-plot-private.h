@@ -7,6 +7,7 @@
 #include "rtb-plot-layout.h"
 #include "rtb-plot-series.h"
 #include "rtb-plot-theme.h"
+#include "rtb-plot-time.h"
 
 G_BEGIN_DECLS
 
@@ -101,6 +102,13 @@ void _rtb_plot_draw_frame (cairo_t *cr, PangoContext *context, const RtbPlotThem
 void _rtb_plot_clip_to_plot (cairo_t *cr, const RtbPlotLayout *layout);
 /* The plot's pixel column under `x`; false when x is outside the plot (hover read-outs). */
 bool _rtb_plot_column_at (const RtbPlotLayout *layout, double x, guint *column);
+
+/* rtb-plot-time.c: the frame's tick style for `time`, and its load's marks over the plot. */
+void _rtb_plot_time_frame (const RtbPlotTime *time, double x_per_instance,
+                           RtbPlotFrameSpec *spec);
+void _rtb_plot_time_draw_marks (cairo_t *cr, const RtbPlotTheme *theme,
+                                const RtbPlotLayout *layout, const RtbPlotTime *time,
+                                double x_per_instance);
 
 /* rtb-plot-message.c: `text` centred in `area` and wrapped to its width, dim. */
 void _rtb_plot_draw_centred_text (cairo_t *cr, const RtbPlotTheme *theme, const RtbPlotRect *area,

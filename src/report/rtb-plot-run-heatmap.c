@@ -117,7 +117,7 @@ panel_title (const char *label, guint n_runs, RtbSeries *series)
 
 void
 rtb_plot_run_draw_heatmaps (cairo_t *cr, const RtbPlotTheme *theme, int width, int height,
-                            RtbRun *const *runs, guint n_runs)
+                            RtbPlotRunTime time, RtbRun *const *runs, guint n_runs)
 {
   g_autoptr (GPtrArray) labels = NULL;
   RtbPlotHeatmapOptions shared;
@@ -133,6 +133,10 @@ rtb_plot_run_draw_heatmaps (cairo_t *cr, const RtbPlotTheme *theme, int width, i
       int left = (int) ((gint64) width * r / n_runs);
       int w = (int) ((gint64) width * (r + 1) / n_runs) - left;
       g_autofree char *system = rtb_plot_run_system_line (runs[r]);
+      RtbPlotTime axis = shared.time;
+      /* Each run's panels read its own clock, over the span the runs share. */
+      g_autofree char *clock_label = rtb_plot_run_time_apply (&runs[r], 1, -1, time,
+                                                               shared.x_per_instance, &axis);
 
       for (guint i = 0; i < rows; i++)
         {
@@ -164,6 +168,9 @@ rtb_plot_run_draw_heatmaps (cairo_t *cr, const RtbPlotTheme *theme, int width, i
           overflow = g_strdup_printf (_("top band: ≥ %u µs (overflows)"),
                                       series->heatmap.limit_us);
           opts.title = title;
+          opts.time = axis;
+          if (clock_label != NULL)
+            opts.x_label = clock_label;
           opts.overflow_note = overflow;
           opts.subtitle = i == 0 ? system : NULL;
           opts.show_legend = i == 0;

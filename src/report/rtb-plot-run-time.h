@@ -6,7 +6,7 @@
  */
 #pragma once
 
-#include "rtb-plot-curve.h"
+#include "rtb-plot-time.h"
 #include "rtb-run.h"
 
 G_BEGIN_DECLS
@@ -24,12 +24,17 @@ gboolean rtb_plot_run_time_from_string (const char *text, RtbPlotRunTime *out);
  * time (a response run). */
 const char *rtb_plot_run_clock_unavailable (RtbRun *const *runs, guint n_runs, int thread);
 
-/* Sets the time axis of a curve of these runs, whose opts->x_per_instance is already set: the
- * clock when `time` asks for it and it is available (the clock's offset from UTC is the
- * machine's as the run recorded it, else UTC), and the load's start and stop of a single run
- * (a load already on at the first instance is marked there). Returns the x axis' label in the
- * reader's language when it is a clock ("time of day (UTC+01:00)"), else NULL. */
+/* The same for heatmaps, where each run has a panel and its own clock: NULL when each of these
+ * runs records its start and they share a time axis; otherwise why not. */
+const char *rtb_plot_run_heatmap_clock_unavailable (RtbRun *const *runs, guint n_runs);
+
+/* Sets the time axis of a chart of these runs (a curve, or the heatmap of one run) whose time
+ * axis has `x_per_instance` seconds per instance: the clock when `time` asks for it and it is
+ * available (the clock's offset from UTC is the machine's as the run recorded it, else UTC),
+ * and the load's start and stop of a single run (a load already on at the first instance is
+ * marked there). Returns the x axis' label in the reader's language when it is a clock
+ * ("time of day (UTC+01:00)"), else NULL. */
 char *rtb_plot_run_time_apply (RtbRun *const *runs, guint n_runs, int thread, RtbPlotRunTime time,
-                               RtbPlotCurveOptions *opts);
+                               double x_per_instance, RtbPlotTime *axis);
 
 G_END_DECLS

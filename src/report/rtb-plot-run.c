@@ -398,7 +398,7 @@ draw_curve_panel (cairo_t *cr, const RtbPlotTheme *theme, int width, int height,
   opts.subtitle = sub;
   opts.x_label = rtb_plot_run_x_label (method, seconds);
   opts.x_per_instance = seconds;
-  clock_label = rtb_plot_run_time_apply (runs, n_runs, thread, time, &opts);
+  clock_label = rtb_plot_run_time_apply (runs, n_runs, thread, time, seconds, &opts.time);
   if (clock_label != NULL)
     opts.x_label = clock_label;
   opts.y_label = rtb_plot_run_value_label (method);
@@ -509,7 +509,7 @@ rtb_plot_run_draw (cairo_t *cr, const RtbPlotTheme *theme, int width, int height
 
   if (chart == RTB_PLOT_RUN_HEATMAP)
     {
-      rtb_plot_run_draw_heatmaps (cr, theme, width, height, runs, n_runs);
+      rtb_plot_run_draw_heatmaps (cr, theme, width, height, time, runs, n_runs);
       return;
     }
   n_panels = rtb_plot_run_panels (chart, runs, n_runs, panels);

@@ -115,8 +115,9 @@ void rtb_plot_run_heatmap_options (RtbRun *const *runs, guint n_runs,
                                    RtbPlotHeatmapOptions *opts);
 /* How many heatmaps the tallest run stacks: its series. */
 guint rtb_plot_run_heatmap_rows (RtbRun *const *runs, guint n_runs);
-/* One heatmap per series, the runs in columns side by side, the series in rows. */
+/* One heatmap per series, the runs in columns side by side, the series in rows; each run's
+ * time axis reads as `time` asks where it can, in its own clock, with its load's marks. */
 void rtb_plot_run_draw_heatmaps (cairo_t *cr, const RtbPlotTheme *theme, int width, int height,
-                                 RtbRun *const *runs, guint n_runs);
+                                 RtbPlotRunTime time, RtbRun *const *runs, guint n_runs);
 
 G_END_DECLS
