@@ -38,40 +38,11 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "board-test-util.h"
 #include "rtb-command.h"
-
-static uint32_t seq;
-
-static void
-write_all (const void *data, size_t len)
-{
-  const char *p = data;
-
-  while (len > 0)
-    {
-      ssize_t n = write (STDOUT_FILENO, p, len);
-      if (n < 0 && errno == EINTR)
-        continue;
-      if (n <= 0)
-        exit (1);
-      p += n;
-      len -= (size_t) n;
-    }
-}
 
 #define FLOOD_SPIKES 3000
 #define FLOOD_TEXT (128 * 1024)
-
-static void
-send_frame (RtbFrameType type, const void *part1, size_t len1, const void *part2, size_t len2)
-{
-  static unsigned char buf[sizeof (RtbFrameHeader) + RTB_FRAME_MAX_PAYLOAD];
-  size_t size = rtb_frame_encode2 (buf, sizeof buf, type, seq++, part1, len1, part2, len2);
-
-  if (size == 0)
-    abort ();
-  write_all (buf, size);
-}
 
 static void
 send_system (void)
@@ -84,31 +55,14 @@ send_system (void)
     { "proc/cmdline", "console=tty1 isolcpus=2,3 nohz_full=2,3\n" },
     { "sys/devices/system/cpu/online", "0-3\n" },
   };
-  unsigned char payload[1024];
-  size_t used = rtb_system_frame_init (payload, sizeof payload);
 
-  for (size_t i = 0; i < sizeof entries / sizeof entries[0]; i++)
-    used = rtb_system_frame_add (payload, sizeof payload, used, entries[i][0], entries[i][1],
-                                 strlen (entries[i][1]));
-  if (used == 0)
-    abort ();
-  send_frame (RTB_FRAME_SYSTEM, payload, used, NULL, 0);
+  board_send_system (entries, sizeof entries / sizeof entries[0]);
 }
 
 static void
 send_hello (void)
 {
-  RtbHelloFrame hello = {
-    .protocol_version = RTB_PROTOCOL_VERSION,
-    .pid = (uint32_t) getpid (),
-    .euid = (uint32_t) geteuid (),
-    .n_cpus_online = 1,
-    .rt_runtime_us = 950000,
-  };
-
-  snprintf (hello.worker_version, sizeof hello.worker_version, "fake");
-  snprintf (hello.machine, sizeof hello.machine, "fake");
-  send_frame (RTB_FRAME_HELLO, &hello, sizeof hello, NULL, 0);
+  board_send_hello ("fake", "fake", 1);
   send_system ();
 }
 
@@ -141,7 +95,7 @@ send_started (void)
   rtb_command_defaults (&command, RTB_METHOD_LATENCY, 1);
   rtb_command_to_wire (&command, &started.command);
   snprintf (thread.name, sizeof thread.name, "CPU0");
-  send_frame (RTB_FRAME_STARTED, &started, sizeof started, &thread, sizeof thread);
+  board_send_frame (RTB_FRAME_STARTED, &started, sizeof started, &thread, sizeof thread);
 }
 
 /* Samples first, first + 1, ... of the values given. */
@@ -153,7 +107,7 @@ send_values (uint64_t first, const int64_t *values, uint32_t n)
 
   for (uint32_t i = 0; i < n && i < 8; i++)
     samples[i] = (RtbSample) { .index = first + i, .value_ns = values[i] };
-  send_frame (RTB_FRAME_SAMPLES, &head, sizeof head, samples, n * sizeof samples[0]);
+  board_send_frame (RTB_FRAME_SAMPLES, &head, sizeof head, samples, n * sizeof samples[0]);
 }
 
 static void
@@ -169,7 +123,7 @@ send_trace_armed (int64_t threshold_ns)
 {
   RtbTraceFrame trace = { .status = RTB_TRACE_ARMED, .threshold_ns = threshold_ns };
 
-  send_frame (RTB_FRAME_TRACE, &trace, sizeof trace, NULL, 0);
+  board_send_frame (RTB_FRAME_TRACE, &trace, sizeof trace, NULL, 0);
 }
 
 /* A SPIKE for sample `index` of `value_ns`, woken at 1000 s, with `text_len` bytes of trace in
@@ -195,7 +149,7 @@ send_spike (uint64_t index, int64_t value_ns, size_t text_len)
                                "next_pid=%d next_prio=120\n", "task", pid,
                                999500 + (int) (used / 200) % 500, pid, pid, pid + 1, pid + 1);
   spike.text_len = (uint32_t) used;
-  send_frame (RTB_FRAME_SPIKE, &spike, sizeof spike, text, used);
+  board_send_frame (RTB_FRAME_SPIKE, &spike, sizeof spike, text, used);
 }
 
 /* What no worker sends, after 8 good samples. */
@@ -235,7 +189,7 @@ send_summary (void)
     .sum_ns = 2 * (5000 + 5100 + 5200 + 5300),
   };
 
-  send_frame (RTB_FRAME_SUMMARY, &head, sizeof head, &stats, sizeof stats);
+  board_send_frame (RTB_FRAME_SUMMARY, &head, sizeof head, &stats, sizeof stats);
 }
 
 static const char *
@@ -279,7 +233,7 @@ main (int argc, char **argv)
   if (strcmp (mode, "garbage") == 0)
     {
       static const char garbage[64] = "this is not a frame, this is not a frame, this is not...";
-      write_all (garbage, sizeof garbage);
+      board_write_all (garbage, sizeof garbage);
       wait_for_eof ();
       return 0;
     }

@@ -30,42 +30,14 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "board-test-util.h"
 #include "rtb-command.h"
 #include "rtb-cpu-list.h"
 #include "rtb-time.h"
 
 #define STREAM_CPUS 4
 
-static uint32_t seq;
 static RtbThreadStats stats[STREAM_CPUS];
-
-static void
-write_all (const void *data, size_t len)
-{
-  const char *p = data;
-
-  while (len > 0)
-    {
-      ssize_t n = write (STDOUT_FILENO, p, len);
-      if (n < 0 && errno == EINTR)
-        continue;
-      if (n <= 0)
-        exit (1); /* the client went away */
-      p += n;
-      len -= (size_t) n;
-    }
-}
-
-static void
-send_frame (RtbFrameType type, const void *part1, size_t len1, const void *part2, size_t len2)
-{
-  static unsigned char buf[sizeof (RtbFrameHeader) + RTB_FRAME_MAX_PAYLOAD];
-  size_t size = rtb_frame_encode2 (buf, sizeof buf, type, seq++, part1, len1, part2, len2);
-
-  if (size == 0)
-    abort ();
-  write_all (buf, size);
-}
 
 static void
 send_hello (void)
@@ -77,25 +49,9 @@ send_hello (void)
     { "uname/machine", "aarch64" },
     { "sys/devices/system/cpu/online", "0-3\n" },
   };
-  RtbHelloFrame hello = {
-    .protocol_version = RTB_PROTOCOL_VERSION,
-    .pid = (uint32_t) getpid (),
-    .euid = (uint32_t) geteuid (),
-    .n_cpus_online = STREAM_CPUS,
-    .rt_runtime_us = 950000,
-  };
-  unsigned char payload[1024];
-  size_t used = rtb_system_frame_init (payload, sizeof payload);
 
-  snprintf (hello.worker_version, sizeof hello.worker_version, "stream");
-  snprintf (hello.machine, sizeof hello.machine, "aarch64");
-  send_frame (RTB_FRAME_HELLO, &hello, sizeof hello, NULL, 0);
-  for (size_t i = 0; i < sizeof entries / sizeof entries[0]; i++)
-    used = rtb_system_frame_add (payload, sizeof payload, used, entries[i][0], entries[i][1],
-                                 strlen (entries[i][1]));
-  if (used == 0)
-    abort ();
-  send_frame (RTB_FRAME_SYSTEM, payload, used, NULL, 0);
+  board_send_hello ("stream", "aarch64", STREAM_CPUS);
+  board_send_system (entries, sizeof entries / sizeof entries[0]);
 }
 
 static void
@@ -105,7 +61,7 @@ send_error (const char *field, const char *message)
 
   snprintf (error.field, sizeof error.field, "%s", field);
   snprintf (error.message, sizeof error.message, "%s", message);
-  send_frame (RTB_FRAME_ERROR, &error, sizeof error, NULL, 0);
+  board_send_frame (RTB_FRAME_ERROR, &error, sizeof error, NULL, 0);
   exit (2);
 }
 
@@ -145,7 +101,7 @@ send_started (const RtbCommand *command)
       }
   started.n_threads = n;
   rtb_command_to_wire (command, &started.command);
-  send_frame (RTB_FRAME_STARTED, &started, sizeof started, threads, n * sizeof threads[0]);
+  board_send_frame (RTB_FRAME_STARTED, &started, sizeof started, threads, n * sizeof threads[0]);
   return n;
 }
 
@@ -184,7 +140,7 @@ send_second (unsigned t, uint64_t first, uint32_t n, uint64_t per_minute)
                                  .value_ns = stream_value_ns (first + k, t, per_minute) };
       count (&stats[t], samples[k].value_ns);
     }
-  send_frame (RTB_FRAME_SAMPLES, &head, sizeof head, samples, n * sizeof samples[0]);
+  board_send_frame (RTB_FRAME_SAMPLES, &head, sizeof head, samples, n * sizeof samples[0]);
 }
 
 static void
@@ -199,7 +155,7 @@ send_stats (RtbFrameType type, unsigned n_threads, uint64_t elapsed_ns, RtbEndRe
 
   for (unsigned t = 0; t < n_threads; t++)
     stats[t].thread = (uint16_t) t;
-  send_frame (type, &head, sizeof head, stats, n_threads * sizeof stats[0]);
+  board_send_frame (type, &head, sizeof head, stats, n_threads * sizeof stats[0]);
 }
 
 /* Waits up to `timeout_ms` (-1: for ever) for the client; TRUE when it said stop or closed
