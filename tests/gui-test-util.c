@@ -90,6 +90,55 @@ setup_short_latency (RtbWindow *window, const char *duration, const char *label)
     g_object_set (panel, "policy", "other", NULL);
 }
 
+gboolean
+gui_test_has_two_runs (gpointer window)
+{
+  return rtb_window_get_n_runs (window) == 2;
+}
+
+RtbRun *
+gui_test_measure (RtbWindow *window, const char *duration, const char *label)
+{
+  RtbRun *run;
+
+  setup_short_latency (window, duration, label);
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.start", NULL);
+  g_assert_true (rtb_window_is_running (window));
+  iterate_until (window_done, window, 30);
+  g_assert_false (rtb_window_is_running (window));
+  g_assert_null (rtb_window_get_last_error (window));
+  run = rtb_window_get_live_run (window);
+  g_assert_nonnull (run);
+  g_assert_cmpint (rtb_run_get_state (run), ==, RTB_RUN_STATE_FINISHED);
+  g_assert_cmpint (rtb_run_get_end_reason (run), ==, RTB_END_COMPLETED);
+  return run;
+}
+
+RtbLiveView *
+gui_test_save_and_reopen (RtbWindow *window, RtbRun *run)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("rtbench-gui-XXXXXX", &error);
+  g_autofree char *path = NULL;
+  g_autoptr(GFile) file = NULL;
+  RtbLiveView *view;
+
+  g_assert_no_error (error);
+  path = g_build_filename (dir, "run.rtbench", NULL);
+  g_assert_true (rtb_run_save (run, path, &error));
+  g_assert_no_error (error);
+  file = g_file_new_for_path (path);
+  rtb_window_open_file (window, file);
+  iterate_until (gui_test_has_two_runs, window, 20);
+  g_assert_null (rtb_window_get_last_error (window));
+  g_assert_cmpuint (rtb_window_get_n_runs (window), ==, 2);
+  view = rtb_window_get_selected_view (window);
+  g_assert_true (rtb_live_view_get_run (view) != run);
+  g_unlink (path);
+  g_rmdir (dir);
+  return view;
+}
+
 GtkWidget *
 find_descendant (GtkWidget *widget,
                  GType      type)

@@ -82,6 +82,14 @@ gboolean gui_test_confirm_replace (void);
 /* Sets the window up for a latency run of `duration` (SCHED_OTHER when not root). */
 void setup_short_latency (RtbWindow *window, const char *duration, const char *label);
 
+/* For iterate_until: the window shows two runs. */
+gboolean gui_test_has_two_runs (gpointer window);
+/* Measures a latency run of `duration` through the window's Start (setup_short_latency()),
+ * waits for its end and returns it, completed without an error. */
+RtbRun *gui_test_measure (RtbWindow *window, const char *duration, const char *label);
+/* Saves `run` into a temporary file and opens it in the window: returns the view of the second
+ * tab, selected, holding a run of its own read from the file (removed by then). */
+RtbLiveView *gui_test_save_and_reopen (RtbWindow *window, RtbRun *run);
 /* Takes a picture of the screen into $RTBENCH_SHOT_DIR/`name` when that names a folder
  * (tests/screenshots.sh); does nothing otherwise. */
 void gui_test_shoot (const char *name);

@@ -23,12 +23,6 @@ widget_has_size (gpointer widget)
   return gtk_widget_get_width (widget) > 0 && gtk_widget_get_height (widget) > 0;
 }
 
-static gboolean
-has_two_runs (gpointer window)
-{
-  return rtb_window_get_n_runs (window) == 2;
-}
-
 /* Every cell of the series' heatmap, summed. */
 static guint64
 cells_sum (const RtbHeatmap *heatmap)
@@ -262,10 +256,6 @@ check_view (RtbLiveView *view)
 static void
 test_window (void)
 {
-  g_autofree char *dir = NULL;
-  g_autofree char *path = NULL;
-  g_autoptr(GError) error = NULL;
-  g_autoptr(GFile) file = NULL;
   RtbWindow *window;
   RtbRun *run;
 
@@ -273,29 +263,11 @@ test_window (void)
   REQUIRE_WORKER ();
 
   window = new_window ();
-  setup_short_latency (window, "3s", "heatmap");
-  gtk_widget_activate_action (GTK_WIDGET (window), "win.start", NULL);
-  iterate_until (window_done, window, 30);
-  g_assert_null (rtb_window_get_last_error (window));
-  run = rtb_window_get_live_run (window);
-  g_assert_cmpint (rtb_run_get_end_reason (run), ==, RTB_END_COMPLETED);
+  run = gui_test_measure (window, "3s", "heatmap");
   check_view (rtb_window_get_selected_view (window));
 
   /* Saved and opened again: the same cells in the second tab's chart. */
-  dir = g_dir_make_tmp ("rtbench-heatmap-XXXXXX", &error);
-  g_assert_no_error (error);
-  path = g_build_filename (dir, "run.rtbench", NULL);
-  g_assert_true (rtb_run_save (run, path, &error));
-  g_assert_no_error (error);
-  file = g_file_new_for_path (path);
-  rtb_window_open_file (window, file);
-  iterate_until (has_two_runs, window, 20);
-  g_assert_null (rtb_window_get_last_error (window));
-  g_assert_true (rtb_live_view_get_run (rtb_window_get_selected_view (window)) != run);
-  check_view (rtb_window_get_selected_view (window));
-
-  g_unlink (path);
-  g_rmdir (dir);
+  check_view (gui_test_save_and_reopen (window, run));
   gtk_window_destroy (GTK_WINDOW (window));
 }
 

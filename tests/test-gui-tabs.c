@@ -65,12 +65,6 @@ test_tab_titles_shortened (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
-static gboolean
-has_two_runs (gpointer window)
-{
-  return rtb_window_get_n_runs (window) == 2;
-}
-
 /* One run file opened twice, or runs of one label: the tabs are numbered in tab order, the
  * number after the shortened title; a tab that stops sharing its title (relabelled, closed)
  * gives its number up. */
@@ -93,7 +87,7 @@ test_tab_titles_numbered (void)
   window = new_window ();
   rtb_window_open_file (window, file);
   rtb_window_open_file (window, file);
-  iterate_until (has_two_runs, window, 20);
+  iterate_until (gui_test_has_two_runs, window, 20);
   g_assert_cmpuint (rtb_window_get_n_runs (window), ==, 2);
   g_assert_cmpstr (nth_title (window, 0), ==, "Same label");
   g_assert_cmpstr (nth_title (window, 1), ==, "Same label (2)");

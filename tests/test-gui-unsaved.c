@@ -78,12 +78,6 @@ has_no_runs (gpointer window)
   return rtb_window_get_n_runs (window) == 0;
 }
 
-static gboolean
-has_two_runs (gpointer window)
-{
-  return rtb_window_get_n_runs (window) == 2;
-}
-
 /* A finished timer run, Ctrl+W: kept meanwhile; Cancel keeps the tab, Save writes the file the
  * user chose and closes it; a second run discarded leaves nothing behind. */
 static void
@@ -286,7 +280,7 @@ test_close_window_discard (void)
   g_object_add_weak_pointer (G_OBJECT (window), (gpointer *) &window);
   g_assert_true (rtb_window_import_file (window, imported_file));
   rtb_window_open_file (window, saved_file);
-  iterate_until (has_two_runs, window, 10);
+  iterate_until (gui_test_has_two_runs, window, 10);
   g_assert_cmpuint (rtb_window_get_n_runs (window), ==, 2);
   rtb_window_compare_open_runs (window);
   g_assert_cmpuint (rtb_window_get_n_runs (window), ==, 3);

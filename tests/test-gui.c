@@ -515,12 +515,6 @@ run_started (gpointer data)
          (run != NULL && rtb_run_get_state (run) == RTB_RUN_STATE_RUNNING);
 }
 
-static gboolean
-has_two_runs (gpointer window)
-{
-  return rtb_window_get_n_runs (window) == 2;
-}
-
 static void
 check_table_matches_worker (RtbLiveView *view,
                             RtbRun      *run,
@@ -554,10 +548,6 @@ check_table_matches_worker (RtbLiveView *view,
 static void
 test_window_run (void)
 {
-  g_autofree char *dir = NULL;
-  g_autofree char *path = NULL;
-  g_autoptr(GError) error = NULL;
-  g_autoptr(GFile) file = NULL;
   g_autofree char *figures = NULL;
   RtbWindow *window;
   RtbLiveView *view;
@@ -567,17 +557,7 @@ test_window_run (void)
   REQUIRE_WORKER ();
 
   window = new_window ();
-  setup_short_latency (window, "3s", "gui test");
-  gtk_widget_activate_action (GTK_WIDGET (window), "win.start", NULL);
-  g_assert_true (rtb_window_is_running (window));
-  iterate_until (window_done, window, 30);
-  g_assert_false (rtb_window_is_running (window));
-  g_assert_null (rtb_window_get_last_error (window));
-
-  run = rtb_window_get_live_run (window);
-  g_assert_nonnull (run);
-  g_assert_cmpint (rtb_run_get_state (run), ==, RTB_RUN_STATE_FINISHED);
-  g_assert_cmpint (rtb_run_get_end_reason (run), ==, RTB_END_COMPLETED);
+  run = gui_test_measure (window, "3s", "gui test");
   g_assert_cmpstr (rtb_run_get_label (run), ==, "gui test");
   view = rtb_window_get_selected_view (window);
   g_assert_true (rtb_live_view_get_run (view) == run);
@@ -593,22 +573,8 @@ test_window_run (void)
   g_assert_cmpfloat (rtb_live_view_get_fraction (view), ==, 1.0);
 
   /* Saved and opened again, it shows the same counts in a second tab. */
-  dir = g_dir_make_tmp ("rtbench-gui-XXXXXX", &error);
-  g_assert_no_error (error);
-  path = g_build_filename (dir, "run.rtbench", NULL);
-  g_assert_true (rtb_run_save (run, path, &error));
-  g_assert_no_error (error);
-  file = g_file_new_for_path (path);
-  rtb_window_open_file (window, file);
-  iterate_until (has_two_runs, window, 20);
-  g_assert_null (rtb_window_get_last_error (window));
-  g_assert_cmpuint (rtb_window_get_n_runs (window), ==, 2);
-  view = rtb_window_get_selected_view (window);
-  g_assert_true (rtb_live_view_get_run (view) != run);
+  view = gui_test_save_and_reopen (window, run);
   check_table_matches_worker (view, rtb_live_view_get_run (view), 2000);
-
-  g_unlink (path);
-  g_rmdir (dir);
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
