@@ -91,13 +91,8 @@ parse_sample (const RtbImportLine *line, gboolean ns, guint64 *thread, guint64 *
   return 1;
 
 broken:
-  {
-    g_autofree char *found = _rtb_import_quote (line->p, line->len);
-
-    return _rtb_import_fail (error, line->number, "expected a cyclictest -v sample "
-                             SAMPLE_EXAMPLE " with a latency up to %" G_GUINT64_FORMAT
-                             ", found %s", max, found);
-  }
+  return _rtb_import_fail_found (error, line, "expected a cyclictest -v sample "
+                                 SAMPLE_EXAMPLE " with a latency up to %" G_GUINT64_FORMAT, max);
 }
 
 gboolean
@@ -261,13 +256,9 @@ scan_line (Parse *parse, const RtbImportLine *line, gboolean terminated, GError 
       _rtb_import_unknown_add (&parse->unknown, line);
       return TRUE;
     }
-  {
-    g_autofree char *found = _rtb_import_quote (line->p, line->len);
-
-    return _rtb_import_fail (error, line->number, "expected a cyclictest -v sample "
-                             SAMPLE_EXAMPLE " or its closing summary (\"T: …\" lines of -q, "
-                             "\"# Histogram\" of -h), found %s", found);
-  }
+  return _rtb_import_fail_found (error, line, "expected a cyclictest -v sample " SAMPLE_EXAMPLE
+                                 " or its closing summary (\"T: …\" lines of -q, \"# Histogram\" "
+                                 "of -h)");
 }
 
 /* cyclictest's closing summary, read as its text output; NULL (and `why`) when it cannot be. */

@@ -77,16 +77,14 @@ static int
 parse_row (const RtbImportLine *line, guint64 *index, guint64 *values, guint *n, GError **error)
 {
   RtbImportCursor c;
-  g_autofree char *found = NULL;
 
   _rtb_import_cursor_init (&c, line);
   if (line->len == 0 || !g_ascii_isdigit (line->p[0]))
     return -1;
-  found = _rtb_import_quote (line->p, line->len);
   if (!_rtb_import_parse_u64 (&c, RTB_IMPORT_MAX_INDEX (FALSE), index) ||
       (c.p < c.end && *c.p != ' ' && *c.p != '\t'))
-    return _rtb_import_fail (error, line->number, "expected a histogram row starting with a "
-                             "bucket index from 0 to 999999, found %s", found);
+    return _rtb_import_fail_found (error, line, "expected a histogram row starting with a "
+                                   "bucket index from 0 to 999999");
   *n = 0;
   while (_rtb_import_skip_blanks (&c))
     {
@@ -96,13 +94,18 @@ parse_row (const RtbImportLine *line, guint64 *index, guint64 *values, guint *n,
                                  RTB_MAX_THREADS);
       if (!_rtb_import_parse_u64 (&c, RTB_IMPORT_MAX_COUNT, &values[*n]) ||
           (c.p < c.end && *c.p != ' ' && *c.p != '\t'))
-        return _rtb_import_fail (error, line->number, "expected bucket counts (whole numbers up "
-                                 "to %" G_GUINT64_FORMAT ") separated by tabs, found %s",
-                                 RTB_IMPORT_MAX_COUNT, found);
+        return _rtb_import_fail_found (error, line, "expected bucket counts (whole numbers up "
+                                       "to %" G_GUINT64_FORMAT ") separated by tabs",
+                                       RTB_IMPORT_MAX_COUNT);
       (*n)++;
     }
   if (*n == 0)
-    return _rtb_import_fail (error, line->number, "a histogram row without counts: %s", found);
+    {
+      g_autofree char *found = _rtb_import_quote (line->p, line->len);
+
+      return _rtb_import_fail (error, line->number, "a histogram row without counts: %s",
+                               found);
+    }
   return 1;
 }
 
@@ -124,13 +127,9 @@ parse_summary (const RtbImportLine *line, gsize skip, guint64 max, SummaryRow *r
       if (row->n == MAX_COLUMNS ||
           !_rtb_import_parse_u64 (&c, max, &row->values[row->n]) ||
           (c.p < c.end && *c.p != ' ' && *c.p != '\t'))
-        {
-          g_autofree char *found = _rtb_import_quote (line->p, line->len);
-
-          return _rtb_import_fail (error, line->number, "expected up to %u whole numbers up to "
-                                   "%" G_GUINT64_FORMAT " after \"%.*s\", found %s", MAX_COLUMNS,
-                                   max, (int) skip, line->p, found);
-        }
+        return _rtb_import_fail_found (error, line, "expected up to %u whole numbers up to "
+                                       "%" G_GUINT64_FORMAT " after \"%.*s\"", MAX_COLUMNS, max,
+                                       (int) skip, line->p);
       row->n++;
     }
   return TRUE;
@@ -218,11 +217,7 @@ handle_row (Parse *parse, const RtbImportLine *line, GError **error)
   if (r <= 0)
     {
       if (r < 0)
-        {
-          g_autofree char *found = _rtb_import_quote (line->p, line->len);
-
-          _rtb_import_fail (error, line->number, ROW_EXPECTED ", found %s", found);
-        }
+        _rtb_import_fail_found (error, line, ROW_EXPECTED);
       return FALSE;
     }
   if (parse->n_rows > 0 && n != parse->n_columns)
@@ -286,13 +281,9 @@ parse_cycles (Parse *parse, const RtbImportLine *line, GError **error)
           g_array_append_val (list->cycles, value);
           continue;
         }
-      {
-        g_autofree char *found = _rtb_import_quote (line->p, line->len);
-
-        return _rtb_import_fail (error, line->number, "expected at most %u cycle numbers, then "
-                                 "\"# N others\", after \"# Thread %" G_GUINT64_FORMAT
-                                 ":\", found %s", MAX_CYCLES, thread, found);
-      }
+      return _rtb_import_fail_found (error, line, "expected at most %u cycle numbers, then "
+                                     "\"# N others\", after \"# Thread %" G_GUINT64_FORMAT
+                                     ":\"", MAX_CYCLES, thread);
     }
   return 1;
 }
@@ -307,9 +298,11 @@ is_summary_line (const RtbImportLine *line)
 }
 
 static gboolean
-handle_line (Parse *parse, const RtbImportLine *line, const RtbImportLines *position,
+handle_line (gpointer data, const RtbImportLine *line, const RtbImportLines *position,
              GError **error)
 {
+  Parse *parse = data;
+
   if (is_histogram_start (line))
     {
       if (parse->histogram_line != 0)
@@ -359,15 +352,10 @@ handle_line (Parse *parse, const RtbImportLine *line, const RtbImportLines *posi
   if (_rtb_import_line_is_blank (line) || _rtb_import_line_has_prefix (line, "T:") ||
       _rtb_import_line_has_prefix (line, "policy:"))
     return TRUE;
-  {
-    g_autofree char *found = _rtb_import_quote (line->p, line->len);
-
-    if (line->len > 0 && g_ascii_isdigit (line->p[0]))
-      return _rtb_import_fail (error, line->number, "a histogram row after the summary "
-                               "(\"# Min Latencies: …\"), found %s", found);
-    return _rtb_import_fail (error, line->number, "expected a \"# …\" summary line, found %s",
-                             found);
-  }
+  if (line->len > 0 && g_ascii_isdigit (line->p[0]))
+    return _rtb_import_fail_found (error, line, "a histogram row after the summary (\"# Min "
+                                   "Latencies: …\")");
+  return _rtb_import_fail_found (error, line, "expected a \"# …\" summary line");
 }
 
 static gboolean
@@ -654,19 +642,10 @@ RtbRun *
 _rtb_import_cyclictest (RtbImportInput *in, GError **error)
 {
   Parse *parse = g_new0 (Parse, 1);
-  RtbImportLines lines;
-  RtbImportLine line;
   RtbRun *run = NULL;
 
-  _rtb_import_lines_init (&lines, in->data, in->len);
-  lines.number = in->line_offset;
-  while (_rtb_import_lines_next (&lines, &line))
-    {
-      parse->last_line = line.number;
-      if (!handle_line (parse, &line, &lines, error))
-        goto out;
-    }
-
+  if (!_rtb_import_scan (in, handle_line, parse, &parse->last_line, error))
+    goto out;
   if (parse->histogram_line != 0 || parse->min.line != 0)
     run = build_histogram_run (parse, in, error);
   else if (parse->n_status > 0)

@@ -46,6 +46,7 @@ typedef struct {
   guint64 written;
   guint64 max_us;
   guint64 cpus[RTB_MAX_CPUS / 64];
+  gboolean tracer;     /* its first line, "# tracer: hwlat", was read */
 } Parse;
 
 /* "# entries-in-buffer/entries-written: 24/24   #P:2" */
@@ -143,13 +144,31 @@ parse_entry (Parse *parse, const RtbImportLine *line, GError **error)
   return TRUE;
 
 bad:
-  {
-    g_autofree char *found = _rtb_import_quote (line->p, line->len);
+  return _rtb_import_fail_found (error, line, "expected a hwlat sample \"TASK-PID [CPU] FLAGS "
+                                 "TIME: #N inner/outer(us): INNER/OUTER ts:S.NNNNNNNNN count:N\" "
+                                 "(nmi-total:, nmi-count: may follow)");
+}
 
-    return _rtb_import_fail (error, line->number, "expected a hwlat sample \"TASK-PID [CPU] "
-                             "FLAGS TIME: #N inner/outer(us): INNER/OUTER ts:S.NNNNNNNNN "
-                             "count:N\" (nmi-total:, nmi-count: may follow), found %s", found);
-  }
+static gboolean
+handle_line (gpointer data, const RtbImportLine *line, const RtbImportLines *rest,
+             GError **error)
+{
+  Parse *parse = data;
+
+  if (_rtb_import_line_is_blank (line))
+    return TRUE;
+  if (!parse->tracer)
+    {
+      if (!_rtb_import_line_equals (line, "# tracer: hwlat"))
+        return _rtb_import_fail_found (error, line, "expected the trace's first line \"# tracer: "
+                                       "hwlat\"");
+      parse->tracer = TRUE;
+    }
+  else if (line->p[0] == '#')
+    parse_header (parse, line);
+  else
+    return parse_entry (parse, line, error);
+  return TRUE;
 }
 
 static void
@@ -220,36 +239,13 @@ RtbRun *
 _rtb_import_hwlat (RtbImportInput *in, GError **error)
 {
   Parse parse = { .entries = g_array_new (FALSE, FALSE, sizeof (Entry)) };
-  RtbImportLines lines;
-  RtbImportLine line;
   RtbRun *run = NULL;
-  gboolean ns, tracer = FALSE;
-  guint last = 0;
+  gboolean ns;
+  guint last;
 
-  _rtb_import_lines_init (&lines, in->data, in->len);
-  while (_rtb_import_lines_next (&lines, &line))
-    {
-      last = line.number;
-      if (_rtb_import_line_is_blank (&line))
-        continue;
-      if (!tracer)
-        {
-          if (!_rtb_import_line_equals (&line, "# tracer: hwlat"))
-            {
-              g_autofree char *found = _rtb_import_quote (line.p, line.len);
-
-              _rtb_import_fail (error, line.number, "expected the trace's first line \"# "
-                                "tracer: hwlat\", found %s", found);
-              goto out;
-            }
-          tracer = TRUE;
-        }
-      else if (line.p[0] == '#')
-        parse_header (&parse, &line);
-      else if (!parse_entry (&parse, &line, error))
-        goto out;
-    }
-  if (!tracer)
+  if (!_rtb_import_scan (in, handle_line, &parse, &last, error))
+    goto out;
+  if (!parse.tracer)
     _rtb_import_fail (error, last, "the file is empty: expected the hwlat tracer's trace");
   else if (parse.entries->len == 0)
     _rtb_import_fail (error, last, "the trace holds no sample: no detector window was above "

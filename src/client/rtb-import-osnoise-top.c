@@ -36,16 +36,6 @@ typedef struct {
   gboolean have_title;
 } Parse;
 
-static void
-parse_duration (Parse *parse, const RtbImportLine *line)
-{
-  RtbImportCursor c;
-
-  _rtb_import_cursor_init (&c, line);
-  if (_rtb_import_skip_text (&c, "duration:"))
-    _rtb_import_parse_rtla_duration (&c, &parse->elapsed_ns);
-}
-
 /* "% CPU Aval" as rtla printed it, against 100 × (runtime − noise) / runtime at the same
  * number of decimals. */
 static gboolean
@@ -114,13 +104,9 @@ parse_row (Parse *parse, const RtbImportLine *line, GError **error)
   return TRUE;
 
 bad:
-  {
-    g_autofree char *found = _rtb_import_quote (line->p, line->len);
-
-    return _rtb_import_fail (error, line->number, "expected a row \"CPU #PERIODS RUNTIME NOISE "
-                             "%%AVAILABLE MAX-NOISE MAX-SINGLE HW NMI IRQ SOFTIRQ THREAD\" of "
-                             "whole numbers (the %% to its decimals), found %s", found);
-  }
+  return _rtb_import_fail_found (error, line, "expected a row \"CPU #PERIODS RUNTIME NOISE "
+                                 "%%AVAILABLE MAX-NOISE MAX-SINGLE HW NMI IRQ SOFTIRQ THREAD\" "
+                                 "of whole numbers (the %% to its decimals)");
 }
 
 static void
@@ -133,6 +119,32 @@ end_table (Parse *parse)
     }
   g_array_set_size (parse->rows, 0);
   parse->in_table = FALSE;
+}
+
+static gboolean
+handle_line (gpointer data, const RtbImportLine *line, const RtbImportLines *rest,
+             GError **error)
+{
+  Parse *parse = data;
+
+  if (memmem (line->p, line->len, "Operating System Noise", 22) != NULL)
+    {
+      end_table (parse);
+      parse->have_title = TRUE;
+    }
+  else if (_rtb_import_line_has_prefix (line, "duration:"))
+    _rtb_import_rtla_duration_line (line, "duration:", &parse->elapsed_ns);
+  else if (_rtb_import_line_has_prefix (line, "CPU Period"))
+    {
+      end_table (parse);
+      parse->in_table = TRUE;
+    }
+  else if (parse->in_table && !_rtb_import_line_is_blank (line))
+    return parse_row (parse, line, error);
+  else if (!_rtb_import_line_is_blank (line) && !parse->have_title)
+    return _rtb_import_fail_found (error, line, "expected rtla osnoise top's title \"Operating "
+                                   "System Noise\"");
+  return TRUE;
 }
 
 static RtbRun *
@@ -173,42 +185,12 @@ _rtb_import_osnoise_top (RtbImportInput *in, GError **error)
     .rows = g_array_new (FALSE, FALSE, sizeof (Row)),
     .last = g_array_new (FALSE, FALSE, sizeof (Row)),
   };
-  RtbImportLines lines;
-  RtbImportLine line;
   RtbRun *run = NULL;
   gboolean ns;
-  guint last = 0;
+  guint last;
 
-  _rtb_import_lines_init (&lines, in->data, in->len);
-  while (_rtb_import_lines_next (&lines, &line))
-    {
-      last = line.number;
-      if (memmem (line.p, line.len, "Operating System Noise", 22) != NULL)
-        {
-          end_table (&parse);
-          parse.have_title = TRUE;
-        }
-      else if (_rtb_import_line_has_prefix (&line, "duration:"))
-        parse_duration (&parse, &line);
-      else if (_rtb_import_line_has_prefix (&line, "CPU Period"))
-        {
-          end_table (&parse);
-          parse.in_table = TRUE;
-        }
-      else if (parse.in_table && !_rtb_import_line_is_blank (&line))
-        {
-          if (!parse_row (&parse, &line, error))
-            goto out;
-        }
-      else if (!_rtb_import_line_is_blank (&line) && !parse.have_title)
-        {
-          g_autofree char *found = _rtb_import_quote (line.p, line.len);
-
-          _rtb_import_fail (error, line.number, "expected rtla osnoise top's title \"Operating "
-                            "System Noise\", found %s", found);
-          goto out;
-        }
-    }
+  if (!_rtb_import_scan (in, handle_line, &parse, &last, error))
+    goto out;
   end_table (&parse);
   if (parse.last->len == 0)
     _rtb_import_fail (error, last, "no table of rtla osnoise top: expected the column line "

@@ -44,6 +44,15 @@ typedef struct {
 void _rtb_import_lines_init (RtbImportLines *lines, const char *data, gsize len);
 gboolean _rtb_import_lines_next (RtbImportLines *lines, RtbImportLine *line);
 
+/* What a text format does with one of its lines; FALSE, with `error` set, stops the reading.
+ * `rest` is where the lines after it start (a format that reads a part again keeps it). */
+typedef gboolean (*RtbImportLineFunc) (gpointer parse, const RtbImportLine *line,
+                                       const RtbImportLines *rest, GError **error);
+/* Hands each line of the input to `func`, in order; `last_line` is the number of the last line
+ * read (the input's first line is numbered after in->line_offset). FALSE when `func` failed. */
+gboolean _rtb_import_scan (RtbImportInput *in, RtbImportLineFunc func, gpointer parse,
+                           guint *last_line, GError **error);
+
 /* The lines an importer does not recognise and skips: how many, and the first. */
 typedef struct {
   guint n;
@@ -80,11 +89,17 @@ gboolean _rtb_import_parse_u64 (RtbImportCursor *c, guint64 max, guint64 *out);
 /* rtla's duration after its label, "%3d %02d:%02d:%02d" (days hh:mm:ss), into `elapsed_ns`;
  * FALSE, leaving it, when it is not one. */
 gboolean _rtb_import_parse_rtla_duration (RtbImportCursor *c, guint64 *elapsed_ns);
+/* The same for a whole line, "LABEL %3d %02d:%02d:%02d" ("duration:", "# Duration:"). */
+gboolean _rtb_import_rtla_duration_line (const RtbImportLine *line, const char *label,
+                                         guint64 *elapsed_ns);
 
 /* "…\"text\"" with control bytes and non-ASCII escaped, at most 60 bytes of it. */
 char *_rtb_import_quote (const char *p, gsize len);
 gboolean _rtb_import_fail (GError **error, guint line, const char *format, ...)
   G_GNUC_PRINTF (3, 4);
+/* "line N: EXPECTED, found \"…\"": what the line should have been, then the line quoted. */
+gboolean _rtb_import_fail_found (GError **error, const RtbImportLine *line, const char *format,
+                                 ...) G_GNUC_PRINTF (3, 4);
 gboolean _rtb_import_fail_code (GError **error, RtbImportError code, const char *format, ...)
   G_GNUC_PRINTF (3, 4);
 void _rtb_import_note (RtbImportInput *in, const char *format, ...) G_GNUC_PRINTF (2, 3);

@@ -39,7 +39,7 @@ typedef struct {
   gboolean trailing;
 } Parse;
 
-static gboolean
+static void
 parse_header_line (Parse *parse, const RtbImportLine *line)
 {
   RtbImportCursor c;
@@ -50,9 +50,8 @@ parse_header_line (Parse *parse, const RtbImportLine *line)
       parse->ns = _rtb_import_skip_text (&c, "nanoseconds");
       parse->have_unit = TRUE;
     }
-  else if (_rtb_import_skip_text (&c, "# Duration:"))
-    _rtb_import_parse_rtla_duration (&c, &parse->elapsed_ns);
-  return TRUE;
+  else
+    _rtb_import_rtla_duration_line (line, "# Duration:", &parse->elapsed_ns);
 }
 
 static gboolean
@@ -75,13 +74,9 @@ parse_columns (Parse *parse, const RtbImportLine *line, GError **error)
       if (k == G_N_ELEMENTS (kinds) || parse->n_columns == MAX_COLUMNS ||
           !_rtb_import_parse_u64 (&c, RTB_MAX_CPUS - 1, &cpu) ||
           (c.p < c.end && *c.p != ' ' && *c.p != '\t'))
-        {
-          g_autofree char *found = _rtb_import_quote (line->p, line->len);
-
-          return _rtb_import_fail (error, line->number, "expected the column line \"Index   "
-                                   "IRQ-000   Thr-000 …\" (IRQ-, Thr-, Usr- or CPU- and a CPU "
-                                   "number, at most %u columns), found %s", MAX_COLUMNS, found);
-        }
+        return _rtb_import_fail_found (error, line, "expected the column line \"Index   "
+                                       "IRQ-000   Thr-000 …\" (IRQ-, Thr-, Usr- or CPU- and a "
+                                       "CPU number, at most %u columns)", MAX_COLUMNS);
       if (parse->n_columns > 0 && (k == CPU_KIND) != parse->osnoise)
         return _rtb_import_fail (error, line->number, "the column line mixes osnoise's CPU- "
                                  "columns with timerlat's IRQ-, Thr- and Usr- columns");
@@ -119,13 +114,9 @@ parse_numbers (Parse *parse, RtbImportCursor *c, guint64 max, gboolean dash_ok, 
     }
   if (n == parse->n_columns && !_rtb_import_skip_blanks (c))
     return TRUE;
-  {
-    g_autofree char *found = _rtb_import_quote (line->p, line->len);
-
-    return _rtb_import_fail (error, line->number, "expected %u whole numbers up to %"
-                             G_GUINT64_FORMAT "%s, one per column of the \"Index\" line, found %s",
-                             parse->n_columns, max, dash_ok ? " (or -)" : "", found);
-  }
+  return _rtb_import_fail_found (error, line, "expected %u whole numbers up to %"
+                                 G_GUINT64_FORMAT "%s, one per column of the \"Index\" line",
+                                 parse->n_columns, max, dash_ok ? " (or -)" : "");
 }
 
 static gboolean
@@ -161,13 +152,11 @@ parse_table_line (Parse *parse, const RtbImportLine *line, GError **error)
       if (!_rtb_import_parse_u64 (&c, RTB_IMPORT_MAX_INDEX (parse->ns), &index) ||
           !parse_numbers (parse, &c, RTB_IMPORT_MAX_COUNT, FALSE, values, line, error))
         {
-          g_autofree char *found = _rtb_import_quote (line->p, line->len);
-
           g_clear_error (error);
-          return _rtb_import_fail (error, line->number, "expected a histogram row \"INDEX "
-                                   "COUNT…\" with an index up to %" G_GUINT64_FORMAT " and %u "
-                                   "counts, found %s", RTB_IMPORT_MAX_INDEX (parse->ns),
-                                   parse->n_columns, found);
+          return _rtb_import_fail_found (error, line, "expected a histogram row \"INDEX "
+                                         "COUNT…\" with an index up to %" G_GUINT64_FORMAT
+                                         " and %u counts", RTB_IMPORT_MAX_INDEX (parse->ns),
+                                         parse->n_columns);
         }
       if (parse->n_rows > 0 && index <= parse->last_index)
         return _rtb_import_fail (error, line->number, "index %" G_GUINT64_FORMAT " does not "
@@ -187,13 +176,30 @@ parse_table_line (Parse *parse, const RtbImportLine *line, GError **error)
       parse->trailing = TRUE;
       return TRUE;
     }
-  {
-    g_autofree char *found = _rtb_import_quote (line->p, line->len);
+  return _rtb_import_fail_found (error, line, "expected a histogram row \"INDEX COUNT…\" or "
+                                 "a summary row (over:, count:, min:, avg:, max:)");
+}
 
-    return _rtb_import_fail (error, line->number, "expected a histogram row \"INDEX COUNT…\" "
-                             "or a summary row (over:, count:, min:, avg:, max:), found %s",
-                             found);
-  }
+static gboolean
+handle_line (gpointer data, const RtbImportLine *line, const RtbImportLines *rest,
+             GError **error)
+{
+  Parse *parse = data;
+
+  if (parse->n_columns > 0)
+    return parse_table_line (parse, line, error);
+  if (_rtb_import_line_has_prefix (line, "Index"))
+    {
+      parse->rows = *rest;
+      return parse_columns (parse, line, error);
+    }
+  if (line->len > 0 && line->p[0] == '#')
+    parse_header_line (parse, line);
+  else if (!_rtb_import_line_is_blank (line))
+    return _rtb_import_fail_found (error, line, "expected the rtla header (\"# RTLA timerlat "
+                                   "histogram\", \"# Time unit is …\") or the column line "
+                                   "\"Index   IRQ-000   Thr-000 …\"");
+  return TRUE;
 }
 
 static gboolean
@@ -312,40 +318,12 @@ RtbRun *
 _rtb_import_rtla (RtbImportInput *in, GError **error)
 {
   Parse *parse = g_new0 (Parse, 1);
-  RtbImportLines lines;
-  RtbImportLine line;
   gboolean ns;
   RtbRun *run = NULL;
-  guint last = 0;
+  guint last;
 
-  _rtb_import_lines_init (&lines, in->data, in->len);
-  while (_rtb_import_lines_next (&lines, &line))
-    {
-      last = line.number;
-      if (parse->n_columns == 0)
-        {
-          if (_rtb_import_line_has_prefix (&line, "Index"))
-            {
-              if (!parse_columns (parse, &line, error))
-                goto out;
-              parse->rows = lines;
-            }
-          else if (line.len > 0 && line.p[0] == '#')
-            parse_header_line (parse, &line);
-          else if (!_rtb_import_line_is_blank (&line))
-            {
-              g_autofree char *found = _rtb_import_quote (line.p, line.len);
-
-              _rtb_import_fail (error, line.number, "expected the rtla header (\"# RTLA "
-                                "timerlat histogram\", \"# Time unit is …\") or the column line "
-                                "\"Index   IRQ-000   Thr-000 …\", found %s", found);
-              goto out;
-            }
-        }
-      else if (!parse_table_line (parse, &line, error))
-        goto out;
-    }
-
+  if (!_rtb_import_scan (in, handle_line, parse, &last, error))
+    goto out;
   if (parse->n_columns == 0)
     _rtb_import_fail (error, last, "the file ends before rtla's column line \"Index   IRQ-000 "
                       "  Thr-000 …\"");

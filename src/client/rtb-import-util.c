@@ -169,6 +169,38 @@ _rtb_import_fail (GError **error, guint line, const char *format, ...)
 }
 
 gboolean
+_rtb_import_fail_found (GError **error, const RtbImportLine *line, const char *format, ...)
+{
+  va_list args;
+  g_autofree char *expected = NULL;
+  g_autofree char *found = _rtb_import_quote (line->p, line->len);
+
+  va_start (args, format);
+  expected = g_strdup_vprintf (format, args);
+  va_end (args);
+  return _rtb_import_fail (error, line->number, "%s, found %s", expected, found);
+}
+
+gboolean
+_rtb_import_scan (RtbImportInput *in, RtbImportLineFunc func, gpointer parse, guint *last_line,
+                  GError **error)
+{
+  RtbImportLines lines;
+  RtbImportLine line;
+
+  _rtb_import_lines_init (&lines, in->data, in->len);
+  lines.number = in->line_offset;
+  *last_line = lines.number;
+  while (_rtb_import_lines_next (&lines, &line))
+    {
+      *last_line = line.number;
+      if (!func (parse, &line, &lines, error))
+        return FALSE;
+    }
+  return TRUE;
+}
+
+gboolean
 _rtb_import_fail_code (GError **error, RtbImportError code, const char *format, ...)
 {
   va_list args;
@@ -211,6 +243,16 @@ _rtb_import_sum_for_avg (gint64 avg_ns, guint64 count, gint64 *out)
     return FALSE;
   *out = sum;
   return TRUE;
+}
+
+gboolean
+_rtb_import_rtla_duration_line (const RtbImportLine *line, const char *label,
+                                guint64 *elapsed_ns)
+{
+  RtbImportCursor c;
+
+  _rtb_import_cursor_init (&c, line);
+  return _rtb_import_skip_text (&c, label) && _rtb_import_parse_rtla_duration (&c, elapsed_ns);
 }
 
 gboolean
