@@ -6,6 +6,7 @@
 
 #include "rtb-checklist.h"
 #include "rtb-compare-private.h"
+#include "rtb-key-words.h"
 
 typedef enum {
   SYS_HOSTNAME,
@@ -239,122 +240,6 @@ _rtb_compare_build_system (RtbRun *const *runs, guint n_runs, GArray *rows)
   build_checklist (runs, n_runs, rows);
 }
 
-typedef enum {
-  PARAM_INTERVAL,
-  PARAM_HISTOGRAM,
-  PARAM_BASE,
-  PARAM_SERVO,
-  PARAM_PERIOD,
-  PARAM_SPIN,
-  PARAM_VARIANT,
-  PARAM_SIZE,
-  PARAM_EXPERIMENTS,
-  PARAM_INSTANCES,
-  PARAM_GAP,
-  PARAM_SCHEDULING,
-  PARAM_DURATION,
-  PARAM_TIMER_SLACK,
-} Param;
-
-static const struct {
-  RtbMethod method; /* 0: every method but response */
-  Param param;
-  const char *what;
-  const char *why; /* NULL: nothing to add */
-} param_notices[] = {
-  { RTB_METHOD_LATENCY, PARAM_INTERVAL, N_("different intervals"), NULL },
-  { RTB_METHOD_LATENCY, PARAM_HISTOGRAM, N_("different histogram limits"),
-    N_("overflow counts are not comparable") },
-  { RTB_METHOD_NOISE, PARAM_HISTOGRAM, N_("different histogram limits"),
-    N_("overflow counts are not comparable") },
-  { RTB_METHOD_JITTER, PARAM_BASE, N_("different base periods"), NULL },
-  { RTB_METHOD_JITTER, PARAM_SERVO, N_("different servo periods"), NULL },
-  { RTB_METHOD_TIMER, PARAM_PERIOD, N_("different periods"), NULL },
-  { RTB_METHOD_TIMER, PARAM_SPIN, N_("different spin times"), NULL },
-  { RTB_METHOD_TIMER, PARAM_VARIANT, N_("different timer threads"),
-    N_("an ordinary thread locks nothing") },
-  { RTB_METHOD_RESPONSE, PARAM_SIZE, N_("different matrix sizes"), NULL },
-  { RTB_METHOD_RESPONSE, PARAM_EXPERIMENTS, N_("different experiment counts"), NULL },
-  { RTB_METHOD_RESPONSE, PARAM_INSTANCES, N_("different instance counts"), NULL },
-  { RTB_METHOD_RESPONSE, PARAM_GAP, N_("different gaps between instances"), NULL },
-  { RTB_METHOD_RESPONSE, PARAM_SCHEDULING, N_("different scheduling"), NULL },
-  { 0, PARAM_SCHEDULING, N_("different scheduling"), NULL },
-  { 0, PARAM_DURATION, N_("different durations"), N_("longer runs meet rarer spikes") },
-  { RTB_METHOD_RESPONSE, PARAM_TIMER_SLACK, N_("different timer slack"), NULL },
-  { 0, PARAM_TIMER_SLACK, N_("different timer slack"),
-    N_("an ordinary thread's sleeps end later by it") },
-};
-
-static char *
-duration_text (guint64 ns)
-{
-  guint64 s = ns / G_GUINT64_CONSTANT (1000000000);
-
-  if (ns == 0)
-    return g_strdup (_("until stopped"));
-  if (ns % G_GUINT64_CONSTANT (1000000000) != 0)
-    return g_strdup_printf ("%.3g s", (double) ns / 1e9);
-  if (s % 86400 == 0)
-    return g_strdup_printf ("%" G_GUINT64_FORMAT " d", s / 86400);
-  if (s % 3600 == 0)
-    return g_strdup_printf ("%" G_GUINT64_FORMAT " h", s / 3600);
-  if (s % 60 == 0)
-    return g_strdup_printf ("%" G_GUINT64_FORMAT " min", s / 60);
-  return g_strdup_printf ("%" G_GUINT64_FORMAT " s", s);
-}
-
-static char *
-param_text (const RtbCommand *c, Param param)
-{
-  switch (param)
-    {
-    case PARAM_INTERVAL:
-      return g_strdup_printf ("%u µs", c->latency.interval_us);
-    case PARAM_HISTOGRAM:
-      return g_strdup_printf ("%u µs", c->method == RTB_METHOD_NOISE ? c->noise.histogram_us
-                                                                     : c->latency.histogram_us);
-    case PARAM_BASE:
-      return g_strdup_printf ("%u µs", c->jitter.base_us);
-    case PARAM_SERVO:
-      return g_strdup_printf ("%u µs", c->jitter.servo_us);
-    case PARAM_PERIOD:
-      return g_strdup_printf ("%u µs", c->timer.period_us);
-    case PARAM_SPIN:
-      return g_strdup_printf ("%u µs", c->timer.spin_us);
-    case PARAM_VARIANT:
-      return g_strdup (c->timer.variant == RTB_TIMER_VARIANT_NORMAL ? "normal" : "rt");
-    case PARAM_SIZE:
-      {
-        uint32_t sizes[RTB_RESPONSE_SIZES_MAX];
-        unsigned n = rtb_command_response_sizes (c, sizes);
-        GString *text = g_string_new (NULL);
-
-        for (unsigned i = 0; i < n; i++)
-          g_string_append_printf (text, "%s%u×%u", i > 0 ? ", " : "", sizes[i], sizes[i]);
-        return g_string_free (text, FALSE);
-      }
-    case PARAM_EXPERIMENTS:
-      return g_strdup_printf ("%u", (unsigned) c->response.experiments);
-    case PARAM_INSTANCES:
-      return g_strdup_printf ("%" G_GUINT64_FORMAT, (guint64) c->response.instances);
-    case PARAM_GAP:
-      return c->response.gap_us != 0 ? g_strdup_printf ("%u µs", c->response.gap_us)
-                                     : g_strdup ("auto");
-    case PARAM_TIMER_SLACK:
-      /* TRANSLATORS: a timer slack left at the kernel's default */
-      return c->timer_slack_ns != 0 ? g_strdup_printf ("%u ns", c->timer_slack_ns)
-                                    : g_strdup (_("the kernel's"));
-    case PARAM_SCHEDULING:
-      if (c->policy == RTB_POLICY_OTHER)
-        return g_strdup (rtb_policy_to_string (c->policy));
-      return g_strdup_printf ("%s %d", rtb_policy_to_string (c->policy), c->priority);
-    case PARAM_DURATION:
-      return duration_text (c->duration_ns);
-    default:
-      g_return_val_if_reached (g_strdup ("?"));
-    }
-}
-
 /* "different WHAT: A vs B" when the values are not all the same. */
 static void
 add_if_different (GPtrArray *notices, const char *what, GPtrArray *values, const char *why)
@@ -497,18 +382,16 @@ _rtb_compare_build_notices (RtbRun *const *runs, const char * const *names, guin
                                                    "with care"), joined));
     }
 
-  for (guint p = 0; same_method && p < G_N_ELEMENTS (param_notices); p++)
+  for (guint k = 0; same_method && k < RTB_N_KEY_WORDS; k++)
     {
       g_autoptr (GPtrArray) values = g_ptr_array_new_with_free_func (g_free);
 
-      if (param_notices[p].method == 0 ? method == RTB_METHOD_RESPONSE
-                                       : param_notices[p].method != method)
+      if (rtb_key_words[k].differs == NULL || !rtb_key_words_apply (k, method))
         continue;
       for (guint r = 0; r < n_runs; r++)
         if (parameters_known (runs[r]))
-          g_ptr_array_add (values, param_text (rtb_run_get_command (runs[r]),
-                                               param_notices[p].param));
-      add_if_different (notices, param_notices[p].what, values, param_notices[p].why);
+          g_ptr_array_add (values, rtb_key_words_value_text (k, rtb_run_get_command (runs[r])));
+      add_if_different (notices, rtb_key_words[k].differs, values, rtb_key_words[k].why);
     }
 
   for (guint r = 0; r < n_runs; r++)

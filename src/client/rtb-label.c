@@ -1,10 +1,10 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 #include "config.h"
 
-#include <inttypes.h>
 #include <string.h>
 
 #include "rtb-cpu-list.h"
+#include "rtb-key-words.h"
 #include "rtb-label.h"
 
 static void
@@ -21,7 +21,21 @@ add (GString *label, const char *format, ...)
   va_end (args);
 }
 
-/* The method and its own parameters: those that differ from its usual ones, or all of them. */
+/* A key's value as a label gives it: "100", "64×64". */
+static void
+add_value (GString *label, const RtbCommand *cmd, RtbKeyId key)
+{
+  guint64 value = rtb_command_key_get (cmd, key);
+
+  if (rtb_command_keys[key].kind == RTB_KIND_SIZES)
+    g_string_append_printf (label, "%" G_GUINT64_FORMAT "×%" G_GUINT64_FORMAT, value, value);
+  else
+    g_string_append_printf (label, "%" G_GUINT64_FORMAT, value);
+}
+
+/* The method and its own parameters: those that differ from its usual ones, or all of them,
+ * in the words of the key words' rows (a group of rows joined together shows all its values
+ * when one differs). */
 static char *
 method_words (const RtbCommand *cmd, gboolean all)
 {
@@ -29,39 +43,26 @@ method_words (const RtbCommand *cmd, gboolean all)
   RtbCommand usual;
 
   rtb_command_defaults (&usual, cmd->method, RTB_MAX_CPUS);
-  switch (cmd->method)
+  for (guint i = 0; i < RTB_N_KEY_WORDS; i++)
     {
-    case RTB_METHOD_LATENCY:
-      if (all || cmd->latency.interval_us != usual.latency.interval_us)
-        g_string_append_printf (label, " %" PRIu32 " µs", cmd->latency.interval_us);
-      break;
-    case RTB_METHOD_JITTER:
-      if (all || cmd->jitter.base_us != usual.jitter.base_us ||
-          cmd->jitter.servo_us != usual.jitter.servo_us)
-        g_string_append_printf (label, " %" PRIu32 "/%" PRIu32 " µs", cmd->jitter.base_us,
-                                cmd->jitter.servo_us);
-      break;
-    case RTB_METHOD_TIMER:
-      if (all || cmd->timer.period_us != usual.timer.period_us)
-        g_string_append_printf (label, " %" PRIu32 " µs", cmd->timer.period_us);
-      if (all || cmd->timer.spin_us != usual.timer.spin_us)
-        g_string_append_printf (label, " spin %" PRIu32 " µs", cmd->timer.spin_us);
-      break;
-    case RTB_METHOD_RESPONSE:
-      if (all || cmd->response.size != usual.response.size)
-        g_string_append_printf (label, " %" PRIu32 "×%" PRIu32, cmd->response.size,
-                                cmd->response.size);
-      break;
-    case RTB_METHOD_NOISE:
-      if (all || cmd->noise.histogram_us != usual.noise.histogram_us)
-        g_string_append_printf (label, " histogram %" PRIu32 " µs", cmd->noise.histogram_us);
-      break;
-    case RTB_METHOD_TIMERLAT:
-      if (all || cmd->timerlat.period_us != usual.timerlat.period_us)
-        g_string_append_printf (label, " %" PRIu32 " µs", cmd->timerlat.period_us);
-      break;
-    default:
-      break;
+      guint last = i;
+      gboolean differs = all;
+
+      if (rtb_key_words[i].label == NULL || !rtb_key_words_apply (i, cmd->method))
+        continue;
+      while (rtb_key_words[last].label_joined && last + 1 < RTB_N_KEY_WORDS)
+        last++;
+      for (guint j = i; j <= last; j++)
+        differs |= rtb_command_key_get (cmd, rtb_key_words[j].key) !=
+                   rtb_command_key_get (&usual, rtb_key_words[j].key);
+      for (guint j = i; differs && j <= last; j++)
+        {
+          g_string_append (label, rtb_key_words[j].label);
+          add_value (label, cmd, rtb_key_words[j].key);
+        }
+      if (differs && *rtb_command_keys[rtb_key_words[last].key].unit != '\0')
+        g_string_append_printf (label, " %s", rtb_command_keys[rtb_key_words[last].key].unit);
+      i = last;
     }
   return g_string_free (label, FALSE);
 }

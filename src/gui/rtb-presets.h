@@ -1,20 +1,14 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* The setups of the published methods (METHODS.md), named after the method. */
+/* The setups of the published methods (METHODS.md, RtbPreset in rtb-key-words.h) as the
+ * window lists them. */
 #pragma once
 
 #include <gtk/gtk.h>
 
 #include "rtb-command.h"
-#include "rtb-load.h"
+#include "rtb-key-words.h"
 
 G_BEGIN_DECLS
-
-typedef struct {
-  const char *name;        /* translatable (N_), shown in the preset list and as run label */
-  const char *description; /* translatable (N_) */
-  const char *command;     /* "METHOD key=value…", omitted keys take the method's defaults */
-  RtbLoadScenario load;
-} RtbPreset;
 
 guint rtb_presets_get_n (void);
 const RtbPreset *rtb_presets_get (guint i);

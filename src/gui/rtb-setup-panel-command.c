@@ -27,7 +27,8 @@ row_for_field (RtbSetupPanel *self,
   if (g_str_equal (field, "trace_above_us"))
     return GTK_WIDGET (self->trace_row);
   for (guint p = 0; p < N_PARAMS; p++)
-    if (g_str_equal (field, rtb_command_keys[_rtb_setup_panel_params[p].key].name))
+    if (self->param_rows[p] != NULL &&
+        g_str_equal (field, rtb_command_keys[rtb_key_words[p].key].name))
       return GTK_WIDGET (self->param_rows[p]);
   return NULL;
 }
@@ -85,11 +86,11 @@ rtb_setup_panel_build_command (RtbSetupPanel *self,
     {
       const RtbKey *key;
 
-      if (_rtb_setup_panel_params[p].method != self->method)
+      if (self->param_rows[p] == NULL || rtb_key_words[p].method != self->method)
         continue;
       g_snprintf (value, sizeof value, "%.0f",
                   gtk_adjustment_get_value (self->param_adjustments[p]));
-      key = &rtb_command_keys[_rtb_setup_panel_params[p].key];
+      key = &rtb_command_keys[rtb_key_words[p].key];
       if (key->auto_word != NULL && g_str_equal (value, "0"))
         g_strlcpy (value, key->auto_word, sizeof value);
       if (!rtb_command_set (cmd, key->name, value, self->n_cpus, &cerr))
@@ -183,7 +184,7 @@ rtb_setup_panel_set_command (RtbSetupPanel    *self,
   _rtb_setup_panel_set_policy (self, cmd->policy);
   gtk_adjustment_set_value (self->priority_adjustment, cmd->priority);
   for (guint p = 0; p < N_PARAMS; p++)
-    if (_rtb_setup_panel_params[p].method == cmd->method)
+    if (self->param_rows[p] != NULL && rtb_key_words[p].method == cmd->method)
       gtk_adjustment_set_value (self->param_adjustments[p],
                                 _rtb_setup_panel_param_from_command (p, cmd));
 

@@ -31,8 +31,9 @@ _rtb_setup_panel_update_method_rows (RtbSetupPanel *self)
   guint index = self->method - RTB_METHOD_LATENCY;
 
   for (guint p = 0; p < N_PARAMS; p++)
-    gtk_widget_set_visible (GTK_WIDGET (self->param_rows[p]),
-                            _rtb_setup_panel_params[p].method == self->method);
+    if (self->param_rows[p] != NULL)
+      gtk_widget_set_visible (GTK_WIDGET (self->param_rows[p]),
+                              rtb_key_words[p].method == self->method);
   gtk_widget_set_visible (GTK_WIDGET (self->variant_row),
                           rtb_command_key_taken (RTB_KEY_VARIANT, self->method));
   gtk_widget_set_visible (GTK_WIDGET (self->sizes_row),

@@ -12,35 +12,14 @@
 #include "rtb-cpu-picker.h"
 #include "rtb-machine-group.h"
 #include "rtb-command-keys.h"
+#include "rtb-key-words.h"
 #include "rtb-setup-panel.h"
 
 G_BEGIN_DECLS
 
-typedef enum {
-  PARAM_INTERVAL,
-  PARAM_HISTOGRAM,
-  PARAM_BASE,
-  PARAM_SERVO,
-  PARAM_PERIOD,
-  PARAM_SPIN,
-  PARAM_EXPERIMENTS,
-  PARAM_INSTANCES,
-  PARAM_GAP,
-  PARAM_NOISE_HISTOGRAM,
-  PARAM_TIMERLAT_PERIOD,
-  N_PARAMS
-} Param;
-
-/* A number row of the window: a command key (its range, unit and default are the key table's,
- * rtb-command-keys.h) with its translated words. */
-typedef struct {
-  RtbKeyId key;
-  RtbMethod method;
-  const char *settings_key;
-  const char *title;
-  const char *subtitle;
-  double step;
-} ParamSpec;
+/* The window's number rows are the rows of the key words (rtb-key-words.h) that have a title,
+ * by their index there; param_rows and param_adjustments are NULL for the others. */
+#define N_PARAMS RTB_N_KEY_WORDS
 
 struct _RtbSetupPanel
 {
@@ -87,7 +66,6 @@ enum {
   N_PROPS
 };
 
-extern const ParamSpec _rtb_setup_panel_params[N_PARAMS];
 extern GParamSpec *_rtb_setup_panel_properties[N_PROPS];
 
 /* rtb-setup-panel.c */
@@ -102,7 +80,7 @@ void _rtb_setup_panel_on_method_selected (RtbSetupPanel *self);
 
 /* rtb-setup-panel-params.c */
 void _rtb_setup_panel_create_param_rows (RtbSetupPanel *self);
-guint64 _rtb_setup_panel_param_from_command (Param p, const RtbCommand *cmd);
+guint64 _rtb_setup_panel_param_from_command (guint p, const RtbCommand *cmd);
 
 /* rtb-setup-panel-threads.c */
 RtbPolicy _rtb_setup_panel_get_policy (RtbSetupPanel *self);

@@ -32,8 +32,9 @@ rtb_setup_panel_bind_settings (RtbSetupPanel *self,
                    G_SETTINGS_BIND_DEFAULT);
   g_settings_bind (settings, "remote", self->machine_group, "remote", G_SETTINGS_BIND_DEFAULT);
   for (guint p = 0; p < N_PARAMS; p++)
-    g_settings_bind (settings, _rtb_setup_panel_params[p].settings_key,
-                     self->param_adjustments[p], "value", G_SETTINGS_BIND_DEFAULT);
+    if (self->param_adjustments[p] != NULL)
+      g_settings_bind (settings, rtb_key_words[p].settings_key, self->param_adjustments[p],
+                       "value", G_SETTINGS_BIND_DEFAULT);
 }
 
 void

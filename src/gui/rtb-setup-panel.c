@@ -201,7 +201,9 @@ rtb_setup_panel_init (RtbSetupPanel *self)
       {
         RtbCommand other;
 
-        rtb_command_defaults (&other, _rtb_setup_panel_params[p].method, self->n_cpus);
+        if (self->param_adjustments[p] == NULL)
+          continue;
+        rtb_command_defaults (&other, rtb_key_words[p].method, self->n_cpus);
         gtk_adjustment_set_value (self->param_adjustments[p],
                                   _rtb_setup_panel_param_from_command (p, &other));
       }
