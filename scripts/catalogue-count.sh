@@ -19,9 +19,9 @@ done
 # kind|item|the words that name it|budget|what holds it above the budget (key 4:
 # table, its id, struct field, worker code; figure 2: id and row, field; method 6)
 items=(
-  "key|spin_us|spin_us RTB_KEY_SPIN_US|9|presets, run label, compare notice, window row, the worker's throttling guard"
-  "key|servo_us|servo_us RTB_KEY_SERVO_US|9|presets, run label, compare notice, window row, the worker's throttling guard"
-  "key|gap_us|gap_us RTB_KEY_GAP_US|7|presets, compare notice, window row"
+  "key|spin_us|spin_us RTB_KEY_SPIN_US|5|its row of the client's key words (window row, compare notice, label words) and the timer study's presets there"
+  "key|servo_us|servo_us RTB_KEY_SERVO_US|5|its row of the client's key words (window row, compare notice, label words) and LinuxCNC's preset there"
+  "key|gap_us|gap_us RTB_KEY_GAP_US|5|its row of the client's key words (window row, compare notice) and the response presets there"
   "key|timer_slack_ns|timer_slack_ns RTB_KEY_TIMER_SLACK_NS|15|a field every method shares: STARTED, run files, the run model, the window's system panel"
   "figure|p90|RTB_FIGURE_P90 p90_us|2|"
   "figure|p99.99|RTB_FIGURE_P9999 p9999_us|2|"
@@ -29,7 +29,7 @@ items=(
   "figure|skipped|RTB_FIGURE_SKIPPED|2|"
   # (its field, skipped, is also the run's and the worker's word for skipped periods: its id
   # alone says where the figure is named)
-  "method|jitter|RTB_METHOD_JITTER|16|words shown for it (label, live view, compare, the titles of its curve and heatmap charts) and the worker's guard are switches"
+  "method|jitter|RTB_METHOD_JITTER|13|words shown for it (label, live view, compare, the titles of its curve and heatmap charts) are switches"
 )
 
 n=0 failed=0

@@ -117,7 +117,7 @@ const RtbKey rtb_command_keys[RTB_N_KEYS] = {
   },
   [RTB_KEY_SPIN_US] = {
     "spin_us", "spin-us", "N", "µs", RTB_KIND_NUMBER, 4, 0, RTB_TIMER_SPIN_MAX_US,
-    .interval_slot = 2, .than_sign = -1, .than = RTB_KEY_PERIOD_US,
+    .interval_slot = 2, .than_sign = -1, .than = RTB_KEY_PERIOD_US, .busy = true,
     .help = "how long before each deadline the thread stops sleeping and spins, shorter than "
             "period_us",
     .on = { [RTB_METHOD_TIMER] = PARAM (timer, spin_us, 100) },

@@ -8,7 +8,8 @@
  *
  * Adding a key: a field for it in RtbCommand or in its method's parameters (rtb-protocol.h,
  * "Adding a command key"), its row in rtb-command-keys.c, and the worker code that uses it.
- * A number the window shows takes its title in src/gui/rtb-setup-panel-params.c.
+ * What the window, the compare and a run's label say of a key (its translated title and help,
+ * its notice, its label words) is its row in src/client/rtb-key-words.c.
  */
 #pragma once
 
@@ -98,6 +99,9 @@ typedef struct {
    * thread, or the first; 2: the second on: jitter's servo thread); 0 when it is no period
    * (rtb_command_thread_period_us). */
   uint8_t period_from;
+  /* The method's thread keeps its CPU busy for this key's value in µs each period (the timer's
+   * spin), on top of waking up: the worker's throttling guard adds it (rtb-worker-safety.c). */
+  bool busy;
   const char *help;      /* English, for the worker's usage and rtbench-cli's help */
   RtbKeyUse on[RTB_METHOD_LAST + 1];
 } RtbKey;

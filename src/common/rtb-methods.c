@@ -14,6 +14,7 @@ static const RtbMethodInfo methods[RTB_METHOD_LAST + 1] = {
       "Wake-up latency, the cyclictest method: one thread per CPU sleeps until the next\n"
       "interval and records how late it woke up.",
     .per_cpu = true,
+    .duty = "a wake-up every # us",
     .examples = {
       { "--duration 10m --load full", "every CPU for 10 minutes under full load" },
       { "--cpus 1 --interval-us 200 --output cpu1.rtbench", "CPU 1 every 200 µs, saved" },
@@ -28,6 +29,7 @@ static const RtbMethodInfo methods[RTB_METHOD_LAST + 1] = {
       "thread on one CPU; each sample is an interval between two wake-ups minus the period.",
     .per_cpu = false,
     .signed_values = true,
+    .duty = "wake-ups every # and # us",
     .examples = {
       { "--duration 10m --load full", "LinuxCNC's test under full load, on its own CPU choice" },
       { "--cpu 1 --base-us 50 --servo-us 1000", "a 50 µs base thread on CPU 1" },
@@ -41,6 +43,7 @@ static const RtbMethodInfo methods[RTB_METHOD_LAST + 1] = {
       "record the time observed minus the deadline (the first tick is a warm-up).",
     .per_cpu = false,
     .signed_values = true,
+    .duty = "a # us spin every # us",
     .examples = {
       { "--period-us 1000 --spin-us 50 --cpu 1", "a 1 ms tick on CPU 1" },
       { "--variant normal --duration 5m", "the same timer in an ordinary thread, to compare" },
@@ -53,6 +56,8 @@ static const RtbMethodInfo methods[RTB_METHOD_LAST + 1] = {
       "Response time of a Gauss-Jordan inversion of an N×N matrix: each instance's\n"
       "execution time, a pause between instances.",
     .per_cpu = false,
+    .duty = "each instance computes to its end",
+    .never_sleeps = true,
     .examples = {
       { "--size 32,64,128 --instances 500", "three matrix sizes, 500 inversions each" },
       { "--experiments 5 --cpu 1 --load cpu", "five runs on CPU 1 while the CPUs are busy" },
@@ -67,6 +72,8 @@ static const RtbMethodInfo methods[RTB_METHOD_LAST + 1] = {
       "Gaps below 1 µs are the loop's own; longer ones are interrupts, other tasks, SMIs\n"
       "or the hypervisor. The standard check that an isolated CPU is quiet.",
     .per_cpu = true,
+    .duty = "it polls the clock without pause",
+    .never_sleeps = true,
     .examples = {
       { "--cpus 1 --duration 10m", "is isolated CPU 1 quiet for 10 minutes?" },
       { "--cpus 0-1 --policy fifo --priority 1", "polling at a real-time priority, as oslat -f" },
@@ -81,6 +88,7 @@ static const RtbMethodInfo methods[RTB_METHOD_LAST + 1] = {
       "ran) and the thread latency (how late the thread ran), two series per CPU, in whole\n"
       "µs as rtla counts them. Needs root and a kernel with CONFIG_TIMERLAT_TRACER.",
     .per_cpu = true,
+    .duty = "the kernel's timerlat thread wakes every # us",
     .examples = {
       { "--cpus 1 --duration 10m", "is isolated CPU 1's interrupt or its scheduler late?" },
       { "--period-us 500 --priority 99", "a 500 µs period, the threads at FIFO 99 (rtla -P f:99)" },

@@ -20,6 +20,12 @@ typedef struct {
   bool per_cpu;            /* a thread on each CPU of a list (cpus=), not on one CPU (cpu=) */
   bool signed_values;      /* its values are deviations either side of 0 (early or late), so
                             * its worst is the largest magnitude, not the maximum */
+  /* What keeps its CPU busy, in the words of the worker's refusal of a busy real-time run while
+   * RT throttling is off (ASCII, it travels in an ERROR frame): each # is a value in µs, the
+   * keys that keep the thread busy (`busy`) first, then its periods (`period_from`), in the
+   * key table's order. */
+  const char *duty;
+  bool never_sleeps; /* it keeps its CPU busy whatever its keys say */
   /* rtbench-cli run options that show it in use, each with what it does; NULL-ended. */
   const char *examples[RTB_METHOD_EXAMPLES_MAX + 1][2];
 } RtbMethodInfo;

@@ -4,72 +4,71 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "rtb-command-keys.h"
+#include "rtb-methods.h"
 #include "rtb-worker-safety.h"
 
 static unsigned
-share (unsigned busy_us, unsigned period_us)
+share (unsigned long long busy_us, unsigned long long period_us)
 {
   unsigned long long percent = (100ull * busy_us + period_us - 1) / period_us;
 
   return percent > 100 ? 100 : (unsigned) percent;
 }
 
+/* How long the method's thread keeps its CPU busy each period besides waking up (µs). */
+static unsigned long long
+busy_us (const RtbCommand *cmd)
+{
+  unsigned long long busy = 0;
+
+  for (int k = 0; k < RTB_N_KEYS; k++)
+    if (rtb_command_keys[k].busy)
+      busy += rtb_command_key_get (cmd, (RtbKeyId) k);
+  return busy;
+}
+
 unsigned
 rtb_worker_safety_busy_percent (const RtbCommand *cmd)
 {
-  unsigned total;
+  const RtbMethodInfo *method = rtb_method_info (cmd->method);
+  unsigned long long busy = busy_us (cmd) + RTB_WAKE_COST_US;
+  unsigned total = 0;
 
-  switch (cmd->method)
-    {
-    case RTB_METHOD_LATENCY:
-      return share (RTB_WAKE_COST_US, cmd->latency.interval_us);
-    case RTB_METHOD_JITTER:
-      /* Both threads share one CPU. */
-      total = share (RTB_WAKE_COST_US, cmd->jitter.base_us) +
-              share (RTB_WAKE_COST_US, cmd->jitter.servo_us);
-      return total > 100 ? 100 : total;
-    case RTB_METHOD_TIMER:
-      return share (cmd->timer.spin_us + RTB_WAKE_COST_US, cmd->timer.period_us);
-    case RTB_METHOD_NOISE:
-      /* It never sleeps. */
-      return 100;
-    case RTB_METHOD_TIMERLAT:
-      return share (RTB_WAKE_COST_US, cmd->timerlat.period_us);
-    case RTB_METHOD_RESPONSE:
-    default:
-      /* An instance owns its CPU until it ends, whatever the gap after it. */
-      return 100;
-    }
+  /* A response instance owns its CPU until it ends, whatever the gap after it. */
+  if (method == NULL || method->never_sleeps)
+    return 100;
+  /* Every period key is a thread's; the threads share one CPU (jitter's base and servo) or
+   * each has its own (one per CPU). */
+  for (int k = 0; k < RTB_N_KEYS; k++)
+    if (rtb_command_keys[k].period_from != 0 && rtb_command_key_taken ((RtbKeyId) k, cmd->method))
+      total += share (busy, rtb_command_key_get (cmd, (RtbKeyId) k));
+  return total > 100 ? 100 : total;
 }
 
-/* What makes the run busy, in the message's words (ASCII: it travels in an ERROR frame). */
+/* What makes the run busy: the method's duty words, each # one of its busy keys' values, then
+ * one of its periods. */
 static void
 describe_duty (const RtbCommand *cmd, char *buf, size_t size)
 {
-  switch (cmd->method)
+  const RtbMethodInfo *method = rtb_method_info (cmd->method);
+  unsigned long long values[RTB_N_KEYS];
+  size_t n = 0, next = 0, used = 0;
+
+  for (int pass = 0; pass < 2; pass++)
+    for (int k = 0; k < RTB_N_KEYS; k++)
+      if (rtb_command_key_taken ((RtbKeyId) k, cmd->method) &&
+          (pass == 0 ? rtb_command_keys[k].busy : rtb_command_keys[k].period_from != 0))
+        values[n++] = rtb_command_key_get (cmd, (RtbKeyId) k);
+  buf[0] = '\0';
+  for (const char *c = method != NULL ? method->duty : ""; *c != '\0' && used + 1 < size; c++)
     {
-    case RTB_METHOD_LATENCY:
-      snprintf (buf, size, "a wake-up every %u us", cmd->latency.interval_us);
-      break;
-    case RTB_METHOD_JITTER:
-      snprintf (buf, size, "wake-ups every %u and %u us", cmd->jitter.base_us,
-                cmd->jitter.servo_us);
-      break;
-    case RTB_METHOD_TIMER:
-      snprintf (buf, size, "a %u us spin every %u us", cmd->timer.spin_us,
-                cmd->timer.period_us);
-      break;
-    case RTB_METHOD_NOISE:
-      snprintf (buf, size, "it polls the clock without pause");
-      break;
-    case RTB_METHOD_TIMERLAT:
-      snprintf (buf, size, "the kernel's timerlat thread wakes every %u us",
-                cmd->timerlat.period_us);
-      break;
-    case RTB_METHOD_RESPONSE:
-    default:
-      snprintf (buf, size, "each instance computes to its end");
-      break;
+      int w = *c == '#' && next < n ? snprintf (buf + used, size - used, "%llu", values[next++])
+                                    : snprintf (buf + used, size - used, "%c", *c);
+
+      if (w < 0 || (size_t) w >= size - used)
+        break;
+      used += (size_t) w;
     }
 }
 
