@@ -39,6 +39,26 @@ shared_options (RtbChart              *self,
     }
 }
 
+RtbRun *
+_rtb_chart_series_run (RtbChart            *self,
+                       const RtbPlotSeries *series)
+{
+  guint slot = series->color_index;
+
+  /* Pooled, a run's series has the run's slot; otherwise each series of each run has one. */
+  if (self->compare != NULL)
+    return slot < self->runs->len ? g_ptr_array_index (self->runs, slot) : NULL;
+  for (guint r = 0; r < self->runs->len; r++)
+    {
+      RtbRun *run = g_ptr_array_index (self->runs, r);
+
+      if (slot < rtb_run_get_n_series (run))
+        return run;
+      slot -= rtb_run_get_n_series (run);
+    }
+  return NULL;
+}
+
 /* The panel whose plot spans `y`, or the first. */
 static const RtbPlotLayout *
 panel_at (RtbChart *self,
@@ -91,10 +111,19 @@ _rtb_chart_heatmap_draw (RtbChart           *self,
       RtbPlotHeatmapOptions opts = shared;
       g_autofree char *title = NULL;
       g_autofree char *overflow = NULL;
+      g_autofree char *clock_label = NULL;
       RtbPlotLayout layout;
 
       if (i < n_series)
         {
+          RtbRun *run = _rtb_chart_series_run (self, &series[i]);
+
+          /* Each panel in the clock of the run it shows, with its load's marks. */
+          if (run != NULL)
+            clock_label = _rtb_chart_time_apply (self, &run, 1, shared.x_per_instance,
+                                                 &opts.time);
+          if (clock_label != NULL)
+            opts.x_label = clock_label;
           /* TRANSLATORS: a heatmap's title; %s is a series, such as CPU0. */
           title = g_strdup_printf (_("%s over time"), series[i].name);
           if (series[i].heatmap != NULL)
@@ -115,6 +144,8 @@ _rtb_chart_heatmap_draw (RtbChart           *self,
       cairo_restore (cr);
       if (!keep_layouts)
         continue;
+      if (i == 0)
+        self->time = opts.time;
       /* Kept in the chart's coordinates. */
       layout.plot.y += top;
       layout.y.px_lo += top;

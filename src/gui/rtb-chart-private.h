@@ -5,6 +5,7 @@
 
 #include "rtb-chart.h"
 #include "rtb-plot.h"
+#include "rtb-plot-run-time.h"
 
 G_BEGIN_DECLS
 
@@ -19,14 +20,19 @@ struct _RtbChart
   GtkWidget *readout;
   GtkWidget *menu_button;
   GtkWidget *spike_popover; /* an explained spike, opened by a click on its mark */
+  GSettings *settings;      /* a curve's or heatmap's: the time axis every chart shares */
   GPtrArray *names;         /* of the series of several runs */
   char *title;
   char *note;               /* of a curve: the runs it cannot show (no per-sample data), or NULL */
   char *readout_text;
+  char *clock_label;        /* a curve's x axis read as a clock: its label */
 
   RtbChartKind kind;
   int series_filter;
   RtbPlotScale y_scale;
+  RtbPlotRunTime time_axis; /* as asked; the clock where the runs have one */
+  RtbPlotTime time;         /* as last drawn (a heatmap: its first panel's) */
+  const char *time_note;    /* why the clock asked for cannot be read (untranslated), or NULL */
   gboolean whole_run;
   RtbPlotLayout layout;
   gboolean have_layout;
@@ -79,9 +85,15 @@ void _rtb_chart_invalidate (RtbChart *self, gboolean frame);
 /* Lays the chart out (and draws its nodes) now rather than at the next frame: the readout of
  * the point under the pointer reads the new axes right after a zoom. */
 void _rtb_chart_relayout (RtbChart *self);
-/* rtb-chart-heatmap.c: the panels a heatmap stacks (one per series shown); draws them all,
+/* Sets the time axis (clock and load marks) of a chart of `runs` (one run for a heatmap's
+ * panel) with `per_instance` seconds per instance; returns its label when it is a clock. */
+char *_rtb_chart_time_apply (RtbChart *self, RtbRun *const *runs, guint n_runs,
+                             double per_instance, RtbPlotTime *time);
+/* rtb-chart-heatmap.c: the run that series `series` of the chart's comes from; the panels a
+ * heatmap stacks (one per series shown); draws them all,
  * with `keep_layouts` keeping their layouts for hit testing; the readout of the cell under
  * (x, y) or NULL; the instances between two pixel columns, FALSE when the range is empty. */
+RtbRun *_rtb_chart_series_run (RtbChart *self, const RtbPlotSeries *series);
 guint _rtb_chart_heatmap_n_panels (RtbChart *self);
 void _rtb_chart_heatmap_draw (RtbChart *self, cairo_t *cr, const RtbPlotTheme *theme, int width,
                               int height, const char *subtitle, gboolean keep_layouts);

@@ -11,6 +11,7 @@
 #include "rtb-label.h"
 #include "rtb-on-screen.h"
 #include "rtb-plot-run.h"
+#include "rtb-settings-schema.h"
 
 G_DEFINE_FINAL_TYPE (RtbChart, rtb_chart, GTK_TYPE_WIDGET)
 
@@ -20,6 +21,7 @@ enum {
   PROP_RUN,
   PROP_Y_SCALE,
   PROP_WHOLE_RUN,
+  PROP_TIME_AXIS,
   N_PROPS
 };
 
@@ -27,6 +29,11 @@ static const char *const scale_names[] = {
   [RTB_PLOT_SCALE_AUTO] = "auto",
   [RTB_PLOT_SCALE_LINEAR] = "linear",
   [RTB_PLOT_SCALE_LOG] = "log",
+};
+
+static const char *const time_axis_names[] = {
+  [RTB_PLOT_RUN_TIME_ELAPSED] = "elapsed",
+  [RTB_PLOT_RUN_TIME_CLOCK] = "clock",
 };
 
 static GParamSpec *properties[N_PROPS];
@@ -121,6 +128,17 @@ y_label (RtbChart *self)
                                                : RTB_METHOD_LATENCY));
 }
 
+char *
+_rtb_chart_time_apply (RtbChart       *self,
+                       RtbRun *const  *runs,
+                       guint           n_runs,
+                       double          per_instance,
+                       RtbPlotTime    *time)
+{
+  return rtb_plot_run_time_apply (runs, n_runs, self->series_filter, self->time_axis,
+                                  per_instance, time);
+}
+
 void
 _rtb_chart_curve_options (RtbChart            *self,
                           RtbPlotCurveOptions *opts)
@@ -136,6 +154,12 @@ _rtb_chart_curve_options (RtbChart            *self,
   opts->skip_note = _("▲ on the time axis: periods skipped after a stall");
   opts->y_scale = self->y_scale;
   opts->x_per_instance = per_instance;
+  g_free (self->clock_label);
+  self->clock_label = _rtb_chart_time_apply (self, (RtbRun *const *) self->runs->pdata,
+                                             self->runs->len, per_instance, &opts->time);
+  if (self->clock_label != NULL)
+    opts->x_label = self->clock_label;
+  self->time = opts->time;
   opts->show_legend = self->series_filter < 0;
   opts->subtitle = self->note;
   opts->placeholder = self->note;
@@ -483,9 +507,32 @@ rtb_chart_size_allocate (GtkWidget *widget,
     gtk_popover_present (GTK_POPOVER (self->spike_popover));
 }
 
+/* Why the clock asked for cannot be read, as the chart's tooltip; none before a live run's
+ * first series, which come with its start. */
+static void
+update_time_note (RtbChart *self)
+{
+  RtbRun *const *runs = (RtbRun *const *) self->runs->pdata;
+  const char *why = NULL;
+  gboolean any_series = FALSE;
+
+  for (guint r = 0; r < self->runs->len; r++)
+    any_series |= rtb_run_get_n_series (runs[r]) > 0;
+  if (self->kind != RTB_CHART_HISTOGRAM && self->time_axis == RTB_PLOT_RUN_TIME_CLOCK &&
+      any_series)
+    why = self->kind == RTB_CHART_HEATMAP
+            ? rtb_plot_run_heatmap_clock_unavailable (runs, self->runs->len)
+            : rtb_plot_run_clock_unavailable (runs, self->runs->len, self->series_filter);
+  if (why == self->time_note)
+    return;
+  self->time_note = why;
+  gtk_widget_set_tooltip_text (GTK_WIDGET (self), why != NULL ? _(why) : NULL);
+}
+
 static void
 on_run_changed (RtbChart *self)
 {
+  update_time_note (self);
   /* A live run's series come after its first update: the heatmap grows a panel for each. */
   if (self->kind == RTB_CHART_HEATMAP &&
       _rtb_chart_heatmap_n_panels (self) != self->measured_panels)
@@ -580,6 +627,7 @@ rtb_chart_set_runs (RtbChart      *self,
 
   self->zoomed = FALSE;
   self->have_layout = FALSE;
+  update_time_note (self);
   if (self->kind == RTB_CHART_HEATMAP)
     gtk_widget_queue_resize (GTK_WIDGET (self));
   _rtb_chart_update_readout (self);
@@ -626,6 +674,7 @@ rtb_chart_set_series_filter (RtbChart *self,
   g_return_if_fail (RTB_IS_CHART (self));
 
   self->series_filter = index;
+  update_time_note (self);
   _rtb_chart_invalidate (self, TRUE);
 }
 
@@ -661,6 +710,9 @@ rtb_chart_get_property (GObject    *object,
       break;
     case PROP_WHOLE_RUN:
       g_value_set_boolean (value, self->whole_run);
+      break;
+    case PROP_TIME_AXIS:
+      g_value_set_string (value, time_axis_names[self->time_axis]);
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -700,12 +752,41 @@ rtb_chart_set_property (GObject      *object,
           g_object_notify_by_pspec (object, pspec);
         }
       break;
+    case PROP_TIME_AXIS:
+      {
+        RtbPlotRunTime time;
+
+        if (rtb_plot_run_time_from_string (g_value_get_string (value), &time) &&
+            time != self->time_axis)
+          {
+            self->time_axis = time;
+            update_time_note (self);
+            if (self->hovering)
+              _rtb_chart_update_readout (self);
+            _rtb_chart_invalidate (self, TRUE);
+            g_object_notify_by_pspec (object, pspec);
+          }
+      }
+      break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
 }
 
-/* The chart's menu: exports, and for a curve the scale of its value axis. */
+/* A curve's and a heatmap's time axis follows the setting every chart shares. */
+static void
+bind_time_axis (RtbChart *self)
+{
+  g_autoptr(GSettingsSchema) schema = rtb_settings_schema_lookup (NULL);
+
+  if (schema == NULL)
+    return;
+  self->settings = g_settings_new_full (schema, NULL, NULL);
+  g_settings_bind (self->settings, "time-axis", self, "time-axis", G_SETTINGS_BIND_DEFAULT);
+}
+
+/* The chart's menu: exports; for a curve the scale of its value axis; for a curve and a
+ * heatmap the time axis. */
 static void
 rtb_chart_constructed (GObject *object)
 {
@@ -728,6 +809,15 @@ rtb_chart_constructed (GObject *object)
       g_menu_append (span, _("_Whole Planned Run"), "chart.whole-run");
       g_menu_append_section (menu, NULL, G_MENU_MODEL (span));
     }
+  if (self->kind != RTB_CHART_HISTOGRAM)
+    {
+      g_autoptr(GMenu) times = g_menu_new ();
+
+      g_menu_append (times, _("_Elapsed Time"), "chart.time-axis::elapsed");
+      g_menu_append (times, _("C_lock Time"), "chart.time-axis::clock");
+      g_menu_append_section (menu, NULL, G_MENU_MODEL (times));
+      bind_time_axis (self);
+    }
   g_menu_append (exports, _("Export _PNG…"), "chart.export::png");
   g_menu_append (exports, _("Export _SVG…"), "chart.export::svg");
   g_menu_append (exports, _("Export P_DF…"), "chart.export::pdf");
@@ -747,6 +837,7 @@ rtb_chart_dispose (GObject *object)
   if (self->runs != NULL)
     clear_runs (self);
   clear_nodes (self);
+  g_clear_object (&self->settings);
   g_clear_pointer (&self->readout, gtk_widget_unparent);
   g_clear_pointer (&self->menu_button, gtk_widget_unparent);
   /* Closed first: an open popover holds the pointer, and unparenting it alone left that grab
@@ -766,6 +857,7 @@ rtb_chart_finalize (GObject *object)
   g_free (self->title);
   g_free (self->note);
   g_free (self->readout_text);
+  g_free (self->clock_label);
   g_clear_pointer (&self->runs, g_ptr_array_unref);
   g_clear_pointer (&self->names, g_ptr_array_unref);
   g_clear_pointer (&self->panels, g_array_unref);
@@ -803,11 +895,16 @@ rtb_chart_class_init (RtbChartClass *klass)
   properties[PROP_WHOLE_RUN] =
     g_param_spec_boolean ("whole-run", NULL, NULL, FALSE,
                           G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  /* "elapsed" or "clock": the time axis of a curve or heatmap (RtbPlotRunTime) */
+  properties[PROP_TIME_AXIS] =
+    g_param_spec_string ("time-axis", NULL, NULL, "elapsed",
+                         G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
   gtk_widget_class_install_action (widget_class, "chart.export", "s", _rtb_chart_export_action);
   gtk_widget_class_install_property_action (widget_class, "chart.y-scale", "y-scale");
   gtk_widget_class_install_property_action (widget_class, "chart.whole-run", "whole-run");
+  gtk_widget_class_install_property_action (widget_class, "chart.time-axis", "time-axis");
 
   gtk_widget_class_set_css_name (widget_class, "rtbchart");
   gtk_widget_class_set_accessible_role (widget_class, GTK_ACCESSIBLE_ROLE_IMG);
@@ -817,6 +914,7 @@ static void
 rtb_chart_init (RtbChart *self)
 {
   self->series_filter = -1;
+  rtb_plot_time_init (&self->time);
   self->runs = g_ptr_array_new_with_free_func (g_object_unref);
   self->names = g_ptr_array_new_with_free_func (g_free);
   self->panels = g_array_new (FALSE, TRUE, sizeof (RtbPlotLayout));
@@ -833,4 +931,35 @@ rtb_chart_init (RtbChart *self)
   rtb_widget_watch_on_screen (GTK_WIDGET (self), G_CALLBACK (on_maybe_on_screen));
   g_signal_connect_object (adw_style_manager_get_default (), "notify::dark",
                            G_CALLBACK (gtk_widget_queue_draw), self, G_CONNECT_SWAPPED);
+}
+
+const RtbPlotAxis *
+rtb_chart_get_x_axis (RtbChart *self)
+{
+  g_return_val_if_fail (RTB_IS_CHART (self), NULL);
+
+  if (!self->have_layout || self->data_stale)
+    _rtb_chart_relayout (self);
+  return &self->layout.x;
+}
+
+void
+rtb_chart_get_load_marks (RtbChart *self,
+                          double   *start_s,
+                          double   *stop_s)
+{
+  g_return_if_fail (RTB_IS_CHART (self));
+
+  if (!self->have_layout || self->data_stale)
+    _rtb_chart_relayout (self);
+  *start_s = self->time.load_start_s;
+  *stop_s = self->time.load_stop_s;
+}
+
+const char *
+rtb_chart_get_time_note (RtbChart *self)
+{
+  g_return_val_if_fail (RTB_IS_CHART (self), NULL);
+
+  return self->time_note != NULL ? _(self->time_note) : NULL;
 }

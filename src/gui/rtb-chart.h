@@ -6,6 +6,7 @@
 
 #include "rtb-compare.h"
 #include "rtb-export.h"
+#include "rtb-plot-layout.h"
 #include "rtb-plot-theme.h"
 #include "rtb-run.h"
 
@@ -64,6 +65,13 @@ guint rtb_chart_get_n_draws (RtbChart *self);
 /* What the readout shows now, or NULL. */
 const char *rtb_chart_get_readout (RtbChart *self);
 void rtb_chart_zoom_pixels (RtbChart *self, double x0, double x1);
+/* Of a curve or a heatmap, for tests: the time axis as last laid out (its tick style and clock
+ * origin), where the load's start and stop were marked (NAN: not marked), and why the clock
+ * asked for (the "time-axis" property, bound to the setting of that name) cannot be read, in
+ * the user's language, as its tooltip says; NULL when it can or was not asked for. */
+const RtbPlotAxis *rtb_chart_get_x_axis (RtbChart *self);
+void rtb_chart_get_load_marks (RtbChart *self, double *start_s, double *stop_s);
+const char *rtb_chart_get_time_note (RtbChart *self);
 /* For tests and screenshots: where the `index`-th spike mark is drawn (counting the marks of
  * every series shown, in order); and the explanation a click opened, or NULL. */
 gboolean rtb_chart_spike_point (RtbChart *self, guint index, double *x, double *y);
