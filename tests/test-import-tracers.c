@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "import-test-util.h"
+#include "rtb-headline.h"
 #include "rtb-import.h"
 
 static char *
@@ -129,7 +130,18 @@ test_osnoise_hist (void)
 {
   static const char * const names[] = { "CPU0", "CPU1" };
 
+  g_autoptr (RtbRun) run = import_fixture ("rtla61real-osnoise-hist-d5.txt", NULL);
+  RtbHeadline h[RTB_N_HEADLINES];
+
   check_hist ("rtla61real-osnoise-hist-d5.txt", RTB_METHOD_NOISE, names, "rtla osnoise hist");
+
+  /* Its values are osnoise's single noises above its threshold, not every gap: the headlines
+   * say so; a hwlat trace's and a measured noise run's are gaps. */
+  g_assert_true (rtb_import_holds_single_noises (run));
+  rtb_headlines (run, h);
+  g_assert_cmpstr (h[RTB_HEADLINE_MAX].caption, ==, "Longest single noise");
+  g_assert_cmpstr (h[RTB_HEADLINE_AVG].caption, ==, "Average single noise");
+  g_assert_cmpstr (h[RTB_HEADLINE_P999].caption, ==, "99.9 % single noise");
 }
 
 static void
@@ -310,6 +322,7 @@ test_hwlat (void)
                    RTB_IMPORT_FORMAT_HWLAT);
   g_assert_cmpint (rtb_run_get_command (run)->method, ==, RTB_METHOD_NOISE);
   g_assert_nonnull (strstr (rtb_run_get_source (run), "hwlat"));
+  g_assert_false (rtb_import_holds_single_noises (run));
   g_assert_cmpuint (rtb_run_get_n_series (run), ==, 4);
   for (guint c = 0; c < 2; c++)
     for (guint k = 0; k < 2; k++)

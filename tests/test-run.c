@@ -399,6 +399,14 @@ test_run_headlines (void)
   g_assert_cmpint (h[RTB_HEADLINE_AVG].series, ==, -1);
   g_assert_cmpfloat_with_epsilon (h[RTB_HEADLINE_AVG].value_us,
                                   (1000 * 10 + 500 + 10 * 100) / 1011.0, 1e-9);
+  g_assert_cmpstr (h[RTB_HEADLINE_MAX].caption, ==, "Max latency");
+
+  /* A measured noise run's values are every gap between two clock reads. */
+  g_clear_object (&run);
+  run = test_run_new ("noise", RTB_METHOD_NOISE, 1, 1000);
+  rtb_headlines (run, h);
+  g_assert_cmpstr (h[RTB_HEADLINE_MAX].caption, ==, "Longest gap");
+  g_assert_cmpstr (h[RTB_HEADLINE_P999].caption, ==, "99.9 % gap");
 }
 
 static void

@@ -6,6 +6,7 @@
 #include <math.h>
 
 #include "rtb-headline.h"
+#include "rtb-import.h"
 
 gboolean
 rtb_headline_applies (RtbMethod method)
@@ -26,23 +27,37 @@ keep_worst (RtbHeadline *headline, double value, int index)
 void
 rtb_headlines (RtbRun *run, RtbHeadline headlines[RTB_N_HEADLINES])
 {
-  gboolean noise;
+  /* A latency run's, a noise run's (every gap between two clock reads), and those of rtla
+   * osnoise hist's single noises above its threshold. */
+  static const char *const captions[][RTB_N_HEADLINES] = {
+    { N_("Max latency"), N_("Average latency"),
+      /* xgettext:no-c-format */
+      N_("99.9 % latency") },
+    { N_("Longest gap"), N_("Average gap"),
+      /* xgettext:no-c-format */
+      N_("99.9 % gap") },
+    { N_("Longest single noise"), N_("Average single noise"),
+      /* xgettext:no-c-format */
+      N_("99.9 % single noise") },
+  };
+  const char *const *caption;
   double sum = 0;
   guint64 count = 0;
 
   g_return_if_fail (RTB_IS_RUN (run));
   g_return_if_fail (rtb_headline_applies (rtb_run_get_method (run)));
 
-  noise = rtb_run_get_method (run) == RTB_METHOD_NOISE;
+  caption = captions[rtb_run_get_method (run) == RTB_METHOD_LATENCY ? 0
+                     : rtb_import_holds_single_noises (run)     ? 2
+                                                                 : 1];
   headlines[RTB_HEADLINE_MAX] = (RtbHeadline) {
-    "max", noise ? N_("Longest gap") : N_("Max latency"), N_("worst CPU"), NAN, -1
+    "max", caption[RTB_HEADLINE_MAX], N_("worst CPU"), NAN, -1
   };
   headlines[RTB_HEADLINE_AVG] = (RtbHeadline) {
-    "avg", noise ? N_("Average gap") : N_("Average latency"), N_("all CPUs"), NAN, -1
+    "avg", caption[RTB_HEADLINE_AVG], N_("all CPUs"), NAN, -1
   };
-  /* xgettext:no-c-format */
   headlines[RTB_HEADLINE_P999] = (RtbHeadline) {
-    "p999", noise ? N_("99.9 % gap") : N_("99.9 % latency"), N_("worst CPU"), NAN, -1
+    "p999", caption[RTB_HEADLINE_P999], N_("worst CPU"), NAN, -1
   };
   for (guint i = 0; i < rtb_run_get_n_series (run); i++)
     {

@@ -18,6 +18,7 @@
 #define MAX_COLUMNS (3 * RTB_MAX_THREADS)
 #define NO_VALUE G_MAXUINT64
 #define CPU_KIND 3 /* osnoise's column kind */
+#define OSNOISE_WHAT "rtla osnoise hist text"
 
 typedef enum { OVER, COUNT, MIN, AVG, MAX, N_STATS } Stat;
 static const char * const stat_names[N_STATS] = { "over:", "count:", "min:", "avg:", "max:" };
@@ -308,8 +309,7 @@ build_run (Parse *parse, RtbImportInput *in, GError **error)
   if (overflows_at_limit)
     _rtb_import_note (in, _("over: samples are counted at the histogram limit, a lower bound "
                             "of their real values, which the file does not give"));
-  _rtb_import_finish (run, in, parse->osnoise ? "rtla osnoise hist text"
-                                               : "rtla timerlat hist text", NULL);
+  _rtb_import_finish (run, in, parse->osnoise ? OSNOISE_WHAT : "rtla timerlat hist text", NULL);
   _rtb_run_set_times (run, 0, 0, parse->elapsed_ns);
   return g_steal_pointer (&run);
 }
@@ -338,4 +338,15 @@ _rtb_import_rtla (RtbImportInput *in, GError **error)
 out:
   g_free (parse);
   return run;
+}
+
+gboolean
+rtb_import_holds_single_noises (RtbRun *run)
+{
+  const char *source;
+
+  g_return_val_if_fail (RTB_IS_RUN (run), FALSE);
+
+  source = rtb_run_get_source (run);
+  return source != NULL && g_str_has_prefix (source, "imported from " OSNOISE_WHAT ":");
 }

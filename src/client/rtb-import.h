@@ -73,6 +73,9 @@ const char *rtb_import_format_to_string (RtbImportFormat format);
 gboolean rtb_import_format_from_string (const char *str, RtbImportFormat *format);
 
 /* Guesses the format from the content (never AUTO). */
+/* Whether `run` was imported from rtla osnoise hist, whose values are the single noises above
+ * osnoise's threshold (its sample_threshold events), not every gap between two clock reads. */
+gboolean rtb_import_holds_single_noises (RtbRun *run);
 RtbImportFormat rtb_import_detect (const guint8 *data, gsize len);
 
 /* Imports `data`, the content of the file `name` (used in the source and the default label).
