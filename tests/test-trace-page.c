@@ -1,0 +1,270 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* The kernel's ring buffer pages read as trace_pipe_raw gives them. The fixtures come from the
+ * lab's board-rt (Debian's 6.1 PREEMPT_RT arm64 kernel): the timerlat tracer ran for a second in
+ * an instance of 16 KiB per CPU, its clock mono, so that it overwrote its oldest events; with
+ * tracing then off, its `trace` file (text, not consumed), each CPU's stats and each CPU's
+ * trace_pipe_raw (binary, consumed) were saved, and events/header_page and
+ * events/ftrace/timerlat/format (tests/data/trace-page/). */
+#include "config.h"
+
+#include <glib.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "rtb-trace-page.h"
+
+static char *
+fixture (const char *name, gsize *len)
+{
+  g_autofree char *path = g_build_filename (g_getenv ("RTBENCH_TEST_DATA"), "trace-page", name,
+                                            NULL);
+  char *data = NULL;
+
+  g_assert_true (g_file_get_contents (path, &data, len, NULL));
+  return data;
+}
+
+typedef struct {
+  guint64 time_us;
+  gint64 seq, context, latency;
+} Sample;
+
+typedef struct {
+  unsigned id;
+  RtbTraceField seq, context, latency;
+  GArray *samples;
+  guint others;
+} Walk;
+
+static void
+take (const RtbTraceEvent *event, void *user)
+{
+  Walk *w = user;
+  /* The text prints the time rounded to the µs (the kernel's ns2usecs()). */
+  Sample s = { .time_us = (event->time + 500) / 1000 };
+
+  if (event->type != w->id)
+    {
+      w->others++;
+      return;
+    }
+  g_assert_true (rtb_trace_event_field (event, &w->seq, &s.seq));
+  g_assert_true (rtb_trace_event_field (event, &w->context, &s.context));
+  g_assert_true (rtb_trace_event_field (event, &w->latency, &s.latency));
+  g_array_append_val (w->samples, s);
+}
+
+static void
+test_layout_and_format (void)
+{
+  g_autofree char *header = fixture ("header_page.txt", NULL);
+  g_autofree char *format = fixture ("timerlat-format.txt", NULL);
+  RtbTracePageLayout layout;
+  RtbTraceField f;
+  unsigned id;
+
+  g_assert_true (rtb_trace_page_layout_parse (header, &layout));
+  g_assert_cmpuint (layout.commit_offset, ==, 8);
+  g_assert_cmpuint (layout.commit_size, ==, 8);
+  g_assert_cmpuint (layout.data_offset, ==, 16);
+  g_assert_true (rtb_trace_format_id (format, &id));
+  g_assert_cmpuint (id, ==, 17);
+  /* PREEMPT_RT's common_preempt_lazy_count moves the fields on by 4 bytes. */
+  g_assert_true (rtb_trace_format_field (format, "seqnum", &f));
+  g_assert_cmpuint (f.offset, ==, 12);
+  g_assert_cmpuint (f.size, ==, 4);
+  g_assert_false (f.is_signed);
+  g_assert_true (rtb_trace_format_field (format, "context", &f));
+  g_assert_cmpuint (f.offset, ==, 16);
+  g_assert_true (f.is_signed);
+  g_assert_true (rtb_trace_format_field (format, "timer_latency", &f));
+  g_assert_cmpuint (f.offset, ==, 24);
+  g_assert_cmpuint (f.size, ==, 8);
+  /* A name is a whole word: "latency" is not "timer_latency", "type" not "common_type". */
+  g_assert_false (rtb_trace_format_field (format, "latency", &f));
+  g_assert_false (rtb_trace_format_field (format, "type", &f));
+  g_assert_false (rtb_trace_format_id ("name: timerlat\nformat:\n", &id));
+  g_assert_false (rtb_trace_page_layout_parse ("\tfield: u64 timestamp;\toffset:0;\tsize:8;", &layout));
+}
+
+/* "  <idle>-0  [000] d..h1..   252.771612: #679   context    irq timer_latency   70464 ns" */
+static GArray *
+text_samples (const char *text, int cpu)
+{
+  GArray *samples = g_array_new (FALSE, FALSE, sizeof (Sample));
+  g_auto (GStrv) lines = g_strsplit (text, "\n", -1);
+  char want[16];
+
+  g_snprintf (want, sizeof want, "[%03d]", cpu);
+  for (char **line = lines; *line != NULL; line++)
+    {
+      const char *hash = strstr (*line, ": #"), *p;
+      unsigned long long secs, usecs, seq, latency;
+      char context[8];
+      Sample s;
+
+      if (**line == '#' || strstr (*line, want) == NULL || hash == NULL)
+        continue;
+      for (p = hash; p > *line && p[-1] != ' '; p--)
+        ;
+      g_assert_cmpint (sscanf (p, "%llu.%llu", &secs, &usecs), ==, 2);
+      g_assert_cmpint (sscanf (hash + 3, "%llu context %7s timer_latency %llu ns", &seq, context,
+                               &latency), ==, 3);
+      s.time_us = secs * 1000000 + usecs;
+      s.seq = (gint64) seq;
+      s.context = strcmp (context, "irq") == 0 ? 0 : 1;
+      s.latency = (gint64) latency;
+      g_array_append_val (samples, s);
+    }
+  return samples;
+}
+
+static guint64
+stats_overrun (int cpu)
+{
+  g_autofree char *name = g_strdup_printf ("timerlat-cpu%d-stats.txt", cpu);
+  g_autofree char *stats = fixture (name, NULL);
+  const char *line = strstr (stats, "overrun: ");
+  guint64 overrun;
+
+  g_assert_nonnull (line);
+  g_assert_cmpint (sscanf (line, "overrun: %" G_GUINT64_FORMAT, &overrun), ==, 1);
+  return overrun;
+}
+
+/* Every event of the binary pages is the text's: same order, time to the µs, activation,
+ * context and latency to the ns; the events lost before the first page are the stats' overrun. */
+static void
+test_real_pages (void)
+{
+  g_autofree char *header = fixture ("header_page.txt", NULL);
+  g_autofree char *format = fixture ("timerlat-format.txt", NULL);
+  g_autofree char *text = fixture ("timerlat-trace.txt", NULL);
+  RtbTracePageLayout layout;
+
+  g_assert_true (rtb_trace_page_layout_parse (header, &layout));
+  for (int cpu = 0; cpu < 2; cpu++)
+    {
+      g_autofree char *name = g_strdup_printf ("timerlat-cpu%d.raw", cpu);
+      gsize len;
+      g_autofree char *raw = fixture (name, &len);
+      g_autoptr (GArray) want = text_samples (text, cpu);
+      Walk w = { .samples = g_array_new (FALSE, FALSE, sizeof (Sample)) };
+      guint64 missed_total = 0;
+      guint pages = 0;
+
+      g_assert_true (rtb_trace_format_id (format, &w.id));
+      g_assert_true (rtb_trace_format_field (format, "seqnum", &w.seq));
+      g_assert_true (rtb_trace_format_field (format, "context", &w.context));
+      g_assert_true (rtb_trace_format_field (format, "timer_latency", &w.latency));
+      g_assert_cmpuint (len % 4096, ==, 0);
+      for (gsize at = 0; at < len; at += 4096, pages++)
+        {
+          uint64_t missed;
+          int n = rtb_trace_page_walk (&layout, raw + at, 4096, take, &w, &missed);
+
+          g_assert_cmpint (n, >, 0);
+          g_assert_cmpuint (missed, !=, UINT64_MAX);
+          missed_total += missed;
+        }
+      g_assert_cmpuint (pages, ==, 5);
+      g_assert_cmpuint (w.others, ==, 0);
+      g_assert_cmpuint (missed_total, ==, stats_overrun (cpu));
+      g_assert_cmpuint (w.samples->len, ==, want->len);
+      g_assert_cmpuint (want->len, >, 500);
+      for (guint i = 0; i < want->len; i++)
+        {
+          Sample *a = &g_array_index (w.samples, Sample, i);
+          Sample *b = &g_array_index (want, Sample, i);
+
+          g_assert_cmpuint (a->time_us, ==, b->time_us);
+          g_assert_cmpint (a->seq, ==, b->seq);
+          g_assert_cmpint (a->context, ==, b->context);
+          g_assert_cmpint (a->latency, ==, b->latency);
+        }
+      g_array_unref (w.samples);
+    }
+}
+
+static void
+put32 (unsigned char *page, size_t *at, guint32 v)
+{
+  memcpy (page + *at, &v, 4);
+  *at += 4;
+}
+
+static void
+count_event (const RtbTraceEvent *event, void *user)
+{
+  GArray *times = user;
+
+  g_array_append_val (times, event->time);
+  g_assert_cmpuint (event->type, ==, 7);
+}
+
+/* The kinds of event a page may hold, written as the kernel writes them. */
+static void
+test_synthetic_page (void)
+{
+  RtbTracePageLayout layout = { .commit_offset = 8, .commit_size = 8, .data_offset = 16 };
+  unsigned char page[4096] = { 0 };
+  guint64 stamp = 1000, commit;
+  g_autoptr (GArray) times = g_array_new (FALSE, FALSE, sizeof (guint64));
+  size_t at = 16;
+  uint64_t missed;
+  guint16 type = 7;
+
+  memcpy (page, &stamp, 8);
+  /* A short event: 8 bytes, 5 ns after the page's stamp. */
+  put32 (page, &at, 2 | (5u << 5));
+  memcpy (page + at, &type, 2);
+  at += 8;
+  /* A time extension of 3 << 27 + 1 ns, then a long event (type_len 0) of 130 bytes. */
+  put32 (page, &at, 30 | (1u << 5));
+  put32 (page, &at, 3);
+  put32 (page, &at, 0 | (2u << 5));
+  put32 (page, &at, 130 + 4);
+  memcpy (page + at, &type, 2);
+  at += 132;
+  /* Padding of 12 bytes after its header's word, then one more short event. */
+  put32 (page, &at, 29 | (1u << 5));
+  put32 (page, &at, 12);
+  at += 8;
+  put32 (page, &at, 1 | (4u << 5));
+  memcpy (page + at, &type, 2);
+  at += 4;
+  /* 9 events lost before this page, their count after the data. */
+  commit = (guint64) (at - 16) | (1u << 31) | (1u << 30);
+  memcpy (page + 8, &commit, 8);
+  stamp = 9;
+  memcpy (page + at, &stamp, 8);
+
+  g_assert_cmpint (rtb_trace_page_walk (&layout, page, sizeof page, count_event, times, &missed),
+                   ==, 3);
+  g_assert_cmpuint (missed, ==, 9);
+  g_assert_cmpuint (g_array_index (times, guint64, 0), ==, 1005);
+  g_assert_cmpuint (g_array_index (times, guint64, 1), ==, 1005 + (3ull << 27) + 1 + 2);
+  g_assert_cmpuint (g_array_index (times, guint64, 2), ==, 1005 + (3ull << 27) + 1 + 2 + 1 + 4);
+
+  /* Lost without a count; then a page cut short: malformed. */
+  commit = (guint64) (at - 16) | (1u << 31);
+  memcpy (page + 8, &commit, 8);
+  g_assert_cmpint (rtb_trace_page_walk (&layout, page, sizeof page, count_event, times, &missed),
+                   ==, 3);
+  g_assert_cmpuint (missed, ==, UINT64_MAX);
+  g_assert_cmpint (rtb_trace_page_walk (&layout, page, 100, count_event, times, &missed), ==, -1);
+  commit = at - 16 - 2;
+  memcpy (page + 8, &commit, 8);
+  g_assert_cmpint (rtb_trace_page_walk (&layout, page, sizeof page, count_event, times, &missed),
+                   ==, -1);
+}
+
+int
+main (int argc, char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/trace-page/layout-and-format", test_layout_and_format);
+  g_test_add_func ("/trace-page/real-pages", test_real_pages);
+  g_test_add_func ("/trace-page/synthetic", test_synthetic_page);
+  return g_test_run ();
+}
