@@ -121,8 +121,8 @@ static const RtbFigureInfo figures[RTB_N_FIGURES] = {
   [RTB_FIGURE_SKIPPED] = {
     .key = "skipped", .label = "skipped periods", .column = "skipped",
     .title = N_("Skipped periods"), .counted = "skipped periods",
-    .kind = RTB_FIGURE_KIND_EVENTS, .judged = TRUE, .methods = M (LATENCY),
-    .table = M (LATENCY), .offset = AT (skipped), .known = AT (skipped_known),
+    .kind = RTB_FIGURE_KIND_EVENTS, .judged = TRUE, .methods = M (LATENCY) | M (TIMERLAT),
+    .table = M (LATENCY) | M (TIMERLAT), .offset = AT (skipped), .known = AT (skipped_known),
   },
   [RTB_FIGURE_OVERFLOWS] = {
     .key = "overflows", .label = "overflows", .column = "overflows", .title = N_("Overflows"),

@@ -6,13 +6,18 @@
  * thread), both from the same deadline, in ns, under one activation number. rtla counts both
  * in whole µs, truncated; so does the worker.
  *
- * The worker reads the tracer's own text from per_cpu/cpuN/trace_pipe of its instance, one
- * reader thread per CPU that never runs on a measured CPU when another exists, and pushes each
- * value to one of the CPU's two series: "CPUn IRQ" (the reader's) and "CPUn thread" (filled by
- * the same reader). A line reads, after its head ("<idle>-0 [001] d.h1. 1234.567890: "):
+ * The worker reads the tracer's events in binary, as rtla does, from per_cpu/cpuN/trace_pipe_raw
+ * of its instance (rtb-trace-page.h): one reader thread per CPU that never runs on a measured CPU
+ * when another exists, and pushes each value to one of the CPU's two series, "CPUn IRQ" (the
+ * reader's) and "CPUn thread" (filled by the same reader). Each wake-up it reads page after page
+ * until the buffer is empty, then sleeps up to READ_POLL_MS: the kernel's text (trace_pipe) gave
+ * one page of formatted lines, about 40 events, per read, and the reader fell behind the tracer.
  *
- *   #1234  context    irq timer_latency      1520 ns
- *   #1234  context thread timer_latency      6710 ns
+ * A sample's index is its period on the tracer's grid, not its activation number: the tracer
+ * numbers the activations it completes and skips the periods that went by while its thread was
+ * late, so the deadline (the event's time minus its latency) says which period it was. The
+ * periods without a sample are skipped, except those whose events were lost (a gap in the
+ * activation numbers), which are dropped samples.
  *
  * The instance's clock is the mono trace clock, so that only activations between the run's
  * start and end count: the tracer starts while the worker is still root, before the gate.
@@ -22,137 +27,185 @@
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <inttypes.h>
 #include <poll.h>
 #include <sched.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <unistd.h>
 
 #include "rtb-cpu-list.h"
+#include "rtb-trace-page.h"
 #include "rtb-worker.h"
 
 #define READ_POLL_MS 100
-#define LINE_MAX_BYTES 512
 /* The kernel may raise a thread's priority only after it exists: how long to wait for them. */
 #define THREADS_WAIT_TRIES 100
+#define CONTEXT_IRQ 0
+#define CONTEXT_THREAD 1
+
+/* The tracer's event as this kernel lays it out: read in the prepare step, before any reader
+ * exists, and only read afterwards (one run at a time per worker). */
+static struct {
+  RtbTracePageLayout layout;
+  unsigned id;
+  RtbTraceField seqnum, context, latency;
+} event_format;
 
 typedef struct {
-  int64_t time_ns;
-  uint64_t seq;
-  bool thread;
-  int64_t latency_ns;
-} TimerlatLine;
+  RtbWorkerMeasure *irq;    /* the CPU's IRQ series; the thread series follows it */
+  int64_t period_ns;
+  bool started;
+  bool done;                /* an interrupt at or after the run's end came */
+  int64_t grid;             /* the deadline of period 0, the run's first activation */
+  uint32_t first_seq;
+  uint32_t irq_seq;         /* the last interrupt's activation and its period */
+  uint64_t irq_period;
+  uint64_t next[2];         /* each series' next period */
+  uint32_t last_seq[2];     /* each series' last activation number */
+  uint64_t pages, events;   /* read, for the log */
+} Reader;
 
-/* "  <idle>-0  [001] d.h1. 1234.567890: #1234  context    irq timer_latency  1520 ns" */
-static bool
-parse_line (const char *line, TimerlatLine *out)
+/* The period of a deadline, which the event gives late: its time is taken after the latency's
+ * clock read, by microseconds, or by milliseconds when the CPU is taken away between the two (a
+ * hypervisor). Up to 7/8 of a period late counts as that period; a deadline up to 1/8 of one
+ * early moves the grid back, as period 0's own deadline came late. */
+static uint64_t
+period_of (Reader *r, int64_t deadline)
 {
-  const char *hash = strstr (line, ": #");
-  const char *p;
-  unsigned long long secs, usecs, seq, latency;
-  char context[8];
-  int digits;
+  int64_t p = r->period_ns, x = deadline - r->grid, rem = x % p;
 
-  if (hash == NULL)
-    return false;
-  /* The time stamp ends at the ": #": go back to its start. */
-  p = hash;
-  while (p > line && p[-1] != ' ')
-    p--;
-  if (sscanf (p, "%llu.%n", &secs, &digits) != 1 || p[digits] == '\0' ||
-      sscanf (p + digits, "%llu", &usecs) != 1)
-    return false;
-  if (sscanf (hash + 3, "%llu context %7s timer_latency %llu ns", &seq, context, &latency) != 3)
-    return false;
-  if (strcmp (context, "irq") != 0 && strcmp (context, "thread") != 0)
-    return false;
-  out->time_ns = (int64_t) (secs * RTB_NSEC_PER_SEC + usecs * RTB_NSEC_PER_USEC);
-  out->seq = seq;
-  out->thread = context[0] == 't';
-  out->latency_ns = (int64_t) latency;
-  return true;
+  if (rem < 0)
+    rem += p;
+  if (rem > p - p / 8)
+    {
+      r->grid -= p - rem;
+      x += p - rem;
+    }
+  return x < 0 ? 0 : (uint64_t) (x / p);
 }
 
-typedef struct {
-  uint64_t base;     /* the first activation of the run */
-  bool started;
-  uint64_t next[2];  /* the next index of each series */
-} ReaderState;
-
-/* Returns false once the run's end is reached. */
-static bool
-take_line (RtbWorkerMeasure *irq, const TimerlatLine *l, ReaderState *st)
+static void
+take_event (const RtbTraceEvent *event, void *user)
 {
-  RtbWorker *w = irq->worker;
-  RtbWorkerMeasure *m = l->thread ? irq + 1 : irq;
-  uint64_t index;
+  Reader *r = user;
+  RtbWorker *w = r->irq->worker;
+  int64_t seq, context, latency, at = (int64_t) event->time;
+  uint64_t index, gap, lost;
+  RtbWorkerMeasure *m;
+  int s;
 
-  if (l->time_ns < w->start_mono_ns)
-    return true;
-  if (!st->started)
+  if (r->done || event->type != event_format.id ||
+      !rtb_trace_event_field (event, &event_format.seqnum, &seq) ||
+      !rtb_trace_event_field (event, &event_format.context, &context) ||
+      !rtb_trace_event_field (event, &event_format.latency, &latency) ||
+      (context != CONTEXT_IRQ && context != CONTEXT_THREAD) || latency < 0 ||
+      at < w->start_mono_ns)
+    return;
+  s = context == CONTEXT_THREAD;
+  m = r->irq + s;
+  if (!r->started)
     {
       /* An activation counts whole: from its interrupt on. */
-      if (l->thread)
-        return true;
-      st->started = true;
-      st->base = l->seq;
+      if (s)
+        return;
+      r->started = true;
+      r->grid = at - latency;
+      r->first_seq = (uint32_t) seq;
+      r->last_seq[0] = r->last_seq[1] = (uint32_t) seq - 1;
     }
-  if (l->seq < st->base)
-    return true;
-  if (!l->thread && w->end_mono_ns != 0 && l->time_ns >= w->end_mono_ns)
-    return false;
-  index = l->seq - st->base;
-  if (index > st->next[l->thread])
-    atomic_fetch_add_explicit (&m->skipped, index - st->next[l->thread], memory_order_relaxed);
-  st->next[l->thread] = index + 1;
+  /* The thread's half of an activation begun before the run. */
+  if ((int32_t) ((uint32_t) seq - r->first_seq) < 0)
+    return;
+  if (!s && w->end_mono_ns != 0 && at >= w->end_mono_ns)
+    {
+      r->done = true;
+      return;
+    }
+  /* The thread's half of an activation is in its interrupt's period, whose time stamp is the
+   * closer one: nothing runs between the interrupt's clock read and its event. */
+  if (s && (uint32_t) seq == r->irq_seq)
+    index = r->irq_period;
+  else
+    index = period_of (r, at - latency);
+  if (index < r->next[s])
+    index = r->next[s];
+  if (!s)
+    {
+      r->irq_seq = (uint32_t) seq;
+      r->irq_period = index;
+    }
+  gap = index - r->next[s];
+  lost = (uint32_t) ((uint32_t) seq - r->last_seq[s] - 1);
+  if (lost > gap)
+    lost = gap;
+  if (gap > lost)
+    atomic_fetch_add_explicit (&m->skipped, gap - lost, memory_order_relaxed);
+  if (lost > 0)
+    atomic_fetch_add_explicit (&m->ring.dropped, lost, memory_order_relaxed);
+  r->next[s] = index + 1;
+  r->last_seq[s] = (uint32_t) seq;
   /* As rtla counts it: whole µs, truncated. */
-  rtb_worker_ring_push (&m->ring, index,
-                        l->latency_ns / RTB_NSEC_PER_USEC * RTB_NSEC_PER_USEC);
-  return true;
+  rtb_worker_ring_push (&m->ring, index, latency / RTB_NSEC_PER_USEC * RTB_NSEC_PER_USEC);
+}
+
+/* What reading cost, for the log: the reader must never be why the tracer's thread is late. */
+static void
+log_cost (const RtbWorkerMeasure *m, const Reader *r)
+{
+  struct rusage use;
+
+  if (getrusage (RUSAGE_THREAD, &use) != 0)
+    return;
+  rtb_worker_log ("timerlat: CPU %d: %" PRIu64 " pages, %" PRIu64 " events read in %ld ms of "
+                  "CPU (user %ld ms, system %ld ms)", m->measured_cpu, r->pages, r->events,
+                  (long) (use.ru_utime.tv_sec + use.ru_stime.tv_sec) * 1000 +
+                    (long) (use.ru_utime.tv_usec + use.ru_stime.tv_usec) / 1000,
+                  (long) use.ru_utime.tv_sec * 1000 + (long) use.ru_utime.tv_usec / 1000,
+                  (long) use.ru_stime.tv_sec * 1000 + (long) use.ru_stime.tv_usec / 1000);
 }
 
 static int
 reader_loop (RtbWorkerMeasure *m)
 {
   RtbWorker *w = m->worker;
-  char buf[8192];
-  size_t held = 0;
-  ReaderState st = { 0 };
+  /* Its 64 KiB fit the reader's stack (RTB_WORKER_STACK_SIZE); it allocates nothing. */
+  unsigned char page[RTB_TRACE_PAGE_MAX];
+  Reader r = { .irq = m, .period_ns = m->period_ns };
   struct pollfd pfd = { .fd = m->trace_fd, .events = POLLIN };
 
-  while (!rtb_worker_stop_requested ())
+  while (!rtb_worker_stop_requested () && !r.done)
     {
-      ssize_t n;
-      char *line, *end;
+      ssize_t n = read (m->trace_fd, page, sizeof page);
+      uint64_t missed;
 
+      if (n > 0)
+        {
+          int events = rtb_trace_page_walk (&event_format.layout, page, (size_t) n, take_event,
+                                            &r, &missed);
+
+          if (events < 0)
+            {
+              rtb_worker_log ("timerlat: a page of CPU %d's trace is not as the kernel's "
+                              "header_page describes it", m->measured_cpu);
+              return EPROTO;
+            }
+          r.pages++;
+          r.events += (uint64_t) events;
+          continue; /* until the buffer is empty */
+        }
+      /* 0 is no end: the kernel could not hand a page over yet (its writer is on it). */
+      if (n < 0 && errno != EAGAIN && errno != EINTR)
+        return errno;
+      /* Empty. No event after the end: the tracer stopped. */
       if (w->end_mono_ns != 0 && rtb_monotonic_ns () >= w->end_mono_ns + RTB_NSEC_PER_SEC)
-        break; /* no line came after the end: the tracer stopped */
+        break;
       if (poll (&pfd, 1, READ_POLL_MS) < 0 && errno != EINTR)
         return errno;
-      n = read (m->trace_fd, buf + held, sizeof buf - 1 - held);
-      if (n < 0 && (errno == EAGAIN || errno == EINTR))
-        continue;
-      if (n <= 0)
-        return n < 0 ? errno : 0;
-      held += (size_t) n;
-      buf[held] = '\0';
-      line = buf;
-      while ((end = strchr (line, '\n')) != NULL)
-        {
-          TimerlatLine l;
-
-          *end = '\0';
-          if (parse_line (line, &l) && !take_line (m, &l, &st))
-            return 0;
-          line = end + 1;
-        }
-      held -= (size_t) (line - buf);
-      memmove (buf, line, held);
-      /* A line longer than the buffer is no timerlat line: drop it. */
-      if (held >= sizeof buf - 1 - LINE_MAX_BYTES)
-        held = 0;
     }
+  log_cost (m, &r);
   return 0;
 }
 
@@ -268,6 +321,44 @@ set_up_measures (RtbWorker *w)
   return true;
 }
 
+/* How this kernel lays out its ring buffer's pages and the timerlat event, from tracefs. */
+static bool
+read_event_format (RtbWorkerTracer *t)
+{
+  char text[4096];
+  const char *what = "events/header_page";
+  long page_size = sysconf (_SC_PAGESIZE);
+  int err;
+
+  if (page_size <= 0 || page_size > RTB_TRACE_PAGE_MAX)
+    {
+      t->status = RTB_WORKER_TRACER_FAILED;
+      t->sys_errno = EOVERFLOW;
+      snprintf (t->why, sizeof t->why, "the timerlat trace cannot be read on a kernel with "
+                "pages of %ld bytes: the worker reads pages of up to %d", page_size,
+                RTB_TRACE_PAGE_MAX);
+      return false;
+    }
+  err = rtb_worker_tracer_get (t, RTB_WORKER_TRACER_TOP, what, text, sizeof text);
+  if (err == 0 && rtb_trace_page_layout_parse (text, &event_format.layout))
+    {
+      what = "events/ftrace/timerlat/format";
+      err = rtb_worker_tracer_get (t, RTB_WORKER_TRACER_TOP, what, text, sizeof text);
+      if (err == 0 && rtb_trace_format_id (text, &event_format.id) &&
+          rtb_trace_format_field (text, "seqnum", &event_format.seqnum) &&
+          rtb_trace_format_field (text, "context", &event_format.context) &&
+          rtb_trace_format_field (text, "timer_latency", &event_format.latency))
+        return true;
+    }
+  t->status = RTB_WORKER_TRACER_FAILED;
+  t->sys_errno = err != 0 ? err : EPROTO;
+  snprintf (t->why, sizeof t->why, "cannot read the timerlat trace: %s in %.64s: %.100s", what,
+            t->root,
+            err != 0 ? strerror (err) : "not the layout the worker knows (tell rtbench's "
+            "authors which kernel this is)");
+  return false;
+}
+
 static bool
 refuse (RtbWorker *w, RtbCommandError *error, int *sys_errno)
 {
@@ -308,6 +399,8 @@ rtb_worker_timerlat_prepare (RtbWorker *w, RtbCommandError *error, int *sys_errn
       t->status = RTB_WORKER_TRACER_FAILED;
       return refuse (w, error, sys_errno);
     }
+  if (!read_event_format (t))
+    return refuse (w, error, sys_errno);
   if (rtb_worker_tracer_start (t) != RTB_WORKER_TRACER_TAKEN)
     return refuse (w, error, sys_errno);
   for (unsigned i = 0; i < w->n_measures; i += 2)
@@ -315,7 +408,7 @@ rtb_worker_timerlat_prepare (RtbWorker *w, RtbCommandError *error, int *sys_errn
       char file[64];
       int fd;
 
-      snprintf (file, sizeof file, "per_cpu/cpu%d/trace_pipe", w->measures[i].measured_cpu);
+      snprintf (file, sizeof file, "per_cpu/cpu%d/trace_pipe_raw", w->measures[i].measured_cpu);
       fd = rtb_worker_tracer_open (t, file, O_RDONLY | O_NONBLOCK);
       if (fd < 0)
         {

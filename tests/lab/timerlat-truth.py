@@ -9,9 +9,10 @@ SUMMARY.json is `rtbench-cli summary --json` of the run, SERIES.csv and HISTOGRA
 HISTOGRAM_US the run's --histogram-us. For each series: every sample is a whole µs (rtla's
 truncation); the count, min, max and mean of the summary are the samples' own; the histogram
 holds each sample in its 1 µs bucket, those of HISTOGRAM_US µs or more as overflows; the
-activations numbered from the run's first (0) to the series' last are its samples and the
-skipped ones; and each activation's thread latency is at least its IRQ latency, both measured
-from the same deadline. Prints one line per series, exits 1 naming what differs.
+samples' periods, numbered on the tracer's grid from the run's first (0), increase, and those
+up to the series' last are its samples, the periods the tracer skipped and the samples whose
+events were lost (dropped); and each period's thread latency is at least its IRQ latency, both
+measured from the same deadline. Prints one line per series, exits 1 naming what differs.
 """
 import collections
 import csv
@@ -26,9 +27,11 @@ def close(got, want):
 
 def main(summary_path, series_path, histogram_path, limit_us):
     run = json.load(open(summary_path))['runs'][0]
-    samples = collections.defaultdict(dict)  # series → activation → µs
+    samples = collections.defaultdict(dict)  # series → period → µs
+    order = collections.defaultdict(list)  # series → its periods as the file lists them
     with open(series_path, newline='') as f:
         for row in csv.DictReader(f):
+            order[row['series']].append(int(row['index']))
             value = float(row['min_us'])
             if row['samples'] != '1' or float(row['max_us']) != value:
                 sys.exit(f"{row['series']} {row['index']}: a block of {row['samples']} samples,"
@@ -58,9 +61,11 @@ def main(summary_path, series_path, histogram_path, limit_us):
             failed.append(f"{name}: avg_us {s['avg_us']}, its samples say {mean}")
         if any(v != int(v) for v in values):
             failed.append(f'{name}: a sample is not a whole µs')
-        if n and max(got) + 1 != n + s['skipped']:
-            failed.append(f"{name}: activations 0-{max(got)} are not its {n} samples and "
-                          f"{s['skipped']} skipped")
+        if n and max(got) + 1 != n + s['skipped'] + s['dropped']:
+            failed.append(f"{name}: periods 0-{max(got)} are not its {n} samples, "
+                          f"{s['skipped']} skipped and {s['dropped']} dropped")
+        if order[name] != sorted(set(order[name])):
+            failed.append(f'{name}: the periods do not increase')
         buckets = collections.Counter(int(v) for v in values if v < limit_us)
         overflows = sum(1 for v in values if v >= limit_us)
         column = [i for i, title in enumerate(rows[0]) if title.endswith(' ' + name)][0]
@@ -68,8 +73,8 @@ def main(summary_path, series_path, histogram_path, limit_us):
         if saved != dict(buckets) or int(rows[-1][column]) != overflows or \
                 s['overflows'] != overflows:
             failed.append(f'{name}: the histogram is not its samples in 1 µs buckets')
-        print(f"{name}: {n} samples, {s['skipped']} skipped, min {want['min_us']} max "
-              f"{want['max_us']} avg {mean}, {overflows} overflows")
+        print(f"{name}: {n} samples, {s['skipped']} skipped, {s['dropped']} dropped, "
+              f"min {want['min_us']} max {want['max_us']} avg {mean}, {overflows} overflows")
 
     for cpu in sorted({s['cpu'] for s in run['series']}):
         irq, thread = samples.get(f'CPU{cpu} IRQ', {}), samples.get(f'CPU{cpu} thread', {})
