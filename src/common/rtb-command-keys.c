@@ -186,7 +186,8 @@ const RtbKey rtb_command_keys[RTB_N_KEYS] = {
             "p99.9)",
     .on = { [RTB_METHOD_LATENCY] = SHARED (trace_above_us, trace_above_us, 0),
             [RTB_METHOD_JITTER] = SHARED (trace_above_us, trace_above_us, 0),
-            [RTB_METHOD_TIMER] = SHARED (trace_above_us, trace_above_us, 0) },
+            [RTB_METHOD_TIMER] = SHARED (trace_above_us, trace_above_us, 0),
+            [RTB_METHOD_TIMERLAT] = SHARED (trace_above_us, trace_above_us, 0) },
   },
 };
 

@@ -149,6 +149,10 @@ take_event (const RtbTraceEvent *event, void *user)
   r->last_seq[s] = (uint32_t) seq;
   /* As rtla counts it: whole µs, truncated. */
   rtb_worker_ring_push (&m->ring, index, latency / RTB_NSEC_PER_USEC * RTB_NSEC_PER_USEC);
+  /* A spike is the thread's: its window runs from the deadline to the thread's clock read. */
+  if (s)
+    rtb_worker_trace_hit (m, index, latency / RTB_NSEC_PER_USEC * RTB_NSEC_PER_USEC,
+                          at - latency, at);
 }
 
 /* What reading cost, for the log: the reader must never be why the tracer's thread is late. */

@@ -59,7 +59,7 @@ rtb_worker_trace_start (RtbWorker *w)
   if (!t->wanted)
     return;
   for (unsigned i = 0; i < w->n_measures; i++)
-    if (w->measures[i].cpu < 0)
+    if (rtb_worker_measure_traced_cpu (&w->measures[i]) < 0)
       {
         t->status = RTB_TRACE_UNSUPPORTED;
         snprintf (t->why, sizeof t->why, "the threads are not pinned to a CPU (cpu=none, or the "
@@ -84,7 +84,7 @@ rtb_worker_trace_start (RtbWorker *w)
   rtb_log_histogram_init (t->auto_hist);
   for (unsigned i = 0; i < w->n_measures; i++)
     {
-      int cpu = w->measures[i].cpu;
+      int cpu = rtb_worker_measure_traced_cpu (&w->measures[i]);
       char relative[64];
       int fd;
 
@@ -181,14 +181,16 @@ send_spike (RtbWorker *w, RtbWorkerMeasure *m, const RtbWorkerSpike *spike)
   size_t used;
 
   /* The trace prints whole microseconds. */
-  used = rtb_worker_trace_history_window (t->histories[m->cpu],
+  int cpu = rtb_worker_measure_traced_cpu (m);
+
+  used = rtb_worker_trace_history_window (t->histories[cpu],
                                           spike->deadline_ns - RTB_SPIKE_LOOKBACK_NS,
                                           spike->wake_ns, t->text, RTB_SPIKE_TEXT_MAX, &flags);
   memset (&frame, 0, sizeof frame);
   frame.thread = (uint16_t) m->index;
   frame.flags = flags;
-  frame.cpu = m->cpu;
-  frame.tid = (uint32_t) m->tid;
+  frame.cpu = cpu;
+  frame.tid = (uint32_t) (m->kernel_thread > 0 ? m->kernel_thread : m->tid);
   frame.text_len = (uint32_t) used;
   frame.index = spike->index;
   frame.value_ns = spike->value_ns;
@@ -210,8 +212,9 @@ rtb_worker_trace_collect (RtbWorker *w)
       RtbWorkerMeasure *m = &w->measures[i];
       RtbWorkerSpikeQueue *q = &m->spikes;
       uint64_t tail = atomic_load_explicit (&q->tail, memory_order_relaxed);
+      int cpu = rtb_worker_measure_traced_cpu (m);
 
-      if (m->cpu < 0 || m->cpu >= RTB_MAX_CPUS || w->trace.histories[m->cpu] == NULL)
+      if (cpu < 0 || cpu >= RTB_MAX_CPUS || w->trace.histories[cpu] == NULL)
         continue;
       for (; tail != q->ready; tail++)
         {

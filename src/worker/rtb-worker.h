@@ -152,6 +152,14 @@ rtb_worker_trace_hit (RtbWorkerMeasure *m, uint64_t index, int64_t value, int64_
   atomic_store_explicit (&q->head, head + 1, memory_order_release);
 }
 
+/* The CPU whose trace explains a measure's spikes: its thread's, or for a kernel tracer's
+ * thread (timerlat), the CPU that thread measures; -1 when not pinned. */
+static inline int
+rtb_worker_measure_traced_cpu (const RtbWorkerMeasure *m)
+{
+  return m->kernel_thread > 0 ? m->measured_cpu : m->cpu;
+}
+
 /* rtb-worker-trace.c: what the main thread and the writer do with the trace */
 void rtb_worker_trace_init (RtbWorker *w);
 void rtb_worker_trace_start (RtbWorker *w);
