@@ -10,6 +10,7 @@
 
 #include "rtb-compare-causes.h"
 #include "rtb-csv.h"
+#include "rtb-import.h"
 #include "rtb-run.h"
 #include "rtb-spike.h"
 #include "rtb-trace-parse.h"
@@ -641,6 +642,82 @@ test_own_run (void)
   }
 }
 
+/* The sample at period `index` of a short run's series, whose history keeps every period. */
+static gint64
+sample_at (RtbSeries *series, guint64 index)
+{
+  const RtbHistory *h = &series->history;
+
+  g_assert_cmpuint (h->block_size, ==, 1);
+  g_assert_cmpuint (index, <, h->n_blocks);
+  g_assert_cmpuint (h->blocks[index].count, ==, 1);
+  return h->blocks[index].min_ns;
+}
+
+/* A timerlat run recorded on the lab's board-rt (Debian's 6.1 RT arm64 kernel under TCG):
+ * `rtbench-worker timerlat duration=1 trace_above_us=2000`. Each spike is a thread sample,
+ * and its split the IRQ sample of the same CPU and period; both are said beside the cause,
+ * and kept in the run file. */
+static void
+test_timerlat_split (void)
+{
+  g_autofree char *path = g_build_filename (g_getenv ("RTBENCH_TEST_DATA"), "spikes",
+                                            "timerlat-board-rt.stream", NULL);
+  g_autofree char *saved = g_build_filename (g_get_tmp_dir (), "rtbench-split-test.rtbench",
+                                             NULL);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (RtbRun) run = rtb_import_file (path, NULL, NULL, &error);
+  g_autoptr (RtbRun) again = NULL;
+  GPtrArray *spikes, *spikes2;
+  guint irq_late = 0, thread_late = 0;
+
+  g_assert_no_error (error);
+  spikes = rtb_spike_log_get_spikes (rtb_run_get_spike_log (run));
+  g_assert_cmpuint (spikes->len, >, 10);
+  for (guint i = 0; i < spikes->len; i++)
+    {
+      const RtbSpike *spike = spikes->pdata[i];
+      RtbSeries *thread = rtb_run_get_series (run, spike->series);
+      RtbSeries *irq = rtb_run_get_series (run, spike->series - 1);
+      g_autofree char *line = rtb_spike_describe (spike, thread->name);
+      g_autofree char *irq_text = g_strdup_printf ("IRQ %.1f µs, thread %.1f µs: mostly the ",
+                                                   spike->irq_ns / 1000.0,
+                                                   spike->value_ns / 1000.0);
+
+      g_assert_true (g_str_has_suffix (thread->name, " thread"));
+      g_assert_true (g_str_has_suffix (irq->name, " IRQ"));
+      g_assert_cmpint (irq->cpu, ==, thread->cpu);
+      g_assert_cmpint (sample_at (thread, spike->index), ==, spike->value_ns);
+      g_assert_cmpint (sample_at (irq, spike->index), ==, spike->irq_ns);
+      g_assert_cmpint (spike->irq_ns, <=, spike->value_ns);
+      g_assert_nonnull (strstr (line, irq_text));
+      if (spike->irq_ns >= spike->value_ns - spike->irq_ns)
+        irq_late += strstr (line, "the interrupt was late") != NULL;
+      else
+        thread_late += strstr (line, "the thread waited after its interrupt") != NULL;
+    }
+  g_assert_cmpuint (irq_late + thread_late, ==, spikes->len);
+
+  g_assert_true (rtb_run_save (run, saved, &error));
+  g_assert_no_error (error);
+  again = rtb_run_load (saved, &error);
+  g_assert_no_error (error);
+  g_unlink (saved);
+  spikes2 = rtb_spike_log_get_spikes (rtb_run_get_spike_log (again));
+  g_assert_cmpuint (spikes2->len, ==, spikes->len);
+  for (guint i = 0; i < spikes->len; i++)
+    g_assert_cmpint (((RtbSpike *) spikes2->pdata[i])->irq_ns, ==,
+                     ((RtbSpike *) spikes->pdata[i])->irq_ns);
+  /* Another method's spikes have no split. */
+  {
+    g_autoptr (RtbRun) culprit = load_culprit_run ();
+    GPtrArray *others = rtb_spike_log_get_spikes (rtb_run_get_spike_log (culprit));
+
+    for (guint i = 0; i < others->len; i++)
+      g_assert_cmpint (((RtbSpike *) others->pdata[i])->irq_ns, ==, -1);
+  }
+}
+
 static void
 test_league (void)
 {
@@ -898,6 +975,7 @@ main (int argc, char **argv)
   g_test_add_func ("/spike/own-run", test_own_run);
   g_test_add_func ("/spike/place-after-skipped", test_place_after_skipped);
   g_test_add_func ("/spike/league", test_league);
+  g_test_add_func ("/spike/timerlat-split", test_timerlat_split);
   g_test_add_func ("/spike/run-file", test_run_file);
   g_test_add_func ("/spike/compare-causes", test_compare_causes);
   g_test_add_func ("/spike/compare-interrupts", test_compare_interrupts);

@@ -9,6 +9,7 @@
 #include "rtb-safe-text.h"
 #include "rtb-sample-check.h"
 #include "rtb-spike-check.h"
+#include "rtb-spike-split.h"
 #include "rtb-system-files.h"
 #include "rtb-system-snapshot.h"
 #include "rtb-system-info-private.h"
@@ -38,6 +39,7 @@ struct _RtbRun
   char *worker_command;
   RtbSpikeLog *spikes;
   RtbSpikeCheck *spike_check; /* the SPIKE frames of a stream against its samples */
+  RtbSpikeSplit *spike_split; /* timerlat: the IRQ samples its spikes' IRQ halves are */
 
   RtbCommand command;
   RtbRunStated stated;
@@ -97,6 +99,7 @@ rtb_run_finalize (GObject *object)
   g_clear_pointer (&self->worker_command, g_free);
   g_clear_pointer (&self->spikes, rtb_spike_log_free);
   g_clear_pointer (&self->spike_check, rtb_spike_check_free);
+  g_clear_pointer (&self->spike_split, rtb_spike_split_free);
 
   G_OBJECT_CLASS (rtb_run_parent_class)->finalize (object);
 }
@@ -185,6 +188,7 @@ rtb_run_init (RtbRun *self)
   self->load_stop_ns = RTB_RUN_TIME_UNKNOWN;
   self->spikes = rtb_spike_log_new ();
   self->spike_check = rtb_spike_check_new ();
+  self->spike_split = rtb_spike_split_new ();
 }
 
 RtbRun *
@@ -417,6 +421,14 @@ complete_noise_history (RtbRun *self)
     }
 }
 
+/* timerlat's series come in pairs, each CPU's IRQ latency then its thread latency, as the
+ * worker numbers its threads. */
+static gboolean
+is_timerlat_irq (RtbRun *self, guint thread)
+{
+  return self->command.method == RTB_METHOD_TIMERLAT && thread % 2 == 0;
+}
+
 static gboolean
 handle_samples (RtbRun *self, const RtbSamplesFrame *frame, GError **error)
 {
@@ -464,6 +476,8 @@ handle_samples (RtbRun *self, const RtbSamplesFrame *frame, GError **error)
       rtb_series_add (series, samples[i].value_ns);
       rtb_spike_check_add (self->spike_check, frame->thread, index,
                            series->history.n_positions, samples[i].value_ns);
+      if (is_timerlat_irq (self, frame->thread))
+        rtb_spike_split_add (self->spike_split, frame->thread, index, samples[i].value_ns);
     }
   series->dropped = MAX (series->dropped, frame->dropped_total);
   self->dirty = TRUE;
@@ -575,6 +589,8 @@ handle_spike (RtbRun *self, const RtbSpikeFrame *frame, GError **error)
     spike->instance = series->history.n_positions - behind;
   spike->time_ns = rtb_spike_curve_time_ns (spike->instance,
                                             rtb_run_get_series_period_us (self, frame->thread));
+  if (frame->thread > 0 && is_timerlat_irq (self, frame->thread - 1))
+    spike->irq_ns = rtb_spike_split_lookup (self->spike_split, frame->thread - 1, frame->index);
   rtb_spike_log_set_missed (self->spikes, frame->thread, frame->missed);
   kept = rtb_spike_log_add (self->spikes, spike);
   self->dirty = TRUE;

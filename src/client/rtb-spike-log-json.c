@@ -99,6 +99,8 @@ add_spike (JsonBuilder *builder, const RtbSpike *spike, const char *series_name)
   _rtb_json_add_int (builder, "wake_ns", spike->wake_ns);
   add_us (builder, "to_wakeup_us", spike->to_wakeup_ns);
   add_us (builder, "to_run_us", spike->to_run_ns);
+  if (spike->irq_ns >= 0)
+    add_us (builder, "irq_latency_us", spike->irq_ns);
   json_builder_set_member_name (builder, "lost_events");
   json_builder_add_boolean_value (builder, (spike->flags & RTB_SPIKE_LOST_EVENTS) != 0);
   json_builder_set_member_name (builder, "cut");
@@ -354,6 +356,9 @@ parse_spike (JsonNode *node, const char *path, const char *const *series_names, 
       !_rtb_json_get_bool (object, path, "lost_events", &lost, error) ||
       !_rtb_json_get_bool (object, path, "cut", &cut, error) ||
       !_rtb_json_get_array (object, path, "ran", &ran, error))
+    return FALSE;
+  if (!is_null_or_absent (object, "irq_latency_us") &&
+      !get_ns (object, path, "irq_latency_us", FALSE, &spike->irq_ns, error))
     return FALSE;
   if (!is_null_or_absent (object, "instance"))
     {

@@ -117,6 +117,7 @@ rtb_spike_new (void)
   g_array_set_clear_func (spike->causes, (GDestroyNotify) rtb_cause_clear);
   spike->to_wakeup_ns = -1;
   spike->to_run_ns = -1;
+  spike->irq_ns = -1;
   spike->time_ns = -1;
   spike->main.kind = RTB_CAUSE_UNKNOWN;
   return spike;
@@ -575,8 +576,40 @@ format_delay (gint64 ns)
   return ns < 0 ? g_strdup (_("unknown")) : g_strdup_printf (_("%.1f µs"), (double) ns / 1000.0);
 }
 
+static char *describe_head (const RtbSpike *spike, const char *series_name);
+
+/* timerlat: the spike's period split into its IRQ latency and its thread latency, and which of
+ * the interrupt and the wait after it took longer; NULL without the split. */
+static char *
+describe_split (const RtbSpike *spike)
+{
+  g_autofree char *irq = NULL;
+  g_autofree char *thread = NULL;
+
+  if (spike->irq_ns < 0)
+    return NULL;
+  irq = format_us (spike->irq_ns);
+  thread = format_us (spike->value_ns);
+  if (spike->irq_ns >= spike->value_ns - spike->irq_ns)
+    /* TRANSLATORS: "IRQ 2100.0 µs, thread 2179.0 µs: mostly the interrupt was late" */
+    return g_strdup_printf (_("IRQ %s µs, thread %s µs: mostly the interrupt was late"), irq,
+                            thread);
+  /* TRANSLATORS: "IRQ 12.0 µs, thread 480.0 µs: mostly the thread waited after its interrupt" */
+  return g_strdup_printf (_("IRQ %s µs, thread %s µs: mostly the thread waited after its "
+                            "interrupt"), irq, thread);
+}
+
 char *
 rtb_spike_describe (const RtbSpike *spike, const char *series_name)
+{
+  g_autofree char *head = describe_head (spike, series_name);
+  g_autofree char *split = describe_split (spike);
+
+  return split != NULL ? g_strdup_printf ("%s · %s", head, split) : g_steal_pointer (&head);
+}
+
+static char *
+describe_head (const RtbSpike *spike, const char *series_name)
 {
   g_autofree char *cause = rtb_cause_describe (&spike->main);
   g_autofree char *value = format_us (spike->value_ns);

@@ -64,6 +64,8 @@ typedef struct {
   gint64 to_wakeup_ns; /* deadline → wake-up of the thread (0 when it was running or preempted
                         * at the deadline); -1: the trace has no wake-up after the deadline */
   gint64 to_run_ns;    /* wake-up (or the deadline, if later) → running; -1 unknown */
+  gint64 irq_ns;       /* timerlat: the IRQ latency of the spike's period, whose thread latency
+                        * the spike is (rtb-spike-split.h); -1 unknown or another method */
   guint flags;         /* RTB_SPIKE_LOST_EVENTS, RTB_SPIKE_CUT */
   RtbCause main;       /* the verdict */
   GArray *causes;      /* RtbCause: everything that ran, longest first */
