@@ -8,6 +8,7 @@
 
 #include "rtb-cli.h"
 #include "rtb-headline.h"
+#include "rtb-methods.h"
 
 /* Unknown facts print as "-", stated empty ones as `empty`. */
 static const char *
@@ -130,14 +131,16 @@ print_value (FILE *out, double value, guint decimals)
     fprintf (out, " %10.*f", (int) decimals, value);
 }
 
-/* A column of the method's own before the figures: a jitter thread's period, a timer run's
- * duration; NULL for the others. */
+/* A column of the method's own before the figures: each thread's period (own_periods), the
+ * run's duration (table_duration); NULL for the others. */
 static const char *
 lead_column (RtbMethod method)
 {
-  return method == RTB_METHOD_JITTER ? "period µs"
-         : method == RTB_METHOD_TIMER ? "duration s"
-                                      : NULL;
+  const RtbMethodInfo *info = rtb_method_info (method);
+
+  return info == NULL ? NULL : info->own_periods ? "period µs"
+                             : info->table_duration ? "duration s"
+                                                    : NULL;
 }
 
 /* The thread columns, then right-aligned titles 10 characters wide (µ is one character, two
@@ -187,12 +190,13 @@ static void
 print_figures (FILE *out, RtbRun *run, RtbSeries *series, const RtbSeriesSummary *s)
 {
   RtbMethod method = rtb_run_get_method (run);
+  const RtbMethodInfo *declared = rtb_method_info (method);
   double duration_s = rtb_run_get_elapsed_ns (run) / 1e9;
 
   print_thread (out, run, series);
-  if (method == RTB_METHOD_JITTER)
+  if (declared != NULL && declared->own_periods)
     print_value (out, series->period_ns > 0 ? series->period_ns / 1000.0 : NAN, 1);
-  else if (method == RTB_METHOD_TIMER)
+  else if (declared != NULL && declared->table_duration)
     print_value (out, duration_s > 0 ? duration_s : NAN, 3);
   for (RtbFigure f = 0; f < RTB_N_FIGURES; f++)
     {
@@ -332,10 +336,8 @@ rtb_cli_print_table (RtbRun *run, FILE *out)
           print_off_cpu (out, series);
         }
     }
-  if (method == RTB_METHOD_JITTER)
-    fputs ("avg and stddev: of the intervals less the period; jitter = max(max int − period, "
-           "period − min int); overruns: periods begun after their deadline (no period is "
-           "skipped)\n", out);
+  if (rtb_method_info (method) != NULL && rtb_method_info (method)->table_note != NULL)
+    fprintf (out, "%s\n", rtb_method_info (method)->table_note);
   if (bounded && shows_percentiles (method))
     fprintf (out, "percentiles: within %.3f %% of the exact nearest-rank value (the buckets of a "
              "log-linear histogram)\n", RTB_LOG_HISTOGRAM_BOUND_PCT);

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "rtb-figure.h"
+#include "rtb-methods.h"
 
 #define M(method) RTB_FIGURE_METHOD (RTB_METHOD_##method)
 #define ALL (M (LATENCY) | M (JITTER) | M (TIMER) | M (RESPONSE) | M (NOISE) | M (TIMERLAT))
@@ -174,10 +175,9 @@ const char *
 rtb_figure_column (RtbFigure figure, RtbMethod method)
 {
   g_return_val_if_fail (figure < RTB_N_FIGURES, NULL);
-  if (figure == RTB_FIGURE_COUNT && method == RTB_METHOD_TIMER)
-    return "ticks";
-  if (figure == RTB_FIGURE_COUNT && method == RTB_METHOD_JITTER)
-    return "intervals";
+  if (figure == RTB_FIGURE_COUNT && rtb_method_info (method) != NULL &&
+      rtb_method_info (method)->count_column != NULL)
+    return rtb_method_info (method)->count_column;
   return figures[figure].column;
 }
 
@@ -185,10 +185,9 @@ const char *
 rtb_figure_title (RtbFigure figure, RtbMethod method)
 {
   g_return_val_if_fail (figure < RTB_N_FIGURES, NULL);
-  if (figure == RTB_FIGURE_COUNT && method == RTB_METHOD_TIMER)
-    return _("Ticks");
-  if (figure == RTB_FIGURE_COUNT && method == RTB_METHOD_JITTER)
-    return _("Intervals");
+  if (figure == RTB_FIGURE_COUNT && rtb_method_info (method) != NULL &&
+      rtb_method_info (method)->count_title != NULL)
+    return _(rtb_method_info (method)->count_title);
   return _(figures[figure].title);
 }
 

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "rtb-checklist.h"
+#include "rtb-methods.h"
 #include "rtb-run-private.h"
 #include "rtb-safe-text.h"
 #include "rtb-sample-check.h"
@@ -253,8 +254,9 @@ _rtb_run_add_series_full (RtbRun *self, const char *name, int cpu, int32_t lo_us
 
   series->policy = self->command.policy;
   series->priority = self->command.priority;
-  /* LinuxCNC's threads: base, then servo. */
-  if (self->command.method == RTB_METHOD_JITTER && index < 2)
+  /* Threads at periods of their own (LinuxCNC's base, then servo). */
+  if (rtb_method_info (self->command.method) != NULL &&
+      rtb_method_info (self->command.method)->own_periods && index < 2)
     series->period_ns = (gint64) rtb_command_thread_period_us (&self->command, index) * 1000;
 
   g_ptr_array_add (self->series, series);

@@ -6,6 +6,10 @@
 
 #include "rtb-methods.h"
 
+/* Marks the words shown for a method for xgettext; the client translates them (plain C here:
+ * the worker links this file). */
+#define N_(text) text
+
 static const RtbMethodInfo methods[RTB_METHOD_LAST + 1] = {
   [RTB_METHOD_LATENCY] = {
     .name = "latency",
@@ -15,6 +19,10 @@ static const RtbMethodInfo methods[RTB_METHOD_LAST + 1] = {
       "interval and records how late it woke up.",
     .per_cpu = true,
     .duty = "a wake-up every # us",
+    .title = N_("Wake-up Latency"),
+    .value_label = N_("latency (µs)"),
+    .curve_title = N_("Latency per CPU, with the running mean"),
+    .histogram_title = N_("Latency histogram per CPU"),
     .examples = {
       { "--duration 10m --load full", "every CPU for 10 minutes under full load" },
       { "--cpus 1 --interval-us 200 --output cpu1.rtbench", "CPU 1 every 200 µs, saved" },
@@ -30,6 +38,19 @@ static const RtbMethodInfo methods[RTB_METHOD_LAST + 1] = {
     .per_cpu = false,
     .signed_values = true,
     .duty = "wake-ups every # and # us",
+    .title = N_("Thread Jitter"),
+    .value_label = N_("interval deviation (µs)"),
+    .magnitude_label = N_("|interval deviation| (µs)"),
+    .curve_title = N_("Interval deviation, with the running mean"),
+    .thread_titles = { N_("Base thread, with the running mean"),
+                       N_("Servo thread, with the running mean") },
+    .histogram_title = N_("Deviation histogram"),
+    .count_column = "intervals",
+    .count_title = N_("Intervals"),
+    .own_periods = true,
+    .table_note = "avg and stddev: of the intervals less the period; jitter = max(max int − "
+                  "period, period − min int); overruns: periods begun after their deadline (no "
+                  "period is skipped)",
     .examples = {
       { "--duration 10m --load full", "LinuxCNC's test under full load, on its own CPU choice" },
       { "--cpu 1 --base-us 50 --servo-us 1000", "a 50 µs base thread on CPU 1" },
@@ -44,6 +65,14 @@ static const RtbMethodInfo methods[RTB_METHOD_LAST + 1] = {
     .per_cpu = false,
     .signed_values = true,
     .duty = "a # us spin every # us",
+    .title = N_("Timer Error"),
+    .value_label = N_("tick error (µs)"),
+    .magnitude_label = N_("|tick error| (µs)"),
+    .curve_title = N_("Tick error, with the running mean"),
+    .histogram_title = N_("Tick error histogram"),
+    .count_column = "ticks",
+    .count_title = N_("Ticks"),
+    .table_duration = true,
     .examples = {
       { "--period-us 1000 --spin-us 50 --cpu 1", "a 1 ms tick on CPU 1" },
       { "--variant normal --duration 5m", "the same timer in an ordinary thread, to compare" },
@@ -58,6 +87,10 @@ static const RtbMethodInfo methods[RTB_METHOD_LAST + 1] = {
     .per_cpu = false,
     .duty = "each instance computes to its end",
     .never_sleeps = true,
+    .title = N_("Response Time"),
+    .value_label = N_("execution time (µs)"),
+    .curve_title = N_("Execution time per instance, with the running mean"),
+    .histogram_title = N_("Execution time histogram"),
     .examples = {
       { "--size 32,64,128 --instances 500", "three matrix sizes, 500 inversions each" },
       { "--experiments 5 --cpu 1 --load cpu", "five runs on CPU 1 while the CPUs are busy" },
@@ -74,6 +107,10 @@ static const RtbMethodInfo methods[RTB_METHOD_LAST + 1] = {
     .per_cpu = true,
     .duty = "it polls the clock without pause",
     .never_sleeps = true,
+    .title = N_("OS Noise"),
+    .value_label = N_("gap between clock reads (µs)"),
+    .curve_title = N_("Every gap between two clock reads per CPU, with the running mean"),
+    .histogram_title = N_("Gap histogram per CPU"),
     .examples = {
       { "--cpus 1 --duration 10m", "is isolated CPU 1 quiet for 10 minutes?" },
       { "--cpus 0-1 --policy fifo --priority 1", "polling at a real-time priority, as oslat -f" },
@@ -89,6 +126,10 @@ static const RtbMethodInfo methods[RTB_METHOD_LAST + 1] = {
       "µs as rtla counts them. Needs root and a kernel with CONFIG_TIMERLAT_TRACER.",
     .per_cpu = true,
     .duty = "the kernel's timerlat thread wakes every # us",
+    .title = N_("Timerlat"),
+    .value_label = N_("timer latency (µs)"),
+    .curve_title = N_("IRQ and thread latency per CPU, with the running mean"),
+    .histogram_title = N_("IRQ and thread latency histograms per CPU"),
     .examples = {
       { "--cpus 1 --duration 10m", "is isolated CPU 1's interrupt or its scheduler late?" },
       { "--period-us 500 --priority 99", "a 500 µs period, the threads at FIFO 99 (rtla -P f:99)" },

@@ -26,6 +26,21 @@ typedef struct {
    * key table's order. */
   const char *duty;
   bool never_sleeps; /* it keeps its CPU busy whatever its keys say */
+  /* The words shown for it, marked for translation (N_()): the window and the reports translate
+   * them, the CLI and its exports keep them English. */
+  const char *title;            /* the live view's: "Thread Jitter" */
+  const char *value_label;      /* a chart's value axis: "interval deviation (µs)" */
+  const char *magnitude_label;  /* the heatmap's rows of a signed method, or NULL: value_label */
+  const char *curve_title;      /* its curve chart */
+  const char *thread_titles[2]; /* the curves of its threads, with own_periods */
+  const char *histogram_title;
+  const char *count_column;     /* its samples' count in the CLI's tables ("ticks"), or NULL */
+  const char *count_title;      /* the same in the window's (N_("Ticks")), or NULL */
+  /* Its threads run at periods of their own (jitter's base and servo): each series keeps its
+   * period, the CLI's table shows it, each curve gets a time axis of its own. */
+  bool own_periods;
+  bool table_duration;          /* the CLI's table leads with the run's duration */
+  const char *table_note;       /* a line under the CLI's table, or NULL */
   /* rtbench-cli run options that show it in use, each with what it does; NULL-ended. */
   const char *examples[RTB_METHOD_EXAMPLES_MAX + 1][2];
 } RtbMethodInfo;

@@ -10,6 +10,7 @@
 
 #include "rtb-chart.h"
 #include "rtb-headline.h"
+#include "rtb-methods.h"
 #include "rtb-inscription.h"
 #include "rtb-live-view.h"
 #include "rtb-on-screen-box.h"
@@ -70,16 +71,9 @@ static GParamSpec *properties[N_PROPS];
 static const char *
 method_title (RtbMethod method)
 {
-  switch (method)
-    {
-    case RTB_METHOD_JITTER: return _("Thread Jitter");
-    case RTB_METHOD_TIMER: return _("Timer Error");
-    case RTB_METHOD_RESPONSE: return _("Response Time");
-    case RTB_METHOD_NOISE: return _("OS Noise");
-    case RTB_METHOD_TIMERLAT: return _("Timerlat");
-    case RTB_METHOD_LATENCY:
-    default: return _("Wake-up Latency");
-    }
+  const RtbMethodInfo *info = rtb_method_info (method);
+
+  return _((info != NULL ? info : rtb_method_info (RTB_METHOD_LATENCY))->title);
 }
 
 static char *

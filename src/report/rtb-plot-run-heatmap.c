@@ -70,12 +70,7 @@ rtb_plot_run_heatmap_options (RtbRun *const *runs, guint n_runs, RtbPlotHeatmapO
   opts->x_per_instance = seconds;
   opts->x_label = _(rtb_plot_run_x_label (method, seconds));
   /* The rows are magnitudes: a signed method's axis says so. */
-  if (method == RTB_METHOD_JITTER)
-    opts->y_label = _("|interval deviation| (µs)");
-  else if (method == RTB_METHOD_TIMER)
-    opts->y_label = _("|tick error| (µs)");
-  else
-    opts->y_label = _(rtb_plot_run_value_label (method));
+  opts->y_label = _(rtb_plot_run_magnitude_label (method));
   opts->max_note = _("max per column");
   opts->p999_note = _("dashed: running p99.9");
   opts->placeholder = _("Not known: this run does not say when its samples came (a file "

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "rtb-label.h"
+#include "rtb-methods.h"
 #include "rtb-plot-run.h"
 
 void
@@ -145,70 +146,45 @@ rtb_plot_run_system_line (RtbRun *run)
   return g_string_free (line, FALSE);
 }
 
+/* The method's declaration; latency's for a value that is no method. */
+static const RtbMethodInfo *
+method_words (RtbMethod method)
+{
+  const RtbMethodInfo *info = rtb_method_info (method);
+
+  return info != NULL ? info : rtb_method_info (RTB_METHOD_LATENCY);
+}
+
 /* Marked, not translated: the window's charts translate them, the CLI's exports stay English. */
 const char *
 rtb_plot_run_value_label (RtbMethod method)
 {
-  switch (method)
-    {
-    case RTB_METHOD_JITTER:
-      return N_("interval deviation (µs)");
-    case RTB_METHOD_TIMER:
-      return N_("tick error (µs)");
-    case RTB_METHOD_RESPONSE:
-      return N_("execution time (µs)");
-    case RTB_METHOD_NOISE:
-      return N_("gap between clock reads (µs)");
-    case RTB_METHOD_TIMERLAT:
-      return N_("timer latency (µs)");
-    case RTB_METHOD_LATENCY:
-    default:
-      return N_("latency (µs)");
-    }
+  return method_words (method)->value_label;
+}
+
+const char *
+rtb_plot_run_magnitude_label (RtbMethod method)
+{
+  const RtbMethodInfo *info = method_words (method);
+
+  return info->magnitude_label != NULL ? info->magnitude_label : info->value_label;
 }
 
 const char *
 rtb_plot_run_curve_title (RtbMethod method, int thread)
 {
-  switch (method)
-    {
-    case RTB_METHOD_JITTER:
-      return thread == 0   ? N_("Base thread, with the running mean")
-             : thread == 1 ? N_("Servo thread, with the running mean")
-                           : N_("Interval deviation, with the running mean");
-    case RTB_METHOD_TIMER:
-      return N_("Tick error, with the running mean");
-    case RTB_METHOD_RESPONSE:
-      return N_("Execution time per instance, with the running mean");
-    case RTB_METHOD_NOISE:
-      return N_("Every gap between two clock reads per CPU, with the running mean");
-    case RTB_METHOD_TIMERLAT:
-      return N_("IRQ and thread latency per CPU, with the running mean");
-    case RTB_METHOD_LATENCY:
-    default:
-      return N_("Latency per CPU, with the running mean");
-    }
+  const RtbMethodInfo *info = method_words (method);
+
+  if (thread >= 0 && (guint) thread < G_N_ELEMENTS (info->thread_titles) &&
+      info->thread_titles[thread] != NULL)
+    return info->thread_titles[thread];
+  return info->curve_title;
 }
 
 const char *
 rtb_plot_run_histogram_title (RtbMethod method)
 {
-  switch (method)
-    {
-    case RTB_METHOD_JITTER:
-      return N_("Deviation histogram");
-    case RTB_METHOD_TIMER:
-      return N_("Tick error histogram");
-    case RTB_METHOD_RESPONSE:
-      return N_("Execution time histogram");
-    case RTB_METHOD_NOISE:
-      return N_("Gap histogram per CPU");
-    case RTB_METHOD_TIMERLAT:
-      return N_("IRQ and thread latency histograms per CPU");
-    case RTB_METHOD_LATENCY:
-    default:
-      return N_("Latency histogram per CPU");
-    }
+  return method_words (method)->histogram_title;
 }
 
 double
@@ -481,9 +457,10 @@ rtb_plot_run_panels (RtbPlotRunChart chart, RtbRun *const *runs, guint n_runs,
     panels[n++] = (RtbPlotRunPanel) { RTB_PLOT_RUN_PANEL_NO_INSTANCES, -1 };
   else if (chart == RTB_PLOT_RUN_CURVE || (chart == RTB_PLOT_RUN_BOTH && instances))
     {
-      /* A jitter run's threads run at periods 40 times apart: each gets its own time axis. */
+      /* Threads at periods of their own (jitter's, 40 times apart): each gets its own time
+       * axis. */
       guint threads = 0;
-      if (rtb_run_get_method (runs[0]) == RTB_METHOD_JITTER)
+      if (method_words (rtb_run_get_method (runs[0]))->own_periods)
         for (guint r = 0; r < n_runs; r++)
           threads = MAX (threads, MIN (rtb_run_get_n_series (runs[r]), 2));
       if (threads == 0)

@@ -64,6 +64,9 @@ char *rtb_plot_run_system_line (RtbRun *run);
 /* What the values are: "latency (µs)", "tick error (µs)"… (marked for translation, not
  * translated). */
 const char *rtb_plot_run_value_label (RtbMethod method);
+/* The heatmap's rows: magnitudes, "|tick error| (µs)" for a signed method. Marked, not
+ * translated. */
+const char *rtb_plot_run_magnitude_label (RtbMethod method);
 
 /* Seconds between two instances of series `index` of every run (-1: of every series), when they
  * all share one period, for a time axis; 0 when the axis counts instances instead (response
