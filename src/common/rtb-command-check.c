@@ -90,6 +90,70 @@ check_key (const RtbCommand *cmd, RtbKeyId key, RtbCommandError *error)
     }
 }
 
+static bool
+check_latency (const RtbCommand *cmd, int n_cpus, RtbCommandError *error)
+{
+  if (cmd->latency.gpio && (cmd->cpus_all || n_cpus != 1))
+    return fail (error, RTB_ERROR_RANGE, "gpio",
+                 "gpio=%u:%u toggles its line from one thread: measure one CPU with cpus=N",
+                 cmd->latency.gpio_chip, cmd->latency.gpio_line);
+  return true;
+}
+
+static bool
+check_timer (const RtbCommand *cmd, int n_cpus, RtbCommandError *error)
+{
+  if (cmd->timer.variant == RTB_TIMER_VARIANT_NORMAL)
+    {
+      if (cmd->policy != RTB_POLICY_OTHER)
+        return fail (error, RTB_ERROR_RANGE, "policy",
+                     "variant=normal is an ordinary SCHED_OTHER thread: leave out policy=%s "
+                     "and priority, or use variant=rt", rtb_policy_to_string (cmd->policy));
+      if (n_cpus != 0 || cmd->cpu_auto)
+        return fail (error, RTB_ERROR_RANGE, "cpu",
+                     "variant=normal is an unpinned thread: leave out cpu, or use "
+                     "variant=rt");
+      if (cmd->timer_slack_ns != 0)
+        return fail (error, RTB_ERROR_RANGE, "timer_slack_ns",
+                     "variant=normal keeps the kernel's timer slack: leave out "
+                     "timer_slack_ns, or use variant=rt");
+    }
+  if (cmd->duration_ns != 0 && cmd->duration_ns < (uint64_t) cmd->timer.period_us * 1000)
+    return fail (error, RTB_ERROR_RANGE, "duration",
+                 "duration %llu ns is shorter than one tick of period_us %u: use at least "
+                 "%u us, or 0 (until stopped)", (unsigned long long) cmd->duration_ns,
+                 cmd->timer.period_us, cmd->timer.period_us);
+  return true;
+}
+
+static bool
+check_noise (const RtbCommand *cmd, int n_cpus, RtbCommandError *error)
+{
+  if (cmd->noise.reserved != 0)
+    return fail (error, RTB_ERROR_SYNTAX, "", "reserved noise parameters are not 0");
+  return true;
+}
+
+static bool
+check_timerlat (const RtbCommand *cmd, int n_cpus, RtbCommandError *error)
+{
+  /* The kernel's own bounds of osnoise/timerlat_period_us. */
+  if (cmd->timerlat.period_us < RTB_TIMERLAT_PERIOD_MIN_US)
+    return fail (error, RTB_ERROR_RANGE, "period_us",
+                 "period_us %u is shorter than the timerlat tracer allows: use %d-%d",
+                 cmd->timerlat.period_us, RTB_TIMERLAT_PERIOD_MIN_US, RTB_INTERVAL_MAX_US);
+  return true;
+}
+
+/* Each method's checks across its keys; NULL for a method without any. */
+static bool (*const cross_checks[RTB_METHOD_LAST + 1]) (const RtbCommand *cmd, int n_cpus,
+                                                        RtbCommandError *error) = {
+  [RTB_METHOD_LATENCY] = check_latency,
+  [RTB_METHOD_TIMER] = check_timer,
+  [RTB_METHOD_NOISE] = check_noise,
+  [RTB_METHOD_TIMERLAT] = check_timerlat,
+};
+
 bool
 rtb_command_check (const RtbCommand *cmd, int n_cpus_online, RtbCommandError *error)
 {
@@ -153,52 +217,5 @@ rtb_command_check (const RtbCommand *cmd, int n_cpus_online, RtbCommandError *er
         !check_than (cmd, (RtbKeyId) k, error))
       return false;
 
-  switch (cmd->method)
-    {
-    case RTB_METHOD_LATENCY:
-      if (cmd->latency.gpio && (cmd->cpus_all || n_cpus != 1))
-        return fail (error, RTB_ERROR_RANGE, "gpio",
-                     "gpio=%u:%u toggles its line from one thread: measure one CPU with cpus=N",
-                     cmd->latency.gpio_chip, cmd->latency.gpio_line);
-      return true;
-    case RTB_METHOD_JITTER:
-      return true;
-    case RTB_METHOD_TIMER:
-      if (cmd->timer.variant == RTB_TIMER_VARIANT_NORMAL)
-        {
-          if (cmd->policy != RTB_POLICY_OTHER)
-            return fail (error, RTB_ERROR_RANGE, "policy",
-                         "variant=normal is an ordinary SCHED_OTHER thread: leave out policy=%s "
-                         "and priority, or use variant=rt", rtb_policy_to_string (cmd->policy));
-          if (n_cpus != 0 || cmd->cpu_auto)
-            return fail (error, RTB_ERROR_RANGE, "cpu",
-                         "variant=normal is an unpinned thread: leave out cpu, or use "
-                         "variant=rt");
-          if (cmd->timer_slack_ns != 0)
-            return fail (error, RTB_ERROR_RANGE, "timer_slack_ns",
-                         "variant=normal keeps the kernel's timer slack: leave out "
-                         "timer_slack_ns, or use variant=rt");
-        }
-      if (cmd->duration_ns != 0 && cmd->duration_ns < (uint64_t) cmd->timer.period_us * 1000)
-        return fail (error, RTB_ERROR_RANGE, "duration",
-                     "duration %llu ns is shorter than one tick of period_us %u: use at least "
-                     "%u us, or 0 (until stopped)", (unsigned long long) cmd->duration_ns,
-                     cmd->timer.period_us, cmd->timer.period_us);
-      return true;
-    case RTB_METHOD_RESPONSE:
-      return true;
-    case RTB_METHOD_NOISE:
-      if (cmd->noise.reserved != 0)
-        return fail (error, RTB_ERROR_SYNTAX, "", "reserved noise parameters are not 0");
-      return true;
-    case RTB_METHOD_TIMERLAT:
-      /* The kernel's own bounds of osnoise/timerlat_period_us. */
-      if (cmd->timerlat.period_us < RTB_TIMERLAT_PERIOD_MIN_US)
-        return fail (error, RTB_ERROR_RANGE, "period_us",
-                     "period_us %u is shorter than the timerlat tracer allows: use %d-%d",
-                     cmd->timerlat.period_us, RTB_TIMERLAT_PERIOD_MIN_US, RTB_INTERVAL_MAX_US);
-      return true;
-    default:
-      return false;
-    }
+  return cross_checks[cmd->method] == NULL || cross_checks[cmd->method] (cmd, n_cpus, error);
 }
