@@ -15,6 +15,7 @@
 #include "rtb-causes-panel.h"
 #include "rtb-compare-dialog.h"
 #include "rtb-compare-view.h"
+#include "rtb-export.h"
 #include "rtb-live-view.h"
 #include "rtb-methods.h"
 #include "rtb-test-run.h"
@@ -650,6 +651,65 @@ test_open_hostile (void)
   g_unlink (good);
 }
 
+/* A location the save dialog offers without a local path (a gvfs share such as sftp://, which
+ * GIO serves with no path): saving there says in a dialog that names the file that it is not on
+ * this computer, where it crashed on a missing error; a local file saves, ".rtbench" added. The
+ * comparison's folder is refused in the same words. */
+static void
+test_save_not_local (void)
+{
+  g_autofree char *good = tmp_path ("not-local.rtbench");
+  g_autofree char *chosen = tmp_path ("chosen");
+  g_autofree char *written = tmp_path ("chosen.rtbench");
+  g_autoptr(GFile) remote = g_file_new_for_uri ("sftp://board.invalid/home/pi/run.rtbench");
+  g_autoptr(GFile) local = g_file_new_for_path (chosen);
+  g_autoptr(GFile) file = g_file_new_for_path (good);
+  g_autoptr(RtbRun) run = test_run_new ("not local", RTB_METHOD_LATENCY, 1, 1000);
+  g_autoptr(RtbRun) loaded = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *path = NULL;
+  AdwMessageDialog *dialog;
+  RtbWindow *window;
+  RtbRun *shown;
+
+  REQUIRE_DISPLAY ();
+
+  path = g_file_get_path (remote);
+  g_assert_null (path);
+  path = rtb_export_local_path (remote, TRUE, &error);
+  g_assert_null (path);
+  g_assert_error (error, G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED);
+  g_assert_cmpstr (error->message, ==, "The chosen folder is not on this computer: choose a "
+                   "local folder");
+  g_clear_error (&error);
+
+  test_series_fill (rtb_run_get_series (run, 0), 100, 8000, 100, 100);
+  g_assert_true (rtb_run_save (run, good, &error));
+  g_assert_no_error (error);
+  window = new_window ();
+  rtb_window_open_file (window, file);
+  iterate_until (has_a_run, window, 20);
+  shown = rtb_live_view_get_run (rtb_window_get_selected_view (window));
+
+  g_assert_false (rtb_window_save_run_to_file (window, shown, remote));
+  dialog = gui_test_expect_dialog ();
+  g_assert_cmpstr (adw_message_dialog_get_heading (dialog), ==, "Could Not Save “run.rtbench”");
+  g_assert_cmpstr (adw_message_dialog_get_body (dialog), ==, "The chosen file is not on this "
+                   "computer: choose a local folder");
+  gui_test_answer (dialog, "close");
+  g_assert_false (rtb_window_showed_toast (window, "Saved “run.rtbench”"));
+
+  g_assert_true (rtb_window_save_run_to_file (window, shown, local));
+  g_assert_true (rtb_window_showed_toast (window, "Saved “chosen.rtbench”"));
+  loaded = rtb_run_load (written, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (rtb_run_get_total_count (loaded), ==, 100);
+
+  gtk_window_destroy (GTK_WINDOW (window));
+  g_unlink (good);
+  g_unlink (written);
+}
+
 /* A run file whose label is 50 MiB opens, its label shown cut to 4 KiB ending with an ellipsis
  * (the whole label took 4.2 GB without the run being shown). */
 static void
@@ -1084,6 +1144,7 @@ main (int   argc,
   g_test_add_func ("/gui/window/unsaved-folder-unusable", test_unsaved_folder_unusable);
   g_test_add_func ("/gui/window/open-hostile", test_open_hostile);
   g_test_add_func ("/gui/window/open-long-label", test_open_long_label);
+  g_test_add_func ("/gui/window/save-not-local", test_save_not_local);
   g_test_add_func ("/gui/window/open-files-compare", test_open_files_compare);
   g_test_add_func ("/gui/window/view-width", test_view_width);
 

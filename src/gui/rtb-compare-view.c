@@ -10,6 +10,7 @@
 #include "rtb-compare-grid.h"
 #include "rtb-compare-causes.h"
 #include "rtb-compare-view.h"
+#include "rtb-export.h"
 #include "rtb-on-screen-box.h"
 #include "rtb-inscription.h"
 #include "rtb-output.h"
@@ -430,13 +431,10 @@ on_save_response (GtkNativeDialog *native,
   if (response == GTK_RESPONSE_ACCEPT)
     {
       g_autoptr(GFile) file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (native));
-      g_autofree char *folder = g_file_get_path (file);
       g_autoptr(GError) error = NULL;
+      g_autofree char *folder = rtb_export_local_path (file, TRUE, &error);
 
-      if (folder == NULL)
-        g_set_error (&error, G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED,
-                     _("The chosen folder is not on this computer: choose a local folder"));
-      if (error == NULL && rtb_compare_view_save_to_folder (self, folder, &error))
+      if (folder != NULL && rtb_compare_view_save_to_folder (self, folder, &error))
         {
           g_autofree char *message = NULL;
 

@@ -188,6 +188,20 @@ typedef struct {
   gpointer user_data;
 } Choice;
 
+char *
+rtb_export_local_path (GFile *file, gboolean folder, GError **error)
+{
+  char *path = g_file_get_path (file);
+
+  if (path == NULL)
+    g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED,
+                         folder ? _("The chosen folder is not on this computer: choose a local "
+                                    "folder")
+                                : _("The chosen file is not on this computer: choose a local "
+                                    "folder"));
+  return path;
+}
+
 static void
 on_choose_response (GtkNativeDialog *native,
                     int              response,
@@ -196,7 +210,8 @@ on_choose_response (GtkNativeDialog *native,
   if (response == GTK_RESPONSE_ACCEPT)
     {
       g_autoptr(GFile) file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (native));
-      g_autofree char *path = g_file_get_path (file);
+      g_autoptr(GError) error = NULL;
+      g_autofree char *path = rtb_export_local_path (file, FALSE, &error);
       const char *extension = formats[choice->format].extension;
       g_autofree char *suffix = NULL;
       RtbReportFormat report;
@@ -220,6 +235,12 @@ on_choose_response (GtkNativeDialog *native,
         }
       if (path != NULL)
         choice->chosen (choice->widget, path, choice->user_data);
+      else
+        {
+          g_autofree char *name = g_file_get_basename (file);
+
+          rtb_export_report (choice->widget, name, error);
+        }
     }
   g_object_unref (choice->widget);
   g_free (choice);

@@ -49,6 +49,11 @@ gboolean rtb_export_chart (RtbExportFormat format, const char *path, int width, 
                            double scale, RtbPlotDrawFunc draw, gpointer user_data,
                            GError **error);
 
+/* The local path of a file or folder the user chose, or NULL and an error that says so for a
+ * location GIO serves without one (a network share the chooser offers, sftp:// through gvfs),
+ * where nothing can be written. */
+char *rtb_export_local_path (GFile *file, gboolean folder, GError **error);
+
 typedef void (*RtbExportChosenFunc) (GtkWidget *widget, const char *path, gpointer user_data);
 
 /* Asks where to save with a native file chooser suggesting `name` + the format's extension;

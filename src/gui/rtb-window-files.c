@@ -93,58 +93,67 @@ save_request_finish (SaveRequest *request,
   g_free (request);
 }
 
+gboolean
+rtb_window_save_run_to_file (RtbWindow *self,
+                             RtbRun    *run,
+                             GFile     *file)
+{
+  RtbRecording *recording;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *path = NULL;
+  g_autofree char *name = NULL;
+  gboolean saved;
+
+  g_return_val_if_fail (RTB_IS_WINDOW (self), FALSE);
+  g_return_val_if_fail (RTB_IS_RUN (run), FALSE);
+  g_return_val_if_fail (G_IS_FILE (file), FALSE);
+
+  recording = _rtb_window_find_recording (self, run);
+  path = rtb_export_local_path (file, FALSE, &error);
+  if (path != NULL && !g_str_has_suffix (path, ".rtbench"))
+    {
+      char *with_suffix = g_strconcat (path, ".rtbench", NULL);
+
+      g_free (path);
+      path = with_suffix;
+    }
+  name = path != NULL ? g_path_get_basename (path) : g_file_get_basename (file);
+  saved = path != NULL && rtb_window_save_run_to (self, run, path, &error);
+  if (saved)
+    {
+      g_autofree char *message = NULL;
+
+      if (recording != NULL && rtb_recording_saves_checkpoints (recording))
+        message = g_strdup_printf (_("Saved “%s”; saved again every minute until the run "
+                                     "ends"), name);
+      else if (recording != NULL && rtb_recording_is_live (recording))
+        message = g_strdup_printf (_("Saved “%s”; saved again when the run ends"), name);
+      else
+        message = g_strdup_printf (_("Saved “%s”"), name);
+      _rtb_window_toast (self, message);
+    }
+  else
+    {
+      g_autofree char *heading = g_strdup_printf (_("Could Not Save “%s”"), name);
+
+      g_assert (error != NULL); /* FALSE sets it: self and run met its preconditions */
+      _rtb_window_show_error (self, heading, error->message);
+    }
+  return saved;
+}
+
 static void
 on_save_response (GtkNativeDialog *native,
                   int              response,
                   SaveRequest     *request)
 {
-  RtbWindow *self = request->window;
-  RtbRun *run = request->run;
-  RtbRecording *recording = _rtb_window_find_recording (self, run);
   gboolean saved = FALSE;
 
   if (response == GTK_RESPONSE_ACCEPT)
     {
       g_autoptr(GFile) file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (native));
-      g_autofree char *path = g_file_get_path (file);
-      g_autofree char *name = NULL;
-      g_autoptr(GError) error = NULL;
 
-      /* A location without a local path (a network share the chooser offers) has no file to
-       * write: said so, as the comparison's folder is. */
-      if (path == NULL)
-        g_set_error_literal (&error, G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED,
-                             _("The chosen file is not on this computer: choose a local "
-                               "folder"));
-      else if (!g_str_has_suffix (path, ".rtbench"))
-        {
-          char *with_suffix = g_strconcat (path, ".rtbench", NULL);
-
-          g_free (path);
-          path = with_suffix;
-        }
-      name = path != NULL ? g_path_get_basename (path) : g_file_get_basename (file);
-      saved = error == NULL && rtb_window_save_run_to (self, run, path, &error);
-      if (saved)
-        {
-          g_autofree char *message = NULL;
-
-          if (recording != NULL && rtb_recording_saves_checkpoints (recording))
-            message = g_strdup_printf (_("Saved “%s”; saved again every minute until the run "
-                                         "ends"), name);
-          else if (recording != NULL && rtb_recording_is_live (recording))
-            message = g_strdup_printf (_("Saved “%s”; saved again when the run ends"), name);
-          else
-            message = g_strdup_printf (_("Saved “%s”"), name);
-          _rtb_window_toast (self, message);
-        }
-      else
-        {
-          g_autofree char *heading = g_strdup_printf (_("Could Not Save “%s”"), name);
-
-          g_assert (error != NULL); /* FALSE sets it: self and run met its preconditions */
-          _rtb_window_show_error (self, heading, error->message);
-        }
+      saved = rtb_window_save_run_to_file (request->window, request->run, file);
     }
   save_request_finish (request, saved);
   g_object_unref (native);

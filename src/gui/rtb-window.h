@@ -41,6 +41,10 @@ gboolean rtb_window_export (RtbWindow *self, RtbExportFormat format, const char 
 /* Saves a run (also while it runs); later checkpoints of the live run go to `path`. */
 gboolean rtb_window_save_run_to (RtbWindow *self, RtbRun *run, const char *path,
                                  GError **error);
+/* What the save dialog's answer does: saves the run to `file` (".rtbench" added when missing)
+ * and says so in a toast, or why not in a dialog, a location without a local path among them
+ * (a network share the chooser offers). */
+gboolean rtb_window_save_run_to_file (RtbWindow *self, RtbRun *run, GFile *file);
 /* Where the run started last is kept in the unsaved folder, or NULL. */
 const char *rtb_window_get_checkpoint_path (RtbWindow *self);
 /* The recordings of the tabs that show one, in tab order (transfer container): several may be
