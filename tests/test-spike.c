@@ -691,6 +691,14 @@ test_timerlat_split (void)
       g_assert_cmpint (sample_at (irq, spike->index), ==, spike->irq_ns);
       g_assert_cmpint (spike->irq_ns, <=, spike->value_ns);
       g_assert_nonnull (strstr (line, irq_text));
+      /* The window's explanation says it on a line of its own, after the cause. */
+      {
+        g_autofree char *text = rtb_spike_describe_long (spike, thread->name);
+        g_auto (GStrv) lines = g_strsplit (text, "\n", -1);
+
+        g_assert_true (g_str_has_prefix (line, lines[0]));
+        g_assert_true (g_str_has_prefix (lines[1], irq_text));
+      }
       if (spike->irq_ns >= spike->value_ns - spike->irq_ns)
         irq_late += strstr (line, "the interrupt was late") != NULL;
       else

@@ -640,11 +640,15 @@ char *
 rtb_spike_describe_long (const RtbSpike *spike, const char *series_name)
 {
   GString *text = g_string_new (NULL);
-  g_autofree char *head = rtb_spike_describe (spike, series_name);
+  g_autofree char *head = describe_head (spike, series_name);
+  g_autofree char *split = describe_split (spike);
   g_autofree char *to_wakeup = format_delay (spike->to_wakeup_ns);
   g_autofree char *to_run = format_delay (spike->to_run_ns);
 
   g_string_append_printf (text, "%s\n", head);
+  /* On a line of its own: the window's readout does not wrap. */
+  if (split != NULL)
+    g_string_append_printf (text, "%s\n", split);
   /* TRANSLATORS: each delay is "12.3 µs" or "unknown" */
   g_string_append_printf (text, _("Deadline to wake-up %s, wake-up to running %s"),
                           to_wakeup, to_run);
