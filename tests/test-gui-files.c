@@ -769,6 +769,81 @@ has_three_tabs (gpointer window)
   return rtb_window_get_n_runs (window) == 3;
 }
 
+static gboolean
+window_width_is (gpointer data)
+{
+  /* The window's own decorations take a few pixels of its default width. */
+  return ABS (gtk_widget_get_width (data) -
+              GPOINTER_TO_INT (g_object_get_data (G_OBJECT (data), "expected-width"))) <= 20;
+}
+
+/* Lays the window out `width` pixels wide and lets its tabs retitle themselves. */
+static void
+resize (RtbWindow *window, int width)
+{
+  g_object_set_data (G_OBJECT (window), "expected-width", GINT_TO_POINTER (width));
+  gtk_window_set_default_size (GTK_WINDOW (window), width, 700);
+  iterate_until (window_width_is, window, 10);
+  g_assert_true (window_width_is (window));
+  iterate_for (200);
+}
+
+/* A comparison's tab shows its runs' labels whole where the tab has room for them, shortened
+ * in the middle where it has not, and always whole in its tooltip. */
+static void
+test_compare_tab_title (void)
+{
+  static const char whole[] = "RK3562 Linux-RT 5.10 idle vs RK3562 Linux-RT 5.10 full load";
+  g_autoptr(RtbRun) idle = test_run_new ("RK3562 Linux-RT 5.10 idle", RTB_METHOD_LATENCY, 2,
+                                         1000);
+  g_autoptr(RtbRun) loaded = test_run_new ("RK3562 Linux-RT 5.10 full load",
+                                           RTB_METHOD_LATENCY, 2, 1000);
+  RtbRun *runs[] = { idle, loaded };
+  RtbWindow *window;
+  AdwTabView *tabs;
+  AdwTabPage *page;
+  const char *shown;
+
+  REQUIRE_DISPLAY ();
+
+  for (guint i = 0; i < 2; i++)
+    {
+      test_series_fill (rtb_run_get_series (idle, i), 1000, 8000, 100, 100);
+      test_series_fill (rtb_run_get_series (loaded, i), 1000, 20000, 400, 100);
+    }
+  window = new_window ();
+  rtb_window_compare_runs (window, runs, 2);
+  tabs = find_tab_view (GTK_WIDGET (window));
+  page = adw_tab_view_get_selected_page (tabs);
+  g_assert_nonnull (page);
+  g_assert_cmpstr (adw_tab_page_get_tooltip (page), ==, whole);
+
+  resize (window, 1200);
+  g_test_message ("1200 pixels: %s", adw_tab_page_get_title (page));
+  g_assert_cmpstr (adw_tab_page_get_title (page), ==, whole);
+  gui_test_shoot ("compare-tab-title.png");
+
+  /* Two more tabs share the bar: the title is shortened in its middle, both ends kept. */
+  rtb_window_add_run (window, idle);
+  rtb_window_add_run (window, loaded);
+  adw_tab_view_set_selected_page (tabs, page);
+  iterate_for (200);
+  shown = adw_tab_page_get_title (page);
+  g_test_message ("3 tabs: %s", shown);
+  g_assert_cmpuint (g_utf8_strlen (shown, -1), <, strlen (whole));
+  g_assert_true (g_str_has_prefix (shown, "RK3562"));
+  g_assert_true (g_str_has_suffix (shown, "full load"));
+  g_assert_nonnull (strstr (shown, "…"));
+  g_assert_cmpstr (adw_tab_page_get_tooltip (page), ==, whole);
+  gui_test_shoot ("compare-tab-title-3.png");
+
+  /* Narrower still: never fewer than 26 characters. */
+  resize (window, 900);
+  g_test_message ("900 pixels: %s", adw_tab_page_get_title (page));
+  g_assert_cmpuint (g_utf8_strlen (adw_tab_page_get_title (page), -1), ==, 26);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 /* `rtbench --compare A B`: the files load in threads, yet their tabs open in the order given,
  * and the comparison opens once both are read, with the first file as its baseline. */
 static void
@@ -1135,6 +1210,7 @@ main (int   argc,
   g_test_add_func ("/gui/compare/notices", test_compare_notices);
   g_test_add_func ("/gui/compare/wheel", test_wheel_over_tables);
   g_test_add_func ("/gui/compare/dialog", test_compare_dialog);
+  g_test_add_func ("/gui/compare/tab-title", test_compare_tab_title);
   g_test_add_func ("/gui/compare/dialog-tells-apart", test_compare_dialog_tells_apart);
   g_test_add_func ("/gui/export/window", test_export);
   g_test_add_func ("/gui/export/chart", test_chart_export);

@@ -45,6 +45,7 @@ struct _RtbWindow
   char *inhibit_reason;     /* why the session should not end now, or NULL */
 
   guint inhibit_cookie;
+  guint retitle_id;         /* tab titles fitted again to the tabs' new width */
   gboolean mapped_once;
   AfterStop after_stop;
 };

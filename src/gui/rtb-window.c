@@ -133,20 +133,40 @@ on_n_pages (RtbWindow *self)
 
 /* AdwTabBar 1.2 fades a long title out at its end, which hides what tells "Matrix inversion
  * 64" from "Matrix inversion 128": a long title is shortened in its middle instead, and shown
- * whole (with the file) as the tab's tooltip. */
+ * whole (with the file) as the tab's tooltip. It is shortened only past what the tab's share of
+ * the bar holds (the tabs fill it), so that a comparison's "A vs B" reads whole where there is
+ * room; never to fewer than TAB_TITLE_CHARS. */
 #define TAB_TITLE_CHARS 26
+/* What a tab holds beside its title: its icon, its close button and their padding. */
+#define TAB_CHROME_PX 90
+
+static glong
+tab_title_chars (AdwTabView *view)
+{
+  int n = MAX (adw_tab_view_get_n_pages (view), 1);
+  int room = gtk_widget_get_width (GTK_WIDGET (view)) / n - TAB_CHROME_PX;
+  PangoContext *context = gtk_widget_get_pango_context (GTK_WIDGET (view));
+  PangoFontMetrics *metrics = pango_context_get_metrics (context, NULL, NULL);
+  int char_width = pango_font_metrics_get_approximate_char_width (metrics);
+
+  pango_font_metrics_unref (metrics);
+  if (char_width <= 0 || room <= 0)
+    return TAB_TITLE_CHARS;
+  return MAX (TAB_TITLE_CHARS, (glong) room * PANGO_SCALE / char_width);
+}
 
 static char *
-shorten_in_the_middle (const char *text)
+shorten_in_the_middle (const char *text,
+                       glong       chars)
 {
   glong length = g_utf8_strlen (text, -1);
   g_autofree char *head = NULL;
 
-  if (length <= TAB_TITLE_CHARS)
+  if (length <= chars)
     return g_strdup (text);
-  head = g_utf8_substring (text, 0, TAB_TITLE_CHARS / 2 - 1);
+  head = g_utf8_substring (text, 0, chars / 2 - 1);
   return g_strdup_printf ("%s…%s", g_strchomp (head),
-                          g_utf8_offset_to_pointer (text, length - TAB_TITLE_CHARS / 2));
+                          g_utf8_offset_to_pointer (text, length - chars / 2));
 }
 
 /* Tabs of one title (a run file opened twice, two imports of one label) are numbered in tab
@@ -156,6 +176,7 @@ static void
 number_page_titles (AdwTabView *view)
 {
   g_autoptr(GHashTable) seen = g_hash_table_new (g_str_hash, g_str_equal);
+  glong chars = tab_title_chars (view);
 
   for (int i = 0; i < adw_tab_view_get_n_pages (view); i++)
     {
@@ -168,7 +189,7 @@ number_page_titles (AdwTabView *view)
         continue;
       n = GPOINTER_TO_UINT (g_hash_table_lookup (seen, title)) + 1;
       g_hash_table_insert (seen, (gpointer) title, GUINT_TO_POINTER (n));
-      shown = shorten_in_the_middle (title);
+      shown = shorten_in_the_middle (title, chars);
       if (n == 1)
         {
           g_object_set_data_full (G_OBJECT (page), "rtb-numbered-title", g_strdup (title), g_free);
@@ -202,7 +223,7 @@ _rtb_window_set_page_title (AdwTabPage *page,
     number_page_titles (ADW_TAB_VIEW (view));
   else
     {
-      g_autofree char *shown = shorten_in_the_middle (title);
+      g_autofree char *shown = shorten_in_the_middle (title, TAB_TITLE_CHARS);
 
       adw_tab_page_set_title (page, shown);
     }
@@ -684,6 +705,7 @@ rtb_window_dispose (GObject *object)
 
   g_cancellable_cancel (self->opening);
   g_clear_object (&self->opening);
+  g_clear_handle_id (&self->retitle_id, g_source_remove);
   /* Recordings belong to their tabs and go with them (their workers stop); none may call back
    * into a window that is going. */
   if (self->tab_view != NULL)
@@ -781,6 +803,25 @@ rtb_window_class_init (RtbWindowClass *klass)
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_F1, 0, "win.help", NULL);
 }
 
+static gboolean
+retitle_tabs (gpointer data)
+{
+  RtbWindow *self = data;
+
+  self->retitle_id = 0;
+  number_page_titles (self->tab_view);
+  return G_SOURCE_REMOVE;
+}
+
+/* The window's size changed: once it is laid out at the new size (an idle runs after the
+ * frame's layout), the titles are fitted to their tabs again. */
+static void
+on_size_changed (RtbWindow *self)
+{
+  if (self->retitle_id == 0)
+    self->retitle_id = g_idle_add (retitle_tabs, self);
+}
+
 static void
 on_map (RtbWindow *self)
 {
@@ -816,6 +857,10 @@ rtb_window_init (RtbWindow *self)
   rtb_setup_panel_bind_settings (self->setup_panel, self->settings);
 
   g_signal_connect (self, "map", G_CALLBACK (on_map), NULL);
+  g_signal_connect (self, "map", G_CALLBACK (on_size_changed), NULL);
+  g_signal_connect (self, "notify::default-width", G_CALLBACK (on_size_changed), NULL);
+  g_signal_connect (self, "notify::maximized", G_CALLBACK (on_size_changed), NULL);
+  g_signal_connect (self, "notify::fullscreened", G_CALLBACK (on_size_changed), NULL);
   /* The session is told once the window belongs to the application. */
   g_signal_connect (self, "notify::application", G_CALLBACK (_rtb_window_unsaved_changed), NULL);
   on_n_pages (self);
