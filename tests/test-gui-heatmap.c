@@ -10,6 +10,7 @@
 #include <inttypes.h>
 
 #include "rtb-chart.h"
+#include "rtb-compare-view.h"
 #include "rtb-export.h"
 #include "rtb-live-view.h"
 #include "rtb-plot-run.h"
@@ -36,9 +37,9 @@ cells_sum (const RtbHeatmap *heatmap)
 }
 
 /* The readout the chart should show for the cell of `series` holding `instance` and
- * `value_us`, from the heatmap itself. */
+ * `value_us`, from the heatmap itself; the series named `name` (NULL: its own). */
 static char *
-expected_readout (RtbRun *run, guint index, guint64 instance, double value_us)
+expected_readout (RtbRun *run, guint index, guint64 instance, double value_us, const char *name)
 {
   RtbSeries *series = rtb_run_get_series (run, index);
   const RtbHeatmap *heatmap = &series->heatmap;
@@ -54,7 +55,7 @@ expected_readout (RtbRun *run, guint index, guint64 instance, double value_us)
   return g_strdup_printf ("%s: %.3f–%.3f s (instances %" PRIu64 "–%" PRIu64 ")\n"
                           "%.1f–%.1f µs: %" PRIu64 " samples\n"
                           "%" PRIu64 " samples in the column, max %.1f µs",
-                          series->name, (first - 1) * per_instance, last * per_instance, first,
+                          name != NULL ? name : series->name, (first - 1) * per_instance, last * per_instance, first,
                           last, rtb_heatmap_row_lo_ns (heatmap, row) / 1000.0,
                           rtb_heatmap_row_hi_ns (heatmap, row) / 1000.0, count,
                           rtb_heatmap_column_count (heatmap, column),
@@ -67,6 +68,21 @@ row_middle_us (const RtbHeatmap *heatmap, guint32 row)
 {
   return sqrt (rtb_heatmap_row_lo_ns (heatmap, row) * rtb_heatmap_row_hi_ns (heatmap, row)) /
          1000.0;
+}
+
+/* The cell holding the most samples, below the overflow row. */
+static void
+fullest_cell (const RtbHeatmap *heatmap, gsize *column, guint32 *row)
+{
+  *column = 0;
+  *row = 0;
+  for (gsize c = 0; c < heatmap->n_columns; c++)
+    for (guint32 r = 0; r + 1 < heatmap->n_rows; r++)
+      if (rtb_heatmap_column (heatmap, c)[r] > rtb_heatmap_column (heatmap, *column)[*row])
+        {
+          *column = c;
+          *row = r;
+        }
 }
 
 static const char *
@@ -155,12 +171,12 @@ test_chart (void)
   for (guint s = 0; s < 2; s++)
     g_assert_cmpuint (cells_sum (&rtb_run_get_series (run, s)->heatmap), ==, 4000);
   /* The spike of CPU0 in its own cell, alone; CPU1's panel below it. */
-  expected = expected_readout (run, 0, 2500, 250);
+  expected = expected_readout (run, 0, 2500, 250, NULL);
   g_test_message ("spike's cell: %s", hover_cell (chart, 0, 2500, 250));
   g_assert_cmpstr (hover_cell (chart, 0, 2500, 250), ==, expected);
   g_assert_nonnull (strstr (expected, ": 1 samples\n"));
   g_clear_pointer (&expected, g_free);
-  expected = expected_readout (run, 1, 100, 8);
+  expected = expected_readout (run, 1, 100, 8, NULL);
   g_assert_cmpstr (hover_cell (chart, 1, 100, 8), ==, expected);
   g_assert_true (g_str_has_prefix (expected, "CPU1: "));
 
@@ -180,7 +196,7 @@ test_chart (void)
   g_assert_cmpfloat (lo, >=, 0.9);
   g_assert_cmpfloat (hi, <=, 3.1);
   g_clear_pointer (&expected, g_free);
-  expected = expected_readout (run, 0, 2500, 250);
+  expected = expected_readout (run, 0, 2500, 250, NULL);
   g_assert_cmpstr (hover_cell (chart, 0, 2500, 250), ==, expected);
   rtb_chart_reset_zoom (chart);
   rtb_chart_get_x_span (chart, &lo, &hi);
@@ -237,16 +253,9 @@ check_view (RtbLiveView *view)
     }
 
   heatmap = &rtb_run_get_series (run, 0)->heatmap;
-  for (gsize c = 0; c < heatmap->n_columns; c++)
-    for (guint32 r = 0; r + 1 < heatmap->n_rows; r++)
-      if (rtb_heatmap_column (heatmap, c)[r] >
-          rtb_heatmap_column (heatmap, best_column)[best_row])
-        {
-          best_column = c;
-          best_row = r;
-        }
+  fullest_cell (heatmap, &best_column, &best_row);
   expected = expected_readout (run, 0, rtb_heatmap_column_start (heatmap, best_column) + 1,
-                               row_middle_us (heatmap, best_row));
+                               row_middle_us (heatmap, best_row), NULL);
   g_test_message ("fullest cell: %s", expected);
   g_assert_cmpstr (hover_cell (chart, 0, rtb_heatmap_column_start (heatmap, best_column) + 1,
                                row_middle_us (heatmap, best_row)),
@@ -271,6 +280,89 @@ test_window (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* Two real runs compared: the comparison's heatmap has a panel per series of each run, on one
+ * time axis and value scale; the fullest cell of the second run's panel reads its own run's
+ * count, and the cells of both runs add up to their samples. */
+static void
+test_compare (void)
+{
+  RtbWindow *window;
+  RtbRun *runs[2];
+  RtbCompareView *view;
+  RtbChart *chart;
+  GtkWidget *holder;
+  guint n0, n1;
+  guint64 samples = 0;
+  double x0, x1, y0, y1;
+  const RtbHeatmap *heatmap;
+  g_autofree char *name = NULL;
+  g_autofree char *expected = NULL;
+  gsize column;
+  guint32 row;
+
+  REQUIRE_DISPLAY ();
+  REQUIRE_WORKER ();
+
+  window = new_window ();
+  runs[0] = g_object_ref (gui_test_measure (window, "2s", "first"));
+  runs[1] = g_object_ref (gui_test_measure (window, "2s", "second"));
+  n0 = rtb_run_get_n_series (runs[0]);
+  n1 = rtb_run_get_n_series (runs[1]);
+  for (guint r = 0; r < 2; r++)
+    for (guint s = 0; s < rtb_run_get_n_series (runs[r]); s++)
+      samples += rtb_run_get_series (runs[r], s)->histogram.stats.count;
+
+  view = RTB_COMPARE_VIEW (rtb_compare_view_new (runs, 2));
+  holder = gtk_window_new ();
+  gtk_window_set_default_size (GTK_WINDOW (holder), 1000, 700);
+  gtk_window_set_child (GTK_WINDOW (holder), GTK_WIDGET (view));
+  gtk_window_present (GTK_WINDOW (holder));
+  chart = rtb_compare_view_get_heatmap (view);
+  g_assert_cmpint (rtb_chart_get_kind (chart), ==, RTB_CHART_HEATMAP);
+  iterate_until (widget_has_size, chart, 10);
+  g_test_message ("heatmaps: %d × %d for %u + %u series", gtk_widget_get_width (GTK_WIDGET (chart)),
+                  gtk_widget_get_height (GTK_WIDGET (chart)), n0, n1);
+
+  /* A panel per series of each run, and no more */
+  heatmap = &rtb_run_get_series (runs[1], n1 - 1)->heatmap;
+  fullest_cell (heatmap, &column, &row);
+  g_assert_true (rtb_chart_heatmap_point (chart, n0 + n1 - 1,
+                                          rtb_heatmap_column_start (heatmap, column) + 1,
+                                          row_middle_us (heatmap, row), &x0, &y0));
+  g_assert_false (rtb_chart_heatmap_point (chart, n0 + n1, 1, 20, &x0, &y0));
+  /* One time axis and one value scale: an instance at one x, a decade of values as tall, in
+   * the first run's panel and the second's (panels of whole pixels, the same within one) */
+  rtb_chart_heatmap_point (chart, 0, 1000, 20, &x0, &y0);
+  rtb_chart_heatmap_point (chart, n0, 1000, 20, &x1, &y1);
+  g_assert_cmpfloat (x0, ==, x1);
+  {
+    double top0, top1;
+
+    rtb_chart_heatmap_point (chart, 0, 1000, 200, &x0, &top0);
+    rtb_chart_heatmap_point (chart, n0, 1000, 200, &x1, &top1);
+    g_test_message ("a decade: %.2f px in the first run's panel, %.2f in the second's",
+                    y0 - top0, y1 - top1);
+    g_assert_cmpfloat (y0 - top0, >, 0);
+    g_assert_cmpfloat (fabs ((y0 - top0) - (y1 - top1)), <=, 1);
+  }
+
+  heatmap = &rtb_run_get_series (runs[1], 0)->heatmap;
+  fullest_cell (heatmap, &column, &row);
+  name = g_strdup_printf ("second: %s", rtb_run_get_series (runs[1], 0)->name);
+  expected = expected_readout (runs[1], 0, rtb_heatmap_column_start (heatmap, column) + 1,
+                               row_middle_us (heatmap, row), name);
+  g_test_message ("second run's fullest cell: %s", expected);
+  g_assert_cmpstr (hover_cell (chart, n0, rtb_heatmap_column_start (heatmap, column) + 1,
+                               row_middle_us (heatmap, row)),
+                   ==, expected);
+
+  export_chart (chart, samples);
+  gtk_window_destroy (GTK_WINDOW (holder));
+  g_object_unref (runs[0]);
+  g_object_unref (runs[1]);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 int
 main (int argc, char **argv)
 {
@@ -278,5 +370,6 @@ main (int argc, char **argv)
 
   g_test_add_func ("/gui/heatmap/chart", test_chart);
   g_test_add_func ("/gui/heatmap/window", test_window);
+  g_test_add_func ("/gui/heatmap/compare", test_compare);
   return g_test_run ();
 }

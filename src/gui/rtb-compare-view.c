@@ -32,6 +32,7 @@ struct _RtbCompareView
   GtkLabel *notices_label;
   GtkFrame *curve_frame;
   GtkFrame *histogram_frame;
+  GtkFrame *heatmap_frame;
   GtkToggleButton *pooled_button;
   GtkToggleButton *per_cpu_button;
   GtkScrolledWindow *stats_scroller;
@@ -53,6 +54,7 @@ struct _RtbCompareView
   /* Borrowed references */
   RtbChart *curve;
   RtbChart *histogram;
+  RtbChart *heatmap;       /* a panel per series of each run, on the scales they share */
   GPtrArray *run_labels;   /* each run's name and system, a GtkLabel that wraps */
   GPtrArray *run_statuses; /* "live, 0:09 measured", GtkInscriptions */
 
@@ -77,7 +79,8 @@ add_chart (GtkFrame     *frame,
 {
   RtbChart *chart = rtb_chart_new (kind);
 
-  /* Redrawn with the rest of the comparison, once for all its runs' changes. */
+  /* Redrawn with the rest of the comparison, once for all its runs' changes; `height` -1: as tall
+ * as the chart asks (a heatmap's panels). */
   rtb_chart_set_follows_runs (chart, FALSE);
   rtb_chart_set_title (chart, title);
   gtk_widget_set_size_request (GTK_WIDGET (chart), -1, height);
@@ -241,6 +244,7 @@ refresh (RtbCompareView *self)
     {
       rtb_chart_runs_changed (self->curve);
       rtb_chart_runs_changed (self->histogram);
+      rtb_chart_runs_changed (self->heatmap);
     }
   self->stale = FALSE;
   self->n_refreshes++;
@@ -331,6 +335,9 @@ rtb_compare_view_new (RtbRun *const *runs,
                            _("Every instance with its running mean"), 320);
   rtb_chart_set_runs (self->curve, runs, n_runs, NULL);
   self->histogram = add_chart (self->histogram_frame, RTB_CHART_HISTOGRAM, NULL, 300);
+  self->heatmap = add_chart (self->heatmap_frame, RTB_CHART_HEATMAP,
+                             _("Samples over time of each run"), -1);
+  rtb_chart_set_runs (self->heatmap, runs, n_runs, NULL);
   gtk_toggle_button_set_active (self->per_cpu_button, TRUE);
   refresh (self);
   on_histogram_mode (self);
@@ -503,6 +510,7 @@ rtb_compare_view_reset_zoom (RtbCompareView *self)
 
   rtb_chart_reset_zoom (self->curve);
   rtb_chart_reset_zoom (self->histogram);
+  rtb_chart_reset_zoom (self->heatmap);
 }
 
 void
@@ -531,6 +539,14 @@ rtb_compare_view_get_curve (RtbCompareView *self)
   g_return_val_if_fail (RTB_IS_COMPARE_VIEW (self), NULL);
 
   return self->curve;
+}
+
+RtbChart *
+rtb_compare_view_get_heatmap (RtbCompareView *self)
+{
+  g_return_val_if_fail (RTB_IS_COMPARE_VIEW (self), NULL);
+
+  return self->heatmap;
 }
 
 GtkWidget *
@@ -713,6 +729,7 @@ rtb_compare_view_class_init (RtbCompareViewClass *klass)
   gtk_widget_class_bind_template_child (widget_class, RtbCompareView, notices_label);
   gtk_widget_class_bind_template_child (widget_class, RtbCompareView, curve_frame);
   gtk_widget_class_bind_template_child (widget_class, RtbCompareView, histogram_frame);
+  gtk_widget_class_bind_template_child (widget_class, RtbCompareView, heatmap_frame);
   gtk_widget_class_bind_template_child (widget_class, RtbCompareView, pooled_button);
   gtk_widget_class_bind_template_child (widget_class, RtbCompareView, per_cpu_button);
   gtk_widget_class_bind_template_child (widget_class, RtbCompareView, stats_scroller);

@@ -38,6 +38,7 @@ const char *rtb_compare_view_get_folder (RtbCompareView *self);
 guint rtb_compare_view_get_n_refreshes (RtbCompareView *self);
 RtbChart *rtb_compare_view_get_histogram (RtbCompareView *self);
 RtbChart *rtb_compare_view_get_curve (RtbCompareView *self);
+RtbChart *rtb_compare_view_get_heatmap (RtbCompareView *self);
 /* The cell showing statistic `stat` of run `run` on line `row` of the comparison: while any of
  * its runs is live a GtkInscription, else a selectable GtkLabel. */
 GtkWidget *rtb_compare_view_get_value_cell (RtbCompareView *self, guint row, guint run,
