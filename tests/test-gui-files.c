@@ -978,6 +978,62 @@ test_compare_dialog (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+static gboolean
+is_laid_out (gpointer widget)
+{
+  return gtk_widget_get_height (widget) > 0;
+}
+
+/* With a dozen runs open, the dialog lists as many as the window has room for (it showed two
+ * and a half) and stays within the window. */
+static void
+test_compare_dialog_height (void)
+{
+  g_autoptr(GPtrArray) runs = g_ptr_array_new_with_free_func (g_object_unref);
+  RtbCompareDialog *dialog;
+  GtkWidget *list;
+  GtkWidget *scrolled;
+  GtkWidget *row;
+  RtbWindow *window;
+  int row_height;
+
+  REQUIRE_DISPLAY ();
+
+  window = new_window ();
+  gtk_window_set_default_size (GTK_WINDOW (window), 1200, 800);
+  for (guint i = 0; i < 12; i++)
+    {
+      g_autofree char *label = g_strdup_printf ("board %u", i + 1);
+      RtbRun *run = test_run_new (label, RTB_METHOD_LATENCY, 2, 1000);
+
+      g_ptr_array_add (runs, run);
+      rtb_window_add_run (window, run);
+    }
+  iterate_for (300);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.compare", NULL));
+  dialog = find_compare_dialog ();
+  g_assert_nonnull (dialog);
+  list = find_descendant (GTK_WIDGET (dialog), GTK_TYPE_LIST_BOX);
+  scrolled = gtk_widget_get_ancestor (list, GTK_TYPE_SCROLLED_WINDOW);
+  row = GTK_WIDGET (gtk_list_box_get_row_at_index (GTK_LIST_BOX (list), 0));
+  iterate_until (is_laid_out, row, 10);
+  iterate_for (300);
+  row_height = gtk_widget_get_height (row);
+  g_test_message ("window %d px, dialog %d px, list %d px, a row %d px",
+                  gtk_widget_get_height (GTK_WIDGET (window)),
+                  gtk_widget_get_height (GTK_WIDGET (dialog)), gtk_widget_get_height (scrolled),
+                  row_height);
+  gui_test_shoot ("compare-dialog.png");
+  g_assert_cmpint (row_height, >, 0);
+  /* More than the fixed 360 pixels it had, which held six rows of these at most. */
+  g_assert_cmpint (gtk_widget_get_height (scrolled), >, 360);
+  g_assert_cmpint (gtk_widget_get_height (scrolled) / row_height, >=, 7);
+  g_assert_cmpint (gtk_widget_get_height (GTK_WIDGET (dialog)), <=,
+                   gtk_widget_get_height (GTK_WIDGET (window)));
+  gtk_window_destroy (GTK_WINDOW (dialog));
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 /* Two runs of one label that differ in duration are offered by it, each with what it is. */
 static void
 test_compare_dialog_tells_apart (void)
@@ -1211,6 +1267,7 @@ main (int   argc,
   g_test_add_func ("/gui/compare/wheel", test_wheel_over_tables);
   g_test_add_func ("/gui/compare/dialog", test_compare_dialog);
   g_test_add_func ("/gui/compare/tab-title", test_compare_tab_title);
+  g_test_add_func ("/gui/compare/dialog-height", test_compare_dialog_height);
   g_test_add_func ("/gui/compare/dialog-tells-apart", test_compare_dialog_tells_apart);
   g_test_add_func ("/gui/export/window", test_export);
   g_test_add_func ("/gui/export/chart", test_chart_export);

@@ -8,11 +8,17 @@
 #include "rtb-compare-dialog.h"
 #include "rtb-label.h"
 
+/* What the dialog takes beside its list of runs (heading, text, buttons, margins), and the
+ * list's height when the window is too short to give it more. */
+#define DIALOG_CHROME_PX 300
+#define LIST_MIN_PX 360
+
 struct _RtbCompareDialog
 {
   AdwMessageDialog parent_instance;
 
   /* Template widgets */
+  GtkScrolledWindow *scrolled;
   GtkListBox *list;
 
   /* Owned references */
@@ -112,7 +118,14 @@ rtb_compare_dialog_dup_offer (RtbCompareDialog *self,
 RtbCompareDialog *
 rtb_compare_dialog_new (GtkWindow *parent)
 {
-  return g_object_new (RTB_TYPE_COMPARE_DIALOG, "transient-for", parent, "modal", TRUE, NULL);
+  RtbCompareDialog *self = g_object_new (RTB_TYPE_COMPARE_DIALOG, "transient-for", parent,
+                                         "modal", TRUE, NULL);
+  int height = parent != NULL ? gtk_widget_get_height (GTK_WIDGET (parent)) : 0;
+
+  /* As many runs as the window has room for, beside the heading, the text and the buttons. */
+  if (height - DIALOG_CHROME_PX > LIST_MIN_PX)
+    gtk_scrolled_window_set_max_content_height (self->scrolled, height - DIALOG_CHROME_PX);
+  return self;
 }
 
 static void
@@ -137,6 +150,7 @@ rtb_compare_dialog_class_init (RtbCompareDialogClass *klass)
 
   gtk_widget_class_set_template_from_resource (widget_class,
                                                "/io/github/rtbench/RtBench/rtb-compare-dialog.ui");
+  gtk_widget_class_bind_template_child (widget_class, RtbCompareDialog, scrolled);
   gtk_widget_class_bind_template_child (widget_class, RtbCompareDialog, list);
 }
 
