@@ -382,7 +382,7 @@ _rtb_compare_build_notices (RtbRun *const *runs, const char * const *names, guin
                                                    "with care"), joined));
     }
 
-  for (guint k = 0; same_method && k < RTB_N_KEY_WORDS; k++)
+  for (guint k = 0; same_method && k < rtb_n_key_words; k++)
     {
       g_autoptr (GPtrArray) values = g_ptr_array_new_with_free_func (g_free);
 

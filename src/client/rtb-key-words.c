@@ -57,18 +57,18 @@ const RtbKeyWords rtb_key_words[] = {
     /* TRANSLATORS: a timer slack left at the kernel's default */
     .unset = N_("the kernel's") },
 };
-G_STATIC_ASSERT (G_N_ELEMENTS (rtb_key_words) == RTB_N_KEY_WORDS);
+const guint rtb_n_key_words = G_N_ELEMENTS (rtb_key_words);
 
 gboolean
 rtb_key_words_apply (guint i, RtbMethod method)
 {
-  g_return_val_if_fail (i < RTB_N_KEY_WORDS, FALSE);
+  g_return_val_if_fail (i < rtb_n_key_words, FALSE);
 
   if (rtb_key_words[i].method != 0)
     return rtb_key_words[i].method == method;
   if (!rtb_command_key_taken (rtb_key_words[i].key, method))
     return FALSE;
-  for (guint j = 0; j < RTB_N_KEY_WORDS; j++)
+  for (guint j = 0; j < rtb_n_key_words; j++)
     if (rtb_key_words[j].key == rtb_key_words[i].key && rtb_key_words[j].method == method)
       return FALSE;
   return TRUE;
@@ -110,7 +110,7 @@ rtb_key_words_value_text (guint i, const RtbCommand *cmd)
   const RtbKey *key;
   guint64 value;
 
-  g_return_val_if_fail (i < RTB_N_KEY_WORDS, NULL);
+  g_return_val_if_fail (i < rtb_n_key_words, NULL);
   g_return_val_if_fail (cmd != NULL, NULL);
 
   key = &rtb_command_keys[rtb_key_words[i].key];
@@ -207,4 +207,4 @@ const RtbPreset rtb_presets[] = {
     "timerlat cpus=all period_us=1000 policy=fifo priority=95 histogram_us=256 duration=1m",
     RTB_LOAD_NONE },
 };
-G_STATIC_ASSERT (G_N_ELEMENTS (rtb_presets) == RTB_N_PRESETS);
+const guint rtb_n_presets = G_N_ELEMENTS (rtb_presets);

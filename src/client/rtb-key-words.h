@@ -41,10 +41,9 @@ typedef struct {
   gboolean label_joined;
 } RtbKeyWords;
 
-#define RTB_N_KEY_WORDS 17
-
 /* In the order the compare gives its notices and the window its rows. */
-extern const RtbKeyWords rtb_key_words[RTB_N_KEY_WORDS];
+extern const RtbKeyWords rtb_key_words[];
+extern const guint rtb_n_key_words;
 
 /* Whether row `i` speaks of `method`'s key (its own row, or the row of every method). */
 gboolean rtb_key_words_apply (guint i, RtbMethod method);
@@ -61,8 +60,7 @@ typedef struct {
   RtbLoadScenario load;
 } RtbPreset;
 
-#define RTB_N_PRESETS 12
-
-extern const RtbPreset rtb_presets[RTB_N_PRESETS];
+extern const RtbPreset rtb_presets[];
+extern const guint rtb_n_presets;
 
 G_END_DECLS

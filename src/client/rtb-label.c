@@ -43,14 +43,14 @@ method_words (const RtbCommand *cmd, gboolean all)
   RtbCommand usual;
 
   rtb_command_defaults (&usual, cmd->method, RTB_MAX_CPUS);
-  for (guint i = 0; i < RTB_N_KEY_WORDS; i++)
+  for (guint i = 0; i < rtb_n_key_words; i++)
     {
       guint last = i;
       gboolean differs = all;
 
       if (rtb_key_words[i].label == NULL || !rtb_key_words_apply (i, cmd->method))
         continue;
-      while (rtb_key_words[last].label_joined && last + 1 < RTB_N_KEY_WORDS)
+      while (rtb_key_words[last].label_joined && last + 1 < rtb_n_key_words)
         last++;
       for (guint j = i; j <= last; j++)
         differs |= rtb_command_key_get (cmd, rtb_key_words[j].key) !=

@@ -14,13 +14,13 @@
 guint
 rtb_presets_get_n (void)
 {
-  return RTB_N_PRESETS;
+  return rtb_n_presets;
 }
 
 const RtbPreset *
 rtb_presets_get (guint i)
 {
-  g_return_val_if_fail (i < RTB_N_PRESETS, NULL);
+  g_return_val_if_fail (i < rtb_n_presets, NULL);
 
   return &rtb_presets[i];
 }
@@ -105,7 +105,7 @@ bind_item (GtkSignalListItemFactory *factory,
   guint position = gtk_list_item_get_position (item);
   g_autofree char *summary = NULL;
 
-  if (position == 0 || position > RTB_N_PRESETS)
+  if (position == 0 || position > rtb_n_presets)
     {
       gtk_label_set_label (GTK_LABEL (title), _("Custom"));
       gtk_label_set_label (GTK_LABEL (subtitle), _("Every parameter as you set it"));

@@ -34,6 +34,8 @@ on_gap_input (GtkSpinButton *spin,
 void
 _rtb_setup_panel_create_param_rows (RtbSetupPanel *self)
 {
+  self->param_rows = g_new0 (AdwActionRow *, N_PARAMS);
+  self->param_adjustments = g_new0 (GtkAdjustment *, N_PARAMS);
   for (guint p = 0; p < N_PARAMS; p++)
     {
       const RtbKeyWords *words = &rtb_key_words[p];

@@ -19,7 +19,7 @@ G_BEGIN_DECLS
 
 /* The window's number rows are the rows of the key words (rtb-key-words.h) that have a title,
  * by their index there; param_rows and param_adjustments are NULL for the others. */
-#define N_PARAMS RTB_N_KEY_WORDS
+#define N_PARAMS rtb_n_key_words
 
 struct _RtbSetupPanel
 {
@@ -45,8 +45,8 @@ struct _RtbSetupPanel
   RtbChecklistGroup *checklist_group;
 
   /* Borrowed references */
-  AdwActionRow *param_rows[N_PARAMS];
-  GtkAdjustment *param_adjustments[N_PARAMS];
+  AdwActionRow **param_rows;           /* N_PARAMS, owned array */
+  GtkAdjustment **param_adjustments;  /* N_PARAMS, owned array */
   GtkWidget *error_row;
 
   int n_cpus;

@@ -119,6 +119,17 @@ rtb_setup_panel_dispose (GObject *object)
 }
 
 static void
+rtb_setup_panel_finalize (GObject *object)
+{
+  RtbSetupPanel *self = RTB_SETUP_PANEL (object);
+
+  g_free (self->param_rows);
+  g_free (self->param_adjustments);
+
+  G_OBJECT_CLASS (rtb_setup_panel_parent_class)->finalize (object);
+}
+
+static void
 rtb_setup_panel_class_init (RtbSetupPanelClass *klass)
 {
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
@@ -127,6 +138,7 @@ rtb_setup_panel_class_init (RtbSetupPanelClass *klass)
   object_class->get_property = _rtb_setup_panel_get_property;
   object_class->set_property = _rtb_setup_panel_set_property;
   object_class->dispose = rtb_setup_panel_dispose;
+  object_class->finalize = rtb_setup_panel_finalize;
   widget_class->map = rtb_setup_panel_map;
   widget_class->unmap = rtb_setup_panel_unmap;
 
