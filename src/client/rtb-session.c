@@ -12,6 +12,7 @@
 #include <glib-unix.h>
 
 #include "rtb-log-lines.h"
+#include "rtb-refusal.h"
 #include "rtb-session-private.h"
 #include "rtb-system-info.h"
 #include "rtb-system-snapshot.h"
@@ -456,7 +457,8 @@ maybe_finish (RtbSession *self)
 static void
 remember_worker_error (RtbSession *self, const RtbErrorFrame *frame)
 {
-  g_autofree char *message = g_utf8_make_valid (frame->message, -1);
+  g_autofree char *valid = g_utf8_make_valid (frame->message, -1);
+  g_autofree char *message = rtb_refusal_translate (valid);
   g_autofree char *field = g_utf8_make_valid (frame->field, -1);
   gboolean refused = frame->code == RTB_ERROR_PERMISSION || frame->code == RTB_ERROR_SYSTEM
                      || frame->code == RTB_ERROR_UNSAFE;

@@ -9,6 +9,7 @@
 
 #include "rtb-causes-panel.h"
 #include "rtb-checklist.h"
+#include "rtb-refusal.h"
 
 #define CAUSES_SHOWN 12
 #define COUNTS_SHOWN 5
@@ -61,9 +62,12 @@ trace_description (RtbSpikeLog *log)
     case RTB_TRACE_WAITING:
       return g_strdup (_("Spikes will be explained once enough samples set the threshold"));
     default:
-      return g_strdup_printf (_("Spikes are measured, not explained: %s"),
-                              rtb_spike_log_get_message (log) != NULL
-                                ? rtb_spike_log_get_message (log) : "");
+      {
+        g_autofree char *why = rtb_refusal_translate (rtb_spike_log_get_message (log) != NULL
+                                                        ? rtb_spike_log_get_message (log) : "");
+
+        return g_strdup_printf (_("Spikes are measured, not explained: %s"), why);
+      }
     }
 }
 

@@ -24,6 +24,7 @@
 #include <unistd.h>
 
 #include "rtb-log-histogram.h"
+#include "rtb-refusals.h"
 #include "rtb-worker.h"
 
 static void
@@ -62,9 +63,7 @@ rtb_worker_trace_start (RtbWorker *w)
     if (rtb_worker_measure_traced_cpu (&w->measures[i]) < 0)
       {
         t->status = RTB_TRACE_UNSUPPORTED;
-        snprintf (t->why, sizeof t->why, "the threads are not pinned to a CPU (cpu=none, or the "
-                  "timer's variant=normal), so no one CPU's trace tells what delayed them: "
-                  "spikes are measured, not explained");
+        snprintf (t->why, sizeof t->why, RTB_REFUSAL_TRACE_NOT_PINNED);
         rtb_worker_log ("trace: %s", t->why);
         return;
       }

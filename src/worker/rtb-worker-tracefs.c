@@ -34,6 +34,7 @@
 #include <sys/syscall.h>
 #include <unistd.h>
 
+#include "rtb-refusals.h"
 #include "rtb-worker-trace.h"
 #include "rtb-worker-tracefs.h"
 #include "rtb-worker.h"
@@ -327,12 +328,9 @@ find_or_mount (RtbWorkerTrace *t)
   if (err == 0)
     return RTB_TRACE_ARMED;
   if (err == ENODEV || err == ENOENT)
-    return refuse (t, RTB_TRACE_NO_TRACEFS, err,
-                   "this kernel has no tracefs (CONFIG_FTRACE): spikes are measured, not explained");
-  return refuse (t, status_for (err), err,
-                 "tracefs is not mounted and the worker may not mount it (%s): mount it with "
-                 "'mount -t tracefs nodev %s' or run the worker as root",
-                 strerror (err), DEFAULT_MOUNT);
+    return refuse (t, RTB_TRACE_NO_TRACEFS, err, RTB_REFUSAL_TRACE_NO_TRACEFS);
+  return refuse (t, status_for (err), err, RTB_REFUSAL_TRACE_NOT_MOUNTED, strerror (err),
+                 DEFAULT_MOUNT);
 }
 
 static RtbTraceStatus
@@ -347,8 +345,7 @@ enable_events (RtbWorkerTrace *t)
       snprintf (name, sizeof name, "events/%s/enable", required_events[i]);
       err = rtb_worker_tracefs_write (t->instance, name, "1");
       if (err == ENOENT)
-        return refuse (t, RTB_TRACE_NO_EVENTS, err,
-                       "this kernel has no %s trace event: spikes are measured, not explained",
+        return refuse (t, RTB_TRACE_NO_EVENTS, err, RTB_REFUSAL_TRACE_NO_EVENT,
                        required_events[i]);
       if (err != 0)
         return refuse (t, status_for (err), err, "cannot enable the trace event %s: %s",
@@ -410,9 +407,7 @@ rtb_worker_tracefs_create (RtbWorkerTrace *t, const uint64_t *cpus)
   t->janitor_fd = -1;
   t->janitor = -1;
   if (geteuid () != 0)
-    return refuse (t, RTB_TRACE_NOT_PERMITTED, EPERM,
-                   "the worker does not run as root, and only root may trace the kernel: run "
-                   "it as root (pkexec, sudo) for spikes to be explained");
+    return refuse (t, RTB_TRACE_NOT_PERMITTED, EPERM, RTB_REFUSAL_TRACE_NOT_ROOT);
   if (find_or_mount (t) != RTB_TRACE_ARMED)
     return t->status;
   rtb_worker_tracefs_remove_stale (t->root);

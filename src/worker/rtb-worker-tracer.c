@@ -15,6 +15,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "rtb-refusals.h"
 #include "rtb-worker-tracefs.h"
 #include "rtb-worker-tracer.h"
 #include "rtb-worker.h"
@@ -275,18 +276,14 @@ rtb_worker_tracer_take (RtbWorkerTracer *t, const char *name, bool own_instance)
   rtb_worker_tracer_init (t);
   t->name = name;
   if (geteuid () != 0)
-    return refuse (t, RTB_WORKER_TRACER_NOT_PERMITTED, EPERM,
-                   "only root may start the kernel's %s tracer: run the worker as root "
-                   "(pkexec, sudo)", name);
+    return refuse (t, RTB_WORKER_TRACER_NOT_PERMITTED, EPERM, RTB_REFUSAL_TRACER_NOT_ROOT, name);
   err = rtb_worker_tracefs_root (t->root, sizeof t->root, &mounted_here);
   if (err == ENODEV || err == ENOENT)
-    return refuse (t, RTB_WORKER_TRACER_NO_TRACEFS, err,
-                   "this kernel has no tracefs, so no %s tracer: boot a kernel built with "
-                   "CONFIG_FTRACE and %s, e.g. Debian's linux-image-rt-*", name, config_of (name));
+    return refuse (t, RTB_WORKER_TRACER_NO_TRACEFS, err, RTB_REFUSAL_TRACER_NO_TRACEFS, name,
+                   config_of (name));
   if (err != 0)
-    return refuse (t, RTB_WORKER_TRACER_NOT_PERMITTED, err,
-                   "tracefs is not mounted and the worker may not mount it (%s): mount it with "
-                   "'mount -t tracefs nodev %s'", strerror (err), t->root);
+    return refuse (t, RTB_WORKER_TRACER_NOT_PERMITTED, err, RTB_REFUSAL_TRACER_NOT_MOUNTED,
+                   strerror (err), t->root);
   /* Before anything changes: from here on, whatever the worker does, the janitor undoes. */
   if ((err = start_janitor (t)) != 0)
     {
@@ -300,9 +297,8 @@ rtb_worker_tracer_take (RtbWorkerTracer *t, const char *name, bool own_instance)
   rtb_worker_tracefs_remove_stale (t->root);
   snprintf (t->dir, sizeof t->dir, "%s", t->root);
   if (!rtb_worker_tracer_available (t->root, name))
-    refuse (t, RTB_WORKER_TRACER_MISSING, ENOENT,
-            "this kernel has no %s tracer: boot a kernel built with %s, e.g. Debian's "
-            "linux-image-rt-*", name, config_of (name));
+    refuse (t, RTB_WORKER_TRACER_MISSING, ENOENT, RTB_REFUSAL_TRACER_MISSING, name,
+            config_of (name));
   else if (!own_instance || make_instance (t) == RTB_WORKER_TRACER_TAKEN)
     t->status = RTB_WORKER_TRACER_TAKEN;
   if (t->status != RTB_WORKER_TRACER_TAKEN)
@@ -398,9 +394,7 @@ rtb_worker_tracer_start (RtbWorkerTracer *t)
   if (err == 0)
     return RTB_WORKER_TRACER_TAKEN;
   if (err == EBUSY)
-    return refuse (t, RTB_WORKER_TRACER_BUSY, err,
-                   "the kernel's %s tracer is busy: another tool uses it or one of its kind "
-                   "(rtla, another rtbench run): stop it, then start again", t->name);
+    return refuse (t, RTB_WORKER_TRACER_BUSY, err, RTB_REFUSAL_TRACER_BUSY, t->name);
   return refuse (t, RTB_WORKER_TRACER_FAILED, err, "the kernel refused the %s tracer: %s",
                  t->name, strerror (err));
 }
