@@ -284,6 +284,19 @@ if [[ $status -eq 0 && $(grep -c ' samples, ' "$tmp/truth.out") == 4 ]]; then ok
   not_ok "$desc (exit $status)"; fi
 sed 's/^/# /' "$tmp/truth.out"
 
+# timerlat's spikes: each a thread latency, explained, with its period's IRQ latency beside it
+# (no more than the thread's, from the same deadline), kept in the run file.
+desc="timerlat on board-rt: each spike explained with its period's IRQ and thread latency"
+"$cli" run timerlat --remote board-rt --duration 2s --trace-above 1000 \
+  --output "$tmp/timerlat-spikes.rtbench" >"$tmp/out" 2>&1
+split=$(json "$tmp/timerlat-spikes.rtbench" "'%d %d %d' % (len(r['spikes']), sum(1 for s in \
+  r['spikes'] if s['series'].endswith(' thread') and s.get('irq_latency_us') is not None and \
+  s['irq_latency_us'] <= s['latency_us']), sum(1 for l in open('$tmp/out') if \
+  l.startswith('spike ') and ': mostly the ' in l))")
+read -r spikes split_ok printed <<<"$split"
+if [[ ${spikes:-0} -gt 0 && $split_ok == "$spikes" && ${printed:-0} -ge $spikes ]]; then
+  ok "$desc ($spikes spikes)"; else not_ok "$desc (spikes, split, printed: $split)"; fi
+
 desc="timerlat on board-rt: a worker killed with SIGKILL leaves tracefs as it was"
 on_board board-rt '/usr/local/libexec/rtbench/rtbench-worker timerlat cpus=1 duration=0 \
   >/dev/null 2>&1 & sleep 2; cat /sys/kernel/tracing/osnoise/timerlat_period_us; kill -9 $!;
