@@ -5,6 +5,7 @@
 #   tests/bench-long-run.sh [BUILD_DIR] [HOURS] [RUNS]     (defaults: build, 12, 3)
 #   SCREEN=1280x2000x24 tests/bench-long-run.sh …           a screen tall enough for the live
 #                                                           heatmap's four panels to be drawn
+#   TIME_AXIS=clock tests/bench-long-run.sh …               the window's charts in clock time
 #
 # rtbench-cli measures a synthetic board (build/tests/rtb-stream-worker, reached as through
 # ssh by RTBENCH_SSH) that streams the run through the real wire protocol as fast as the client
@@ -76,6 +77,7 @@ if command -v Xvfb >/dev/null && [ -x "$build/src/gui/rtbench" ]; then
   gsettings set $schema duration 2m
   gsettings set $schema load none
   gsettings set $schema label "stream 10 kHz x 4"
+  gsettings set $schema time-axis "${TIME_AXIS:-elapsed}"
   # The window fills the screen's height, so that a tall SCREEN shows the charts below the fold.
   screen_height=${SCREEN:-1280x800x24}; screen_height=${screen_height#*x}; screen_height=${screen_height%%x*}
   gsettings set $schema window-height "$((screen_height - 40))"
