@@ -651,6 +651,13 @@ test_open_hostile (void)
   g_unlink (good);
 }
 
+static void
+remember_path (GtkWidget *widget, const char *path, gpointer data)
+{
+  g_assert_null (*(char **) data);
+  *(char **) data = g_strdup (path);
+}
+
 /* A location the save dialog offers without a local path (a gvfs share such as sftp://, which
  * GIO serves with no path): saving there says in a dialog that names the file that it is not on
  * this computer, where it crashed on a missing error; a local file saves, ".rtbench" added. The
@@ -701,6 +708,41 @@ test_save_not_local (void)
 
   g_assert_true (rtb_window_save_run_to_file (window, shown, local));
   g_assert_true (rtb_window_showed_toast (window, "Saved “chosen.rtbench”"));
+
+  /* An export there: the same words, and nothing written. */
+  {
+    g_autoptr(GFile) remote_png = g_file_new_for_uri ("sftp://board.invalid/home/pi/run.png");
+    g_autofree char *exported = NULL;
+    g_autofree char *expected = g_strconcat (chosen, ".png", NULL);
+
+    rtb_export_to_file (GTK_WIDGET (window), RTB_EXPORT_PNG, remote_png, NULL, remember_path,
+                        &exported);
+    g_assert_null (exported);
+    dialog = gui_test_expect_dialog ();
+    g_assert_cmpstr (adw_message_dialog_get_heading (dialog), ==, "Could Not Export “run.png”");
+    g_assert_cmpstr (adw_message_dialog_get_body (dialog), ==, "The chosen file is not on this "
+                     "computer: choose a local folder");
+    gui_test_answer (dialog, "close");
+    rtb_export_to_file (GTK_WIDGET (window), RTB_EXPORT_PNG, local, NULL, remember_path,
+                        &exported);
+    g_assert_cmpstr (exported, ==, expected);
+
+    /* A report whose chooser says HTML, named with the suggested ".pdf": an HTML file. */
+    {
+      g_autofree char *pdf = g_strconcat (chosen, ".pdf", NULL);
+      g_autofree char *html = g_strconcat (chosen, ".html", NULL);
+      g_autoptr(GFile) report = g_file_new_for_path (pdf);
+
+      g_clear_pointer (&exported, g_free);
+      rtb_export_to_file (GTK_WIDGET (window), RTB_EXPORT_REPORT, report, "html", remember_path,
+                          &exported);
+      g_assert_cmpstr (exported, ==, html);
+      g_clear_pointer (&exported, g_free);
+      rtb_export_to_file (GTK_WIDGET (window), RTB_EXPORT_REPORT, report, "pdf", remember_path,
+                          &exported);
+      g_assert_cmpstr (exported, ==, pdf);
+    }
+  }
   loaded = rtb_run_load (written, &error);
   g_assert_no_error (error);
   g_assert_cmpuint (rtb_run_get_total_count (loaded), ==, 100);

@@ -202,6 +202,50 @@ rtb_export_local_path (GFile *file, gboolean folder, GError **error)
   return path;
 }
 
+void
+rtb_export_to_file (GtkWidget           *widget,
+                    RtbExportFormat      format,
+                    GFile               *file,
+                    const char          *report_format,
+                    RtbExportChosenFunc  chosen,
+                    gpointer             user_data)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *path = NULL;
+  const char *extension;
+  g_autofree char *suffix = NULL;
+  RtbReportFormat report;
+
+  g_return_if_fail (GTK_IS_WIDGET (widget));
+  g_return_if_fail (G_IS_FILE (file));
+  g_return_if_fail (chosen != NULL);
+
+  path = rtb_export_local_path (file, FALSE, &error);
+  if (path == NULL)
+    {
+      g_autofree char *name = g_file_get_basename (file);
+
+      rtb_export_report (widget, name, error);
+      return;
+    }
+  /* A report is what the chooser's format choice says: a name that ends in the other format's
+   * extension (the suggested ".pdf") gets the chosen one instead. */
+  extension = format == RTB_EXPORT_REPORT && g_strcmp0 (report_format, "html") == 0
+                ? "html" : formats[format].extension;
+  suffix = g_strconcat (".", extension, NULL);
+  if (format == RTB_EXPORT_REPORT && !g_str_has_suffix (path, suffix) &&
+      rtb_report_format_from_path (path, &report))
+    *strrchr (path, '.') = '\0';
+  if (!g_str_has_suffix (path, suffix))
+    {
+      char *with_suffix = g_strconcat (path, suffix, NULL);
+
+      g_free (path);
+      path = with_suffix;
+    }
+  chosen (widget, path, user_data);
+}
+
 static void
 on_choose_response (GtkNativeDialog *native,
                     int              response,
@@ -210,37 +254,15 @@ on_choose_response (GtkNativeDialog *native,
   if (response == GTK_RESPONSE_ACCEPT)
     {
       g_autoptr(GFile) file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (native));
-      g_autoptr(GError) error = NULL;
-      g_autofree char *path = rtb_export_local_path (file, FALSE, &error);
-      const char *extension = formats[choice->format].extension;
-      g_autofree char *suffix = NULL;
-      RtbReportFormat report;
 
-      /* A report is what the chooser's format choice says: a name that ends in the other
-       * format's extension (the suggested ".pdf") gets the chosen one instead. */
-      if (choice->format == RTB_EXPORT_REPORT &&
-          g_strcmp0 (gtk_file_chooser_get_choice (GTK_FILE_CHOOSER (native), "format"),
-                     "html") == 0)
-        extension = "html";
-      suffix = g_strconcat (".", extension, NULL);
-      if (path != NULL && choice->format == RTB_EXPORT_REPORT && !g_str_has_suffix (path, suffix) &&
-          rtb_report_format_from_path (path, &report))
-        *strrchr (path, '.') = '\0';
-      if (path != NULL && !g_str_has_suffix (path, suffix))
-        {
-          char *with_suffix = g_strconcat (path, suffix, NULL);
+      /* Only a report's chooser has the choice (asking another warns). */
+      const char *report_format = choice->format == RTB_EXPORT_REPORT
+                                    ? gtk_file_chooser_get_choice (GTK_FILE_CHOOSER (native),
+                                                                   "format")
+                                    : NULL;
 
-          g_free (path);
-          path = with_suffix;
-        }
-      if (path != NULL)
-        choice->chosen (choice->widget, path, choice->user_data);
-      else
-        {
-          g_autofree char *name = g_file_get_basename (file);
-
-          rtb_export_report (choice->widget, name, error);
-        }
+      rtb_export_to_file (choice->widget, choice->format, file, report_format, choice->chosen,
+                          choice->user_data);
     }
   g_object_unref (choice->widget);
   g_free (choice);

@@ -61,6 +61,13 @@ typedef void (*RtbExportChosenFunc) (GtkWidget *widget, const char *path, gpoint
 void rtb_export_choose_file (GtkWidget *widget, RtbExportFormat format, const char *name,
                              RtbExportChosenFunc chosen, gpointer user_data);
 
+/* What the chooser's answer does: `chosen` with the local path of `file`, its format's extension
+ * added when missing (a report's as `report_format`, the chooser's choice, says: "pdf" or
+ * "html"), or a dialog saying why not, for a location without a local path. */
+void rtb_export_to_file (GtkWidget *widget, RtbExportFormat format, GFile *file,
+                         const char *report_format, RtbExportChosenFunc chosen,
+                         gpointer user_data);
+
 /* Tells the user: a toast through the window's "win.toast" action, or a dialog for errors. */
 void rtb_export_report (GtkWidget *widget, const char *path, const GError *error);
 
