@@ -91,6 +91,34 @@ expect (Scan *s, char c)
   return TRUE;
 }
 
+/* Just after an array's or object's opening: whether it closes at once with `close` (then
+ * consumed). */
+static gboolean
+closes_empty (Scan *s, char close)
+{
+  skip_space (s);
+  if (s->p < s->end && *s->p == close)
+    {
+      s->p++;
+      return TRUE;
+    }
+  return FALSE;
+}
+
+/* After an element: a ',' (consumed) sets *more; otherwise the `close` that must follow. */
+static gboolean
+after_element (Scan *s, char close, gboolean *more)
+{
+  skip_space (s);
+  *more = s->p < s->end && *s->p == ',';
+  if (*more)
+    {
+      s->p++;
+      return TRUE;
+    }
+  return expect (s, close);
+}
+
 /* A string: *key and *key_len get its raw bytes between the quotes. */
 static gboolean
 scan_string (Scan *s, const char **key, gsize *key_len)
@@ -330,6 +358,7 @@ scan_bulk_element (Scan *s, Values *into, guint series, RtbBulkMember which, gui
   guint tuple = _rtb_bulk_members[which].tuple;
   const char *bad = NULL;
   ScalarKind bad_kind = SCALAR_OTHER;
+  gboolean more;
   guint n = 0;
 
   skip_space (s);
@@ -382,15 +411,10 @@ scan_bulk_element (Scan *s, Values *into, guint series, RtbBulkMember which, gui
         if (n < tuple && bad == NULL)
           push (s, into, value);
         n++;
-        skip_space (s);
-        if (s->p < s->end && *s->p == ',')
-          {
-            s->p++;
-            continue;
-          }
-        if (!expect (s, ']'))
+        if (!after_element (s, ']', &more))
           return FALSE;
-        break;
+        if (!more)
+          break;
       }
   if (n != tuple)
     return element_error (s, series, which, element, "expected %s",
@@ -457,6 +481,7 @@ static gboolean
 scan_bulk (Scan *s, RtbBulkMember which, guint series, guint depth)
 {
   Values values;
+  gboolean more;
   guint n = 0;
 
   if (depth > RTB_JSON_MAX_DEPTH)
@@ -466,25 +491,17 @@ scan_bulk (Scan *s, RtbBulkMember which, guint series, guint depth)
   values.n = 0;
   values.n_values = 0;
   values.packed = s->packed_end;
-  skip_space (s);
-  if (s->p < s->end && *s->p == ']')
-    s->p++;
-  else
+  if (!closes_empty (s, ']'))
     for (;;)
       {
         if (!fast_element (s, &values, _rtb_bulk_members[which].tuple) &&
             !scan_bulk_element (s, &values, series, which, n, depth))
           return FALSE;
         n++;
-        skip_space (s);
-        if (s->p < s->end && *s->p == ',')
-          {
-            s->p++;
-            continue;
-          }
-        if (!expect (s, ']'))
+        if (!after_element (s, ']', &more))
           return FALSE;
-        break;
+        if (!more)
+          break;
       }
   flush (s, &values);
   /* The closing bracket, which `out` gets, is still there. */
@@ -511,13 +528,11 @@ forget (Scan *s, guint series, RtbBulkMember member)
 static gboolean
 scan_object (Scan *s, Role role, guint index, guint depth)
 {
+  gboolean more;
+
   s->p++;
-  skip_space (s);
-  if (s->p < s->end && *s->p == '}')
-    {
-      s->p++;
-      return TRUE;
-    }
+  if (closes_empty (s, '}'))
+    return TRUE;
   for (;;)
     {
       const char *key;
@@ -571,42 +586,33 @@ scan_object (Scan *s, Role role, guint index, guint depth)
             return FALSE;
         }
 
-      skip_space (s);
-      if (s->p < s->end && *s->p == ',')
-        {
-          s->p++;
-          continue;
-        }
-      return expect (s, '}');
+      if (!after_element (s, '}', &more))
+        return FALSE;
+      if (!more)
+        return TRUE;
     }
 }
 
 static gboolean
 scan_array (Scan *s, Role role, guint depth)
 {
+  gboolean more;
   guint n = 0;
 
   /* Only the last "series" counts, as for the JSON parser. */
   if (role == ROLE_SERIES)
     _rtb_run_file_bulk_clear (s->bulk);
   s->p++;
-  skip_space (s);
-  if (s->p < s->end && *s->p == ']')
-    {
-      s->p++;
-      return TRUE;
-    }
+  if (closes_empty (s, ']'))
+    return TRUE;
   for (;;)
     {
       if (!scan_value (s, role == ROLE_SERIES ? ROLE_ONE_SERIES : ROLE_OTHER, n++, depth + 1))
         return FALSE;
-      skip_space (s);
-      if (s->p < s->end && *s->p == ',')
-        {
-          s->p++;
-          continue;
-        }
-      return expect (s, ']');
+      if (!after_element (s, ']', &more))
+        return FALSE;
+      if (!more)
+        return TRUE;
     }
 }
 
