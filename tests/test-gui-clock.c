@@ -58,6 +58,53 @@ clock_text (double origin, double value, int decimals)
                           units % (gint64) scale);
 }
 
+/* The time of day at `origin` + `seconds`, to the millisecond, as a readout gives it. */
+static char *
+ms_text (double origin, double seconds)
+{
+  gint64 ms = (gint64) llround ((origin + seconds) * 1000);
+  g_autoptr(GDateTime) time = g_date_time_new_from_unix_utc (ms / 1000);
+  g_autofree char *whole = g_date_time_format (time, "%H:%M:%S");
+
+  return g_strdup_printf ("%s.%03d", whole, (int) (ms % 1000));
+}
+
+/* Hovering the curve and the heatmap in clock time: the instants they read as times of day. */
+static void
+check_clock_readouts (RtbChart *curve, RtbChart *heatmap, double origin)
+{
+  const RtbPlotAxis *axis = rtb_chart_get_x_axis (curve);
+  double x = rtb_plot_axis_to_pixel (axis, 100.0), y;
+  guint64 first = 0, last = 0;
+  const char *text;
+  g_autofree char *expected = NULL;
+  g_autofree char *from = NULL;
+  g_autofree char *to = NULL;
+  g_autofree char *head = NULL;
+  g_autofree char *at = NULL;
+
+  text = rtb_chart_hover (curve, x, (axis->px_lo + axis->px_hi) / 2);
+  g_test_message ("curve: %s", text);
+  g_assert_nonnull (text);
+  g_assert_nonnull (strstr (text, ", instance "));
+  first = g_ascii_strtoull (strstr (text, ", instance ") + strlen (", instance "), NULL, 10);
+  at = ms_text (origin, first * 0.001);
+  expected = g_strdup_printf ("%s, instance %" G_GUINT64_FORMAT "\n", at, first);
+  g_assert_true (g_str_has_prefix (text, expected));
+
+  g_assert_true (rtb_chart_heatmap_point (heatmap, 0, 100000, 20.5, &x, &y));
+  text = rtb_chart_hover (heatmap, x, y);
+  g_test_message ("heatmap: %s", text);
+  g_assert_nonnull (text);
+  g_assert_nonnull (strstr (text, "(instances "));
+  g_assert_cmpint (sscanf (strstr (text, "(instances "), "(instances %" G_GUINT64_FORMAT "–%"
+                           G_GUINT64_FORMAT, &first, &last), ==, 2);
+  from = ms_text (origin, (first - 1) * 0.001);
+  to = ms_text (origin, last * 0.001);
+  head = g_strdup_printf ("CPU0: %s–%s (instances", from, to);
+  g_assert_true (g_str_has_prefix (text, head));
+}
+
 /* Every tick of the chart's time axis reads the clock at `origin`. */
 static void
 assert_clock_axis (RtbChart *chart, double origin)
@@ -163,6 +210,7 @@ test_setting (void)
       g_assert_null (rtb_chart_get_time_note (charts[c]));
       g_assert_null (gtk_widget_get_tooltip_text (GTK_WIDGET (charts[c])));
     }
+  check_clock_readouts (charts[0], charts[1], START_US / 1e6 + OFFSET_S);
 
   /* The heatmap's menu back to elapsed time: the setting, and with it the curve, follow */
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (charts[1]), "chart.time-axis", "s",

@@ -182,13 +182,22 @@ _rtb_chart_heatmap_readout (RtbChart *self,
   for (guint i = 0; i < MIN (n_series, self->panels->len); i++)
     {
       const RtbPlotLayout *layout = &g_array_index (self->panels, RtbPlotLayout, i);
+      g_autofree char *from = NULL;
+      g_autofree char *to = NULL;
 
       if (y < layout->plot.y || y > layout->plot.y + layout->plot.height)
         continue;
       if (!rtb_plot_heatmap_value_at (layout, &series[i], x, y, &value))
         return NULL;
       text = g_string_new (NULL);
-      if (per_instance > 0)
+      from = _rtb_chart_clock_text (&layout->x, (value.first - 1) * per_instance);
+      to = _rtb_chart_clock_text (&layout->x, value.last * per_instance);
+      if (from != NULL && to != NULL)
+        /* TRANSLATORS: a heatmap cell's time span: a series, the times of day from … to, then
+         * the instances */
+        g_string_append_printf (text, _("%s: %s–%s (instances %" PRIu64 "–%" PRIu64 ")"),
+                                series[i].name, from, to, value.first, value.last);
+      else if (per_instance > 0)
         /* TRANSLATORS: a heatmap cell's time span: a series, seconds from … to, then the
          * instances */
         g_string_append_printf (text, _("%s: %.3f–%.3f s (instances %" PRIu64 "–%" PRIu64 ")"),

@@ -88,7 +88,15 @@ _rtb_chart_update_readout (RtbChart *self)
             continue;
           if (!any)
             {
-              if (per_instance > 0)
+              /* The instant the elapsed readout gives, as a time of day */
+              g_autofree char *clock = _rtb_chart_clock_text (&self->layout.x,
+                                                              values[i].first * per_instance);
+
+              /* TRANSLATORS: a time of day such as 23:59:58.250, then an instance's number */
+              if (clock != NULL)
+                g_string_append_printf (text, _("%s, instance %" PRIu64), clock,
+                                        values[i].first);
+              else if (per_instance > 0)
                 g_string_append_printf (text, _("%.3f s, instance %" PRIu64),
                                         values[i].first * per_instance, values[i].first);
               else if (values[i].first == values[i].last)

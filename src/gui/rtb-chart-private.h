@@ -89,6 +89,9 @@ void _rtb_chart_relayout (RtbChart *self);
  * panel) with `per_instance` seconds per instance; returns its label when it is a clock. */
 char *_rtb_chart_time_apply (RtbChart *self, RtbRun *const *runs, guint n_runs,
                              double per_instance, RtbPlotTime *time);
+/* The time of day `seconds` into a time axis read as a clock, to the millisecond
+ * ("23:59:58.250"); NULL when `axis` reads elapsed time. */
+char *_rtb_chart_clock_text (const RtbPlotAxis *axis, double seconds);
 /* rtb-chart-heatmap.c: the run that series `series` of the chart's comes from; the panels a
  * heatmap stacks (one per series shown); draws them all,
  * with `keep_layouts` keeping their layouts for hit testing; the readout of the cell under

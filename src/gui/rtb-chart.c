@@ -139,6 +139,24 @@ _rtb_chart_time_apply (RtbChart       *self,
                                   per_instance, time);
 }
 
+char *
+_rtb_chart_clock_text (const RtbPlotAxis *axis,
+                       double             seconds)
+{
+  gint64 ms;
+  g_autoptr(GDateTime) time = NULL;
+  g_autofree char *whole = NULL;
+
+  if (axis->style != RTB_PLOT_TICKS_CLOCK)
+    return NULL;
+  ms = (gint64) llround ((axis->clock_origin + seconds) * 1000);
+  time = g_date_time_new_from_unix_utc (ms / 1000);
+  if (time == NULL)
+    return NULL;
+  whole = g_date_time_format (time, "%H:%M:%S");
+  return g_strdup_printf ("%s.%03d", whole, (int) (ms % 1000));
+}
+
 void
 _rtb_chart_curve_options (RtbChart            *self,
                           RtbPlotCurveOptions *opts)
