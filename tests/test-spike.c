@@ -705,6 +705,19 @@ test_timerlat_split (void)
         thread_late += strstr (line, "the thread waited after its interrupt") != NULL;
     }
   g_assert_cmpuint (irq_late + thread_late, ==, spikes->len);
+  /* The CSV's last column is the split. */
+  {
+    g_autofree char *csv = rtb_csv_spikes (&run, 1);
+    g_auto (GStrv) rows = g_strsplit (csv, "\n", -1);
+
+    g_assert_true (g_str_has_suffix (rows[0], ",lost_events,irq_latency_us"));
+    for (guint i = 0; i < spikes->len; i++)
+      {
+        g_autofree char *want = g_strdup_printf (",%.3f",
+                                                 ((RtbSpike *) spikes->pdata[i])->irq_ns / 1000.0);
+        g_assert_true (g_str_has_suffix (rows[i + 1], want));
+      }
+  }
 
   g_assert_true (rtb_run_save (run, saved, &error));
   g_assert_no_error (error);

@@ -385,7 +385,7 @@ char *
 rtb_csv_spikes (RtbRun *const *runs, guint n_runs)
 {
   GString *text = g_string_new ("run,series,index,instance,time_s,cpu,value_us,cause,name,pid,irq,"
-                                "cause_us,to_wakeup_us,to_run_us,lost_events\n");
+                                "cause_us,to_wakeup_us,to_run_us,lost_events,irq_latency_us\n");
 
   g_return_val_if_fail (runs != NULL || n_runs == 0, NULL);
 
@@ -432,6 +432,7 @@ rtb_csv_spikes (RtbRun *const *runs, guint n_runs)
           append_us_or_empty (text, spike->to_run_ns);
           append_sep (text);
           g_string_append (text, spike->flags & RTB_SPIKE_LOST_EVENTS ? "true" : "false");
+          append_us_or_empty (text, spike->irq_ns);
           g_string_append_c (text, '\n');
         }
     }
