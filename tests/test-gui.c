@@ -310,6 +310,53 @@ test_setup_invalid (void)
   g_object_unref (panel);
 }
 
+/* A key with a row for each method that takes it (period_us: the timer's and the tracer's):
+ * the check's error marks the row of the method shown, never another method's hidden one. The
+ * tracer's period is typed below what the tracer allows, as a user may (its row takes what the
+ * timer's period takes). */
+static void
+test_setup_error_row (void)
+{
+  g_autoptr(GError) error = NULL;
+  RtbSetupPanel *panel;
+  GtkWidget *tracer_row;
+  GtkWidget *timer_row;
+  GtkWidget *spin;
+  RtbCommand cmd;
+
+  REQUIRE_DISPLAY ();
+
+  panel = g_object_ref_sink (rtb_setup_panel_new ());
+  rtb_setup_panel_set_method (panel, RTB_METHOD_TIMERLAT);
+  tracer_row = find_widget_of_type (GTK_WIDGET (panel), ADW_TYPE_ACTION_ROW,
+                                    "Tracer Period (µs)");
+  timer_row = find_widget_of_type (GTK_WIDGET (panel), ADW_TYPE_ACTION_ROW, "Timer Period (µs)");
+  g_assert_nonnull (tracer_row);
+  g_assert_nonnull (timer_row);
+  g_assert_true (gtk_widget_get_visible (tracer_row));
+  g_assert_false (gtk_widget_get_visible (timer_row));
+  spin = find_descendant (tracer_row, GTK_TYPE_SPIN_BUTTON);
+  gtk_editable_set_text (GTK_EDITABLE (spin), "60");
+  gtk_spin_button_update (GTK_SPIN_BUTTON (spin));
+  g_assert_cmpfloat (gtk_spin_button_get_value (GTK_SPIN_BUTTON (spin)), ==, 60);
+
+  g_assert_false (rtb_setup_panel_build_command (panel, &cmd, &error));
+  g_assert_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT);
+  g_test_message ("%s", error->message);
+  g_assert_nonnull (strstr (error->message, "period_us 60"));
+  g_assert_true (gtk_widget_has_css_class (tracer_row, "error"));
+  g_assert_false (gtk_widget_has_css_class (timer_row, "error"));
+
+  /* Set right, the mark goes. */
+  gtk_editable_set_text (GTK_EDITABLE (spin), "100");
+  gtk_spin_button_update (GTK_SPIN_BUTTON (spin));
+  g_clear_error (&error);
+  g_assert_true (rtb_setup_panel_build_command (panel, &cmd, &error));
+  g_assert_no_error (error);
+  g_assert_false (gtk_widget_has_css_class (tracer_row, "error"));
+  g_object_unref (panel);
+}
+
 static gboolean
 widget_has_size (gpointer data)
 {
@@ -998,6 +1045,7 @@ main (int   argc,
   g_test_add_func ("/gui/setup/threads", test_setup_threads);
   g_test_add_func ("/gui/stats-table/jitter", test_stats_table_jitter);
   g_test_add_func ("/gui/setup/invalid", test_setup_invalid);
+  g_test_add_func ("/gui/setup/error-row", test_setup_error_row);
   g_test_add_func ("/gui/setup/preset-list", test_setup_preset_list);
   g_test_add_func ("/gui/setup/preset-timerlat", test_setup_preset_timerlat);
   g_test_add_func ("/gui/chart/empty", test_chart_empty);

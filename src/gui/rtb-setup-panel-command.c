@@ -26,8 +26,9 @@ row_for_field (RtbSetupPanel *self,
     return GTK_WIDGET (self->sizes_row);
   if (g_str_equal (field, "trace_above_us"))
     return GTK_WIDGET (self->trace_row);
+  /* A key such as histogram_us has a row for each method that takes it: the shown one's. */
   for (guint p = 0; p < N_PARAMS; p++)
-    if (self->param_rows[p] != NULL &&
+    if (self->param_rows[p] != NULL && rtb_key_words[p].method == self->method &&
         g_str_equal (field, rtb_command_keys[rtb_key_words[p].key].name))
       return GTK_WIDGET (self->param_rows[p]);
   return NULL;
