@@ -29,7 +29,7 @@ items=(
   "figure|skipped|RTB_FIGURE_SKIPPED|2|"
   # (its field, skipped, is also the run's and the worker's word for skipped periods: its id
   # alone says where the figure is named)
-  "method|jitter|RTB_METHOD_JITTER|8|its histogram's span (rtb-run.c), its samples' check (rtb-sample-check.c) and its live figures (rtb-live-view.c) are code of its own; its rows of the client's key words"
+  "method|jitter|RTB_METHOD_JITTER|6|"
 )
 
 n=0 failed=0

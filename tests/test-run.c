@@ -7,6 +7,7 @@
 #include "rtb-headline.h"
 #include "rtb-label.h"
 #include "rtb-run.h"
+#include "rtb-sample-check.h"
 #include "rtb-test-run.h"
 
 /* Frames go through the real encoder and decoder, as they would from a worker's pipe. */
@@ -889,6 +890,43 @@ test_default_label (void)
     }
 }
 
+/* What each method's worker can send: the values either side of each bound, thread by thread
+ * (jitter's least is its thread's period below 0: the base's 25 µs, the servo's 1000 µs). */
+static void
+test_run_sample_bounds (void)
+{
+  static const struct {
+    RtbMethod method;
+    guint thread;
+    gint64 least_ns; /* the least value it can send */
+    gboolean whole_us;
+  } bounds[] = {
+    { RTB_METHOD_LATENCY, 0, 0, FALSE },
+    { RTB_METHOD_JITTER, 0, -25000, FALSE },
+    { RTB_METHOD_JITTER, 1, -1000000, FALSE },
+    { RTB_METHOD_TIMER, 0, 0, FALSE },
+    { RTB_METHOD_RESPONSE, 0, 0, FALSE },
+    { RTB_METHOD_NOISE, 0, 1000, TRUE },
+    { RTB_METHOD_TIMERLAT, 1, 0, TRUE },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (bounds); i++)
+    {
+      RtbCommand cmd;
+      const char *why;
+
+      rtb_command_defaults (&cmd, bounds[i].method, 2);
+      why = rtb_sample_impossible (&cmd, bounds[i].thread, bounds[i].least_ns - 1);
+      g_test_message ("%s: %s", rtb_method_to_string (bounds[i].method), why);
+      g_assert_nonnull (why);
+      g_assert_null (rtb_sample_impossible (&cmd, bounds[i].thread,
+                                            bounds[i].least_ns + (bounds[i].whole_us ? 0 : 1)));
+      g_assert_null (rtb_sample_impossible (&cmd, bounds[i].thread, 5000));
+      g_assert_true ((rtb_sample_impossible (&cmd, bounds[i].thread, 5500) != NULL) ==
+                     bounds[i].whole_us);
+    }
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -903,6 +941,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/run/protocol-errors", test_run_protocol_errors);
   g_test_add_func ("/run/bad-started", test_run_bad_started);
   g_test_add_func ("/run/signed-methods", test_run_signed_methods);
+  g_test_add_func ("/run/sample-bounds", test_run_sample_bounds);
   g_test_add_func ("/run/bounded-memory", test_run_bounded_memory);
   g_test_add_func ("/run/summary-json", test_run_summary_json);
   g_test_add_func ("/run/cyclictest-figures", test_run_cyclictest_figures);

@@ -16,14 +16,6 @@
 #include "rtb-system-info-private.h"
 #include "rtb-time.h"
 
-/* Signed histograms get at most ±this, so a 1 s timer period still costs only 8 MB. */
-#define TIMER_HALF_SPAN_MAX_US 500000
-#define JITTER_HALF_SPAN_MIN_US 1000
-/* Response times of big matrices run to seconds: a 10 s histogram would be 80 MB per series.
- * 1 s (8 MB, allocated lazily by the kernel) covers every size up to 256×256 on slow boards;
- * longer instances are overflows, and their percentiles come from the log-linear histogram. */
-#define RESPONSE_SPAN_US 1000000
-
 struct _RtbRun
 {
   GObject parent_instance;
@@ -205,44 +197,21 @@ rtb_run_new (const RtbCommand *command)
   return self;
 }
 
+/* The method's span (RtbMethodInfo.span_key). */
 static void
 histogram_geometry (const RtbCommand *command, int32_t *lo_us, uint32_t *n_buckets)
 {
-  guint32 half;
+  const RtbMethodInfo *info = rtb_method_info (command->method);
+  uint32_t span;
 
-  switch (command->method)
-    {
-    case RTB_METHOD_JITTER:
-      /* Bounded as the worker bounds the period, whatever a stream claims. */
-      half = CLAMP (command->jitter.base_us, JITTER_HALF_SPAN_MIN_US, RTB_INTERVAL_MAX_US);
-      break;
-    case RTB_METHOD_TIMER:
-      half = CLAMP (command->timer.period_us, 1, TIMER_HALF_SPAN_MAX_US);
-      break;
-    case RTB_METHOD_RESPONSE:
-      *lo_us = 0;
-      *n_buckets = RESPONSE_SPAN_US;
-      return;
-    case RTB_METHOD_NOISE:
-      *lo_us = 0;
-      *n_buckets = CLAMP (command->noise.histogram_us, RTB_HISTOGRAM_MIN_US,
-                          RTB_HISTOGRAM_MAX_US);
-      return;
-    case RTB_METHOD_TIMERLAT:
-      *lo_us = 0;
-      *n_buckets = CLAMP (command->timerlat.histogram_us, RTB_HISTOGRAM_MIN_US,
-                          RTB_HISTOGRAM_MAX_US);
-      return;
-    case RTB_METHOD_LATENCY:
-    default:
-      *lo_us = 0;
-      *n_buckets = CLAMP (command->latency.histogram_us, RTB_HISTOGRAM_MIN_US,
-                          RTB_HISTOGRAM_MAX_US);
-      return;
-    }
-
-  *lo_us = -(int32_t) half;
-  *n_buckets = 2 * half;
+  if (info == NULL) /* no method a checked command holds: the least histogram */
+    info = rtb_method_info (RTB_METHOD_LATENCY);
+  span = info->span_key == RTB_N_KEYS
+           ? info->span_max_us
+           : (uint32_t) CLAMP (rtb_command_key_get (command, info->span_key), info->span_min_us,
+                               info->span_max_us);
+  *lo_us = info->signed_values ? -(int32_t) span : 0;
+  *n_buckets = info->signed_values ? 2 * span : span;
 }
 
 RtbSeries *

@@ -23,6 +23,11 @@ static const RtbMethodInfo methods[RTB_METHOD_LAST + 1] = {
     .value_label = N_("latency (µs)"),
     .curve_title = N_("Latency per CPU, with the running mean"),
     .histogram_title = N_("Latency histogram per CPU"),
+    .span_key = RTB_KEY_HISTOGRAM_US,
+    .span_min_us = RTB_HISTOGRAM_MIN_US,
+    .span_max_us = RTB_HISTOGRAM_MAX_US,
+    /* clock_nanosleep(TIMER_ABSTIME) never returns before its deadline. */
+    .impossible = "a wake-up is never earlier than its deadline",
     .examples = {
       { "--duration 10m --load full", "every CPU for 10 minutes under full load" },
       { "--cpus 1 --interval-us 200 --output cpu1.rtbench", "CPU 1 every 200 µs, saved" },
@@ -51,6 +56,13 @@ static const RtbMethodInfo methods[RTB_METHOD_LAST + 1] = {
     .table_note = "avg and stddev: of the intervals less the period; jitter = max(max int − "
                   "period, period − min int); overruns: periods begun after their deadline (no "
                   "period is skipped)",
+    /* Its base period either side, at least 1 ms, at most as the worker bounds the period. */
+    .span_key = RTB_KEY_BASE_US,
+    .span_min_us = 1000,
+    .span_max_us = RTB_INTERVAL_MAX_US,
+    /* The deviation of an interval from its thread's period: no interval is shorter than 0. */
+    .least_less_period = true,
+    .impossible = "an interval is never shorter than nothing",
     .examples = {
       { "--duration 10m --load full", "LinuxCNC's test under full load, on its own CPU choice" },
       { "--cpu 1 --base-us 50 --servo-us 1000", "a 50 µs base thread on CPU 1" },
@@ -73,6 +85,11 @@ static const RtbMethodInfo methods[RTB_METHOD_LAST + 1] = {
     .count_column = "ticks",
     .count_title = N_("Ticks"),
     .table_duration = true,
+    /* Its period either side, at most ±0.5 s, so a 1 s period still costs only 8 MB. */
+    .span_key = RTB_KEY_PERIOD_US,
+    .span_min_us = 1,
+    .span_max_us = 500000,
+    .impossible = "the timer spins until its deadline, so it is never early",
     .examples = {
       { "--period-us 1000 --spin-us 50 --cpu 1", "a 1 ms tick on CPU 1" },
       { "--variant normal --duration 5m", "the same timer in an ordinary thread, to compare" },
@@ -91,6 +108,13 @@ static const RtbMethodInfo methods[RTB_METHOD_LAST + 1] = {
     .value_label = N_("execution time (µs)"),
     .curve_title = N_("Execution time per instance, with the running mean"),
     .histogram_title = N_("Execution time histogram"),
+    /* Response times of big matrices run to seconds: a 10 s histogram would be 80 MB per
+     * series. 1 s (8 MB, allocated lazily by the kernel) covers every size up to 256×256 on
+     * slow boards; longer instances are overflows, and their percentiles come from the
+     * log-linear histogram. */
+    .span_key = RTB_N_KEYS,
+    .span_max_us = 1000000,
+    .impossible = "an instance never ends before it starts",
     .examples = {
       { "--size 32,64,128 --instances 500", "three matrix sizes, 500 inversions each" },
       { "--experiments 5 --cpu 1 --load cpu", "five runs on CPU 1 while the CPUs are busy" },
@@ -111,6 +135,12 @@ static const RtbMethodInfo methods[RTB_METHOD_LAST + 1] = {
     .value_label = N_("gap between clock reads (µs)"),
     .curve_title = N_("Every gap between two clock reads per CPU, with the running mean"),
     .histogram_title = N_("Gap histogram per CPU"),
+    .span_key = RTB_KEY_HISTOGRAM_US,
+    .span_min_us = RTB_HISTOGRAM_MIN_US,
+    .span_max_us = RTB_HISTOGRAM_MAX_US,
+    .least_ns = 1000,
+    .whole_us = true,
+    .impossible = "gaps are sent from 1 µs up, in whole microseconds",
     .examples = {
       { "--cpus 1 --duration 10m", "is isolated CPU 1 quiet for 10 minutes?" },
       { "--cpus 0-1 --policy fifo --priority 1", "polling at a real-time priority, as oslat -f" },
@@ -130,6 +160,12 @@ static const RtbMethodInfo methods[RTB_METHOD_LAST + 1] = {
     .value_label = N_("timer latency (µs)"),
     .curve_title = N_("IRQ and thread latency per CPU, with the running mean"),
     .histogram_title = N_("IRQ and thread latency histograms per CPU"),
+    .span_key = RTB_KEY_HISTOGRAM_US,
+    .span_min_us = RTB_HISTOGRAM_MIN_US,
+    .span_max_us = RTB_HISTOGRAM_MAX_US,
+    /* The tracer's latencies are unsigned ns, sent in whole µs as rtla counts them. */
+    .whole_us = true,
+    .impossible = "timerlat's latencies are never negative and come in whole microseconds",
     .examples = {
       { "--cpus 1 --duration 10m", "is isolated CPU 1's interrupt or its scheduler late?" },
       { "--period-us 500 --priority 99", "a 500 µs period, the threads at FIFO 99 (rtla -P f:99)" },

@@ -9,6 +9,7 @@
 
 #include <stdbool.h>
 
+#include "rtb-command-keys.h"
 #include "rtb-protocol.h"
 
 #define RTB_METHOD_EXAMPLES_MAX 3
@@ -41,6 +42,20 @@ typedef struct {
   bool own_periods;
   bool table_duration;          /* the CLI's table leads with the run's duration */
   const char *table_note;       /* a line under the CLI's table, or NULL */
+  /* Its histograms' 1 µs buckets: from 0 up to the value of `span_key` or, with
+   * signed_values, that far either side of 0 (deviations centred on the period), the value
+   * bounded to span_min_us-span_max_us whatever a stream claims; RTB_N_KEYS: span_max_us. */
+  RtbKeyId span_key;
+  uint32_t span_min_us;
+  uint32_t span_max_us;
+  /* The values its worker can send, against which a recorded stream's samples are checked:
+   * none below `least_ns` (with `least_less_period`, below that less its thread's period),
+   * whole microseconds with `whole_us`; `impossible` says why another cannot be (English, as
+   * the import's errors). */
+  int64_t least_ns;
+  bool least_less_period;
+  bool whole_us;
+  const char *impossible;
   /* rtbench-cli run options that show it in use, each with what it does; NULL-ended. */
   const char *examples[RTB_METHOD_EXAMPLES_MAX + 1][2];
 } RtbMethodInfo;
