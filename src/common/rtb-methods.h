@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * The measurement methods as data: what each is called, what it measures, how its CPUs are
- * chosen, and the examples its help gives. Which keys a method takes is the key table's
+ * chosen, the words shown for it, its histograms' span, the values its worker can send, and
+ * the examples its help gives. Which keys a method takes is the key table's
  * (rtb-command-keys.h); its measuring loop is the worker's (src/worker/rtb-worker-METHOD.c).
  * Plain C: the worker prints its usage from here.
  */
