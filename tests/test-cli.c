@@ -337,7 +337,7 @@ test_every_method (void)
     }
 }
 
-/* The tracer files a refused timerlat run must leave as they were. */
+/* The tracer files a refused timerlat or osnoise run must leave as they were. */
 static char *
 tracing_state (void)
 {
@@ -354,32 +354,35 @@ tracing_state (void)
   return g_string_free (g_steal_pointer (&state), FALSE);
 }
 
-/* This machine's kernel has no timerlat tracer: the method is offered, refused at start with
- * the reason and the way out, and nothing of tracefs changes; check says which tracers the
- * kernel offers. */
+/* This machine's kernel has no timerlat or osnoise tracer: each method is offered, refused at
+ * start with the reason and the way out, and nothing of tracefs changes; check says which
+ * tracers the kernel offers. */
 static void
-test_timerlat_refused (void)
+test_tracer_refused (gconstpointer data)
 {
+  const char *method = data;
   g_autofree char *tracers = NULL;
   g_autofree char *before = NULL, *after = NULL;
-  g_autofree char *file = cli_tmp_path ("timerlat.rtbench");
+  g_autofree char *file = cli_tmp_path ("tracer.rtbench");
+  g_autofree char *config = g_ascii_strup (method, -1);
+  g_autofree char *reason = g_strdup_printf ("this kernel has no %s tracer: boot a kernel built "
+                                             "with CONFIG_%s_TRACER, e.g. Debian's "
+                                             "linux-image-rt-*", method, config);
   CliResult r = { 0 };
 
   if (g_file_get_contents ("/sys/kernel/tracing/available_tracers", &tracers, NULL, NULL) &&
-      strstr (tracers, "timerlat") != NULL)
+      strstr (tracers, method) != NULL)
     {
-      g_test_skip ("this kernel has the timerlat tracer (the lab's suite runs the method)");
+      g_test_skip ("this kernel has the tracer (the lab's suite runs the method)");
       return;
     }
   before = tracing_state ();
-  run_cli (&r, "run", "timerlat", "--duration", "1s", "--output", file, NULL);
+  run_cli (&r, "run", method, "--duration", "1s", "--output", file, NULL);
   g_test_message ("%s", r.err);
   g_assert_cmpint (r.status, !=, 0);
   g_assert_false (g_file_test (file, G_FILE_TEST_EXISTS));
   if (geteuid () == 0 && tracers != NULL)
-    g_assert_nonnull (strstr (r.err, "this kernel has no timerlat tracer: boot a kernel built "
-                                     "with CONFIG_TIMERLAT_TRACER, e.g. Debian's "
-                                     "linux-image-rt-*"));
+    g_assert_nonnull (strstr (r.err, reason));
   else if (geteuid () == 0)
     g_assert_nonnull (strstr (r.err, "no tracefs"));
   cli_result_clear (&r);
@@ -840,7 +843,8 @@ main (int argc, char *argv[])
   g_test_add_func ("/cli/check", test_check);
   g_test_add_func ("/cli/checklist-line", test_checklist_line);
   g_test_add_func ("/cli/every-method", test_every_method);
-  g_test_add_func ("/cli/timerlat-refused", test_timerlat_refused);
+  g_test_add_data_func ("/cli/timerlat-refused", "timerlat", test_tracer_refused);
+  g_test_add_data_func ("/cli/osnoise-refused", "osnoise", test_tracer_refused);
   g_test_add_func ("/cli/sigint-saves", test_sigint_saves);
   g_test_add_func ("/cli/sigterm-saves", test_sigterm_saves);
   g_test_add_func ("/cli/checkpoint-survives-kill", test_checkpoint_survives_kill);

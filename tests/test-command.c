@@ -414,9 +414,9 @@ static const BadCase bad_cases[] = {
   { "timer cpus=0", RTB_ERROR_SYNTAX, "cpus", "period_us" },
   { "response duration=10s", RTB_ERROR_SYNTAX, "duration", "gap_us" },
   { "jitter interval_us=10", RTB_ERROR_SYNTAX, "interval_us", "base_us, servo_us" },
-  { "sleep", RTB_ERROR_SYNTAX, "method", "latency, jitter, timer, response, noise or timerlat" },
-  { "LATENCY", RTB_ERROR_SYNTAX, "method", "latency, jitter, timer, response, noise or timerlat" },
-  { "priority=5", RTB_ERROR_SYNTAX, "method", "latency, jitter, timer, response, noise or timerlat" },
+  { "sleep", RTB_ERROR_SYNTAX, "method", "latency, jitter, timer, response, noise, timerlat or osnoise" },
+  { "LATENCY", RTB_ERROR_SYNTAX, "method", "latency, jitter, timer, response, noise, timerlat or osnoise" },
+  { "priority=5", RTB_ERROR_SYNTAX, "method", "latency, jitter, timer, response, noise, timerlat or osnoise" },
   { "", RTB_ERROR_SYNTAX, "", "empty command" },
   { "   \t ", RTB_ERROR_SYNTAX, "", "empty command" },
   { "latency interval_us=100\x01", RTB_ERROR_SYNTAX, "", "a control byte 0x01 at offset" },
@@ -481,7 +481,7 @@ test_verb_errors (void)
   assert_refused ("", true, RTB_ERROR_SYNTAX, "", "empty command");
   assert_refused ("stop", true, RTB_ERROR_STATE, "", "no run");
   assert_refused ("begin latency", true, RTB_ERROR_SYNTAX, "", "use start METHOD");
-  assert_refused ("start", true, RTB_ERROR_SYNTAX, "method", "latency, jitter, timer, response, noise or timerlat");
+  assert_refused ("start", true, RTB_ERROR_SYNTAX, "method", "latency, jitter, timer, response, noise, timerlat or osnoise");
   assert_refused ("start start latency", true, RTB_ERROR_SYNTAX, "method", "unknown method");
   /* With with_verb false, "start" is just an unknown method. */
   assert_refused ("start latency", false, RTB_ERROR_SYNTAX, "method", "unknown method 'start'");

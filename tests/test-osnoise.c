@@ -147,6 +147,8 @@ test_lines (void)
 
   g_assert_true (rtb_osnoise_parse_period (good, strlen (good), &p));
   g_assert_cmpint (p.cpu, ==, 0);
+  /* The time stamp's µs in ns: when the period's runtime ended. */
+  g_assert_cmpuint (p.time_ns, ==, G_GUINT64_CONSTANT (1529098046000));
   g_assert_cmpuint (p.runtime_us, ==, 1000908);
   g_assert_cmpuint (p.noise_us, ==, 946431);
   g_assert_cmpuint (p.max_single_us, ==, 41294);
@@ -158,6 +160,7 @@ test_lines (void)
   /* A task's name with brackets and a colon: the CPU is the bracket the flags follow. */
   g_assert_true (rtb_osnoise_parse_period (odd_task, strlen (odd_task), &p));
   g_assert_cmpint (p.cpu, ==, 1);
+  g_assert_cmpuint (p.time_ns, ==, G_GUINT64_CONSTANT (2500000000));
   g_assert_cmpuint (p.runtime_us, ==, 10);
 }
 

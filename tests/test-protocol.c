@@ -237,7 +237,7 @@ test_corrupt (void)
     { "flags", 6, 1 },
     { "huge length", 11, 0x7f },
     { "sequence", 12, 5 },
-    { "protocol version", sizeof (RtbFrameHeader), 9 },
+    { "protocol version", sizeof (RtbFrameHeader), RTB_PROTOCOL_VERSION + 1 },
     { "samples count", samples_offset + sizeof (RtbFrameHeader) + 4, 200 },
     { "thread count", started_offset, 0 },
     { "started flags", started_offset + 4, 0x80 },
@@ -378,23 +378,79 @@ decode_started_of (uint32_t version, RtbMethod method, uint32_t flags, char **wh
   return decoded;
 }
 
-/* The noise method came with protocol 6: a STARTED of an older stream naming it is forged (the
- * STARTED of protocol 3 and older has another layout). */
+/* Methods came with protocols: a STARTED of an older stream naming a newer method is forged
+ * (the STARTED of protocol 3 and older has another layout). */
 static void
-test_started_noise_version (void)
+test_started_method_version (void)
 {
-  for (uint32_t version = 4; version <= RTB_PROTOCOL_VERSION; version++)
-    {
-      g_autofree char *why = NULL;
-      int decoded = decode_started_of (version, RTB_METHOD_NOISE, 0, &why);
+  static const struct { RtbMethod method; uint32_t since; } methods[] = {
+    { RTB_METHOD_NOISE, 6 }, { RTB_METHOD_TIMERLAT, 8 }, { RTB_METHOD_OSNOISE, 9 },
+  };
 
-      if (version < 6)
-        {
-          g_assert_cmpint (decoded, ==, -1);
-          g_assert_nonnull (strstr (why, "names the noise method, which came with protocol 6"));
-        }
-      else
-        g_assert_cmpint (decoded, ==, 2);
+  for (guint m = 0; m < G_N_ELEMENTS (methods); m++)
+    for (uint32_t version = 4; version <= RTB_PROTOCOL_VERSION; version++)
+      {
+        g_autofree char *why = NULL;
+        g_autofree char *said = g_strdup_printf ("names the %s method, which came with "
+                                                 "protocol %u",
+                                                 rtb_method_to_string (methods[m].method),
+                                                 methods[m].since);
+        int decoded = decode_started_of (version, methods[m].method, 0, &why);
+
+        if (version < methods[m].since)
+          {
+            g_assert_cmpint (decoded, ==, -1);
+            g_assert_nonnull (strstr (why, said));
+          }
+        else
+          g_assert_cmpint (decoded, ==, 2);
+      }
+}
+
+/* Thread statistics grew with protocol 4 and 9: an older STATS frame reaches the receiver in
+ * the current layout, what it lacks 0 (osnoise's sums), what it has as it was. */
+static bool
+check_widened (const RtbFrame *frame, void *user_data)
+{
+  const RtbThreadStats *t;
+
+  if (frame->header->type != RTB_FRAME_STATS)
+    return true;
+  g_assert_cmpuint (frame->payload_len, ==, sizeof (RtbStatsFrame) + sizeof (RtbThreadStats));
+  t = rtb_stats_threads (frame->payload);
+  g_assert_cmpuint (t->count, ==, 7);
+  g_assert_cmpuint (t->off_cpu, ==, 3);
+  g_assert_cmpuint (t->osnoise_runtime_us, ==, *(guint64 *) user_data);
+  g_assert_cmpuint (t->osnoise_counts[4], ==, *(guint64 *) user_data);
+  return true;
+}
+
+static void
+test_stats_widened (void)
+{
+  for (uint32_t version = 8; version <= 9; version++)
+    {
+      g_autoptr (GByteArray) stream = g_byte_array_new ();
+      RtbHelloFrame hello = { .protocol_version = version, .n_cpus_online = 2 };
+      RtbStartedFrame started = { .n_threads = 1 };
+      RtbThreadInfo thread = { .thread = 0, .name = "CPU0" };
+      RtbStatsFrame stats = { .n_threads = 1 };
+      RtbThreadStats t = { .count = 7, .off_cpu = 3, .osnoise_runtime_us = 5,
+                           .osnoise_counts = { 0, 0, 0, 0, 5 } };
+      guint64 expect = version >= 9 ? 5 : 0;
+      RtbDecoder *decoder = rtb_decoder_new (check_widened, &expect);
+      RtbCommand command;
+      uint32_t seq = 0;
+
+      rtb_command_defaults (&command, RTB_METHOD_LATENCY, 2);
+      rtb_command_to_wire (&command, &started.command);
+      append_frame (stream, &seq, RTB_FRAME_HELLO, &hello, sizeof hello, NULL, 0);
+      append_frame (stream, &seq, RTB_FRAME_STARTED, &started, sizeof started, &thread,
+                    sizeof thread);
+      append_frame (stream, &seq, RTB_FRAME_STATS, &stats, sizeof stats, &t,
+                    version >= 9 ? sizeof t : RTB_THREAD_STATS_V8_SIZE);
+      g_assert_cmpint (rtb_decoder_feed (decoder, stream->data, stream->len), ==, 3);
+      rtb_decoder_free (decoder);
     }
 }
 
@@ -755,7 +811,8 @@ main (int argc, char *argv[])
   g_test_add_func ("/protocol/started-decoded", test_started_decoded);
   g_test_add_func ("/protocol/started-bad-command", test_started_bad_command);
   g_test_add_func ("/protocol/started-v2", test_started_v2);
-  g_test_add_func ("/protocol/started-noise-version", test_started_noise_version);
+  g_test_add_func ("/protocol/started-method-version", test_started_method_version);
+  g_test_add_func ("/protocol/stats-widened", test_stats_widened);
   g_test_add_func ("/protocol/started-shares-version", test_started_shares_version);
   g_test_add_func ("/protocol/hello-first", test_hello_first);
   g_test_add_func ("/protocol/encode-limits", test_encode_limits);

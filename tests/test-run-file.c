@@ -45,6 +45,7 @@ possible_value (RtbMethod method, guint t, gint64 value)
     case RTB_METHOD_NOISE:
       return (ABS (value) / 1000 + 1) * 1000;
     case RTB_METHOD_TIMERLAT:
+    case RTB_METHOD_OSNOISE:
       return ABS (value) / 1000 * 1000;
     case RTB_METHOD_RESPONSE:
       /* Its histogram spans 1 s: the outliers of 2.5 ms become 2.5 s, above it. */

@@ -30,6 +30,7 @@ static const char *const keys[RTB_METHOD_LAST + 1] = {
   [RTB_METHOD_RESPONSE] = "policy=other size=8 instances=100000000 gap_us=1000",
   [RTB_METHOD_NOISE] = "policy=other duration=0",
   [RTB_METHOD_TIMERLAT] = NULL,
+  [RTB_METHOD_OSNOISE] = NULL,
 };
 
 /* The methods that explain spikes, with a threshold no sample reaches: their janitor runs. */
@@ -300,7 +301,8 @@ main (int argc, char **argv)
   g_test_init (&argc, &argv, NULL);
   for (int method = 1; method <= RTB_METHOD_LAST; method++)
     {
-      /* timerlat's measuring threads are the kernel's; it runs where the tracer is (the lab). */
+      /* timerlat's and osnoise's measuring threads are the kernel's; they run where the tracer
+       * is (the lab). */
       if (keys[method] == NULL)
         continue;
       g_autofree char *path = g_strdup_printf ("/worker-affinity/%s",

@@ -10,9 +10,11 @@
 #include "rtb-methods.h"
 
 #define M(method) RTB_FIGURE_METHOD (RTB_METHOD_##method)
-#define ALL (M (LATENCY) | M (JITTER) | M (TIMER) | M (RESPONSE) | M (NOISE) | M (TIMERLAT))
-/* The methods whose values are one-sided: latency, response time, noise's gaps. */
-#define DELAYS (M (LATENCY) | M (RESPONSE) | M (NOISE) | M (TIMERLAT))
+#define ALL (M (LATENCY) | M (JITTER) | M (TIMER) | M (RESPONSE) | M (NOISE) | M (TIMERLAT) | \
+             M (OSNOISE))
+/* The methods whose values are one-sided: latency, response time, noise's gaps, a period's
+ * noise. */
+#define DELAYS (M (LATENCY) | M (RESPONSE) | M (NOISE) | M (TIMERLAT) | M (OSNOISE))
 #define AT(field) offsetof (RtbSeriesSummary, field)
 
 #define US(...) .kind = RTB_FIGURE_KIND_US, __VA_ARGS__

@@ -44,6 +44,17 @@ const RtbKeyWords rtb_key_words[] = {
   { RTB_KEY_PERIOD_US, RTB_METHOD_TIMERLAT, "timerlat-period-us", N_("Tracer Period (µs)"),
     N_("How often the tracer's thread wakes, 100 µs or more"), 100,
     .label = " " },
+  /* osnoise's label reads "osnoise 900000/1000000 µs": the runtime of each period. */
+  { RTB_KEY_RUNTIME_US, RTB_METHOD_OSNOISE, "osnoise-runtime-us", N_("Tracer Runtime (µs)"),
+    N_("How long of each period the tracer's thread runs, at most the period"), 1000,
+    N_("different runtimes"), NULL, NULL, " ", TRUE },
+  { RTB_KEY_PERIOD_US, RTB_METHOD_OSNOISE, "osnoise-period-us", N_("Tracer Period (µs)"),
+    N_("Each period's noise is one sample"), 1000,
+    N_("different periods"), NULL, NULL, "/" },
+  { RTB_KEY_THRESHOLD_US, RTB_METHOD_OSNOISE, .differs = N_("different noise thresholds"),
+    .why = N_("a lower threshold counts more, shorter noise"),
+    /* TRANSLATORS: the osnoise tracer's threshold left at the kernel's default */
+    .unset = N_("the kernel's") },
   /* Policy and priority, as one: "fifo 99". */
   { RTB_KEY_POLICY, 0, .differs = N_("different scheduling") },
   { RTB_KEY_DURATION, 0, .differs = N_("different durations"),

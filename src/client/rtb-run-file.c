@@ -168,6 +168,8 @@ command_to_json (RtbRun *self)
       json_builder_end_array (builder);
       _rtb_json_add_int (builder, "experiments", cmd->response.experiments);
     }
+  if (cmd->method == RTB_METHOD_OSNOISE)
+    _rtb_json_add_int (builder, "threshold_us", cmd->osnoise.threshold_us);
   if (cmd->trace_auto)
     _rtb_json_add_string (builder, "trace_above_us", "auto");
   else if (cmd->trace_above_us != 0)

@@ -145,6 +145,27 @@ check_timerlat (const RtbCommand *cmd, int n_cpus, RtbCommandError *error)
   return true;
 }
 
+static bool
+check_osnoise (const RtbCommand *cmd, int n_cpus, RtbCommandError *error)
+{
+  /* The kernel's own bounds: runtime_us 100 µs to period_us, period_us from runtime_us. */
+  if (cmd->osnoise.period_us < RTB_OSNOISE_RUNTIME_MIN_US)
+    return fail (error, RTB_ERROR_RANGE, "period_us",
+                 "period_us %u is shorter than the osnoise tracer allows: use %d-%d",
+                 cmd->osnoise.period_us, RTB_OSNOISE_RUNTIME_MIN_US, RTB_INTERVAL_MAX_US);
+  if (cmd->osnoise.runtime_us > cmd->osnoise.period_us)
+    return fail (error, RTB_ERROR_RANGE, "runtime_us",
+                 "runtime_us %u is longer than period_us %u: the osnoise tracer runs at most the "
+                 "whole period; use %d-%u", cmd->osnoise.runtime_us, cmd->osnoise.period_us,
+                 RTB_OSNOISE_RUNTIME_MIN_US, cmd->osnoise.period_us);
+  if (cmd->duration_ns != 0 && cmd->duration_ns < (uint64_t) cmd->osnoise.period_us * 1000)
+    return fail (error, RTB_ERROR_RANGE, "duration",
+                 "duration %llu ns is shorter than one period of period_us %u: use at least "
+                 "%u us, or 0 (until stopped)", (unsigned long long) cmd->duration_ns,
+                 cmd->osnoise.period_us, cmd->osnoise.period_us);
+  return true;
+}
+
 /* Each method's checks across its keys; NULL for a method without any. */
 static bool (*const cross_checks[RTB_METHOD_LAST + 1]) (const RtbCommand *cmd, int n_cpus,
                                                         RtbCommandError *error) = {
@@ -152,6 +173,7 @@ static bool (*const cross_checks[RTB_METHOD_LAST + 1]) (const RtbCommand *cmd, i
   [RTB_METHOD_TIMER] = check_timer,
   [RTB_METHOD_NOISE] = check_noise,
   [RTB_METHOD_TIMERLAT] = check_timerlat,
+  [RTB_METHOD_OSNOISE] = check_osnoise,
 };
 
 bool

@@ -22,7 +22,8 @@
     [RTB_METHOD_TIMER] = SHARED (field, wire_field, default_value), \
     [RTB_METHOD_RESPONSE] = SHARED (field, wire_field, default_value), \
     [RTB_METHOD_NOISE] = SHARED (field, wire_field, default_value), \
-    [RTB_METHOD_TIMERLAT] = SHARED (field, wire_field, default_value) }
+    [RTB_METHOD_TIMERLAT] = SHARED (field, wire_field, default_value), \
+    [RTB_METHOD_OSNOISE] = SHARED (field, wire_field, default_value) }
 #define MINUTE (60 * (uint64_t) RTB_NSEC_PER_SEC)
 
 const RtbKey rtb_command_keys[RTB_N_KEYS] = {
@@ -39,7 +40,8 @@ const RtbKey rtb_command_keys[RTB_N_KEYS] = {
     .help = "the CPUs measured, one thread each: all or a list such as 0,2-3",
     .on = { [RTB_METHOD_LATENCY] = SHARED (cpus, cpus, RTB_KEY_ALL),
             [RTB_METHOD_NOISE] = SHARED (cpus, cpus, RTB_KEY_ALL),
-            [RTB_METHOD_TIMERLAT] = SHARED (cpus, cpus, RTB_KEY_ALL) },
+            [RTB_METHOD_TIMERLAT] = SHARED (cpus, cpus, RTB_KEY_ALL),
+            [RTB_METHOD_OSNOISE] = SHARED (cpus, cpus, RTB_KEY_ALL) },
   },
   [RTB_KEY_CPU] = {
     "cpu", "cpu", "N|auto|none", "", RTB_KIND_ONE_CPU, 0, 0, RTB_MAX_CPUS - 1,
@@ -90,7 +92,9 @@ const RtbKey rtb_command_keys[RTB_N_KEYS] = {
             /* oslat's: 32 buckets of 1 µs. */
             [RTB_METHOD_NOISE] = PARAM (noise, histogram_us, 32),
             /* rtla timerlat hist's: 256 entries of 1 µs. */
-            [RTB_METHOD_TIMERLAT] = PARAM (timerlat, histogram_us, 256) },
+            [RTB_METHOD_TIMERLAT] = PARAM (timerlat, histogram_us, 256),
+            /* A period's noise: 1 µs buckets up to 1 ms, longer noise exact beyond. */
+            [RTB_METHOD_OSNOISE] = PARAM (osnoise, histogram_us, 1000) },
   },
   [RTB_KEY_BASE_US] = {
     "base_us", "base-us", "N", "µs", RTB_KIND_NUMBER, 4, RTB_JITTER_BASE_MIN_US,
@@ -110,10 +114,27 @@ const RtbKey rtb_command_keys[RTB_N_KEYS] = {
     "period_us", "period-us", "N", "µs", RTB_KIND_NUMBER, 4, RTB_LATENCY_INTERVAL_MIN_US,
     RTB_INTERVAL_MAX_US,
     .interval_slot = 1, .period_from = 1,
-    .help = "the timer's period (timerlat: 100-1000000, the tracer's timerlat_period_us)",
+    .help = "the timer's period (timerlat: 100-1000000, the tracer's timerlat_period_us; "
+            "osnoise: 100-1000000, osnoise/period_us)",
     .on = { [RTB_METHOD_TIMER] = PARAM (timer, period_us, 5000),
             /* rtla timerlat's default. */
-            [RTB_METHOD_TIMERLAT] = PARAM (timerlat, period_us, 1000) },
+            [RTB_METHOD_TIMERLAT] = PARAM (timerlat, period_us, 1000),
+            /* The kernel's default, which rtla osnoise keeps unless -p. */
+            [RTB_METHOD_OSNOISE] = PARAM (osnoise, period_us, 1000000) },
+  },
+  [RTB_KEY_RUNTIME_US] = {
+    "runtime_us", "runtime-us", "N", "µs", RTB_KIND_NUMBER, 4, RTB_OSNOISE_RUNTIME_MIN_US,
+    RTB_INTERVAL_MAX_US,
+    .interval_slot = 2, .busy = true,
+    .help = "how long of each period the osnoise tracer's thread runs (osnoise/runtime_us, at "
+            "most period_us)",
+    .on = { [RTB_METHOD_OSNOISE] = PARAM (osnoise, runtime_us, 1000000) },
+  },
+  [RTB_KEY_THRESHOLD_US] = {
+    "threshold_us", "threshold-us", "N", "µs", RTB_KIND_NUMBER, 4, 1, RTB_INTERVAL_MAX_US,
+    .zero_is_unset = true, .quiet_default = true, .unset_text = "the kernel's (5)",
+    .help = "the least gap the osnoise tracer counts as noise (tracing_thresh, rtla -T)",
+    .on = { [RTB_METHOD_OSNOISE] = PARAM (osnoise, threshold_us, 0) },
   },
   [RTB_KEY_SPIN_US] = {
     "spin_us", "spin-us", "N", "µs", RTB_KIND_NUMBER, 4, 0, RTB_TIMER_SPIN_MAX_US,
@@ -153,7 +174,8 @@ const RtbKey rtb_command_keys[RTB_N_KEYS] = {
             [RTB_METHOD_JITTER] = SHARED (duration_ns, duration_ns, MINUTE),
             [RTB_METHOD_TIMER] = SHARED (duration_ns, duration_ns, MINUTE),
             [RTB_METHOD_NOISE] = SHARED (duration_ns, duration_ns, MINUTE),
-            [RTB_METHOD_TIMERLAT] = SHARED (duration_ns, duration_ns, MINUTE) },
+            [RTB_METHOD_TIMERLAT] = SHARED (duration_ns, duration_ns, MINUTE),
+            [RTB_METHOD_OSNOISE] = SHARED (duration_ns, duration_ns, MINUTE) },
   },
   [RTB_KEY_GPIO] = {
     "gpio", "gpio", "CHIP:LINE", "", RTB_KIND_GPIO, 8, 0, 0,

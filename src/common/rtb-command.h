@@ -30,6 +30,7 @@
 #define RTB_LATENCY_INTERVAL_MIN_US 50
 #define RTB_INTERVAL_MAX_US 1000000          /* 1 s */
 #define RTB_TIMERLAT_PERIOD_MIN_US 100       /* the kernel's least timerlat_period_us */
+#define RTB_OSNOISE_RUNTIME_MIN_US 100       /* the kernel's least osnoise/runtime_us */
 #define RTB_JITTER_BASE_MIN_US 10
 #define RTB_JITTER_SERVO_MIN_US 100
 #define RTB_HISTOGRAM_MIN_US 1
@@ -71,6 +72,7 @@ struct RtbCommand {
   RtbResponseParams response;
   RtbNoiseParams noise;
   RtbTimerlatParams timerlat;
+  RtbOsnoiseParams osnoise;
 };
 typedef struct RtbCommand RtbCommand;
 

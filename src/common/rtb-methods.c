@@ -171,6 +171,34 @@ static const RtbMethodInfo methods[RTB_METHOD_LAST + 1] = {
       { "--period-us 500 --priority 99", "a 500 µs period, the threads at FIFO 99 (rtla -P f:99)" },
     },
   },
+  [RTB_METHOD_OSNOISE] = {
+    .name = "osnoise",
+    .summary = "the kernel's osnoise tracer: each period's noise per CPU and its sources (rtla "
+               "osnoise top)",
+    .description =
+      "The kernel's osnoise tracer, as rtla osnoise top runs it: on each CPU a kernel thread\n"
+      "runs for runtime_us of every period_us and counts what takes the CPU from it; each\n"
+      "sample is one period's noise in µs, and each CPU keeps rtla's totals: runtime, noise,\n"
+      "max single noise, the HW, NMI, IRQ, softirq and thread counts, % CPU available.\n"
+      "Needs root and a kernel with CONFIG_OSNOISE_TRACER.",
+    .per_cpu = true,
+    .duty = "the kernel's osnoise thread runs # us of every # us",
+    .title = N_("Osnoise"),
+    .value_label = N_("noise per period (µs)"),
+    .curve_title = N_("Each period's noise per CPU, with the running mean"),
+    .histogram_title = N_("Noise per period histogram per CPU"),
+    .span_key = RTB_KEY_HISTOGRAM_US,
+    .span_min_us = RTB_HISTOGRAM_MIN_US,
+    .span_max_us = RTB_HISTOGRAM_MAX_US,
+    /* The tracer's latencies are unsigned ns, sent in whole µs as rtla counts them. */
+    .whole_us = true,
+    .impossible = "osnoise's noise per period is never negative and comes in whole microseconds",
+    .examples = {
+      { "--cpus 1 --duration 10m", "what takes isolated CPU 1 from a busy thread?" },
+      { "--period-us 100000 --runtime-us 90000 --threshold-us 1",
+        "10 periods a second, each 90 % busy, every gap of 1 µs noise (rtla -p -r -T)" },
+    },
+  },
 };
 
 const RtbMethodInfo *

@@ -55,11 +55,14 @@ skip_char (Cursor *c, char ch)
   return true;
 }
 
-/* "[CPU] FLAGS TIMESTAMP: " from `c`, at a '['. */
+/* "[CPU] FLAGS TIMESTAMP: " from `c`, at a '['; the time stamp's seconds and up to nine
+ * decimals in ns. */
 static bool
-parse_prefix (Cursor *c, int *cpu)
+parse_prefix (Cursor *c, int *cpu, uint64_t *time_ns)
 {
   uint64_t v, frac;
+  const char *frac_start;
+  long digits;
 
   if (!skip_char (c, '[') || !parse_u64 (c, &v) || v >= RTB_MAX_CPUS || !skip_char (c, ']') ||
       !skip_blanks (c))
@@ -68,8 +71,18 @@ parse_prefix (Cursor *c, int *cpu)
   /* The flags: irqs-off, need-resched… one word. */
   while (c->p < c->end && *c->p != ' ' && *c->p != '\t')
     c->p++;
-  return skip_blanks (c) && parse_u64 (c, &v) && skip_char (c, '.') && parse_u64 (c, &frac) &&
-         skip_char (c, ':');
+  if (!skip_blanks (c) || !parse_u64 (c, &v) || !skip_char (c, '.'))
+    return false;
+  frac_start = c->p;
+  if (!parse_u64 (c, &frac) || !skip_char (c, ':'))
+    return false;
+  digits = c->p - 1 - frac_start;
+  if (digits > 9 || v > UINT64_MAX / 1000000000u - 1)
+    return false;
+  for (long d = digits; d < 9; d++)
+    frac *= 10;
+  *time_ns = v * 1000000000u + frac;
+  return true;
 }
 
 bool
@@ -89,7 +102,7 @@ rtb_osnoise_parse_period (const char *line, size_t len, RtbOsnoisePeriod *out)
       if (c.p == end)
         return false;
       Cursor at = c;
-      if (parse_prefix (&at, &out->cpu))
+      if (parse_prefix (&at, &out->cpu, &out->time_ns))
         {
           c = at;
           break;

@@ -30,6 +30,7 @@ typedef enum {
 
 typedef struct {
   int cpu;
+  uint64_t time_ns;       /* the line's time stamp: when the period's runtime ended */
   uint64_t runtime_us;
   uint64_t noise_us;
   uint64_t max_single_us;

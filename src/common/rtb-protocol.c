@@ -181,7 +181,9 @@ is_errno (int32_t value)
 static size_t
 stats_size (uint32_t version)
 {
-  return version >= 4 ? sizeof (RtbThreadStats) : RTB_THREAD_STATS_V3_SIZE;
+  return version >= 9   ? sizeof (RtbThreadStats)
+         : version >= 4 ? RTB_THREAD_STATS_V8_SIZE
+                        : RTB_THREAD_STATS_V3_SIZE;
 }
 
 /* Everything the decoder checks of a frame; a STARTED frame is decoded into `started` and

@@ -53,6 +53,9 @@
  * thread group of the task in each line's head ("comm-pid (tgid) [cpu]", "(-------)" when the
  * kernel does not know it), which older clients cannot read. Version 8 added the method timerlat
  * (RtbTimerlatParams): the kernel's timerlat tracer measures, two threads per CPU in STARTED.
+ * Version 9 added the method osnoise (RtbOsnoiseParams): the kernel's osnoise tracer measures,
+ * each sample a period's noise; RtbThreadStats grew the period lines' other sums (runtime, max
+ * single noise, the counts of each source), 0 in older streams.
  *
  * Adding a figure per thread: at the end of RtbThreadStats, with a version step, and the
  * decoder widening older frames (rtb-protocol.c).
@@ -69,7 +72,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#define RTB_PROTOCOL_VERSION 8
+#define RTB_PROTOCOL_VERSION 9
 /* The oldest version a client still decodes: recordings of version 1 have no SYSTEM frame. */
 #define RTB_PROTOCOL_VERSION_MIN 1
 #define RTB_FRAME_MAGIC 0x46425452u /* "RTBF" read as little-endian bytes */
@@ -98,8 +101,9 @@ typedef enum {
   RTB_METHOD_RESPONSE = 4,
   RTB_METHOD_NOISE = 5, /* protocol 6 */
   RTB_METHOD_TIMERLAT = 6, /* protocol 8 */
+  RTB_METHOD_OSNOISE = 7, /* protocol 9 */
 } RtbMethod;
-#define RTB_METHOD_LAST RTB_METHOD_TIMERLAT
+#define RTB_METHOD_LAST RTB_METHOD_OSNOISE
 
 typedef enum {
   RTB_POLICY_OTHER = 0,
@@ -229,6 +233,18 @@ typedef struct {
 } RtbTimerlatParams;
 _Static_assert(sizeof(RtbTimerlatParams) == 8, "RtbTimerlatParams must be 8 bytes");
 
+/* The kernel's osnoise tracer, as rtla osnoise top runs it (protocol 9): on each CPU a kernel
+ * thread runs for runtime_us of every period_us and counts what interrupts it (Documentation/
+ * trace/osnoise-tracer.rst). */
+typedef struct {
+  uint32_t period_us;    /* period_us: osnoise/period_us, 100 µs to 1 s */
+  uint32_t runtime_us;   /* runtime_us: osnoise/runtime_us, 100 µs to period_us */
+  uint32_t threshold_us; /* threshold_us: tracing_thresh, the least gap counted as noise (rtla
+                          * -T); 0: the kernel's default, 5 µs */
+  uint32_t histogram_us; /* histogram_us: the histogram limit of the noise per period */
+} RtbOsnoiseParams;
+_Static_assert(sizeof(RtbOsnoiseParams) == 16, "RtbOsnoiseParams must be 16 bytes");
+
 /* Room for any method's parameters, the ones to come included. */
 #define RTB_METHOD_PARAMS_SIZE 64
 
@@ -239,6 +255,7 @@ typedef union {
   RtbResponseParams response;
   RtbNoiseParams noise;
   RtbTimerlatParams timerlat;
+  RtbOsnoiseParams osnoise;
   uint8_t bytes[RTB_METHOD_PARAMS_SIZE]; /* past the method's own struct: 0 */
 } RtbMethodParams;
 _Static_assert(sizeof(RtbMethodParams) == RTB_METHOD_PARAMS_SIZE,
@@ -387,9 +404,16 @@ typedef struct {
   uint64_t overruns;  /* jitter: periods begun after their deadline had already passed (LinuxCNC's
                        * "unexpected realtime delay"); none is skipped */
   uint64_t off_cpu;   /* response: samples marked RTB_SAMPLE_OFF_CPU */
+  /* Protocol 9: osnoise, the sums of the tracer's period lines besides the noise (the samples):
+   * each period's runtime added up, the longest single noise, and the counts of interference
+   * by source (HW, NMI, IRQ, softirq, thread: RtbOsnoiseSource). 0 for the other methods. */
+  uint64_t osnoise_runtime_us;
+  uint64_t osnoise_max_single_us;
+  uint64_t osnoise_counts[5];
 } RtbThreadStats;
-_Static_assert(sizeof(RtbThreadStats) == 104, "RtbThreadStats must be 104 bytes");
+_Static_assert(sizeof(RtbThreadStats) == 160, "RtbThreadStats must be 160 bytes");
 #define RTB_THREAD_STATS_V3_SIZE 88
+#define RTB_THREAD_STATS_V8_SIZE 104
 
 /* STATS: periodic statistics; SUMMARY: the final ones. Followed by n_threads RtbThreadStats. */
 typedef struct {

@@ -332,6 +332,7 @@ build_for_method (RtbLiveView *self)
       add_figure (self, _("Mean thread latency"));
       add_curve (self, -1);
       break;
+    case RTB_METHOD_OSNOISE:
     case RTB_METHOD_NOISE:
     case RTB_METHOD_LATENCY:
     default:
@@ -431,6 +432,7 @@ update_figures (RtbLiveView *self)
     case RTB_METHOD_TIMERLAT:
       update_timerlat_figures (self);
       break;
+    case RTB_METHOD_OSNOISE:
     case RTB_METHOD_NOISE:
     case RTB_METHOD_LATENCY:
     default:

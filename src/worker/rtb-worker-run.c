@@ -73,6 +73,8 @@ prepare (RtbWorker *w, RtbCommandError *error, int *sys_errno)
       return rtb_worker_noise_prepare (w, error, sys_errno);
     case RTB_METHOD_TIMERLAT:
       return rtb_worker_timerlat_prepare (w, error, sys_errno);
+    case RTB_METHOD_OSNOISE:
+      return rtb_worker_osnoise_prepare (w, error, sys_errno);
     default:
       return false;
     }

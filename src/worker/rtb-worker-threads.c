@@ -42,6 +42,10 @@ rtb_worker_measures_alloc (RtbWorker *w, unsigned n)
       atomic_init (&m->residual_failures, 0);
       atomic_init (&m->residual_max_bits, 0);
       atomic_init (&m->quiet, 0);
+      atomic_init (&m->osnoise_runtime_us, 0);
+      atomic_init (&m->osnoise_max_single_us, 0);
+      for (int s = 0; s < 5; s++)
+        atomic_init (&m->osnoise_counts[s], 0);
       atomic_init (&m->exited, false);
       atomic_init (&m->spikes_missed, 0);
       atomic_init (&m->spikes.head, 0);

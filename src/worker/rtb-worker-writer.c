@@ -97,6 +97,11 @@ refresh_counters (RtbWorkerMeasure *m, RtbThreadStats *stats)
   stats->off_cpu = atomic_load_explicit (&m->off_cpu, memory_order_relaxed);
   stats->residual_failures = atomic_load_explicit (&m->residual_failures, memory_order_relaxed);
   memcpy (&stats->residual_max, &bits, sizeof bits);
+  stats->osnoise_runtime_us = atomic_load_explicit (&m->osnoise_runtime_us, memory_order_relaxed);
+  stats->osnoise_max_single_us =
+    atomic_load_explicit (&m->osnoise_max_single_us, memory_order_relaxed);
+  for (int s = 0; s < 5; s++)
+    stats->osnoise_counts[s] = atomic_load_explicit (&m->osnoise_counts[s], memory_order_relaxed);
 }
 
 static void

@@ -65,6 +65,10 @@ struct RtbWorkerMeasure {
   atomic_uint_fast64_t residual_failures;
   atomic_uint_fast64_t residual_max_bits; /* a double's bits */
   atomic_uint_fast64_t quiet; /* noise: the gaps shorter than 1 µs so far, not sent */
+  /* osnoise: the period lines' sums besides the noise (RtbThreadStats' osnoise_…) */
+  atomic_uint_fast64_t osnoise_runtime_us;
+  atomic_uint_fast64_t osnoise_max_single_us;
+  atomic_uint_fast64_t osnoise_counts[5];
   atomic_bool exited;
   int64_t timer_slack_ns; /* what its timers really get: 0 for a real-time thread */
   atomic_uint_fast64_t spikes_missed; /* above the threshold when the spike queue was full */
@@ -262,6 +266,18 @@ bool rtb_worker_timer_prepare (RtbWorker *w, RtbCommandError *error, int *sys_er
 bool rtb_worker_response_prepare (RtbWorker *w, RtbCommandError *error, int *sys_errno);
 bool rtb_worker_noise_prepare (RtbWorker *w, RtbCommandError *error, int *sys_errno);
 bool rtb_worker_timerlat_prepare (RtbWorker *w, RtbCommandError *error, int *sys_errno);
+bool rtb_worker_osnoise_prepare (RtbWorker *w, RtbCommandError *error, int *sys_errno);
+
+/* rtb-worker-tracer-read.c: the tracer methods' reader threads. A line of the trace (its
+ * newline cut, NUL-terminated); false ends the reading (the run's end is reached). */
+typedef bool (*RtbWorkerTracerLineFunc) (RtbWorkerMeasure *m, const char *line, size_t len,
+                                         void *state);
+/* Reads m->trace_fd until the stop, `take` says the end, or a second passes after the run's
+ * end without a line. Returns 0 or an errno. */
+int rtb_worker_tracer_read_lines (RtbWorkerMeasure *m, RtbWorkerTracerLineFunc take,
+                                  void *state);
+/* The kernel thread "TRACER/CPU" ("timerlat/3", "osnoise/0"), or 0. */
+pid_t rtb_worker_tracer_kernel_thread (const char *tracer, int cpu);
 
 /* Shared by the method loops */
 #define RTB_WORKER_STACK_SIZE (256 * 1024)

@@ -1,0 +1,210 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/*
+ * The kernel's osnoise tracer, as rtla osnoise top runs it. On each chosen CPU the tracer's
+ * kernel thread (osnoise/N) runs for runtime_us of every period_us, reading the time in a loop;
+ * any gap of at least tracing_thresh is noise, and the tracer counts where it came from
+ * (hardware, NMI, IRQ, softirq, thread). At the end of each period it writes one line per CPU
+ * (src/common/rtb-osnoise.h reads it): the period's runtime, its noise, the longest single noise
+ * and the counts by source.
+ *
+ * The worker reads the tracer's text from per_cpu/cpuN/trace_pipe of its own instance, a reader
+ * thread per CPU, and sends one series per CPU, "CPUn": each sample a period's noise in whole
+ * µs (as the tracer prints it), numbered by the period from 0. The other sums of the period
+ * lines (runtime, max single noise, counts) go in the CPU's statistics (RtbThreadStats'
+ * osnoise_…), so that the client has rtla osnoise top's table over exactly the periods sent.
+ * The instance's clock is the mono trace clock: only periods whose line comes between the
+ * run's start and end count.
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "rtb-cpu-list.h"
+#include "rtb-osnoise.h"
+#include "rtb-worker.h"
+
+_Static_assert (RTB_OSNOISE_N_SOURCES == 5, "RtbThreadStats.osnoise_counts holds each source");
+
+/* The kernel's tracer threads appear shortly after it starts. */
+#define THREADS_WAIT_TRIES 100
+
+typedef struct {
+  uint64_t next; /* the next period's index */
+} ReaderState;
+
+static void
+add_max (atomic_uint_fast64_t *max, uint64_t value)
+{
+  if (value > atomic_load_explicit (max, memory_order_relaxed))
+    atomic_store_explicit (max, value, memory_order_relaxed);
+}
+
+/* One line of the CPU's trace; false once the run's end is passed. */
+static bool
+take_line (RtbWorkerMeasure *m, const char *line, size_t len, void *state)
+{
+  RtbWorker *w = m->worker;
+  ReaderState *st = state;
+  RtbOsnoisePeriod p;
+
+  if (!rtb_osnoise_parse_period (line, len, &p) || p.cpu != m->measured_cpu)
+    return true;
+  if ((int64_t) p.time_ns < w->start_mono_ns)
+    return true;
+  if (w->end_mono_ns != 0 && (int64_t) p.time_ns >= w->end_mono_ns)
+    return false;
+  atomic_fetch_add_explicit (&m->osnoise_runtime_us, p.runtime_us, memory_order_relaxed);
+  add_max (&m->osnoise_max_single_us, p.max_single_us);
+  for (int s = 0; s < RTB_OSNOISE_N_SOURCES; s++)
+    atomic_fetch_add_explicit (&m->osnoise_counts[s], p.counts[s], memory_order_relaxed);
+  rtb_worker_ring_push (&m->ring, st->next++, (int64_t) p.noise_us * RTB_NSEC_PER_USEC);
+  return true;
+}
+
+static int
+reader_loop (RtbWorkerMeasure *m)
+{
+  ReaderState st = { 0 };
+
+  return rtb_worker_tracer_read_lines (m, take_line, &st);
+}
+
+static bool
+set_up_measures (RtbWorker *w)
+{
+  const RtbCommand *cmd = &w->cmd;
+  int64_t period_ns = (int64_t) cmd->osnoise.period_us * RTB_NSEC_PER_USEC;
+  unsigned i = 0;
+
+  if (!rtb_worker_measures_alloc (w, (unsigned) rtb_cpu_count (cmd->cpus, RTB_MAX_CPUS)))
+    return false;
+  for (int cpu = 0; cpu < RTB_MAX_CPUS; cpu++)
+    {
+      RtbWorkerMeasure *m = &w->measures[i];
+      char name[24];
+
+      if (!rtb_cpu_isset (cmd->cpus, cpu))
+        continue;
+      snprintf (name, sizeof name, "CPU%d", cpu);
+      if (!rtb_worker_measure_setup (m, name, -1, 0, period_ns, RTB_WORKER_STACK_SIZE,
+                                     reader_loop))
+        return false;
+      /* The reader reads; the tracer's kernel thread measures, on its CPU. */
+      m->policy = SCHED_OTHER;
+      m->priority = 0;
+      m->measured_cpu = cpu;
+      i++;
+    }
+  return true;
+}
+
+/* The tracer's thread of each CPU, whose policy and CPU STARTED reports. */
+static bool
+find_kernel_threads (RtbWorker *w, RtbCommandError *error, int *sys_errno)
+{
+  for (unsigned i = 0; i < w->n_measures; i++)
+    {
+      RtbWorkerMeasure *m = &w->measures[i];
+
+      for (int tries = 0; m->kernel_thread == 0 && tries < THREADS_WAIT_TRIES; tries++)
+        if ((m->kernel_thread = rtb_worker_tracer_kernel_thread ("osnoise", m->measured_cpu)) ==
+            0)
+          usleep (10000);
+      if (m->kernel_thread == 0)
+        {
+          *sys_errno = ESRCH;
+          error->code = RTB_ERROR_SYSTEM;
+          snprintf (error->message, sizeof error->message,
+                    "the osnoise tracer started no thread osnoise/%d", m->measured_cpu);
+          return false;
+        }
+    }
+  return true;
+}
+
+static bool
+refuse (RtbWorker *w, RtbCommandError *error, int *sys_errno)
+{
+  rtb_worker_tracer_error (&w->tracer, error);
+  *sys_errno = w->tracer.sys_errno;
+  rtb_worker_tracer_release (&w->tracer);
+  return false;
+}
+
+/* The tracer's settings, as rtla osnoise -p, -r and -T set them; what a previous user left
+ * must not stop this run's trace (stop_tracing_us, stop_tracing_total_us). */
+static int
+configure (RtbWorkerTracer *t, const RtbCommand *cmd)
+{
+  char cpus[RTB_WORKER_TRACER_VALUE_MAX], period[16], runtime[16], thresh[16];
+  int err;
+
+  if (rtb_cpu_list_format (cmd->cpus, RTB_MAX_CPUS, cpus, sizeof cpus) < 0)
+    snprintf (cpus, sizeof cpus, "0");
+  snprintf (period, sizeof period, "%u", cmd->osnoise.period_us);
+  snprintf (runtime, sizeof runtime, "%u", cmd->osnoise.runtime_us);
+  snprintf (thresh, sizeof thresh, "%u", cmd->osnoise.threshold_us);
+  if ((err = rtb_worker_tracer_set (t, RTB_WORKER_TRACER_TOP, "osnoise/cpus", cpus)) != 0)
+    return err;
+  /* The kernel keeps runtime ≤ period at every step: widen first, then narrow. */
+  if ((err = rtb_worker_tracer_set (t, RTB_WORKER_TRACER_TOP, "osnoise/period_us", "10000000")) ||
+      (err = rtb_worker_tracer_set (t, RTB_WORKER_TRACER_TOP, "osnoise/runtime_us", runtime)) ||
+      (err = rtb_worker_tracer_set (t, RTB_WORKER_TRACER_TOP, "osnoise/period_us", period)))
+    return err;
+  if ((err = rtb_worker_tracer_set (t, RTB_WORKER_TRACER_TOP, "tracing_thresh", thresh)) ||
+      (err = rtb_worker_tracer_set (t, RTB_WORKER_TRACER_TOP, "osnoise/stop_tracing_us", "0")) ||
+      (err = rtb_worker_tracer_set (t, RTB_WORKER_TRACER_TOP, "osnoise/stop_tracing_total_us",
+                                    "0")) ||
+      (err = rtb_worker_tracer_set (t, RTB_WORKER_TRACER_OWN, "trace_clock", "mono")) ||
+      (err = rtb_worker_tracer_set (t, RTB_WORKER_TRACER_OWN, "buffer_size_kb", "1024")))
+    return err;
+  return 0;
+}
+
+bool
+rtb_worker_osnoise_prepare (RtbWorker *w, RtbCommandError *error, int *sys_errno)
+{
+  RtbWorkerTracer *t = &w->tracer;
+
+  if (rtb_worker_tracer_take (t, "osnoise", true) != RTB_WORKER_TRACER_TAKEN)
+    return refuse (w, error, sys_errno);
+  if (!set_up_measures (w))
+    {
+      rtb_worker_tracer_release (t);
+      return false;
+    }
+  if (configure (t, &w->cmd) != 0)
+    {
+      t->status = RTB_WORKER_TRACER_FAILED;
+      return refuse (w, error, sys_errno);
+    }
+  if (rtb_worker_tracer_start (t) != RTB_WORKER_TRACER_TAKEN)
+    return refuse (w, error, sys_errno);
+  for (unsigned i = 0; i < w->n_measures; i++)
+    {
+      char file[64];
+      int fd;
+
+      snprintf (file, sizeof file, "per_cpu/cpu%d/trace_pipe", w->measures[i].measured_cpu);
+      fd = rtb_worker_tracer_open (t, file, O_RDONLY | O_NONBLOCK);
+      if (fd < 0)
+        {
+          t->status = RTB_WORKER_TRACER_FAILED;
+          t->sys_errno = errno;
+          snprintf (t->why, sizeof t->why, "cannot read the osnoise trace of CPU %d: %s",
+                    w->measures[i].measured_cpu, strerror (errno));
+          return refuse (w, error, sys_errno);
+        }
+      w->measures[i].trace_fd = fd;
+    }
+  if (!find_kernel_threads (w, error, sys_errno))
+    {
+      rtb_worker_tracer_release (t);
+      return false;
+    }
+  return true;
+}

@@ -1,0 +1,97 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/*
+ * What the methods whose samples a kernel tracer measures (timerlat, osnoise) share once the
+ * tracer runs: reading a CPU's trace_pipe line by line, and finding the tracer's kernel thread
+ * of a CPU.
+ */
+#include "config.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <poll.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "rtb-worker.h"
+
+#define READ_POLL_MS 100
+#define LINE_MAX_BYTES 512
+
+int
+rtb_worker_tracer_read_lines (RtbWorkerMeasure *m, RtbWorkerTracerLineFunc take, void *state)
+{
+  RtbWorker *w = m->worker;
+  char buf[8192];
+  size_t held = 0;
+  struct pollfd pfd = { .fd = m->trace_fd, .events = POLLIN };
+
+  while (!rtb_worker_stop_requested ())
+    {
+      ssize_t n;
+      char *line, *end;
+
+      if (w->end_mono_ns != 0 && rtb_monotonic_ns () >= w->end_mono_ns + RTB_NSEC_PER_SEC)
+        break; /* no line came after the end: the tracer stopped */
+      if (poll (&pfd, 1, READ_POLL_MS) < 0 && errno != EINTR)
+        return errno;
+      n = read (m->trace_fd, buf + held, sizeof buf - 1 - held);
+      if (n < 0 && (errno == EAGAIN || errno == EINTR))
+        continue;
+      if (n <= 0)
+        return n < 0 ? errno : 0;
+      held += (size_t) n;
+      buf[held] = '\0';
+      line = buf;
+      while ((end = strchr (line, '\n')) != NULL)
+        {
+          *end = '\0';
+          if (!take (m, line, (size_t) (end - line), state))
+            return 0;
+          line = end + 1;
+        }
+      held -= (size_t) (line - buf);
+      memmove (buf, line, held);
+      /* A line longer than the buffer is no tracer's line: drop it. */
+      if (held >= sizeof buf - 1 - LINE_MAX_BYTES)
+        held = 0;
+    }
+  return 0;
+}
+
+pid_t
+rtb_worker_tracer_kernel_thread (const char *tracer, int cpu)
+{
+  char want[48], path[64], comm[48];
+  struct dirent *e;
+  pid_t found = 0;
+  DIR *proc = opendir ("/proc");
+
+  if (proc == NULL)
+    return 0;
+  snprintf (want, sizeof want, "%s/%d\n", tracer, cpu);
+  while (found == 0 && (e = readdir (proc)) != NULL)
+    {
+      ssize_t n;
+      int fd;
+
+      if (e->d_name[0] < '1' || e->d_name[0] > '9')
+        continue;
+      snprintf (path, sizeof path, "/proc/%.20s/comm", e->d_name);
+      fd = open (path, O_RDONLY | O_CLOEXEC);
+      if (fd < 0)
+        continue;
+      n = read (fd, comm, sizeof comm - 1);
+      close (fd);
+      if (n > 0)
+        {
+          comm[n] = '\0';
+          if (strcmp (comm, want) == 0)
+            found = (pid_t) atoi (e->d_name);
+        }
+    }
+  closedir (proc);
+  return found;
+}
