@@ -63,7 +63,9 @@ const RtbKey rtb_command_keys[RTB_N_KEYS] = {
              * starve its CPU, or be throttled by the kernel every second. */
             [RTB_METHOD_NOISE] = SHARED (policy, policy, RTB_POLICY_OTHER),
             /* The kernel's timerlat threads: SCHED_FIFO 95 unless rtla -P says otherwise. */
-            [RTB_METHOD_TIMERLAT] = SHARED (policy, policy, RTB_POLICY_FIFO) },
+            [RTB_METHOD_TIMERLAT] = SHARED (policy, policy, RTB_POLICY_FIFO),
+            /* The kernel's osnoise threads: SCHED_OTHER unless rtla -P says otherwise. */
+            [RTB_METHOD_OSNOISE] = SHARED (policy, policy, RTB_POLICY_OTHER) },
   },
   /* The default is the priority of a real-time policy; policy other takes 0. */
   [RTB_KEY_PRIORITY] = {
@@ -75,7 +77,8 @@ const RtbKey rtb_command_keys[RTB_N_KEYS] = {
             [RTB_METHOD_RESPONSE] = SHARED (priority, priority, 99),
             /* Noise at a real-time policy starts at the lowest priority: it never sleeps. */
             [RTB_METHOD_NOISE] = SHARED (priority, priority, 1),
-            [RTB_METHOD_TIMERLAT] = SHARED (priority, priority, 95) },
+            [RTB_METHOD_TIMERLAT] = SHARED (priority, priority, 95),
+            [RTB_METHOD_OSNOISE] = SHARED (priority, priority, 1) },
   },
   [RTB_KEY_INTERVAL_US] = {
     "interval_us", "interval-us", "N", "µs", RTB_KIND_NUMBER, 4, RTB_LATENCY_INTERVAL_MIN_US,

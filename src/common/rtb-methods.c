@@ -190,7 +190,7 @@ static const RtbMethodInfo methods[RTB_METHOD_LAST + 1] = {
     .span_key = RTB_KEY_HISTOGRAM_US,
     .span_min_us = RTB_HISTOGRAM_MIN_US,
     .span_max_us = RTB_HISTOGRAM_MAX_US,
-    /* The tracer's latencies are unsigned ns, sent in whole µs as rtla counts them. */
+    /* A period's noise, which the tracer prints in whole µs. */
     .whole_us = true,
     .impossible = "osnoise's noise per period is never negative and comes in whole microseconds",
     .examples = {

@@ -16,6 +16,9 @@ static const char *const method_descriptions[] = {
      "quiet?"),
   N_("The kernel's timerlat tracer, as rtla runs it: how late each period's timer interrupt "
      "and thread ran, per CPU (root and a kernel with the tracer)"),
+  N_("The kernel's osnoise tracer, as rtla osnoise top runs it: each period's noise per CPU and "
+     "what caused it, hardware, NMI, IRQ, softirq or thread (root and a kernel with the "
+     "tracer)"),
 };
 
 /* The methods whose spikes the worker explains from a kernel trace. */

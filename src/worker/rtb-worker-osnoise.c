@@ -12,7 +12,8 @@
  * µs (as the tracer prints it), numbered by the period from 0. The other sums of the period
  * lines (runtime, max single noise, counts) go in the CPU's statistics (RtbThreadStats'
  * osnoise_…), so that the client has rtla osnoise top's table over exactly the periods sent.
- * The instance's clock is the mono trace clock: only periods whose line comes between the
+ * The tracer's threads run at the policy and priority given (rtla osnoise -P), the kernel's
+ * SCHED_OTHER by default. The instance's clock is the mono trace clock: only periods whose line comes between the
  * run's start and end count.
  */
 #include "config.h"
@@ -28,9 +29,6 @@
 #include "rtb-worker.h"
 
 _Static_assert (RTB_OSNOISE_N_SOURCES == 5, "RtbThreadStats.osnoise_counts holds each source");
-
-/* The kernel's tracer threads appear shortly after it starts. */
-#define THREADS_WAIT_TRIES 100
 
 typedef struct {
   uint64_t next; /* the next period's index */
@@ -98,30 +96,6 @@ set_up_measures (RtbWorker *w)
       m->priority = 0;
       m->measured_cpu = cpu;
       i++;
-    }
-  return true;
-}
-
-/* The tracer's thread of each CPU, whose policy and CPU STARTED reports. */
-static bool
-find_kernel_threads (RtbWorker *w, RtbCommandError *error, int *sys_errno)
-{
-  for (unsigned i = 0; i < w->n_measures; i++)
-    {
-      RtbWorkerMeasure *m = &w->measures[i];
-
-      for (int tries = 0; m->kernel_thread == 0 && tries < THREADS_WAIT_TRIES; tries++)
-        if ((m->kernel_thread = rtb_worker_tracer_kernel_thread ("osnoise", m->measured_cpu)) ==
-            0)
-          usleep (10000);
-      if (m->kernel_thread == 0)
-        {
-          *sys_errno = ESRCH;
-          error->code = RTB_ERROR_SYSTEM;
-          snprintf (error->message, sizeof error->message,
-                    "the osnoise tracer started no thread osnoise/%d", m->measured_cpu);
-          return false;
-        }
     }
   return true;
 }
@@ -201,7 +175,7 @@ rtb_worker_osnoise_prepare (RtbWorker *w, RtbCommandError *error, int *sys_errno
         }
       w->measures[i].trace_fd = fd;
     }
-  if (!find_kernel_threads (w, error, sys_errno))
+  if (!rtb_worker_tracer_set_threads (w, "osnoise", 1, error, sys_errno))
     {
       rtb_worker_tracer_release (t);
       return false;

@@ -24,7 +24,6 @@
  */
 #include "config.h"
 
-#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <inttypes.h>
@@ -41,8 +40,6 @@
 #include "rtb-worker.h"
 
 #define READ_POLL_MS 100
-/* The kernel may raise a thread's priority only after it exists: how long to wait for them. */
-#define THREADS_WAIT_TRIES 100
 #define CONTEXT_IRQ 0
 #define CONTEXT_THREAD 1
 
@@ -213,82 +210,6 @@ reader_loop (RtbWorkerMeasure *m)
   return 0;
 }
 
-/* The tracer's kernel thread of `cpu` ("timerlat/3"), or 0. */
-static pid_t
-kernel_thread_of (int cpu)
-{
-  char want[32], path[64], comm[32];
-  struct dirent *e;
-  pid_t found = 0;
-  DIR *proc = opendir ("/proc");
-
-  if (proc == NULL)
-    return 0;
-  snprintf (want, sizeof want, "timerlat/%d\n", cpu);
-  while (found == 0 && (e = readdir (proc)) != NULL)
-    {
-      ssize_t n;
-      int fd;
-
-      if (e->d_name[0] < '1' || e->d_name[0] > '9')
-        continue;
-      snprintf (path, sizeof path, "/proc/%.20s/comm", e->d_name);
-      fd = open (path, O_RDONLY | O_CLOEXEC);
-      if (fd < 0)
-        continue;
-      n = read (fd, comm, sizeof comm - 1);
-      close (fd);
-      if (n > 0)
-        {
-          comm[n] = '\0';
-          if (strcmp (comm, want) == 0)
-            found = (pid_t) atoi (e->d_name);
-        }
-    }
-  closedir (proc);
-  return found;
-}
-
-/* As rtla -P: the policy and priority of each of the tracer's threads. */
-static bool
-set_kernel_threads (RtbWorker *w, RtbCommandError *error, int *sys_errno)
-{
-  struct sched_param param = { .sched_priority = w->cmd.priority };
-  int policy = rtb_worker_sched_policy (w->cmd.policy);
-
-  for (unsigned i = 0; i < w->n_measures; i += 2)
-    {
-      RtbWorkerMeasure *m = &w->measures[i];
-      pid_t pid = 0;
-
-      for (int tries = 0; pid == 0 && tries < THREADS_WAIT_TRIES; tries++)
-        if ((pid = kernel_thread_of (m->measured_cpu)) == 0)
-          usleep (10000);
-      if (pid == 0)
-        {
-          *sys_errno = ESRCH;
-          error->code = RTB_ERROR_SYSTEM;
-          snprintf (error->message, sizeof error->message,
-                    "the timerlat tracer started no thread timerlat/%d", m->measured_cpu);
-          return false;
-        }
-      if (sched_setscheduler (pid, policy, &param) != 0)
-        {
-          *sys_errno = errno;
-          error->code = RTB_ERROR_PERMISSION;
-          snprintf (error->field, sizeof error->field, "priority");
-          snprintf (error->message, sizeof error->message,
-                    "the timerlat thread of CPU %d cannot run at %s priority %d: %s",
-                    m->measured_cpu, rtb_policy_to_string (w->cmd.policy), w->cmd.priority,
-                    strerror (errno));
-          return false;
-        }
-      m->kernel_thread = pid;
-      m[1].kernel_thread = pid;
-    }
-  return true;
-}
-
 static bool
 set_up_measures (RtbWorker *w)
 {
@@ -424,7 +345,7 @@ rtb_worker_timerlat_prepare (RtbWorker *w, RtbCommandError *error, int *sys_errn
         }
       w->measures[i].trace_fd = fd;
     }
-  if (!set_kernel_threads (w, error, sys_errno))
+  if (!rtb_worker_tracer_set_threads (w, "timerlat", 2, error, sys_errno))
     {
       rtb_worker_tracer_release (t);
       return false;

@@ -2,11 +2,12 @@
 /*
  * What the methods whose samples a kernel tracer measures (timerlat, osnoise) share once the
  * tracer runs: reading a CPU's trace_pipe line by line, and finding the tracer's kernel thread
- * of a CPU.
+ * of each CPU and setting its policy and priority, as rtla -P does.
  */
 #include "config.h"
 
 #include <dirent.h>
+#include <sched.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <poll.h>
@@ -19,6 +20,8 @@
 
 #define READ_POLL_MS 100
 #define LINE_MAX_BYTES 512
+/* The kernel may set a thread's priority only after it exists: how long to wait for them. */
+#define THREADS_WAIT_TRIES 100
 
 int
 rtb_worker_tracer_read_lines (RtbWorkerMeasure *m, RtbWorkerTracerLineFunc take, void *state)
@@ -94,4 +97,44 @@ rtb_worker_tracer_kernel_thread (const char *tracer, int cpu)
     }
   closedir (proc);
   return found;
+}
+
+bool
+rtb_worker_tracer_set_threads (RtbWorker *w, const char *tracer, unsigned stride,
+                               RtbCommandError *error, int *sys_errno)
+{
+  struct sched_param param = { .sched_priority = w->cmd.priority };
+  int policy = rtb_worker_sched_policy (w->cmd.policy);
+
+  for (unsigned i = 0; i < w->n_measures; i += stride)
+    {
+      RtbWorkerMeasure *m = &w->measures[i];
+      pid_t pid = 0;
+
+      for (int tries = 0; pid == 0 && tries < THREADS_WAIT_TRIES; tries++)
+        if ((pid = rtb_worker_tracer_kernel_thread (tracer, m->measured_cpu)) == 0)
+          usleep (10000);
+      if (pid == 0)
+        {
+          *sys_errno = ESRCH;
+          error->code = RTB_ERROR_SYSTEM;
+          snprintf (error->message, sizeof error->message,
+                    "the %s tracer started no thread %s/%d", tracer, tracer, m->measured_cpu);
+          return false;
+        }
+      if (sched_setscheduler (pid, policy, &param) != 0)
+        {
+          *sys_errno = errno;
+          error->code = RTB_ERROR_PERMISSION;
+          snprintf (error->field, sizeof error->field, "priority");
+          snprintf (error->message, sizeof error->message,
+                    "the %s thread of CPU %d cannot run at %s priority %d: %s", tracer,
+                    m->measured_cpu, rtb_policy_to_string (w->cmd.policy), w->cmd.priority,
+                    strerror (errno));
+          return false;
+        }
+      for (unsigned j = i; j < i + stride && j < w->n_measures; j++)
+        w->measures[j].kernel_thread = pid;
+    }
+  return true;
 }

@@ -278,6 +278,11 @@ int rtb_worker_tracer_read_lines (RtbWorkerMeasure *m, RtbWorkerTracerLineFunc t
                                   void *state);
 /* The kernel thread "TRACER/CPU" ("timerlat/3", "osnoise/0"), or 0. */
 pid_t rtb_worker_tracer_kernel_thread (const char *tracer, int cpu);
+/* As rtla -P: gives the tracer's thread of each CPU the command's policy and priority, once it
+ * exists, and names it the kernel thread of the CPU's `stride` measures (timerlat's IRQ and
+ * thread series, osnoise's one). False with `error` filled when it cannot. */
+bool rtb_worker_tracer_set_threads (RtbWorker *w, const char *tracer, unsigned stride,
+                                    RtbCommandError *error, int *sys_errno);
 
 /* Shared by the method loops */
 #define RTB_WORKER_STACK_SIZE (256 * 1024)
