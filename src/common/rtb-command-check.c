@@ -137,22 +137,27 @@ check_noise (const RtbCommand *cmd, int n_cpus, RtbCommandError *error)
 static bool
 check_timerlat (const RtbCommand *cmd, int n_cpus, RtbCommandError *error)
 {
-  /* The kernel's own bounds of osnoise/timerlat_period_us. */
-  if (cmd->timerlat.period_us < RTB_TIMERLAT_PERIOD_MIN_US)
+  /* The kernel's own bounds of osnoise/timerlat_period_us: the key table's lower bound for it. */
+  uint64_t least = rtb_command_keys[RTB_KEY_PERIOD_US].on[RTB_METHOD_TIMERLAT].min;
+
+  if (cmd->timerlat.period_us < least)
     return fail (error, RTB_ERROR_RANGE, "period_us",
-                 "period_us %u is shorter than the timerlat tracer allows: use %d-%d",
-                 cmd->timerlat.period_us, RTB_TIMERLAT_PERIOD_MIN_US, RTB_INTERVAL_MAX_US);
+                 "period_us %u is shorter than the timerlat tracer allows: use %llu-%d",
+                 cmd->timerlat.period_us, (unsigned long long) least, RTB_INTERVAL_MAX_US);
   return true;
 }
 
 static bool
 check_osnoise (const RtbCommand *cmd, int n_cpus, RtbCommandError *error)
 {
-  /* The kernel's own bounds: runtime_us 100 µs to period_us, period_us from runtime_us. */
-  if (cmd->osnoise.period_us < RTB_OSNOISE_RUNTIME_MIN_US)
+  /* The kernel's own bounds: runtime_us 100 µs to period_us, period_us from runtime_us (the
+   * key table's lower bound for it). */
+  uint64_t least = rtb_command_keys[RTB_KEY_PERIOD_US].on[RTB_METHOD_OSNOISE].min;
+
+  if (cmd->osnoise.period_us < least)
     return fail (error, RTB_ERROR_RANGE, "period_us",
-                 "period_us %u is shorter than the osnoise tracer allows: use %d-%d",
-                 cmd->osnoise.period_us, RTB_OSNOISE_RUNTIME_MIN_US, RTB_INTERVAL_MAX_US);
+                 "period_us %u is shorter than the osnoise tracer allows: use %llu-%d",
+                 cmd->osnoise.period_us, (unsigned long long) least, RTB_INTERVAL_MAX_US);
   if (cmd->osnoise.runtime_us > cmd->osnoise.period_us)
     return fail (error, RTB_ERROR_RANGE, "runtime_us",
                  "runtime_us %u is longer than period_us %u: the osnoise tracer runs at most the "

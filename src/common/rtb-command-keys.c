@@ -13,6 +13,11 @@
   { true, (default_value), offsetof (RtbCommand, block.field), \
     offsetof (RtbWireCommand, params) + offsetof (RtbCommand, block.field) - \
       offsetof (RtbCommand, block) }
+/* A method's field with a lower bound of its own, checked in rtb-command-check.c. */
+#define PARAM_FROM(block, field, default_value, lower) \
+  { true, (default_value), offsetof (RtbCommand, block.field), \
+    offsetof (RtbWireCommand, params) + offsetof (RtbCommand, block.field) - \
+      offsetof (RtbCommand, block), (lower) }
 /* A field every method keeps in the same place. */
 #define SHARED(field, wire_field, default_value) \
   { true, (default_value), offsetof (RtbCommand, field), offsetof (RtbWireCommand, wire_field) }
@@ -121,9 +126,11 @@ const RtbKey rtb_command_keys[RTB_N_KEYS] = {
             "osnoise: 100-1000000, osnoise/period_us)",
     .on = { [RTB_METHOD_TIMER] = PARAM (timer, period_us, 5000),
             /* rtla timerlat's default. */
-            [RTB_METHOD_TIMERLAT] = PARAM (timerlat, period_us, 1000),
+            [RTB_METHOD_TIMERLAT] = PARAM_FROM (timerlat, period_us, 1000,
+                                                 RTB_TIMERLAT_PERIOD_MIN_US),
             /* The kernel's default, which rtla osnoise keeps unless -p. */
-            [RTB_METHOD_OSNOISE] = PARAM (osnoise, period_us, 1000000) },
+            [RTB_METHOD_OSNOISE] = PARAM_FROM (osnoise, period_us, 1000000,
+                                                RTB_OSNOISE_RUNTIME_MIN_US) },
   },
   [RTB_KEY_RUNTIME_US] = {
     "runtime_us", "runtime-us", "N", "µs", RTB_KIND_NUMBER, 4, RTB_OSNOISE_RUNTIME_MIN_US,

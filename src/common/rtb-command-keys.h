@@ -71,6 +71,8 @@ typedef struct {
   uint64_t def;  /* its default: a number, an RtbPolicy, or RTB_KEY_ALL/AUTO/NONE */
   size_t offset; /* its field in RtbCommand */
   size_t wire;   /* its field in RtbWireCommand (STARTED) */
+  uint64_t min;  /* a lower bound of the method's own above the key's (0: the key's); the
+                  * method's check enforces it, the window's row starts there */
 } RtbKeyUse;
 
 typedef struct {

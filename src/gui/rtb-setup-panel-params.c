@@ -40,8 +40,9 @@ _rtb_setup_panel_create_param_rows (RtbSetupPanel *self)
     {
       const RtbKeyWords *words = &rtb_key_words[p];
       const RtbKey *key = &rtb_command_keys[words->key];
-      /* A key whose 0 is a word ("auto") takes 0 too. */
-      double lower = key->auto_word != NULL ? 0 : (double) key->min;
+      /* A key whose 0 is a word ("auto") takes 0 too; a method may start higher. */
+      uint64_t least = MAX (key->min, key->on[words->method].min);
+      double lower = key->auto_word != NULL ? 0 : (double) least;
       GtkWidget *row = adw_action_row_new ();
       GtkAdjustment *adjustment;
       GtkWidget *spin;
