@@ -469,6 +469,24 @@ tick (RtbRun *self)
     rtb_series_start_minute (g_ptr_array_index (self->series, i));
 }
 
+
+/* An osnoise CPU's rtla osnoise top totals: its samples are the periods' noise, the worker's
+ * statistics hold the period lines' other sums. */
+static void
+set_osnoise (RtbSeries *series, const RtbThreadStats *stats)
+{
+  RtbOsnoiseTotals *t = &series->osnoise;
+
+  t->periods = stats->count;
+  t->runtime_us = stats->osnoise_runtime_us;
+  t->noise_us = stats->count > 0 ? (guint64) stats->sum_ns / RTB_NSEC_PER_USEC : 0;
+  t->max_noise_us = stats->count > 0 ? (guint64) stats->max_ns / RTB_NSEC_PER_USEC : 0;
+  t->max_single_us = stats->osnoise_max_single_us;
+  for (int s = 0; s < RTB_OSNOISE_N_SOURCES; s++)
+    t->counts[s] = stats->osnoise_counts[s];
+  series->have_osnoise = TRUE;
+}
+
 static gboolean
 handle_stats (RtbRun *self, const RtbStatsFrame *frame, gboolean summary, GError **error)
 {
@@ -495,6 +513,8 @@ handle_stats (RtbRun *self, const RtbStatsFrame *frame, gboolean summary, GError
       series->off_cpu = stats[i].off_cpu;
       series->residual_max = stats[i].residual_max;
       series->residual_failures = stats[i].residual_failures;
+      if (self->command.method == RTB_METHOD_OSNOISE)
+        set_osnoise (series, &stats[i]);
       if (summary)
         {
           series->worker_stats = stats[i];
