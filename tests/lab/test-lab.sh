@@ -307,6 +307,51 @@ if [[ $(head -1 "$tmp/out") == 1000 && $before == "$after" ]]; then ok "$desc ($
 on_board board-rt 'cd /sys/kernel/tracing/osnoise && echo 0-1 >cpus &&
   echo 1000 >timerlat_period_us && echo 0 >stop_tracing_us'
 
+# rtbench's osnoise method: the tracer's files it changes are set to other values first, so that
+# putting them back is seen, after a run and after the worker's SIGKILL.
+osnoise_state () {
+  on_board board-rt 'cd /sys/kernel/tracing && cat current_tracer tracing_thresh osnoise/cpus \
+    osnoise/period_us osnoise/runtime_us osnoise/stop_tracing_us osnoise/stop_tracing_total_us &&
+    ls instances' 2>&1 | tr '\n' ' '
+}
+on_board board-rt 'cd /sys/kernel/tracing && echo 3 >tracing_thresh && echo 0 >osnoise/cpus &&
+  echo 500000 >osnoise/runtime_us && echo 700000 >osnoise/period_us &&
+  echo 5000 >osnoise/stop_tracing_us'
+desc="osnoise on board-rt: each period's noise and rtla's totals of both CPUs saved, tracefs as it was"
+before=$(osnoise_state)
+"$cli" run osnoise --remote board-rt --duration 3s --period-us 200000 --runtime-us 150000 \
+  --threshold-us 2 --histogram-us 200000 --output "$tmp/osnoise-run.rtbench" >"$tmp/out" 2>&1
+status=$?
+after=$(osnoise_state)
+series=$(json "$tmp/osnoise-run.rtbench" \
+  "' '.join('%s=%d' % (s['name'], s['count'] > 0) for s in r['series'])")
+if [[ $status -eq 0 && $series == "CPU0=1 CPU1=1" && $before == "$after" &&
+      $before == "nop 3 0 700000 500000 5000 0 "* ]]; then
+  ok "$desc ($series; $after)"; else
+  not_ok "$desc (exit $status; $series; before: $before; after: $after)"; fi
+
+desc="osnoise on board-rt: the saved run's figures and rtla's totals are its own periods"
+"$cli" summary "$tmp/osnoise-run.rtbench" --json >"$tmp/osnoise-run.json" 2>"$tmp/out" &&
+  "$cli" export "$tmp/osnoise-run.rtbench" --csv-series "$tmp/osnoise-series.csv" \
+    --csv-histogram "$tmp/osnoise-histogram.csv" >>"$tmp/out" 2>&1 &&
+  "$src/tests/lab/osnoise-truth.py" "$tmp/osnoise-run.rtbench" "$tmp/osnoise-run.json" \
+    "$tmp/osnoise-series.csv" "$tmp/osnoise-histogram.csv" 200000 >"$tmp/truth.out" 2>>"$tmp/out"
+status=$?
+if [[ $status -eq 0 && $(grep -c ' periods, ' "$tmp/truth.out") == 2 ]]; then ok "$desc"; else
+  not_ok "$desc (exit $status)"; fi
+sed 's/^/# /' "$tmp/truth.out"
+
+desc="osnoise on board-rt: a worker killed with SIGKILL leaves tracefs as it was"
+on_board board-rt '/usr/local/libexec/rtbench/rtbench-worker osnoise cpus=1 period_us=100000 \
+  runtime_us=50000 duration=0 >/dev/null 2>&1 & sleep 2;
+  cat /sys/kernel/tracing/osnoise/runtime_us; kill -9 $!; sleep 1' >"$tmp/out" 2>&1
+after=$(osnoise_state)
+if [[ $(head -1 "$tmp/out") == 50000 && $before == "$after" ]]; then ok "$desc ($after)"; else
+  not_ok "$desc (during: $(head -1 "$tmp/out"); before: $before; after: $after)"; fi
+on_board board-rt 'cd /sys/kernel/tracing && echo 0 >tracing_thresh && echo 0-1 >osnoise/cpus &&
+  echo 1000000 >osnoise/period_us && echo 1000000 >osnoise/runtime_us &&
+  echo 0 >osnoise/stop_tracing_us'
+
 desc="on the board, the worker's own threads keep off the measured CPU 1"
 if [[ $threads == "CPU1=1 rtbench-worker=0 writer=0 " ]]; then ok "$desc ($threads)"; else
   not_ok "$desc ($threads)"; fi
