@@ -163,7 +163,7 @@ test_setup_presets (void)
   REQUIRE_DISPLAY ();
 
   panel = g_object_ref_sink (rtb_setup_panel_new ());
-  g_assert_cmpuint (rtb_presets_get_n (), ==, 12);
+  g_assert_cmpuint (rtb_presets_get_n (), ==, 13);
   for (guint i = 0; i < rtb_presets_get_n (); i++)
     {
       const RtbPreset *preset = rtb_presets_get (i);

@@ -217,5 +217,12 @@ const RtbPreset rtb_presets[] = {
        "1000 µs period, its threads at SCHED_FIFO 95; each period's IRQ and thread latency"),
     "timerlat cpus=all period_us=1000 policy=fifo priority=95 histogram_us=256 duration=1m",
     RTB_LOAD_NONE },
+  { N_("Osnoise: rtla's defaults"),
+    N_("The kernel's osnoise tracer on every CPU as rtla osnoise top runs it by default: the "
+       "kernel's 1 s period, all of it running, its threads at SCHED_OTHER; each period's noise "
+       "and its sources"),
+    "osnoise cpus=all period_us=1000000 runtime_us=1000000 policy=other histogram_us=1000 "
+    "duration=1m",
+    RTB_LOAD_NONE },
 };
 const guint rtb_n_presets = G_N_ELEMENTS (rtb_presets);

@@ -333,6 +333,13 @@ build_for_method (RtbLiveView *self)
       add_curve (self, -1);
       break;
     case RTB_METHOD_OSNOISE:
+      add_figure (self, _("Max noise in a period"));
+      add_figure (self, _("Max single noise"));
+      add_figure (self, _("CPU available, least of the CPUs"));
+      /* Translators: the osnoise tracer's counts of what interrupted it, all CPUs together */
+      add_figure (self, _("Noise sources: HW · NMI · IRQ · softirq · thread"));
+      add_curve (self, -1);
+      break;
     case RTB_METHOD_NOISE:
     case RTB_METHOD_LATENCY:
     default:
@@ -373,6 +380,42 @@ update_timerlat_figures (RtbLiveView *self)
       set_figure (self, kind, format_value (max));
       set_figure (self, 2 + kind, format_value (count ? sum / count : NAN));
     }
+}
+
+/* osnoise: rtla osnoise top's totals of every CPU, the worst of each and the sources added up. */
+static void
+update_osnoise_figures (RtbLiveView *self)
+{
+  guint n = rtb_run_get_n_series (self->run);
+  guint64 max_noise = 0, max_single = 0, counts[RTB_OSNOISE_N_SOURCES] = { 0 };
+  double least = NAN;
+  gboolean any = FALSE;
+
+  for (guint i = 0; i < n; i++)
+    {
+      const RtbSeries *series = rtb_run_get_series (self->run, i);
+      double pct;
+
+      if (!series->have_osnoise || series->osnoise.periods == 0)
+        continue;
+      any = TRUE;
+      max_noise = MAX (max_noise, series->osnoise.max_noise_us);
+      max_single = MAX (max_single, series->osnoise.max_single_us);
+      pct = rtb_osnoise_available_pct (&series->osnoise);
+      if (!isnan (pct))
+        least = isnan (least) ? pct : MIN (least, pct);
+      for (guint s = 0; s < RTB_OSNOISE_N_SOURCES; s++)
+        counts[s] += series->osnoise.counts[s];
+    }
+  set_figure (self, 0, format_value (any ? (double) max_noise : NAN));
+  set_figure (self, 1, format_value (any ? (double) max_single : NAN));
+  set_figure (self, 2, isnan (least) ? g_strdup ("—") : g_strdup_printf ("%.5f %%", least));
+  set_figure (self, 3, !any ? g_strdup ("—")
+                            : g_strdup_printf ("%" G_GUINT64_FORMAT " · %" G_GUINT64_FORMAT
+                                               " · %" G_GUINT64_FORMAT " · %" G_GUINT64_FORMAT
+                                               " · %" G_GUINT64_FORMAT,
+                                               counts[0], counts[1], counts[2], counts[3],
+                                               counts[4]));
 }
 
 static void
@@ -433,6 +476,8 @@ update_figures (RtbLiveView *self)
       update_timerlat_figures (self);
       break;
     case RTB_METHOD_OSNOISE:
+      update_osnoise_figures (self);
+      break;
     case RTB_METHOD_NOISE:
     case RTB_METHOD_LATENCY:
     default:
