@@ -297,6 +297,7 @@ rtb_worker_run (RtbWorker *w, RtbWorkerInput *input)
   rtb_worker_tracer_release (&w->tracer);
   rtb_worker_writer_finish (w, reason);
   rtb_worker_tracefs_off (&w->trace);
+  rtb_worker_trace_log (w);
 
   uint64_t count = 0, dropped = 0;
   for (unsigned i = 0; i < w->n_measures; i++)

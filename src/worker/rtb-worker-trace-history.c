@@ -11,9 +11,14 @@
 #include "config.h"
 
 #include <errno.h>
+#include <inttypes.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
+
+#include "rtb-worker.h"
 
 #include "rtb-worker-trace.h"
 
@@ -38,6 +43,9 @@ struct RtbWorkerTraceHistory {
   /* Spans in which the kernel lost events: (the event before, the event after) */
   int64_t gaps[RTB_WORKER_TRACE_GAPS][2];
   unsigned n_gaps;
+  /* What reading cost, for the log */
+  uint64_t lines, bytes, lost_events;
+  int64_t read_cpu_ns;  /* the writer's CPU time in rtb_worker_trace_history_read() */
 };
 
 RtbWorkerTraceHistory *
@@ -157,6 +165,10 @@ keep_line (RtbWorkerTraceHistory *h, const char *line, size_t len)
 
   if (strncmp (line, "CPU:", 4) == 0 && strstr (line, "[LOST") != NULL)
     {
+      unsigned long long n = 0;
+
+      if (sscanf (strstr (line, "[LOST"), "[LOST %llu", &n) == 1)
+        h->lost_events += n;
       h->lost = true;
       return;
     }
@@ -188,9 +200,21 @@ keep_line (RtbWorkerTraceHistory *h, const char *line, size_t len)
   h->last_ns = ns;
 }
 
+static int64_t
+thread_cpu_ns (void)
+{
+  struct timespec ts;
+
+  if (clock_gettime (CLOCK_THREAD_CPUTIME_ID, &ts) != 0)
+    return 0;
+  return (int64_t) ts.tv_sec * RTB_NSEC_PER_SEC + ts.tv_nsec;
+}
+
 void
 rtb_worker_trace_history_read (RtbWorkerTraceHistory *h)
 {
+  int64_t cpu_before = thread_cpu_ns ();
+
   for (;;)
     {
       ssize_t n = read (h->fd, h->chunk + h->carry, CHUNK_SIZE);
@@ -201,11 +225,13 @@ rtb_worker_trace_history_read (RtbWorkerTraceHistory *h)
       if (n <= 0)
         break;
       have = h->carry + (size_t) n;
+      h->bytes += (uint64_t) n;
       for (size_t i = 0; i < have; i++)
         if (h->chunk[i] == '\n')
           {
             h->chunk[i] = '\0';
             keep_line (h, h->chunk + start, i - start);
+            h->lines++;
             start = i + 1;
           }
       h->carry = have - start;
@@ -221,6 +247,31 @@ rtb_worker_trace_history_read (RtbWorkerTraceHistory *h)
         n++;
       drop_lines (h, n);
     }
+  h->read_cpu_ns += thread_cpu_ns () - cpu_before;
+}
+
+/* A count of the CPU's buffer as its `stats` file gives it ("overrun: 12"); -1 unknown. */
+static long long
+stat_of (const char *stats, const char *name)
+{
+  const char *p = strstr (stats, name);
+  long long value;
+
+  return p != NULL && sscanf (p + strlen (name), ": %lld", &value) == 1 ? value : -1;
+}
+
+void
+rtb_worker_trace_history_log (const RtbWorkerTraceHistory *h, int cpu, int stats_fd)
+{
+  char stats[1024];
+  ssize_t n = stats_fd >= 0 ? pread (stats_fd, stats, sizeof stats - 1, 0) : -1;
+
+  stats[n > 0 ? n : 0] = '\0';
+  rtb_worker_log ("trace: CPU %d: %" PRIu64 " lines (%" PRIu64 " KiB) read in %" PRId64
+                  " ms of the writer's CPU; %" PRIu64 " events lost before they were read "
+                  "(the kernel's count: overrun %lld, unread %lld)", cpu, h->lines,
+                  h->bytes / 1024, (int64_t) (h->read_cpu_ns / (1000 * RTB_NSEC_PER_USEC)), h->lost_events,
+                  stat_of (stats, "overrun"), stat_of (stats, "entries"));
 }
 
 /* The first line at or after `ns`. */

@@ -47,6 +47,8 @@ rtb_worker_trace_init (RtbWorker *w)
   memset (t, 0, sizeof *t);
   t->on_fd = -1;
   t->janitor_fd = -1;
+  for (int cpu = 0; cpu < RTB_MAX_CPUS; cpu++)
+    t->stats_fds[cpu] = -1;
   t->wanted = w->cmd.trace_auto || w->cmd.trace_above_us != 0;
   atomic_init (&t->threshold_ns, INT64_MAX);
 }
@@ -102,6 +104,8 @@ rtb_worker_trace_start (RtbWorker *w)
             close (fd);
           return;
         }
+      snprintf (relative, sizeof relative, "per_cpu/cpu%d/stats", cpu);
+      t->stats_fds[cpu] = rtb_worker_tracefs_open (t, relative, O_RDONLY);
     }
   if (!start_recording (t))
     {
@@ -196,6 +200,9 @@ send_spike (RtbWorker *w, RtbWorkerMeasure *m, const RtbWorkerSpike *spike)
   frame.deadline_ns = spike->deadline_ns;
   frame.wake_ns = spike->wake_ns;
   frame.missed = atomic_load_explicit (&m->spikes_missed, memory_order_relaxed);
+  t->spikes_sent++;
+  t->spikes_cut += (flags & RTB_SPIKE_CUT) != 0;
+  t->spikes_lost += (flags & RTB_SPIKE_LOST_EVENTS) != 0;
   rtb_worker_output_send (RTB_FRAME_SPIKE, &frame, sizeof frame, t->text, used);
 }
 
@@ -258,4 +265,24 @@ rtb_worker_trace_refresh (RtbWorker *w)
   if (t->announced_ns == 0 || threshold * 10 > t->announced_ns * 11 ||
       threshold * 11 < t->announced_ns * 10)
     announce (w);
+}
+
+/* After the writer's end: what the trace cost and what it missed, for the log. */
+void
+rtb_worker_trace_log (RtbWorker *w)
+{
+  RtbWorkerTrace *t = &w->trace;
+  uint64_t missed = 0;
+
+  if (t->on_fd < 0)
+    return;
+  for (int cpu = 0; cpu < RTB_MAX_CPUS; cpu++)
+    if (t->histories[cpu] != NULL)
+      rtb_worker_trace_history_log (t->histories[cpu], cpu, t->stats_fds[cpu]);
+  for (unsigned i = 0; i < w->n_measures; i++)
+    missed += atomic_load_explicit (&w->measures[i].spikes_missed, memory_order_relaxed);
+  rtb_worker_log ("trace: %llu spikes sent, %llu of them cut, %llu with events lost; %llu "
+                  "missed (their queue was full)", (unsigned long long) t->spikes_sent,
+                  (unsigned long long) t->spikes_cut, (unsigned long long) t->spikes_lost,
+                  (unsigned long long) missed);
 }

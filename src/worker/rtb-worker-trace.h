@@ -54,6 +54,8 @@ typedef struct {
 
   /* The writer's */
   RtbWorkerTraceHistory *histories[RTB_MAX_CPUS]; /* one per traced CPU, NULL for the others */
+  int stats_fds[RTB_MAX_CPUS];  /* their per_cpu/cpuN/stats, opened while root; -1 */
+  uint64_t spikes_sent, spikes_cut, spikes_lost;
   char *text;
   RtbLogHistogram *auto_hist;
   int64_t announced_ns;
@@ -97,3 +99,5 @@ void rtb_worker_trace_history_read (RtbWorkerTraceHistory *h);
  * kernel lost events in it. */
 size_t rtb_worker_trace_history_window (const RtbWorkerTraceHistory *h, int64_t from_ns,
                                         int64_t to_ns, char *out, size_t size, uint16_t *flags);
+/* Logs what reading cost and what was lost, with the counts of the CPU's `stats` file. */
+void rtb_worker_trace_history_log (const RtbWorkerTraceHistory *h, int cpu, int stats_fd);

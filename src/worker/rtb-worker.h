@@ -173,6 +173,7 @@ bool rtb_worker_trace_read (RtbWorker *w);
 bool rtb_worker_trace_recording (RtbWorker *w);
 void rtb_worker_trace_account (RtbWorker *w, const RtbSample *samples, size_t n);
 void rtb_worker_trace_refresh (RtbWorker *w);
+void rtb_worker_trace_log (RtbWorker *w);
 
 bool rtb_worker_stop_init (void);
 int rtb_worker_stop_wake_fd (void);
