@@ -2,7 +2,8 @@
 /* The setup pane's checklist follows the chosen CPUs: a SCHED_FIFO 99 sleeper pinned to CPU 1
  * is listed while CPU 1 is chosen and not once only CPU 0 is, and no longer once it has ended,
  * with nothing changed in the setup. A run's System panel shows the
- * checklist it recorded, with the verdict. Needs root and two CPUs for the sleeper. */
+ * checklist it recorded, with the verdict. Needs root and two CPUs for the sleeper. Read again
+ * with only a value changed, the list keeps its rows, and what the user opened stays open. */
 #define G_LOG_DOMAIN "rtbench-test"
 
 #include "config.h"
@@ -163,6 +164,91 @@ test_system_panel_shows_recorded (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* The group's row whose title is `title`, or NULL. */
+static GtkWidget *
+row_titled (GtkWidget *widget, const char *title)
+{
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found;
+
+      if (ADW_IS_PREFERENCES_ROW (child) &&
+          g_strcmp0 (adw_preferences_row_get_title (ADW_PREFERENCES_ROW (child)), title) == 0)
+        return child;
+      if ((found = row_titled (child, title)) != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+static GPtrArray *
+two_checks (RtbCheckStatus isolated, const char *rt_tasks)
+{
+  GPtrArray *checks = g_ptr_array_new_with_free_func ((GDestroyNotify) rtb_check_free);
+  RtbCheck tasks = { "sched.rt_tasks", RTB_CHECK_GOOD, (char *) rt_tasks, NULL };
+  RtbCheck cpus = { "cpus.isolated", isolated, "none of CPUs 0-1 is isolated",
+                    "Boot with isolcpus=N" };
+
+  g_ptr_array_add (checks, rtb_check_copy (&tasks));
+  g_ptr_array_add (checks, rtb_check_copy (&cpus));
+  return checks;
+}
+
+static void
+test_rows_kept (void)
+{
+  static const char three[] = "none at priority 99 or above on CPUs 0-1 (3 real-time tasks below)";
+  static const char five[] = "none at priority 99 or above on CPUs 0-1 (5 real-time tasks below)";
+  g_autoptr (GPtrArray) first = two_checks (RTB_CHECK_COULD_BE_BETTER, three);
+  g_autoptr (GPtrArray) again = two_checks (RTB_CHECK_COULD_BE_BETTER, five);
+  g_autoptr (GPtrArray) worse = two_checks (RTB_CHECK_BAD, five);
+  RtbChecklistGroup *group;
+  GtkWidget *window, *tasks_row, *cpus_row;
+  g_autofree char *description = NULL;
+
+  REQUIRE_DISPLAY ();
+  window = gtk_window_new ();
+  group = g_object_new (RTB_TYPE_CHECKLIST_GROUP, NULL);
+  gtk_window_set_child (GTK_WINDOW (window), GTK_WIDGET (group));
+  gtk_window_present (GTK_WINDOW (window));
+
+  rtb_checklist_group_set_checks (group, first, NULL);
+  tasks_row = row_titled (GTK_WIDGET (group), three);
+  cpus_row = row_titled (GTK_WIDGET (group), "none of CPUs 0-1 is isolated");
+  g_assert_true (ADW_IS_ACTION_ROW (tasks_row));
+  g_assert_true (ADW_IS_EXPANDER_ROW (cpus_row));
+  adw_expander_row_set_expanded (ADW_EXPANDER_ROW (cpus_row), TRUE);
+  description = g_strdup (adw_preferences_group_get_description (ADW_PREFERENCES_GROUP (group)));
+  iterate_for (50);
+
+  /* Only the count of tasks changed: the same rows, the new value in its row, the other still
+   * open. */
+  rtb_checklist_group_set_checks (group, again, NULL);
+  g_assert_true (row_titled (GTK_WIDGET (group), five) == tasks_row);
+  g_assert_null (row_titled (GTK_WIDGET (group), three));
+  g_assert_cmpstr (gtk_widget_get_tooltip_text (tasks_row), ==, five);
+  g_assert_true (row_titled (GTK_WIDGET (group), "none of CPUs 0-1 is isolated") == cpus_row);
+  g_assert_true (adw_expander_row_get_expanded (ADW_EXPANDER_ROW (cpus_row)));
+  g_assert_cmpstr (item_value (group, "sched.rt_tasks"), ==, five);
+  g_assert_cmpuint (rtb_checklist_group_get_n_items (group), ==, 2);
+  g_assert_cmpstr (adw_preferences_group_get_description (ADW_PREFERENCES_GROUP (group)), ==,
+                   description);
+
+  /* A status changed: the list is made anew, worst first, with its counts. */
+  rtb_checklist_group_set_checks (group, worse, NULL);
+  g_assert_cmpint (((RtbCheck *) rtb_checklist_group_get_checks (group)->pdata[0])->status, ==,
+                   RTB_CHECK_BAD);
+  cpus_row = row_titled (GTK_WIDGET (group), "none of CPUs 0-1 is isolated");
+  g_assert_true (ADW_IS_EXPANDER_ROW (cpus_row));
+  g_assert_false (adw_expander_row_get_expanded (ADW_EXPANDER_ROW (cpus_row)));
+  g_assert_cmpuint (rtb_checklist_group_get_n_items (group), ==, 2);
+  g_assert_cmpstr (adw_preferences_group_get_description (ADW_PREFERENCES_GROUP (group)), !=,
+                   description);
+
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -170,5 +256,6 @@ main (int argc, char *argv[])
 
   g_test_add_func ("/gui-checklist/setup-follows-cpus", test_setup_follows_cpus);
   g_test_add_func ("/gui-checklist/system-panel-shows-recorded", test_system_panel_shows_recorded);
+  g_test_add_func ("/gui-checklist/rows-kept", test_rows_kept);
   return g_test_run ();
 }
