@@ -15,6 +15,12 @@ typedef struct {
   uint64_t count;
 } Block;
 
+/* What draw_columns() draws of a series: all bands are drawn before the means. */
+typedef enum {
+  PART_BAND = 1 << 0,
+  PART_MEAN = 1 << 1,
+} Part;
+
 typedef struct {
   double min;
   double max;
@@ -329,11 +335,7 @@ rtb_plot_curve_layout (const RtbPlotTheme        *theme,
   frame_spec (theme, opts, series, n_series, entries, &spec);
 
   sample_range (opts, series, n_series, &s0, &s1);
-  spec.x_unit = opts->x_per_instance > 0 ? opts->x_per_instance : 1.0;
-  spec.x_lo = s0 * spec.x_unit;
-  spec.x_hi = s1 * spec.x_unit;
-  spec.x_min_step = opts->x_per_instance > 0 ? 0 : 1;
-  _rtb_plot_time_frame (&opts->time, opts->x_per_instance, &spec);
+  _rtb_plot_time_frame (&opts->time, opts->x_per_instance, s0, s1, &spec);
 
   if (opts->y_fixed && opts->y_max_us > opts->y_min_us)
     {
@@ -463,14 +465,6 @@ reduce (const RtbPlotSeries *series,
       if (count > 0)
         column->mean = sum / count;
     }
-}
-
-static inline double
-row (const RtbPlotLayout *layout,
-     double               value)
-{
-  /* Pixel centres keep flat lines crisp; half a pixel is below what the eye can read anyway */
-  return floor (rtb_plot_axis_to_pixel (&layout->y, value)) + 0.5;
 }
 
 /* The pixel row a value falls in (its top edge), for drawing on whole pixels. */
@@ -660,9 +654,9 @@ draw_mean (cairo_t             *cr,
           continue;
         }
       if (pen)
-        cairo_line_to (cr, x, row (layout, columns[i].mean));
+        cairo_line_to (cr, x, _rtb_plot_row_centre (layout, columns[i].mean));
       else
-        cairo_move_to (cr, x, row (layout, columns[i].mean));
+        cairo_move_to (cr, x, _rtb_plot_row_centre (layout, columns[i].mean));
       pen = true;
     }
   /* A casing in the background colour lifts the mean off its own band's zigzag */
@@ -682,7 +676,7 @@ draw_columns (cairo_t                   *cr,
               const RtbPlotSeries       *series,
               const Column              *columns,
               guint                      n_columns,
-              RtbPlotCurvePart           parts)
+              Part                       parts)
 {
   RtbPlotColor color = rtb_plot_theme_series_color (theme, series->color_index);
   RtbPlotColor strong = rtb_plot_theme_strong_color (theme, series->color_index);
@@ -691,35 +685,12 @@ draw_columns (cairo_t                   *cr,
   _rtb_plot_clip_to_plot (cr, layout);
   /* Miter joins would overshoot a one-column spike and show a value that was never measured */
   cairo_set_line_join (cr, CAIRO_LINE_JOIN_BEVEL);
-  if (opts->show_band && (parts & RTB_PLOT_CURVE_BAND))
+  if (opts->show_band && (parts & PART_BAND))
     draw_band (cr, layout, columns, n_columns, &color);
-  if (opts->show_mean && (parts & RTB_PLOT_CURVE_MEAN))
+  if (opts->show_mean && (parts & PART_MEAN))
     draw_mean (cr, layout, columns, n_columns, opts->show_band ? &strong : &color,
                &theme->background, opts->show_band ? 2.0 : 1.5);
   cairo_restore (cr);
-}
-
-void
-rtb_plot_curve_draw_series (cairo_t                   *cr,
-                            const RtbPlotTheme        *theme,
-                            const RtbPlotLayout       *layout,
-                            const RtbPlotCurveOptions *opts,
-                            const RtbPlotSeries       *series,
-                            RtbPlotCurvePart           parts)
-{
-  g_autofree Column *columns = NULL;
-  guint n_columns;
-
-  g_return_if_fail (cr != NULL);
-  g_return_if_fail (theme != NULL && layout != NULL && opts != NULL && series != NULL);
-
-  n_columns = (guint) ceil (layout->plot.width);
-  if (n_columns == 0 || series_n_blocks (series) == 0)
-    return;
-
-  columns = g_new (Column, n_columns);
-  reduce (series, layout, 0, n_columns - 1, columns);
-  draw_columns (cr, theme, layout, opts, series, columns, n_columns, parts);
 }
 
 static void draw_markers (cairo_t *cr, const RtbPlotTheme *theme, const RtbPlotLayout *layout,
@@ -756,7 +727,7 @@ rtb_plot_curve_draw_data (cairo_t                   *cr,
   for (guint i = 0; i < n_series; i++)
     if (series_n_blocks (&series[i]) > 0)
       reduce (&series[i], layout, 0, n_columns - 1, &columns[(gsize) i * n_columns]);
-  for (guint part = RTB_PLOT_CURVE_BAND; part <= RTB_PLOT_CURVE_MEAN; part <<= 1)
+  for (guint part = PART_BAND; part <= PART_MEAN; part <<= 1)
     for (guint i = 0; i < n_series; i++)
       if (series_n_blocks (&series[i]) > 0)
         draw_columns (cr, theme, layout, opts, &series[i], &columns[(gsize) i * n_columns],
@@ -956,10 +927,9 @@ rtb_plot_curve_range_at (const RtbPlotLayout *layout,
 
   g_return_if_fail (layout != NULL && first != NULL && last != NULL);
 
-  lo = rtb_plot_axis_from_pixel (&layout->x, MIN (x0, x1)) / layout->x.unit;
-  hi = rtb_plot_axis_from_pixel (&layout->x, MAX (x0, x1)) / layout->x.unit;
-  lo = MAX (lo, layout->x.lo / layout->x.unit);
-  hi = MIN (hi, layout->x.hi / layout->x.unit);
+  _rtb_plot_x_range_at (layout, x0, x1, &lo, &hi);
+  lo /= layout->x.unit;
+  hi /= layout->x.unit;
   *first = (uint64_t) MAX (floor (lo), 0) + 1;
   *last = MAX ((uint64_t) MAX (ceil (hi), 0), *first);
 }

@@ -67,19 +67,8 @@ void rtb_plot_curve_layout (const RtbPlotTheme *theme, int width, int height,
 void rtb_plot_curve_draw_frame (cairo_t *cr, const RtbPlotTheme *theme,
                                 const RtbPlotLayout *layout, const RtbPlotCurveOptions *opts,
                                 const RtbPlotSeries *series, guint n_series);
-typedef enum {
-  RTB_PLOT_CURVE_BAND = 1 << 0,
-  RTB_PLOT_CURVE_MEAN = 1 << 1,
-  RTB_PLOT_CURVE_ALL = RTB_PLOT_CURVE_BAND | RTB_PLOT_CURVE_MEAN,
-} RtbPlotCurvePart;
-
-/* One series' band and/or mean, clipped to the plot area. With several series, draw all bands
- * before the means (as rtb_plot_curve() does) so a band never hides a mean. */
-void rtb_plot_curve_draw_series (cairo_t *cr, const RtbPlotTheme *theme,
-                                 const RtbPlotLayout *layout, const RtbPlotCurveOptions *opts,
-                                 const RtbPlotSeries *series, RtbPlotCurvePart parts);
-/* Every series' band, then every mean, each series reduced to pixel columns only once: what
- * rtb_plot_curve() draws over the frame. */
+/* Every series' band, then every mean (so that no band hides a mean), each series reduced to
+ * pixel columns only once: what rtb_plot_curve() draws over the frame. */
 void rtb_plot_curve_draw_data (cairo_t *cr, const RtbPlotTheme *theme,
                                const RtbPlotLayout *layout, const RtbPlotCurveOptions *opts,
                                const RtbPlotSeries *series, guint n_series);

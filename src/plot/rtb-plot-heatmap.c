@@ -266,11 +266,7 @@ compute (PangoContext *context, const RtbPlotTheme *theme, int width, int height
 
   frame_spec (theme, opts, series, legend, spec);
   position_range (opts, series, &p0, &p1);
-  spec->x_unit = opts->x_per_instance > 0 ? opts->x_per_instance : 1.0;
-  spec->x_lo = p0 * spec->x_unit;
-  spec->x_hi = p1 * spec->x_unit;
-  spec->x_min_step = opts->x_per_instance > 0 ? 0 : 1;
-  _rtb_plot_time_frame (&opts->time, opts->x_per_instance, spec);
+  _rtb_plot_time_frame (&opts->time, opts->x_per_instance, p0, p1, spec);
   spec->x_right = bar_margin (context, theme, opts, series);
   y_range (opts, series, p0, p1, spec);
   _rtb_plot_layout_compute (context, theme, MAX (width, 1), MAX (height, 1), spec, layout);

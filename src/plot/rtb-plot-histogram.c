@@ -246,13 +246,6 @@ reduce (const RtbHistogram  *h,
     }
 }
 
-static inline double
-row (const RtbPlotLayout *layout,
-     uint64_t             count)
-{
-  return floor (rtb_plot_axis_to_pixel (&layout->y, (double) count)) + 0.5;
-}
-
 void
 rtb_plot_histogram_draw_series (cairo_t                       *cr,
                                 const RtbPlotTheme            *theme,
@@ -285,7 +278,7 @@ rtb_plot_histogram_draw_series (cairo_t                       *cr,
     {
       double x = layout->plot.x + c;
       uint64_t count = c < n_columns ? columns[c].max : 0;
-      double next = count > 0 ? row (layout, count) : base;
+      double next = count > 0 ? _rtb_plot_row_centre (layout, (double) count) : base;
 
       if (!pen && count > 0)
         {
@@ -319,7 +312,7 @@ draw_marker (cairo_t             *cr,
              uint64_t             count,
              const RtbPlotColor  *color)
 {
-  double y = row (layout, count);
+  double y = _rtb_plot_row_centre (layout, (double) count);
 
   cairo_move_to (cr, edge, y);
   cairo_line_to (cr, edge - direction * 8, y - 5);
@@ -491,6 +484,5 @@ rtb_plot_histogram_range_at (const RtbPlotLayout *layout,
 {
   g_return_if_fail (layout != NULL && lo_us != NULL && hi_us != NULL);
 
-  *lo_us = MAX (rtb_plot_axis_from_pixel (&layout->x, MIN (x0, x1)), layout->x.lo);
-  *hi_us = MIN (rtb_plot_axis_from_pixel (&layout->x, MAX (x0, x1)), layout->x.hi);
+  _rtb_plot_x_range_at (layout, x0, x1, lo_us, hi_us);
 }

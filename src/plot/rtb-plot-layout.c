@@ -211,6 +211,17 @@ _rtb_plot_column_at (const RtbPlotLayout *layout,
   return true;
 }
 
+void
+_rtb_plot_x_range_at (const RtbPlotLayout *layout,
+                      double               x0,
+                      double               x1,
+                      double              *lo,
+                      double              *hi)
+{
+  *lo = MAX (rtb_plot_axis_from_pixel (&layout->x, MIN (x0, x1)), layout->x.lo);
+  *hi = MIN (rtb_plot_axis_from_pixel (&layout->x, MAX (x0, x1)), layout->x.hi);
+}
+
 static void
 draw_centred (cairo_t            *cr,
               PangoContext       *context,

@@ -2,6 +2,7 @@
 #pragma once
 
 #include <cairo.h>
+#include <math.h>
 #include <pango/pangocairo.h>
 
 #include "rtb-plot-layout.h"
@@ -102,9 +103,23 @@ void _rtb_plot_draw_frame (cairo_t *cr, PangoContext *context, const RtbPlotThem
 void _rtb_plot_clip_to_plot (cairo_t *cr, const RtbPlotLayout *layout);
 /* The plot's pixel column under `x`; false when x is outside the plot (hover read-outs). */
 bool _rtb_plot_column_at (const RtbPlotLayout *layout, double x, guint *column);
+/* The x axis' values between two pixel columns (in either order), within the axis: for zooming
+ * to a dragged range. */
+void _rtb_plot_x_range_at (const RtbPlotLayout *layout, double x0, double x1, double *lo,
+                           double *hi);
 
-/* rtb-plot-time.c: the frame's tick style for `time`, and its load's marks over the plot. */
-void _rtb_plot_time_frame (const RtbPlotTime *time, double x_per_instance,
+/* The centre of the pixel row `value` falls in: a line drawn there is crisp, and half a pixel is
+ * below what the eye can read anyway. */
+static inline double
+_rtb_plot_row_centre (const RtbPlotLayout *layout,
+                      double               value)
+{
+  return floor (rtb_plot_axis_to_pixel (&layout->y, value)) + 0.5;
+}
+
+/* rtb-plot-time.c: the frame's x axis over positions p0 to p1 (in seconds with x_per_instance,
+ * otherwise instances) and its tick style for `time`; the load's marks over the plot. */
+void _rtb_plot_time_frame (const RtbPlotTime *time, double x_per_instance, double p0, double p1,
                            RtbPlotFrameSpec *spec);
 void _rtb_plot_time_draw_marks (cairo_t *cr, const RtbPlotTheme *theme,
                                 const RtbPlotLayout *layout, const RtbPlotTime *time,

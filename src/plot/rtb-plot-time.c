@@ -20,8 +20,13 @@ rtb_plot_time_init (RtbPlotTime *time)
 }
 
 void
-_rtb_plot_time_frame (const RtbPlotTime *time, double x_per_instance, RtbPlotFrameSpec *spec)
+_rtb_plot_time_frame (const RtbPlotTime *time, double x_per_instance, double p0, double p1,
+                      RtbPlotFrameSpec *spec)
 {
+  spec->x_unit = x_per_instance > 0 ? x_per_instance : 1.0;
+  spec->x_lo = p0 * spec->x_unit;
+  spec->x_hi = p1 * spec->x_unit;
+  spec->x_min_step = x_per_instance > 0 ? 0 : 1;
   spec->x_style = x_per_instance > 0 ? RTB_PLOT_TICKS_PLAIN : RTB_PLOT_TICKS_SI;
   if (x_per_instance > 0 && time->clock)
     {
