@@ -554,7 +554,7 @@ test_spikes (void)
       causes = rtb_causes_panel_get_text (rtb_live_view_get_causes_panel (view));
       g_test_message ("%s", causes);
       g_assert_true (g_str_has_prefix (causes, "rtb-spike-load (pid "));
-      g_assert_nonnull (strstr (causes, "CPU 1 served: "));
+      g_assert_nonnull (strstr (causes, "\nInterrupts Served: CPU 1: "));
 
       if (t == 0)
         {

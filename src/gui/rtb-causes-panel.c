@@ -71,25 +71,31 @@ trace_description (RtbSpikeLog *log)
     }
 }
 
+/* What the measured CPUs served, a line per CPU under one title. */
 static void
 add_counts (RtbCausesPanel *self, GArray *counts)
 {
+  g_autoptr (GString) lines = g_string_new (NULL);
+
   for (guint i = 0; counts != NULL && i < counts->len;)
     {
       int cpu = g_array_index (counts, RtbIrqCount, i).cpu;
-      g_autoptr (GString) text = g_string_new (NULL);
-      g_autofree char *title = g_strdup_printf (_("CPU %d served"), cpu);
+      g_autoptr (GString) served = g_string_new (NULL);
       guint shown = 0;
 
       for (; i < counts->len && g_array_index (counts, RtbIrqCount, i).cpu == cpu; i++)
         {
           const RtbIrqCount *count = &g_array_index (counts, RtbIrqCount, i);
           if (shown++ < COUNTS_SHOWN)
-            g_string_append_printf (text, "%s%s %" G_GUINT64_FORMAT, text->len > 0 ? " · " : "",
-                                    count->name, count->count);
+            g_string_append_printf (served, "%s%s %" G_GUINT64_FORMAT,
+                                    served->len > 0 ? " · " : "", count->name, count->count);
         }
-      add_row (self, title, text->str, NULL);
+      g_string_append (lines, lines->len > 0 ? "\n" : "");
+      /* TRANSLATORS: a line of "Interrupts Served": "CPU 1: LOC 7047 · RCU 472" */
+      g_string_append_printf (lines, _("CPU %d: %s"), cpu, served->str);
     }
+  if (lines->len > 0)
+    add_row (self, _("Interrupts Served"), lines->str, NULL);
 }
 
 void
