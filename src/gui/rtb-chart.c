@@ -198,6 +198,7 @@ _rtb_chart_histogram_options (RtbChart                *self,
   opts->y_label = _("samples");
   opts->show_legend = self->series_filter < 0;
   opts->show_overflows = TRUE;
+  opts->overflow_note = rtb_plot_run_overflow_note;
   if (self->zoomed)
     {
       opts->x_fixed = TRUE;

@@ -322,6 +322,17 @@ draw_marker (cairo_t             *cr,
   cairo_fill (cr);
 }
 
+static char *
+english_overflow_note (uint64_t    count,
+                       const char *edge,
+                       bool        above)
+{
+  if (above)
+    return g_strdup_printf ("%" G_GUINT64_FORMAT " overflow%s ≥ %s µs", count,
+                            count == 1 ? "" : "s", edge);
+  return g_strdup_printf ("%" G_GUINT64_FORMAT " below %s µs", count, edge);
+}
+
 void
 rtb_plot_histogram_draw_overflows (cairo_t                       *cr,
                                    const RtbPlotTheme            *theme,
@@ -356,28 +367,22 @@ rtb_plot_histogram_draw_overflows (cairo_t                       *cr,
 
       if (!has_buckets (&series[i]))
         continue;
-      if (h->n_above > 0)
+      for (int above = 1; above >= 0; above--)
         {
-          g_autofree char *text = g_strdup_printf ("%s%s%" G_GUINT64_FORMAT " overflow%s ≥ %"
-                                                   G_GINT64_FORMAT " µs",
-                                                   name ? name : "", name ? ": " : "",
-                                                   h->n_above, h->n_above == 1 ? "" : "s",
-                                                   (int64_t) h->lo_us + h->n_buckets);
+          uint64_t count = above ? h->n_above : h->n_below;
+          int64_t edge = above ? (int64_t) h->lo_us + h->n_buckets : (int64_t) h->lo_us;
+          g_autofree char *edge_text = NULL;
+          g_autofree char *note = NULL;
+          g_autofree char *text = NULL;
 
-          draw_marker (cr, layout, right - 1, 1, h->n_above, &color);
-          g_ptr_array_add (notes, _rtb_plot_text_layout (context, theme, RTB_PLOT_FONT_SMALL,
-                                                         text, false));
-          g_array_append_val (colors, color);
-        }
-      if (h->n_below > 0)
-        {
-          g_autofree char *text = g_strdup_printf ("%s%s%" G_GUINT64_FORMAT " below %s%"
-                                                   G_GINT64_FORMAT " µs",
-                                                   name ? name : "", name ? ": " : "",
-                                                   h->n_below, h->lo_us < 0 ? "−" : "",
-                                                   (int64_t) ABS ((int64_t) h->lo_us));
-
-          draw_marker (cr, layout, layout->plot.x + 1, -1, h->n_below, &color);
+          if (count == 0)
+            continue;
+          edge_text = g_strdup_printf ("%s%" G_GINT64_FORMAT, edge < 0 ? "−" : "", ABS (edge));
+          note = opts->overflow_note != NULL ? opts->overflow_note (count, edge_text, above)
+                                             : english_overflow_note (count, edge_text, above);
+          text = name != NULL ? g_strdup_printf ("%s: %s", name, note) : g_strdup (note);
+          draw_marker (cr, layout, above ? right - 1 : layout->plot.x + 1, above ? 1 : -1, count,
+                       &color);
           g_ptr_array_add (notes, _rtb_plot_text_layout (context, theme, RTB_PLOT_FONT_SMALL,
                                                          text, false));
           g_array_append_val (colors, color);

@@ -25,6 +25,10 @@ typedef struct {
   double x_max_us;
   bool show_legend;
   bool show_overflows;         /* marker at the edge and "N overflows ≥ H µs" */
+  /* The note beside a marker in the reader's language, a new string: `count` values at or
+   * above the histogram's upper edge (`above`) or below its lower one; `edge` is that edge in
+   * µs, "1000" or "−50". NULL: English. */
+  char *(*overflow_note) (uint64_t count, const char *edge, bool above);
 } RtbPlotHistogramOptions;
 
 typedef struct {

@@ -3,6 +3,7 @@
 #include "config.h"
 
 #include <glib/gi18n.h>
+#include <inttypes.h>
 #include <string.h>
 
 #include "rtb-label.h"
@@ -113,37 +114,74 @@ rtb_plot_run_lacks_instances (RtbRun *run)
   return TRUE;
 }
 
+/* Joins what follows to what `line` holds with " · ". */
+static void
+add_fact (GString *line, const char *format, ...) G_GNUC_PRINTF (2, 3);
+
+static void
+add_fact (GString *line, const char *format, ...)
+{
+  va_list args;
+
+  if (line->len > 0)
+    g_string_append (line, " · ");
+  va_start (args, format);
+  g_string_append_vprintf (line, format, args);
+  va_end (args);
+}
+
 char *
 rtb_plot_run_system_line (RtbRun *run)
 {
   const RtbSystemInfo *system = rtb_run_get_system (run);
   g_autofree char *imported = imported_from (run);
+  const char *load = rtb_run_get_load (run);
   GString *line = g_string_new (NULL);
 
   if (system != NULL)
     {
       if (system->hostname != NULL && *system->hostname != '\0')
-        g_string_append (line, system->hostname);
+        add_fact (line, "%s", system->hostname);
       /* An import may know nothing of the kernel: then it cannot say whether it was PREEMPT_RT */
       if (system->kernel_release != NULL && *system->kernel_release != '\0')
-        g_string_append_printf (line, "%sLinux %s · %s", line->len ? " · " : "",
-                                system->kernel_release,
-                                system->preempt_rt == TRUE    ? "PREEMPT_RT"
-                                : system->preempt_rt == FALSE ? "not PREEMPT_RT"
-                                                              : "PREEMPT_RT unknown");
+        add_fact (line, "Linux %s · %s", system->kernel_release,
+                  system->preempt_rt == TRUE    ? "PREEMPT_RT"
+                  : system->preempt_rt == FALSE ? _("not PREEMPT_RT")
+                                                : _("PREEMPT_RT unknown"));
       if (system->machine != NULL && *system->machine != '\0')
-        g_string_append_printf (line, "%s%s", line->len ? " · " : "", system->machine);
+        add_fact (line, "%s", system->machine);
       if (system->n_cpus > 0)
-        g_string_append_printf (line, "%s%d CPUs", line->len ? " · " : "", system->n_cpus);
+        add_fact (line, g_dngettext (NULL, "%d CPU", "%d CPUs", system->n_cpus), system->n_cpus);
       if (system->isolcpus != NULL && *system->isolcpus != '\0')
-        g_string_append_printf (line, "%sisolcpus=%s", line->len ? " · " : "", system->isolcpus);
+        add_fact (line, "isolcpus=%s", system->isolcpus);
     }
-  const char *load = rtb_run_get_load (run);
-  if (load != NULL && g_strcmp0 (load, "none") != 0)
-    g_string_append_printf (line, "%s%s load", line->len ? " · " : "", load);
+  if (g_strcmp0 (load, "cpu") == 0)
+    add_fact (line, "%s", _("CPU load"));
+  else if (g_strcmp0 (load, "full") == 0)
+    add_fact (line, "%s", _("full load"));
+  else if (load != NULL && g_strcmp0 (load, "none") != 0)
+    /* TRANSLATORS: a load beside a run, named as the run file names it */
+    add_fact (line, _("%s load"), load);
   if (imported != NULL)
-    g_string_append_printf (line, "%simported from %s", line->len ? " · " : "", imported);
+    /* TRANSLATORS: %s is a format and maybe its file: "cyclictest --json (ct.json)" */
+    add_fact (line, _("imported from %s"), imported);
   return g_string_free (line, FALSE);
+}
+
+char *
+rtb_plot_run_overflow_note (uint64_t    count,
+                            const char *edge,
+                            bool        above)
+{
+  if (above)
+    /* TRANSLATORS: beside a histogram's marker; %s is its upper edge, "1000" */
+    return g_strdup_printf (g_dngettext (NULL, "%" PRIu64 " overflow ≥ %s µs",
+                                         "%" PRIu64 " overflows ≥ %s µs", count),
+                            count, edge);
+  /* TRANSLATORS: beside a histogram's marker; %s is its lower edge, "0" or "−50" */
+  return g_strdup_printf (g_dngettext (NULL, "%" PRIu64 " below %s µs",
+                                       "%" PRIu64 " below %s µs", count),
+                          count, edge);
 }
 
 /* The method's declaration; latency's for a value that is no method. */
@@ -430,6 +468,7 @@ draw_histogram_panel (cairo_t *cr, const RtbPlotTheme *theme, int width, int hei
   opts.title = title;
   opts.subtitle = sub;
   opts.x_label = rtb_plot_run_value_label (method);
+  opts.overflow_note = rtb_plot_run_overflow_note;
   rtb_plot_histogram (cr, theme, width, height, &opts, series, n, NULL);
 }
 

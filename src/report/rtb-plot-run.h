@@ -58,8 +58,11 @@ guint rtb_plot_run_curve_series (RtbRun *const *runs, guint n_runs, int thread,
 char *rtb_plot_run_no_instances_note (RtbRun *const *runs, guint n_runs);
 
 /* What is known of the machine a run comes from: "host · Linux 6.1.0-rt · PREEMPT_RT · aarch64 ·
- * 4 CPUs", and for an imported run the tool and file it came from (transfer full). */
+ * 4 CPUs", and for an imported run the tool and file it came from (transfer full); translated
+ * where the program binds its translations (the window). */
 char *rtb_plot_run_system_line (RtbRun *run);
+/* A histogram's note on its overflows (RtbPlotHistogramOptions.overflow_note), likewise. */
+char *rtb_plot_run_overflow_note (uint64_t count, const char *edge, bool above);
 
 /* What the values are: "latency (µs)", "tick error (µs)"… (marked for translation, not
  * translated). */
