@@ -193,7 +193,8 @@ method_words (RtbMethod method)
   return info != NULL ? info : rtb_method_info (RTB_METHOD_LATENCY);
 }
 
-/* Marked, not translated: the window's charts translate them, the CLI's exports stay English. */
+/* Marked, not translated: the charts translate them where the program binds its translations
+ * (the window); the CLI's exports stay English. */
 const char *
 rtb_plot_run_value_label (RtbMethod method)
 {
@@ -258,7 +259,8 @@ run_title (RtbRun *const *runs, guint n_runs, const char *what)
 {
   if (n_runs == 1)
     return g_strdup_printf ("%s — %s", what, rtb_run_get_label (runs[0]));
-  return g_strdup_printf ("%s — %u runs", what, n_runs);
+  /* TRANSLATORS: a chart's title: what it shows, then how many runs, "Latency per CPU — 3 runs" */
+  return g_strdup_printf (g_dngettext (NULL, "%s — %u run", "%s — %u runs", n_runs), what, n_runs);
 }
 
 static char *
@@ -401,7 +403,7 @@ draw_curve_panel (cairo_t *cr, const RtbPlotTheme *theme, int width, int height,
   guint n = panel_series (runs, n_runs, thread, series, names);
   RtbMethod method = rtb_run_get_method (runs[0]);
   double seconds = rtb_plot_run_seconds_per_instance (runs, n_runs, thread);
-  g_autofree char *title = run_title (runs, n_runs, rtb_plot_run_curve_title (method, thread));
+  g_autofree char *title = run_title (runs, n_runs, _(rtb_plot_run_curve_title (method, thread)));
   g_autofree char *sub = curve_subtitle (runs, n_runs);
   g_autofree char *reason = no_instances_reason (runs, n_runs);
   g_autofree char *clock_label = NULL;
@@ -410,12 +412,12 @@ draw_curve_panel (cairo_t *cr, const RtbPlotTheme *theme, int width, int height,
   rtb_plot_curve_options_init (&opts);
   opts.title = title;
   opts.subtitle = sub;
-  opts.x_label = rtb_plot_run_x_label (method, seconds);
+  opts.x_label = _(rtb_plot_run_x_label (method, seconds));
   opts.x_per_instance = seconds;
   clock_label = rtb_plot_run_time_apply (runs, n_runs, thread, time, seconds, &opts.time);
   if (clock_label != NULL)
     opts.x_label = clock_label;
-  opts.y_label = rtb_plot_run_value_label (method);
+  opts.y_label = _(rtb_plot_run_value_label (method));
   opts.band_note = _("band: min–max · line: running mean");
   opts.skip_note = _("▲ on the time axis: periods skipped after a stall");
   opts.y_scale = y_scale;
@@ -429,7 +431,7 @@ draw_no_instances_panel (cairo_t *cr, const RtbPlotTheme *theme, int width, int 
                          RtbRun *const *runs, guint n_runs)
 {
   RtbMethod method = rtb_run_get_method (runs[0]);
-  g_autofree char *title = run_title (runs, n_runs, rtb_plot_run_curve_title (method, -1));
+  g_autofree char *title = run_title (runs, n_runs, _(rtb_plot_run_curve_title (method, -1)));
   g_autofree char *sub = subtitle (runs, n_runs);
   g_autofree char *reason = no_instances_reason (runs, n_runs);
 
@@ -444,7 +446,7 @@ draw_histogram_panel (cairo_t *cr, const RtbPlotTheme *theme, int width, int hei
   g_autoptr (GPtrArray) names = g_ptr_array_new_with_free_func (g_free);
   guint n = rtb_plot_run_series (runs, n_runs, -1, series, G_N_ELEMENTS (series), names);
   RtbMethod method = rtb_run_get_method (runs[0]);
-  g_autofree char *title = run_title (runs, n_runs, rtb_plot_run_histogram_title (method));
+  g_autofree char *title = run_title (runs, n_runs, _(rtb_plot_run_histogram_title (method)));
   g_autofree char *sub = subtitle (runs, n_runs);
   gboolean all_lack;
   g_autofree char *note = lack_note (runs, n_runs, rtb_plot_run_lacks_histogram, "histogram",
@@ -467,7 +469,8 @@ draw_histogram_panel (cairo_t *cr, const RtbPlotTheme *theme, int width, int hei
   rtb_plot_histogram_options_init (&opts);
   opts.title = title;
   opts.subtitle = sub;
-  opts.x_label = rtb_plot_run_value_label (method);
+  opts.x_label = _(rtb_plot_run_value_label (method));
+  opts.y_label = _("samples");
   opts.overflow_note = rtb_plot_run_overflow_note;
   rtb_plot_histogram (cr, theme, width, height, &opts, series, n, NULL);
 }
