@@ -27,6 +27,8 @@ items=(
   "figure|p99.99|RTB_FIGURE_P9999 p9999_us|2|"
   "figure|p99.9|RTB_FIGURE_P999 p999_us|4|the answer's headline figure (rtb-headline.c) and the CSV's columns in export --help"
   "figure|skipped|RTB_FIGURE_SKIPPED|2|"
+  # osnoise's seven, by their ids (their fields are also rtla's totals' words)
+  "figure|osnoise's|RTB_FIGURE_MAX_SINGLE RTB_FIGURE_CPU_AVAILABLE RTB_FIGURE_NOISE_HW RTB_FIGURE_NOISE_NMI RTB_FIGURE_NOISE_IRQ RTB_FIGURE_NOISE_SOFTIRQ RTB_FIGURE_NOISE_THREAD|2|"
   # (its field, skipped, is also the run's and the worker's word for skipped periods: its id
   # alone says where the figure is named)
   "method|jitter|RTB_METHOD_JITTER|6|"

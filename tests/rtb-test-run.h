@@ -4,9 +4,10 @@
 
 #include <math.h>
 
+#include "rtb-methods.h"
 #include "rtb-run.h"
 
-/* A latency run on CPUs 0…n_series-1 with `histogram_us` buckets, every series empty. */
+/* A run of `method` on CPUs 0…n_series-1 (its series CPU0… for a method of a thread per CPU) with `histogram_us` buckets, every series empty. */
 static inline RtbRun *
 test_run_new (const char *label, RtbMethod method, guint n_series, guint32 histogram_us)
 {
@@ -44,7 +45,7 @@ test_run_new (const char *label, RtbMethod method, guint n_series, guint32 histo
     {
       g_autofree char *name = NULL;
 
-      if (method == RTB_METHOD_LATENCY)
+      if (rtb_method_info (method)->per_cpu)
         name = g_strdup_printf ("CPU%u", i);
       else
         name = g_strdup (rtb_method_to_string (method));

@@ -94,6 +94,91 @@ test_worse_run_marked (void)
                    RTB_COMPARE_BETTER);
 }
 
+/* An osnoise CPU with rtla osnoise top's totals: `single` µs its longest noise, `noise` of
+ * 1000000 µs of runtime, `hw` hardware noises. */
+static void
+set_osnoise (RtbRun *run, guint i, guint64 single, guint64 noise, guint64 hw)
+{
+  RtbSeries *series = rtb_run_get_series (run, i);
+
+  series->have_osnoise = TRUE;
+  series->osnoise = (RtbOsnoiseTotals) {
+    .periods = 1, .runtime_us = 1000000, .noise_us = noise, .max_noise_us = noise,
+    .max_single_us = single, .counts = { [RTB_OSNOISE_HW] = hw },
+  };
+}
+
+/* % CPU available is better higher, the max single noise and the counts lower: a run with
+ * less noise is better in all three, and best. The pooled row holds the CPUs' totals added up
+ * (rtla's rule over the summed runtime and noise). A run without the totals is unknown, never
+ * judged. */
+static void
+test_osnoise_direction (void)
+{
+  g_autoptr (RtbRun) noisy = test_run_new ("noisy", RTB_METHOD_OSNOISE, 2, 100);
+  g_autoptr (RtbRun) quiet = test_run_new ("quiet", RTB_METHOD_OSNOISE, 2, 100);
+  g_autoptr (RtbRun) none = test_run_new ("none", RTB_METHOD_OSNOISE, 2, 100);
+  g_autoptr (RtbCompare) compare = NULL;
+  g_autoptr (RtbCompare) unknown = NULL;
+  static const RtbFigure lower[] = { RTB_FIGURE_MAX_SINGLE, RTB_FIGURE_NOISE_HW };
+  const RtbCompareCell *cell;
+  guint pooled = G_MAXUINT, cpu1 = G_MAXUINT;
+
+  set_osnoise (noisy, 0, 50, 20000, 3);
+  set_osnoise (noisy, 1, 40, 10001, 2);
+  set_osnoise (quiet, 0, 10, 1000, 0);
+  set_osnoise (quiet, 1, 12, 1000, 0);
+  compare = compare_two (noisy, quiet);
+  g_assert_true (rtb_compare_shows_stat (compare, RTB_FIGURE_CPU_AVAILABLE));
+  for (guint row = 0; row < rtb_compare_get_n_rows (compare); row++)
+    if (rtb_compare_row_is_pooled (compare, row))
+      pooled = row;
+    else if (g_str_equal (rtb_compare_get_row_name (compare, row), "CPU1"))
+      cpu1 = row;
+  g_assert_cmpuint (pooled, !=, G_MAXUINT);
+  g_assert_cmpuint (cpu1, !=, G_MAXUINT);
+
+  cell = rtb_compare_get_cell (compare, cpu1, 1, RTB_FIGURE_CPU_AVAILABLE);
+  g_assert_cmpfloat (cell->value, ==, 99.9);
+  g_assert_cmpint (cell->verdict, ==, RTB_COMPARE_BETTER);
+  g_assert_true (cell->best);
+  /* (1000000 − 10001) × 10⁷ / 1000000 = 98999900 (cut): 98.99990 %. */
+  cell = rtb_compare_get_cell (compare, cpu1, 0, RTB_FIGURE_CPU_AVAILABLE);
+  g_assert_cmpfloat (cell->value, ==, 98.9999);
+  g_assert_false (cell->best);
+  for (guint i = 0; i < G_N_ELEMENTS (lower); i++)
+    {
+      cell = rtb_compare_get_cell (compare, cpu1, 1, lower[i]);
+      g_assert_cmpint (cell->verdict, ==, RTB_COMPARE_BETTER);
+      g_assert_true (cell->best);
+    }
+  /* Swapped, the noisy run is worse in each. */
+  g_clear_object (&compare);
+  compare = compare_two (quiet, noisy);
+  g_assert_cmpint (rtb_compare_get_cell (compare, cpu1, 1, RTB_FIGURE_CPU_AVAILABLE)->verdict, ==,
+                   RTB_COMPARE_WORSE);
+  g_assert_true (rtb_compare_get_cell (compare, cpu1, 0, RTB_FIGURE_CPU_AVAILABLE)->best);
+  for (guint i = 0; i < G_N_ELEMENTS (lower); i++)
+    g_assert_cmpint (rtb_compare_get_cell (compare, cpu1, 1, lower[i])->verdict, ==,
+                     RTB_COMPARE_WORSE);
+  /* Pooled: 2000000 µs of runtime, 30001 of noise: 98.49995 %; 5 HW noises; max single 50. */
+  cell = rtb_compare_get_cell (compare, pooled, 1, RTB_FIGURE_CPU_AVAILABLE);
+  g_assert_cmpfloat (cell->value, ==, 98.49995);
+  g_assert_cmpfloat (rtb_compare_get_cell (compare, pooled, 1, RTB_FIGURE_NOISE_HW)->value, ==,
+                     5);
+  g_assert_cmpfloat (rtb_compare_get_cell (compare, pooled, 1, RTB_FIGURE_MAX_SINGLE)->value, ==,
+                     50);
+
+  /* One CPU of `none` with totals: its pooled row and its other CPU are unknown. */
+  set_osnoise (none, 0, 10, 1000, 0);
+  unknown = compare_two (quiet, none);
+  cell = rtb_compare_get_cell (unknown, cpu1, 1, RTB_FIGURE_CPU_AVAILABLE);
+  g_assert_true (isnan (cell->value));
+  g_assert_cmpint (cell->verdict, ==, RTB_COMPARE_UNJUDGED);
+  g_assert_false (rtb_compare_get_cell (unknown, cpu1, 0, RTB_FIGURE_CPU_AVAILABLE)->best);
+  g_assert_true (isnan (rtb_compare_get_cell (unknown, pooled, 1, RTB_FIGURE_NOISE_HW)->value));
+}
+
 static void
 test_ties_not_marked (void)
 {
@@ -555,5 +640,6 @@ main (int argc, char *argv[])
   g_test_add_func ("/compare/unique-names", test_unique_names);
   g_test_add_func ("/compare/names-tell-apart", test_names_tell_apart);
   g_test_add_func ("/compare/names-by-duration", test_names_by_duration);
+  g_test_add_func ("/compare/osnoise-direction", test_osnoise_direction);
   return g_test_run ();
 }

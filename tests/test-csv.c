@@ -196,8 +196,10 @@ test_summary_roundtrip (void)
   const char *header[] = { "run", "series", "cpu", "count", "min_us", "avg_us", "max_us", "p50_us",
                            "p90_us", "p95_us", "p99_us", "p999_us", "p9999_us", "stddev_us",
                            "rms_us", "max_abs_us", "p95_abs_us", "p99_abs_us", "min_interval_us",
-                           "max_interval_us", "max_jitter_us", "overruns", "skipped", "overflows",
-                           "dropped", "resolution_ns", "percentile_error_pct", "stddev_partial", NULL };
+                           "max_interval_us", "max_jitter_us", "overruns", "skipped",
+                           "max_single_us", "cpu_available_pct", "noise_hw", "noise_nmi",
+                           "noise_irq", "noise_softirq", "noise_thread", "overflows", "dropped",
+                           "resolution_ns", "percentile_error_pct", "stddev_partial", NULL };
 
   /* A comma as the decimal separator must not leak into the file. */
   if (setlocale (LC_NUMERIC, "de_DE.UTF-8") == NULL)
@@ -239,6 +241,45 @@ test_summary_roundtrip (void)
         g_assert_cmpstr (fields[4 + RTB_N_FIGURES], ==, "0.049");
         g_assert_cmpstr (fields[5 + RTB_N_FIGURES], ==, "false");
       }
+}
+
+/* osnoise's columns: rtla osnoise top's Max Single (µs to the nanosecond), % CPU Aval to rtla's
+ * 0.00001 % and the counts by source, whole; empty for a CPU without the totals. */
+static void
+test_summary_osnoise (void)
+{
+  g_autoptr (RtbRun) run = test_run_new ("osnoise", RTB_METHOD_OSNOISE, 2, 100);
+  RtbSeries *cpu0 = rtb_run_get_series (run, 0);
+  g_autofree char *text = NULL;
+  g_autoptr (GPtrArray) rows = NULL;
+  static const char * const keys[] = {
+    "max_single_us", "cpu_available_pct", "noise_hw", "noise_nmi", "noise_irq", "noise_softirq",
+    "noise_thread",
+  };
+  static const char * const cpu0_fields[] = {
+    "37380.000", "7.73397", "514", "0", "742", "0", "337",
+  };
+
+  /* CPU0 of rtla61real-osnoise-top-q-d5.txt. */
+  cpu0->have_osnoise = TRUE;
+  cpu0->osnoise = (RtbOsnoiseTotals) {
+    .periods = 5, .runtime_us = 5027231, .noise_us = 4638426, .max_noise_us = 938216,
+    .max_single_us = 37380, .counts = { 514, 0, 742, 0, 337 },
+  };
+  text = rtb_csv_summary (&run, 1);
+  rows = parse_csv (text);
+  g_assert_cmpuint (rows->len, ==, 3);
+  for (guint k = 0; k < G_N_ELEMENTS (keys); k++)
+    {
+      char **header = rows->pdata[0];
+      guint column = 0;
+
+      while (header[column] != NULL && g_strcmp0 (header[column], keys[k]) != 0)
+        column++;
+      g_assert_nonnull (header[column]);
+      g_assert_cmpstr (((char **) rows->pdata[1])[column], ==, cpu0_fields[k]);
+      g_assert_cmpstr (((char **) rows->pdata[2])[column], ==, "");
+    }
 }
 
 static void
@@ -334,8 +375,9 @@ test_compare_table (void)
 
   g_assert_true (g_strv_equal (rows->pdata[0], header));
   /* The statistics of latency runs: no RMS or |error| lines, which are the timer's, nor
-   * intervals, max jitter or overruns, which are the jitter method's. */
-  g_assert_cmpuint (rows->len, ==, 1 + RTB_N_FIGURES - 8);
+   * intervals, max jitter or overruns, which are the jitter method's, nor the max single noise,
+   * % CPU available and noises by source, which are osnoise's. */
+  g_assert_cmpuint (rows->len, ==, 1 + RTB_N_FIGURES - 15);
   for (RtbFigure stat = 0; stat < RTB_N_FIGURES; stat++)
     {
       char **f;
@@ -515,6 +557,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/csv/formula-field", test_formula_field);
   g_test_add_func ("/csv/formula-tables", test_formula_tables);
   g_test_add_func ("/csv/summary-roundtrip", test_summary_roundtrip);
+  g_test_add_func ("/csv/summary-osnoise", test_summary_osnoise);
   g_test_add_func ("/csv/histogram-columns", test_histogram_columns);
   g_test_add_func ("/csv/series-exact", test_series_exact);
   g_test_add_func ("/csv/compare-table", test_compare_table);

@@ -150,6 +150,36 @@ else
   not_ok "--tap (exit $status, $tap_ok ok, $tap_not not ok)"
 fi
 
+# osnoise's figures, on rtla osnoise top's own table (CPU0: Max Single 37380, % CPU Aval
+# 7.73397, HW 514; CPU1: 16255, 13.21899, 1987): each limit holds at the worse CPU's value and
+# fails, naming the CPU's value, one step past it; a percent is a floor.
+top=$src/tests/data/import/rtla61real-osnoise-top-q-d5.txt
+summary "$top" --fail-single-noise-above 37380 --fail-hw-noise 1987 \
+  --fail-cpu-available-below 7.73397 --junit "$tmp/junit.xml"
+check "osnoise's limits hold at the worst CPU's values" 0 0 'tests="2"'
+summary "$top" --fail-single-noise-above 16255 --junit "$tmp/junit.xml"
+check "--fail-single-noise-above fails on CPU0 alone" 3 1 \
+  "CPU0: max single noise 37380.000 µs is above --fail-single-noise-above 16255 µs" \
+  'type="fail-single-noise-above"'
+summary "$top" --fail-hw-noise 0 --junit "$tmp/junit.xml"
+check "--fail-hw-noise 0 fails on the first hardware noise, on both CPUs" 3 2 \
+  "CPU0: 514 hardware noises are more than --fail-hw-noise 0" \
+  "CPU1: 1987 hardware noises are more than --fail-hw-noise 0" 'type="fail-hw-noise"'
+summary "$top" --fail-cpu-available-below 7.73398 --junit "$tmp/junit.xml"
+check "--fail-cpu-available-below is a floor: CPU0 fails 0.00001 % under it" 3 1 \
+  "CPU0: CPU available 7.73397 % is below --fail-cpu-available-below 7.73398 %" \
+  'type="fail-cpu-available-below"'
+summary "$tmp/a.rtbench" --fail-hw-noise 0 --junit "$tmp/junit.xml"
+check "--fail-hw-noise on a latency run fails: it has no noise sources" 3 1 \
+  "runs of the latency method have no HW noises: --fail-hw-noise cannot be judged"
+summary "$top" --fail-cpu-available-below 100.5
+s1=$status
+if [[ $s1 -eq 2 ]] && grep -qF -- '--fail-cpu-available-below "100.5" is more than 100 %' "$tmp/err"; then
+  ok "--fail-cpu-available-below above 100 % is a wrong option (exit 2)"
+else
+  not_ok "--fail-cpu-available-below 100.5 (exit $s1)"
+fi
+
 # Errors keep their own statuses: 1 for a file that cannot be read, 2 for a wrong option
 summary "$tmp/missing.rtbench" --fail-above 0
 s1=$status

@@ -142,7 +142,10 @@ send_started (Feed *feed, RtbMethod method, guint n_threads, guint32 interval_us
     command.latency.histogram_us = histogram_us;
   if (method != RTB_METHOD_RESPONSE)
     {
-      rtb_command_set_intervals (&command, interval_us, method == RTB_METHOD_JITTER ? 2000 : 0);
+      /* 0: the method's own defaults (osnoise's period and runtime). */
+      if (interval_us > 0)
+        rtb_command_set_intervals (&command, interval_us,
+                                   method == RTB_METHOD_JITTER ? 2000 : 0);
       command.duration_ns = 60 * G_GUINT64_CONSTANT (1000000000);
     }
   rtb_command_to_wire (&command, &started.command);
@@ -372,6 +375,120 @@ test_run_noise_history (void)
   g_assert_cmpint (sum, ==, series->histogram.stats.sum_ns);
   g_assert_cmpfloat_with_epsilon (sum / 1000.0 / count, summary.avg_us, 1e-9);
   feed_clear (&feed);
+}
+
+/* The periods of the osnoise tracer on the lab's board-rt (tests/data/rtla), as the worker sends
+ * them: each period's noise a sample, its other values added up in the CPU's statistics. The
+ * run fills rtla osnoise top's totals from exactly those periods, and the summary's figures are
+ * theirs: Max Single the longest, the counts by source their sums, % CPU Aval rtla's integer
+ * rule over the summed runtime and noise. */
+static void
+test_run_osnoise_totals (void)
+{
+  g_autofree char *path = g_build_filename (g_getenv ("RTBENCH_TEST_DATA"), "rtla",
+                                            "osnoise-trace-with-top.txt", NULL);
+  g_autofree char *text = NULL;
+  g_auto (GStrv) lines = NULL;
+  RtbStatsFrame frame = { .n_threads = 2, .reason = RTB_END_COMPLETED };
+  RtbThreadStats stats[2] = { { .thread = 0 }, { .thread = 1 } };
+  RtbOsnoiseTotals want[2] = { { 0 } };
+  guint64 n_periods[2] = { 0, 0 };
+  Feed feed;
+
+  g_assert_true (g_file_get_contents (path, &text, NULL, NULL));
+  lines = g_strsplit (text, "\n", -1);
+  feed_init (&feed, new_run (RTB_METHOD_OSNOISE, 0));
+  g_assert_true (send_started (&feed, RTB_METHOD_OSNOISE, 2, 0, 0));
+  for (guint i = 0; lines[i] != NULL; i++)
+    {
+      RtbOsnoisePeriod p;
+      RtbThreadStats *t;
+      RtbSample sample;
+
+      if (!rtb_osnoise_parse_period (lines[i], strlen (lines[i]), &p))
+        continue;
+      g_assert_cmpint (p.cpu, <, 2);
+      t = &stats[p.cpu];
+      sample = (RtbSample) { .index = n_periods[p.cpu]++, .value_ns = (gint64) p.noise_us * 1000 };
+      g_assert_true (send_samples (&feed, (guint) p.cpu, &sample, 1, 0));
+      t->min_ns = t->count == 0 ? sample.value_ns : MIN (t->min_ns, sample.value_ns);
+      t->max_ns = MAX (t->max_ns, sample.value_ns);
+      t->sum_ns += sample.value_ns;
+      t->count++;
+      t->osnoise_runtime_us += p.runtime_us;
+      t->osnoise_max_single_us = MAX (t->osnoise_max_single_us, p.max_single_us);
+      for (guint s = 0; s < RTB_OSNOISE_N_SOURCES; s++)
+        t->osnoise_counts[s] += p.counts[s];
+      rtb_osnoise_totals_add (&want[p.cpu], &p);
+    }
+  g_assert_cmpuint (n_periods[0], >, 1);
+  g_assert_cmpuint (n_periods[1], >, 1);
+  g_assert_true (send2 (&feed, RTB_FRAME_SUMMARY, &frame, sizeof frame, stats, sizeof stats));
+
+  for (guint cpu = 0; cpu < 2; cpu++)
+    {
+      RtbSeries *series = rtb_run_get_series (feed.run, cpu);
+      const RtbOsnoiseTotals *got = &series->osnoise;
+      RtbSeriesSummary summary;
+      guint64 runtime = 0, noise = 0, single = 0, counts[RTB_OSNOISE_N_SOURCES] = { 0 };
+      char pct[32], own[32];
+
+      g_assert_true (series->have_osnoise);
+      g_assert_cmpmem (got, sizeof *got, &want[cpu], sizeof want[cpu]);
+      /* The same sums by hand, from the lines again. */
+      for (guint i = 0; lines[i] != NULL; i++)
+        {
+          RtbOsnoisePeriod p;
+
+          if (!rtb_osnoise_parse_period (lines[i], strlen (lines[i]), &p) || p.cpu != (int) cpu)
+            continue;
+          runtime += p.runtime_us;
+          noise += p.noise_us;
+          single = MAX (single, p.max_single_us);
+          for (guint s = 0; s < RTB_OSNOISE_N_SOURCES; s++)
+            counts[s] += p.counts[s];
+        }
+      rtb_series_get_summary (series, &summary);
+      g_assert_true (summary.osnoise_known);
+      g_assert_cmpuint (summary.count, ==, n_periods[cpu]);
+      g_assert_cmpuint (got->periods, ==, n_periods[cpu]);
+      g_assert_cmpuint (got->runtime_us, ==, runtime);
+      g_assert_cmpuint (got->noise_us, ==, noise);
+      g_assert_cmpfloat (summary.max_single_us, ==, (double) single);
+      g_assert_cmpmem (summary.noise_counts, sizeof summary.noise_counts, counts, sizeof counts);
+      /* rtla: ((runtime − noise) × 10⁷) / runtime in integers, printed %d.%05d. */
+      g_snprintf (pct, sizeof pct, "%" G_GUINT64_FORMAT ".%05" G_GUINT64_FORMAT,
+                  (runtime - noise) * 10000000 / runtime / 100000,
+                  (runtime - noise) * 10000000 / runtime % 100000);
+      g_snprintf (own, sizeof own, "%.5f", summary.cpu_available_pct);
+      g_assert_cmpstr (own, ==, pct);
+    }
+  feed_clear (&feed);
+}
+
+/* Unknown stays unknown: a run without rtla's totals, and an osnoise CPU before its first
+ * period ends, have none of osnoise's figures (NAN), not zeros. */
+static void
+test_run_osnoise_unknown (void)
+{
+  g_autoptr (RtbRun) latency = test_run_new ("latency", RTB_METHOD_LATENCY, 1, 100);
+  g_autoptr (RtbRun) osnoise = test_run_new ("osnoise", RTB_METHOD_OSNOISE, 1, 100);
+  RtbSeries *empty = rtb_run_get_series (osnoise, 0);
+  RtbSeriesSummary s;
+
+  empty->have_osnoise = TRUE;
+  rtb_series_get_summary (rtb_run_get_series (latency, 0), &s);
+  g_assert_false (s.osnoise_known);
+  for (RtbFigure f = 0; f < RTB_N_FIGURES; f++)
+    if (rtb_figure_applies (f, RTB_METHOD_OSNOISE) && !rtb_figure_applies (f, RTB_METHOD_LATENCY))
+      g_assert_true (isnan (rtb_figure_value (f, &s)));
+  rtb_series_get_summary (empty, &s);
+  g_assert_false (s.osnoise_known);
+  g_assert_true (isnan (s.max_single_us));
+  g_assert_true (isnan (s.cpu_available_pct));
+  for (RtbFigure f = 0; f < RTB_N_FIGURES; f++)
+    if (rtb_figure_applies (f, RTB_METHOD_OSNOISE) && !rtb_figure_applies (f, RTB_METHOD_LATENCY))
+      g_assert_true (isnan (rtb_figure_value (f, &s)));
 }
 
 /* The headlines say what each is of: the worst CPU's max and p99.9 (each its own worst CPU),
@@ -947,6 +1064,8 @@ main (int argc, char *argv[])
   g_test_add_func ("/run/cyclictest-figures", test_run_cyclictest_figures);
   g_test_add_func ("/run/properties", test_run_properties);
   g_test_add_func ("/run/default-label", test_default_label);
+  g_test_add_func ("/run/osnoise-totals", test_run_osnoise_totals);
+  g_test_add_func ("/run/osnoise-unknown", test_run_osnoise_unknown);
 
   return g_test_run ();
 }

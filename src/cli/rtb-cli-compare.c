@@ -28,7 +28,8 @@ static const char compare_usage[] =
   "about what makes the runs hard to compare (different methods, intervals, durations…) and\n"
   "which checklist items likely explain the difference, and every statistic per series and\n"
   "for all CPUs pooled, with its difference and ratio to the baseline; * marks the best value\n"
-  "of a row (closer to zero is better; count is not judged; ties are not marked).\n"
+  "of a row (closer to zero is better, higher for osnoise's CPU available %; count is not\n"
+  "judged; ties are not marked).\n"
   "\n"
   "  --png/--svg/--pdf F  the runs' charts overlaid, each series in its own colour\n"
   "  --chart C            both (default), curve or histogram; or heatmap: a heatmap per\n"
@@ -161,9 +162,8 @@ format_value (RtbFigure stat, double value, gboolean sign, guint decimals)
     return g_strdup ("-");
   if (sign && value == 0)
     return g_strdup ("0");
-  if (rtb_figure_is_integer (stat))
-    return g_strdup_printf (sign ? "%+.0f" : "%.0f", value);
-  return g_strdup_printf (sign ? "%+.*f" : "%.*f", (int) decimals, value);
+  return g_strdup_printf (sign ? "%+.*f" : "%.*f", (int) rtb_figure_decimals (stat, decimals),
+                          value);
 }
 
 /* Columns: the series or statistic, each run's value followed by a two-character slot for the
@@ -366,6 +366,9 @@ rtb_cli_print_comparison (RtbCompare *compare, char **files, FILE *out)
   fprintf (out, "\nStatistics in µs. Δ and × are the difference and ratio to %s;\n"
            "* marks the best of a row (closer to zero is better; count is not judged).\n",
            rtb_compare_get_run_name (compare, 0));
+  for (RtbFigure stat = 0; stat < RTB_N_FIGURES; stat++)
+    if (rtb_compare_shows_stat (compare, stat) && rtb_figure_is_higher_better (stat))
+      fprintf (out, "%s: higher is better.\n", rtb_figure_label (stat));
   for (guint row = 0; row < rtb_compare_get_n_rows (compare); row++)
     {
       fputc ('\n', out);

@@ -13,14 +13,17 @@
 #include "rtb-methods.h"
 #include "rtb-safe-text.h"
 
-/* The help of one option, its words wrapped in a column of their own, 63 characters wide. */
+/* The help of one option, its words wrapped in a column of their own, 63 characters wide; an
+ * option too long for its column has a line of its own. */
 static void
 append_option_help (GString *help, const char *option, const char *text)
 {
   g_auto (GStrv) words = g_strsplit (text, " ", -1);
   g_autoptr (GString) line = g_string_new (NULL);
-  gboolean first = TRUE;
+  gboolean first = g_utf8_strlen (option, -1) < 27;
 
+  if (!first)
+    g_string_append_printf (help, "    %s\n", option);
   for (guint i = 0; words[i] != NULL; i++)
     {
       if (line->len > 0 &&
@@ -63,7 +66,9 @@ rtb_cli_gates_help (void)
       if (info->limit == NULL)
         continue;
       option = g_strdup_printf ("--%s %s", info->limit,
-                                info->kind == RTB_FIGURE_KIND_US ? "US" : "N");
+                                info->kind == RTB_FIGURE_KIND_US        ? "US"
+                                : info->kind == RTB_FIGURE_KIND_PERCENT ? "PERCENT"
+                                                                        : "N");
       append_option_help (help, option, info->limit_help);
     }
   append_option_help (help, "--baseline FILE", "a run to compare with (series matched by name)");
@@ -142,6 +147,20 @@ parse_number (const char *name, const char *value, double *out)
 }
 
 static gboolean
+parse_percent (const char *name, const char *value, double *out)
+{
+  if (!parse_number (name, value, out))
+    return FALSE;
+  if (*out > 100)
+    {
+      rtb_cli_error ("--%s \"%s\" is more than 100 %%: give a per cent from 0 to 100, such as "
+                     "99.9", name, value);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+static gboolean
 parse_count (const char *name, const char *value, double *out)
 {
   guint64 v;
@@ -184,6 +203,8 @@ rtb_cli_gate_option (RtbCliGates *gates, const char *name, const char *value)
     }
   if (figure < RTB_N_FIGURES && rtb_figure_is_integer (figure))
     ok = parse_count (name, value, &gates->limits[figure]);
+  else if (figure < RTB_N_FIGURES && rtb_figure_info (figure)->kind == RTB_FIGURE_KIND_PERCENT)
+    ok = parse_percent (name, value, &gates->limits[figure]);
   else if (figure < RTB_N_FIGURES)
     ok = parse_number (name, value, &gates->limits[figure]);
   else if (strcmp (name, "fail-worse") == 0)
@@ -260,17 +281,22 @@ new_case (const char *suite, const char *name)
 }
 
 /* A limit on a figure the run does not know (no samples, or a source that did not record it)
- * cannot be shown to hold: it fails, saying so, rather than passing in silence. */
+ * cannot be shown to hold: it fails, saying so, rather than passing in silence. A figure whose
+ * higher values are better (% CPU available) has a floor. */
 static void
-judge (GateCase *c, const char *kind, const char *figure, double value, double limit)
+judge (GateCase *c, const RtbFigureInfo *info, const char *figure, double value, double limit)
 {
+  gboolean percent = info->kind == RTB_FIGURE_KIND_PERCENT;
+  const char *unit = percent ? "%" : "µs";
+
   if (isnan (limit))
     return;
   if (isnan (value))
-    fail (c, kind, "%s is unknown in this run (no samples, or the source did not record it): "
-          "--%s %.10g µs cannot be judged", figure, kind, limit);
-  else if (value > limit)
-    fail (c, kind, "%s %.3f µs is above --%s %.10g µs", figure, value, kind, limit);
+    fail (c, info->limit, "%s is unknown in this run (no samples, or the source did not record "
+          "it): --%s %.10g %s cannot be judged", figure, info->limit, limit, unit);
+  else if (info->higher_better ? value < limit : value > limit)
+    fail (c, info->limit, "%s %.*f %s is %s --%s %.10g %s", figure, percent ? 5 : 3, value, unit,
+          info->higher_better ? "below" : "above", info->limit, limit, unit);
 }
 
 /* The same for a count of events. */
@@ -280,7 +306,7 @@ judge_count (GateCase *c, const RtbFigureInfo *info, double value, double limit)
   if (isnan (limit))
     return;
   if (isnan (value))
-    fail (c, info->limit, "%s are unknown in this run (the source kept no histogram): "
+    fail (c, info->limit, "%s are unknown in this run (the source did not record them): "
           "--%s %.0f cannot be judged", info->counted, info->limit, limit);
   else if (value > limit)
     fail (c, info->limit, "%.0f %s are more than --%s %.0f", value, info->counted, info->limit,
@@ -300,15 +326,18 @@ check_limits (RtbCliGates *gates, GateCase *c, RtbRun *run, RtbSeries *series)
       const RtbFigureInfo *info = rtb_figure_info (f);
       g_autofree char *name = rtb_figure_name (f);
 
-      if (info->limit == NULL)
+      if (info->limit == NULL || isnan (gates->limits[f]))
         continue;
-      if (info->kind != RTB_FIGURE_KIND_US)
+      if (!rtb_figure_applies (f, method) && isnan (rtb_figure_value (f, &s)))
+        fail (c, info->limit, "runs of the %s method have no %s: --%s cannot be judged",
+              rtb_method_to_string (method), name, info->limit);
+      else if (rtb_figure_is_integer (f))
         judge_count (c, info, rtb_figure_value (f, &s), gates->limits[f]);
       else if (f == RTB_FIGURE_MAX && is_signed)
-        judge (c, info->limit, "largest deviation", MAX (fabs (s.min_us), fabs (s.max_us)),
+        judge (c, info, "largest deviation", MAX (fabs (s.min_us), fabs (s.max_us)),
                gates->limits[f]);
       else
-        judge (c, info->limit, name, rtb_figure_value (f, &s), gates->limits[f]);
+        judge (c, info, name, rtb_figure_value (f, &s), gates->limits[f]);
     }
 }
 

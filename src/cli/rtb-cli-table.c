@@ -212,7 +212,7 @@ print_figures (FILE *out, RtbRun *run, RtbSeries *series, const RtbSeriesSummary
       else if (info->kind == RTB_FIGURE_KIND_SAMPLES)
         fprintf (out, " %10" G_GUINT64_FORMAT, s->count);
       else
-        print_value (out, value, rtb_method_decimals (method));
+        print_value (out, value, rtb_figure_decimals (f, rtb_method_decimals (method)));
       if (rtb_figure_is_partial (f, s))
         fputs ("†", out);
     }

@@ -117,20 +117,24 @@ pool_series (RtbRun *run, const char *name)
       pooled->dropped += series->dropped;
       pooled->skipped += series->skipped;
       pooled->gaps += series->gaps;
+      /* rtla's totals of the CPUs together, when every CPU has them. */
+      pooled->have_osnoise = series->have_osnoise && (i == 0 || pooled->have_osnoise);
+      rtb_osnoise_totals_merge (&pooled->osnoise, &series->osnoise);
     }
   return pooled;
 }
 
-/* Closer to zero is better; equal at the precision the tables print (whole counts, µs to the
- * comparison's decimals). */
+/* Below 0 when `a` is better than `b`: closer to zero, or higher for a figure whose higher
+ * values are better (% CPU available); equal at the precision the tables print (whole counts,
+ * µs to the comparison's decimals, per cents to rtla's). */
 static int
 compare_magnitude (double a, double b, RtbFigure stat, guint decimals)
 {
-  double scale = rtb_figure_is_integer (stat) ? 1.0 : pow (10, decimals);
+  double scale = pow (10, rtb_figure_decimals (stat, decimals));
   long long x = llround (fabs (a) * scale);
   long long y = llround (fabs (b) * scale);
 
-  return (x > y) - (x < y);
+  return rtb_figure_is_higher_better (stat) ? (y > x) - (y < x) : (x > y) - (x < y);
 }
 
 static void

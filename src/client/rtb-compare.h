@@ -8,8 +8,8 @@
  * merged exactly). The pooled row is left out only when every run has one series of the same
  * name, where it would repeat that row. Each cell holds one statistic of one run, its difference
  * and ratio to the baseline and a verdict: closer to zero is better for every figure but count,
- * which is not judged. Values that print the same (to 0.1 µs, 0.001 µs when a timer run is
- * among them, whole counts) are equal; the one best value of a row is marked, ties are not.
+ * which is not judged, and % CPU available, where higher is better. Values that print the same
+ * (to 0.1 µs, 0.001 µs when a timer run is among them, whole counts, 0.00001 %) are equal; the one best value of a row is marked, ties are not.
  *
  * The system rows line up what each run ran on and how it was measured, flagging the rows whose
  * values differ; notices say in words what makes a comparison questionable (different methods or

@@ -86,14 +86,9 @@ append_uint (GString *line, guint64 value)
 static void
 append_stat (GString *line, RtbFigure stat, double value)
 {
-  if (rtb_figure_is_integer (stat))
-    {
-      append_sep (line);
-      if (!isnan (value))
-        g_string_append_printf (line, "%.0f", value);
-    }
-  else
-    append_double (line, "%.3f", value);
+  g_autofree char *format = g_strdup_printf ("%%.%uf", rtb_figure_decimals (stat, 3));
+
+  append_double (line, format, value);
 }
 
 static void

@@ -18,6 +18,11 @@
 #define AT(field) offsetof (RtbSeriesSummary, field)
 
 #define US(...) .kind = RTB_FIGURE_KIND_US, __VA_ARGS__
+/* osnoise's count of the noises of one source (rtla osnoise top's HW … Thread columns). */
+#define NOISES(source, ...) \
+  .kind = RTB_FIGURE_KIND_EVENTS, .judged = TRUE, .methods = M (OSNOISE), \
+  .table = M (OSNOISE), .offset = AT (noise_counts[RTB_OSNOISE_##source]), \
+  .known = AT (osnoise_known), __VA_ARGS__
 
 static const RtbFigureInfo figures[RTB_N_FIGURES] = {
   [RTB_FIGURE_COUNT] = {
@@ -127,6 +132,44 @@ static const RtbFigureInfo figures[RTB_N_FIGURES] = {
     .kind = RTB_FIGURE_KIND_EVENTS, .judged = TRUE, .methods = M (LATENCY) | M (TIMERLAT),
     .table = M (LATENCY) | M (TIMERLAT), .offset = AT (skipped), .known = AT (skipped_known),
   },
+  [RTB_FIGURE_MAX_SINGLE] = {
+    US (.key = "max_single_us", .label = "max single noise µs", .column = "single µs",
+        .title = N_("Max single noise µs"), .limit = "fail-single-noise-above",
+        .limit_help = "fail when a CPU's longest single noise is above US µs (osnoise)",
+        .judged = TRUE, .baseline = TRUE, .methods = M (OSNOISE), .table = M (OSNOISE),
+        .offset = AT (max_single_us), .known = AT (osnoise_known)),
+  },
+  [RTB_FIGURE_CPU_AVAILABLE] = {
+    .key = "cpu_available_pct", .label = "CPU available %", .column = "avail %",
+    .title = N_("CPU available %"), .limit = "fail-cpu-available-below",
+    .limit_help = "fail when a CPU's share left to the osnoise tracer's thread (rtla osnoise "
+                  "top's % CPU Aval) is below PERCENT %",
+    .kind = RTB_FIGURE_KIND_PERCENT, .judged = TRUE, .higher_better = TRUE,
+    .methods = M (OSNOISE), .table = M (OSNOISE), .offset = AT (cpu_available_pct),
+    .known = AT (osnoise_known),
+  },
+  [RTB_FIGURE_NOISE_HW] = {
+    NOISES (HW, .key = "noise_hw", .label = "HW noises", .column = "HW",
+            .title = N_("HW noises"), .counted = "hardware noises", .limit = "fail-hw-noise",
+            .limit_help = "fail when a CPU counted more than N hardware noises (osnoise; 0 "
+                          "fails on the first)"),
+  },
+  [RTB_FIGURE_NOISE_NMI] = {
+    NOISES (NMI, .key = "noise_nmi", .label = "NMI noises", .column = "NMI",
+            .title = N_("NMI noises"), .counted = "NMI noises"),
+  },
+  [RTB_FIGURE_NOISE_IRQ] = {
+    NOISES (IRQ, .key = "noise_irq", .label = "IRQ noises", .column = "IRQ",
+            .title = N_("IRQ noises"), .counted = "IRQ noises"),
+  },
+  [RTB_FIGURE_NOISE_SOFTIRQ] = {
+    NOISES (SOFTIRQ, .key = "noise_softirq", .label = "softirq noises", .column = "softirq",
+            .title = N_("Softirq noises"), .counted = "softirq noises"),
+  },
+  [RTB_FIGURE_NOISE_THREAD] = {
+    NOISES (THREAD, .key = "noise_thread", .label = "thread noises", .column = "thread",
+            .title = N_("Thread noises"), .counted = "thread noises"),
+  },
   [RTB_FIGURE_OVERFLOWS] = {
     .key = "overflows", .label = "overflows", .column = "overflows", .title = N_("Overflows"),
     .counted = "overflows", .limit = "fail-overflows",
@@ -168,7 +211,9 @@ char *
 rtb_figure_name (RtbFigure figure)
 {
   const char *label = rtb_figure_label (figure);
-  const char *unit = label != NULL ? strstr (label, " µs") : NULL;
+  const char *unit = label == NULL                   ? NULL
+                     : strstr (label, " µs") != NULL ? strstr (label, " µs")
+                                                     : strstr (label, " %");
 
   return unit != NULL ? g_strndup (label, unit - label) : g_strdup (label);
 }
@@ -197,13 +242,29 @@ gboolean
 rtb_figure_is_integer (RtbFigure figure)
 {
   g_return_val_if_fail (figure < RTB_N_FIGURES, FALSE);
-  return figures[figure].kind != RTB_FIGURE_KIND_US;
+  return figures[figure].kind == RTB_FIGURE_KIND_SAMPLES ||
+         figures[figure].kind == RTB_FIGURE_KIND_EVENTS;
 }
 
 gboolean
 rtb_figure_is_judged (RtbFigure figure)
 {
   return figure < RTB_N_FIGURES && figures[figure].judged;
+}
+
+gboolean
+rtb_figure_is_higher_better (RtbFigure figure)
+{
+  return figure < RTB_N_FIGURES && figures[figure].higher_better;
+}
+
+guint
+rtb_figure_decimals (RtbFigure figure, guint us_decimals)
+{
+  g_return_val_if_fail (figure < RTB_N_FIGURES, us_decimals);
+  if (rtb_figure_is_integer (figure))
+    return 0;
+  return figures[figure].kind == RTB_FIGURE_KIND_PERCENT ? 5 : us_decimals;
 }
 
 double
@@ -218,7 +279,7 @@ rtb_figure_value (RtbFigure figure, const RtbSeriesSummary *s)
   info = &figures[figure];
   if (info->known != 0 && !*(const gboolean *) (base + info->known))
     return NAN;
-  if (info->kind == RTB_FIGURE_KIND_US)
+  if (!rtb_figure_is_integer (figure))
     return *(const double *) (base + info->offset);
   return (double) *(const guint64 *) (base + info->offset);
 }

@@ -9,6 +9,7 @@
 
 #include <glib.h>
 
+#include "rtb-osnoise.h"
 #include "rtb-protocol.h"
 
 G_BEGIN_DECLS
@@ -34,6 +35,13 @@ typedef enum {
   RTB_FIGURE_MAX_JITTER,
   RTB_FIGURE_OVERRUNS,
   RTB_FIGURE_SKIPPED,
+  RTB_FIGURE_MAX_SINGLE,    /* osnoise's: rtla osnoise top's Max Single, % CPU Aval and the */
+  RTB_FIGURE_CPU_AVAILABLE, /* counts of noise by source */
+  RTB_FIGURE_NOISE_HW,
+  RTB_FIGURE_NOISE_NMI,
+  RTB_FIGURE_NOISE_IRQ,
+  RTB_FIGURE_NOISE_SOFTIRQ,
+  RTB_FIGURE_NOISE_THREAD,
   RTB_FIGURE_OVERFLOWS,
   RTB_FIGURE_DROPPED,
   RTB_N_FIGURES,
@@ -77,6 +85,14 @@ typedef struct {
    * the stalls, not lost data); known for runs rtbench measured */
   guint64 skipped;
   gboolean skipped_known;
+  /* osnoise: rtla osnoise top's totals of the CPU's periods (RtbOsnoiseTotals), when
+   * `osnoise_known` (the series has them and a period ended): the longest single noise, the %
+   * of CPU available as rtla cuts it (rtb_osnoise_available_pct) and the noises counted by
+   * source */
+  gboolean osnoise_known;
+  double max_single_us;
+  double cpu_available_pct;
+  guint64 noise_counts[RTB_OSNOISE_N_SOURCES];
   guint32 resolution_ns;   /* of the percentiles: 1, or 1000 when only µs buckets are known */
   double percentile_error_pct; /* the percentiles' bound: within it (relative) of the exact
                                 * nearest-rank value at resolution_ns; NAN when empty */
@@ -86,6 +102,7 @@ typedef enum {
   RTB_FIGURE_KIND_US,      /* a double in µs */
   RTB_FIGURE_KIND_SAMPLES, /* the count of samples (ticks, intervals…): a guint64 */
   RTB_FIGURE_KIND_EVENTS,  /* a count of events among them: a guint64 */
+  RTB_FIGURE_KIND_PERCENT, /* a double in %, to 0.00001 % as rtla prints it */
 } RtbFigureKind;
 
 #define RTB_FIGURE_METHOD(m) (1u << (m))
@@ -102,7 +119,10 @@ typedef struct {
   RtbFigureKind kind;
   double percentile;    /* a percentile's p (of |value| when `magnitude`), 0 otherwise */
   gboolean magnitude;
-  gboolean judged;      /* closer to zero is better; FALSE: neither end is */
+  gboolean judged;      /* closer to zero is better (higher, with `higher_better`); FALSE:
+                           neither end is */
+  gboolean higher_better; /* judged the other way: the larger value is the better one, and its
+                           limit for CI is a floor ("fail-cpu-available-below") */
   gboolean spread;      /* covers only the samples of known value when the summary's spread is
                            partial */
   gboolean baseline;    /* --fail-worse holds it against a baseline */
@@ -123,16 +143,23 @@ char *rtb_figure_name (RtbFigure figure);
  * ticks for a timer, intervals for a jitter thread. */
 const char *rtb_figure_column (RtbFigure figure, RtbMethod method);
 const char *rtb_figure_title (RtbFigure figure, RtbMethod method);
-/* Counts of samples and events are whole numbers; the others are µs. */
+/* Counts of samples and events are whole numbers; the others are µs, or % for a percent. */
 gboolean rtb_figure_is_integer (RtbFigure figure);
 gboolean rtb_figure_is_judged (RtbFigure figure);
+/* Whether the larger value is the better one (% CPU available); judged figures are otherwise
+ * better closer to zero. */
+gboolean rtb_figure_is_higher_better (RtbFigure figure);
+/* The decimals the figure is shown with, where µs values are shown with `us_decimals`: 0 for
+ * counts, 5 for a percent (rtla's %3d.%05d). */
+guint rtb_figure_decimals (RtbFigure figure, guint us_decimals);
 /* The figure of a series' summary as a double (NAN when the series is empty or it is unknown). */
 double rtb_figure_value (RtbFigure figure, const RtbSeriesSummary *summary);
 /* TRUE when the figure covers only part of the samples (stddev and RMS of an import whose
  * overflows have no values): shown marked, never judged. */
 gboolean rtb_figure_is_partial (RtbFigure figure, const RtbSeriesSummary *summary);
 /* Whether runs of `method` have the figure: RMS and the |error| figures are the timer's
- * (METHODS.md §4), the intervals, max jitter and overruns the jitter method's (§2). */
+ * (METHODS.md §4), the intervals, max jitter and overruns the jitter method's (§2), the max
+ * single noise, % CPU available and the noises by source the osnoise method's. */
 gboolean rtb_figure_applies (RtbFigure figure, RtbMethod method);
 /* Whether the tables of a run of `method` (the window's, the CLI's) show it. */
 gboolean rtb_figure_in_table (RtbFigure figure, RtbMethod method);

@@ -241,6 +241,25 @@ set_percentiles (RtbSeries *series, RtbSeriesSummary *summary, gboolean empty)
     }
 }
 
+/* rtla osnoise top's figures of the CPU, once a period of it has ended (before, rtla prints no
+ * row). */
+static void
+set_osnoise (const RtbSeries *series, RtbSeriesSummary *summary)
+{
+  const RtbOsnoiseTotals *totals = &series->osnoise;
+
+  summary->osnoise_known = series->have_osnoise && totals->periods > 0;
+  if (!summary->osnoise_known)
+    {
+      summary->max_single_us = summary->cpu_available_pct = NAN;
+      return;
+    }
+  summary->max_single_us = (double) totals->max_single_us;
+  summary->cpu_available_pct = rtb_osnoise_available_pct (totals);
+  for (int s = 0; s < RTB_OSNOISE_N_SOURCES; s++)
+    summary->noise_counts[s] = totals->counts[s];
+}
+
 void
 rtb_series_get_summary (RtbSeries *series, RtbSeriesSummary *summary)
 {
@@ -265,6 +284,7 @@ rtb_series_get_summary (RtbSeries *series, RtbSeriesSummary *summary)
   /* Imports give no count of them (their values are µs buckets); a measured run does. */
   summary->skipped_known = series->resolution_ns == 1 && !series->cyclictest_is_source;
   summary->min_interval_us = summary->max_interval_us = summary->max_jitter_us = NAN;
+  set_osnoise (series, summary);
   if (stats->count == 0)
     {
       summary->min_us = summary->avg_us = summary->max_us = NAN;

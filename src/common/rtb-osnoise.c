@@ -3,6 +3,7 @@
 
 #include <math.h>
 #include <stddef.h>
+#include <string.h>
 
 #include "rtb-cpu-list.h"
 #include "rtb-osnoise.h"
@@ -124,15 +125,30 @@ rtb_osnoise_parse_period (const char *line, size_t len, RtbOsnoisePeriod *out)
 void
 rtb_osnoise_totals_add (RtbOsnoiseTotals *totals, const RtbOsnoisePeriod *period)
 {
-  totals->periods++;
-  totals->runtime_us += period->runtime_us;
-  totals->noise_us += period->noise_us;
-  if (period->noise_us > totals->max_noise_us)
-    totals->max_noise_us = period->noise_us;
-  if (period->max_single_us > totals->max_single_us)
-    totals->max_single_us = period->max_single_us;
+  RtbOsnoiseTotals one = {
+    .periods = 1,
+    .runtime_us = period->runtime_us,
+    .noise_us = period->noise_us,
+    .max_noise_us = period->noise_us,
+    .max_single_us = period->max_single_us,
+  };
+
+  memcpy (one.counts, period->counts, sizeof one.counts);
+  rtb_osnoise_totals_merge (totals, &one);
+}
+
+void
+rtb_osnoise_totals_merge (RtbOsnoiseTotals *totals, const RtbOsnoiseTotals *other)
+{
+  totals->periods += other->periods;
+  totals->runtime_us += other->runtime_us;
+  totals->noise_us += other->noise_us;
+  if (other->max_noise_us > totals->max_noise_us)
+    totals->max_noise_us = other->max_noise_us;
+  if (other->max_single_us > totals->max_single_us)
+    totals->max_single_us = other->max_single_us;
   for (int s = 0; s < RTB_OSNOISE_N_SOURCES; s++)
-    totals->counts[s] += period->counts[s];
+    totals->counts[s] += other->counts[s];
 }
 
 static const struct {

@@ -73,5 +73,7 @@ uint64_t rtb_osnoise_figure (const RtbOsnoiseTotals *totals, RtbOsnoiseFigure fi
  * "#" header); false for anything else, `out` then undefined. */
 bool rtb_osnoise_parse_period (const char *line, size_t len, RtbOsnoisePeriod *out);
 void rtb_osnoise_totals_add (RtbOsnoiseTotals *totals, const RtbOsnoisePeriod *period);
+/* Adds the periods `other` added up, as if each had been added to `totals` (CPUs pooled). */
+void rtb_osnoise_totals_merge (RtbOsnoiseTotals *totals, const RtbOsnoiseTotals *other);
 /* rtla's % CPU Aval of the totals, a whole number of 0.00001 %; NAN before any runtime. */
 double rtb_osnoise_available_pct (const RtbOsnoiseTotals *totals);

@@ -133,9 +133,7 @@ format_value (double         value,
 {
   if (isnan (value))
     return g_strdup ("—");
-  if (rtb_figure_is_integer (stat))
-    return g_strdup_printf ("%.0f", value);
-  return g_strdup_printf ("%.*f", (int) decimals, value);
+  return g_strdup_printf ("%.*f", (int) rtb_figure_decimals (stat, decimals), value);
 }
 
 static char *
@@ -145,9 +143,7 @@ format_difference (double         value,
 {
   if (isnan (value))
     return g_strdup ("");
-  if (rtb_figure_is_integer (stat))
-    return g_strdup_printf ("%+.0f", value);
-  return g_strdup_printf ("%+.*f", (int) decimals, value);
+  return g_strdup_printf ("%+.*f", (int) rtb_figure_decimals (stat, decimals), value);
 }
 
 static char *

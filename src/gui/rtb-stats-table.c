@@ -192,7 +192,7 @@ figure_text (RtbFigure               figure,
 
   if (rtb_figure_is_integer (figure))
     return isnan (value) ? g_strdup ("—") : g_strdup_printf ("%.0f", value);
-  text = format_us (value, decimals);
+  text = format_us (value, rtb_figure_decimals (figure, decimals));
   if (rtb_figure_is_partial (figure, summary))
     {
       char *marked = g_strdup_printf ("%s †", text);

@@ -14,9 +14,7 @@ format_stat (RtbFigure stat, double value, guint decimals)
 {
   if (isnan (value))
     return g_strdup ("-");
-  if (rtb_figure_is_integer (stat))
-    return g_strdup_printf ("%.0f", value);
-  return g_strdup_printf ("%.*f", (int) decimals, value);
+  return g_strdup_printf ("%.*f", (int) rtb_figure_decimals (stat, decimals), value);
 }
 
 /* Rows: each series (the pooled one first), and within it each run; columns: the statistics
@@ -79,6 +77,15 @@ rtb_report_add_statistics (RtbReportDoc *doc, RtbCompare *compare)
                           "ties are not marked)."));
   else
     rtb_report_doc_add (doc, RTB_REPORT_NOTE, _("Values in µs."));
+  for (RtbFigure stat = 0; n_runs > 1 && stat < RTB_N_FIGURES; stat++)
+    if (rtb_compare_shows_stat (compare, stat) && rtb_figure_is_higher_better (stat))
+      {
+        /* Translators: %s is a figure's title, such as "CPU available %" */
+        g_autofree char *note = g_strdup_printf (_("%s: higher is better."),
+                                                 rtb_figure_title (stat, method));
+
+        rtb_report_doc_add (doc, RTB_REPORT_NOTE, note);
+      }
   if (partial)
     rtb_report_doc_add (doc, RTB_REPORT_NOTE,
                         _("† covers only the samples whose values the source gave (not its "
