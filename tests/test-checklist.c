@@ -240,12 +240,15 @@ test_changed_files (void)
       "hpet" },
     /* This machine's kernel, and the lab boards' Debian RT kernel. */
     { "sysroot-x86-desktop", NULL, RTB_SYSTEM_TRACERS, "blk function nop\n", "kernel.tracers",
-      C, "no timerlat, osnoise or hwlat tracer" },
+      C, "the kernel lacks timerlat, osnoise, hwlat: the methods of these tracers cannot run" },
     { "sysroot-rpi4-rt", "3", RTB_SYSTEM_TRACERS,
       "timerlat osnoise hwlat blk mmiotrace function_graph wakeup_dl wakeup_rt wakeup function "
       "nop\n", "kernel.tracers", G, "the kernel offers timerlat, osnoise, hwlat" },
-    { "sysroot-rpi4-rt", "3", RTB_SYSTEM_TRACERS, "osnoise nop\n", "kernel.tracers", G,
-      "the kernel offers osnoise" },
+    { "sysroot-rpi4-rt", "3", RTB_SYSTEM_TRACERS, "osnoise nop\n", "kernel.tracers", C,
+      "the kernel offers osnoise and lacks timerlat, hwlat: the methods of the tracers it lacks "
+      "cannot run" },
+    { "sysroot-rpi4-rt", "3", RTB_SYSTEM_TRACERS, "timerlat osnoise nop\n", "kernel.tracers", C,
+      "the kernel offers timerlat, osnoise and lacks hwlat" },
     { "sysroot-x86-desktop", NULL, RTB_SYSTEM_DMI_VENDOR, "QEMU\n", "machine.virtual", C,
       "a virtual machine (QEMU)" },
     { "sysroot-x86-desktop", NULL, RTB_SYSTEM_UNAME_VERSION, "#1 SMP PREEMPT Debian\n",
@@ -277,6 +280,21 @@ test_changed_files (void)
       g_assert_cmpint (check->status, ==, cases[i].status);
       g_assert_nonnull (strstr (check->value, cases[i].in_value));
     }
+
+  /* The advice builds what is missing, and only that. */
+  {
+    g_autoptr (GHashTable) snapshot = fixture ("sysroot-rpi4-rt");
+    g_autoptr (GPtrArray) checks = NULL;
+    const RtbCheck *check;
+
+    g_hash_table_replace (snapshot, g_strdup (RTB_SYSTEM_TRACERS),
+                          g_strdup ("timerlat osnoise nop\n"));
+    checks = evaluate (snapshot, "3", 99, NULL);
+    check = rtb_checklist_find (checks, "kernel.tracers");
+    g_assert_cmpstr (check->advice, ==, "Boot a kernel built with CONFIG_HWLAT_TRACER, e.g. "
+                     "Debian's linux-image-rt-*, for the kernel's own measures of latency and "
+                     "noise.");
+  }
 
   /* Disabling the deep states on every measured CPU leaves the shallow ones. */
   {

@@ -466,7 +466,8 @@ _rtb_check_radios (const RtbChecklistContext *c)
                                       "firmware cost tens of µs.")));
 }
 
-/* The kernel's own latency instruments, which the timerlat method needs. */
+/* The kernel's own latency instruments, each of which a method of the same name needs: which
+ * the kernel offers and which it lacks, and the options that build the missing ones. */
 RtbCheck *
 _rtb_check_tracers (const RtbChecklistContext *c)
 {
@@ -474,29 +475,44 @@ _rtb_check_tracers (const RtbChecklistContext *c)
   static const char *const instruments[] = { "timerlat", "osnoise", "hwlat" };
   g_autofree char *text = _rtb_checklist_text (c, RTB_SYSTEM_TRACERS);
   g_auto (GStrv) offered = NULL;
-  g_autoptr (GPtrArray) found = g_ptr_array_new ();
+  g_autoptr (GString) found = g_string_new (NULL);
+  g_autoptr (GString) lacked = g_string_new (NULL);
+  g_autoptr (GString) options = g_string_new (NULL);
+  g_autofree char *fix = NULL;
 
   if (text == NULL)
     return UNKNOWN (id, _("the kernel's tracers were not recorded (only root may read them: "
                           "check through the worker, or as root)"));
   offered = g_strsplit_set (text, " \n", -1);
   for (guint i = 0; i < G_N_ELEMENTS (instruments); i++)
-    if (g_strv_contains ((const char *const *) offered, instruments[i]))
-      g_ptr_array_add (found, (gpointer) instruments[i]);
-  if (found->len == 0)
-    return _rtb_check_new (id, RTB_CHECK_COULD_BE_BETTER,
-                           g_strdup (_("no timerlat, osnoise or hwlat tracer: the timerlat "
-                                       "method cannot run")),
-                           g_strdup (_("Boot a kernel built with CONFIG_TIMERLAT_TRACER, "
-                                       "CONFIG_OSNOISE_TRACER and CONFIG_HWLAT_TRACER, e.g. "
-                                       "Debian's linux-image-rt-*, for the kernel's own "
-                                       "measure of IRQ and thread latency.")));
-  g_ptr_array_add (found, NULL);
-  {
-    g_autofree char *list = g_strjoinv (", ", (char **) found->pdata);
+    {
+      gboolean has = g_strv_contains ((const char *const *) offered, instruments[i]);
+      GString *list = has ? found : lacked;
+      g_autofree char *option = g_ascii_strup (instruments[i], -1);
 
+      g_string_append_printf (list, "%s%s", list->len > 0 ? ", " : "", instruments[i]);
+      if (!has)
+        g_string_append_printf (options, "%sCONFIG_%s_TRACER", options->len > 0 ? ", " : "",
+                                option);
+    }
+  /* Translators: %s is a list of the kernel's tracers, such as "timerlat, osnoise, hwlat" */
+  if (lacked->len == 0)
+    return _rtb_check_new (id, RTB_CHECK_GOOD,
+                           g_strdup_printf (_("the kernel offers %s"), found->str), NULL);
+  /* Translators: %s is a list of kernel build options, such as "CONFIG_HWLAT_TRACER" */
+  fix = g_strdup_printf (_("Boot a kernel built with %s, e.g. Debian's linux-image-rt-*, for "
+                           "the kernel's own measures of latency and noise."), options->str);
+  if (found->len == 0)
     /* Translators: %s is a list of the kernel's tracers, such as "timerlat, osnoise, hwlat" */
-    return _rtb_check_new (id, RTB_CHECK_GOOD, g_strdup_printf (_("the kernel offers %s"), list),
-                           NULL);
-  }
+    return _rtb_check_new (id, RTB_CHECK_COULD_BE_BETTER,
+                           g_strdup_printf (_("the kernel lacks %s: the methods of these "
+                                              "tracers cannot run"), lacked->str),
+                           g_steal_pointer (&fix));
+  /* Translators: the tracers the kernel offers, then those it lacks, such as "timerlat,
+   * osnoise" and "hwlat" */
+  return _rtb_check_new (id, RTB_CHECK_COULD_BE_BETTER,
+                         g_strdup_printf (_("the kernel offers %s and lacks %s: the methods of "
+                                            "the tracers it lacks cannot run"),
+                                          found->str, lacked->str),
+                         g_steal_pointer (&fix));
 }
