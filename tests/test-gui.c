@@ -356,6 +356,45 @@ test_setup_method_bounds (void)
   g_object_unref (panel);
 }
 
+/* The visible rows of `title` under `widget`, each method's own row of a key shown alone. */
+static void
+collect_visible_rows (GtkWidget *widget, const char *title, GPtrArray *rows)
+{
+  if (ADW_IS_PREFERENCES_ROW (widget) && gtk_widget_get_visible (widget) &&
+      g_strcmp0 (adw_preferences_row_get_title (ADW_PREFERENCES_ROW (widget)), title) == 0)
+    g_ptr_array_add (rows, widget);
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    collect_visible_rows (child, title, rows);
+}
+
+/* timerlat's histogram limit is a row of its own: rtla timerlat hist's 256 µs by default, and
+ * what is typed there is the command's histogram_us. */
+static void
+test_setup_timerlat_histogram (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GPtrArray) rows = g_ptr_array_new ();
+  RtbSetupPanel *panel;
+  GtkWidget *spin;
+  RtbCommand cmd;
+
+  REQUIRE_DISPLAY ();
+
+  panel = g_object_ref_sink (rtb_setup_panel_new ());
+  rtb_setup_panel_set_method (panel, RTB_METHOD_TIMERLAT);
+  collect_visible_rows (GTK_WIDGET (panel), "Histogram Limit (µs)", rows);
+  g_assert_cmpuint (rows->len, ==, 1);
+  spin = find_descendant (rows->pdata[0], GTK_TYPE_SPIN_BUTTON);
+  g_assert_cmpfloat (gtk_spin_button_get_value (GTK_SPIN_BUTTON (spin)), ==, 256);
+  gtk_editable_set_text (GTK_EDITABLE (spin), "512");
+  gtk_spin_button_update (GTK_SPIN_BUTTON (spin));
+  g_assert_true (rtb_setup_panel_build_command (panel, &cmd, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (cmd.timerlat.histogram_us, ==, 512);
+  g_object_unref (panel);
+}
+
 static gboolean
 widget_has_size (gpointer data)
 {
@@ -1045,6 +1084,7 @@ main (int   argc,
   g_test_add_func ("/gui/stats-table/jitter", test_stats_table_jitter);
   g_test_add_func ("/gui/setup/invalid", test_setup_invalid);
   g_test_add_func ("/gui/setup/method-bounds", test_setup_method_bounds);
+  g_test_add_func ("/gui/setup/timerlat-histogram", test_setup_timerlat_histogram);
   g_test_add_func ("/gui/setup/preset-list", test_setup_preset_list);
   g_test_add_func ("/gui/setup/preset-timerlat", test_setup_preset_timerlat);
   g_test_add_func ("/gui/chart/empty", test_chart_empty);

@@ -44,6 +44,10 @@ const RtbKeyWords rtb_key_words[] = {
   { RTB_KEY_PERIOD_US, RTB_METHOD_TIMERLAT, "timerlat-period-us", N_("Tracer Period (µs)"),
     N_("How often the tracer's thread wakes, 100 µs or more"), 100,
     .label = " " },
+  { RTB_KEY_HISTOGRAM_US, RTB_METHOD_TIMERLAT, "timerlat-histogram-us",
+    N_("Histogram Limit (µs)"),
+    N_("1 µs buckets, 256 as rtla timerlat hist; longer latencies count as overflows"), 16,
+    N_("different histogram limits"), N_("overflow counts are not comparable") },
   /* osnoise's label reads "osnoise 900000/1000000 µs": the runtime of each period. */
   { RTB_KEY_RUNTIME_US, RTB_METHOD_OSNOISE, "osnoise-runtime-us", N_("Tracer Runtime (µs)"),
     N_("How long of each period the tracer's thread runs, at most the period"), 1000,
