@@ -11,7 +11,9 @@ whole µs; the periods are numbered 0 to the last without a gap; the count, min,
 of the summary are the samples' own; the histogram holds each in its 1 µs bucket; and rtla
 osnoise top's totals kept in the run file add up the same periods: Period the count, Noise the
 sum, Max Noise the largest, Max Single at most Max Noise, % CPU Aval computed by rtla's rule
-from Runtime and Noise. Prints one line per CPU, exits 1 naming what differs.
+from Runtime and Noise; and the summary's osnoise figures are these: max_single_us Max Single,
+cpu_available_pct rtla's rule over Runtime and the samples' sum, noise_hw … noise_thread the
+counts. Prints one line per CPU, exits 1 naming what differs.
 """
 import collections
 import csv
@@ -72,6 +74,13 @@ def main(run_path, summary_path, series_path, histogram_path, limit_us):
         for key, value in want.items():
             if t[key] != value:
                 failed.append(f'{name}: osnoise {key} {t[key]}, its samples say {value}')
+        figures = {'max_single_us': t['max_single_us'],
+                   'cpu_available_pct': available(t['runtime_us'], int(sum(values))),
+                   'noise_hw': t['hw'], 'noise_nmi': t['nmi'], 'noise_irq': t['irq'],
+                   'noise_softirq': t['softirq'], 'noise_thread': t['thread']}
+        for key, value in figures.items():
+            if s.get(key) != value:
+                failed.append(f'{name}: summary {key} {s.get(key)}, its periods say {value}')
         if t['max_single_us'] > t['max_noise_us']:
             failed.append(f"{name}: max single {t['max_single_us']} above max noise")
         print(f"{name}: {n} periods, runtime {t['runtime_us']} noise {t['noise_us']} max noise "
