@@ -48,7 +48,7 @@ static const char compare_usage[] =
   "  --csv-histogram F    bucket_us and one column per series of each run\n"
   "  --json               print the comparison as JSON instead of text\n";
 
-#define NAME_WIDTH 14
+#define NAME_WIDTH 21 /* a statistic's label whole: "max single noise µs" */
 #define MAX_COLUMN 24
 #define INTERRUPTS_SHOWN 12
 
