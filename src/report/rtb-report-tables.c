@@ -17,31 +17,29 @@ format_stat (RtbFigure stat, double value, guint decimals)
   return g_strdup_printf ("%.*f", (int) rtb_figure_decimals (stat, decimals), value);
 }
 
+/* The statistics a page's width holds beside the series and the run: more go to another table
+ * under it (osnoise's 20 did not fit one). */
+#define STATS_PER_TABLE 8
+
 /* Rows: each series (the pooled one first), and within it each run; columns: the statistics
- * the runs' method shows. The best value of a column within a series is marked. */
-void
-rtb_report_add_statistics (RtbReportDoc *doc, RtbCompare *compare)
+ * the runs' method shows, `n` of them from `stats`. The best value of a column within a series
+ * is marked. Returns whether a value is partial. */
+static gboolean
+add_statistics_table (RtbReportDoc *doc, RtbCompare *compare, const RtbFigure *stats, guint n)
 {
   guint n_runs = rtb_compare_get_n_runs (compare);
   guint decimals = rtb_compare_get_decimals (compare);
   RtbMethod method = rtb_run_get_method (rtb_compare_get_run (compare, 0));
-  guint n_stats = 0;
   gboolean partial = FALSE;
   RtbReportTable *table;
 
-  for (RtbFigure stat = 0; stat < RTB_N_FIGURES; stat++)
-    n_stats += rtb_compare_shows_stat (compare, stat);
-  if (rtb_compare_get_n_rows (compare) == 0 || n_stats == 0)
-    return;
-
-  table = rtb_report_doc_add_table (doc, 1 + (n_runs > 1) + n_stats);
+  table = rtb_report_doc_add_table (doc, 1 + (n_runs > 1) + n);
   rtb_report_table_add (table, _("series"), RTB_REPORT_CELL_HEADER);
   if (n_runs > 1)
     rtb_report_table_add (table, _("run"), RTB_REPORT_CELL_HEADER);
-  for (RtbFigure stat = 0; stat < RTB_N_FIGURES; stat++)
-    if (rtb_compare_shows_stat (compare, stat))
-      rtb_report_table_add (table, rtb_figure_title (stat, method),
-                            RTB_REPORT_CELL_HEADER | RTB_REPORT_CELL_NUMBER);
+  for (guint i = 0; i < n; i++)
+    rtb_report_table_add (table, rtb_figure_title (stats[i], method),
+                          RTB_REPORT_CELL_HEADER | RTB_REPORT_CELL_NUMBER);
 
   for (guint row = 0; row < rtb_compare_get_n_rows (compare); row++)
     for (guint r = 0; r < n_runs; r++)
@@ -51,14 +49,11 @@ rtb_report_add_statistics (RtbReportDoc *doc, RtbCompare *compare)
         rtb_report_table_add (table, rtb_compare_get_row_name (compare, row), 0);
         if (n_runs > 1)
           rtb_report_table_add (table, rtb_compare_get_run_name (compare, r), 0);
-        for (RtbFigure stat = 0; stat < RTB_N_FIGURES; stat++)
+        for (guint i = 0; i < n; i++)
           {
-            const RtbCompareCell *cell = rtb_compare_get_cell (compare, row, r, stat);
-            char *text;
+            const RtbCompareCell *cell = rtb_compare_get_cell (compare, row, r, stats[i]);
+            char *text = format_stat (stats[i], cell->value, decimals);
 
-            if (!rtb_compare_shows_stat (compare, stat))
-              continue;
-            text = format_stat (stat, cell->value, decimals);
             if (cell->partial)
               {
                 char *marked = g_strdup_printf ("%s †", text);
@@ -70,6 +65,26 @@ rtb_report_add_statistics (RtbReportDoc *doc, RtbCompare *compare)
                                                     (cell->best ? RTB_REPORT_CELL_BEST : 0));
           }
       }
+  return partial;
+}
+
+void
+rtb_report_add_statistics (RtbReportDoc *doc, RtbCompare *compare)
+{
+  guint n_runs = rtb_compare_get_n_runs (compare);
+  RtbMethod method = rtb_run_get_method (rtb_compare_get_run (compare, 0));
+  RtbFigure stats[RTB_N_FIGURES];
+  guint n_stats = 0;
+  gboolean partial = FALSE;
+
+  for (RtbFigure stat = 0; stat < RTB_N_FIGURES; stat++)
+    if (rtb_compare_shows_stat (compare, stat))
+      stats[n_stats++] = stat;
+  if (rtb_compare_get_n_rows (compare) == 0 || n_stats == 0)
+    return;
+  for (guint first = 0; first < n_stats; first += STATS_PER_TABLE)
+    partial |= add_statistics_table (doc, compare, stats + first,
+                                     MIN (STATS_PER_TABLE, n_stats - first));
   if (n_runs > 1)
     rtb_report_doc_add (doc, RTB_REPORT_NOTE,
                         _("Values in µs. ★ marks the best value of a series among the runs "
