@@ -13,16 +13,12 @@
  * lines (runtime, max single noise, counts) go in the CPU's statistics (RtbThreadStats'
  * osnoise_…), so that the client has rtla osnoise top's table over exactly the periods sent.
  * The tracer's threads run at the policy and priority given (rtla osnoise -P), the kernel's
- * SCHED_OTHER by default. The instance's clock is the mono trace clock: only periods whose line comes between the
- * run's start and end count.
+ * SCHED_OTHER by default. The instance's clock is the mono trace clock: only periods whose
+ * line comes between the run's start and end count.
  */
 #include "config.h"
 
-#include <errno.h>
-#include <fcntl.h>
 #include <stdio.h>
-#include <string.h>
-#include <unistd.h>
 
 #include "rtb-cpu-list.h"
 #include "rtb-osnoise.h"
@@ -88,53 +84,31 @@ set_up_measures (RtbWorker *w)
       if (!rtb_cpu_isset (cmd->cpus, cpu))
         continue;
       snprintf (name, sizeof name, "CPU%d", cpu);
-      if (!rtb_worker_measure_setup (m, name, -1, 0, period_ns, RTB_WORKER_STACK_SIZE,
-                                     reader_loop))
+      if (!rtb_worker_tracer_reader_setup (m, name, cpu, period_ns, reader_loop))
         return false;
-      /* The reader reads; the tracer's kernel thread measures, on its CPU. */
-      m->policy = SCHED_OTHER;
-      m->priority = 0;
-      m->measured_cpu = cpu;
       i++;
     }
   return true;
 }
 
-static bool
-refuse (RtbWorker *w, RtbCommandError *error, int *sys_errno)
-{
-  rtb_worker_tracer_error (&w->tracer, error);
-  *sys_errno = w->tracer.sys_errno;
-  rtb_worker_tracer_release (&w->tracer);
-  return false;
-}
-
-/* The tracer's settings, as rtla osnoise -p, -r and -T set them; what a previous user left
- * must not stop this run's trace (stop_tracing_us, stop_tracing_total_us). */
+/* The tracer's settings, as rtla osnoise -p, -r and -T set them, beside those every tracer of
+ * the osnoise directory takes. */
 static int
 configure (RtbWorkerTracer *t, const RtbCommand *cmd)
 {
-  char cpus[RTB_WORKER_TRACER_VALUE_MAX], period[16], runtime[16], thresh[16];
+  char period[16], runtime[16], thresh[16];
   int err;
 
-  if (rtb_cpu_list_format (cmd->cpus, RTB_MAX_CPUS, cpus, sizeof cpus) < 0)
-    snprintf (cpus, sizeof cpus, "0");
   snprintf (period, sizeof period, "%u", cmd->osnoise.period_us);
   snprintf (runtime, sizeof runtime, "%u", cmd->osnoise.runtime_us);
   snprintf (thresh, sizeof thresh, "%u", cmd->osnoise.threshold_us);
-  if ((err = rtb_worker_tracer_set (t, RTB_WORKER_TRACER_TOP, "osnoise/cpus", cpus)) != 0)
+  if ((err = rtb_worker_tracer_set_shared (t, cmd->cpus)) != 0)
     return err;
   /* The kernel keeps runtime ≤ period at every step: widen first, then narrow. */
   if ((err = rtb_worker_tracer_set (t, RTB_WORKER_TRACER_TOP, "osnoise/period_us", "10000000")) ||
       (err = rtb_worker_tracer_set (t, RTB_WORKER_TRACER_TOP, "osnoise/runtime_us", runtime)) ||
-      (err = rtb_worker_tracer_set (t, RTB_WORKER_TRACER_TOP, "osnoise/period_us", period)))
-    return err;
-  if ((err = rtb_worker_tracer_set (t, RTB_WORKER_TRACER_TOP, "tracing_thresh", thresh)) ||
-      (err = rtb_worker_tracer_set (t, RTB_WORKER_TRACER_TOP, "osnoise/stop_tracing_us", "0")) ||
-      (err = rtb_worker_tracer_set (t, RTB_WORKER_TRACER_TOP, "osnoise/stop_tracing_total_us",
-                                    "0")) ||
-      (err = rtb_worker_tracer_set (t, RTB_WORKER_TRACER_OWN, "trace_clock", "mono")) ||
-      (err = rtb_worker_tracer_set (t, RTB_WORKER_TRACER_OWN, "buffer_size_kb", "1024")))
+      (err = rtb_worker_tracer_set (t, RTB_WORKER_TRACER_TOP, "osnoise/period_us", period)) ||
+      (err = rtb_worker_tracer_set (t, RTB_WORKER_TRACER_TOP, "tracing_thresh", thresh)))
     return err;
   return 0;
 }
@@ -145,7 +119,7 @@ rtb_worker_osnoise_prepare (RtbWorker *w, RtbCommandError *error, int *sys_errno
   RtbWorkerTracer *t = &w->tracer;
 
   if (rtb_worker_tracer_take (t, "osnoise", true) != RTB_WORKER_TRACER_TAKEN)
-    return refuse (w, error, sys_errno);
+    return rtb_worker_tracer_refuse (w, error, sys_errno);
   if (!set_up_measures (w))
     {
       rtb_worker_tracer_release (t);
@@ -154,27 +128,11 @@ rtb_worker_osnoise_prepare (RtbWorker *w, RtbCommandError *error, int *sys_errno
   if (configure (t, &w->cmd) != 0)
     {
       t->status = RTB_WORKER_TRACER_FAILED;
-      return refuse (w, error, sys_errno);
+      return rtb_worker_tracer_refuse (w, error, sys_errno);
     }
-  if (rtb_worker_tracer_start (t) != RTB_WORKER_TRACER_TAKEN)
-    return refuse (w, error, sys_errno);
-  for (unsigned i = 0; i < w->n_measures; i++)
-    {
-      char file[64];
-      int fd;
-
-      snprintf (file, sizeof file, "per_cpu/cpu%d/trace_pipe", w->measures[i].measured_cpu);
-      fd = rtb_worker_tracer_open (t, file, O_RDONLY | O_NONBLOCK);
-      if (fd < 0)
-        {
-          t->status = RTB_WORKER_TRACER_FAILED;
-          t->sys_errno = errno;
-          snprintf (t->why, sizeof t->why, "cannot read the osnoise trace of CPU %d: %s",
-                    w->measures[i].measured_cpu, strerror (errno));
-          return refuse (w, error, sys_errno);
-        }
-      w->measures[i].trace_fd = fd;
-    }
+  if (rtb_worker_tracer_start (t) != RTB_WORKER_TRACER_TAKEN ||
+      !rtb_worker_tracer_open_traces (w, "trace_pipe", 1))
+    return rtb_worker_tracer_refuse (w, error, sys_errno);
   if (!rtb_worker_tracer_set_threads (w, "osnoise", 1, error, sys_errno))
     {
       rtb_worker_tracer_release (t);

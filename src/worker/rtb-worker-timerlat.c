@@ -25,7 +25,6 @@
 #include "config.h"
 
 #include <errno.h>
-#include <fcntl.h>
 #include <inttypes.h>
 #include <poll.h>
 #include <sched.h>
@@ -227,17 +226,12 @@ set_up_measures (RtbWorker *w)
       if (!rtb_cpu_isset (cmd->cpus, cpu))
         continue;
       snprintf (name, sizeof name, "CPU%d IRQ", cpu);
-      if (!rtb_worker_measure_setup (irq, name, -1, 0, period_ns, RTB_WORKER_STACK_SIZE,
-                                     reader_loop))
+      if (!rtb_worker_tracer_reader_setup (irq, name, cpu, period_ns, reader_loop))
         return false;
       snprintf (name, sizeof name, "CPU%d thread", cpu);
       if (!rtb_worker_measure_setup (thread, name, -1, 0, period_ns, RTB_WORKER_STACK_SIZE,
                                      reader_loop))
         return false;
-      /* The reader reads; the tracer's kernel thread measures, on its CPU. */
-      irq->policy = SCHED_OTHER;
-      irq->priority = 0;
-      irq->measured_cpu = cpu;
       thread->passive = true;
       thread->runner = irq;
       thread->measured_cpu = cpu;
@@ -284,67 +278,29 @@ read_event_format (RtbWorkerTracer *t)
   return false;
 }
 
-static bool
-refuse (RtbWorker *w, RtbCommandError *error, int *sys_errno)
-{
-  rtb_worker_tracer_error (&w->tracer, error);
-  *sys_errno = w->tracer.sys_errno;
-  rtb_worker_tracer_release (&w->tracer);
-  return false;
-}
-
 bool
 rtb_worker_timerlat_prepare (RtbWorker *w, RtbCommandError *error, int *sys_errno)
 {
   RtbWorkerTracer *t = &w->tracer;
-  char text[RTB_WORKER_TRACER_VALUE_MAX];
+  char period[16];
 
   if (rtb_worker_tracer_take (t, "timerlat", true) != RTB_WORKER_TRACER_TAKEN)
-    return refuse (w, error, sys_errno);
+    return rtb_worker_tracer_refuse (w, error, sys_errno);
   if (!set_up_measures (w))
     {
       rtb_worker_tracer_release (t);
       return false;
     }
-  if (rtb_cpu_list_format (w->cmd.cpus, RTB_MAX_CPUS, text, sizeof text) < 0)
-    snprintf (text, sizeof text, "0");
-  if (rtb_worker_tracer_set (t, RTB_WORKER_TRACER_TOP, "osnoise/cpus", text) != 0)
+  snprintf (period, sizeof period, "%u", w->cmd.timerlat.period_us);
+  if (rtb_worker_tracer_set_shared (t, w->cmd.cpus) != 0 ||
+      rtb_worker_tracer_set (t, RTB_WORKER_TRACER_TOP, "osnoise/timerlat_period_us", period))
     {
       t->status = RTB_WORKER_TRACER_FAILED;
-      return refuse (w, error, sys_errno);
+      return rtb_worker_tracer_refuse (w, error, sys_errno);
     }
-  snprintf (text, sizeof text, "%u", w->cmd.timerlat.period_us);
-  /* What a previous user left must not stop this run's trace. */
-  if (rtb_worker_tracer_set (t, RTB_WORKER_TRACER_TOP, "osnoise/timerlat_period_us", text) ||
-      rtb_worker_tracer_set (t, RTB_WORKER_TRACER_TOP, "osnoise/stop_tracing_us", "0") ||
-      rtb_worker_tracer_set (t, RTB_WORKER_TRACER_TOP, "osnoise/stop_tracing_total_us", "0") ||
-      rtb_worker_tracer_set (t, RTB_WORKER_TRACER_OWN, "trace_clock", "mono") ||
-      rtb_worker_tracer_set (t, RTB_WORKER_TRACER_OWN, "buffer_size_kb", "1024"))
-    {
-      t->status = RTB_WORKER_TRACER_FAILED;
-      return refuse (w, error, sys_errno);
-    }
-  if (!read_event_format (t))
-    return refuse (w, error, sys_errno);
-  if (rtb_worker_tracer_start (t) != RTB_WORKER_TRACER_TAKEN)
-    return refuse (w, error, sys_errno);
-  for (unsigned i = 0; i < w->n_measures; i += 2)
-    {
-      char file[64];
-      int fd;
-
-      snprintf (file, sizeof file, "per_cpu/cpu%d/trace_pipe_raw", w->measures[i].measured_cpu);
-      fd = rtb_worker_tracer_open (t, file, O_RDONLY | O_NONBLOCK);
-      if (fd < 0)
-        {
-          t->status = RTB_WORKER_TRACER_FAILED;
-          t->sys_errno = errno;
-          snprintf (t->why, sizeof t->why, "cannot read the timerlat trace of CPU %d: %s",
-                    w->measures[i].measured_cpu, strerror (errno));
-          return refuse (w, error, sys_errno);
-        }
-      w->measures[i].trace_fd = fd;
-    }
+  if (!read_event_format (t) || rtb_worker_tracer_start (t) != RTB_WORKER_TRACER_TAKEN ||
+      !rtb_worker_tracer_open_traces (w, "trace_pipe_raw", 2))
+    return rtb_worker_tracer_refuse (w, error, sys_errno);
   if (!rtb_worker_tracer_set_threads (w, "timerlat", 2, error, sys_errno))
     {
       rtb_worker_tracer_release (t);

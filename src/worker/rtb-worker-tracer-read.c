@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
- * What the methods whose samples a kernel tracer measures (timerlat, osnoise) share once the
- * tracer runs: reading a CPU's trace_pipe line by line, and finding the tracer's kernel thread
- * of each CPU and setting its policy and priority, as rtla -P does.
+ * What the methods whose samples a kernel tracer measures (timerlat, osnoise) share: the
+ * settings of the osnoise directory, each CPU's reader and trace, reading a CPU's trace_pipe
+ * line by line, and finding the tracer's kernel thread of each CPU and setting its policy and
+ * priority, as rtla -P does.
  */
 #include "config.h"
 
@@ -16,12 +17,76 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "rtb-cpu-list.h"
 #include "rtb-worker.h"
 
 #define READ_POLL_MS 100
 #define LINE_MAX_BYTES 512
 /* The kernel may set a thread's priority only after it exists: how long to wait for them. */
 #define THREADS_WAIT_TRIES 100
+
+bool
+rtb_worker_tracer_refuse (RtbWorker *w, RtbCommandError *error, int *sys_errno)
+{
+  rtb_worker_tracer_error (&w->tracer, error);
+  *sys_errno = w->tracer.sys_errno;
+  rtb_worker_tracer_release (&w->tracer);
+  return false;
+}
+
+int
+rtb_worker_tracer_set_shared (RtbWorkerTracer *t, const uint64_t *cpus)
+{
+  char list[RTB_WORKER_TRACER_VALUE_MAX];
+  int err;
+
+  if (rtb_cpu_list_format (cpus, RTB_MAX_CPUS, list, sizeof list) < 0)
+    snprintf (list, sizeof list, "0");
+  if ((err = rtb_worker_tracer_set (t, RTB_WORKER_TRACER_TOP, "osnoise/cpus", list)) ||
+      (err = rtb_worker_tracer_set (t, RTB_WORKER_TRACER_TOP, "osnoise/stop_tracing_us", "0")) ||
+      (err = rtb_worker_tracer_set (t, RTB_WORKER_TRACER_TOP, "osnoise/stop_tracing_total_us",
+                                    "0")) ||
+      (err = rtb_worker_tracer_set (t, RTB_WORKER_TRACER_OWN, "trace_clock", "mono")) ||
+      (err = rtb_worker_tracer_set (t, RTB_WORKER_TRACER_OWN, "buffer_size_kb", "1024")))
+    return err;
+  return 0;
+}
+
+bool
+rtb_worker_tracer_reader_setup (RtbWorkerMeasure *m, const char *name, int cpu,
+                                int64_t period_ns, RtbWorkerLoopFunc loop)
+{
+  if (!rtb_worker_measure_setup (m, name, -1, 0, period_ns, RTB_WORKER_STACK_SIZE, loop))
+    return false;
+  m->policy = SCHED_OTHER;
+  m->priority = 0;
+  m->measured_cpu = cpu;
+  return true;
+}
+
+bool
+rtb_worker_tracer_open_traces (RtbWorker *w, const char *file, unsigned stride)
+{
+  RtbWorkerTracer *t = &w->tracer;
+
+  for (unsigned i = 0; i < w->n_measures; i += stride)
+    {
+      RtbWorkerMeasure *m = &w->measures[i];
+      char path[64];
+
+      snprintf (path, sizeof path, "per_cpu/cpu%d/%s", m->measured_cpu, file);
+      m->trace_fd = rtb_worker_tracer_open (t, path, O_RDONLY | O_NONBLOCK);
+      if (m->trace_fd < 0)
+        {
+          t->status = RTB_WORKER_TRACER_FAILED;
+          t->sys_errno = errno;
+          snprintf (t->why, sizeof t->why, "cannot read the %s trace of CPU %d: %s", t->name,
+                    m->measured_cpu, strerror (errno));
+          return false;
+        }
+    }
+  return true;
+}
 
 int
 rtb_worker_tracer_read_lines (RtbWorkerMeasure *m, RtbWorkerTracerLineFunc take, void *state)

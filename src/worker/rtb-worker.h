@@ -45,9 +45,10 @@ struct RtbWorkerMeasure {
   bool passive;   /* no thread of its own: another's thread fills its ring (the response
                    * experiments after the first, measure 0's; timerlat's thread latency) */
   RtbWorkerMeasure *runner; /* a passive measure's filler; NULL: measure 0 */
-  int measured_cpu;   /* timerlat: the CPU the kernel measures, which its reader avoids */
-  int trace_fd;       /* timerlat: the CPU's trace_pipe, the tracer's descriptor */
-  pid_t kernel_thread; /* timerlat: the tracer's thread that measures; STARTED reports it */
+  int measured_cpu;   /* a tracer's: the CPU the kernel measures, which its reader avoids */
+  int trace_fd;       /* a tracer's: the CPU's trace (timerlat's trace_pipe_raw, osnoise's
+                       * trace_pipe), the tracer's descriptor */
+  pid_t kernel_thread; /* a tracer's thread that measures; STARTED reports it */
   RtbMatrixWorkload *workload; /* response: the matrix its instances invert */
 
   /* Owned by the thread creator */
@@ -269,8 +270,23 @@ bool rtb_worker_noise_prepare (RtbWorker *w, RtbCommandError *error, int *sys_er
 bool rtb_worker_timerlat_prepare (RtbWorker *w, RtbCommandError *error, int *sys_errno);
 bool rtb_worker_osnoise_prepare (RtbWorker *w, RtbCommandError *error, int *sys_errno);
 
-/* rtb-worker-tracer-read.c: the tracer methods' reader threads. A line of the trace (its
- * newline cut, NUL-terminated); false ends the reading (the run's end is reached). */
+/* rtb-worker-tracer-read.c: what the tracer methods share. Their prepare step refused: the
+ * tracer's reason in `error`, the tracer given back; returns false. */
+bool rtb_worker_tracer_refuse (RtbWorker *w, RtbCommandError *error, int *sys_errno);
+/* The settings of the osnoise directory every tracer of it takes: its CPUs, no stop that a
+ * previous user left (stop_tracing_us, stop_tracing_total_us), and the instance's mono clock
+ * (only what comes between the run's start and end counts) and 1 MiB buffer. 0 or an errno,
+ * the tracer's `why` filled. */
+int rtb_worker_tracer_set_shared (RtbWorkerTracer *t, const uint64_t *cpus);
+/* A CPU's reader of the trace: an ordinary thread, as the tracer's kernel thread measures, on
+ * `cpu`. */
+bool rtb_worker_tracer_reader_setup (RtbWorkerMeasure *m, const char *name, int cpu,
+                                     int64_t period_ns, RtbWorkerLoopFunc loop);
+/* Opens per_cpu/cpuN/`file` of the tracer's instance for every `stride`-th measure, its
+ * trace_fd; false with the tracer's `why` filled when one cannot be. */
+bool rtb_worker_tracer_open_traces (RtbWorker *w, const char *file, unsigned stride);
+/* A line of the trace (its newline cut, NUL-terminated); false ends the reading (the run's end
+ * is reached). */
 typedef bool (*RtbWorkerTracerLineFunc) (RtbWorkerMeasure *m, const char *line, size_t len,
                                          void *state);
 /* Reads m->trace_fd until the stop, `take` says the end, or a second passes after the run's
