@@ -304,6 +304,12 @@ static const BadCase bad_cases[] = {
   { "latency priority=120", RTB_ERROR_RANGE, "priority", "priority 120 is out of range: use 1-99" },
   { "latency interval_us=49", RTB_ERROR_RANGE, "interval_us", "50-1000000" },
   { "latency interval_us=1000001", RTB_ERROR_RANGE, "interval_us", "50-1000000" },
+  /* a method's own lower bound of a key (the kernel's tracers), the timer's below it */
+  { "timerlat period_us=99", RTB_ERROR_RANGE, "period_us",
+    "period_us 99 is out of range for timerlat: use 100-1000000" },
+  { "osnoise period_us=99 runtime_us=100", RTB_ERROR_RANGE, "period_us",
+    "period_us 99 is out of range for osnoise: use 100-1000000" },
+  { "timer period_us=49", RTB_ERROR_RANGE, "period_us", "period_us 49 is out of range: use 50-" },
   { "latency histogram_us=0", RTB_ERROR_RANGE, "histogram_us", "1-1000000" },
   { "latency histogram_us=1000001", RTB_ERROR_RANGE, "histogram_us", "1-1000000" },
   { "latency duration=8d", RTB_ERROR_RANGE, "duration", "0-7d" },

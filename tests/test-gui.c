@@ -310,10 +310,6 @@ test_setup_invalid (void)
   g_object_unref (panel);
 }
 
-/* A key with a row for each method that takes it (period_us: the timer's and the tracer's):
- * the check's error marks the row of the method shown, never another method's hidden one. The
- * tracer's period is typed below what the tracer allows, as a user may (its row takes what the
- * timer's period takes). */
 /* Two methods' rows of one key (period_us) keep each method's own range: the timer takes 50 µs,
  * the timerlat tracer 100 µs or more, so a value the command check would refuse cannot be typed
  * and no row of the other method is blamed. */

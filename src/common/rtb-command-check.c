@@ -4,11 +4,19 @@
 
 #include "rtb-command-private.h"
 
+/* A value against its key's range, from the method's own lower bound where it has one (the
+ * kernel's tracers take periods from 100 µs). */
 static bool
-check_range (RtbKeyId key, uint64_t value, RtbCommandError *error)
+check_range (RtbKeyId key, RtbMethod method, uint64_t value, RtbCommandError *error)
 {
   const RtbKey *info = &rtb_command_keys[key];
+  uint64_t own = info->on[method].min;
 
+  if (own > info->min && value < own)
+    return fail (error, RTB_ERROR_RANGE, info->name,
+                 "%s %llu is out of range for %s: use %llu-%llu", info->name,
+                 (unsigned long long) value, rtb_method_to_string (method),
+                 (unsigned long long) own, (unsigned long long) info->max);
   if (value < info->min || value > info->max)
     return fail (error, RTB_ERROR_RANGE, info->name, "%s %llu is out of range: use %llu-%llu%s%s%s",
                  info->name, (unsigned long long) value, (unsigned long long) info->min,
@@ -53,7 +61,7 @@ check_key (const RtbCommand *cmd, RtbKeyId key, RtbCommandError *error)
                      info->name, info->auto_word, (unsigned long long) value);
       if (value == 0 && (info->zero_is_unset || info->auto_word != NULL))
         return true;
-      return check_range (key, value, error);
+      return check_range (key, cmd->method, value, error);
     case RTB_KIND_TIME:
       if (value > info->max)
         return fail (error, RTB_ERROR_RANGE, info->name,
@@ -65,7 +73,7 @@ check_key (const RtbCommand *cmd, RtbKeyId key, RtbCommandError *error)
         unsigned n_sizes = rtb_command_response_sizes (cmd, sizes);
 
         for (unsigned i = 0; i < n_sizes; i++)
-          if (!check_range (key, sizes[i], error))
+          if (!check_range (key, cmd->method, sizes[i], error))
             return false;
         return true;
       }
@@ -135,29 +143,10 @@ check_noise (const RtbCommand *cmd, int n_cpus, RtbCommandError *error)
 }
 
 static bool
-check_timerlat (const RtbCommand *cmd, int n_cpus, RtbCommandError *error)
-{
-  /* The kernel's own bounds of osnoise/timerlat_period_us: the key table's lower bound for it. */
-  uint64_t least = rtb_command_keys[RTB_KEY_PERIOD_US].on[RTB_METHOD_TIMERLAT].min;
-
-  if (cmd->timerlat.period_us < least)
-    return fail (error, RTB_ERROR_RANGE, "period_us",
-                 "period_us %u is shorter than the timerlat tracer allows: use %llu-%d",
-                 cmd->timerlat.period_us, (unsigned long long) least, RTB_INTERVAL_MAX_US);
-  return true;
-}
-
-static bool
 check_osnoise (const RtbCommand *cmd, int n_cpus, RtbCommandError *error)
 {
-  /* The kernel's own bounds: runtime_us 100 µs to period_us, period_us from runtime_us (the
-   * key table's lower bound for it). */
-  uint64_t least = rtb_command_keys[RTB_KEY_PERIOD_US].on[RTB_METHOD_OSNOISE].min;
-
-  if (cmd->osnoise.period_us < least)
-    return fail (error, RTB_ERROR_RANGE, "period_us",
-                 "period_us %u is shorter than the osnoise tracer allows: use %llu-%d",
-                 cmd->osnoise.period_us, (unsigned long long) least, RTB_INTERVAL_MAX_US);
+  /* The kernel's own bounds: runtime_us 100 µs to period_us (period_us from 100 µs, the key
+   * table's lower bound for it). */
   if (cmd->osnoise.runtime_us > cmd->osnoise.period_us)
     return fail (error, RTB_ERROR_RANGE, "runtime_us",
                  "runtime_us %u is longer than period_us %u: the osnoise tracer runs at most the "
@@ -177,7 +166,6 @@ static bool (*const cross_checks[RTB_METHOD_LAST + 1]) (const RtbCommand *cmd, i
   [RTB_METHOD_LATENCY] = check_latency,
   [RTB_METHOD_TIMER] = check_timer,
   [RTB_METHOD_NOISE] = check_noise,
-  [RTB_METHOD_TIMERLAT] = check_timerlat,
   [RTB_METHOD_OSNOISE] = check_osnoise,
 };
 

@@ -13,7 +13,7 @@
   { true, (default_value), offsetof (RtbCommand, block.field), \
     offsetof (RtbWireCommand, params) + offsetof (RtbCommand, block.field) - \
       offsetof (RtbCommand, block) }
-/* A method's field with a lower bound of its own, checked in rtb-command-check.c. */
+/* A method's field with a lower bound of its own (RtbKeyUse.min). */
 #define PARAM_FROM(block, field, default_value, lower) \
   { true, (default_value), offsetof (RtbCommand, block.field), \
     offsetof (RtbWireCommand, params) + offsetof (RtbCommand, block.field) - \

@@ -72,7 +72,7 @@ typedef struct {
   size_t offset; /* its field in RtbCommand */
   size_t wire;   /* its field in RtbWireCommand (STARTED) */
   uint64_t min;  /* a lower bound of the method's own above the key's (0: the key's); the
-                  * method's check enforces it, the window's row starts there */
+                  * range check and the window's row start there */
 } RtbKeyUse;
 
 typedef struct {
