@@ -184,7 +184,8 @@ rtb_worker_tracer_set_threads (RtbWorker *w, const char *tracer, unsigned stride
           *sys_errno = ESRCH;
           error->code = RTB_ERROR_SYSTEM;
           snprintf (error->message, sizeof error->message,
-                    "the %s tracer started no thread %s/%d", tracer, tracer, m->measured_cpu);
+                    "the %s tracer started no thread %s/%d within a second: is CPU %d online?",
+                    tracer, tracer, m->measured_cpu, m->measured_cpu);
           return false;
         }
       if (sched_setscheduler (pid, policy, &param) != 0)
@@ -193,9 +194,9 @@ rtb_worker_tracer_set_threads (RtbWorker *w, const char *tracer, unsigned stride
           error->code = RTB_ERROR_PERMISSION;
           snprintf (error->field, sizeof error->field, "priority");
           snprintf (error->message, sizeof error->message,
-                    "the %s thread of CPU %d cannot run at %s priority %d: %s", tracer,
-                    m->measured_cpu, rtb_policy_to_string (w->cmd.policy), w->cmd.priority,
-                    strerror (errno));
+                    "the %s thread of CPU %d cannot run at %s priority %d: %s; choose another "
+                    "policy or priority", tracer, m->measured_cpu,
+                    rtb_policy_to_string (w->cmd.policy), w->cmd.priority, strerror (errno));
           return false;
         }
       for (unsigned j = i; j < i + stride && j < w->n_measures; j++)
