@@ -65,12 +65,19 @@ color_at (double t)
   };
 }
 
-RtbPlotColor
-rtb_plot_heatmap_color (uint64_t count, uint64_t max)
+/* rtb_plot_heatmap_color() with log (max) given: a redraw colours tens of thousands of cells. */
+static RtbPlotColor
+scaled_color (uint64_t count, uint64_t max, double log_max)
 {
   if (max <= 1)
     return color_at (count >= 1 ? 1.0 : 0.0);
-  return color_at (count > 1 ? log ((double) MIN (count, max)) / log ((double) max) : 0.0);
+  return color_at (count > 1 ? log ((double) MIN (count, max)) / log_max : 0.0);
+}
+
+RtbPlotColor
+rtb_plot_heatmap_color (uint64_t count, uint64_t max)
+{
+  return scaled_color (count, max, log ((double) max));
 }
 
 /* The span of row r on the y axis, in µs. */
@@ -205,8 +212,8 @@ bar_label_width (PangoContext *context, const RtbPlotTheme *theme, uint64_t max)
   return w;
 }
 
-static uint64_t
-scale_max (const RtbPlotHeatmapOptions *opts, const RtbPlotSeries *series)
+uint64_t
+rtb_plot_heatmap_scale_max (const RtbPlotHeatmapOptions *opts, const RtbPlotSeries *series)
 {
   if (opts->count_max > 0)
     return opts->count_max;
@@ -254,7 +261,7 @@ bar_margin (PangoContext *context, const RtbPlotTheme *theme, const RtbPlotHeatm
   if (!has_heatmap (series))
     return 0;
   return BAR_GAP + BAR_WIDTH + LABEL_GAP +
-         bar_label_width (context, theme, scale_max (opts, series));
+         bar_label_width (context, theme, rtb_plot_heatmap_scale_max (opts, series));
 }
 
 static void
@@ -354,7 +361,7 @@ rtb_plot_heatmap_draw_frame (cairo_t *cr, const RtbPlotTheme *theme, const RtbPl
   spec.y_hi = layout->y.hi;
   spec.y_log = layout->y.log;
   _rtb_plot_draw_frame (cr, context, theme, layout, &spec);
-  draw_bar (cr, context, theme, layout, scale_max (opts, series));
+  draw_bar (cr, context, theme, layout, rtb_plot_heatmap_scale_max (opts, series));
 }
 
 /* Pixel x of position p (0-based), snapped so neighbouring cells meet without a seam. */
@@ -383,6 +390,24 @@ pixel_of (const RtbPlotColor *color)
          (uint32_t) lround (color->green * 255) << 8 | (uint32_t) lround (color->blue * 255);
 }
 
+/* The pixel columns [x0, x1) of columns c0 … c1 - 1 in an image `width` wide from `left`:
+ * the same for every row. */
+static void
+column_pixels (const RtbPlotLayout *layout, const RtbHeatmap *heatmap, size_t c0, size_t c1,
+               int left, int width, int *x0s, int *x1s)
+{
+  for (size_t c = c0; c < c1; c++)
+    {
+      uint64_t start = rtb_heatmap_column_start (heatmap, c);
+      int x0 = MAX ((int) x_at (layout, (double) start) - left, 0);
+      int x1 = (int) x_at (layout, (double) (start + rtb_heatmap_column_positions (heatmap, c))) -
+               left;
+
+      x0s[c - c0] = x0;
+      x1s[c - c0] = MIN (MAX (x1, x0 + 1), width);
+    }
+}
+
 /* The plot's pixels, cell by cell; empty cells stay transparent. */
 static void
 paint_cells (cairo_t *cr, const RtbPlotLayout *layout, const RtbHeatmap *heatmap, size_t c0,
@@ -391,6 +416,8 @@ paint_cells (cairo_t *cr, const RtbPlotLayout *layout, const RtbHeatmap *heatmap
   int left = (int) floor (layout->plot.x), top = (int) floor (layout->plot.y);
   int width = (int) ceil (layout->plot.x + layout->plot.width) - left;
   int height = (int) ceil (layout->plot.y + layout->plot.height) - top;
+  double log_max = log ((double) max);
+  g_autofree int *x0s = NULL, *x1s = NULL;
   cairo_surface_t *image;
   uint32_t *pixels;
   int stride;
@@ -403,11 +430,16 @@ paint_cells (cairo_t *cr, const RtbPlotLayout *layout, const RtbHeatmap *heatmap
       cairo_surface_destroy (image);
       return;
     }
+  x0s = g_new (int, c1 - c0);
+  x1s = g_new (int, c1 - c0);
+  column_pixels (layout, heatmap, c0, c1, left, width, x0s, x1s);
   cairo_surface_flush (image);
   pixels = (uint32_t *) (void *) cairo_image_surface_get_data (image);
   stride = cairo_image_surface_get_stride (image) / 4;
   for (uint32_t r = 0; r < heatmap->n_rows; r++)
     {
+      uint64_t last_count = 0;
+      uint32_t pixel = 0;
       double lo, hi;
       int y0, y1;
 
@@ -420,20 +452,19 @@ paint_cells (cairo_t *cr, const RtbPlotLayout *layout, const RtbHeatmap *heatmap
       for (size_t c = c0; c < c1; c++)
         {
           uint64_t count = rtb_heatmap_column (heatmap, c)[r];
-          RtbPlotColor color;
-          uint32_t pixel;
-          int x0, x1;
 
           if (count == 0)
             continue;
-          color = rtb_plot_heatmap_color (count, max);
-          pixel = pixel_of (&color);
-          x0 = MAX ((int) x_at (layout, (double) rtb_heatmap_column_start (heatmap, c)) - left, 0);
-          x1 = (int) x_at (layout, (double) (rtb_heatmap_column_start (heatmap, c) +
-                                             rtb_heatmap_column_positions (heatmap, c))) - left;
-          x1 = MIN (MAX (x1, x0 + 1), width);
+          /* Neighbouring cells often hold as many samples: the colour is known then. */
+          if (count != last_count)
+            {
+              RtbPlotColor color = scaled_color (count, max, log_max);
+
+              pixel = pixel_of (&color);
+              last_count = count;
+            }
           for (int y = y0; y < y1; y++)
-            for (int x = x0; x < x1; x++)
+            for (int x = x0s[c - c0]; x < x1s[c - c0]; x++)
               pixels[y * stride + x] = pixel;
         }
     }
@@ -513,6 +544,7 @@ draw_steps (cairo_t *cr, const RtbPlotTheme *theme, const RtbPlotLayout *layout,
   for (int pass = 0; pass < 2; pass++)
     {
       bool open = false;
+      double run_x1 = 0, run_y = 0;
 
       cairo_save (cr);
       cairo_set_line_width (cr, pass == 0 ? 3.5 : 1.5);
@@ -526,6 +558,8 @@ draw_steps (cairo_t *cr, const RtbPlotTheme *theme, const RtbPlotLayout *layout,
 
           if (isnan (value_us[c - c0]))
             {
+              if (open)
+                cairo_line_to (cr, run_x1, run_y);
               open = false;
               continue;
             }
@@ -537,13 +571,26 @@ draw_steps (cairo_t *cr, const RtbPlotTheme *theme, const RtbPlotLayout *layout,
                                        (double) (rtb_heatmap_column_start (heatmap, c) +
                                                  rtb_heatmap_column_positions (heatmap, c)) *
                                          layout->x.unit);
+          /* Columns at the same height are one segment: the same line, a fraction of the
+           * points to stroke (a running p99.9 stays level for most of a run). */
+          if (open && y == run_y)
+            {
+              run_x1 = x1;
+              continue;
+            }
           if (open)
-            cairo_line_to (cr, x0, y);
+            {
+              cairo_line_to (cr, run_x1, run_y);
+              cairo_line_to (cr, x0, y);
+            }
           else
             cairo_move_to (cr, x0, y);
-          cairo_line_to (cr, x1, y);
+          run_x1 = x1;
+          run_y = y;
           open = true;
         }
+      if (open)
+        cairo_line_to (cr, run_x1, run_y);
       cairo_stroke (cr);
       cairo_restore (cr);
     }
@@ -571,7 +618,7 @@ rtb_plot_heatmap_draw_data (cairo_t *cr, const RtbPlotTheme *theme, const RtbPlo
 
   cairo_save (cr);
   _rtb_plot_clip_to_plot (cr, layout);
-  draw_cells (cr, layout, heatmap, c0, c1, scale_max (opts, series));
+  draw_cells (cr, layout, heatmap, c0, c1, rtb_plot_heatmap_scale_max (opts, series));
   line = g_new (double, c1 - c0);
   if (opts->show_p999)
     {

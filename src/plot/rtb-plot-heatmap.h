@@ -83,6 +83,10 @@ void rtb_plot_heatmap_range_at (const RtbPlotLayout *layout, double x0, double x
                                 uint64_t *first, uint64_t *last);
 /* The colour of a count on the scale up to `max` (viridis; `count` 0 is not drawn). */
 RtbPlotColor rtb_plot_heatmap_color (uint64_t count, uint64_t max);
+/* The colour scale's top: `count_max`, or the largest cell shown. The frame's colour bar is
+ * labelled up to it. */
+uint64_t rtb_plot_heatmap_scale_max (const RtbPlotHeatmapOptions *opts,
+                                     const RtbPlotSeries *series);
 /* The largest cell of the series' heatmap between instances first … last (0: the ends). */
 uint64_t rtb_plot_heatmap_max_cell (const RtbPlotSeries *series, uint64_t first, uint64_t last);
 
