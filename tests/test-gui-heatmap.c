@@ -1,6 +1,8 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* The heatmap chart in the window: one panel per series, fed with every sample a run received
- * (live and opened from its file), the readout of a known cell, a drag's zoom in time. */
+ * (live and opened from its file), the readout of a known cell, a drag's zoom in time; live,
+ * the panels' frames drawn again only when their layout or colour scale changed, and a frame
+ * kept drawing what a new one would. */
 #define G_LOG_DOMAIN "rtbench-test"
 
 #include "config.h"
@@ -14,6 +16,7 @@
 #include "rtb-export.h"
 #include "rtb-live-view.h"
 #include "rtb-plot-run.h"
+#include "rtb-settings-schema.h"
 #include "rtb-window.h"
 
 #include "gui-test-util.h"
@@ -363,6 +366,121 @@ test_compare (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* The chart as its snapshot() draws it now, into pixels. */
+static GBytes *
+chart_pixels (RtbChart *chart)
+{
+  GtkSnapshot *snapshot = gtk_snapshot_new ();
+  g_autoptr(GskRenderNode) node = NULL;
+  int w = gtk_widget_get_width (GTK_WIDGET (chart));
+  int h = gtk_widget_get_height (GTK_WIDGET (chart));
+  cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, w, h);
+  GBytes *pixels;
+  cairo_t *cr;
+
+  GTK_WIDGET_GET_CLASS (chart)->snapshot (GTK_WIDGET (chart), snapshot);
+  node = gtk_snapshot_free_to_node (snapshot);
+  cr = cairo_create (surface);
+  gsk_render_node_draw (node, cr);
+  cairo_destroy (cr);
+  cairo_surface_flush (surface);
+  pixels = g_bytes_new (cairo_image_surface_get_data (surface),
+                        (gsize) cairo_image_surface_get_stride (surface) * h);
+  cairo_surface_destroy (surface);
+  return pixels;
+}
+
+typedef struct {
+  RtbLiveView *view;
+  guint updates;
+} Updates;
+
+static gboolean
+updated (gpointer data)
+{
+  Updates *u = data;
+
+  return rtb_live_view_get_n_updates (u->view) > u->updates;
+}
+
+/* Scrolled so that the chart is drawn: the page leaves out what is out of view. */
+static void
+scroll_to (GtkWidget *widget)
+{
+  GtkWidget *scroller = gtk_widget_get_ancestor (widget, GTK_TYPE_SCROLLED_WINDOW);
+  GtkAdjustment *adjustment;
+  graphene_rect_t bounds;
+
+  g_assert_nonnull (scroller);
+  adjustment = gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (scroller));
+  g_assert_true (gtk_widget_compute_bounds (widget, scroller, &bounds));
+  gtk_adjustment_set_value (adjustment, gtk_adjustment_get_value (adjustment) + bounds.origin.y);
+}
+
+/* A live run of the synthetic board (its samples 5-25 µs, 10 kHz on 4 CPUs, in real time):
+ * between some updates no panel's layout or colour scale changes, and the frames are kept; at
+ * every update the chart draws, frames kept or not, what it draws with every frame new. */
+static void
+test_live_frames (void)
+{
+  const char *stream = g_getenv ("RTBENCH_STREAM_WORKER");
+  g_autofree char *worker = g_strdup (g_getenv ("RTBENCH_WORKER"));
+  g_autoptr(GSettingsSchema) schema = rtb_settings_schema_lookup (NULL);
+  g_autoptr(GSettings) settings = NULL;
+  RtbWindow *window;
+  RtbLiveView *view;
+  RtbChart *chart;
+  RtbRun *run;
+  guint n_compared = 0, n_kept = 0;
+
+  REQUIRE_DISPLAY ();
+  if (stream == NULL)
+    {
+      g_test_skip ("RTBENCH_STREAM_WORKER is not set");
+      return;
+    }
+  g_setenv ("RTBENCH_WORKER", stream, TRUE);
+  g_setenv ("RTBENCH_STREAM_PACE", "realtime", TRUE);
+  settings = g_settings_new_full (schema, NULL, NULL);
+  g_settings_set_int (settings, "interval-us", 100);
+  window = new_window ();
+  setup_short_latency (window, "10s", "frames");
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.start", NULL);
+  g_assert_true (rtb_window_is_running (window));
+  view = rtb_window_get_selected_view (window);
+  run = rtb_live_view_get_run (view);
+  chart = find_heatmap (view);
+  iterate_until (widget_has_size, chart, 10);
+  scroll_to (GTK_WIDGET (chart));
+
+  while (rtb_window_is_running (window))
+    {
+      Updates next = { view, rtb_live_view_get_n_updates (view) };
+      guint frames = rtb_chart_get_n_frames (chart);
+      g_autoptr(GBytes) shown = NULL;
+      g_autoptr(GBytes) drawn_anew = NULL;
+
+      iterate_until (updated, &next, 10);
+      if (rtb_run_get_state (run) != RTB_RUN_STATE_RUNNING || rtb_run_get_n_series (run) == 0)
+        continue;
+      shown = chart_pixels (chart);
+      n_kept += rtb_chart_get_n_frames (chart) == frames;
+      /* The same run set again: every frame is drawn anew, from the same data. */
+      rtb_chart_set_runs (chart, &run, 1, NULL);
+      drawn_anew = chart_pixels (chart);
+      g_assert_true (g_bytes_equal (shown, drawn_anew));
+      n_compared++;
+    }
+  g_test_message ("%u updates drawn, %u with the frames kept", n_compared, n_kept);
+  g_assert_cmpuint (n_compared, >=, 5);
+  g_assert_cmpuint (n_kept, >=, 1);
+  g_assert_cmpint (rtb_run_get_end_reason (run), ==, RTB_END_COMPLETED);
+  gtk_window_destroy (GTK_WINDOW (window));
+  g_setenv ("RTBENCH_WORKER", worker, TRUE);
+  g_unsetenv ("RTBENCH_STREAM_PACE");
+  g_settings_reset (settings, "interval-us");
+}
+
 int
 main (int argc, char **argv)
 {
@@ -371,5 +489,6 @@ main (int argc, char **argv)
   g_test_add_func ("/gui/heatmap/chart", test_chart);
   g_test_add_func ("/gui/heatmap/window", test_window);
   g_test_add_func ("/gui/heatmap/compare", test_compare);
+  g_test_add_func ("/gui/heatmap/live-frames", test_live_frames);
   return g_test_run ();
 }

@@ -78,7 +78,7 @@ rtb_chart_draw (RtbChart           *self,
     }
   else if (self->kind == RTB_CHART_HEATMAP)
     {
-      _rtb_chart_heatmap_draw (self, cr, theme, width, height, subtitle, FALSE);
+      _rtb_chart_heatmap_draw (self, cr, theme, width, height, subtitle);
     }
   else
     {

@@ -84,86 +84,208 @@ _rtb_chart_heatmap_n_panels (RtbChart *self)
   return MAX (n_series, 1);
 }
 
+/* A panel of the heatmap: its place in the chart, its series and options with the texts they
+ * point to. */
+typedef struct {
+  int top;
+  int height;
+  const RtbPlotSeries *series;
+  RtbPlotSeries none;
+  RtbPlotHeatmapOptions opts;
+  char *title;
+  char *overflow;
+  char *clock_label;
+} Panel;
+
+static void
+panel_init (RtbChart                    *self,
+            const RtbPlotHeatmapOptions *shared,
+            const RtbPlotSeries         *series,
+            guint                        n_series,
+            guint                        i,
+            int                          height,
+            const char                  *subtitle,
+            Panel                       *panel)
+{
+  guint n_panels = MAX (n_series, 1);
+
+  *panel = (Panel) {
+    .top = (int) ((gint64) height * i / n_panels),
+    .opts = *shared,
+  };
+  panel->height = (int) ((gint64) height * (i + 1) / n_panels) - panel->top;
+  panel->series = i < n_series ? &series[i] : &panel->none;
+  if (i < n_series)
+    {
+      RtbRun *run = _rtb_chart_series_run (self, &series[i]);
+
+      /* Each panel in the clock of the run it shows, with its load's marks. */
+      if (run != NULL)
+        panel->clock_label = _rtb_chart_time_apply (self, &run, 1, shared->x_per_instance,
+                                                    &panel->opts.time);
+      if (panel->clock_label != NULL)
+        panel->opts.x_label = panel->clock_label;
+      /* TRANSLATORS: a heatmap's title; %s is a series, such as CPU0. */
+      panel->title = g_strdup_printf (_("%s over time"), series[i].name);
+      if (series[i].heatmap != NULL)
+        panel->overflow = g_strdup_printf (_("top band: ≥ %u µs (overflows)"),
+                                           series[i].heatmap->limit_us);
+    }
+  panel->opts.title = panel->title != NULL ? panel->title : self->title;
+  panel->opts.overflow_note = panel->overflow;
+  panel->opts.subtitle = i == 0 ? subtitle : NULL;
+  /* Every panel with its legend: the same height above each plot, so the panels' plots and
+   * time axes line up. */
+  panel->opts.show_legend = TRUE;
+}
+
+static void
+panel_clear (Panel *panel)
+{
+  g_free (panel->title);
+  g_free (panel->overflow);
+  g_free (panel->clock_label);
+}
+
 void
 _rtb_chart_heatmap_draw (RtbChart           *self,
                          cairo_t            *cr,
                          const RtbPlotTheme *theme,
                          int                 width,
                          int                 height,
-                         const char         *subtitle,
-                         gboolean            keep_layouts)
+                         const char         *subtitle)
 {
   g_autofree RtbPlotSeries *series = NULL;
   RtbPlotHeatmapOptions shared;
   guint n_series;
-  guint n_panels;
+
+  series = _rtb_chart_collect_series (self, &n_series);
+  shared_options (self, &shared);
+  for (guint i = 0; i < MAX (n_series, 1); i++)
+    {
+      Panel panel;
+
+      panel_init (self, &shared, series, n_series, i, height, subtitle, &panel);
+      cairo_save (cr);
+      cairo_translate (cr, 0, panel.top);
+      cairo_rectangle (cr, 0, 0, width, panel.height);
+      cairo_clip (cr);
+      rtb_plot_heatmap (cr, theme, width, panel.height, &panel.opts, panel.series, NULL);
+      cairo_restore (cr);
+      panel_clear (&panel);
+    }
+}
+
+/* A panel's layout in the chart's coordinates, as hit testing reads it. */
+static void
+to_chart (RtbPlotLayout *layout,
+          int            top)
+{
+  layout->plot.y += top;
+  layout->y.px_lo += top;
+  layout->y.px_hi += top;
+}
+
+/* A cairo node over `rect` of the chart, drawing in the panel's coordinates. */
+static GskRenderNode *
+panel_node_new (const Panel  *panel,
+                double        x,
+                double        y,
+                double        width,
+                double        height,
+                cairo_t     **cr)
+{
+  GskRenderNode *node = gsk_cairo_node_new (&GRAPHENE_RECT_INIT (x, panel->top + y, width,
+                                                                 height));
+
+  *cr = gsk_cairo_node_get_draw_context (node);
+  cairo_translate (*cr, 0, panel->top);
+  return node;
+}
+
+static GskRenderNode *
+container_of (GPtrArray *nodes)
+{
+  return gsk_container_node_new ((GskRenderNode **) nodes->pdata, nodes->len);
+}
+
+void
+_rtb_chart_heatmap_update_nodes (RtbChart           *self,
+                                 const RtbPlotTheme *theme,
+                                 int                 width,
+                                 int                 height,
+                                 gboolean            new_frames)
+{
+  g_autoptr (GPtrArray) plots = g_ptr_array_new_with_free_func (
+    (GDestroyNotify) gsk_render_node_unref);
+  g_autofree RtbPlotSeries *series = NULL;
+  RtbPlotHeatmapOptions shared;
+  gboolean frames_kept = !new_frames && self->frame_node != NULL;
+  const RtbPlotLayout *first, *last;
+  guint n_series, n_panels;
 
   series = _rtb_chart_collect_series (self, &n_series);
   n_panels = MAX (n_series, 1);
   shared_options (self, &shared);
-  if (keep_layouts)
-    g_array_set_size (self->panels, n_panels);
+  if (new_frames || self->panel_frames->len != n_panels)
+    {
+      g_ptr_array_set_size (self->panel_frames, 0);
+      g_ptr_array_set_size (self->panel_frames, n_panels);
+      g_array_set_size (self->panel_scales, n_panels);
+      frames_kept = FALSE;
+    }
+  g_array_set_size (self->panels, n_panels);
   for (guint i = 0; i < n_panels; i++)
     {
-      int top = (int) ((gint64) height * i / n_panels);
-      int h = (int) ((gint64) height * (i + 1) / n_panels) - top;
-      RtbPlotSeries none = { 0 };
-      RtbPlotHeatmapOptions opts = shared;
-      g_autofree char *title = NULL;
-      g_autofree char *overflow = NULL;
-      g_autofree char *clock_label = NULL;
-      RtbPlotLayout layout;
+      RtbPlotLayout *kept = &g_array_index (self->panels, RtbPlotLayout, i);
+      guint64 *kept_scale = &g_array_index (self->panel_scales, guint64, i);
+      RtbPlotLayout layout, in_chart;
+      guint64 scale;
+      Panel panel;
+      cairo_t *cr;
 
-      if (i < n_series)
+      panel_init (self, &shared, series, n_series, i, height, NULL, &panel);
+      rtb_plot_heatmap_layout (theme, width, panel.height, &panel.opts, panel.series, &layout);
+      in_chart = layout;
+      to_chart (&in_chart, panel.top);
+      scale = rtb_plot_heatmap_scale_max (&panel.opts, panel.series);
+      if (self->panel_frames->pdata[i] == NULL || scale != *kept_scale ||
+          !rtb_plot_layout_equal (&in_chart, kept))
         {
-          RtbRun *run = _rtb_chart_series_run (self, &series[i]);
-
-          /* Each panel in the clock of the run it shows, with its load's marks. */
-          if (run != NULL)
-            clock_label = _rtb_chart_time_apply (self, &run, 1, shared.x_per_instance,
-                                                 &opts.time);
-          if (clock_label != NULL)
-            opts.x_label = clock_label;
-          /* TRANSLATORS: a heatmap's title; %s is a series, such as CPU0. */
-          title = g_strdup_printf (_("%s over time"), series[i].name);
-          if (series[i].heatmap != NULL)
-            overflow = g_strdup_printf (_("top band: ≥ %u µs (overflows)"),
-                                        series[i].heatmap->limit_us);
+          g_clear_pointer (&self->panel_frames->pdata[i], gsk_render_node_unref);
+          self->panel_frames->pdata[i] = panel_node_new (&panel, 0, 0, width, panel.height, &cr);
+          rtb_plot_heatmap_draw_frame (cr, theme, &layout, &panel.opts, panel.series);
+          cairo_destroy (cr);
+          *kept_scale = scale;
+          frames_kept = FALSE;
         }
-      opts.title = title != NULL ? title : self->title;
-      opts.overflow_note = overflow;
-      opts.subtitle = i == 0 ? subtitle : NULL;
-      /* Every panel with its legend: the same height above each plot, so the panels' plots
-       * and time axes line up. */
-      opts.show_legend = TRUE;
-      cairo_save (cr);
-      cairo_translate (cr, 0, top);
-      cairo_rectangle (cr, 0, 0, width, h);
-      cairo_clip (cr);
-      rtb_plot_heatmap (cr, theme, width, h, &opts, i < n_series ? &series[i] : &none, &layout);
-      cairo_restore (cr);
-      if (!keep_layouts)
-        continue;
+      g_ptr_array_add (plots, panel_node_new (&panel, layout.plot.x, layout.plot.y,
+                                              layout.plot.width, layout.plot.height, &cr));
+      rtb_plot_heatmap_draw_data (cr, theme, &layout, &panel.opts, panel.series);
+      cairo_destroy (cr);
+      *kept = in_chart;
       if (i == 0)
-        self->time = opts.time;
-      /* Kept in the chart's coordinates. */
-      layout.plot.y += top;
-      layout.y.px_lo += top;
-      layout.y.px_hi += top;
-      g_array_index (self->panels, RtbPlotLayout, i) = layout;
+        self->time = panel.opts.time;
+      panel_clear (&panel);
     }
-  if (keep_layouts)
+  /* The same frame node when no panel's changed: nothing of it is drawn again. */
+  if (!frames_kept)
     {
-      const RtbPlotLayout *first = &g_array_index (self->panels, RtbPlotLayout, 0);
-      const RtbPlotLayout *last = &g_array_index (self->panels, RtbPlotLayout, n_panels - 1);
-
-      /* The chart's layout spans every panel's plot: the panels share the time axis, so the
-       * hover line and a drag's band cross them all. */
-      self->layout = *first;
-      self->layout.width = width;
-      self->layout.height = height;
-      self->layout.plot.height = last->plot.y + last->plot.height - first->plot.y;
+      g_clear_pointer (&self->frame_node, gsk_render_node_unref);
+      self->frame_node = container_of (self->panel_frames);
+      self->n_frames++;
     }
+  g_clear_pointer (&self->data_node, gsk_render_node_unref);
+  self->data_node = container_of (plots);
+
+  /* The chart's layout spans every panel's plot: the panels share the time axis, so the hover
+   * line and a drag's band cross them all. */
+  first = &g_array_index (self->panels, RtbPlotLayout, 0);
+  last = &g_array_index (self->panels, RtbPlotLayout, n_panels - 1);
+  self->layout = *first;
+  self->layout.width = width;
+  self->layout.height = height;
+  self->layout.plot.height = last->plot.y + last->plot.height - first->plot.y;
 }
 
 /* "CPU1: 12.000–12.256 s (instances 12001–12256)", then "10.0–13.3 µs: 42 samples". */

@@ -39,6 +39,8 @@ struct _RtbChart
   GArray *panels;           /* of a heatmap: each series' RtbPlotLayout, in the chart's
                              * coordinates (`layout` spans them all) */
   guint measured_panels;    /* how many the last height request was for */
+  GPtrArray *panel_frames;  /* of a heatmap: each panel's frame node, kept while its layout */
+  GArray *panel_scales;     /* and its colour scale's top (guint64) stay */
 
   /* What the last snapshot drew, reused while nothing it shows changed: redrawing and
    * compositing full-size cairo layers was most of a live run's cost. The frame (background,
@@ -50,6 +52,7 @@ struct _RtbChart
   gboolean frame_stale;
   gboolean data_stale;
   guint n_draws;
+  guint n_frames;
 
   gboolean ignores_runs;    /* its owner calls rtb_chart_runs_changed() */
 
@@ -93,13 +96,17 @@ char *_rtb_chart_time_apply (RtbChart *self, RtbRun *const *runs, guint n_runs,
  * ("23:59:58.250"); NULL when `axis` reads elapsed time. */
 char *_rtb_chart_clock_text (const RtbPlotAxis *axis, double seconds);
 /* rtb-chart-heatmap.c: the run that series `series` of the chart's comes from; the panels a
- * heatmap stacks (one per series shown); draws them all,
- * with `keep_layouts` keeping their layouts for hit testing; the readout of the cell under
- * (x, y) or NULL; the instances between two pixel columns, FALSE when the range is empty. */
+ * heatmap stacks (one per series shown); draws them all (an export); the window's nodes, a
+ * frame and a plot per panel, their layouts kept for hit testing and each frame kept while
+ * its layout and colour scale stay (unless `new_frames`), so that a live run draws and damages
+ * only the plots; the readout of the cell under (x, y) or NULL; the instances between two
+ * pixel columns, FALSE when the range is empty. */
 RtbRun *_rtb_chart_series_run (RtbChart *self, const RtbPlotSeries *series);
 guint _rtb_chart_heatmap_n_panels (RtbChart *self);
 void _rtb_chart_heatmap_draw (RtbChart *self, cairo_t *cr, const RtbPlotTheme *theme, int width,
-                              int height, const char *subtitle, gboolean keep_layouts);
+                              int height, const char *subtitle);
+void _rtb_chart_heatmap_update_nodes (RtbChart *self, const RtbPlotTheme *theme, int width,
+                                      int height, gboolean new_frames);
 char *_rtb_chart_heatmap_readout (RtbChart *self, double x, double y);
 gboolean _rtb_chart_heatmap_range_at (RtbChart *self, double x0, double x1, guint64 *first,
                                       guint64 *last);

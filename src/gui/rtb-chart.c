@@ -304,6 +304,14 @@ _rtb_chart_invalidate (RtbChart *self,
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 
+/* A heatmap's panel has no frame node until it is drawn. */
+static void
+clear_node (gpointer node)
+{
+  if (node != NULL)
+    gsk_render_node_unref (node);
+}
+
 static void
 clear_nodes (RtbChart *self)
 {
@@ -323,8 +331,8 @@ cairo_node_new (const RtbPlotRect  *rect,
   return node;
 }
 
-/* A heatmap's cells are its data and set its colour scale, so it is drawn whole each time, in
- * one node; its data node is empty. */
+/* A heatmap's nodes: a frame and a plot per panel, the frames kept while their layouts and
+ * colour scales stay. */
 static void
 update_heatmap_nodes (RtbChart *self,
                       int       width,
@@ -332,14 +340,10 @@ update_heatmap_nodes (RtbChart *self,
                       gboolean  dark)
 {
   RtbPlotTheme theme = dark ? rtb_plot_theme_dark () : rtb_plot_theme_light ();
-  RtbPlotRect bounds = { 0, 0, width, height };
-  cairo_t *cr;
 
-  clear_nodes (self);
-  self->frame_node = cairo_node_new (&bounds, &cr);
-  _rtb_chart_heatmap_draw (self, cr, &theme, width, height, NULL, TRUE);
-  cairo_destroy (cr);
-  self->data_node = gsk_container_node_new (NULL, 0);
+  _rtb_chart_heatmap_update_nodes (self, &theme, width, height,
+                                   self->frame_stale || dark != self->frame_dark ||
+                                     !self->have_layout);
   self->n_draws++;
   self->have_layout = TRUE;
   self->frame_dark = dark;
@@ -390,6 +394,7 @@ update_nodes (RtbChart *self,
     {
       g_clear_pointer (&self->frame_node, gsk_render_node_unref);
       self->frame_node = cairo_node_new (&bounds, &cr);
+      self->n_frames++;
       if (self->kind == RTB_CHART_CURVE)
         rtb_plot_curve_draw_frame (cr, &theme, &layout, &curve, series, n_series);
       else
@@ -585,6 +590,14 @@ rtb_chart_get_n_draws (RtbChart *self)
   g_return_val_if_fail (RTB_IS_CHART (self), 0);
 
   return self->n_draws;
+}
+
+guint
+rtb_chart_get_n_frames (RtbChart *self)
+{
+  g_return_val_if_fail (RTB_IS_CHART (self), 0);
+
+  return self->n_frames;
 }
 
 RtbChart *
@@ -880,6 +893,8 @@ rtb_chart_finalize (GObject *object)
   g_clear_pointer (&self->runs, g_ptr_array_unref);
   g_clear_pointer (&self->names, g_ptr_array_unref);
   g_clear_pointer (&self->panels, g_array_unref);
+  g_clear_pointer (&self->panel_frames, g_ptr_array_unref);
+  g_clear_pointer (&self->panel_scales, g_array_unref);
 
   G_OBJECT_CLASS (rtb_chart_parent_class)->finalize (object);
 }
@@ -937,6 +952,8 @@ rtb_chart_init (RtbChart *self)
   self->runs = g_ptr_array_new_with_free_func (g_object_unref);
   self->names = g_ptr_array_new_with_free_func (g_free);
   self->panels = g_array_new (FALSE, TRUE, sizeof (RtbPlotLayout));
+  self->panel_frames = g_ptr_array_new_with_free_func (clear_node);
+  self->panel_scales = g_array_new (FALSE, TRUE, sizeof (guint64));
 
   _rtb_chart_init_input (self);
 

@@ -60,8 +60,10 @@ void rtb_chart_get_x_span (RtbChart *self, double *lo, double *hi);
 /* Of a curve: which of its runs it cannot show, having no per-sample data, as its subtitle says
  * it; NULL when it shows every run. */
 const char *rtb_chart_get_note (RtbChart *self);
-/* How many times the chart drew its data: for tests of what redraws when. */
+/* How many times the chart drew its data, and its frame (texts, grid, axes; a heatmap's
+ * panels' frames, one or all): for tests of what redraws when. */
 guint rtb_chart_get_n_draws (RtbChart *self);
+guint rtb_chart_get_n_frames (RtbChart *self);
 /* What the readout shows now, or NULL. */
 const char *rtb_chart_get_readout (RtbChart *self);
 void rtb_chart_zoom_pixels (RtbChart *self, double x0, double x1);
