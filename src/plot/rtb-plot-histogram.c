@@ -322,6 +322,49 @@ draw_marker (cairo_t             *cr,
   cairo_fill (cr);
 }
 
+/* The overflow notes in a box, each beside its series' colour: top right, inside the plot, as
+ * log counts leave the top decade nearly empty. */
+static void
+draw_notes (cairo_t             *cr,
+            const RtbPlotTheme  *theme,
+            const RtbPlotLayout *layout,
+            GPtrArray           *notes,
+            GArray              *colors)
+{
+  double widest = 0, total = 0, box_w, box_x, y;
+
+  for (guint i = 0; i < notes->len; i++)
+    {
+      double w, h;
+
+      _rtb_plot_text_size (g_ptr_array_index (notes, i), &w, &h);
+      widest = MAX (widest, w);
+      total += h;
+    }
+  box_w = widest + 22;
+  box_x = layout->plot.x + layout->plot.width - box_w - 14;
+  y = layout->plot.y + 6;
+  cairo_rectangle (cr, box_x, y, box_w, total + 8);
+  _rtb_plot_set_color_alpha (cr, &theme->background, 0.88);
+  cairo_fill_preserve (cr);
+  _rtb_plot_set_color (cr, &theme->grid);
+  cairo_set_line_width (cr, 1);
+  cairo_stroke (cr);
+  y += 4;
+  for (guint i = 0; i < notes->len; i++)
+    {
+      PangoLayout *text = g_ptr_array_index (notes, i);
+      double h;
+
+      _rtb_plot_text_size (text, NULL, &h);
+      cairo_rectangle (cr, box_x + 6, round (y + h / 2 - 4), 8, 8);
+      _rtb_plot_set_color (cr, &g_array_index (colors, RtbPlotColor, i));
+      cairo_fill (cr);
+      _rtb_plot_text_draw (cr, text, box_x + 18, y, &theme->foreground);
+      y += h;
+    }
+}
+
 static char *
 english_overflow_note (uint64_t    count,
                        const char *edge,
@@ -345,7 +388,6 @@ rtb_plot_histogram_draw_overflows (cairo_t                       *cr,
   g_autoptr(GPtrArray) notes = NULL;
   g_autoptr(GArray) colors = NULL;
   double right = layout->plot.x + layout->plot.width;
-  double widest = 0, total = 0, y;
 
   g_return_if_fail (cr != NULL && theme != NULL && layout != NULL && opts != NULL);
   g_return_if_fail (series != NULL || n_series == 0);
@@ -389,41 +431,8 @@ rtb_plot_histogram_draw_overflows (cairo_t                       *cr,
         }
     }
 
-  for (guint i = 0; i < notes->len; i++)
-    {
-      double w, h;
-
-      _rtb_plot_text_size (g_ptr_array_index (notes, i), &w, &h);
-      widest = MAX (widest, w);
-      total += h;
-    }
-
   if (notes->len > 0)
-    {
-      /* Top right, inside the plot: log counts leave the top decade nearly empty */
-      double box_w = widest + 22, box_x = right - box_w - 14;
-
-      y = layout->plot.y + 6;
-      cairo_rectangle (cr, box_x, y, box_w, total + 8);
-      _rtb_plot_set_color_alpha (cr, &theme->background, 0.88);
-      cairo_fill_preserve (cr);
-      _rtb_plot_set_color (cr, &theme->grid);
-      cairo_set_line_width (cr, 1);
-      cairo_stroke (cr);
-      y += 4;
-      for (guint i = 0; i < notes->len; i++)
-        {
-          PangoLayout *text = g_ptr_array_index (notes, i);
-          double h;
-
-          _rtb_plot_text_size (text, NULL, &h);
-          cairo_rectangle (cr, box_x + 6, round (y + h / 2 - 4), 8, 8);
-          _rtb_plot_set_color (cr, &g_array_index (colors, RtbPlotColor, i));
-          cairo_fill (cr);
-          _rtb_plot_text_draw (cr, text, box_x + 18, y, &theme->foreground);
-          y += h;
-        }
-    }
+    draw_notes (cr, theme, layout, notes, colors);
   cairo_restore (cr);
 }
 
