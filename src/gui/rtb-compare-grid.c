@@ -44,6 +44,17 @@ header (GtkGrid    *grid,
   return label;
 }
 
+/* A cell's text whole, on as many lines as it needs up to `width_chars` wide, so that a long
+ * one neither is cut nor widens the window. */
+static void
+wrap (GtkWidget *label,
+      int        width_chars)
+{
+  gtk_label_set_wrap (GTK_LABEL (label), TRUE);
+  gtk_label_set_wrap_mode (GTK_LABEL (label), PANGO_WRAP_WORD_CHAR);
+  gtk_label_set_max_width_chars (GTK_LABEL (label), width_chars);
+}
+
 /* A run's name as a column's heading: whole, on as many lines as it needs, never cut. */
 static GtkWidget *
 run_header (GtkGrid    *grid,
@@ -54,9 +65,7 @@ run_header (GtkGrid    *grid,
 {
   GtkWidget *label = header (grid, column, 0, name, numeric);
 
-  gtk_label_set_wrap (GTK_LABEL (label), TRUE);
-  gtk_label_set_wrap_mode (GTK_LABEL (label), PANGO_WRAP_WORD_CHAR);
-  gtk_label_set_max_width_chars (GTK_LABEL (label), width_chars);
+  wrap (label, width_chars);
   gtk_label_set_justify (GTK_LABEL (label), numeric ? GTK_JUSTIFY_RIGHT : GTK_JUSTIFY_LEFT);
   gtk_widget_set_valign (label, GTK_ALIGN_END);
   return label;
@@ -360,9 +369,7 @@ rtb_compare_grid_fill_system (GtkGrid    *grid,
           GtkWidget *value = cell (grid, 1 + r, 1 + row,
                                    rtb_compare_system_row_label (system, r), FALSE);
 
-          gtk_label_set_wrap (GTK_LABEL (value), TRUE);
-          gtk_label_set_wrap_mode (GTK_LABEL (value), PANGO_WRAP_WORD_CHAR);
-          gtk_label_set_max_width_chars (GTK_LABEL (value), 40);
+          wrap (value, 40);
           gtk_widget_set_hexpand (value, TRUE);
           if (system->differs)
             gtk_widget_add_css_class (value, "compare-differs");
@@ -406,6 +413,9 @@ rtb_compare_grid_fill_causes (GtkGrid     *grid,
       const RtbCauseRow *row = rows->pdata[i];
       GtkWidget *title = cell (grid, 0, 1 + i, row->label, FALSE);
 
+      /* "nothing the kernel saw: firmware, SMI or hypervisor stall" on one line widened the
+       * window past a 1280 pixels wide screen. */
+      wrap (title, 30);
       if (row->differs)
         {
           g_autofree char *marked = g_strdup_printf ("≠ %s", row->label);
