@@ -486,11 +486,12 @@ _Static_assert(sizeof(RtbTraceFrame) == 272, "RtbTraceFrame must be 272 bytes");
 #define RTB_SPIKE_TEXT_MAX (256 * 1024)
 
 /* SPIKE: one sample at or above the threshold and the kernel's trace of its CPU around it.
- * Followed by `text_len` bytes of the trace as tracefs prints it (per_cpu/cpuN/trace_pipe), the
- * lines whose time lies in [deadline_ns − RTB_SPIKE_LOOKBACK_NS, wake_ns]: printable ASCII,
+ * Followed by `text_len` bytes of the trace in the lines tracefs prints
+ * (per_cpu/cpuN/trace_pipe; the worker writes them from the binary events of trace_pipe_raw),
+ * the lines whose time lies in [deadline_ns − RTB_SPIKE_LOOKBACK_NS, wake_ns]: printable ASCII,
  * tabs and newlines. The trace clock is CLOCK_MONOTONIC, the clock of deadline_ns and
- * wake_ns. From protocol 7, when the kernel has the option record-tgid, each line's head names
- * the task's thread group ("writer-129 (    120) [001]"): a task whose group is HELLO's pid is
+ * wake_ns. From protocol 7, each line's head names the task's thread group where it is known
+ * ("writer-129 (    120) [001]"; "(-------)" where not): a task whose group is HELLO's pid is
  * one of the worker's own threads. */
 typedef struct {
   uint16_t thread;       /* as in SAMPLES */

@@ -37,9 +37,12 @@ find_field (const char *text, const char *name, RtbTraceField *field)
       if (f == NULL || (eol != NULL && f > eol) || (semi = strchr (f, ';')) == NULL ||
           (eol != NULL && semi > eol))
         continue;
-      /* The name is the word before the ';', an array's brackets aside ("char data[4080]"). */
-      end = memchr (f, '[', (size_t) (semi - f)) != NULL ? memchr (f, '[', (size_t) (semi - f))
-                                                         : semi;
+      /* The name is the word before the ';', an array's brackets aside ("char data[4080]"); a
+       * string's type has brackets of its own, before its name ("__data_loc char[] name"). */
+      end = semi;
+      if (semi[-1] == ']')
+        while (end > f && *end != '[')
+          end--;
       if ((size_t) (end - f) < len || memcmp (end - len, name, len) != 0 ||
           (end[-(ptrdiff_t) len - 1] != ' ' && end[-(ptrdiff_t) len - 1] != '\t'))
         continue;
@@ -48,6 +51,7 @@ find_field (const char *text, const char *name, RtbTraceField *field)
       field->offset = offset;
       field->size = size;
       field->is_signed = is_signed != 0;
+      field->is_data_loc = strncmp (f + strlen ("field:"), "__data_loc ", 11) == 0;
       return true;
     }
   return false;
@@ -86,6 +90,13 @@ rtb_trace_format_field (const char *format, const char *name, RtbTraceField *fie
   return field->size == 1 || field->size == 2 || field->size == 4 || field->size == 8;
 }
 
+bool
+rtb_trace_format_text (const char *format, const char *name, RtbTraceField *field)
+{
+  return find_field (format, name, field) && (field->is_data_loc ? field->size == 4
+                                                                 : field->size > 0);
+}
+
 static uint64_t
 read_uint (const unsigned char *p, unsigned size)
 {
@@ -114,6 +125,34 @@ rtb_trace_event_field (const RtbTraceEvent *event, const RtbTraceField *field, i
   if (field->is_signed && field->size < 8 && (bits >> (field->size * 8 - 1)) != 0)
     bits |= ~0ull << (field->size * 8);
   *value = (int64_t) bits;
+  return true;
+}
+
+bool
+rtb_trace_event_text (const RtbTraceEvent *event, const RtbTraceField *field, char *out,
+                      size_t size)
+{
+  size_t at = field->offset, len = field->size;
+
+  if ((size_t) field->offset + field->size > event->len || size == 0)
+    return false;
+  if (field->is_data_loc)
+    {
+      /* Where the string lies in the event: its offset in the low 16 bits, its length (its
+       * terminating zero included) in the high 16. */
+      uint32_t loc = (uint32_t) read_uint (event->data + field->offset, 4);
+
+      at = loc & 0xffff;
+      len = loc >> 16;
+      if (at + len > event->len)
+        return false;
+    }
+  if (len >= size)
+    len = size - 1;
+  memcpy (out, event->data + at, len);
+  out[len] = '\0';
+  /* A fixed array ends at its first zero. */
+  out[strnlen (out, len)] = '\0';
   return true;
 }
 

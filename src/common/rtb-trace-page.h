@@ -39,6 +39,7 @@ typedef struct {
   unsigned offset;
   unsigned size;          /* 1, 2, 4 or 8 */
   bool is_signed;
+  bool is_data_loc;       /* a string stored after the fields: `size` is its 32-bit locator */
 } RtbTraceField;
 
 typedef struct {
@@ -60,11 +61,19 @@ bool rtb_trace_format_field (const char *format, const char *name, RtbTraceField
 bool rtb_trace_event_field (const RtbTraceEvent *event, const RtbTraceField *field,
                             int64_t *value);
 
+/* A text field of an event's format file: an array of chars ("char prev_comm[16]") or a string
+ * stored after the fields ("__data_loc char[] name"); false when it has no such field. */
+bool rtb_trace_format_text (const char *format, const char *name, RtbTraceField *field);
+/* Copies a text field's value into `out` (`size` bytes, cut and always ended by a zero); false
+ * when the event is too short for it. */
+bool rtb_trace_event_text (const RtbTraceEvent *event, const RtbTraceField *field, char *out,
+                           size_t size);
+
 typedef void (*RtbTraceEventFunc) (const RtbTraceEvent *event, void *user);
 
 /* Calls `each` for every data event of `page` (`len` bytes as read), in order. Returns the count
  * of data events, or -1 when the page is malformed (then the events before the fault were
  * given). `*missed` gets the events the kernel lost just before this page: 0, their count, or
- * UINT64_MAX when it lost some without counting them. */
+ * UINT64_MAX when it lost some without counting them; it is set before `each` is first called. */
 int rtb_trace_page_walk (const RtbTracePageLayout *layout, const void *page, size_t len,
                          RtbTraceEventFunc each, void *user, uint64_t *missed);

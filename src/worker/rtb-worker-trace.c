@@ -4,14 +4,14 @@
  * poll, the writer reads what each traced CPU recorded into its history
  * (rtb-worker-trace-history.c) and cuts the window of each spike the threads left.
  *
- * The writer reads the CPU's `per_cpu/cpuN/trace_pipe`, the kernel's own text of the events,
- * rather than the binary `trace_pipe_raw`: the worker, which runs as root, then needs no parser
- * of ring-buffer pages and event layouts; it only picks the lines of a window by their time
- * stamp. Reading while recording rather than stopping the trace at a spike (as `cyclictest -b`
- * does) leaves no time untraced: a burst of spikes, one every few milliseconds, is explained
- * whole, the worst among them too. What it costs: the kernel formats every event as text, in
- * the writer, off the measured CPU when the run has one to spare. The client parses the text
- * (src/client/rtb-trace-parse.c).
+ * The writer reads the CPU's `per_cpu/cpuN/trace_pipe_raw`, the kernel's ring buffer pages
+ * with the events in binary, and writes as text only the events of the windows it sends
+ * (rtb-worker-trace-format.c), in the lines `per_cpu/cpuN/trace_pipe` prints, which the client
+ * parses (src/client/rtb-trace-parse.c). Reading trace_pipe itself had the kernel format every
+ * event, in the writer's time: on the lab's emulated arm64 board, half a core during a timerlat
+ * run (docs/methods.md). Reading while recording rather than stopping the trace at a spike (as
+ * `cyclictest -b` does) leaves no time untraced: a burst of spikes, one every few milliseconds,
+ * is explained whole, the worst among them too.
  */
 #include "config.h"
 
@@ -25,6 +25,7 @@
 
 #include "rtb-log-histogram.h"
 #include "rtb-refusals.h"
+#include "rtb-worker-trace-format.h"
 #include "rtb-worker.h"
 
 static void
@@ -83,18 +84,27 @@ rtb_worker_trace_start (RtbWorker *w)
       return;
     }
   rtb_log_histogram_init (t->auto_hist);
+  t->format = rtb_worker_trace_format_new (t->root, t->instance, "/proc", t->why,
+                                           sizeof t->why);
+  if (t->format == NULL)
+    {
+      t->status = RTB_TRACE_FAILED;
+      t->sys_errno = EPROTO;
+      rtb_worker_log ("trace: %s", t->why);
+      return;
+    }
   for (unsigned i = 0; i < w->n_measures; i++)
     {
       int cpu = rtb_worker_measure_traced_cpu (&w->measures[i]);
       char relative[64];
       int fd;
 
-      /* A CPU's trace_pipe opens once: threads on one CPU (jitter's base and servo) share it. */
+      /* A CPU's trace opens once: threads on one CPU (jitter's base and servo) share it. */
       if (cpu >= RTB_MAX_CPUS || t->histories[cpu] != NULL)
         continue;
-      snprintf (relative, sizeof relative, "per_cpu/cpu%d/trace_pipe", cpu);
+      snprintf (relative, sizeof relative, "per_cpu/cpu%d/trace_pipe_raw", cpu);
       fd = rtb_worker_tracefs_open (t, relative, O_RDONLY | O_NONBLOCK);
-      if (fd < 0 || (t->histories[cpu] = rtb_worker_trace_history_new (fd)) == NULL)
+      if (fd < 0 || (t->histories[cpu] = rtb_worker_trace_history_new (fd, cpu, t->format)) == NULL)
         {
           t->status = RTB_TRACE_FAILED;
           t->sys_errno = fd < 0 ? errno : ENOMEM;
@@ -278,7 +288,7 @@ rtb_worker_trace_log (RtbWorker *w)
     return;
   for (int cpu = 0; cpu < RTB_MAX_CPUS; cpu++)
     if (t->histories[cpu] != NULL)
-      rtb_worker_trace_history_log (t->histories[cpu], cpu, t->stats_fds[cpu]);
+      rtb_worker_trace_history_log (t->histories[cpu], t->stats_fds[cpu]);
   for (unsigned i = 0; i < w->n_measures; i++)
     missed += atomic_load_explicit (&w->measures[i].spikes_missed, memory_order_relaxed);
   rtb_worker_log ("trace: %llu spikes sent, %llu of them cut, %llu with events lost; %llu "

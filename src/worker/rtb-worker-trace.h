@@ -35,6 +35,7 @@
 #define RTB_WORKER_SPIKE_QUEUE 64
 
 typedef struct RtbWorkerTraceHistory RtbWorkerTraceHistory;
+struct RtbWorkerTraceFormat;
 
 typedef struct {
   /* Set up by the main thread before any measurement thread exists */
@@ -53,6 +54,7 @@ typedef struct {
   atomic_int_fast64_t threshold_ns; /* INT64_MAX: nothing is traced */
 
   /* The writer's */
+  struct RtbWorkerTraceFormat *format;            /* how the events are laid out and written */
   RtbWorkerTraceHistory *histories[RTB_MAX_CPUS]; /* one per traced CPU, NULL for the others */
   int stats_fds[RTB_MAX_CPUS];  /* their per_cpu/cpuN/stats, opened while root; -1 */
   uint64_t spikes_sent, spikes_cut, spikes_lost;
@@ -87,17 +89,19 @@ int rtb_worker_tracefs_open (const RtbWorkerTrace *t, const char *relative, int 
  * before the janitor removes it. */
 void rtb_worker_tracefs_off (const RtbWorkerTrace *t);
 
-/* rtb-worker-trace-history.c: the recent lines of the trace_pipe `fd` (O_NONBLOCK). */
-RtbWorkerTraceHistory *rtb_worker_trace_history_new (int fd);
+/* rtb-worker-trace-history.c: the recent events of CPU `cpu`'s trace_pipe_raw `fd` (O_NONBLOCK),
+ * written as lines by `format` (rtb-worker-trace-format.h), which every CPU's history shares. */
+RtbWorkerTraceHistory *rtb_worker_trace_history_new (int fd, int cpu,
+                                                     struct RtbWorkerTraceFormat *format);
 void rtb_worker_trace_history_free (RtbWorkerTraceHistory *h);
 int rtb_worker_trace_history_fd (const RtbWorkerTraceHistory *h);
-/* Reads what the pipe holds now, then forgets lines older than RTB_WORKER_TRACE_KEEP_NS. */
+/* Reads what the buffer holds now, then forgets events older than RTB_WORKER_TRACE_KEEP_NS. */
 void rtb_worker_trace_history_read (RtbWorkerTraceHistory *h);
-/* Copies the lines whose time lies in [from_ns, to_ns] into `out` (at most `size` bytes, the
- * newest kept when they do not fit) and returns their length; `flags` gets RTB_SPIKE_CUT when
- * lines of the window are not there (too many, or forgotten) and RTB_SPIKE_LOST_EVENTS when the
- * kernel lost events in it. */
-size_t rtb_worker_trace_history_window (const RtbWorkerTraceHistory *h, int64_t from_ns,
+/* Writes the lines of the events whose time lies in [from_ns, to_ns] into `out` (at most `size`
+ * bytes, the newest kept when they do not fit) and returns their length; `flags` gets
+ * RTB_SPIKE_CUT when events of the window are not there (too many, or forgotten) and
+ * RTB_SPIKE_LOST_EVENTS when the kernel lost events in it. */
+size_t rtb_worker_trace_history_window (RtbWorkerTraceHistory *h, int64_t from_ns,
                                         int64_t to_ns, char *out, size_t size, uint16_t *flags);
 /* Logs what reading cost and what was lost, with the counts of the CPU's `stats` file. */
-void rtb_worker_trace_history_log (const RtbWorkerTraceHistory *h, int cpu, int stats_fd);
+void rtb_worker_trace_history_log (const RtbWorkerTraceHistory *h, int stats_fd);

@@ -1,9 +1,8 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * The worker's own tracefs instance. It records scheduling and interrupt events of the measured
- * CPUs with the `mono` trace clock (CLOCK_MONOTONIC, the clock of every sample), and each task's
- * thread group (record-tgid), so that the window before a late wake-up can be read back and
- * explained. Nothing outside the instance is
+ * CPUs with the `mono` trace clock (CLOCK_MONOTONIC, the clock of every sample), so that the
+ * window before a late wake-up can be read back and explained. Nothing outside the instance is
  * written: the top-level buffer, tracer, events and clock stay as the user left them.
  *
  * The instance is named rtbench-PID-START (START: the process's start time in clock ticks, from
@@ -391,10 +390,6 @@ configure (RtbWorkerTrace *t, const uint64_t *cpus)
   format_cpumask (cpus, mask, sizeof mask);
   if ((err = rtb_worker_tracefs_write (t->instance, "tracing_cpumask", mask)) != 0)
     rtb_worker_log ("trace: tracing_cpumask %s: %s", mask, strerror (err));
-  /* Each line then names its task's thread group: the client tells the worker's own threads. */
-  if ((err = rtb_worker_tracefs_write (t->instance, "options/record-tgid", "1")) != 0)
-    rtb_worker_log ("trace: options/record-tgid: %s: explanations will not tell rtbench's own "
-                    "threads", strerror (err));
   return enable_events (t);
 }
 

@@ -15,6 +15,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "rtb-file-text.h"
 #include "rtb-refusals.h"
 #include "rtb-worker-tracefs.h"
 #include "rtb-worker-tracer.h"
@@ -69,25 +70,11 @@ refuse (RtbWorkerTracer *t, RtbWorkerTracerStatus status, int err, const char *f
 static int
 read_text (const char *path, char *buf, size_t size)
 {
-  size_t got = 0;
-  int fd = open (path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW);
+  int err = rtb_file_text_read (NULL, path, buf, size);
+  size_t got = strlen (buf);
 
-  if (fd < 0)
-    return errno;
-  while (got < size - 1)
-    {
-      ssize_t n = read (fd, buf + got, size - 1 - got);
-
-      if (n < 0 && errno == EINTR)
-        continue;
-      if (n <= 0)
-        break;
-      got += (size_t) n;
-    }
-  close (fd);
-  buf[got] = '\0';
-  if (got == size - 1)
-    return EOVERFLOW;
+  if (err != 0)
+    return err;
   while (got > 0 && buf[got - 1] == '\n')
     buf[--got] = '\0';
   return 0;

@@ -1,0 +1,163 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* The spike trace read in binary and written as trace_pipe's lines, against the kernel's own
+ * text. The fixtures come from the lab's board-rt (Debian's 6.1 PREEMPT_RT arm64 kernel): an
+ * instance of 32 KiB per CPU, its clock mono, record-tgid on, recorded sched_switch,
+ * sched_waking, sched_wakeup, irq_handler_entry/exit and softirq_entry/exit for a second while
+ * `ls -R /sys` ran, so that it overwrote its oldest events; with tracing then off, its `trace`
+ * file (text, not consumed), CPU 0's stats and trace_pipe_raw (binary, consumed) and the
+ * events' format files were saved (tests/data/trace-page/sched-*). */
+#include "config.h"
+
+#include <glib.h>
+#include <glib/gstdio.h>
+#include <string.h>
+
+#include "rtb-trace-parse.h"
+#include "trace-format-lines.h"
+
+static const char *const events[] = {
+  "sched/sched_switch", "sched/sched_waking", "sched/sched_wakeup", "irq/irq_handler_entry",
+  "irq/irq_handler_exit", "irq/softirq_entry", "irq/softirq_exit",
+};
+
+static char *
+fixture (const char *name, gsize *len)
+{
+  g_autofree char *path = g_build_filename (g_getenv ("RTBENCH_TEST_DATA"), "trace-page", name,
+                                            NULL);
+  char *data = NULL;
+
+  g_assert_true (g_file_get_contents (path, &data, len, NULL));
+  return data;
+}
+
+/* A tracefs tree of the fixtures: events/header_page and each event's format file. */
+static char *
+make_tracefs (void)
+{
+  char *dir = g_dir_make_tmp ("rtb-trace-format-XXXXXX", NULL);
+  g_autofree char *header = fixture ("header_page.txt", NULL);
+  g_autofree char *header_path = g_build_filename (dir, "events", "header_page", NULL);
+
+  g_assert_nonnull (dir);
+  g_assert_cmpint (g_mkdir_with_parents (header_path, 0700), ==, 0);
+  g_assert_cmpint (g_rmdir (header_path), ==, 0);
+  g_assert_true (g_file_set_contents (header_path, header, -1, NULL));
+  for (gsize i = 0; i < G_N_ELEMENTS (events); i++)
+    {
+      g_autofree char *name = g_strdup_printf ("sched-%s-format.txt", strchr (events[i], '/') + 1);
+      g_autofree char *text = fixture (name, NULL);
+      g_autofree char *event_dir = g_build_filename (dir, "events", events[i], NULL);
+      g_autofree char *path = g_build_filename (event_dir, "format", NULL);
+
+      g_assert_cmpint (g_mkdir_with_parents (event_dir, 0700), ==, 0);
+      g_assert_true (g_file_set_contents (path, text, -1, NULL));
+    }
+  return dir;
+}
+
+static void
+remove_tree (const char *dir)
+{
+  g_autoptr (GDir) d = g_dir_open (dir, 0, NULL);
+  const char *name;
+
+  while (d != NULL && (name = g_dir_read_name (d)) != NULL)
+    {
+      g_autofree char *path = g_build_filename (dir, name, NULL);
+
+      if (g_file_test (path, G_FILE_TEST_IS_DIR))
+        remove_tree (path);
+      else
+        g_assert_cmpint (g_unlink (path), ==, 0);
+    }
+  g_assert_cmpint (g_rmdir (dir), ==, 0);
+}
+
+/* What follows a line's flags column: "  550.073613: sched_switch: prev_comm=..." */
+static const char *
+after_flags (const char *line)
+{
+  const char *p = strstr (line, "] ");
+
+  g_assert_nonnull (p);
+  p += 2;
+  p += strcspn (p, " ");
+  return p + strspn (p, " ");
+}
+
+static guint64
+stats_overrun (void)
+{
+  g_autofree char *stats = fixture ("sched-cpu0-stats.txt", NULL);
+  const char *line = strstr (stats, "overrun: ");
+  guint64 overrun;
+
+  g_assert_nonnull (line);
+  g_assert_cmpint (sscanf (line, "overrun: %" G_GUINT64_FORMAT, &overrun), ==, 1);
+  return overrun;
+}
+
+/* Every event of the binary pages is the kernel's line: the same time, event and fields byte
+ * for byte, the same CPU; parsed, the same event, the task's name where the events named it
+ * (else "<...>", as no /proc is looked up here); its thread group not known (no /proc). */
+static void
+test_lines (void)
+{
+  g_autofree char *tracefs = make_tracefs ();
+  g_autofree char *text = fixture ("sched-trace.txt", NULL);
+  gsize len;
+  g_autofree char *raw = fixture ("sched-cpu0.raw", &len);
+  g_auto (GStrv) text_lines = g_strsplit (text, "\n", -1);
+  g_autoptr (GPtrArray) want = g_ptr_array_new ();
+  g_autoptr (GPtrArray) got = NULL;
+  guint64 missed;
+  guint named = 0;
+
+  for (char **line = text_lines; *line != NULL; line++)
+    if (**line != '#' && strstr (*line, "[000] ") != NULL)
+      g_ptr_array_add (want, *line);
+  got = trace_format_lines (tracefs, raw, len, 4096, 0, &missed);
+  g_assert_cmpuint (want->len, ==, 714);
+  g_assert_cmpuint (got->len, ==, want->len);
+  g_assert_cmpuint (missed, ==, stats_overrun ());
+  for (guint i = 0; i < want->len; i++)
+    {
+      const char *ours = got->pdata[i], *theirs = want->pdata[i];
+      RtbTraceEvent a, b;
+
+      g_assert_cmpstr (after_flags (ours), ==, after_flags (theirs));
+      g_assert_nonnull (strstr (ours, " [000] "));
+      g_assert_true (rtb_trace_parse_line (ours, strlen (ours), &a));
+      g_assert_true (rtb_trace_parse_line (theirs, strlen (theirs), &b));
+      g_assert_cmpint (a.kind, ==, b.kind);
+      g_assert_cmpint (a.time_ns, ==, b.time_ns);
+      g_assert_cmpint (a.task_pid, ==, b.task_pid);
+      if (strcmp (a.task_comm, "<...>") != 0)
+        {
+          g_assert_cmpstr (a.task_comm, ==, b.task_comm);
+          named++;
+        }
+      g_assert_cmpint (a.task_tgid, ==, -1);
+      g_assert_cmpstr (a.prev_comm, ==, b.prev_comm);
+      g_assert_cmpint (a.prev_pid, ==, b.prev_pid);
+      g_assert_cmpint (a.prev_prio, ==, b.prev_prio);
+      g_assert_cmpint (a.prev_runnable, ==, b.prev_runnable);
+      g_assert_cmpstr (a.next_comm, ==, b.next_comm);
+      g_assert_cmpint (a.next_pid, ==, b.next_pid);
+      g_assert_cmpint (a.next_prio, ==, b.next_prio);
+      g_assert_cmpint (a.number, ==, b.number);
+      g_assert_cmpstr (a.name, ==, b.name);
+    }
+  /* The sched events name every task that ran or woke on the CPU in this second. */
+  g_assert_cmpuint (named, ==, want->len);
+  remove_tree (tracefs);
+}
+
+int
+main (int argc, char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/trace-format/lines", test_lines);
+  return g_test_run ();
+}
