@@ -21,14 +21,9 @@
 /* A field every method keeps in the same place. */
 #define SHARED(field, wire_field, default_value) \
   { true, (default_value), offsetof (RtbCommand, field), offsetof (RtbWireCommand, wire_field) }
+#define SHARED_ON(id, name, Name, args) [id] = SHARED args,
 #define ON_EVERY_METHOD(field, wire_field, default_value) \
-  { [RTB_METHOD_LATENCY] = SHARED (field, wire_field, default_value), \
-    [RTB_METHOD_JITTER] = SHARED (field, wire_field, default_value), \
-    [RTB_METHOD_TIMER] = SHARED (field, wire_field, default_value), \
-    [RTB_METHOD_RESPONSE] = SHARED (field, wire_field, default_value), \
-    [RTB_METHOD_NOISE] = SHARED (field, wire_field, default_value), \
-    [RTB_METHOD_TIMERLAT] = SHARED (field, wire_field, default_value), \
-    [RTB_METHOD_OSNOISE] = SHARED (field, wire_field, default_value) }
+  { RTB_EACH_METHOD (SHARED_ON, (field, wire_field, default_value)) }
 #define MINUTE (60 * (uint64_t) RTB_NSEC_PER_SEC)
 
 const RtbKey rtb_command_keys[RTB_N_KEYS] = {

@@ -65,14 +65,9 @@ struct RtbCommand {
   uint32_t timer_slack_ns;               /* 0: the kernel's */
   uint32_t trace_above_us;               /* 0: no tracing (unless trace_auto) */
   bool trace_auto;                       /* trace_above_us=auto */
-  /* Only the method's own parameters are used; the others stay zero. */
-  RtbLatencyParams latency;
-  RtbJitterParams jitter;
-  RtbTimerParams timer;
-  RtbResponseParams response;
-  RtbNoiseParams noise;
-  RtbTimerlatParams timerlat;
-  RtbOsnoiseParams osnoise;
+  /* Each method's parameters, RtbLatencyParams latency… (rtb-protocol.h); only the method's
+   * own are used, the others stay zero. */
+  RTB_EACH_METHOD (RTB_METHOD_PARAMS_MEMBER, )
 };
 typedef struct RtbCommand RtbCommand;
 

@@ -105,6 +105,19 @@ typedef enum {
 } RtbMethod;
 #define RTB_METHOD_LAST RTB_METHOD_OSNOISE
 
+/* Every method once, for what follows from its name alone: X (ID, name, Name, arg) for each,
+ * `arg` passed through. Its parameters are RtbNameParams, `name` in RtbMethodParams and in
+ * RtbCommand; the worker prepares its run with rtb_worker_name_prepare()
+ * (src/worker/rtb-worker-name.c). */
+#define RTB_EACH_METHOD(X, arg) \
+  X (RTB_METHOD_LATENCY, latency, Latency, arg) \
+  X (RTB_METHOD_JITTER, jitter, Jitter, arg) \
+  X (RTB_METHOD_TIMER, timer, Timer, arg) \
+  X (RTB_METHOD_RESPONSE, response, Response, arg) \
+  X (RTB_METHOD_NOISE, noise, Noise, arg) \
+  X (RTB_METHOD_TIMERLAT, timerlat, Timerlat, arg) \
+  X (RTB_METHOD_OSNOISE, osnoise, Osnoise, arg)
+
 typedef enum {
   RTB_POLICY_OTHER = 0,
   RTB_POLICY_FIFO = 1,
@@ -248,14 +261,11 @@ _Static_assert(sizeof(RtbOsnoiseParams) == 16, "RtbOsnoiseParams must be 16 byte
 /* Room for any method's parameters, the ones to come included. */
 #define RTB_METHOD_PARAMS_SIZE 64
 
+/* A method's parameters as a member named after it: RtbLatencyParams latency; */
+#define RTB_METHOD_PARAMS_MEMBER(id, name, Name, arg) Rtb##Name##Params name;
+
 typedef union {
-  RtbLatencyParams latency;
-  RtbJitterParams jitter;
-  RtbTimerParams timer;
-  RtbResponseParams response;
-  RtbNoiseParams noise;
-  RtbTimerlatParams timerlat;
-  RtbOsnoiseParams osnoise;
+  RTB_EACH_METHOD (RTB_METHOD_PARAMS_MEMBER, )
   uint8_t bytes[RTB_METHOD_PARAMS_SIZE]; /* past the method's own struct: 0 */
 } RtbMethodParams;
 _Static_assert(sizeof(RtbMethodParams) == RTB_METHOD_PARAMS_SIZE,

@@ -56,28 +56,20 @@ check_cpus (RtbWorker *w, RtbCommandError *error)
   return true;
 }
 
+/* Each method's prepare step, from its file (rtb-worker.h). */
+#define PREPARE_ROW(id, name, Name, arg) [id] = rtb_worker_##name##_prepare,
+static const RtbWorkerPrepareFunc prepares[RTB_METHOD_LAST + 1] = {
+  RTB_EACH_METHOD (PREPARE_ROW, )
+};
+
 static bool
 prepare (RtbWorker *w, RtbCommandError *error, int *sys_errno)
 {
-  switch (w->cmd.method)
-    {
-    case RTB_METHOD_LATENCY:
-      return rtb_worker_latency_prepare (w, error, sys_errno);
-    case RTB_METHOD_JITTER:
-      return rtb_worker_jitter_prepare (w, error, sys_errno);
-    case RTB_METHOD_TIMER:
-      return rtb_worker_timer_prepare (w, error, sys_errno);
-    case RTB_METHOD_RESPONSE:
-      return rtb_worker_response_prepare (w, error, sys_errno);
-    case RTB_METHOD_NOISE:
-      return rtb_worker_noise_prepare (w, error, sys_errno);
-    case RTB_METHOD_TIMERLAT:
-      return rtb_worker_timerlat_prepare (w, error, sys_errno);
-    case RTB_METHOD_OSNOISE:
-      return rtb_worker_osnoise_prepare (w, error, sys_errno);
-    default:
-      return false;
-    }
+  RtbMethod method = w->cmd.method;
+
+  if (method < RTB_METHOD_LATENCY || method > RTB_METHOD_LAST)
+    return false;
+  return prepares[method] (w, error, sys_errno);
 }
 
 static bool

@@ -262,13 +262,10 @@ void rtb_worker_writer_finish (RtbWorker *w, RtbEndReason reason);
 
 /* One file per method: fill w->measures for the command. False with `error` filled (and
  * `sys_errno`) when the command cannot run here; with error->code 0 when out of memory. */
-bool rtb_worker_latency_prepare (RtbWorker *w, RtbCommandError *error, int *sys_errno);
-bool rtb_worker_jitter_prepare (RtbWorker *w, RtbCommandError *error, int *sys_errno);
-bool rtb_worker_timer_prepare (RtbWorker *w, RtbCommandError *error, int *sys_errno);
-bool rtb_worker_response_prepare (RtbWorker *w, RtbCommandError *error, int *sys_errno);
-bool rtb_worker_noise_prepare (RtbWorker *w, RtbCommandError *error, int *sys_errno);
-bool rtb_worker_timerlat_prepare (RtbWorker *w, RtbCommandError *error, int *sys_errno);
-bool rtb_worker_osnoise_prepare (RtbWorker *w, RtbCommandError *error, int *sys_errno);
+typedef bool (*RtbWorkerPrepareFunc) (RtbWorker *w, RtbCommandError *error, int *sys_errno);
+#define RTB_WORKER_PREPARE_DECLARE(id, name, Name, arg) \
+  bool rtb_worker_##name##_prepare (RtbWorker *w, RtbCommandError *error, int *sys_errno);
+RTB_EACH_METHOD (RTB_WORKER_PREPARE_DECLARE, )
 
 /* rtb-worker-tracer-read.c: what the tracer methods share. Their prepare step refused: the
  * tracer's reason in `error`, the tracer given back; returns false. */
