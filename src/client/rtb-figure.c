@@ -10,11 +10,12 @@
 #include "rtb-methods.h"
 
 #define M(method) RTB_FIGURE_METHOD (RTB_METHOD_##method)
-#define ALL (M (LATENCY) | M (JITTER) | M (TIMER) | M (RESPONSE) | M (NOISE) | M (TIMERLAT) | \
-             M (OSNOISE))
-/* The methods whose values are one-sided: latency, response time, noise's gaps, a period's
- * noise. */
-#define DELAYS (M (LATENCY) | M (RESPONSE) | M (NOISE) | M (TIMERLAT) | M (OSNOISE))
+/* Every method, and the methods whose values are one-sided (not `signed_values` in their
+ * declaration: latency, response time, noise's gaps, a period's noise), which a bit of its own
+ * stands for. */
+#define ALL (RTB_FIGURE_METHOD (RTB_METHOD_LAST + 1) - RTB_FIGURE_METHOD (RTB_METHOD_LATENCY))
+#define ONE_SIDED (1u << 31)
+_Static_assert (RTB_METHOD_LAST < 31, "a method's bit is below ONE_SIDED");
 #define AT(field) offsetof (RtbSeriesSummary, field)
 
 #define US(...) .kind = RTB_FIGURE_KIND_US, __VA_ARGS__
@@ -48,14 +49,14 @@ static const RtbFigureInfo figures[RTB_N_FIGURES] = {
   },
   [RTB_FIGURE_P50] = {
     US (.key = "p50_us", .label = "p50 µs", .column = "p50 µs", .title = N_("Median µs"),
-        .percentile = 50, .judged = TRUE, .baseline = TRUE, .methods = ALL, .table = DELAYS,
+        .percentile = 50, .judged = TRUE, .baseline = TRUE, .methods = ALL, .table = ONE_SIDED,
         .offset = AT (p50_us)),
   },
   [RTB_FIGURE_P90] = {
     US (.key = "p90_us", .label = "p90 µs", .column = "p90 µs", .title = N_("90 % µs"),
         .limit = "fail-p90-above",
         .limit_help = "fail when a series' 90th percentile is above US µs",
-        .percentile = 90, .judged = TRUE, .baseline = TRUE, .methods = ALL, .table = DELAYS,
+        .percentile = 90, .judged = TRUE, .baseline = TRUE, .methods = ALL, .table = ONE_SIDED,
         .offset = AT (p90_us)),
   },
   [RTB_FIGURE_P95] = {
@@ -66,19 +67,19 @@ static const RtbFigureInfo figures[RTB_N_FIGURES] = {
     US (.key = "p99_us", .label = "p99 µs", .column = "p99 µs", .title = N_("99 % µs"),
         .limit = "fail-p99-above",
         .limit_help = "fail when a series' 99th percentile is above US µs",
-        .percentile = 99, .judged = TRUE, .baseline = TRUE, .methods = ALL, .table = DELAYS,
+        .percentile = 99, .judged = TRUE, .baseline = TRUE, .methods = ALL, .table = ONE_SIDED,
         .offset = AT (p99_us)),
   },
   [RTB_FIGURE_P999] = {
     US (.key = "p999_us", .label = "p99.9 µs", .column = "p99.9 µs", .title = N_("99.9 % µs"),
-        .percentile = 99.9, .judged = TRUE, .baseline = TRUE, .methods = ALL, .table = DELAYS,
+        .percentile = 99.9, .judged = TRUE, .baseline = TRUE, .methods = ALL, .table = ONE_SIDED,
         .offset = AT (p999_us)),
   },
   [RTB_FIGURE_P9999] = {
     US (.key = "p9999_us", .label = "p99.99 µs", .column = "p99.99 µs",
         .title = N_("99.99 % µs"), .limit = "fail-p9999-above",
         .limit_help = "fail when a series' 99.99th percentile is above US µs",
-        .percentile = 99.99, .judged = TRUE, .baseline = TRUE, .methods = ALL, .table = DELAYS,
+        .percentile = 99.99, .judged = TRUE, .baseline = TRUE, .methods = ALL, .table = ONE_SIDED,
         .offset = AT (p9999_us)),
   },
   [RTB_FIGURE_STDDEV] = {
@@ -174,7 +175,7 @@ static const RtbFigureInfo figures[RTB_N_FIGURES] = {
     .key = "overflows", .label = "overflows", .column = "overflows", .title = N_("Overflows"),
     .counted = "overflows", .limit = "fail-overflows",
     .limit_help = "fail when a series has more than N values past its histogram",
-    .kind = RTB_FIGURE_KIND_EVENTS, .judged = TRUE, .methods = ALL, .table = DELAYS,
+    .kind = RTB_FIGURE_KIND_EVENTS, .judged = TRUE, .methods = ALL, .table = ONE_SIDED,
     .offset = AT (overflows), .known = AT (overflows_known),
   },
   [RTB_FIGURE_DROPPED] = {
@@ -291,16 +292,27 @@ rtb_figure_is_partial (RtbFigure figure, const RtbSeriesSummary *s)
   return figure < RTB_N_FIGURES && s->spread_partial && figures[figure].spread;
 }
 
+/* Whether `method` is one of a mask's methods, ONE_SIDED read from the declarations. */
+static gboolean
+in_mask (guint mask, RtbMethod method)
+{
+  const RtbMethodInfo *info = rtb_method_info (method);
+
+  if (info == NULL)
+    return FALSE;
+  return (mask & RTB_FIGURE_METHOD (method)) != 0 || ((mask & ONE_SIDED) && !info->signed_values);
+}
+
 gboolean
 rtb_figure_applies (RtbFigure figure, RtbMethod method)
 {
-  return figure < RTB_N_FIGURES && (figures[figure].methods & RTB_FIGURE_METHOD (method)) != 0;
+  return figure < RTB_N_FIGURES && in_mask (figures[figure].methods, method);
 }
 
 gboolean
 rtb_figure_in_table (RtbFigure figure, RtbMethod method)
 {
-  return figure < RTB_N_FIGURES && (figures[figure].table & RTB_FIGURE_METHOD (method)) != 0;
+  return figure < RTB_N_FIGURES && in_mask (figures[figure].table, method);
 }
 
 RtbFigure

@@ -127,7 +127,9 @@ typedef struct {
                            partial */
   gboolean baseline;    /* --fail-worse holds it against a baseline */
   guint methods;        /* RTB_FIGURE_METHOD() of the methods whose runs have it */
-  guint table;          /* of the methods whose tables show it (the window's, the CLI's) */
+  guint table;          /* of the methods whose tables show it (the window's, the CLI's); both
+                           masks may hold a bit of rtb-figure.c that stands for the methods of
+                           one-sided values (rtb_figure_applies, rtb_figure_in_table) */
   gsize offset;         /* of its value in RtbSeriesSummary */
   gsize known;          /* of a gboolean there that says whether it is known; 0: always */
 } RtbFigureInfo;
