@@ -30,6 +30,8 @@ typedef struct {
   bool never_sleeps; /* it keeps its CPU busy whatever its keys say */
   /* The words shown for it, marked for translation (N_()): the window and the reports translate
    * them, the CLI and its exports keep them English. */
+  const char *setup_name;       /* the window's method row: "Jitter" */
+  const char *setup_description; /* above it, what the method measures */
   const char *title;            /* the live view's: "Thread Jitter" */
   const char *value_label;      /* a chart's value axis: "interval deviation (µs)" */
   const char *magnitude_label;  /* the heatmap's rows of a signed method, or NULL: value_label */

@@ -5,21 +5,19 @@
 
 #include <glib/gi18n.h>
 
+#include "rtb-methods.h"
 #include "rtb-setup-panel-private.h"
 
-static const char *const method_descriptions[] = {
-  N_("Wake-up latency of one thread per CPU, the cyclictest method"),
-  N_("Base and servo thread jitter, the LinuxCNC latency-test method"),
-  N_("Error of a periodic timer's ticks"),
-  N_("Execution time of a matrix inversion, instance by instance"),
-  N_("Gaps while one thread per CPU polls the clock, the oslat method: is an isolated CPU "
-     "quiet?"),
-  N_("The kernel's timerlat tracer, as rtla runs it: how late each period's timer interrupt "
-     "and thread ran, per CPU (root and a kernel with the tracer)"),
-  N_("The kernel's osnoise tracer, as rtla osnoise top runs it: each period's noise per CPU and "
-     "what caused it, hardware, NMI, IRQ, softirq or thread (root and a kernel with the "
-     "tracer)"),
-};
+/* The method row's choices, each method's as its declaration names it, in their order. */
+void
+_rtb_setup_panel_init_methods (RtbSetupPanel *self)
+{
+  g_autoptr(GtkStringList) names = gtk_string_list_new (NULL);
+
+  for (RtbMethod m = RTB_METHOD_LATENCY; m <= RTB_METHOD_LAST; m++)
+    gtk_string_list_append (names, _(rtb_method_info (m)->setup_name));
+  adw_combo_row_set_model (self->method_row, G_LIST_MODEL (names));
+}
 
 /* The methods whose spikes the worker explains from a kernel trace. */
 gboolean
@@ -31,8 +29,6 @@ _rtb_setup_panel_method_is_traced (RtbMethod method)
 void
 _rtb_setup_panel_update_method_rows (RtbSetupPanel *self)
 {
-  guint index = self->method - RTB_METHOD_LATENCY;
-
   for (guint p = 0; p < N_PARAMS; p++)
     if (self->param_rows[p] != NULL)
       gtk_widget_set_visible (GTK_WIDGET (self->param_rows[p]),
@@ -48,8 +44,8 @@ _rtb_setup_panel_update_method_rows (RtbSetupPanel *self)
                           _rtb_setup_panel_method_is_traced (self->method));
   /* On the group, not as the row's subtitle: a long subtitle squeezes the row's value until
    * a translated method name no longer fits. */
-  if (index < G_N_ELEMENTS (method_descriptions))
-    adw_preferences_group_set_description (self->method_group, _(method_descriptions[index]));
+  adw_preferences_group_set_description (self->method_group,
+                                         _(rtb_method_info (self->method)->setup_description));
   rtb_cpu_picker_set_multiple (self->cpu_picker, rtb_method_is_per_cpu (self->method));
 }
 

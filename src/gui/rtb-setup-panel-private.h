@@ -75,6 +75,7 @@ void _rtb_setup_panel_changed (RtbSetupPanel *self);
 
 /* rtb-setup-panel-method.c */
 gboolean _rtb_setup_panel_method_is_traced (RtbMethod method);
+void _rtb_setup_panel_init_methods (RtbSetupPanel *self);
 void _rtb_setup_panel_update_method_rows (RtbSetupPanel *self);
 void _rtb_setup_panel_on_method_selected (RtbSetupPanel *self);
 

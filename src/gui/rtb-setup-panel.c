@@ -195,6 +195,7 @@ static void
 rtb_setup_panel_init (RtbSetupPanel *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
+  _rtb_setup_panel_init_methods (self);
 
   self->n_cpus = rtb_cpu_picker_get_n_cpus (self->cpu_picker);
   self->method = RTB_METHOD_LATENCY;
