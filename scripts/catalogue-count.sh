@@ -31,7 +31,7 @@ items=(
   "figure|osnoise's|RTB_FIGURE_MAX_SINGLE RTB_FIGURE_CPU_AVAILABLE RTB_FIGURE_NOISE_HW RTB_FIGURE_NOISE_NMI RTB_FIGURE_NOISE_IRQ RTB_FIGURE_NOISE_SOFTIRQ RTB_FIGURE_NOISE_THREAD|2|"
   # (its field, skipped, is also the run's and the worker's word for skipped periods: its id
   # alone says where the figure is named)
-  "method|jitter|RTB_METHOD_JITTER|6|"
+  "method|jitter|RTB_METHOD_JITTER|5|"
 )
 
 n=0 failed=0
