@@ -503,6 +503,7 @@ test_bad_options (void)
     { { "run", "latency", "--priority", "50", "--policy", "other" }, "cannot be used with --policy other" },
     { { "run", "response", "--size", "1025", NULL }, "use 2-1024" },
     { { "run", "jitter", "--base-us", "1000", "--servo-us", "500" }, "--servo-us" },
+    { { "run", "latency", "--output", "-", NULL }, "not standard output" },
     { { "run", "timer", "--spin-us", "6000", NULL }, "--spin-us" },
     { { "frobnicate", NULL }, "unknown command" },
     { { "summary", NULL }, "at least one run file" },
@@ -562,6 +563,12 @@ test_export_png (void)
   run_cli (&r, "export", file, "--png", png, "--svg", svg, "--pdf", pdf, "--width", "800",
            "--height", "600", NULL);
   g_assert_cmpint (r.status, ==, 0);
+  cli_result_clear (&r);
+  /* "-" is no output: refused, and no file named "-" appears where the CLI runs. */
+  run_cli (&r, "export", file, "--csv", "-", NULL);
+  g_assert_cmpint (r.status, ==, 1);
+  g_assert_nonnull (strstr (r.err, "not to standard output"));
+  g_assert_false (g_file_test ("-", G_FILE_TEST_EXISTS));
   cli_result_clear (&r);
 
   g_autofree char *data = NULL;

@@ -3,6 +3,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <string.h>
 #include <glib/gi18n-lib.h>
 #include <glib/gstdio.h>
 #include <sys/stat.h>
@@ -76,6 +77,14 @@ rtb_file_write (const char  *path,
   g_return_val_if_fail (path != NULL && path[0] != '\0', FALSE);
   g_return_val_if_fail (data != NULL || length == 0, FALSE);
 
+  /* "-" reads as standard output to a reader of Unix tools, as a file named "-" to the kernel. */
+  if (strcmp (path, "-") == 0)
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_FILENAME,
+                   _("Could not save “-”: rtbench writes to files, not to standard output. Give "
+                     "a file name (./- for a file named “-”)."));
+      return FALSE;
+    }
   existed = g_lstat (path, &st) == 0;
   /* A FIFO, a device (/dev/null), a folder or a socket: renaming over it would replace it. A
    * link is replaced, never followed. */

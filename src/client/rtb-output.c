@@ -68,6 +68,9 @@ rtb_output_check (const char *path, GError **error)
   if (*path == '\0')
     return unusable (error, _("the output file name is empty: give a file such as "
                               "run.rtbench"));
+  if (strcmp (path, "-") == 0)
+    return unusable (error, _("“-” is not standard output here: rtbench saves a run to a file; "
+                              "give a file name (./- for a file named “-”)"));
   if (g_str_has_suffix (path, "/"))
     return unusable (error, _("“%s” names a folder: give a file name inside it, such as "
                               "%srun.rtbench"), path, path);
