@@ -82,8 +82,13 @@ _rtb_setup_panel_set_property (GObject      *object,
   switch (prop_id)
     {
     case PROP_METHOD:
+      /* The schema takes any string, so that the methods are listed once (rtb-methods.c). */
       if (rtb_method_from_string (g_value_get_string (value), &method))
         rtb_setup_panel_set_method (self, method);
+      else
+        g_warning ("The method setting \"%s\" is no method of this rtbench: the window shows "
+                   "its first; choose one there or set the key method to one of those that "
+                   "rtbench-cli run --help lists", g_value_get_string (value));
       break;
     case PROP_CPUS:
       rtb_cpu_picker_set_cpus (self->cpu_picker, g_value_get_string (value));
