@@ -98,6 +98,30 @@ stats_overrun (void)
   return overrun;
 }
 
+/* The kernel's lines of CPU 0 in its text trace. */
+static GPtrArray *
+kernel_lines (void)
+{
+  g_autofree char *text = fixture ("sched-trace.txt", NULL);
+  g_auto (GStrv) lines = g_strsplit (text, "\n", -1);
+  GPtrArray *want = g_ptr_array_new_with_free_func (g_free);
+
+  for (char **line = lines; *line != NULL; line++)
+    if (**line != '#' && strstr (*line, "[000] ") != NULL)
+      g_ptr_array_add (want, g_strdup (*line));
+  return want;
+}
+
+/* The worker's lines of CPU 0's binary pages, tasks looked up in `proc`. */
+static GPtrArray *
+worker_lines (const char *tracefs, const char *proc, guint64 *missed)
+{
+  gsize len;
+  g_autofree char *raw = fixture ("sched-cpu0.raw", &len);
+
+  return trace_format_lines (tracefs, proc, raw, len, 4096, 0, missed);
+}
+
 /* Every event of the binary pages is the kernel's line: the same time, event and fields byte
  * for byte, the same CPU; parsed, the same event, the task's name where the events named it
  * (else "<...>", as no /proc is looked up here); its thread group not known (no /proc). */
@@ -105,19 +129,12 @@ static void
 test_lines (void)
 {
   g_autofree char *tracefs = make_tracefs ();
-  g_autofree char *text = fixture ("sched-trace.txt", NULL);
-  gsize len;
-  g_autofree char *raw = fixture ("sched-cpu0.raw", &len);
-  g_auto (GStrv) text_lines = g_strsplit (text, "\n", -1);
-  g_autoptr (GPtrArray) want = g_ptr_array_new ();
+  g_autoptr (GPtrArray) want = kernel_lines ();
   g_autoptr (GPtrArray) got = NULL;
   guint64 missed;
   guint named = 0;
 
-  for (char **line = text_lines; *line != NULL; line++)
-    if (**line != '#' && strstr (*line, "[000] ") != NULL)
-      g_ptr_array_add (want, *line);
-  got = trace_format_lines (tracefs, raw, len, 4096, 0, &missed);
+  got = worker_lines (tracefs, "/nonexistent-proc", &missed);
   g_assert_cmpuint (want->len, ==, 714);
   g_assert_cmpuint (got->len, ==, want->len);
   g_assert_cmpuint (missed, ==, stats_overrun ());
@@ -154,10 +171,58 @@ test_lines (void)
   remove_tree (tracefs);
 }
 
+/* "   ls-190     (    190) [000]": the head before the flags column. */
+static char *
+head_of (const char *line)
+{
+  return g_strndup (line, (gsize) (strstr (line, " [000] ") - line) + 6);
+}
+
+/* With each task's /proc (its status naming the thread group the kernel's text gives it), every
+ * line's head is the kernel's too, byte for byte: name, pid and thread group. */
+static void
+test_heads (void)
+{
+  g_autofree char *tracefs = make_tracefs ();
+  g_autofree char *proc = g_build_filename (tracefs, "proc", NULL);
+  g_autoptr (GPtrArray) want = kernel_lines ();
+  g_autoptr (GPtrArray) got = NULL;
+  guint64 missed;
+
+  for (guint i = 0; i < want->len; i++)
+    {
+      const char *line = want->pdata[i];
+      RtbTraceEvent e;
+      g_autofree char *dir = NULL, *status = NULL, *path = NULL;
+
+      g_assert_true (rtb_trace_parse_line (line, strlen (line), &e));
+      g_assert_cmpint (e.task_tgid, >, 0);
+      dir = g_strdup_printf ("%s/%d", proc, e.task_pid);
+      if (g_file_test (dir, G_FILE_TEST_IS_DIR))
+        continue;
+      g_assert_cmpint (g_mkdir_with_parents (dir, 0700), ==, 0);
+      status = g_strdup_printf ("Name:\t%s\nUmask:\t0022\nState:\tS (sleeping)\nTgid:\t%d\n"
+                                "Ngid:\t0\nPid:\t%d\n", e.task_comm, e.task_tgid, e.task_pid);
+      path = g_build_filename (dir, "status", NULL);
+      g_assert_true (g_file_set_contents (path, status, -1, NULL));
+    }
+  got = worker_lines (tracefs, proc, &missed);
+  g_assert_cmpuint (got->len, ==, want->len);
+  for (guint i = 0; i < want->len; i++)
+    {
+      g_autofree char *ours = head_of (got->pdata[i]);
+      g_autofree char *theirs = head_of (want->pdata[i]);
+
+      g_assert_cmpstr (ours, ==, theirs);
+    }
+  remove_tree (tracefs);
+}
+
 int
 main (int argc, char **argv)
 {
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/trace-format/lines", test_lines);
+  g_test_add_func ("/trace-format/heads", test_heads);
   return g_test_run ();
 }

@@ -23,11 +23,10 @@ take (const RtbTraceEvent *event, void *user)
 }
 
 GPtrArray *
-trace_format_lines (const char *tracefs, const char *pages, gsize len, gsize page_size, int cpu,
-                    guint64 *missed_total)
+trace_format_lines (const char *tracefs, const char *proc, const char *pages, gsize len,
+                    gsize page_size, int cpu, guint64 *missed_total)
 {
   char why[256] = "";
-  g_autofree char *proc = g_build_filename (tracefs, "no-proc", NULL);
   RtbWorkerTraceFormat *format = rtb_worker_trace_format_new (tracefs, tracefs, proc, why,
                                                               sizeof why);
   GPtrArray *lines = g_ptr_array_new_with_free_func (g_free);

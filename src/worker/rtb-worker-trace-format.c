@@ -219,14 +219,17 @@ rtb_worker_trace_format_take (RtbWorkerTraceFormat *f, const RtbTraceEvent *even
   return true;
 }
 
-/* "/proc/PID/comm" or "/proc/PID/status" into buf; false when the task is gone. */
+/* The start of "/proc/PID/comm" or "/proc/PID/status" into buf (what it needs comes first);
+ * false when the task is gone. */
 static bool
 read_proc (const RtbWorkerTraceFormat *f, int pid, const char *file, char *buf, size_t size)
 {
   char dir[300];
+  int err;
 
   snprintf (dir, sizeof dir, "%s/%d", f->proc, pid);
-  return rtb_file_text_read (dir, file, buf, size) == 0;
+  err = rtb_file_text_read (dir, file, buf, size);
+  return err == 0 || err == EOVERFLOW;
 }
 
 /* The task of a line's head: its name and thread group, learnt or looked up once. */
@@ -293,7 +296,7 @@ format_fields (RtbWorkerTraceFormat *f, int kind, const RtbTraceEvent *event, ch
                size_t size)
 {
   const RtbTraceField *fields = f->kinds[kind].fields;
-  char text[2][COMM_MAX * 2];
+  char text[2][64];
   int64_t v[7] = { 0 };
   char state[32];
 

@@ -13,8 +13,8 @@
  * prints it; its thread group from /proc/PID/status when its line is first written, else
  * "(-------)" as the kernel prints an unknown one. The flags column is the mainline kernel's five
  * letters (irqs off, need-resched, hard/soft interrupt, preemption and migrate-disable depths),
- * where a PREEMPT_RT kernel prints seven; nothing reads it. After it, every byte is the kernel's
- * (tests/test-trace-format.c).
+ * where a PREEMPT_RT kernel prints seven; nothing reads it. Before and after it, every byte is
+ * the kernel's (tests/test-trace-format.c).
  */
 #pragma once
 
