@@ -340,6 +340,36 @@ test_run_gaps (void)
   feed_clear (&feed);
 }
 
+/* A stall across the run's end skips periods no later sample's number shows: the last STATS
+ * counts them, and the finished curve keeps their places after the last sample, so that it holds
+ * every number the figures count (samples, skipped periods, samples lost). */
+static void
+test_run_trailing_skips (void)
+{
+  RtbSample samples[5];
+  RtbSeries *series;
+  Feed feed;
+
+  feed_init (&feed, new_run (RTB_METHOD_LATENCY, 0));
+  g_assert_true (send_started (&feed, RTB_METHOD_LATENCY, 1, 1000, 1000));
+  for (guint i = 0; i < G_N_ELEMENTS (samples); i++)
+    samples[i] = (RtbSample) { .index = i, .value_ns = 3000 };
+  g_assert_true (send_samples (&feed, 0, samples, G_N_ELEMENTS (samples), 0));
+  series = rtb_run_get_series (feed.run, 0);
+  g_assert_true (send_stats (&feed, RTB_FRAME_STATS, 1, 0, 3, 0));
+  g_assert_cmpuint (series->history.n_positions, ==, 5);
+  g_assert_true (send_stats (&feed, RTB_FRAME_SUMMARY, 1, 0, 3, RTB_END_COMPLETED));
+  g_assert_cmpint (rtb_run_get_state (feed.run), ==, RTB_RUN_STATE_FINISHED);
+  g_assert_cmpuint (series->gaps, ==, 0);
+  /* 5 samples and 3 periods skipped (the sample send_stats says lost is not placed). */
+  g_assert_cmpuint (series->history.n_positions, ==, 8);
+  g_assert_cmpuint (series->heatmap.n_positions, ==, 8);
+  g_assert_cmpuint (rtb_history_n_samples (&series->history), ==, 5);
+  for (guint64 i = 5; i < 8; i++)
+    g_assert_cmpuint (rtb_history_block_missing (&series->history, i), ==, 1);
+  feed_clear (&feed);
+}
+
 /* Noise sends only its gaps of 1 µs or more; the numbers between are gaps shorter than 1 µs,
  * each 1 µs as oslat counts it. The curve holds every gap, so that its running mean ends at the
  * average the figures give. */
@@ -1051,6 +1081,7 @@ main (int argc, char *argv[])
 
   g_test_add_func ("/run/latency", test_run_latency);
   g_test_add_func ("/run/gaps", test_run_gaps);
+  g_test_add_func ("/run/trailing-skips", test_run_trailing_skips);
   g_test_add_func ("/run/noise-history", test_run_noise_history);
   g_test_add_func ("/run/headlines", test_run_headlines);
   g_test_add_func ("/run/cut-short", test_run_cut_short);

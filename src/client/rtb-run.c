@@ -256,12 +256,12 @@ set_state (RtbRun *self, RtbRunState state)
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_STATE]);
 }
 
-static void complete_noise_history (RtbRun *self);
+static void complete_history (RtbRun *self);
 
 static void
 finish (RtbRun *self, RtbRunState state)
 {
-  complete_noise_history (self);
+  complete_history (self);
   set_state (self, state);
   rtb_run_flush_changed (self);
   g_signal_emit (self, signals[FINISHED], 0);
@@ -374,21 +374,26 @@ skip_to (RtbRun *self, RtbSeries *series, guint64 index)
     rtb_series_skip_positions (series, missing);
 }
 
-/* Noise's short gaps after its last sample, counted in the last STATS: the curve holds every
- * gap the figures count, so that its running mean ends at the average gap. */
+/* What the last STATS counted after the last sample keeps its places on the curve too, so that
+ * the curve holds every number the figures count: noise's short gaps (its running mean then ends
+ * at the average gap), the other methods' periods skipped by a stall across the run's end, which
+ * no later sample's number showed (what the numbers' gaps do not hold of the skipped periods and
+ * the samples lost, at most the skipped ones). */
 static void
-complete_noise_history (RtbRun *self)
+complete_history (RtbRun *self)
 {
-  if (self->command.method != RTB_METHOD_NOISE)
-    return;
   for (guint i = 0; i < self->series->len; i++)
     {
       RtbSeries *series = g_ptr_array_index (self->series, i);
       guint64 count = series->histogram.stats.count;
+      guint64 missing = series->skipped + series->dropped;
 
-      if (count > series->history.n_positions)
+      if (self->command.method == RTB_METHOD_NOISE && count > series->history.n_positions)
         rtb_series_add_positions (series, RTB_NSEC_PER_USEC,
                                   count - series->history.n_positions);
+      else if (self->command.method != RTB_METHOD_NOISE && series->next_index > 0 &&
+               missing > series->gaps)
+        rtb_series_skip_positions (series, MIN (series->skipped, missing - series->gaps));
     }
 }
 
