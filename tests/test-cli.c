@@ -346,26 +346,35 @@ kernel_has_tracefs (void)
          strstr (filesystems, "\ttracefs\n") != NULL;
 }
 
-/* The tracer files a refused timerlat or osnoise run must leave as they were. */
+/* The tracer files a refused timerlat, osnoise or hwlat run must leave as they were (hwlat's at
+ * the top level among them). */
 static char *
 tracing_state (void)
 {
-  g_autofree char *tracer = NULL;
+  static const char *const files[] = { "current_tracer", "tracing_thresh", "tracing_cpumask",
+                                       "trace_clock", "tracing_on" };
   g_autoptr (GString) state = g_string_new (NULL);
   g_autoptr (GDir) dir = g_dir_open ("/sys/kernel/tracing/instances", 0, NULL);
   const char *name;
 
-  g_file_get_contents ("/sys/kernel/tracing/current_tracer", &tracer, NULL, NULL);
-  g_string_append_printf (state, "current_tracer=%s", tracer != NULL ? tracer : "?");
+  for (guint i = 0; i < G_N_ELEMENTS (files); i++)
+    {
+      g_autofree char *path = g_build_filename ("/sys/kernel/tracing", files[i], NULL);
+      g_autofree char *value = NULL;
+
+      g_file_get_contents (path, &value, NULL, NULL);
+      g_string_append_printf (state, "%s%s=%s", i > 0 ? " " : "", files[i],
+                              value != NULL ? value : "?");
+    }
   while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
     if (g_str_has_prefix (name, "rtbench-") && g_str_has_suffix (name, "-tracer"))
       g_string_append_printf (state, " instance %s", name);
   return g_string_free (g_steal_pointer (&state), FALSE);
 }
 
-/* This machine's kernel has no timerlat or osnoise tracer: each method is offered, refused at
- * start with the reason and the way out, and nothing of tracefs changes; check says which
- * tracers the kernel offers. */
+/* This machine's kernel has no timerlat, osnoise or hwlat tracer: each method is offered,
+ * refused at start with the reason and the way out, and nothing of tracefs changes; check says
+ * which tracers the kernel offers. */
 static void
 test_tracer_refused (gconstpointer data)
 {
@@ -863,6 +872,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/cli/every-method", test_every_method);
   g_test_add_data_func ("/cli/timerlat-refused", "timerlat", test_tracer_refused);
   g_test_add_data_func ("/cli/osnoise-refused", "osnoise", test_tracer_refused);
+  g_test_add_data_func ("/cli/hwlat-refused", "hwlat", test_tracer_refused);
   g_test_add_func ("/cli/sigint-saves", test_sigint_saves);
   g_test_add_func ("/cli/sigterm-saves", test_sigterm_saves);
   g_test_add_func ("/cli/checkpoint-survives-kill", test_checkpoint_survives_kill);

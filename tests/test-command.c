@@ -68,6 +68,23 @@ test_defaults (void)
 
   cmd = parse_ok ("latency", false);
   g_assert_cmpuint (cmd.latency.gpio, ==, 0);
+
+  /* The kernel's hwlat detector as it comes: every CPU in turn, half of each 1 s window, the
+   * tracer's own 10 µs threshold; its thread is the kernel's, of no policy of ours. */
+  cmd = parse_ok ("hwlat", false);
+  g_assert_cmpint (cmd.method, ==, RTB_METHOD_HWLAT);
+  g_assert_cmpuint (cmd.hwlat.width_us, ==, 500000);
+  g_assert_cmpuint (cmd.hwlat.window_us, ==, 1000000);
+  g_assert_cmpuint (cmd.hwlat.threshold_us, ==, 10);
+  g_assert_cmpuint (cmd.hwlat.histogram_us, ==, 1000);
+  g_assert_true (cmd.cpus_all);
+  g_assert_cmpint (cmd.policy, ==, RTB_POLICY_OTHER);
+  g_assert_cmpint (cmd.priority, ==, 0);
+  g_assert_cmpuint (cmd.duration_ns, ==, 60 * RTB_NSEC_PER_SEC);
+  cmd = parse_ok ("hwlat cpus=1 width_us=100000 window_us=200000 threshold_us=5", false);
+  g_assert_cmpuint (cmd.hwlat.width_us, ==, 100000);
+  g_assert_cmpuint (cmd.hwlat.window_us, ==, 200000);
+  g_assert_cmpuint (cmd.hwlat.threshold_us, ==, 5);
 }
 
 static void
@@ -335,6 +352,14 @@ static const BadCase bad_cases[] = {
   { "response gap_us=99", RTB_ERROR_RANGE, "gap_us", "100-10000000" },
   { "response gap_us=10000001", RTB_ERROR_RANGE, "gap_us", "100-10000000" },
   { "response cpu=4", RTB_ERROR_RANGE, "cpu", "0-3" },
+  /* hwlat: the kernel's width < window, a sample needs a whole window */
+  { "hwlat width_us=1000000", RTB_ERROR_RANGE, "width_us", "1-999999" },
+  { "hwlat width_us=200 window_us=200", RTB_ERROR_RANGE, "width_us", "1-199" },
+  { "hwlat window_us=1", RTB_ERROR_RANGE, "window_us", "2-100000000" },
+  { "hwlat window_us=100000001", RTB_ERROR_RANGE, "window_us", "2-100000000" },
+  { "hwlat threshold_us=0", RTB_ERROR_RANGE, "threshold_us", "1-1000000" },
+  { "hwlat window_us=2000000 duration=1s", RTB_ERROR_RANGE, "duration", "one window of window_us" },
+  { "hwlat cpus=4", RTB_ERROR_RANGE, "cpus", "0-3" },
   { "response size=32,1025", RTB_ERROR_RANGE, "size", "2-1024" },
   { "response size=1,32", RTB_ERROR_RANGE, "size", "2-1024" },
   { "response size=2,3,4,5,6,7,8,9,10", RTB_ERROR_RANGE, "size", "at most 8" },
@@ -420,9 +445,10 @@ static const BadCase bad_cases[] = {
   { "timer cpus=0", RTB_ERROR_SYNTAX, "cpus", "period_us" },
   { "response duration=10s", RTB_ERROR_SYNTAX, "duration", "gap_us" },
   { "jitter interval_us=10", RTB_ERROR_SYNTAX, "interval_us", "base_us, servo_us" },
-  { "sleep", RTB_ERROR_SYNTAX, "method", "latency, jitter, timer, response, noise, timerlat or osnoise" },
-  { "LATENCY", RTB_ERROR_SYNTAX, "method", "latency, jitter, timer, response, noise, timerlat or osnoise" },
-  { "priority=5", RTB_ERROR_SYNTAX, "method", "latency, jitter, timer, response, noise, timerlat or osnoise" },
+  { "hwlat policy=fifo", RTB_ERROR_SYNTAX, "policy", "width_us" },
+  { "sleep", RTB_ERROR_SYNTAX, "method", "latency, jitter, timer, response, noise, timerlat, osnoise or hwlat" },
+  { "LATENCY", RTB_ERROR_SYNTAX, "method", "latency, jitter, timer, response, noise, timerlat, osnoise or hwlat" },
+  { "priority=5", RTB_ERROR_SYNTAX, "method", "latency, jitter, timer, response, noise, timerlat, osnoise or hwlat" },
   { "", RTB_ERROR_SYNTAX, "", "empty command" },
   { "   \t ", RTB_ERROR_SYNTAX, "", "empty command" },
   { "latency interval_us=100\x01", RTB_ERROR_SYNTAX, "", "a control byte 0x01 at offset" },
@@ -487,7 +513,7 @@ test_verb_errors (void)
   assert_refused ("", true, RTB_ERROR_SYNTAX, "", "empty command");
   assert_refused ("stop", true, RTB_ERROR_STATE, "", "no run");
   assert_refused ("begin latency", true, RTB_ERROR_SYNTAX, "", "use start METHOD");
-  assert_refused ("start", true, RTB_ERROR_SYNTAX, "method", "latency, jitter, timer, response, noise, timerlat or osnoise");
+  assert_refused ("start", true, RTB_ERROR_SYNTAX, "method", "latency, jitter, timer, response, noise, timerlat, osnoise or hwlat");
   assert_refused ("start start latency", true, RTB_ERROR_SYNTAX, "method", "unknown method");
   /* With with_verb false, "start" is just an unknown method. */
   assert_refused ("start latency", false, RTB_ERROR_SYNTAX, "method", "unknown method 'start'");

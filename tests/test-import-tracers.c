@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* The kernel's own instruments, from real runs on the lab's board-rt (Debian's arm64 PREEMPT_RT
  * kernel 6.1 and its rtla 6.1, tests/lab/lab.sh): `rtla timerlat hist` as a latency run, `rtla
- * osnoise hist`, `rtla osnoise top` and the hwlat tracer's trace as noise runs, each figure
- * against what the file says, read here by a reader of the test's own. */
+ * osnoise hist` and `rtla osnoise top` as noise runs, the hwlat tracer's trace as a hwlat run,
+ * each figure against what the file says, read here by a reader of the test's own. */
 #include "config.h"
 
 #include <math.h>
@@ -259,8 +259,8 @@ test_osnoise_top_errors (void)
 /* ---- the hwlat tracer's trace ------------------------------------------------------------ */
 
 typedef struct {
-  GArray *values[2][2]; /* guint64 µs: [cpu][inner, outer] */
-  guint64 gaps;         /* the count: fields added up */
+  GArray *values[2][3]; /* guint64 µs: [cpu][the larger, inner, outer] */
+  guint64 gaps[2];      /* each CPU's count: fields added up */
   guint n;
 } Traced;
 
@@ -271,13 +271,13 @@ read_trace (const char *text, Traced *traced)
 
   memset (traced, 0, sizeof *traced);
   for (guint c = 0; c < 2; c++)
-    for (guint k = 0; k < 2; k++)
+    for (guint k = 0; k < 3; k++)
       traced->values[c][k] = g_array_new (FALSE, FALSE, sizeof (guint64));
   for (guint l = 0; lines[l] != NULL; l++)
     {
       const char *sample = strstr (lines[l], "inner/outer(us):");
       const char *cpu = strchr (lines[l], '[');
-      guint64 inner, outer, count;
+      guint64 inner, outer, count, larger;
       guint c;
 
       if (lines[l][0] == '#' || sample == NULL)
@@ -289,9 +289,11 @@ read_trace (const char *text, Traced *traced)
                                &inner, &outer), ==, 2);
       g_assert_nonnull (strstr (sample, "count:"));
       count = g_ascii_strtoull (strstr (sample, "count:") + 6, NULL, 10);
-      g_array_append_val (traced->values[c][0], inner);
-      g_array_append_val (traced->values[c][1], outer);
-      traced->gaps += count;
+      larger = MAX (inner, outer);
+      g_array_append_val (traced->values[c][0], larger);
+      g_array_append_val (traced->values[c][1], inner);
+      g_array_append_val (traced->values[c][2], outer);
+      traced->gaps[c] += count;
       traced->n++;
     }
 }
@@ -304,8 +306,9 @@ compare_u64 (gconstpointer a, gconstpointer b)
   return x < y ? -1 : x > y;
 }
 
-/* Each CPU's inner and outer series holds exactly the trace's values: count, min, max, the
- * mean, each value in its 1 µs bucket, the median to the percentiles' precision. */
+/* Each CPU's latency, inner and outer series hold exactly the trace's values (the latency the
+ * larger of the line's two): count, min, max, the mean, each value in its 1 µs bucket, the
+ * median to the percentiles' precision. */
 static void
 test_hwlat (void)
 {
@@ -320,16 +323,21 @@ test_hwlat (void)
   g_assert_cmpuint (traced.n, ==, 24);
   g_assert_cmpint (rtb_import_detect ((const guint8 *) text, strlen (text)), ==,
                    RTB_IMPORT_FORMAT_HWLAT);
-  g_assert_cmpint (rtb_run_get_command (run)->method, ==, RTB_METHOD_NOISE);
+  /* A hwlat run as the method measures one: each CPU's latency, inner and outer. */
+  g_assert_cmpint (rtb_run_get_command (run)->method, ==, RTB_METHOD_HWLAT);
+  g_assert_cmpuint (rtb_run_get_command (run)->hwlat.threshold_us, ==, 0);
+  g_assert_false (rtb_run_get_stated (run) & RTB_RUN_STATED_INTERVAL);
   g_assert_nonnull (strstr (rtb_run_get_source (run), "hwlat"));
   g_assert_false (rtb_import_holds_single_noises (run));
-  g_assert_cmpuint (rtb_run_get_n_series (run), ==, 4);
+  g_assert_cmpuint (rtb_run_get_n_series (run), ==, 6);
   for (guint c = 0; c < 2; c++)
-    for (guint k = 0; k < 2; k++)
+    for (guint k = 0; k < 3; k++)
       {
-        RtbSeries *series = rtb_run_get_series (run, 2 * c + k);
+        RtbSeries *series = rtb_run_get_series (run, 3 * c + k);
         GArray *values = traced.values[c][k];
-        g_autofree char *series_name = g_strdup_printf ("CPU%u %s", c, k ? "outer" : "inner");
+        g_autofree char *series_name = k == 0 ? g_strdup_printf ("CPU%u", c)
+                                              : g_strdup_printf ("CPU%u %s", c,
+                                                                 k == 2 ? "outer" : "inner");
         guint64 sum = 0, *v = (guint64 *) (void *) values->data;
         RtbSeriesSummary summary;
 
@@ -354,10 +362,17 @@ test_hwlat (void)
         /* Nearest rank: the 6th of 12. */
         g_assert_cmpfloat_with_epsilon (summary.p50_us, (double) v[(values->len + 1) / 2 - 1],
                                         v[(values->len + 1) / 2 - 1] * 0.00049);
+        /* The CPU's totals are its first series': the count: fields of its lines. */
+        g_assert_cmpint (series->have_hwlat, ==, k == 0);
+        if (k == 0)
+          {
+            g_assert_cmpuint (series->hwlat.gaps, ==, traced.gaps[c]);
+            g_assert_cmpuint (series->hwlat.nmi_count, ==, 0);
+          }
         g_array_unref (traced.values[c][k]);
       }
   gaps = g_strdup_printf ("%u detector windows were above the threshold, with %" G_GUINT64_FORMAT
-                          " gaps above it in all", traced.n, traced.gaps);
+                          " gaps above it in all", traced.n, traced.gaps[0] + traced.gaps[1]);
   g_assert_nonnull (notes[0]);
   g_assert_nonnull (strstr (notes[0], gaps));
   /* The first and the last sample's wall-clock time (ts:). */
@@ -380,7 +395,7 @@ test_hwlat_lines (void)
     { "  <...>-9 [003] d... 5.1: #1     inner/outer(us):   12/9     ts:100.000000001 count:3 "
       "nmi-total:40 nmi-count:2\n"
       "  <...>-9 [003] d... 6.1: #2     inner/outer(us):   11/10    ts:101.000000001 count:1\n",
-      NULL, "NMIs came in 1 windows: 2 of them, 40 ns in all" },
+      NULL, "NMIs came in 1 windows: 2 of them, 40 µs in all" },
     { "  <...>-9 [001] d... 5.1: #1     inner/outer(us):   12/9     ts:100.000000001 "
       "nmi-count:1\n", NULL, "NMIs came in 1 windows: 1 of them" },
     { "  hwlatd-9 [000] d... 5.1: #7     inner/outer(us):   12/9     ts:100.000000001\n",
@@ -419,7 +434,7 @@ test_hwlat_lines (void)
       g_assert_no_error (error);
       import_test_check_consistent (run);
       lines = g_strsplit (cases[i].lines, "\n", -1);
-      g_assert_cmpuint (rtb_run_get_n_series (run), ==, 2);
+      g_assert_cmpuint (rtb_run_get_n_series (run), ==, 3);
       g_assert_cmpuint (rtb_run_get_series (run, 0)->histogram.stats.count, ==,
                         g_strv_length (lines) - 1);
       if (cases[i].note != NULL)

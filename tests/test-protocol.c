@@ -385,6 +385,7 @@ test_started_method_version (void)
 {
   static const struct { RtbMethod method; uint32_t since; } methods[] = {
     { RTB_METHOD_NOISE, 6 }, { RTB_METHOD_TIMERLAT, 8 }, { RTB_METHOD_OSNOISE, 9 },
+    { RTB_METHOD_HWLAT, 10 },
   };
 
   for (guint m = 0; m < G_N_ELEMENTS (methods); m++)
@@ -407,8 +408,8 @@ test_started_method_version (void)
       }
 }
 
-/* Thread statistics grew with protocol 4 and 9: an older STATS frame reaches the receiver in
- * the current layout, what it lacks 0 (osnoise's sums), what it has as it was. */
+/* Thread statistics grew with protocol 4, 9 and 10: an older STATS frame reaches the receiver
+ * in the current layout, what it lacks 0 (osnoise's sums, hwlat's), what it has as it was. */
 static bool
 check_widened (const RtbFrame *frame, void *user_data)
 {
@@ -420,15 +421,17 @@ check_widened (const RtbFrame *frame, void *user_data)
   t = rtb_stats_threads (frame->payload);
   g_assert_cmpuint (t->count, ==, 7);
   g_assert_cmpuint (t->off_cpu, ==, 3);
-  g_assert_cmpuint (t->osnoise_runtime_us, ==, *(guint64 *) user_data);
-  g_assert_cmpuint (t->osnoise_counts[4], ==, *(guint64 *) user_data);
+  g_assert_cmpuint (t->osnoise_runtime_us, ==, ((guint64 *) user_data)[0]);
+  g_assert_cmpuint (t->osnoise_counts[4], ==, ((guint64 *) user_data)[0]);
+  g_assert_cmpuint (t->hwlat_gaps, ==, ((guint64 *) user_data)[1]);
+  g_assert_cmpuint (t->hwlat_nmi_us, ==, ((guint64 *) user_data)[1]);
   return true;
 }
 
 static void
 test_stats_widened (void)
 {
-  for (uint32_t version = 8; version <= 9; version++)
+  for (uint32_t version = 8; version <= 10; version++)
     {
       g_autoptr (GByteArray) stream = g_byte_array_new ();
       RtbHelloFrame hello = { .protocol_version = version, .n_cpus_online = 2 };
@@ -436,9 +439,10 @@ test_stats_widened (void)
       RtbThreadInfo thread = { .thread = 0, .name = "CPU0" };
       RtbStatsFrame stats = { .n_threads = 1 };
       RtbThreadStats t = { .count = 7, .off_cpu = 3, .osnoise_runtime_us = 5,
-                           .osnoise_counts = { 0, 0, 0, 0, 5 } };
-      guint64 expect = version >= 9 ? 5 : 0;
-      RtbDecoder *decoder = rtb_decoder_new (check_widened, &expect);
+                           .osnoise_counts = { 0, 0, 0, 0, 5 }, .hwlat_gaps = 6,
+                           .hwlat_nmi_us = 6 };
+      guint64 expect[2] = { version >= 9 ? 5 : 0, version >= 10 ? 6 : 0 };
+      RtbDecoder *decoder = rtb_decoder_new (check_widened, expect);
       RtbCommand command;
       uint32_t seq = 0;
 
@@ -448,7 +452,9 @@ test_stats_widened (void)
       append_frame (stream, &seq, RTB_FRAME_STARTED, &started, sizeof started, &thread,
                     sizeof thread);
       append_frame (stream, &seq, RTB_FRAME_STATS, &stats, sizeof stats, &t,
-                    version >= 9 ? sizeof t : RTB_THREAD_STATS_V8_SIZE);
+                    version >= 10  ? sizeof t
+                    : version >= 9 ? RTB_THREAD_STATS_V9_SIZE
+                                   : RTB_THREAD_STATS_V8_SIZE);
       g_assert_cmpint (rtb_decoder_feed (decoder, stream->data, stream->len), ==, 3);
       rtb_decoder_free (decoder);
     }

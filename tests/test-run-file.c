@@ -46,6 +46,7 @@ possible_value (RtbMethod method, guint t, gint64 value)
       return (ABS (value) / 1000 + 1) * 1000;
     case RTB_METHOD_TIMERLAT:
     case RTB_METHOD_OSNOISE:
+    case RTB_METHOD_HWLAT:
       return ABS (value) / 1000 * 1000;
     case RTB_METHOD_RESPONSE:
       /* Its histogram spans 1 s: the outliers of 2.5 ms become 2.5 s, above it. */

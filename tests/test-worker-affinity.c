@@ -31,6 +31,7 @@ static const char *const keys[RTB_METHOD_LAST + 1] = {
   [RTB_METHOD_NOISE] = "policy=other duration=0",
   [RTB_METHOD_TIMERLAT] = NULL,
   [RTB_METHOD_OSNOISE] = NULL,
+  [RTB_METHOD_HWLAT] = NULL,
 };
 
 /* The methods that explain spikes, with a threshold no sample reaches: their janitor runs. */

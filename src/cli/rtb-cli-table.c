@@ -310,6 +310,45 @@ print_osnoise (FILE *out, RtbRun *run)
     }
 }
 
+/* hwlat: the detector's windows in the run, so that a reader tells quiet windows from windows
+ * not measured, and each CPU's samples added up besides their latency. */
+static void
+print_hwlat (FILE *out, RtbRun *run)
+{
+  const RtbCommand *cmd = rtb_run_get_command (run);
+  gboolean header = FALSE;
+  guint64 samples = 0;
+
+  for (guint i = 0; i < rtb_run_get_n_series (run); i++)
+    {
+      RtbSeries *series = rtb_run_get_series (run, i);
+
+      if (!series->have_hwlat)
+        continue;
+      if (!header)
+        {
+          fputs ("hwlat samples (windows above the threshold) and what else they hold\n"
+                 "thread        samples", out);
+          for (guint f = 0; f < RTB_HWLAT_N_FIGURES; f++)
+            fprintf (out, " %11s", rtb_hwlat_figure_column (f));
+          fputc ('\n', out);
+          header = TRUE;
+        }
+      fprintf (out, "%-10s %10" G_GUINT64_FORMAT, series->name, series->histogram.stats.count);
+      for (guint f = 0; f < RTB_HWLAT_N_FIGURES; f++)
+        fprintf (out, " %11" G_GUINT64_FORMAT, *rtb_hwlat_figure_at (&series->hwlat, f));
+      fputc ('\n', out);
+      samples += series->histogram.stats.count;
+    }
+  /* An imported trace does not say its window. */
+  if (header && cmd->method == RTB_METHOD_HWLAT && rtb_run_get_elapsed_ns (run) > 0 &&
+      (rtb_run_get_stated (run) & RTB_RUN_STATED_INTERVAL))
+    fprintf (out, "about %" G_GUINT64_FORMAT " detector windows of %u µs in the run, one CPU "
+             "each, %" G_GUINT64_FORMAT " of them above the threshold of %u µs\n",
+             rtb_hwlat_windows (rtb_run_get_elapsed_ns (run), cmd->hwlat.window_us),
+             cmd->hwlat.window_us, samples, cmd->hwlat.threshold_us);
+}
+
 void
 rtb_cli_print_table (RtbRun *run, FILE *out)
 {
@@ -348,4 +387,5 @@ rtb_cli_print_table (RtbRun *run, FILE *out)
     fputs ("† stddev of the samples inside the histogram only: the source gave no values for "
            "its overflows\n", out);
   print_osnoise (out, run);
+  print_hwlat (out, run);
 }

@@ -7,10 +7,14 @@
  *   <...>-176     [001] dn.....   116.847136: #1     inner/outer(us): 28195/8160  \
  *     ts:1796318479.569594064 count:25        (one line)
  *
- * "#%-5u inner/outer(us): %4llu/%-5llu ts:%lld.%09ld count:%d", then " nmi-total:%llu" and
- * " nmi-count:%u" when NMIs came (count: since 5.14). inner is the longest gap between two reads
- * of the clock inside the loop, outer the longest between two turns of it: gaps, as the noise
- * method's samples are. Each CPU gets an "inner" and an "outer" series of the exact µs values.
+ * "#%-5u inner/outer(us): %4llu/%-5llu ts:%lld.%09ld count:%d", then " nmi-total:%llu" (µs:
+ * the tracer divides the NMIs' ns before it records them) and " nmi-count:%u" when NMIs came
+ * (count: since 5.14). inner is the longest gap between two reads of the clock inside the loop,
+ * outer the longest between two turns of it. The run is a hwlat run as the method measures one:
+ * each CPU's series "CPUn" holds each sample's latency as the tracer counts it for its max (the
+ * larger of inner and outer), "CPUn inner" and "CPUn outer" the two apart, all in exact µs, and
+ * the first the CPU's totals (the gaps above the threshold, the NMIs). The trace does not say the
+ * detector's width, window or threshold: the run leaves them unknown.
  */
 #include "config.h"
 
@@ -31,7 +35,7 @@ typedef struct {
   guint64 outer_us;
   guint64 count;     /* gaps above the threshold in the window (count:, since 5.14) */
   guint64 nmi_count;
-  guint64 nmi_total; /* as printed (ns of the NMIs); absent with a generic sched_clock() */
+  guint64 nmi_total; /* as printed (µs of the NMIs); absent with a generic sched_clock() */
   gint64 ts_us;
 } Entry;
 
@@ -184,7 +188,7 @@ note_counts (RtbImportInput *in, Parse *parse)
                       parse->entries->len, gaps);
   if (parse->nmi_windows > 0 && parse->have_nmi_total)
     _rtb_import_note (in, _("NMIs came in %" PRIu64 " windows: %" PRIu64 " of them, %" PRIu64
-                            " ns in all"), parse->nmi_windows, parse->nmi_count,
+                            " µs in all"), parse->nmi_windows, parse->nmi_count,
                       parse->nmi_total);
   else if (parse->nmi_windows > 0)
     _rtb_import_note (in, _("NMIs came in %" PRIu64 " windows: %" PRIu64 " of them"),
@@ -195,35 +199,44 @@ note_counts (RtbImportInput *in, Parse *parse)
                       parse->in_buffer, parse->written);
 }
 
+#define SERIES_PER_CPU 3
+
 static RtbRun *
 build_run (Parse *parse, RtbImportInput *in, GError **error)
 {
+  static const char *const kinds[SERIES_PER_CPU] = { NULL, "inner", "outer" };
   g_autoptr (RtbRun) run = NULL;
-  RtbSeries *series[RTB_MAX_CPUS][2] = { { NULL } };
+  RtbSeries *series[RTB_MAX_CPUS][SERIES_PER_CPU] = { { NULL } };
   guint n_cpus = 0;
   RtbCommand cmd;
   const Entry *first, *last;
 
   for (guint w = 0; w < RTB_MAX_CPUS / 64; w++)
     n_cpus += (guint) __builtin_popcountll (parse->cpus[w]);
-  _rtb_import_command_init (&cmd, RTB_METHOD_NOISE,
+  _rtb_import_command_init (&cmd, RTB_METHOD_HWLAT,
                             _rtb_import_buckets_for (parse->max_us, FALSE));
   memcpy (cmd.cpus, parse->cpus, sizeof cmd.cpus);
-  run = _rtb_import_new_run (in, &cmd, 2 * n_cpus, RTB_RUN_STATED_CPUS, error);
+  cmd.hwlat.threshold_us = 0;
+  run = _rtb_import_new_run (in, &cmd, SERIES_PER_CPU * n_cpus, RTB_RUN_STATED_CPUS, error);
   if (run == NULL)
     return NULL;
   for (guint cpu = 0; cpu < RTB_MAX_CPUS; cpu++)
     if (parse->cpus[cpu / 64] & (G_GUINT64_CONSTANT (1) << (cpu % 64)))
-      {
-        series[cpu][0] = _rtb_import_add_series (run, in, G_MAXUINT, (int) cpu, "inner");
-        series[cpu][1] = _rtb_import_add_series (run, in, G_MAXUINT, (int) cpu, "outer");
-      }
+      for (guint k = 0; k < SERIES_PER_CPU; k++)
+        series[cpu][k] = _rtb_import_add_series (run, in, G_MAXUINT, (int) cpu, kinds[k]);
   for (guint i = 0; i < parse->entries->len; i++)
     {
       const Entry *e = &g_array_index (parse->entries, Entry, i);
+      RtbHwlatTotals *t = &series[e->cpu][0]->hwlat;
 
-      rtb_series_add (series[e->cpu][0], (gint64) e->inner_us * 1000);
-      rtb_series_add (series[e->cpu][1], (gint64) e->outer_us * 1000);
+      rtb_series_add (series[e->cpu][0], (gint64) MAX (e->inner_us, e->outer_us) * 1000);
+      rtb_series_add (series[e->cpu][1], (gint64) e->inner_us * 1000);
+      rtb_series_add (series[e->cpu][2], (gint64) e->outer_us * 1000);
+      series[e->cpu][0]->have_hwlat = TRUE;
+      t->gaps += e->count;
+      t->nmi_windows += e->nmi_count > 0;
+      t->nmi_count += e->nmi_count;
+      t->nmi_us += e->nmi_total;
     }
   note_counts (in, parse);
   _rtb_import_finish (run, in, "the hwlat tracer's trace", NULL);

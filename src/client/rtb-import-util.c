@@ -274,14 +274,12 @@ _rtb_import_command_init (RtbCommand *cmd, RtbMethod method, guint32 n_buckets)
 {
   guint32 histogram_us = CLAMP (n_buckets, RTB_HISTOGRAM_MIN_US, RTB_HISTOGRAM_MAX_US);
 
-  g_assert (method == RTB_METHOD_LATENCY || method == RTB_METHOD_NOISE);
+  g_assert (method == RTB_METHOD_LATENCY || method == RTB_METHOD_NOISE ||
+            method == RTB_METHOD_HWLAT);
   rtb_command_defaults (cmd, method, 0);
   memset (cmd->cpus, 0, sizeof cmd->cpus);
   cmd->cpus_all = FALSE;
-  if (method == RTB_METHOD_NOISE)
-    cmd->noise.histogram_us = histogram_us;
-  else
-    cmd->latency.histogram_us = histogram_us;
+  rtb_command_key_put (cmd, RTB_KEY_HISTOGRAM_US, histogram_us);
   /* Unknown unless the file says: an import does not pretend to know the duration. */
   cmd->duration_ns = 0;
   cmd->priority = 0;

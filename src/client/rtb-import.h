@@ -5,9 +5,9 @@
  * Formats (see FORMATS.md): cyclictest -h/-H text of every version 1.x–2.10 (also a terminal
  * capture, or -q status lines alone), cyclictest -v (every sample: full series, read from a
  * file a chunk at a time so that its length does not matter), cyclictest --json, rtla timerlat
- * hist text, jitterdebugger JSON, oslat's summary text and --json, rtla osnoise hist text, rtla
- * osnoise top's table and the hwlat tracer's trace (as noise runs), and a recorded rtbench-worker
- * frame stream.
+ * hist text, jitterdebugger JSON, oslat's summary text and --json, rtla osnoise hist text and rtla
+ * osnoise top's table (as noise runs), the hwlat tracer's trace (as a hwlat run), and a recorded
+ * rtbench-worker frame stream.
  *
  * An imported series carries the source's own figures: count, min, max and the average exactly
  * as the tool printed them (cyclictest's text Avg is truncated to an integer, so the imported
@@ -42,7 +42,7 @@ typedef enum {
   RTB_IMPORT_FORMAT_STREAM,          /* a recorded rtbench-worker stream */
   RTB_IMPORT_FORMAT_OSLAT,           /* oslat's summary text: a noise run */
   RTB_IMPORT_FORMAT_OSLAT_JSON,      /* oslat --json: a noise run */
-  RTB_IMPORT_FORMAT_HWLAT,           /* the hwlat tracer's trace: a noise run */
+  RTB_IMPORT_FORMAT_HWLAT,           /* the hwlat tracer's trace: a hwlat run */
   RTB_IMPORT_FORMAT_CYCLICTEST_VERBOSE, /* -v: every sample, streamed from a file */
   RTB_IMPORT_FORMAT_OSNOISE_TOP,     /* rtla osnoise top's table: a noise run of totals */
 } RtbImportFormat;

@@ -59,6 +59,18 @@ const RtbKeyWords rtb_key_words[] = {
     .why = N_("a lower threshold counts more, shorter noise"),
     /* TRANSLATORS: the osnoise tracer's threshold left at the kernel's default */
     .unset = N_("the kernel's") },
+  /* hwlat's label reads "hwlat 500000/1000000 µs": the width of each window. */
+  { RTB_KEY_WIDTH_US, RTB_METHOD_HWLAT, "hwlat-width-us", N_("Detector Width (µs)"),
+    N_("How long of each window the detector spins with interrupts off, less than the window"),
+    1000, N_("different widths"), NULL, NULL, " ", TRUE },
+  { RTB_KEY_WINDOW_US, RTB_METHOD_HWLAT, "hwlat-window-us", N_("Detector Window (µs)"),
+    N_("The detector samples one CPU in each window"), 1000,
+    N_("different windows"), NULL, NULL, "/" },
+  { RTB_KEY_THRESHOLD_US, RTB_METHOD_HWLAT, "hwlat-threshold-us", N_("Threshold (µs)"),
+    N_("A window whose longest gap is above it is a sample"), 1,
+    N_("different thresholds"), N_("a lower threshold records more, shorter latencies"),
+    /* TRANSLATORS: a hwlat threshold an imported trace does not state */
+    N_("unknown") },
   /* Policy and priority, as one: "fifo 99". */
   { RTB_KEY_POLICY, 0, .differs = N_("different scheduling") },
   { RTB_KEY_DURATION, 0, .differs = N_("different durations"),
@@ -226,6 +238,12 @@ const RtbPreset rtb_presets[] = {
        "kernel's 1 s period, all of it running, its threads at SCHED_OTHER; each period's noise "
        "and its sources"),
     "osnoise cpus=all period_us=1000000 runtime_us=1000000 policy=other histogram_us=1000 "
+    "duration=1m",
+    RTB_LOAD_NONE },
+  { N_("Hardware latency"),
+    N_("The kernel's hwlat detector on every CPU in turn with its defaults: half of each 1 s "
+       "window spinning with interrupts off; each window whose longest gap is above 10 µs"),
+    "hwlat cpus=all width_us=500000 window_us=1000000 threshold_us=10 histogram_us=1000 "
     "duration=1m",
     RTB_LOAD_NONE },
 };

@@ -34,29 +34,67 @@ get_residual_max (JsonObject *object, const char *path, double *out, GError **er
   return _rtb_json_get_double (object, path, "residual_max", out, error);
 }
 
-/* The CPU's osnoise totals (rtla osnoise top), since they are kept: an optional object. */
+/* An optional object of counts `member` (a CPU's osnoise or hwlat totals), each of `n` keys
+ * into its place; whether it was there. */
 static gboolean
-parse_osnoise (JsonObject *object, const char *series_path, RtbSeries *series, GError **error)
+parse_counts (JsonObject *object, const char *series_path, const char *member, guint n,
+              const char *(*key) (guint i), guint64 *(*at) (gpointer totals, guint i),
+              gpointer totals, gboolean *found, GError **error)
 {
-  g_autofree char *path = g_strconcat (series_path, ".osnoise", NULL);
+  g_autofree char *path = g_strconcat (series_path, ".", member, NULL);
   JsonObject *o = NULL;
 
-  if (!json_object_has_member (object, "osnoise"))
+  *found = FALSE;
+  if (!json_object_has_member (object, member))
     return TRUE;
-  if (!_rtb_json_get_object (object, series_path, "osnoise", TRUE, &o, error))
+  if (!_rtb_json_get_object (object, series_path, member, TRUE, &o, error))
     return FALSE;
   if (o == NULL)
     return TRUE;
-  for (guint i = 0; i < RTB_OSNOISE_N_FIGURES; i++)
+  for (guint i = 0; i < n; i++)
     {
       gint64 value;
 
-      if (!_rtb_json_get_int (o, path, rtb_osnoise_figure_key (i), 0, G_MAXINT64, &value, error))
+      if (!_rtb_json_get_int (o, path, key (i), 0, G_MAXINT64, &value, error))
         return FALSE;
-      *rtb_osnoise_figure_at (&series->osnoise, i) = (guint64) value;
+      *at (totals, i) = (guint64) value;
     }
-  series->have_osnoise = TRUE;
+  *found = TRUE;
   return TRUE;
+}
+
+static const char *
+osnoise_key (guint i)
+{
+  return rtb_osnoise_figure_key ((RtbOsnoiseFigure) i);
+}
+
+static guint64 *
+osnoise_at (gpointer totals, guint i)
+{
+  return (guint64 *) rtb_osnoise_figure_at (totals, (RtbOsnoiseFigure) i);
+}
+
+static const char *
+hwlat_key (guint i)
+{
+  return rtb_hwlat_figure_key ((RtbHwlatFigure) i);
+}
+
+static guint64 *
+hwlat_at (gpointer totals, guint i)
+{
+  return rtb_hwlat_figure_at (totals, (RtbHwlatFigure) i);
+}
+
+/* The CPU's osnoise totals (rtla osnoise top) and hwlat totals, since they are kept. */
+static gboolean
+parse_totals (JsonObject *object, const char *series_path, RtbSeries *series, GError **error)
+{
+  return parse_counts (object, series_path, "osnoise", RTB_OSNOISE_N_FIGURES, osnoise_key,
+                       osnoise_at, &series->osnoise, &series->have_osnoise, error) &&
+         parse_counts (object, series_path, "hwlat", RTB_HWLAT_N_FIGURES, hwlat_key, hwlat_at,
+                       &series->hwlat, &series->have_hwlat, error);
 }
 
 static gboolean
@@ -806,5 +844,5 @@ _rtb_run_file_parse_series (RtbRun *run, JsonObject *object, const char *path, g
       !parse_series_v4 (object, path, series, error))
     return FALSE;
   return parse_worker_stats (object, path, series, error) &&
-         parse_osnoise (object, path, series, error);
+         parse_totals (object, path, series, error);
 }

@@ -162,13 +162,13 @@ parse_command_v4 (JsonObject *object, const char *path, gboolean from_worker, Rt
   if (text != NULL && cmd->method == RTB_METHOD_LATENCY &&
       !rtb_command_set (cmd, "gpio", text, 0, &cerr))
     return _rtb_json_format_error (error, "%s.gpio: %s", path, cerr.message);
-  if (cmd->method == RTB_METHOD_OSNOISE)
+  if (rtb_command_key_taken (RTB_KEY_THRESHOLD_US, cmd->method))
     {
       value = 0;
       if (!_rtb_json_get_optional_int (object, path, "threshold_us", 0, RTB_INTERVAL_MAX_US,
                                        &value, error))
         return FALSE;
-      cmd->osnoise.threshold_us = (guint32) value;
+      rtb_command_key_put (cmd, RTB_KEY_THRESHOLD_US, (guint64) value);
     }
 
   if (cmd->method != RTB_METHOD_RESPONSE)

@@ -168,8 +168,8 @@ command_to_json (RtbRun *self)
       json_builder_end_array (builder);
       _rtb_json_add_int (builder, "experiments", cmd->response.experiments);
     }
-  if (cmd->method == RTB_METHOD_OSNOISE)
-    _rtb_json_add_int (builder, "threshold_us", cmd->osnoise.threshold_us);
+  if (rtb_command_key_taken (RTB_KEY_THRESHOLD_US, cmd->method))
+    _rtb_json_add_int (builder, "threshold_us", rtb_command_key_get (cmd, RTB_KEY_THRESHOLD_US));
   if (cmd->trace_auto)
     _rtb_json_add_string (builder, "trace_above_us", "auto");
   else if (cmd->trace_above_us != 0)
@@ -336,6 +336,18 @@ osnoise_to_json (const RtbOsnoiseTotals *totals)
 }
 
 static JsonNode *
+hwlat_to_json (RtbHwlatTotals totals)
+{
+  g_autoptr (JsonBuilder) builder = json_builder_new ();
+
+  json_builder_begin_object (builder);
+  for (guint i = 0; i < RTB_HWLAT_N_FIGURES; i++)
+    add_count (builder, rtb_hwlat_figure_key (i), *rtb_hwlat_figure_at (&totals, i));
+  json_builder_end_object (builder);
+  return json_builder_get_root (builder);
+}
+
+static JsonNode *
 series_to_json (const RtbSeries *series)
 {
   g_autoptr (JsonBuilder) builder = json_builder_new ();
@@ -363,6 +375,8 @@ series_to_json (const RtbSeries *series)
             series->have_worker_stats ? worker_stats_to_json (&series->worker_stats) : NULL);
   if (series->have_osnoise)
     add_node (builder, "osnoise", osnoise_to_json (&series->osnoise));
+  if (series->have_hwlat)
+    add_node (builder, "hwlat", hwlat_to_json (series->hwlat));
   json_builder_end_object (builder);
   return json_builder_get_root (builder);
 }

@@ -520,6 +520,12 @@ handle_stats (RtbRun *self, const RtbStatsFrame *frame, gboolean summary, GError
       series->residual_failures = stats[i].residual_failures;
       if (self->command.method == RTB_METHOD_OSNOISE)
         set_osnoise (series, &stats[i]);
+      /* hwlat's series come in threes, each CPU's latency, then inner and outer. */
+      if (self->command.method == RTB_METHOD_HWLAT && stats[i].thread % 3 == 0)
+        {
+          rtb_hwlat_totals_from_stats (&series->hwlat, &stats[i]);
+          series->have_hwlat = TRUE;
+        }
       if (summary)
         {
           series->worker_stats = stats[i];

@@ -15,6 +15,7 @@
 #include "rtb-histogram.h"
 #include "rtb-history.h"
 #include "rtb-log-histogram.h"
+#include "rtb-hwlat.h"
 #include "rtb-osnoise.h"
 #include "rtb-protocol.h"
 
@@ -65,6 +66,8 @@ typedef struct {
   gint64 minute_max_ns;   /* the largest of them; G_MININT64 when none */
   gboolean have_osnoise;
   RtbOsnoiseTotals osnoise; /* the CPU's osnoise periods added up as rtla osnoise top does */
+  gboolean have_hwlat;
+  RtbHwlatTotals hwlat;     /* a hwlat CPU's samples added up besides their latency */
 } RtbSeries;
 
 #define RTB_SERIES_OFF_CPU_LOG 1000

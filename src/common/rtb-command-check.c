@@ -142,6 +142,21 @@ check_noise (const RtbCommand *cmd, int n_cpus, RtbCommandError *error)
   return true;
 }
 
+/* A tracer's run lasts one of its periods at least (osnoise's period, hwlat's window), or until
+ * stopped. */
+static bool
+check_one_period (const RtbCommand *cmd, RtbKeyId key, const char *what, RtbCommandError *error)
+{
+  unsigned long long us = rtb_command_key_get (cmd, key);
+
+  if (cmd->duration_ns != 0 && cmd->duration_ns < us * 1000)
+    return fail (error, RTB_ERROR_RANGE, "duration",
+                 "duration %llu ns is shorter than one %s of %s %llu: use at least %llu us, or "
+                 "0 (until stopped)", (unsigned long long) cmd->duration_ns, what,
+                 rtb_command_keys[key].name, us, us);
+  return true;
+}
+
 static bool
 check_osnoise (const RtbCommand *cmd, int n_cpus, RtbCommandError *error)
 {
@@ -152,12 +167,14 @@ check_osnoise (const RtbCommand *cmd, int n_cpus, RtbCommandError *error)
                  "runtime_us %u is longer than period_us %u: the osnoise tracer runs at most the "
                  "whole period; use %d-%u", cmd->osnoise.runtime_us, cmd->osnoise.period_us,
                  RTB_OSNOISE_RUNTIME_MIN_US, cmd->osnoise.period_us);
-  if (cmd->duration_ns != 0 && cmd->duration_ns < (uint64_t) cmd->osnoise.period_us * 1000)
-    return fail (error, RTB_ERROR_RANGE, "duration",
-                 "duration %llu ns is shorter than one period of period_us %u: use at least "
-                 "%u us, or 0 (until stopped)", (unsigned long long) cmd->duration_ns,
-                 cmd->osnoise.period_us, cmd->osnoise.period_us);
-  return true;
+  return check_one_period (cmd, RTB_KEY_PERIOD_US, "period", error);
+}
+
+static bool
+check_hwlat (const RtbCommand *cmd, int n_cpus, RtbCommandError *error)
+{
+  /* width_us < window_us is the key table's; a sample needs one window. */
+  return check_one_period (cmd, RTB_KEY_WINDOW_US, "window", error);
 }
 
 /* Each method's checks across its keys; NULL for a method without any. */
@@ -167,6 +184,7 @@ static bool (*const cross_checks[RTB_METHOD_LAST + 1]) (const RtbCommand *cmd, i
   [RTB_METHOD_TIMER] = check_timer,
   [RTB_METHOD_NOISE] = check_noise,
   [RTB_METHOD_OSNOISE] = check_osnoise,
+  [RTB_METHOD_HWLAT] = check_hwlat,
 };
 
 bool

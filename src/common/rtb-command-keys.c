@@ -41,7 +41,9 @@ const RtbKey rtb_command_keys[RTB_N_KEYS] = {
     .on = { [RTB_METHOD_LATENCY] = SHARED (cpus, cpus, RTB_KEY_ALL),
             [RTB_METHOD_NOISE] = SHARED (cpus, cpus, RTB_KEY_ALL),
             [RTB_METHOD_TIMERLAT] = SHARED (cpus, cpus, RTB_KEY_ALL),
-            [RTB_METHOD_OSNOISE] = SHARED (cpus, cpus, RTB_KEY_ALL) },
+            [RTB_METHOD_OSNOISE] = SHARED (cpus, cpus, RTB_KEY_ALL),
+            /* tracing_cpumask: the detector's thread moves among them, a CPU each window. */
+            [RTB_METHOD_HWLAT] = SHARED (cpus, cpus, RTB_KEY_ALL) },
   },
   [RTB_KEY_CPU] = {
     "cpu", "cpu", "N|auto|none", "", RTB_KIND_ONE_CPU, 0, 0, RTB_MAX_CPUS - 1,
@@ -97,7 +99,9 @@ const RtbKey rtb_command_keys[RTB_N_KEYS] = {
             /* rtla timerlat hist's: 256 entries of 1 µs. */
             [RTB_METHOD_TIMERLAT] = PARAM (timerlat, histogram_us, 256),
             /* A period's noise: 1 µs buckets up to 1 ms, longer noise exact beyond. */
-            [RTB_METHOD_OSNOISE] = PARAM (osnoise, histogram_us, 1000) },
+            [RTB_METHOD_OSNOISE] = PARAM (osnoise, histogram_us, 1000),
+            /* A window's latency: 1 µs buckets up to 1 ms, longer latencies exact beyond. */
+            [RTB_METHOD_HWLAT] = PARAM (hwlat, histogram_us, 1000) },
   },
   [RTB_KEY_BASE_US] = {
     "base_us", "base-us", "N", "µs", RTB_KIND_NUMBER, 4, RTB_JITTER_BASE_MIN_US,
@@ -135,11 +139,29 @@ const RtbKey rtb_command_keys[RTB_N_KEYS] = {
             "most period_us)",
     .on = { [RTB_METHOD_OSNOISE] = PARAM (osnoise, runtime_us, 1000000) },
   },
+  [RTB_KEY_WINDOW_US] = {
+    "window_us", "window-us", "N", "µs", RTB_KIND_NUMBER, 4, 2, RTB_HWLAT_WINDOW_MAX_US,
+    .interval_slot = 1, .period_from = 1,
+    .help = "the hwlat detector's window: it samples once in each (hwlat_detector/window)",
+    /* The kernel's default. */
+    .on = { [RTB_METHOD_HWLAT] = PARAM (hwlat, window_us, 1000000) },
+  },
+  [RTB_KEY_WIDTH_US] = {
+    "width_us", "width-us", "N", "µs", RTB_KIND_NUMBER, 4, 1, RTB_HWLAT_WINDOW_MAX_US - 1,
+    .interval_slot = 2, .than_sign = -1, .than = RTB_KEY_WINDOW_US, .busy = true,
+    .help = "how long of each window the hwlat detector spins with interrupts off "
+            "(hwlat_detector/width, shorter than window_us)",
+    /* The kernel's default. */
+    .on = { [RTB_METHOD_HWLAT] = PARAM (hwlat, width_us, 500000) },
+  },
   [RTB_KEY_THRESHOLD_US] = {
     "threshold_us", "threshold-us", "N", "µs", RTB_KIND_NUMBER, 4, 1, RTB_INTERVAL_MAX_US,
     .zero_is_unset = true, .quiet_default = true, .unset_text = "the kernel's (5)",
-    .help = "the least gap the osnoise tracer counts as noise (tracing_thresh, rtla -T)",
-    .on = { [RTB_METHOD_OSNOISE] = PARAM (osnoise, threshold_us, 0) },
+    .help = "the least gap the osnoise tracer counts as noise (tracing_thresh, rtla -T); "
+            "hwlat: the least latency it records",
+    .on = { [RTB_METHOD_OSNOISE] = PARAM (osnoise, threshold_us, 0),
+            /* The hwlat tracer's own default, which it takes when tracing_thresh is 0. */
+            [RTB_METHOD_HWLAT] = PARAM (hwlat, threshold_us, 10) },
   },
   [RTB_KEY_SPIN_US] = {
     "spin_us", "spin-us", "N", "µs", RTB_KIND_NUMBER, 4, 0, RTB_TIMER_SPIN_MAX_US,
@@ -180,7 +202,8 @@ const RtbKey rtb_command_keys[RTB_N_KEYS] = {
             [RTB_METHOD_TIMER] = SHARED (duration_ns, duration_ns, MINUTE),
             [RTB_METHOD_NOISE] = SHARED (duration_ns, duration_ns, MINUTE),
             [RTB_METHOD_TIMERLAT] = SHARED (duration_ns, duration_ns, MINUTE),
-            [RTB_METHOD_OSNOISE] = SHARED (duration_ns, duration_ns, MINUTE) },
+            [RTB_METHOD_OSNOISE] = SHARED (duration_ns, duration_ns, MINUTE),
+            [RTB_METHOD_HWLAT] = SHARED (duration_ns, duration_ns, MINUTE) },
   },
   [RTB_KEY_GPIO] = {
     "gpio", "gpio", "CHIP:LINE", "", RTB_KIND_GPIO, 8, 0, 0,

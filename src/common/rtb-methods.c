@@ -218,6 +218,43 @@ static const RtbMethodInfo methods[RTB_METHOD_LAST + 1] = {
         "10 periods a second, each 90 % busy, every gap of 1 µs noise (rtla -p -r -T)" },
     },
   },
+  [RTB_METHOD_HWLAT] = {
+    .name = "hwlat",
+    .summary = "the kernel's hardware latency detector: stalls with interrupts off (firmware, "
+               "SMIs, a hypervisor) per CPU",
+    .description =
+      "The kernel's hwlat tracer: a kernel thread spins with interrupts off for width_us of\n"
+      "every window_us, on the next CPU of the list each window, reading the clock in a loop;\n"
+      "a window whose longest gap is above threshold_us is a sample: per CPU, its latency\n"
+      "(the larger of inner, between two reads, and outer, between two turns of the loop), and\n"
+      "the inner and outer apart, in whole µs as the tracer gives them, with the gaps above the\n"
+      "threshold and the NMIs. Needs root and a kernel with CONFIG_HWLAT_TRACER.",
+    .per_cpu = true,
+    .duty = "the kernel's hwlat thread spins # us of every # us",
+    .setup_name = N_("Hwlat"),
+    .setup_description =
+      N_("The kernel's hardware latency detector (hwlat): with interrupts off, a thread reads "
+         "the clock on each CPU in turn; every window whose longest gap is above the threshold, "
+         "as the firmware, an SMI or a hypervisor stalls the CPU (root and a kernel with the "
+         "tracer)"),
+    .title = N_("Hardware Latency"),
+    .value_label = N_("hardware latency (µs)"),
+    .curve_title = N_("Each window's hardware latency per CPU, with the running mean"),
+    .histogram_title = N_("Hardware latency histograms per CPU"),
+    .count_column = "samples",
+    .count_title = N_("Samples"),
+    .span_key = RTB_KEY_HISTOGRAM_US,
+    .span_min_us = RTB_HISTOGRAM_MIN_US,
+    .span_max_us = RTB_HISTOGRAM_MAX_US,
+    /* The tracer measures in whole µs (the inner and outer gaps, truncated). */
+    .whole_us = true,
+    .impossible = "hwlat's latencies are never negative and come in whole microseconds",
+    .examples = {
+      { "--cpus 1 --duration 10m", "does the firmware stall isolated CPU 1?" },
+      { "--width-us 100000 --window-us 200000 --threshold-us 5",
+        "5 windows a second, half of each spinning, every stall of 5 µs or more" },
+    },
+  },
 };
 
 const RtbMethodInfo *

@@ -72,6 +72,8 @@ decode_current (const void *payload, size_t len, uint32_t version, RtbStarted *o
     return "STARTED frame names the timerlat method, which came with protocol 8";
   if (version < 9 && started->command.method == RTB_METHOD_OSNOISE)
     return "STARTED frame names the osnoise method, which came with protocol 9";
+  if (version < 10 && started->command.method == RTB_METHOD_HWLAT)
+    return "STARTED frame names the hwlat method, which came with protocol 10";
   /* The CPUs are checked against no online count: the worker's threads ran on them. */
   if (!rtb_command_from_wire (&started->command, 0, command, &error))
     {

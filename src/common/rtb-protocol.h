@@ -55,7 +55,10 @@
  * (RtbTimerlatParams): the kernel's timerlat tracer measures, two threads per CPU in STARTED.
  * Version 9 added the method osnoise (RtbOsnoiseParams): the kernel's osnoise tracer measures,
  * each sample a period's noise; RtbThreadStats grew the period lines' other sums (runtime, max
- * single noise, the counts of each source), 0 in older streams.
+ * single noise, the counts of each source), 0 in older streams. Version 10 added the method
+ * hwlat (RtbHwlatParams): the kernel's hardware latency detector measures, each sample a
+ * detector window above the threshold; RtbThreadStats grew the samples' other sums (the gaps
+ * above the threshold, the NMIs), 0 in older streams.
  *
  * Adding a figure per thread: at the end of RtbThreadStats, with a version step, and the
  * decoder widening older frames (rtb-protocol.c).
@@ -72,7 +75,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#define RTB_PROTOCOL_VERSION 9
+#define RTB_PROTOCOL_VERSION 10
 /* The oldest version a client still decodes: recordings of version 1 have no SYSTEM frame. */
 #define RTB_PROTOCOL_VERSION_MIN 1
 #define RTB_FRAME_MAGIC 0x46425452u /* "RTBF" read as little-endian bytes */
@@ -102,8 +105,9 @@ typedef enum {
   RTB_METHOD_NOISE = 5, /* protocol 6 */
   RTB_METHOD_TIMERLAT = 6, /* protocol 8 */
   RTB_METHOD_OSNOISE = 7, /* protocol 9 */
+  RTB_METHOD_HWLAT = 8, /* protocol 10 */
 } RtbMethod;
-#define RTB_METHOD_LAST RTB_METHOD_OSNOISE
+#define RTB_METHOD_LAST RTB_METHOD_HWLAT
 
 /* Every method once, for what follows from its name alone: X (ID, name, Name, arg) for each,
  * `arg` passed through. Its parameters are RtbNameParams, `name` in RtbMethodParams and in
@@ -116,7 +120,8 @@ typedef enum {
   X (RTB_METHOD_RESPONSE, response, Response, arg) \
   X (RTB_METHOD_NOISE, noise, Noise, arg) \
   X (RTB_METHOD_TIMERLAT, timerlat, Timerlat, arg) \
-  X (RTB_METHOD_OSNOISE, osnoise, Osnoise, arg)
+  X (RTB_METHOD_OSNOISE, osnoise, Osnoise, arg) \
+  X (RTB_METHOD_HWLAT, hwlat, Hwlat, arg)
 
 typedef enum {
   RTB_POLICY_OTHER = 0,
@@ -257,6 +262,18 @@ typedef struct {
   uint32_t histogram_us; /* histogram_us: the histogram limit of the noise per period */
 } RtbOsnoiseParams;
 _Static_assert(sizeof(RtbOsnoiseParams) == 16, "RtbOsnoiseParams must be 16 bytes");
+
+/* The kernel's hardware latency detector (protocol 10, Documentation/trace/hwlat_detector.rst):
+ * a kernel thread spins with interrupts off for width_us of every window_us, moving to the next
+ * CPU of tracing_cpumask each window, and records a window whose longest gap between two reads
+ * of the clock (inner) or between two turns of its loop (outer) is above the threshold. */
+typedef struct {
+  uint32_t width_us;     /* width_us: hwlat_detector/width, shorter than the window */
+  uint32_t window_us;    /* window_us: hwlat_detector/window */
+  uint32_t threshold_us; /* threshold_us: tracing_thresh, the least latency recorded */
+  uint32_t histogram_us; /* histogram_us: the histogram limit of the samples */
+} RtbHwlatParams;
+_Static_assert(sizeof(RtbHwlatParams) == 16, "RtbHwlatParams must be 16 bytes");
 
 /* Room for any method's parameters, the ones to come included. */
 #define RTB_METHOD_PARAMS_SIZE 64
@@ -420,10 +437,19 @@ typedef struct {
   uint64_t osnoise_runtime_us;
   uint64_t osnoise_max_single_us;
   uint64_t osnoise_counts[5];
+  /* Protocol 10: hwlat, the sums of the detector's samples besides their latency: the gaps
+   * above the threshold (the samples' count), and the NMIs that came during the samples'
+   * windows (how many windows had any, how many NMIs, their total µs). 0 for the other
+   * methods. */
+  uint64_t hwlat_gaps;
+  uint64_t hwlat_nmi_windows;
+  uint64_t hwlat_nmi_count;
+  uint64_t hwlat_nmi_us;
 } RtbThreadStats;
-_Static_assert(sizeof(RtbThreadStats) == 160, "RtbThreadStats must be 160 bytes");
+_Static_assert(sizeof(RtbThreadStats) == 192, "RtbThreadStats must be 192 bytes");
 #define RTB_THREAD_STATS_V3_SIZE 88
 #define RTB_THREAD_STATS_V8_SIZE 104
+#define RTB_THREAD_STATS_V9_SIZE 160
 
 /* STATS: periodic statistics; SUMMARY: the final ones. Followed by n_threads RtbThreadStats. */
 typedef struct {

@@ -340,6 +340,15 @@ build_for_method (RtbLiveView *self)
       add_figure (self, _("Noise sources: HW · NMI · IRQ · softirq · thread"));
       add_curve (self, -1);
       break;
+    case RTB_METHOD_HWLAT:
+      add_figure (self, _("Max hardware latency"));
+      add_figure (self, _("Samples above the threshold"));
+      /* Translators: the hwlat detector's windows so far (elapsed time over the window), and
+       * how many of them stayed below the threshold */
+      add_figure (self, _("Detector windows, quiet ones"));
+      add_figure (self, _("NMIs during the samples"));
+      add_curve (self, -1);
+      break;
     case RTB_METHOD_NOISE:
     case RTB_METHOD_LATENCY:
     default:
@@ -418,6 +427,40 @@ update_osnoise_figures (RtbLiveView *self)
                                                counts[4]));
 }
 
+/* hwlat: each CPU's latency series (the first of its three) with its totals; the windows so far
+ * from the elapsed time, so that quiet windows read apart from windows not measured yet. */
+static void
+update_hwlat_figures (RtbLiveView *self)
+{
+  const RtbCommand *cmd = rtb_run_get_command (self->run);
+  guint64 samples = 0, nmis = 0, windows;
+  double max = NAN;
+
+  for (guint i = 0; i < rtb_run_get_n_series (self->run); i++)
+    {
+      RtbSeries *series = rtb_run_get_series (self->run, i);
+      RtbSeriesSummary s;
+
+      if (!series->have_hwlat)
+        continue;
+      rtb_series_get_summary (series, &s);
+      samples += s.count;
+      nmis += series->hwlat.nmi_count;
+      if (s.count > 0)
+        max = isnan (max) ? s.max_us : MAX (max, s.max_us);
+    }
+  windows = rtb_hwlat_windows (rtb_run_get_elapsed_ns (self->run), cmd->hwlat.window_us);
+  set_figure (self, 0, format_value (max));
+  set_figure (self, 1, g_strdup_printf ("%" G_GUINT64_FORMAT, samples));
+  /* An imported trace does not say its window. */
+  if (!(rtb_run_get_stated (self->run) & RTB_RUN_STATED_INTERVAL))
+    set_figure (self, 2, g_strdup ("—"));
+  else
+    set_figure (self, 2, g_strdup_printf ("%" G_GUINT64_FORMAT " · %" G_GUINT64_FORMAT, windows,
+                                          windows > samples ? windows - samples : 0));
+  set_figure (self, 3, g_strdup_printf ("%" G_GUINT64_FORMAT, nmis));
+}
+
 static void
 update_figures (RtbLiveView *self)
 {
@@ -477,6 +520,9 @@ update_figures (RtbLiveView *self)
       break;
     case RTB_METHOD_OSNOISE:
       update_osnoise_figures (self);
+      break;
+    case RTB_METHOD_HWLAT:
+      update_hwlat_figures (self);
       break;
     case RTB_METHOD_NOISE:
     case RTB_METHOD_LATENCY:

@@ -46,6 +46,10 @@ rtb_worker_measures_alloc (RtbWorker *w, unsigned n)
       atomic_init (&m->osnoise_max_single_us, 0);
       for (int s = 0; s < 5; s++)
         atomic_init (&m->osnoise_counts[s], 0);
+      atomic_init (&m->hwlat_gaps, 0);
+      atomic_init (&m->hwlat_nmi_windows, 0);
+      atomic_init (&m->hwlat_nmi_count, 0);
+      atomic_init (&m->hwlat_nmi_us, 0);
       atomic_init (&m->exited, false);
       atomic_init (&m->spikes_missed, 0);
       atomic_init (&m->spikes.head, 0);
@@ -196,7 +200,8 @@ policy_from_sched (int policy)
     }
 }
 
-/* A thread of the kernel's tracer measures (timerlat): its policy, priority and CPU. */
+/* A thread of the kernel's tracer measures (timerlat, osnoise, hwlat): its policy, priority and
+ * CPU. */
 static void
 read_back_kernel_thread (RtbWorkerMeasure *m)
 {
@@ -211,7 +216,9 @@ read_back_kernel_thread (RtbWorkerMeasure *m)
       m->info.priority = (uint8_t) param.sched_priority;
     }
   m->info.cpu = (int16_t) m->measured_cpu;
-  if (sched_getaffinity (m->kernel_thread, sizeof set, &set) == 0 && CPU_COUNT (&set) == 1)
+  /* A thread on each measured CPU in turn is pinned to the one it is on now. */
+  if (!m->kernel_thread_moves && sched_getaffinity (m->kernel_thread, sizeof set, &set) == 0 &&
+      CPU_COUNT (&set) == 1)
     for (int cpu = 0; cpu < CPU_SETSIZE; cpu++)
       if (CPU_ISSET (cpu, &set))
         m->info.cpu = (int16_t) cpu;

@@ -10,8 +10,9 @@
  * of its instance (rtb-trace-page.h): one reader thread per CPU that never runs on a measured CPU
  * when another exists, and pushes each value to one of the CPU's two series, "CPUn IRQ" (the
  * reader's) and "CPUn thread" (filled by the same reader). Each wake-up it reads page after page
- * until the buffer is empty, then sleeps up to READ_POLL_MS: the kernel's text (trace_pipe) gave
- * one page of formatted lines, about 40 events, per read, and the reader fell behind the tracer.
+ * until the buffer is empty, then polls (rtb_worker_tracer_read_pages()): the kernel's text
+ * (trace_pipe) gave one page of formatted lines, about 40 events, per read, and the reader fell
+ * behind the tracer.
  *
  * A sample's index is its period on the tracer's grid, not its activation number: the tracer
  * numbers the activations it completes and skips the periods that went by while its thread was
@@ -24,31 +25,22 @@
  */
 #include "config.h"
 
-#include <errno.h>
-#include <inttypes.h>
-#include <poll.h>
 #include <sched.h>
 #include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
-#include <sys/resource.h>
-#include <unistd.h>
 
 #include "rtb-cpu-list.h"
-#include "rtb-trace-page.h"
 #include "rtb-worker.h"
 
-#define READ_POLL_MS 100
 #define CONTEXT_IRQ 0
 #define CONTEXT_THREAD 1
 
 /* The tracer's event as this kernel lays it out: read in the prepare step, before any reader
  * exists, and only read afterwards (one run at a time per worker). */
-static struct {
-  RtbTracePageLayout layout;
-  unsigned id;
-  RtbTraceField seqnum, context, latency;
-} event_format;
+enum { SEQNUM, CONTEXT, LATENCY };
+static RtbWorkerTracerFormat event_format = {
+  .names = { "seqnum", "context", "timer_latency", NULL },
+  .n_required = 3,
+};
 
 typedef struct {
   RtbWorkerMeasure *irq;    /* the CPU's IRQ series; the thread series follows it */
@@ -61,7 +53,6 @@ typedef struct {
   uint64_t irq_period;
   uint64_t next[2];         /* each series' next period */
   uint32_t last_seq[2];     /* each series' last activation number */
-  uint64_t pages, events;   /* read, for the log */
 } Reader;
 
 /* The period of a deadline, which the event gives late: its time is taken after the latency's
@@ -94,9 +85,9 @@ take_event (const RtbTraceEvent *event, void *user)
   int s;
 
   if (r->done || event->type != event_format.id ||
-      !rtb_trace_event_field (event, &event_format.seqnum, &seq) ||
-      !rtb_trace_event_field (event, &event_format.context, &context) ||
-      !rtb_trace_event_field (event, &event_format.latency, &latency) ||
+      !rtb_trace_event_field (event, &event_format.fields[SEQNUM], &seq) ||
+      !rtb_trace_event_field (event, &event_format.fields[CONTEXT], &context) ||
+      !rtb_trace_event_field (event, &event_format.fields[LATENCY], &latency) ||
       (context != CONTEXT_IRQ && context != CONTEXT_THREAD) || latency < 0 ||
       at < w->start_mono_ns)
     return;
@@ -151,62 +142,12 @@ take_event (const RtbTraceEvent *event, void *user)
                           at - latency, at);
 }
 
-/* What reading cost, for the log: the reader must never be why the tracer's thread is late. */
-static void
-log_cost (const RtbWorkerMeasure *m, const Reader *r)
-{
-  struct rusage use;
-
-  if (getrusage (RUSAGE_THREAD, &use) != 0)
-    return;
-  rtb_worker_log ("timerlat: CPU %d: %" PRIu64 " pages, %" PRIu64 " events read in %ld ms of "
-                  "CPU (user %ld ms, system %ld ms)", m->measured_cpu, r->pages, r->events,
-                  (long) (use.ru_utime.tv_sec + use.ru_stime.tv_sec) * 1000 +
-                    (long) (use.ru_utime.tv_usec + use.ru_stime.tv_usec) / 1000,
-                  (long) use.ru_utime.tv_sec * 1000 + (long) use.ru_utime.tv_usec / 1000,
-                  (long) use.ru_stime.tv_sec * 1000 + (long) use.ru_stime.tv_usec / 1000);
-}
-
 static int
 reader_loop (RtbWorkerMeasure *m)
 {
-  RtbWorker *w = m->worker;
-  /* Its 64 KiB fit the reader's stack (RTB_WORKER_STACK_SIZE); it allocates nothing. */
-  unsigned char page[RTB_TRACE_PAGE_MAX];
   Reader r = { .irq = m, .period_ns = m->period_ns };
-  struct pollfd pfd = { .fd = m->trace_fd, .events = POLLIN };
 
-  while (!rtb_worker_stop_requested () && !r.done)
-    {
-      ssize_t n = read (m->trace_fd, page, sizeof page);
-      uint64_t missed;
-
-      if (n > 0)
-        {
-          int events = rtb_trace_page_walk (&event_format.layout, page, (size_t) n, take_event,
-                                            &r, &missed);
-
-          if (events < 0)
-            {
-              rtb_worker_log ("timerlat: a page of CPU %d's trace is not as the kernel's "
-                              "header_page describes it", m->measured_cpu);
-              return EPROTO;
-            }
-          r.pages++;
-          r.events += (uint64_t) events;
-          continue; /* until the buffer is empty */
-        }
-      /* 0 is no end: the kernel could not hand a page over yet (its writer is on it). */
-      if (n < 0 && errno != EAGAIN && errno != EINTR)
-        return errno;
-      /* Empty. No event after the end: the tracer stopped. */
-      if (w->end_mono_ns != 0 && rtb_monotonic_ns () >= w->end_mono_ns + RTB_NSEC_PER_SEC)
-        break;
-      if (poll (&pfd, 1, READ_POLL_MS) < 0 && errno != EINTR)
-        return errno;
-    }
-  log_cost (m, &r);
-  return 0;
+  return rtb_worker_tracer_read_pages (m, &event_format.layout, take_event, &r, &r.done);
 }
 
 static bool
@@ -240,44 +181,6 @@ set_up_measures (RtbWorker *w)
   return true;
 }
 
-/* How this kernel lays out its ring buffer's pages and the timerlat event, from tracefs. */
-static bool
-read_event_format (RtbWorkerTracer *t)
-{
-  char text[4096];
-  const char *what = "events/header_page";
-  long page_size = sysconf (_SC_PAGESIZE);
-  int err;
-
-  if (page_size <= 0 || page_size > RTB_TRACE_PAGE_MAX)
-    {
-      t->status = RTB_WORKER_TRACER_FAILED;
-      t->sys_errno = EOVERFLOW;
-      snprintf (t->why, sizeof t->why, "the timerlat trace cannot be read on a kernel with "
-                "pages of %ld bytes: the worker reads pages of up to %d", page_size,
-                RTB_TRACE_PAGE_MAX);
-      return false;
-    }
-  err = rtb_worker_tracer_get (t, RTB_WORKER_TRACER_TOP, what, text, sizeof text);
-  if (err == 0 && rtb_trace_page_layout_parse (text, &event_format.layout))
-    {
-      what = "events/ftrace/timerlat/format";
-      err = rtb_worker_tracer_get (t, RTB_WORKER_TRACER_TOP, what, text, sizeof text);
-      if (err == 0 && rtb_trace_format_id (text, &event_format.id) &&
-          rtb_trace_format_field (text, "seqnum", &event_format.seqnum) &&
-          rtb_trace_format_field (text, "context", &event_format.context) &&
-          rtb_trace_format_field (text, "timer_latency", &event_format.latency))
-        return true;
-    }
-  t->status = RTB_WORKER_TRACER_FAILED;
-  t->sys_errno = err != 0 ? err : EPROTO;
-  snprintf (t->why, sizeof t->why, "cannot read the timerlat trace: %s in %.64s: %.100s", what,
-            t->root,
-            err != 0 ? strerror (err) : "not the layout the worker knows (tell rtbench's "
-            "authors which kernel this is)");
-  return false;
-}
-
 bool
 rtb_worker_timerlat_prepare (RtbWorker *w, RtbCommandError *error, int *sys_errno)
 {
@@ -298,7 +201,8 @@ rtb_worker_timerlat_prepare (RtbWorker *w, RtbCommandError *error, int *sys_errn
       t->status = RTB_WORKER_TRACER_FAILED;
       return rtb_worker_tracer_refuse (w, error, sys_errno);
     }
-  if (!read_event_format (t) || rtb_worker_tracer_start (t) != RTB_WORKER_TRACER_TAKEN ||
+  if (!rtb_worker_tracer_read_format (t, "timerlat", &event_format) ||
+      rtb_worker_tracer_start (t) != RTB_WORKER_TRACER_TAKEN ||
       !rtb_worker_tracer_open_traces (w, "trace_pipe_raw", 2))
     return rtb_worker_tracer_refuse (w, error, sys_errno);
   if (!rtb_worker_tracer_set_threads (w, "timerlat", 2, error, sys_errno))

@@ -359,9 +359,8 @@ enable_events (RtbWorkerTrace *t)
   return RTB_TRACE_ARMED;
 }
 
-/* tracing_cpumask: comma-separated 32-bit hex words, most significant first. */
-static void
-format_cpumask (const uint64_t *cpus, char *buf, size_t size)
+void
+rtb_worker_tracefs_format_cpumask (const uint64_t *cpus, char *buf, size_t size)
 {
   int top = RTB_MAX_CPUS / 32 - 1;
   size_t used = 0;
@@ -387,7 +386,7 @@ configure (RtbWorkerTrace *t, const uint64_t *cpus)
                    "explained", strerror (err));
   if ((err = rtb_worker_tracefs_write (t->instance, "buffer_size_kb", BUFFER_SIZE_KB)) != 0)
     rtb_worker_log ("trace: buffer_size_kb: %s", strerror (err));
-  format_cpumask (cpus, mask, sizeof mask);
+  rtb_worker_tracefs_format_cpumask (cpus, mask, sizeof mask);
   if ((err = rtb_worker_tracefs_write (t->instance, "tracing_cpumask", mask)) != 0)
     rtb_worker_log ("trace: tracing_cpumask %s: %s", mask, strerror (err));
   return enable_events (t);

@@ -9,6 +9,7 @@
 
 #include <stdarg.h>
 #include <stdbool.h>
+#include <stdint.h>
 #include <stddef.h>
 #include <sys/types.h>
 
@@ -23,6 +24,8 @@ void rtb_worker_tracefs_refusal (const char *who, int err, int *sys_errno, char 
 
 /* Writes `value` to dir/name; returns 0 or an errno. */
 int rtb_worker_tracefs_write (const char *dir, const char *name, const char *value);
+/* tracing_cpumask's format: comma-separated 32-bit hex words, most significant first. */
+void rtb_worker_tracefs_format_cpumask (const uint64_t *cpus, char *buf, size_t size);
 /* When the process `pid` started, in clock ticks since boot. */
 bool rtb_worker_tracefs_process_start (pid_t pid, unsigned long long *start);
 /* Where tracefs is mounted, mounting it at /sys/kernel/tracing when it is nowhere (then

@@ -1,9 +1,10 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
- * What the methods whose samples a kernel tracer measures (timerlat, osnoise) share: the
+ * What the methods whose samples a kernel tracer measures (timerlat, osnoise, hwlat) share: the
  * settings of the osnoise directory, each CPU's reader and trace, reading a CPU's trace_pipe
- * line by line, and finding the tracer's kernel thread of each CPU and setting its policy and
- * priority, as rtla -P does.
+ * line by line or its trace_pipe_raw page by page with the event's format read from tracefs,
+ * and finding the tracer's kernel thread of each CPU and setting its policy and priority, as
+ * rtla -P does.
  */
 #include "config.h"
 
@@ -11,10 +12,12 @@
 #include <sched.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <inttypes.h>
 #include <poll.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <unistd.h>
 
 #include "rtb-cpu-list.h"
@@ -129,8 +132,115 @@ rtb_worker_tracer_read_lines (RtbWorkerMeasure *m, RtbWorkerTracerLineFunc take,
   return 0;
 }
 
-pid_t
-rtb_worker_tracer_kernel_thread (const char *tracer, int cpu)
+bool
+rtb_worker_tracer_read_format (RtbWorkerTracer *t, const char *event,
+                               RtbWorkerTracerFormat *format)
+{
+  char text[4096], file[96];
+  const char *what = "events/header_page";
+  long page_size = sysconf (_SC_PAGESIZE);
+  int err;
+
+  if (page_size <= 0 || page_size > RTB_TRACE_PAGE_MAX)
+    {
+      t->status = RTB_WORKER_TRACER_FAILED;
+      t->sys_errno = EOVERFLOW;
+      snprintf (t->why, sizeof t->why, "the %s trace cannot be read on a kernel with pages of "
+                "%ld bytes: the worker reads pages of up to %d", t->name, page_size,
+                RTB_TRACE_PAGE_MAX);
+      return false;
+    }
+  err = rtb_worker_tracer_get (t, RTB_WORKER_TRACER_TOP, what, text, sizeof text);
+  if (err == 0 && rtb_trace_page_layout_parse (text, &format->layout))
+    {
+      snprintf (file, sizeof file, "events/ftrace/%s/format", event);
+      what = file;
+      err = rtb_worker_tracer_get (t, RTB_WORKER_TRACER_TOP, what, text, sizeof text);
+      if (err == 0 && rtb_trace_format_id (text, &format->id))
+        {
+          bool all = true;
+
+          for (unsigned i = 0; i < RTB_WORKER_TRACER_FIELDS_MAX && format->names[i] != NULL; i++)
+            {
+              format->have[i] = rtb_trace_format_field (text, format->names[i],
+                                                        &format->fields[i]);
+              all &= format->have[i] || i >= format->n_required;
+            }
+          if (all)
+            return true;
+        }
+    }
+  t->status = RTB_WORKER_TRACER_FAILED;
+  t->sys_errno = err != 0 ? err : EPROTO;
+  snprintf (t->why, sizeof t->why, "cannot read the %.16s trace: %.40s in %.64s: %.100s",
+            t->name, what, t->root,
+            err != 0 ? strerror (err) : "not the layout the worker knows (tell rtbench's "
+            "authors which kernel this is)");
+  return false;
+}
+
+/* What reading cost, for the log: the reader must never be why the tracer's thread is late. */
+static void
+log_cost (const RtbWorkerMeasure *m, uint64_t pages, uint64_t events)
+{
+  struct rusage use;
+
+  if (getrusage (RUSAGE_THREAD, &use) != 0)
+    return;
+  rtb_worker_log ("%s: CPU %d: %" PRIu64 " pages, %" PRIu64 " events read in %ld ms of CPU "
+                  "(user %ld ms, system %ld ms)", m->worker->tracer.name, m->measured_cpu, pages,
+                  events,
+                  (long) (use.ru_utime.tv_sec + use.ru_stime.tv_sec) * 1000 +
+                    (long) (use.ru_utime.tv_usec + use.ru_stime.tv_usec) / 1000,
+                  (long) use.ru_utime.tv_sec * 1000 + (long) use.ru_utime.tv_usec / 1000,
+                  (long) use.ru_stime.tv_sec * 1000 + (long) use.ru_stime.tv_usec / 1000);
+}
+
+int
+rtb_worker_tracer_read_pages (RtbWorkerMeasure *m, const RtbTracePageLayout *layout,
+                              RtbTraceEventFunc each, void *user, const bool *done)
+{
+  RtbWorker *w = m->worker;
+  /* Its 64 KiB fit the reader's stack (RTB_WORKER_STACK_SIZE); it allocates nothing. */
+  unsigned char page[RTB_TRACE_PAGE_MAX];
+  struct pollfd pfd = { .fd = m->trace_fd, .events = POLLIN };
+  uint64_t pages = 0, events = 0;
+
+  while (!rtb_worker_stop_requested () && !*done)
+    {
+      ssize_t n = read (m->trace_fd, page, sizeof page);
+      uint64_t missed;
+
+      if (n > 0)
+        {
+          int got = rtb_trace_page_walk (layout, page, (size_t) n, each, user, &missed);
+
+          if (got < 0)
+            {
+              rtb_worker_log ("%s: a page of CPU %d's trace is not as the kernel's header_page "
+                              "describes it", w->tracer.name, m->measured_cpu);
+              return EPROTO;
+            }
+          pages++;
+          events += (uint64_t) got;
+          continue; /* until the buffer is empty */
+        }
+      /* 0 is no end: the kernel could not hand a page over yet (its writer is on it). */
+      if (n < 0 && errno != EAGAIN && errno != EINTR)
+        return errno;
+      /* Empty. No event after the end: the tracer stopped. */
+      if (w->end_mono_ns != 0 && rtb_monotonic_ns () >= w->end_mono_ns + RTB_NSEC_PER_SEC)
+        break;
+      if (poll (&pfd, 1, READ_POLL_MS) < 0 && errno != EINTR)
+        return errno;
+    }
+  log_cost (m, pages, events);
+  return 0;
+}
+
+/* The task whose comm is `name`, or 0. */
+static pid_t
+find_thread (const char *name)
 {
   char want[48], path[64], comm[48];
   struct dirent *e;
@@ -139,7 +249,7 @@ rtb_worker_tracer_kernel_thread (const char *tracer, int cpu)
 
   if (proc == NULL)
     return 0;
-  snprintf (want, sizeof want, "%s/%d\n", tracer, cpu);
+  snprintf (want, sizeof want, "%s\n", name);
   while (found == 0 && (e = readdir (proc)) != NULL)
     {
       ssize_t n;
@@ -162,6 +272,18 @@ rtb_worker_tracer_kernel_thread (const char *tracer, int cpu)
     }
   closedir (proc);
   return found;
+}
+
+pid_t
+rtb_worker_tracer_kernel_thread (const char *tracer, int cpu)
+{
+  char comm[40];
+
+  if (cpu < 0)
+    snprintf (comm, sizeof comm, "%s", tracer);
+  else
+    snprintf (comm, sizeof comm, "%s/%d", tracer, cpu);
+  return find_thread (comm);
 }
 
 bool

@@ -102,6 +102,10 @@ refresh_counters (RtbWorkerMeasure *m, RtbThreadStats *stats)
     atomic_load_explicit (&m->osnoise_max_single_us, memory_order_relaxed);
   for (int s = 0; s < 5; s++)
     stats->osnoise_counts[s] = atomic_load_explicit (&m->osnoise_counts[s], memory_order_relaxed);
+  stats->hwlat_gaps = atomic_load_explicit (&m->hwlat_gaps, memory_order_relaxed);
+  stats->hwlat_nmi_windows = atomic_load_explicit (&m->hwlat_nmi_windows, memory_order_relaxed);
+  stats->hwlat_nmi_count = atomic_load_explicit (&m->hwlat_nmi_count, memory_order_relaxed);
+  stats->hwlat_nmi_us = atomic_load_explicit (&m->hwlat_nmi_us, memory_order_relaxed);
 }
 
 static void

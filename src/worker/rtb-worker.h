@@ -17,6 +17,7 @@
 #include "rtb-matrix.h"
 #include "rtb-protocol.h"
 #include "rtb-time.h"
+#include "rtb-trace-page.h"
 #include "rtb-worker-gpio.h"
 #include "rtb-worker-ring.h"
 #include "rtb-worker-trace.h"
@@ -49,6 +50,7 @@ struct RtbWorkerMeasure {
   int trace_fd;       /* a tracer's: the CPU's trace (timerlat's trace_pipe_raw, osnoise's
                        * trace_pipe), the tracer's descriptor */
   pid_t kernel_thread; /* a tracer's thread that measures; STARTED reports it */
+  bool kernel_thread_moves; /* hwlat's: one thread for every measured CPU, on each in turn */
   RtbMatrixWorkload *workload; /* response: the matrix its instances invert */
 
   /* Owned by the thread creator */
@@ -70,6 +72,11 @@ struct RtbWorkerMeasure {
   atomic_uint_fast64_t osnoise_runtime_us;
   atomic_uint_fast64_t osnoise_max_single_us;
   atomic_uint_fast64_t osnoise_counts[5];
+  /* hwlat: the samples' sums besides their latency (RtbThreadStats' hwlat_…) */
+  atomic_uint_fast64_t hwlat_gaps;
+  atomic_uint_fast64_t hwlat_nmi_windows;
+  atomic_uint_fast64_t hwlat_nmi_count;
+  atomic_uint_fast64_t hwlat_nmi_us;
   atomic_bool exited;
   int64_t timer_slack_ns; /* what its timers really get: 0 for a real-time thread */
   atomic_uint_fast64_t spikes_missed; /* above the threshold when the spike queue was full */
@@ -290,7 +297,29 @@ typedef bool (*RtbWorkerTracerLineFunc) (RtbWorkerMeasure *m, const char *line, 
  * end without a line. Returns 0 or an errno. */
 int rtb_worker_tracer_read_lines (RtbWorkerMeasure *m, RtbWorkerTracerLineFunc take,
                                   void *state);
-/* The kernel thread "TRACER/CPU" ("timerlat/3", "osnoise/0"), or 0. */
+/* A tracer's event as this kernel lays it out: the ring buffer's pages, the event's ID and the
+ * fields named in `names` (NULL-ended), the first `n_required` of them needed, the others
+ * read when the kernel has them (`have`). */
+#define RTB_WORKER_TRACER_FIELDS_MAX 8
+typedef struct {
+  const char *names[RTB_WORKER_TRACER_FIELDS_MAX + 1];
+  unsigned n_required;
+  RtbTracePageLayout layout;
+  unsigned id;
+  RtbTraceField fields[RTB_WORKER_TRACER_FIELDS_MAX];
+  bool have[RTB_WORKER_TRACER_FIELDS_MAX];
+} RtbWorkerTracerFormat;
+/* Reads events/header_page and events/ftrace/EVENT/format into `format`; false with the
+ * tracer's `why` (and its status FAILED) when the kernel lays them out otherwise. */
+bool rtb_worker_tracer_read_format (RtbWorkerTracer *t, const char *event,
+                                    RtbWorkerTracerFormat *format);
+/* Reads m->trace_fd (a CPU's trace_pipe_raw) page after page until the buffer is empty, then
+ * polls, calling `each` for every event, until the stop, `*done`, or a second passes after the
+ * run's end without an event; logs what reading cost. Returns 0 or an errno. */
+int rtb_worker_tracer_read_pages (RtbWorkerMeasure *m, const RtbTracePageLayout *layout,
+                                  RtbTraceEventFunc each, void *user, const bool *done);
+/* The kernel thread "TRACER/CPU" ("timerlat/3", "osnoise/0"), or "TRACER" with `cpu` -1
+ * ("hwlatd"), or 0. */
 pid_t rtb_worker_tracer_kernel_thread (const char *tracer, int cpu);
 /* As rtla -P: gives the tracer's thread of each CPU the command's policy and priority, once it
  * exists, and names it the kernel thread of the CPU's `stride` measures (timerlat's IRQ and

@@ -1,0 +1,222 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/*
+ * The kernel's hardware latency detector (Documentation/trace/hwlat_detector.rst). Its kernel
+ * thread (hwlatd) spins with interrupts off for hwlat_detector/width µs of every
+ * hwlat_detector/window µs, reading the clock in a loop, and moves to the next CPU of
+ * tracing_cpumask each window (hwlat_detector/mode round-robin, the kernel's default, set so
+ * that a previous user's per-cpu mode does not stop every CPU at once). A window whose longest
+ * gap between two reads (inner) or between two turns of the loop (outer) is above
+ * tracing_thresh is a sample: the tracer writes one event into the ring buffer of the CPU it ran
+ * on, with both gaps in whole µs, the number of gaps above the threshold, and the NMIs that came
+ * during the window (their count and total µs). Windows below the threshold leave nothing.
+ *
+ * hwlat runs only at tracefs's top level, so every file it needs is changed there, each old
+ * value journalled for the janitor (rtb-worker-tracer.h). The worker reads the events in binary
+ * from per_cpu/cpuN/trace_pipe_raw, one reader thread per CPU, and sends three series per CPU:
+ * "CPUn", each sample's latency as the tracer counts it for its max (the larger of inner and
+ * outer), and "CPUn inner" and "CPUn outer" apart. A sample's index is its window on the run's
+ * grid (its time since the start over the window), so the windows of other CPUs and the quiet
+ * ones stand as gaps between samples. The gaps above the threshold and the NMIs go in the
+ * CPU's statistics (RtbThreadStats' hwlat_…). The clock is the mono trace clock: only samples
+ * between the run's start and end count.
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "rtb-cpu-list.h"
+#include "rtb-worker-tracefs.h"
+#include "rtb-worker.h"
+
+#define SERIES_PER_CPU 3
+
+/* The tracer's event as this kernel lays it out: read in the prepare step, before any reader
+ * exists, and only read afterwards (one run at a time per worker). The count of gaps came with
+ * 5.14, the NMI fields are there since 4.19, yet a kernel without them still measures. */
+enum { INNER, OUTER, GAPS, NMI_COUNT, NMI_US };
+static RtbWorkerTracerFormat event_format = {
+  .names = { "duration", "outer_duration", "count", "nmi_count", "nmi_total_ts", NULL },
+  .n_required = 2,
+};
+
+typedef struct {
+  RtbWorkerMeasure *max;    /* the CPU's "CPUn" series; inner and outer follow it */
+  int64_t window_ns;
+  uint64_t next;            /* the next window a sample may take */
+  bool done;                /* a sample at or after the run's end came */
+} Reader;
+
+static uint64_t
+field_or_zero (const RtbTraceEvent *event, unsigned field)
+{
+  int64_t value;
+
+  if (!event_format.have[field] || !rtb_trace_event_field (event, &event_format.fields[field],
+                                                           &value) || value < 0)
+    return 0;
+  return (uint64_t) value;
+}
+
+static void
+take_event (const RtbTraceEvent *event, void *user)
+{
+  Reader *r = user;
+  RtbWorkerMeasure *m = r->max;
+  RtbWorker *w = m->worker;
+  int64_t inner, outer, at = (int64_t) event->time;
+  uint64_t index, nmis;
+
+  if (r->done || event->type != event_format.id ||
+      !rtb_trace_event_field (event, &event_format.fields[INNER], &inner) ||
+      !rtb_trace_event_field (event, &event_format.fields[OUTER], &outer) || inner < 0 ||
+      outer < 0 || at < w->start_mono_ns)
+    return;
+  if (w->end_mono_ns != 0 && at >= w->end_mono_ns)
+    {
+      r->done = true;
+      return;
+    }
+  index = (uint64_t) (at - w->start_mono_ns) / (uint64_t) r->window_ns;
+  if (index < r->next)
+    index = r->next;
+  r->next = index + 1;
+  atomic_fetch_add_explicit (&m->hwlat_gaps, field_or_zero (event, GAPS), memory_order_relaxed);
+  nmis = field_or_zero (event, NMI_COUNT);
+  if (nmis > 0)
+    {
+      atomic_fetch_add_explicit (&m->hwlat_nmi_windows, 1, memory_order_relaxed);
+      atomic_fetch_add_explicit (&m->hwlat_nmi_count, nmis, memory_order_relaxed);
+      atomic_fetch_add_explicit (&m->hwlat_nmi_us, field_or_zero (event, NMI_US),
+                                 memory_order_relaxed);
+    }
+  rtb_worker_ring_push (&m[1].ring, index, inner * RTB_NSEC_PER_USEC);
+  rtb_worker_ring_push (&m[2].ring, index, outer * RTB_NSEC_PER_USEC);
+  rtb_worker_ring_push (&m->ring, index, (inner > outer ? inner : outer) * RTB_NSEC_PER_USEC);
+}
+
+static int
+reader_loop (RtbWorkerMeasure *m)
+{
+  Reader r = { .max = m, .window_ns = m->period_ns };
+
+  return rtb_worker_tracer_read_pages (m, &event_format.layout, take_event, &r, &r.done);
+}
+
+static bool
+set_up_measures (RtbWorker *w)
+{
+  static const char *const kinds[SERIES_PER_CPU] = { "", " inner", " outer" };
+  const RtbCommand *cmd = &w->cmd;
+  int64_t window_ns = (int64_t) cmd->hwlat.window_us * RTB_NSEC_PER_USEC;
+  unsigned i = 0;
+
+  if (!rtb_worker_measures_alloc (w, SERIES_PER_CPU *
+                                       (unsigned) rtb_cpu_count (cmd->cpus, RTB_MAX_CPUS)))
+    return false;
+  for (int cpu = 0; cpu < RTB_MAX_CPUS; cpu++)
+    {
+      RtbWorkerMeasure *m = &w->measures[i];
+      char name[24];
+
+      if (!rtb_cpu_isset (cmd->cpus, cpu))
+        continue;
+      snprintf (name, sizeof name, "CPU%d", cpu);
+      if (!rtb_worker_tracer_reader_setup (m, name, cpu, window_ns, reader_loop))
+        return false;
+      for (int k = 1; k < SERIES_PER_CPU; k++)
+        {
+          snprintf (name, sizeof name, "CPU%d%s", cpu, kinds[k]);
+          if (!rtb_worker_measure_setup (&m[k], name, -1, 0, window_ns, RTB_WORKER_STACK_SIZE,
+                                         reader_loop))
+            return false;
+          m[k].passive = true;
+          m[k].runner = m;
+          m[k].measured_cpu = cpu;
+        }
+      i += SERIES_PER_CPU;
+    }
+  return true;
+}
+
+/* The detector's settings. The kernel keeps width < window at every write: the window grows to
+ * its largest first, then the width is set, then the window (the janitor undoes it in the
+ * reverse order, which keeps the rule too). */
+static int
+configure (RtbWorkerTracer *t, const RtbCommand *cmd)
+{
+  char mask[RTB_MAX_CPUS / 4 + RTB_MAX_CPUS / 32 + 1], width[16], window[16], widest[16];
+  char thresh[16], mode[RTB_WORKER_TRACER_VALUE_MAX];
+  int err;
+
+  rtb_worker_tracefs_format_cpumask (cmd->cpus, mask, sizeof mask);
+  snprintf (width, sizeof width, "%u", cmd->hwlat.width_us);
+  snprintf (window, sizeof window, "%u", cmd->hwlat.window_us);
+  snprintf (widest, sizeof widest, "%u", RTB_HWLAT_WINDOW_MAX_US);
+  snprintf (thresh, sizeof thresh, "%u", cmd->hwlat.threshold_us);
+  if ((err = rtb_worker_tracer_set (t, RTB_WORKER_TRACER_TOP, "tracing_cpumask", mask)) ||
+      (err = rtb_worker_tracer_set (t, RTB_WORKER_TRACER_TOP, "hwlat_detector/window", widest)) ||
+      (err = rtb_worker_tracer_set (t, RTB_WORKER_TRACER_TOP, "hwlat_detector/width", width)) ||
+      (err = rtb_worker_tracer_set (t, RTB_WORKER_TRACER_TOP, "hwlat_detector/window", window)) ||
+      (err = rtb_worker_tracer_set (t, RTB_WORKER_TRACER_TOP, "tracing_thresh", thresh)) ||
+      (err = rtb_worker_tracer_set (t, RTB_WORKER_TRACER_TOP, "trace_clock", "mono")) ||
+      (err = rtb_worker_tracer_set (t, RTB_WORKER_TRACER_TOP, "tracing_on", "1")))
+    return err;
+  /* Kernels before 5.14 have one mode, round-robin, and no file for it. */
+  if (rtb_worker_tracer_get (t, RTB_WORKER_TRACER_TOP, "hwlat_detector/mode", mode,
+                             sizeof mode) == 0)
+    return rtb_worker_tracer_set (t, RTB_WORKER_TRACER_TOP, "hwlat_detector/mode",
+                                  "round-robin");
+  return 0;
+}
+
+/* The detector's thread, hwlatd, which STARTED reports for every CPU it visits: it exists once
+ * the tracer starts (the kernel's tracer_init). */
+static void
+name_thread (RtbWorker *w)
+{
+  pid_t pid = 0;
+
+  for (int tries = 0; pid == 0 && tries < 100; tries++)
+    if ((pid = rtb_worker_tracer_kernel_thread ("hwlatd", -1)) == 0)
+      usleep (10000);
+  if (pid == 0)
+    {
+      rtb_worker_log ("hwlat: no hwlatd thread found");
+      return;
+    }
+  for (unsigned i = 0; i < w->n_measures; i++)
+    {
+      w->measures[i].kernel_thread = pid;
+      w->measures[i].kernel_thread_moves = true;
+    }
+}
+
+bool
+rtb_worker_hwlat_prepare (RtbWorker *w, RtbCommandError *error, int *sys_errno)
+{
+  RtbWorkerTracer *t = &w->tracer;
+
+  /* hwlat runs only at the top level (its tracer has no allow_instances). */
+  if (rtb_worker_tracer_take (t, "hwlat", false) != RTB_WORKER_TRACER_TAKEN)
+    return rtb_worker_tracer_refuse (w, error, sys_errno);
+  if (!set_up_measures (w))
+    {
+      rtb_worker_tracer_release (t);
+      return false;
+    }
+  if (configure (t, &w->cmd) != 0)
+    {
+      t->status = RTB_WORKER_TRACER_FAILED;
+      return rtb_worker_tracer_refuse (w, error, sys_errno);
+    }
+  if (!rtb_worker_tracer_read_format (t, "hwlat", &event_format) ||
+      rtb_worker_tracer_start (t) != RTB_WORKER_TRACER_TAKEN ||
+      !rtb_worker_tracer_open_traces (w, "trace_pipe_raw", SERIES_PER_CPU))
+    return rtb_worker_tracer_refuse (w, error, sys_errno);
+  name_thread (w);
+  return true;
+}
