@@ -277,8 +277,8 @@ desc="timerlat on board-rt: the saved run's count, min, max, mean and histogram 
 "$cli" summary "$tmp/timerlat-run.rtbench" --json >"$tmp/timerlat-run.json" 2>"$tmp/out" &&
   "$cli" export "$tmp/timerlat-run.rtbench" --csv-series "$tmp/timerlat-series.csv" \
     --csv-histogram "$tmp/timerlat-histogram.csv" >>"$tmp/out" 2>&1 &&
-  "$src/tests/lab/timerlat-truth.py" "$tmp/timerlat-run.json" "$tmp/timerlat-series.csv" \
-    "$tmp/timerlat-histogram.csv" 200 >"$tmp/truth.out" 2>>"$tmp/out"
+  "$src/tests/lab/tracer-truth.py" timerlat "$tmp/timerlat-run.rtbench" "$tmp/timerlat-run.json" \
+    "$tmp/timerlat-series.csv" "$tmp/timerlat-histogram.csv" 200 >"$tmp/truth.out" 2>>"$tmp/out"
 status=$?
 if [[ $status -eq 0 && $(grep -c ' samples, ' "$tmp/truth.out") == 4 ]]; then ok "$desc"; else
   not_ok "$desc (exit $status)"; fi
@@ -334,7 +334,7 @@ desc="osnoise on board-rt: the saved run's figures and rtla's totals are its own
 "$cli" summary "$tmp/osnoise-run.rtbench" --json >"$tmp/osnoise-run.json" 2>"$tmp/out" &&
   "$cli" export "$tmp/osnoise-run.rtbench" --csv-series "$tmp/osnoise-series.csv" \
     --csv-histogram "$tmp/osnoise-histogram.csv" >>"$tmp/out" 2>&1 &&
-  "$src/tests/lab/osnoise-truth.py" "$tmp/osnoise-run.rtbench" "$tmp/osnoise-run.json" \
+  "$src/tests/lab/tracer-truth.py" osnoise "$tmp/osnoise-run.rtbench" "$tmp/osnoise-run.json" \
     "$tmp/osnoise-series.csv" "$tmp/osnoise-histogram.csv" 200000 >"$tmp/truth.out" 2>>"$tmp/out"
 status=$?
 if [[ $status -eq 0 && $(grep -c ' periods, ' "$tmp/truth.out") == 2 ]]; then ok "$desc"; else
@@ -351,6 +351,53 @@ if [[ $(head -1 "$tmp/out") == 50000 && $before == "$after" ]]; then ok "$desc (
 on_board board-rt 'cd /sys/kernel/tracing && echo 0 >tracing_thresh && echo 0-1 >osnoise/cpus &&
   echo 1000000 >osnoise/period_us && echo 1000000 >osnoise/runtime_us &&
   echo 0 >osnoise/stop_tracing_us'
+
+# rtbench's hwlat method, at tracefs's top level: the files it changes are set to other values
+# first, so that putting them back is seen, after a run and after the worker's SIGKILL.
+hwlat_state () {
+  on_board board-rt 'cd /sys/kernel/tracing && cat current_tracer tracing_thresh tracing_cpumask \
+    hwlat_detector/width hwlat_detector/window hwlat_detector/mode trace_clock tracing_on' 2>&1 |
+    tr '\n' ' '
+}
+on_board board-rt 'cd /sys/kernel/tracing && echo 7 >tracing_thresh && echo 1 >tracing_cpumask &&
+  echo 300000 >hwlat_detector/width && echo 900000 >hwlat_detector/window &&
+  echo per-cpu >hwlat_detector/mode && echo global >trace_clock && echo 0 >tracing_on'
+desc="hwlat on board-rt: each CPU's windows above the threshold saved, tracefs as it was"
+before=$(hwlat_state)
+"$cli" run hwlat --remote board-rt --duration 4s --width-us 100000 --window-us 200000 \
+  --threshold-us 5 --histogram-us 100000 --output "$tmp/hwlat-run.rtbench" >"$tmp/out" 2>&1
+status=$?
+after=$(hwlat_state)
+series=$(json "$tmp/hwlat-run.rtbench" \
+  "' '.join('%s=%d' % (s['name'].replace(' ', '_'), s['cpu']) for s in r['series'])")
+if [[ $status -eq 0 && $before == "$after" &&
+      $series == "CPU0=0 CPU0_inner=0 CPU0_outer=0 CPU1=1 CPU1_inner=1 CPU1_outer=1" &&
+      $before == "nop 7 1 300000 900000 none round-robin [per-cpu] local [global] "* ]]; then
+  ok "$desc ($series; $after)"; else
+  not_ok "$desc (exit $status; $series; before: $before; after: $after)"; fi
+
+desc="hwlat on board-rt: the saved run's figures are its own samples, each CPU's latency the larger of inner and outer"
+"$cli" summary "$tmp/hwlat-run.rtbench" --json >"$tmp/hwlat-run.json" 2>"$tmp/out" &&
+  "$cli" export "$tmp/hwlat-run.rtbench" --csv-series "$tmp/hwlat-series.csv" \
+    --csv-histogram "$tmp/hwlat-histogram.csv" >>"$tmp/out" 2>&1 &&
+  "$src/tests/lab/tracer-truth.py" hwlat "$tmp/hwlat-run.rtbench" "$tmp/hwlat-run.json" \
+    "$tmp/hwlat-series.csv" "$tmp/hwlat-histogram.csv" 100000 5 >"$tmp/truth.out" 2>>"$tmp/out"
+status=$?
+if [[ $status -eq 0 && $(grep -c ' samples, ' "$tmp/truth.out") == 6 &&
+      $(grep -c ' windows above ' "$tmp/truth.out") == 2 ]]; then ok "$desc"; else
+  not_ok "$desc (exit $status)"; fi
+sed 's/^/# /' "$tmp/truth.out"
+
+desc="hwlat on board-rt: a worker killed with SIGKILL leaves tracefs as it was"
+on_board board-rt '/usr/local/libexec/rtbench/rtbench-worker hwlat cpus=1 width_us=20000 \
+  window_us=100000 duration=0 >/dev/null 2>&1 & sleep 2;
+  cat /sys/kernel/tracing/hwlat_detector/width; kill -9 $!; sleep 1' >"$tmp/out" 2>&1
+after=$(hwlat_state)
+if [[ $(head -1 "$tmp/out") == 20000 && $before == "$after" ]]; then ok "$desc ($after)"; else
+  not_ok "$desc (during: $(head -1 "$tmp/out"); before: $before; after: $after)"; fi
+on_board board-rt 'cd /sys/kernel/tracing && echo 0 >tracing_thresh && echo 3 >tracing_cpumask &&
+  echo 500000 >hwlat_detector/width && echo 1000000 >hwlat_detector/window &&
+  echo round-robin >hwlat_detector/mode && echo local >trace_clock && echo 1 >tracing_on'
 
 desc="on the board, the worker's own threads keep off the measured CPU 1"
 if [[ $threads == "CPU1=1 rtbench-worker=0 writer=0 " ]]; then ok "$desc ($threads)"; else

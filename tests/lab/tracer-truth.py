@@ -1,0 +1,197 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-3.0-or-later
+"""A saved run of a kernel tracer's method held against its own samples.
+
+    tracer-truth.py timerlat|osnoise|hwlat RUN.rtbench SUMMARY.json SERIES.csv HISTOGRAM.csv \\
+                    HISTOGRAM_US [THRESHOLD_US]
+
+RUN.rtbench is the run file, SUMMARY.json its `rtbench-cli summary --json`, SERIES.csv and
+HISTOGRAM.csv its `export --csv-series` and `--csv-histogram` (the history exact: one sample per
+block), HISTOGRAM_US the run's --histogram-us, THRESHOLD_US hwlat's --threshold-us.
+
+For every series: each sample is a whole µs (the tracers' own unit, or rtla's truncation); the
+count, min, max and mean of the summary are the samples' own; the histogram holds each sample in
+its 1 µs bucket, those of HISTOGRAM_US µs or more as overflows; the samples' numbers increase.
+Then what each method adds:
+
+- timerlat: the periods, numbered on the tracer's grid from the run's first (0), up to the
+  series' last are its samples, the periods the tracer skipped and the samples whose events were
+  lost (dropped); each period's thread latency is at least its IRQ latency, both from the same
+  deadline;
+- osnoise: the periods are numbered 0 to the last without a gap, and rtla osnoise top's totals
+  kept in the run file add up the same periods: Period the count, Noise the sum, Max Noise the
+  largest, Max Single at most Max Noise; and the summary's osnoise figures are these:
+  max_single_us Max Single, cpu_available_pct rtla's rule over Runtime and the samples' sum,
+  noise_hw … noise_thread the counts;
+- hwlat: each CPU's three series ("CPUn", "CPUn inner", "CPUn outer") hold the same windows, the
+  first the larger of the other two in each; every sample is above the threshold (the tracer
+  records no other window), as its inner or its outer gap; the gaps above the threshold kept in
+  the run file are at least one per sample; the windows' numbers stay below the run's windows.
+
+Prints one line per series (" samples, ") and one per CPU of the method's totals, exits 1 naming
+what differs.
+"""
+import collections
+import csv
+import json
+import sys
+
+
+def close(got, want):
+    """A mean summed in another order: 1e-9 relative, or 1e-9 µs."""
+    return abs(got - want) <= max(1e-9, 1e-9 * abs(want))
+
+
+def available(runtime, noise):
+    """rtla's % CPU Aval: whole 100000ths of a per cent, in integers."""
+    if runtime == 0:
+        return None
+    return max(runtime - noise, 0) * 10000000 // runtime / 100000
+
+
+def check_series(s, got, order, rows, limit_us, failed):
+    """The figures every method's series share; returns its values in the order of their
+    numbers."""
+    name = s['name']
+    values = [got[i] for i in sorted(got)]
+    n = len(values)
+    want = {'count': n, 'min_us': min(values, default=None), 'max_us': max(values, default=None)}
+    for key, value in want.items():
+        if s[key] != value:
+            failed.append(f'{name}: {key} {s[key]}, its samples say {value}')
+    mean = sum(values) / n if n else None
+    if (mean is None) != (s['avg_us'] is None) or (mean is not None and
+                                                  not close(s['avg_us'], mean)):
+        failed.append(f"{name}: avg_us {s['avg_us']}, its samples say {mean}")
+    if any(v != int(v) for v in values):
+        failed.append(f'{name}: a sample is not a whole µs')
+    if order != sorted(set(order)):
+        failed.append(f'{name}: the sample numbers do not increase')
+    buckets = collections.Counter(int(v) for v in values if v < limit_us)
+    overflows = sum(1 for v in values if v >= limit_us)
+    column = [i for i, title in enumerate(rows[0]) if title.endswith(' ' + name)][0]
+    kept = {int(r[0]): int(r[column]) for r in rows[1:-1] if int(r[column])}
+    if kept != dict(buckets) or int(rows[-1][column]) != overflows or \
+            s['overflows'] != overflows:
+        failed.append(f'{name}: the histogram is not its samples in 1 µs buckets')
+    print(f"{name}: {n} samples, {s['skipped']} skipped, {s['dropped']} dropped, "
+          f"min {want['min_us']} max {want['max_us']} avg {mean}, {overflows} overflows")
+    return values
+
+
+def check_timerlat(run, samples, saved, summary, failed, threshold):
+    for s in summary['series']:
+        got = samples.get(s['name'], {})
+        if got and max(got) + 1 != len(got) + s['skipped'] + s['dropped']:
+            failed.append(f"{s['name']}: periods 0-{max(got)} are not its {len(got)} samples, "
+                          f"{s['skipped']} skipped and {s['dropped']} dropped")
+    for cpu in sorted({s['cpu'] for s in summary['series']}):
+        irq, thread = samples.get(f'CPU{cpu} IRQ', {}), samples.get(f'CPU{cpu} thread', {})
+        early = [a for a in irq.keys() & thread.keys() if thread[a] < irq[a]]
+        if early:
+            failed.append(f'CPU{cpu}: activation {early[0]}: thread latency {thread[early[0]]} '
+                          f'below its IRQ latency {irq[early[0]]}')
+
+
+def check_osnoise(run, samples, saved, summary, failed, threshold):
+    for s in summary['series']:
+        name = s['name']
+        got = samples.get(name, {})
+        values = [got[i] for i in sorted(got)]
+        n = len(values)
+        if sorted(got) != list(range(n)):
+            failed.append(f'{name}: the periods are not numbered 0-{n - 1}')
+        t = saved[name].get('osnoise')
+        if t is None:
+            failed.append(f'{name}: no osnoise totals in the run file')
+            continue
+        want = {'periods': n, 'noise_us': int(sum(values)),
+                'max_noise_us': int(max(values, default=0))}
+        for key, value in want.items():
+            if t[key] != value:
+                failed.append(f'{name}: osnoise {key} {t[key]}, its samples say {value}')
+        figures = {'max_single_us': t['max_single_us'],
+                   'cpu_available_pct': available(t['runtime_us'], int(sum(values))),
+                   'noise_hw': t['hw'], 'noise_nmi': t['nmi'], 'noise_irq': t['irq'],
+                   'noise_softirq': t['softirq'], 'noise_thread': t['thread']}
+        for key, value in figures.items():
+            if s.get(key) != value:
+                failed.append(f'{name}: summary {key} {s.get(key)}, its periods say {value}')
+        if t['max_single_us'] > t['max_noise_us']:
+            failed.append(f"{name}: max single {t['max_single_us']} above max noise")
+        print(f"{name}: {n} periods, runtime {t['runtime_us']} noise {t['noise_us']} max noise "
+              f"{t['max_noise_us']} max single {t['max_single_us']} % available "
+              f"{available(t['runtime_us'], t['noise_us'])}, HW {t['hw']} NMI {t['nmi']} IRQ "
+              f"{t['irq']} softirq {t['softirq']} thread {t['thread']}")
+
+
+def check_hwlat(run, samples, saved, summary, failed, threshold):
+    command = run['command']
+    # The run's windows by its duration (a window lasts a little longer than window_us).
+    windows = int(summary['duration_s'] * 1e6) // command['interval_us'] \
+        if summary.get('duration_s') is not None else None
+    for cpu in sorted({s['cpu'] for s in summary['series']}):
+        name = f'CPU{cpu}'
+        latency = samples.get(name, {})
+        inner, outer = samples.get(f'{name} inner', {}), samples.get(f'{name} outer', {})
+        if not latency.keys() == inner.keys() == outer.keys():
+            failed.append(f'{name}: its latency, inner and outer series hold other windows')
+            continue
+        for w in sorted(latency):
+            if latency[w] != max(inner[w], outer[w]):
+                failed.append(f'{name}: window {w}: latency {latency[w]} is not the larger of '
+                              f'inner {inner[w]} and outer {outer[w]}')
+            if latency[w] <= threshold:
+                failed.append(f'{name}: window {w}: latency {latency[w]} is not above the '
+                              f'threshold {threshold}')
+        if windows is not None and latency and max(latency) >= windows + 1:
+            failed.append(f'{name}: window {max(latency)} past the run\'s {windows} windows')
+        t = saved[name].get('hwlat')
+        if t is None:
+            failed.append(f'{name}: no hwlat totals in the run file')
+            continue
+        if t['gaps'] < len(latency):
+            failed.append(f"{name}: {t['gaps']} gaps above the threshold in {len(latency)} "
+                          f"samples, each of which has one at least")
+        if t['nmi_windows'] > len(latency) or t['nmi_windows'] > t['nmi_count']:
+            failed.append(f"{name}: {t['nmi_windows']} windows with NMIs, {t['nmi_count']} "
+                          f"NMIs, {len(latency)} samples")
+        print(f"{name}: {len(latency)} windows above {threshold} µs, {t['gaps']} gaps above it, "
+              f"NMIs in {t['nmi_windows']} windows: {t['nmi_count']}, {t['nmi_us']} µs"
+              f"{'' if windows is None else f'; {windows} windows in the run'}")
+
+
+CHECKS = {'timerlat': check_timerlat, 'osnoise': check_osnoise, 'hwlat': check_hwlat}
+
+
+def main(method, run_path, summary_path, series_path, histogram_path, limit_us, threshold=0):
+    run = json.load(open(run_path))
+    saved = {s['name']: s for s in run['series']}
+    summary = json.load(open(summary_path))['runs'][0]
+    samples = collections.defaultdict(dict)  # series → sample number → µs
+    order = collections.defaultdict(list)  # series → its numbers as the file lists them
+    with open(series_path, newline='') as f:
+        for row in csv.DictReader(f):
+            value = float(row['min_us'])
+            if row['samples'] != '1' or float(row['max_us']) != value:
+                sys.exit(f"{row['series']} {row['index']}: a block of {row['samples']} samples,"
+                         " the history is not exact")
+            samples[row['series']][int(row['index'])] = value
+            order[row['series']].append(int(row['index']))
+    with open(histogram_path, newline='') as f:
+        rows = list(csv.reader(f))
+
+    failed = []
+    for s in summary['series']:
+        check_series(s, samples.get(s['name'], {}), order[s['name']], rows, int(limit_us),
+                     failed)
+    CHECKS[method](run, samples, saved, summary, failed, int(threshold))
+    for line in failed:
+        print(line, file=sys.stderr)
+    return 1 if failed else 0
+
+
+if __name__ == '__main__':
+    if len(sys.argv) not in (7, 8) or sys.argv[1] not in CHECKS:
+        sys.exit(__doc__)
+    sys.exit(main(*sys.argv[1:]))
