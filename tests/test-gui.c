@@ -163,7 +163,7 @@ test_setup_presets (void)
   REQUIRE_DISPLAY ();
 
   panel = g_object_ref_sink (rtb_setup_panel_new ());
-  g_assert_cmpuint (rtb_presets_get_n (), ==, 13);
+  g_assert_cmpuint (rtb_presets_get_n (), ==, 14);
   for (guint i = 0; i < rtb_presets_get_n (); i++)
     {
       const RtbPreset *preset = rtb_presets_get (i);
@@ -1068,6 +1068,40 @@ test_window_errors (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* This machine's kernel has no hwlat tracer: the method is offered, and Start says why not and
+ * what to boot instead; no run is left behind. */
+static void
+test_window_tracer_refused (void)
+{
+  g_autofree char *tracers = NULL;
+  const char *message;
+  RtbWindow *window;
+
+  REQUIRE_DISPLAY ();
+  REQUIRE_WORKER ();
+  if (g_file_get_contents ("/sys/kernel/tracing/available_tracers", &tracers, NULL, NULL) &&
+      strstr (tracers, "hwlat") != NULL)
+    {
+      g_test_skip ("this kernel has the hwlat tracer (the lab's suite runs the method)");
+      return;
+    }
+  window = new_window ();
+  rtb_setup_panel_set_method (rtb_window_get_setup_panel (window), RTB_METHOD_HWLAT);
+  rtb_setup_panel_set_duration (rtb_window_get_setup_panel (window), "2s");
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.start", NULL);
+  iterate_until (window_done, window, 30);
+  g_assert_false (rtb_window_is_running (window));
+  message = rtb_window_get_last_error (window);
+  g_assert_nonnull (message);
+  g_test_message ("%s", message);
+  if (geteuid () == 0)
+    g_assert_nonnull (strstr (message, "this kernel has no hwlat tracer: boot a kernel built "
+                                       "with CONFIG_HWLAT_TRACER"));
+  else
+    g_assert_nonnull (strstr (message, "hwlat"));
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -1087,6 +1121,7 @@ main (int   argc,
   g_test_add_func ("/gui/chart/single", test_chart_single);
   g_test_add_func ("/gui/chart/zoom-readout", test_chart_zoom_readout);
   g_test_add_func ("/gui/window/errors", test_window_errors);
+  g_test_add_func ("/gui/window/tracer-refused", test_window_tracer_refused);
   g_test_add_func ("/gui/window/run", test_window_run);
   g_test_add_func ("/gui/window/stop", test_window_stop);
   g_test_add_func ("/gui/window/live-axis", test_window_live_axis);

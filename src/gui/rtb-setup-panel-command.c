@@ -71,17 +71,20 @@ rtb_setup_panel_build_command (RtbSetupPanel *self,
                         self->n_cpus, &cerr))
     return fail_field (self, &cerr, error);
 
-  if (!rtb_command_set (cmd, "policy",
-                        policy_names[_rtb_setup_panel_get_policy (self) == RTB_POLICY_RR ? 1 :
-                                     _rtb_setup_panel_get_policy (self) == RTB_POLICY_OTHER ? 2
-                                                                                           : 0],
-                        self->n_cpus, &cerr))
-    return fail_field (self, &cerr, error);
-
-  g_snprintf (value, sizeof value, "%d",
-              (int) gtk_adjustment_get_value (self->priority_adjustment));
-  if (!rtb_command_set (cmd, "priority", value, self->n_cpus, &cerr))
-    return fail_field (self, &cerr, error);
+  /* hwlat's thread is the kernel's, of no policy of ours. */
+  if (rtb_command_key_taken (RTB_KEY_POLICY, self->method))
+    {
+      if (!rtb_command_set (cmd, "policy",
+                            policy_names[_rtb_setup_panel_get_policy (self) == RTB_POLICY_RR ? 1
+                                         : _rtb_setup_panel_get_policy (self) == RTB_POLICY_OTHER
+                                           ? 2 : 0],
+                            self->n_cpus, &cerr))
+        return fail_field (self, &cerr, error);
+      g_snprintf (value, sizeof value, "%d",
+                  (int) gtk_adjustment_get_value (self->priority_adjustment));
+      if (!rtb_command_set (cmd, "priority", value, self->n_cpus, &cerr))
+        return fail_field (self, &cerr, error);
+    }
 
   for (guint p = 0; p < N_PARAMS; p++)
     {

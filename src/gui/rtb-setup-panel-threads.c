@@ -50,7 +50,10 @@ _rtb_setup_panel_update_thread_rows (RtbSetupPanel *self)
 {
   gboolean ordinary = self->method == RTB_METHOD_TIMER &&
                       _rtb_setup_panel_get_variant (self) == RTB_TIMER_VARIANT_NORMAL;
+  gboolean scheduled = rtb_command_key_taken (RTB_KEY_POLICY, self->method);
 
+  gtk_widget_set_visible (GTK_WIDGET (self->policy_row), scheduled);
+  gtk_widget_set_visible (GTK_WIDGET (self->priority_row), scheduled);
   gtk_widget_set_sensitive (GTK_WIDGET (self->policy_row), !ordinary);
   gtk_widget_set_sensitive (GTK_WIDGET (self->cpu_picker), !ordinary);
   gtk_widget_set_sensitive (GTK_WIDGET (self->priority_row),
