@@ -345,7 +345,7 @@ print_hwlat (FILE *out, RtbRun *run)
       (rtb_run_get_stated (run) & RTB_RUN_STATED_INTERVAL))
     fprintf (out, "about %" G_GUINT64_FORMAT " detector windows of %u µs in the run, one CPU "
              "each, %" G_GUINT64_FORMAT " of them above the threshold of %u µs\n",
-             rtb_hwlat_windows (rtb_run_get_elapsed_ns (run), cmd->hwlat.window_us),
+             rtb_hwlat_windows (cmd, rtb_run_get_elapsed_ns (run)),
              cmd->hwlat.window_us, samples, cmd->hwlat.threshold_us);
 }
 

@@ -49,7 +49,9 @@ rtb_hwlat_totals_from_stats (RtbHwlatTotals *totals, const RtbThreadStats *stats
 }
 
 guint64
-rtb_hwlat_windows (guint64 elapsed_ns, guint32 window_us)
+rtb_hwlat_windows (const RtbCommand *cmd, guint64 elapsed_ns)
 {
-  return window_us > 0 ? elapsed_ns / ((guint64) window_us * 1000) : 0;
+  guint64 measured = cmd->duration_ns != 0 ? MIN (elapsed_ns, cmd->duration_ns) : elapsed_ns;
+
+  return cmd->hwlat.window_us > 0 ? measured / ((guint64) cmd->hwlat.window_us * 1000) : 0;
 }

@@ -11,7 +11,7 @@
 
 #include <glib.h>
 
-#include "rtb-protocol.h"
+#include "rtb-command.h"
 
 G_BEGIN_DECLS
 
@@ -37,10 +37,11 @@ const char *rtb_hwlat_figure_key (RtbHwlatFigure figure);
 const char *rtb_hwlat_figure_column (RtbHwlatFigure figure);
 guint64 *rtb_hwlat_figure_at (RtbHwlatTotals *totals, RtbHwlatFigure figure);
 void rtb_hwlat_totals_from_stats (RtbHwlatTotals *totals, const RtbThreadStats *stats);
-/* The detector's windows in `elapsed_ns` of a run, every CPU's together (it samples one CPU
- * per window): the elapsed time over the window, whole windows. At most what it had: a window
- * takes a little longer than `window_us` (the thread sleeps whole milliseconds between two
- * samples, then waits to be scheduled). */
-guint64 rtb_hwlat_windows (guint64 elapsed_ns, guint32 window_us);
+/* The detector's windows in a run of `cmd` that has run `elapsed_ns` (the worker's clock, which
+ * goes on a little past the run's duration while it ends), every CPU's together (it samples
+ * one CPU per window): the time measured over the window, whole windows. At most what it had:
+ * a window takes a little longer than its window_us (the thread sleeps whole milliseconds
+ * between two samples, then waits to be scheduled). */
+guint64 rtb_hwlat_windows (const RtbCommand *cmd, guint64 elapsed_ns);
 
 G_END_DECLS

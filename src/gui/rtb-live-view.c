@@ -449,7 +449,7 @@ update_hwlat_figures (RtbLiveView *self)
       if (s.count > 0)
         max = isnan (max) ? s.max_us : MAX (max, s.max_us);
     }
-  windows = rtb_hwlat_windows (rtb_run_get_elapsed_ns (self->run), cmd->hwlat.window_us);
+  windows = rtb_hwlat_windows (cmd, rtb_run_get_elapsed_ns (self->run));
   set_figure (self, 0, format_value (max));
   set_figure (self, 1, g_strdup_printf ("%" G_GUINT64_FORMAT, samples));
   /* An imported trace does not say its window. */
