@@ -241,6 +241,8 @@ static const RtbMethodInfo methods[RTB_METHOD_LAST + 1] = {
     .value_label = N_("hardware latency (µs)"),
     .curve_title = N_("Each window's hardware latency per CPU, with the running mean"),
     .histogram_title = N_("Hardware latency histograms per CPU"),
+    .skip_note = N_("▲ on the time axis: windows without a sample on this CPU (quiet, or the "
+                    "detector on another CPU)"),
     .count_column = "samples",
     .count_title = N_("Samples"),
     .span_key = RTB_KEY_HISTOGRAM_US,

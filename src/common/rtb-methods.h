@@ -38,6 +38,9 @@ typedef struct {
   const char *curve_title;      /* its curve chart */
   const char *thread_titles[2]; /* the curves of its threads, with own_periods */
   const char *histogram_title;
+  /* What its curves' marks of numbers without a sample mean, or NULL: "▲ on the time axis:
+   * periods skipped after a stall" (hwlat's are windows without a sample on that CPU). */
+  const char *skip_note;
   const char *count_column;     /* its samples' count in the CLI's tables ("ticks"), or NULL */
   const char *count_title;      /* the same in the window's (N_("Ticks")), or NULL */
   /* Its threads run at periods of their own (jitter's base and servo): each series keeps its

@@ -169,7 +169,8 @@ _rtb_chart_curve_options (RtbChart            *self,
                                                      : RTB_METHOD_LATENCY, per_instance));
   opts->y_label = y_label (self);
   opts->band_note = _("band: min–max · line: running mean");
-  opts->skip_note = _("▲ on the time axis: periods skipped after a stall");
+  opts->skip_note = _(rtb_plot_run_skip_note (self->run ? rtb_run_get_method (self->run)
+                                                         : RTB_METHOD_LATENCY));
   opts->y_scale = self->y_scale;
   opts->x_per_instance = per_instance;
   g_free (self->clock_label);

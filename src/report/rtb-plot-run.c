@@ -226,6 +226,15 @@ rtb_plot_run_histogram_title (RtbMethod method)
   return method_words (method)->histogram_title;
 }
 
+const char *
+rtb_plot_run_skip_note (RtbMethod method)
+{
+  const RtbMethodInfo *info = method_words (method);
+
+  return info->skip_note != NULL ? info->skip_note
+                                 : N_("▲ on the time axis: periods skipped after a stall");
+}
+
 double
 rtb_plot_run_seconds_per_instance (RtbRun *const *runs, guint n_runs, int index)
 {
@@ -419,7 +428,7 @@ draw_curve_panel (cairo_t *cr, const RtbPlotTheme *theme, int width, int height,
     opts.x_label = clock_label;
   opts.y_label = _(rtb_plot_run_value_label (method));
   opts.band_note = _("band: min–max · line: running mean");
-  opts.skip_note = _("▲ on the time axis: periods skipped after a stall");
+  opts.skip_note = _(rtb_plot_run_skip_note (method));
   opts.y_scale = y_scale;
   opts.placeholder = reason;
   rtb_plot_curve (cr, theme, width, height, &opts, series, n, NULL);

@@ -83,6 +83,8 @@ const char *rtb_plot_run_x_label (RtbMethod method, double seconds_per_instance)
  * jitter run (-1: both), and of its histogram (marked for translation, not translated). */
 const char *rtb_plot_run_curve_title (RtbMethod method, int thread);
 const char *rtb_plot_run_histogram_title (RtbMethod method);
+/* The legend's note on a curve's marks of numbers without a sample. */
+const char *rtb_plot_run_skip_note (RtbMethod method);
 
 typedef enum {
   RTB_PLOT_RUN_PANEL_CURVE,
