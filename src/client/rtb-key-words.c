@@ -237,7 +237,7 @@ const RtbPreset rtb_presets[] = {
     N_("The kernel's osnoise tracer on every CPU as rtla osnoise top runs it by default: the "
        "kernel's 1 s period, all of it running, its threads at SCHED_OTHER; each period's noise "
        "and its sources"),
-    "osnoise cpus=all period_us=1000000 runtime_us=1000000 policy=other histogram_us=1000 "
+    "osnoise cpus=all period_us=1000000 runtime_us=1000000 policy=other histogram_us=100000 "
     "duration=1m",
     RTB_LOAD_NONE },
   { N_("Hardware latency"),

@@ -98,8 +98,9 @@ const RtbKey rtb_command_keys[RTB_N_KEYS] = {
             [RTB_METHOD_NOISE] = PARAM (noise, histogram_us, 32),
             /* rtla timerlat hist's: 256 entries of 1 µs. */
             [RTB_METHOD_TIMERLAT] = PARAM (timerlat, histogram_us, 256),
-            /* A period's noise: 1 µs buckets up to 1 ms, longer noise exact beyond. */
-            [RTB_METHOD_OSNOISE] = PARAM (osnoise, histogram_us, 1000),
+            /* A period's noise: 1 µs buckets up to a tenth of the kernel's 1 s period (rtla's
+             * own example has thousands of µs a period), longer noise exact beyond. */
+            [RTB_METHOD_OSNOISE] = PARAM (osnoise, histogram_us, 100000),
             /* A window's latency: 1 µs buckets up to 1 ms, longer latencies exact beyond. */
             [RTB_METHOD_HWLAT] = PARAM (hwlat, histogram_us, 1000) },
   },
