@@ -164,6 +164,31 @@ test_system_panel_shows_recorded (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* While a run measures, the setup's checklist is not read again (it would count the run's own
+ * real-time threads as competing tasks); it follows the machine again once the run ended. */
+static void
+test_setup_still_while_measuring (void)
+{
+  RtbWindow *window;
+  RtbSetupPanel *setup;
+
+  REQUIRE_DISPLAY ();
+  REQUIRE_WORKER ();
+  window = new_window ();
+  setup = rtb_window_get_setup_panel (window);
+  iterate_for (100);
+  g_assert_true (gtk_widget_get_mapped (GTK_WIDGET (setup)));
+  g_assert_true (rtb_setup_panel_get_follows_machine (setup));
+  setup_short_latency (window, "1s", "still");
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.start", NULL);
+  g_assert_true (rtb_window_is_running (window));
+  g_assert_false (rtb_setup_panel_get_follows_machine (setup));
+  iterate_until (window_done, window, 30);
+  g_assert_false (rtb_window_is_running (window));
+  g_assert_true (rtb_setup_panel_get_follows_machine (setup));
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 /* The group's row whose title is `title`, or NULL. */
 static GtkWidget *
 row_titled (GtkWidget *widget, const char *title)
@@ -257,5 +282,6 @@ main (int argc, char *argv[])
   g_test_add_func ("/gui-checklist/setup-follows-cpus", test_setup_follows_cpus);
   g_test_add_func ("/gui-checklist/system-panel-shows-recorded", test_system_panel_shows_recorded);
   g_test_add_func ("/gui-checklist/rows-kept", test_rows_kept);
+  g_test_add_func ("/gui-checklist/setup-still-while-measuring", test_setup_still_while_measuring);
   return g_test_run ();
 }

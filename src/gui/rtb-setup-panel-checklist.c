@@ -73,9 +73,33 @@ _rtb_setup_panel_follow_machine (RtbSetupPanel *self,
                                  gboolean       follow)
 {
   g_clear_handle_id (&self->checklist_refresh, g_source_remove);
-  if (follow)
+  if (follow && !self->measuring)
     {
       self->checklist_refresh = g_timeout_add_seconds (REFRESH_SECONDS, refresh_checklist, self);
       _rtb_setup_panel_queue_checklist (self);
     }
+}
+
+/* While a run of the window measures, the checklist stays as it was read before: read again,
+ * it would count the run's own real-time threads as tasks competing with it, and its reading
+ * of every task's state is the window's largest cost after drawing. */
+void
+rtb_setup_panel_set_measuring (RtbSetupPanel *self,
+                               gboolean       measuring)
+{
+  g_return_if_fail (RTB_IS_SETUP_PANEL (self));
+
+  if (self->measuring == !!measuring)
+    return;
+  self->measuring = !!measuring;
+  _rtb_setup_panel_follow_machine (self, gtk_widget_get_mapped (GTK_WIDGET (self)));
+}
+
+/* Whether the checklist is read again every few seconds (shown, and no run measuring). */
+gboolean
+rtb_setup_panel_get_follows_machine (RtbSetupPanel *self)
+{
+  g_return_val_if_fail (RTB_IS_SETUP_PANEL (self), FALSE);
+
+  return self->checklist_refresh != 0;
 }

@@ -53,6 +53,7 @@ struct _RtbSetupPanel
   guint applying;           /* filling the fields from a command or preset */
   guint checklist_idle;
   guint checklist_refresh;
+  gboolean measuring; /* a run of the window measures: the checklist is not read again */
   RtbMethod method;
 };
 

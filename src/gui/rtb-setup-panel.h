@@ -42,5 +42,7 @@ void rtb_setup_panel_apply_preset (RtbSetupPanel *self, guint index);
 /* For tests and screenshots: pretend these CPUs are isolated (a CPU list, "" for none). */
 void rtb_setup_panel_set_isolated (RtbSetupPanel *self, const char *list);
 gboolean rtb_setup_panel_is_cpu_isolated (RtbSetupPanel *self, int cpu);
+void rtb_setup_panel_set_measuring (RtbSetupPanel *self, gboolean measuring);
+gboolean rtb_setup_panel_get_follows_machine (RtbSetupPanel *self);
 
 G_END_DECLS

@@ -78,6 +78,20 @@ _rtb_window_find_recording (RtbWindow *self,
   return NULL;
 }
 
+static gboolean
+any_live (RtbWindow *self)
+{
+  for (int i = 0; i < adw_tab_view_get_n_pages (self->tab_view); i++)
+    {
+      RtbRecording *recording = _rtb_window_page_recording (adw_tab_view_get_nth_page (
+        self->tab_view, i));
+
+      if (recording != NULL && rtb_recording_is_live (recording))
+        return TRUE;
+    }
+  return FALSE;
+}
+
 void
 _rtb_window_update_actions (RtbWindow *self)
 {
@@ -95,6 +109,7 @@ _rtb_window_update_actions (RtbWindow *self)
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.close-tab", page != NULL);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.reset-zoom", page != NULL);
   gtk_widget_set_visible (self->stop_button, selected_live);
+  rtb_setup_panel_set_measuring (self->setup_panel, any_live (self));
 }
 
 static void
