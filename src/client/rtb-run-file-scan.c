@@ -190,6 +190,9 @@ cut_long_string (Scan *s, const char *raw, gsize len)
 
   if (len <= RTB_TEXT_MAX_BYTES)
     return;
+  /* Bytes that are not UTF-8 in the part cut off too: the JSON parser refuses the file. */
+  if (!g_utf8_validate_len (raw, len, NULL))
+    return;
   while (i < len && decoded <= RTB_TEXT_MAX_BYTES)
     {
       unit = string_unit (raw, len, i, &unit_decoded);
