@@ -348,9 +348,16 @@ import socket, sys
 s = socket.socket(socket.AF_UNIX)
 s.settimeout(10)
 s.connect(sys.argv[1])
-s.recv(4096)                      # the monitor's banner and prompt
+def prompt():                     # read up to the monitor's next prompt, however it is cut
+    seen = b""
+    while b"(qemu)" not in seen:
+        data = s.recv(4096)
+        if not data:
+            sys.exit(1)
+        seen += data
+prompt()                          # the banner, then the prompt: the monitor is ready
 s.sendall(b"system_reset\n")
-s.recv(4096)
+prompt()                          # the command was read and done
 PY
   say "$board reset"
 }
