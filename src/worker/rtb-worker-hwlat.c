@@ -198,25 +198,18 @@ name_thread (RtbWorker *w)
 bool
 rtb_worker_hwlat_prepare (RtbWorker *w, RtbCommandError *error, int *sys_errno)
 {
-  RtbWorkerTracer *t = &w->tracer;
-
   /* hwlat runs only at the top level (its tracer has no allow_instances). */
-  if (rtb_worker_tracer_take (t, "hwlat", false) != RTB_WORKER_TRACER_TAKEN)
-    return rtb_worker_tracer_refuse (w, error, sys_errno);
-  if (!set_up_measures (w))
-    {
-      rtb_worker_tracer_release (t);
-      return false;
-    }
-  if (configure (t, &w->cmd) != 0)
-    {
-      t->status = RTB_WORKER_TRACER_FAILED;
-      return rtb_worker_tracer_refuse (w, error, sys_errno);
-    }
-  if (!rtb_worker_tracer_read_format (t, "hwlat", &event_format) ||
-      rtb_worker_tracer_start (t) != RTB_WORKER_TRACER_TAKEN ||
-      !rtb_worker_tracer_open_traces (w, "trace_pipe_raw", SERIES_PER_CPU))
-    return rtb_worker_tracer_refuse (w, error, sys_errno);
+  static const RtbWorkerTracerMethod method = {
+    .tracer = "hwlat",
+    .own_instance = false,
+    .set_up_measures = set_up_measures,
+    .configure = configure,
+    .format = &event_format,
+    .series_per_cpu = SERIES_PER_CPU,
+  };
+
+  if (!rtb_worker_tracer_prepare (w, &method, error, sys_errno))
+    return false;
   name_thread (w);
   return true;
 }

@@ -116,27 +116,14 @@ configure (RtbWorkerTracer *t, const RtbCommand *cmd)
 bool
 rtb_worker_osnoise_prepare (RtbWorker *w, RtbCommandError *error, int *sys_errno)
 {
-  RtbWorkerTracer *t = &w->tracer;
+  static const RtbWorkerTracerMethod method = {
+    .tracer = "osnoise",
+    .own_instance = true,
+    .set_up_measures = set_up_measures,
+    .configure = configure,
+    .series_per_cpu = 1,
+    .per_cpu_threads = true,
+  };
 
-  if (rtb_worker_tracer_take (t, "osnoise", true) != RTB_WORKER_TRACER_TAKEN)
-    return rtb_worker_tracer_refuse (w, error, sys_errno);
-  if (!set_up_measures (w))
-    {
-      rtb_worker_tracer_release (t);
-      return false;
-    }
-  if (configure (t, &w->cmd) != 0)
-    {
-      t->status = RTB_WORKER_TRACER_FAILED;
-      return rtb_worker_tracer_refuse (w, error, sys_errno);
-    }
-  if (rtb_worker_tracer_start (t) != RTB_WORKER_TRACER_TAKEN ||
-      !rtb_worker_tracer_open_traces (w, "trace_pipe", 1))
-    return rtb_worker_tracer_refuse (w, error, sys_errno);
-  if (!rtb_worker_tracer_set_threads (w, "osnoise", 1, error, sys_errno))
-    {
-      rtb_worker_tracer_release (t);
-      return false;
-    }
-  return true;
+  return rtb_worker_tracer_prepare (w, &method, error, sys_errno);
 }

@@ -181,34 +181,32 @@ set_up_measures (RtbWorker *w)
   return true;
 }
 
+/* The tracer's period, as rtla timerlat -p sets it, beside the settings every tracer of the
+ * osnoise directory takes. */
+static int
+configure (RtbWorkerTracer *t, const RtbCommand *cmd)
+{
+  char period[16];
+  int err;
+
+  snprintf (period, sizeof period, "%u", cmd->timerlat.period_us);
+  if ((err = rtb_worker_tracer_set_shared (t, cmd->cpus)) != 0)
+    return err;
+  return rtb_worker_tracer_set (t, RTB_WORKER_TRACER_TOP, "osnoise/timerlat_period_us", period);
+}
+
 bool
 rtb_worker_timerlat_prepare (RtbWorker *w, RtbCommandError *error, int *sys_errno)
 {
-  RtbWorkerTracer *t = &w->tracer;
-  char period[16];
+  static const RtbWorkerTracerMethod method = {
+    .tracer = "timerlat",
+    .own_instance = true,
+    .set_up_measures = set_up_measures,
+    .configure = configure,
+    .format = &event_format,
+    .series_per_cpu = 2,
+    .per_cpu_threads = true,
+  };
 
-  if (rtb_worker_tracer_take (t, "timerlat", true) != RTB_WORKER_TRACER_TAKEN)
-    return rtb_worker_tracer_refuse (w, error, sys_errno);
-  if (!set_up_measures (w))
-    {
-      rtb_worker_tracer_release (t);
-      return false;
-    }
-  snprintf (period, sizeof period, "%u", w->cmd.timerlat.period_us);
-  if (rtb_worker_tracer_set_shared (t, w->cmd.cpus) != 0 ||
-      rtb_worker_tracer_set (t, RTB_WORKER_TRACER_TOP, "osnoise/timerlat_period_us", period))
-    {
-      t->status = RTB_WORKER_TRACER_FAILED;
-      return rtb_worker_tracer_refuse (w, error, sys_errno);
-    }
-  if (!rtb_worker_tracer_read_format (t, "timerlat", &event_format) ||
-      rtb_worker_tracer_start (t) != RTB_WORKER_TRACER_TAKEN ||
-      !rtb_worker_tracer_open_traces (w, "trace_pipe_raw", 2))
-    return rtb_worker_tracer_refuse (w, error, sys_errno);
-  if (!rtb_worker_tracer_set_threads (w, "timerlat", 2, error, sys_errno))
-    {
-      rtb_worker_tracer_release (t);
-      return false;
-    }
-  return true;
+  return rtb_worker_tracer_prepare (w, &method, error, sys_errno);
 }

@@ -1,10 +1,10 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
- * What the methods whose samples a kernel tracer measures (timerlat, osnoise, hwlat) share: the
- * settings of the osnoise directory, each CPU's reader and trace, reading a CPU's trace_pipe
- * line by line or its trace_pipe_raw page by page with the event's format read from tracefs,
- * and finding the tracer's kernel thread of each CPU and setting its policy and priority, as
- * rtla -P does.
+ * What the methods whose samples a kernel tracer measures (timerlat, osnoise, hwlat) share: their
+ * prepare step in one order, the settings of the osnoise directory, each CPU's reader and trace,
+ * reading a CPU's trace_pipe line by line or its trace_pipe_raw page by page with the event's
+ * format read from tracefs, and finding the tracer's kernel thread of each CPU and setting its
+ * policy and priority, as rtla -P does.
  */
 #include "config.h"
 
@@ -236,6 +236,40 @@ rtb_worker_tracer_read_pages (RtbWorkerMeasure *m, const RtbTracePageLayout *lay
     }
   log_cost (m, pages, events);
   return 0;
+}
+
+bool
+rtb_worker_tracer_prepare (RtbWorker *w, const RtbWorkerTracerMethod *method,
+                           RtbCommandError *error, int *sys_errno)
+{
+  RtbWorkerTracer *t = &w->tracer;
+
+  if (rtb_worker_tracer_take (t, method->tracer, method->own_instance) != RTB_WORKER_TRACER_TAKEN)
+    return rtb_worker_tracer_refuse (w, error, sys_errno);
+  if (!method->set_up_measures (w))
+    {
+      rtb_worker_tracer_release (t);
+      return false;
+    }
+  if (method->configure (t, &w->cmd) != 0)
+    {
+      t->status = RTB_WORKER_TRACER_FAILED;
+      return rtb_worker_tracer_refuse (w, error, sys_errno);
+    }
+  if ((method->format != NULL &&
+       !rtb_worker_tracer_read_format (t, method->tracer, method->format)) ||
+      rtb_worker_tracer_start (t) != RTB_WORKER_TRACER_TAKEN ||
+      !rtb_worker_tracer_open_traces (w, method->format != NULL ? "trace_pipe_raw" : "trace_pipe",
+                                      method->series_per_cpu))
+    return rtb_worker_tracer_refuse (w, error, sys_errno);
+  if (method->per_cpu_threads &&
+      !rtb_worker_tracer_set_threads (w, method->tracer, method->series_per_cpu, error,
+                                      sys_errno))
+    {
+      rtb_worker_tracer_release (t);
+      return false;
+    }
+  return true;
 }
 
 /* The task whose comm is `name`, or 0. */

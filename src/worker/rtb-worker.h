@@ -318,6 +318,22 @@ bool rtb_worker_tracer_read_format (RtbWorkerTracer *t, const char *event,
  * run's end without an event; logs what reading cost. Returns 0 or an errno. */
 int rtb_worker_tracer_read_pages (RtbWorkerMeasure *m, const RtbTracePageLayout *layout,
                                   RtbTraceEventFunc each, void *user, const bool *done);
+/* How a tracer method prepares its run, which rtb_worker_tracer_prepare() follows. */
+typedef struct {
+  const char *tracer;            /* "timerlat", "osnoise", "hwlat" */
+  bool own_instance;             /* the tracer allows instances (hwlat runs at the top level) */
+  bool (*set_up_measures) (RtbWorker *w); /* fills w->measures; false when out of memory */
+  int (*configure) (RtbWorkerTracer *t, const RtbCommand *cmd); /* 0 or an errno */
+  RtbWorkerTracerFormat *format; /* its event in trace_pipe_raw, or NULL: trace_pipe's text */
+  unsigned series_per_cpu;       /* measures per CPU, the first of them its reader's */
+  bool per_cpu_threads;          /* a kernel thread per CPU ("osnoise/N") at the command's
+                                  * policy and priority (rtb_worker_tracer_set_threads()) */
+} RtbWorkerTracerMethod;
+/* A tracer method's prepare step: takes the tracer, sets up the measures, configures it (each
+ * file journalled), reads its event's format, starts it, opens each CPU's trace and sets its
+ * threads, in that order. False with `error` filled and the tracer given back when one fails. */
+bool rtb_worker_tracer_prepare (RtbWorker *w, const RtbWorkerTracerMethod *method,
+                                RtbCommandError *error, int *sys_errno);
 /* The kernel thread "TRACER/CPU" ("timerlat/3", "osnoise/0"), or "TRACER" with `cpu` -1
  * ("hwlatd"), or 0. */
 pid_t rtb_worker_tracer_kernel_thread (const char *tracer, int cpu);
