@@ -6,7 +6,8 @@
  *   culprit   a SCHED_FIFO 99 task pinned to the measured CPU spins about 500 µs every 50 ms
  *             while the CPU is measured at priority 80 with trace_above_us=200: the spikes over
  *             300 µs that overlap a burst name it (pid and name) as the main cause, for the
- *             time it held the CPU between the deadline and the wake-up
+ *             time it held the CPU between the deadline and the wake-up, unless another
+ *             real-time load (not the test's) took more of that time
  *   burst     the same task spinning 1 ms every 5 ms: the spikes over 300 µs are all explained
  *             or counted missed, nine in ten at least explained, the worst always
  *   softirq   loopback UDP traffic sent from the measured CPU: NET_RX is named
@@ -224,6 +225,28 @@ comm_of (int pid)
   return g_strchomp (comm);
 }
 
+/* The task `pid` named `comm` among what ran for `spike`; NULL when it did not run. */
+static const RtbCause *
+task_cause (const RtbSpike *spike, int pid, const char *comm)
+{
+  for (guint i = 0; i < spike->causes->len; i++)
+    {
+      const RtbCause *cause = &g_array_index (spike->causes, RtbCause, i);
+      if (cause->kind == RTB_CAUSE_TASK && cause->pid == pid && g_strcmp0 (cause->name, comm) == 0)
+        return cause;
+    }
+  return NULL;
+}
+
+/* Another real-time task took more of the spike's interval than `ours` did: a load that is not
+ * the test's (another test's culprit, a parallel run's), rightly the main cause. */
+static gboolean
+taken_by_another_rt_task (const RtbSpike *spike, const RtbCause *ours)
+{
+  return ours != NULL && spike->main.kind == RTB_CAUSE_TASK && spike->main.pid != ours->pid &&
+         spike->main.policy == RTB_CAUSE_POLICY_RT && spike->main.duration_ns >= ours->duration_ns;
+}
+
 /* ---- The tests ----------------------------------------------------------------------------- */
 
 static void
@@ -236,7 +259,7 @@ test_culprit (void)
   g_auto (GStrv) lines = NULL;
   g_autoptr (RtbRun) run = NULL;
   GPtrArray *spikes;
-  guint overlapping = 0, named = 0, timed = 0;
+  guint overlapping = 0, named = 0, timed = 0, others = 0;
   int culprit_pid;
   GPid pid;
 
@@ -251,6 +274,7 @@ test_culprit (void)
   for (guint i = 0; i < spikes->len; i++)
     {
       const RtbSpike *spike = spikes->pdata[i];
+      const RtbCause *ours = task_cause (spike, culprit_pid, comm);
       gint64 overlap = 0;
 
       if (spike->value_ns <= 300000)
@@ -266,6 +290,14 @@ test_culprit (void)
         }
       if (overlap == 0)
         continue;
+      g_test_message ("spike %.1f µs: burst overlap %.1f µs, main cause %s pid %d %.1f µs",
+                      spike->value_ns / 1000.0, overlap / 1000.0, spike->main.name,
+                      spike->main.pid, spike->main.duration_ns / 1000.0);
+      if (taken_by_another_rt_task (spike, ours))
+        {
+          others++;
+          continue;
+        }
       overlapping++;
       if (spike->main.kind == RTB_CAUSE_TASK && spike->main.pid == culprit_pid &&
           g_strcmp0 (spike->main.name, comm) == 0)
@@ -274,35 +306,35 @@ test_culprit (void)
           if (ABS (spike->main.duration_ns - overlap) <= overlap / 5)
             timed++;
         }
-      g_test_message ("spike %.1f µs: burst overlap %.1f µs, main cause %s pid %d %.1f µs",
-                      spike->value_ns / 1000.0, overlap / 1000.0, spike->main.name,
-                      spike->main.pid, spike->main.duration_ns / 1000.0);
     }
-  g_test_message ("%u spikes over 300 µs overlap a burst; %u name the culprit, %u with its time",
-                  overlapping, named, timed);
+  g_test_message ("%u spikes over 300 µs overlap a burst; %u name the culprit, %u with its time; "
+                  "%u more name it beside another real-time task that ran longer",
+                  overlapping, named, timed, others);
   /* 120 bursts in 6 s: a fifth of them, at least, start within 200 µs before a deadline. */
   g_assert_cmpuint (overlapping, >=, 5);
   g_assert_cmpuint (named * 10, >=, overlapping * 9);
   g_assert_cmpuint (timed * 10, >=, overlapping * 9);
-  /* The league table counts the culprit as the first task, with every spike it named. Stalls
-   * nothing on the guest ran in (a hypervisor's) may outnumber it on a busy virtual machine. */
+  /* The league table counts the culprit, by its pid and name, with every spike it named. It need
+   * not be the first task: stalls nothing on the guest ran in (a hypervisor's) and another
+   * real-time load on the CPU at the same time (another test's, a parallel run's) may count
+   * more. */
   {
     GPtrArray *entries = rtb_spike_league_entries (rtb_spike_log_get_league (rtb_run_get_spike_log (run)));
-    const RtbLeagueEntry *first_task = NULL;
+    const RtbLeagueEntry *culprit = NULL;
 
-    for (guint i = 0; i < entries->len && first_task == NULL; i++)
+    for (guint i = 0; i < entries->len; i++)
       {
         const RtbLeagueEntry *entry = entries->pdata[i];
         g_autofree char *description = rtb_league_entry_describe (entry);
 
         g_test_message ("league %u: %s", i + 1, description);
-        if (entry->kind == RTB_CAUSE_TASK)
-          first_task = entry;
+        if (entry->kind == RTB_CAUSE_TASK && entry->pid == culprit_pid &&
+            g_strcmp0 (entry->name, comm) == 0)
+          culprit = entry;
       }
-    if (first_task == NULL)
-      g_error ("no task in the league table");
-    g_assert_cmpint (first_task->pid, ==, culprit_pid);
-    g_assert_cmpuint (first_task->count, >=, named);
+    if (culprit == NULL)
+      g_error ("the culprit (pid %d) is not in the league table", culprit_pid);
+    g_assert_cmpuint (culprit->count, >=, named);
   }
 }
 
