@@ -10,6 +10,7 @@
 
 #include <glib/gstdio.h>
 #include <signal.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "cli-test-util.h"
@@ -161,6 +162,65 @@ test_kill_keeps_checkpoint (void)
   check_run (run, 55);
 }
 
+static void
+string_free (gpointer string)
+{
+  g_string_free (string, TRUE);
+}
+
+/* The lines a terminal shows once `out` is written to it. The progress line the CLI draws on
+ * stderr is cleared before a minute's lines ("\033[1A\r\033[K": up a line, to its start, erased):
+ * whether one was drawn depends on how fast the run went, so the screen is what is compared,
+ * not the bytes. Other control sequences (a debug message's colours) move nothing. */
+static char **
+terminal_lines (const char *out)
+{
+  g_autoptr (GPtrArray) rows = g_ptr_array_new_with_free_func (string_free);
+  char **lines;
+  guint row = 0;
+  gsize col = 0;
+
+  g_ptr_array_add (rows, g_string_new (NULL));
+  for (const char *p = out; *p != '\0'; p++)
+    {
+      GString *line = rows->pdata[row];
+
+      if (*p == '\n' || *p == '\r')
+        {
+          if (*p == '\n' && ++row == rows->len)
+            g_ptr_array_add (rows, g_string_new (NULL));
+          col = 0;
+        }
+      else if (*p == '\033' && p[1] == '[')
+        {
+          /* A control sequence: its numbers, then its letter. */
+          guint n = MAX (atoi (p + 2), 1);
+
+          p += 2 + strspn (p + 2, "0123456789;");
+          if (*p == 'A')
+            row -= MIN (row, n);
+          else if (*p == 'K')
+            g_string_truncate (line, MIN (col, line->len));
+          else if (*p == '\0')
+            break;
+        }
+      else
+        {
+          while (line->len < col)
+            g_string_append_c (line, ' ');
+          if (col < line->len)
+            line->str[col] = *p;
+          else
+            g_string_append_c (line, *p);
+          col++;
+        }
+    }
+  lines = g_new0 (char *, rows->len + 1);
+  for (guint i = 0; i < rows->len; i++)
+    lines[i] = g_strdup (((GString *) rows->pdata[i])->str);
+  return lines;
+}
+
 /* On a terminal (a pseudo-terminal from script(1)), each minute of the run prints a line per
  * CPU with that minute's max and the run's so far. */
 static void
@@ -189,7 +249,7 @@ test_minute_lines (void)
   g_test_message ("%s", out);
   g_assert_true (g_spawn_check_wait_status (status, NULL));
 
-  lines = g_strsplit (out, "\n", -1);
+  lines = terminal_lines (out);
   for (guint i = 0; lines[i] != NULL; i++)
     {
       g_autofree char *expected = NULL;
