@@ -14,29 +14,19 @@
 
 #include "rtb-trace-parse.h"
 #include "trace-format-lines.h"
+#include "trace-fixture.h"
 
 static const char *const events[] = {
   "sched/sched_switch", "sched/sched_waking", "sched/sched_wakeup", "irq/irq_handler_entry",
   "irq/irq_handler_exit", "irq/softirq_entry", "irq/softirq_exit",
 };
 
-static char *
-fixture (const char *name, gsize *len)
-{
-  g_autofree char *path = g_build_filename (g_getenv ("RTBENCH_TEST_DATA"), "trace-page", name,
-                                            NULL);
-  char *data = NULL;
-
-  g_assert_true (g_file_get_contents (path, &data, len, NULL));
-  return data;
-}
-
 /* A tracefs tree of the fixtures: events/header_page and each event's format file. */
 static char *
 make_tracefs (void)
 {
   char *dir = g_dir_make_tmp ("rtb-trace-format-XXXXXX", NULL);
-  g_autofree char *header = fixture ("header_page.txt", NULL);
+  g_autofree char *header = trace_fixture ("header_page.txt", NULL);
   g_autofree char *header_path = g_build_filename (dir, "events", "header_page", NULL);
 
   g_assert_nonnull (dir);
@@ -46,7 +36,7 @@ make_tracefs (void)
   for (gsize i = 0; i < G_N_ELEMENTS (events); i++)
     {
       g_autofree char *name = g_strdup_printf ("sched-%s-format.txt", strchr (events[i], '/') + 1);
-      g_autofree char *text = fixture (name, NULL);
+      g_autofree char *text = trace_fixture (name, NULL);
       g_autofree char *event_dir = g_build_filename (dir, "events", events[i], NULL);
       g_autofree char *path = g_build_filename (event_dir, "format", NULL);
 
@@ -86,23 +76,11 @@ after_flags (const char *line)
   return p + strspn (p, " ");
 }
 
-static guint64
-stats_overrun (void)
-{
-  g_autofree char *stats = fixture ("sched-cpu0-stats.txt", NULL);
-  const char *line = strstr (stats, "overrun: ");
-  guint64 overrun;
-
-  g_assert_nonnull (line);
-  g_assert_cmpint (sscanf (line, "overrun: %" G_GUINT64_FORMAT, &overrun), ==, 1);
-  return overrun;
-}
-
 /* The kernel's lines of CPU 0 in its text trace. */
 static GPtrArray *
 kernel_lines (void)
 {
-  g_autofree char *text = fixture ("sched-trace.txt", NULL);
+  g_autofree char *text = trace_fixture ("sched-trace.txt", NULL);
   g_auto (GStrv) lines = g_strsplit (text, "\n", -1);
   GPtrArray *want = g_ptr_array_new_with_free_func (g_free);
 
@@ -117,7 +95,7 @@ static GPtrArray *
 worker_lines (const char *tracefs, const char *proc, guint64 *missed)
 {
   gsize len;
-  g_autofree char *raw = fixture ("sched-cpu0.raw", &len);
+  g_autofree char *raw = trace_fixture ("sched-cpu0.raw", &len);
 
   return trace_format_lines (tracefs, proc, raw, len, 4096, 0, missed);
 }
@@ -137,7 +115,7 @@ test_lines (void)
   got = worker_lines (tracefs, "/nonexistent-proc", &missed);
   g_assert_cmpuint (want->len, ==, 714);
   g_assert_cmpuint (got->len, ==, want->len);
-  g_assert_cmpuint (missed, ==, stats_overrun ());
+  g_assert_cmpuint (missed, ==, trace_fixture_overrun ("sched-cpu0-stats.txt"));
   for (guint i = 0; i < want->len; i++)
     {
       const char *ours = got->pdata[i], *theirs = want->pdata[i];

@@ -11,18 +11,8 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "rtb-trace-page.h"
-
-static char *
-fixture (const char *name, gsize *len)
-{
-  g_autofree char *path = g_build_filename (g_getenv ("RTBENCH_TEST_DATA"), "trace-page", name,
-                                            NULL);
-  char *data = NULL;
-
-  g_assert_true (g_file_get_contents (path, &data, len, NULL));
-  return data;
-}
+#include "trace-fixture.h"
+#include "trace-page-walk.h"
 
 typedef struct {
   guint64 time_us;
@@ -57,8 +47,8 @@ take (const RtbTraceEvent *event, void *user)
 static void
 test_layout_and_format (void)
 {
-  g_autofree char *header = fixture ("header_page.txt", NULL);
-  g_autofree char *format = fixture ("timerlat-format.txt", NULL);
+  g_autofree char *header = trace_fixture ("header_page.txt", NULL);
+  g_autofree char *format = trace_fixture ("timerlat-format.txt", NULL);
   RtbTracePageLayout layout;
   RtbTraceField f;
   unsigned id;
@@ -119,57 +109,35 @@ text_samples (const char *text, int cpu)
   return samples;
 }
 
-static guint64
-stats_overrun (int cpu)
-{
-  g_autofree char *name = g_strdup_printf ("timerlat-cpu%d-stats.txt", cpu);
-  g_autofree char *stats = fixture (name, NULL);
-  const char *line = strstr (stats, "overrun: ");
-  guint64 overrun;
-
-  g_assert_nonnull (line);
-  g_assert_cmpint (sscanf (line, "overrun: %" G_GUINT64_FORMAT, &overrun), ==, 1);
-  return overrun;
-}
-
 /* Every event of the binary pages is the text's: same order, time to the µs, activation,
  * context and latency to the ns; the events lost before the first page are the stats' overrun. */
 static void
 test_real_pages (void)
 {
-  g_autofree char *header = fixture ("header_page.txt", NULL);
-  g_autofree char *format = fixture ("timerlat-format.txt", NULL);
-  g_autofree char *text = fixture ("timerlat-trace.txt", NULL);
+  g_autofree char *header = trace_fixture ("header_page.txt", NULL);
+  g_autofree char *format = trace_fixture ("timerlat-format.txt", NULL);
+  g_autofree char *text = trace_fixture ("timerlat-trace.txt", NULL);
   RtbTracePageLayout layout;
 
   g_assert_true (rtb_trace_page_layout_parse (header, &layout));
   for (int cpu = 0; cpu < 2; cpu++)
     {
       g_autofree char *name = g_strdup_printf ("timerlat-cpu%d.raw", cpu);
+      g_autofree char *stats = g_strdup_printf ("timerlat-cpu%d-stats.txt", cpu);
       gsize len;
-      g_autofree char *raw = fixture (name, &len);
+      g_autofree char *raw = trace_fixture (name, &len);
       g_autoptr (GArray) want = text_samples (text, cpu);
       Walk w = { .samples = g_array_new (FALSE, FALSE, sizeof (Sample)) };
-      guint64 missed_total = 0;
-      guint pages = 0;
+      guint64 missed_total;
 
       g_assert_true (rtb_trace_format_id (format, &w.id));
       g_assert_true (rtb_trace_format_field (format, "seqnum", &w.seq));
       g_assert_true (rtb_trace_format_field (format, "context", &w.context));
       g_assert_true (rtb_trace_format_field (format, "timer_latency", &w.latency));
-      g_assert_cmpuint (len % 4096, ==, 0);
-      for (gsize at = 0; at < len; at += 4096, pages++)
-        {
-          uint64_t missed;
-          int n = rtb_trace_page_walk (&layout, raw + at, 4096, take, &w, &missed);
-
-          g_assert_cmpint (n, >, 0);
-          g_assert_cmpuint (missed, !=, UINT64_MAX);
-          missed_total += missed;
-        }
-      g_assert_cmpuint (pages, ==, 5);
+      g_assert_cmpuint (trace_page_walk_all (&layout, raw, len, 4096, take, &w, &missed_total),
+                        ==, 5);
       g_assert_cmpuint (w.others, ==, 0);
-      g_assert_cmpuint (missed_total, ==, stats_overrun (cpu));
+      g_assert_cmpuint (missed_total, ==, trace_fixture_overrun (stats));
       g_assert_cmpuint (w.samples->len, ==, want->len);
       g_assert_cmpuint (want->len, >, 500);
       for (guint i = 0; i < want->len; i++)

@@ -7,6 +7,7 @@
 
 #include "rtb-worker-trace-format.h"
 #include "trace-format-lines.h"
+#include "trace-page-walk.h"
 
 typedef struct {
   RtbWorkerTraceFormat *format;
@@ -34,18 +35,10 @@ trace_format_lines (const char *tracefs, const char *proc, const char *pages, gs
 
   g_assert_cmpstr (why, ==, "");
   g_assert_nonnull (format);
-  *missed_total = 0;
   /* Every event is read before any line is written, as the worker reads a CPU's buffer at every
    * poll and writes a window's lines once its spike comes. */
-  for (gsize at = 0; at + page_size <= len; at += page_size)
-    {
-      uint64_t missed;
-
-      g_assert_cmpint (rtb_trace_page_walk (rtb_worker_trace_format_layout (format), pages + at,
-                                            page_size, take, &r, &missed), >=, 0);
-      g_assert_cmpuint (missed, !=, UINT64_MAX);
-      *missed_total += missed;
-    }
+  trace_page_walk_all (rtb_worker_trace_format_layout (format), pages, len, page_size, take, &r,
+                       missed_total);
   for (guint i = 0; i < r.events->len; i++)
     {
       char line[512];
