@@ -32,9 +32,6 @@ failures () { grep -c '<failure' "$1"; }
   >"$tmp/out" 2>"$tmp/err" || { echo "Bail out! could not measure"; exit 1; }
 "$cli" summary "$tmp/a.rtbench" --json >"$tmp/a.json"
 fig () { python3 -c "import json; s=json.load(open('$tmp/a.json'))['runs'][0]['series'][0]; print($1)"; }
-max=$(fig "'%.3f' % s['max_us']")
-p99=$(fig "'%.3f' % s['p99_us']")
-p90=$(fig "'%.3f' % s['p90_us']")
 
 # check NAME EXPECTED-STATUS JUNIT-FAILURES WORDS…: the last summary's status, its JUnit file
 # valid with that many failures, and each word in its report
@@ -49,39 +46,39 @@ check () {
   done
   if [[ -z $why ]]; then ok "$name"; else not_ok "$name ($why)"; fi
 }
+# judge NAME EXPECTED-STATUS JUNIT-FAILURES SUMMARY-ARGUMENTS… [-- WORDS…]: summary of those
+# arguments with a JUnit report, then check
+judge () {
+  local name=$1 want=$2 want_failures=$3 args=(); shift 3
+  while (($#)) && [[ $1 != -- ]]; do args+=("$1"); shift; done
+  (($#)) && shift
+  summary "${args[@]}" --junit "$tmp/junit.xml"
+  check "$name" "$want" "$want_failures" "$@"
+}
 
-summary "$tmp/a.rtbench" --fail-above 1000000 --junit "$tmp/junit.xml"
-check "--fail-above holds: exit 0, JUnit without failure" 0 0 'tests="1"'
-summary "$tmp/a.rtbench" --fail-above 0 --junit "$tmp/junit.xml"
-check "--fail-above 0 fails: exit 3, the max named" 3 1 "LIMIT FAILED" "max $max µs is above --fail-above 0" 'type="fail-above"'
-
-summary "$tmp/a.rtbench" --fail-p99-above 1000000 --junit "$tmp/junit.xml"
-check "--fail-p99-above holds" 0 0
-summary "$tmp/a.rtbench" --fail-p99-above 0 --junit "$tmp/junit.xml"
-check "--fail-p99-above 0 fails, naming p99" 3 1 "p99 $p99 µs is above --fail-p99-above 0"
-
-summary "$tmp/a.rtbench" --fail-p90-above 1000000 --junit "$tmp/junit.xml"
-check "--fail-p90-above holds" 0 0
-summary "$tmp/a.rtbench" --fail-p90-above 0 --junit "$tmp/junit.xml"
-check "--fail-p90-above 0 fails, naming p90" 3 1 "p90 $p90 µs is above --fail-p90-above 0" \
-  'type="fail-p90-above"'
-summary "$tmp/a.rtbench" --fail-p9999-above 1000000 --junit "$tmp/junit.xml"
-check "--fail-p9999-above holds" 0 0
-summary "$tmp/a.rtbench" --fail-p9999-above 0 --junit "$tmp/junit.xml"
-check "--fail-p9999-above 0 fails, naming p99.99" 3 1 "p99.99 " 'type="fail-p9999-above"'
+# Each gate on a figure: it holds at 1000000 µs; at 0 it fails, naming the figure and its value,
+# in a JUnit failure of its own type.
+for gate in "fail-above max_us max" "fail-p99-above p99_us p99" "fail-p90-above p90_us p90" \
+            "fail-p9999-above p9999_us p99.99"; do
+  read -r option key figure <<<"$gate"
+  value=$(fig "'%.3f' % s['$key']")
+  judge "--$option holds: exit 0, JUnit without failure" 0 0 "$tmp/a.rtbench" --"$option" 1000000 \
+    -- 'tests="1"'
+  judge "--$option 0 fails: exit 3, $figure named" 3 1 "$tmp/a.rtbench" --"$option" 0 -- \
+    "LIMIT FAILED" "$figure $value µs is above --$option 0" "type=\"$option\""
+done
 
 # cyclictest without a histogram: its max is known, its percentiles are not. A limit on an
 # unknown figure fails, saying why, instead of passing in silence.
 status_lines=$src/tests/data/import/ct24-q-2t.txt
-summary "$status_lines" --fail-above 1000000 --junit "$tmp/junit.xml"
-check "--fail-above holds on a file without histogram" 0 0 'tests="2"'
-summary "$status_lines" --fail-p99-above 1000000 --junit "$tmp/junit.xml"
-check "--fail-p99-above fails where p99 is unknown" 3 2 "p99 is unknown in this run" \
-  "--fail-p99-above 1000000 µs cannot be judged"
-summary "$status_lines" --fail-p9999-above 1000000 --junit "$tmp/junit.xml"
-check "--fail-p9999-above holds: of 200 samples p99.99 is the max, which is known" 0 0
-summary "$status_lines" --fail-overflows 1000 --junit "$tmp/junit.xml"
-check "--fail-overflows fails where overflows are unknown" 3 2 "overflows are unknown in this run"
+judge "--fail-above holds on a file without histogram" 0 0 "$status_lines" --fail-above 1000000 \
+  -- 'tests="2"'
+judge "--fail-p99-above fails where p99 is unknown" 3 2 "$status_lines" --fail-p99-above 1000000 \
+  -- "p99 is unknown in this run" "--fail-p99-above 1000000 µs cannot be judged"
+judge "--fail-p9999-above holds: of 200 samples p99.99 is the max, which is known" 0 0 \
+  "$status_lines" --fail-p9999-above 1000000
+judge "--fail-overflows fails where overflows are unknown" 3 2 "$status_lines" \
+  --fail-overflows 1000 -- "overflows are unknown in this run"
 # Without a histogram there are no overflows to count: unknown (null), not every sample.
 if "$cli" summary "$status_lines" --json 2>/dev/null | python3 -c "
 import json, sys
@@ -98,10 +95,9 @@ fi
 "$cli" run latency --cpus 0 --policy other --duration 1s --histogram-us 1 --output "$tmp/o.rtbench" \
   >/dev/null 2>&1
 overflows=$("$cli" summary "$tmp/o.rtbench" --json | python3 -c "import json,sys; print(json.load(sys.stdin)['runs'][0]['series'][0]['overflows'])")
-summary "$tmp/o.rtbench" --fail-overflows "$overflows" --junit "$tmp/junit.xml"
-check "--fail-overflows at the count holds" 0 0
-summary "$tmp/o.rtbench" --fail-overflows 0 --junit "$tmp/junit.xml"
-check "--fail-overflows 0 fails with $overflows overflows" 3 1 "$overflows overflows are more than --fail-overflows 0"
+judge "--fail-overflows at the count holds" 0 0 "$tmp/o.rtbench" --fail-overflows "$overflows"
+judge "--fail-overflows 0 fails with $overflows overflows" 3 1 "$tmp/o.rtbench" --fail-overflows 0 \
+  -- "$overflows overflows are more than --fail-overflows 0"
 
 # Dropped samples: none here, so a file that says 7 were lost.
 python3 - "$tmp/a.rtbench" "$tmp/d.rtbench" <<'PY'
@@ -111,10 +107,9 @@ assert 'dropped' in run['series'][0]
 run['series'][0]['dropped'] = 7
 json.dump(run, open(sys.argv[2], 'w'))
 PY
-summary "$tmp/a.rtbench" --fail-dropped 0 --junit "$tmp/junit.xml"
-check "--fail-dropped 0 holds without drops" 0 0
-summary "$tmp/d.rtbench" --fail-dropped 6 --junit "$tmp/junit.xml"
-check "--fail-dropped 6 fails with 7 dropped" 3 1 "7 dropped samples are more than --fail-dropped 6"
+judge "--fail-dropped 0 holds without drops" 0 0 "$tmp/a.rtbench" --fail-dropped 0
+judge "--fail-dropped 6 fails with 7 dropped" 3 1 "$tmp/d.rtbench" --fail-dropped 6 \
+  -- "7 dropped samples are more than --fail-dropped 6"
 
 # A baseline: one thread at 10 µs, the run at 20 µs (cyclictest histograms, imported)
 histogram () { # VALUE_US
@@ -127,17 +122,17 @@ histogram 10 >"$tmp/base.txt"
 histogram 20 >"$tmp/slow.txt"
 "$cli" import "$tmp/base.txt" --cpus 0 --label base --output "$tmp/base.rtbench" >/dev/null 2>&1
 "$cli" import "$tmp/slow.txt" --cpus 0 --label slow --output "$tmp/slow.rtbench" >/dev/null 2>&1
-summary "$tmp/slow.rtbench" --baseline "$tmp/base.rtbench" --fail-worse 150 --junit "$tmp/junit.xml"
-check "--fail-worse 150 holds for figures 100 % worse" 0 0
-summary "$tmp/slow.rtbench" --baseline "$tmp/base.rtbench" --fail-worse 50 --junit "$tmp/junit.xml"
+judge "--fail-worse 150 holds for figures 100 % worse" 0 0 "$tmp/slow.rtbench" \
+  --baseline "$tmp/base.rtbench" --fail-worse 150
 # min, avg, max, p50, p90, p99, p99.9 and p99.99 are twice the baseline's; the standard
 # deviations are 0
-check "--fail-worse 50 fails for figures 100 % worse, naming each" 3 8 \
+judge "--fail-worse 50 fails for figures 100 % worse, naming each" 3 8 "$tmp/slow.rtbench" \
+  --baseline "$tmp/base.rtbench" --fail-worse 50 -- \
   "max 20.000 µs is 100.0 % worse than the baseline's 10.000 µs (--fail-worse 50)" \
   "avg 20.000 µs is 100.0 %" "p90 20.000 µs" "p99.9 20.000 µs" "p99.99 20.000 µs" \
   'type="fail-worse"'
-summary "$tmp/base.rtbench" --baseline "$tmp/base.rtbench" --fail-worse 0 --junit "$tmp/junit.xml"
-check "a run is never worse than itself" 0 0
+judge "a run is never worse than itself" 0 0 "$tmp/base.rtbench" --baseline "$tmp/base.rtbench" \
+  --fail-worse 0
 
 # TAP: stdout carries TAP alone, one line per series, the tables on stderr
 summary "$tmp/base.rtbench" "$tmp/o.rtbench" --fail-overflows 0 --tap
@@ -154,24 +149,21 @@ fi
 # 7.73397, HW 514; CPU1: 16255, 13.21899, 1987): each limit holds at the worse CPU's value and
 # fails, naming the CPU's value, one step past it; a percent is a floor.
 top=$src/tests/data/import/rtla61real-osnoise-top-q-d5.txt
-summary "$top" --fail-single-noise-above 37380 --fail-hw-noise 1987 \
-  --fail-cpu-available-below 7.73397 --junit "$tmp/junit.xml"
-check "osnoise's limits hold at the worst CPU's values" 0 0 'tests="2"'
-summary "$top" --fail-single-noise-above 16255 --junit "$tmp/junit.xml"
-check "--fail-single-noise-above fails on CPU0 alone" 3 1 \
-  "CPU0: max single noise 37380.000 µs is above --fail-single-noise-above 16255 µs" \
+judge "osnoise's limits hold at the worst CPU's values" 0 0 "$top" \
+  --fail-single-noise-above 37380 --fail-hw-noise 1987 --fail-cpu-available-below 7.73397 \
+  -- 'tests="2"'
+judge "--fail-single-noise-above fails on CPU0 alone" 3 1 "$top" --fail-single-noise-above 16255 \
+  -- "CPU0: max single noise 37380.000 µs is above --fail-single-noise-above 16255 µs" \
   'type="fail-single-noise-above"'
-summary "$top" --fail-hw-noise 0 --junit "$tmp/junit.xml"
-check "--fail-hw-noise 0 fails on the first hardware noise, on both CPUs" 3 2 \
-  "CPU0: 514 hardware noises are more than --fail-hw-noise 0" \
+judge "--fail-hw-noise 0 fails on the first hardware noise, on both CPUs" 3 2 "$top" \
+  --fail-hw-noise 0 -- "CPU0: 514 hardware noises are more than --fail-hw-noise 0" \
   "CPU1: 1987 hardware noises are more than --fail-hw-noise 0" 'type="fail-hw-noise"'
-summary "$top" --fail-cpu-available-below 7.73398 --junit "$tmp/junit.xml"
-check "--fail-cpu-available-below is a floor: CPU0 fails 0.00001 % under it" 3 1 \
+judge "--fail-cpu-available-below is a floor: CPU0 fails 0.00001 % under it" 3 1 "$top" \
+  --fail-cpu-available-below 7.73398 -- \
   "CPU0: CPU available 7.73397 % is below --fail-cpu-available-below 7.73398 %" \
   'type="fail-cpu-available-below"'
-summary "$tmp/a.rtbench" --fail-hw-noise 0 --junit "$tmp/junit.xml"
-check "--fail-hw-noise on a latency run fails: it has no noise sources" 3 1 \
-  "runs of the latency method have no HW noises: --fail-hw-noise cannot be judged"
+judge "--fail-hw-noise on a latency run fails: it has no noise sources" 3 1 "$tmp/a.rtbench" \
+  --fail-hw-noise 0 -- "runs of the latency method have no HW noises: --fail-hw-noise cannot be judged"
 summary "$top" --fail-cpu-available-below 100.5
 s1=$status
 if [[ $s1 -eq 2 ]] && grep -qF -- '--fail-cpu-available-below "100.5" is more than 100 %' "$tmp/err"; then
