@@ -193,6 +193,31 @@ check_prefix (const char *path,
     g_assert_nonnull (strstr (contents, contains));
 }
 
+/* An export through the window's action, win.export-to. */
+static void
+export_to (RtbWindow  *window,
+           const char *format,
+           const char *path,
+           int         width,
+           int         height,
+           double      scale)
+{
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.export-to", "(ssiid)", format, path,
+                              width, height, scale);
+}
+
+/* A text export through the action: its file starts with `prefix` and holds `contains`. */
+static void
+export_text (RtbWindow  *window,
+             const char *format,
+             const char *path,
+             const char *prefix,
+             const char *contains)
+{
+  export_to (window, format, path, 0, 0, 0.0);
+  check_prefix (path, prefix, contains);
+}
+
 static void
 test_export (void)
 {
@@ -220,40 +245,24 @@ test_export (void)
   g_assert_no_error (error);
   check_png (png, 640, 480);
   /* Through the window's action, as a script would call it. */
-  gtk_widget_activate_action (GTK_WIDGET (window), "win.export-to", "(ssiid)", "png", png2,
-                              600, 400, 2.0);
+  export_to (window, "png", png2, 600, 400, 2.0);
   g_assert_null (rtb_window_get_last_error (window));
   check_png (png2, 1200, 800);
-  gtk_widget_activate_action (GTK_WIDGET (window), "win.export-to", "(ssiid)", "svg", svg,
-                              640, 480, 1.0);
+  export_to (window, "svg", svg, 640, 480, 1.0);
   check_prefix (svg, "<?xml", "width=\"640\"");
-  gtk_widget_activate_action (GTK_WIDGET (window), "win.export-to", "(ssiid)", "pdf", pdf,
-                              640, 480, 1.0);
+  export_to (window, "pdf", pdf, 640, 480, 1.0);
   check_prefix (pdf, "%PDF", NULL);
-  gtk_widget_activate_action (GTK_WIDGET (window), "win.export-to", "(ssiid)", "csv-summary",
-                              csv, 0, 0, 0.0);
-  check_prefix (csv, "run,series,cpu,count", "fast,CPU3,3,5000");
-  gtk_widget_activate_action (GTK_WIDGET (window), "win.export-to", "(ssiid)",
-                              "csv-histogram", histogram_csv, 0, 0, 0.0);
-  check_prefix (histogram_csv, "bucket_us", NULL);
-  gtk_widget_activate_action (GTK_WIDGET (window), "win.export-to", "(ssiid)", "cyclictest",
-                              text, 0, 0, 0.0);
-  check_prefix (text, "# ", "# Max Latencies:");
+  export_text (window, "csv-summary", csv, "run,series,cpu,count", "fast,CPU3,3,5000");
+  export_text (window, "csv-histogram", histogram_csv, "bucket_us", NULL);
+  export_text (window, "cyclictest", text, "# ", "# Max Latencies:");
   /* Export Report…: a PDF, or HTML when the name says so. */
-  gtk_widget_activate_action (GTK_WIDGET (window), "win.export-to", "(ssiid)", "report",
-                              report_pdf, 0, 0, 0.0);
-  check_prefix (report_pdf, "%PDF", NULL);
-  gtk_widget_activate_action (GTK_WIDGET (window), "win.export-to", "(ssiid)", "report",
-                              report_html, 0, 0, 0.0);
-  check_prefix (report_html, "<!DOCTYPE html>", "<h1>rtbench report: fast</h1>");
+  export_text (window, "report", report_pdf, "%PDF", NULL);
+  export_text (window, "report", report_html, "<!DOCTYPE html>",
+               "<h1>rtbench report: fast</h1>");
   g_assert_null (rtb_window_get_last_error (window));
   /* The layout the Export menu names: rt-tests 2.6 and earlier count the rows in "# Total:". */
-  gtk_widget_activate_action (GTK_WIDGET (window), "win.export-to", "(ssiid)", "cyclictest-2.6",
-                              text, 0, 0, 0.0);
-  check_prefix (text, "# ", "\n# Total: ");
-  gtk_widget_activate_action (GTK_WIDGET (window), "win.export-to", "(ssiid)", "cyclictest-2.7",
-                              text, 0, 0, 0.0);
-  check_prefix (text, "# ", "# Max Latencies:");
+  export_text (window, "cyclictest-2.6", text, "# ", "\n# Total: ");
+  export_text (window, "cyclictest-2.7", text, "# ", "# Max Latencies:");
   {
     g_autofree char *written = NULL;
 
@@ -265,20 +274,15 @@ test_export (void)
   /* A comparison tab exports both runs and the comparison table. */
   rtb_window_add_run (window, bad);
   rtb_window_compare_open_runs (window);
-  gtk_widget_activate_action (GTK_WIDGET (window), "win.export-to", "(ssiid)", "png", png,
-                              800, 1000, 1.0);
+  export_to (window, "png", png, 800, 1000, 1.0);
   check_png (png, 800, 1000);
-  gtk_widget_activate_action (GTK_WIDGET (window), "win.export-to", "(ssiid)", "csv-summary",
-                              csv, 0, 0, 0.0);
-  check_prefix (csv, "series,statistic,fast,slow", NULL);
-  gtk_widget_activate_action (GTK_WIDGET (window), "win.export-to", "(ssiid)", "report",
-                              report_html, 0, 0, 0.0);
-  check_prefix (report_html, "<!DOCTYPE html>", "<h1>rtbench comparison: fast vs slow</h1>");
+  export_text (window, "csv-summary", csv, "series,statistic,fast,slow", NULL);
+  export_text (window, "report", report_html, "<!DOCTYPE html>",
+               "<h1>rtbench comparison: fast vs slow</h1>");
   g_assert_null (rtb_window_get_last_error (window));
 
   /* Refused politely: one cyclictest file cannot hold two runs. */
-  gtk_widget_activate_action (GTK_WIDGET (window), "win.export-to", "(ssiid)", "cyclictest",
-                              text, 0, 0, 0.0);
+  export_to (window, "cyclictest", text, 0, 0, 0.0);
   g_assert_nonnull (rtb_window_get_last_error (window));
 
   for (const char *const *p = (const char *const[]) { png, png2, svg, pdf, csv, histogram_csv,
