@@ -16,13 +16,13 @@ for arg in "$@"; do
   esac
 done
 
-# kind|item|the words that name it|budget|what holds it above the budget (key 4:
-# table, its id, struct field, worker code; figure 2: id and row, field; method 6)
+# kind|item|the words that name it|budget|what holds it above the budget (key 3:
+# table row, struct field, worker code; figure 2: id and row, field; method 6)
 items=(
-  "key|spin_us|spin_us RTB_KEY_SPIN_US|5|its row of the client's key words (window row, compare notice, label words) and the timer study's presets there"
-  "key|servo_us|servo_us RTB_KEY_SERVO_US|5|its row of the client's key words (window row, compare notice, label words) and LinuxCNC's preset there"
-  "key|gap_us|gap_us RTB_KEY_GAP_US|5|its row of the client's key words (window row, compare notice) and the response presets there"
-  "key|timer_slack_ns|timer_slack_ns RTB_KEY_TIMER_SLACK_NS|15|a field every method shares (command, wire, variant check, threads, the run file's command) and the name of the slack the threads really got (STARTED, worker, run model, run files, system panel)"
+  "key|spin_us|spin_us RTB_KEY_SPIN_US|4|its row of the client's key words (window row, compare notice, label words) and the timer study's presets there"
+  "key|servo_us|servo_us RTB_KEY_SERVO_US|4|its row of the client's key words (window row, compare notice, label words) and LinuxCNC's preset there"
+  "key|gap_us|gap_us RTB_KEY_GAP_US|4|its row of the client's key words (window row, compare notice) and the response presets there"
+  "key|timer_slack_ns|timer_slack_ns RTB_KEY_TIMER_SLACK_NS|14|a field every method shares (command, wire, variant check, threads, the run file's command) and the name of the slack the threads really got (STARTED, worker, run model, run files, system panel)"
   "figure|p90|RTB_FIGURE_P90 p90_us|2|"
   "figure|p99.99|RTB_FIGURE_P9999 p9999_us|2|"
   "figure|p99.9|RTB_FIGURE_P999 p999_us|4|the answer's headline figure (rtb-headline.c) and the CSV's columns in export --help"

@@ -602,21 +602,21 @@ test_key_table (void)
       g_assert_true (rtb_command_from_wire (&wire, N_CPUS, &again, &error));
       g_assert_cmpmem (&cmd, sizeof cmd, &again, sizeof again);
 
-      for (int k = 0; k < RTB_N_KEYS; k++)
+      for (size_t k = 0; k < rtb_command_n_keys; k++)
         {
-          const RtbKey *key = &rtb_command_keys[k];
+          const RtbKey *key = rtb_command_keys[k];
           g_autofree char *low = g_strdup_printf ("%" G_GUINT64_FORMAT, key->min);
           g_autofree char *high = g_strdup_printf ("%" G_GUINT64_FORMAT, key->max);
           g_autofree char *past = g_strdup_printf ("%" G_GUINT64_FORMAT, key->max + 1);
 
-          g_assert_cmpint (rtb_command_key_lookup (key->name, strlen (key->name)), ==, k);
-          g_assert_cmpint (rtb_command_key_by_option (key->option), ==, k);
-          if (!rtb_command_key_taken ((RtbKeyId) k, m) || key->kind != RTB_KIND_NUMBER)
+          g_assert_true (rtb_command_key_lookup (key->name, strlen (key->name)) == key);
+          g_assert_true (rtb_command_key_by_option (key->option) == key);
+          if (!rtb_command_key_taken (key, m) || key->kind != RTB_KIND_NUMBER)
             continue;
           g_assert_true (rtb_command_set (&cmd, key->name, low, N_CPUS, &error));
-          g_assert_cmpuint (rtb_command_key_get (&cmd, (RtbKeyId) k), ==, key->min);
+          g_assert_cmpuint (rtb_command_key_get (&cmd, key), ==, key->min);
           g_assert_true (rtb_command_set (&cmd, key->name, high, N_CPUS, &error));
-          g_assert_cmpuint (rtb_command_key_get (&cmd, (RtbKeyId) k), ==, key->max);
+          g_assert_cmpuint (rtb_command_key_get (&cmd, key), ==, key->max);
           g_assert_false (rtb_command_set (&cmd, key->name, past, N_CPUS, &error));
           g_assert_cmpint (error.code, ==, RTB_ERROR_RANGE);
           g_assert_cmpstr (error.field, ==, key->name);

@@ -23,26 +23,26 @@
 /* The method's options: its command keys (rtb-command-keys.h) but unthrottled, which every
  * method takes as the flag --unthrottled. */
 static gboolean
-is_method_option (RtbKeyId key, RtbMethod method)
+is_method_option (const RtbKey *key, RtbMethod method)
 {
-  return rtb_command_key_taken (key, method) && rtb_command_keys[key].kind != RTB_KIND_YES_NO;
+  return rtb_command_key_taken (key, method) && key->kind != RTB_KIND_YES_NO;
 }
 
 static void
 print_method_options (FILE *out, RtbMethod method)
 {
-  for (int k = 0; k < RTB_N_KEYS; k++)
+  for (size_t k = 0; k < rtb_command_n_keys; k++)
     {
-      const RtbKey *key = &rtb_command_keys[k];
+      const RtbKey *key = rtb_command_keys[k];
       char def[32], range[64];
       g_autofree char *left = NULL;
       g_autofree char *help = NULL;
 
-      if (!is_method_option ((RtbKeyId) k, method))
+      if (!is_method_option (key, method))
         continue;
       left = g_strdup_printf ("--%s %s", key->option, key->arg);
-      rtb_command_key_default_text ((RtbKeyId) k, method, def, sizeof def);
-      rtb_command_key_range_text ((RtbKeyId) k, range, sizeof range);
+      rtb_command_key_default_text (key, method, def, sizeof def);
+      rtb_command_key_range_text (key, range, sizeof range);
       help = g_strdup_printf ("%s%s%s (default: %s)", g_str_equal (range, key->arg) ? "" : range,
                               g_str_equal (range, key->arg) ? "" : ": ", key->help, def);
       rtb_text_wrap_print (out, help, fprintf (out, "    %-26s", left), OPTION_COLUMN,
@@ -167,13 +167,13 @@ take_text_option (RunOptions *options, const char *name, const char *value)
   return TRUE;
 }
 
-/* The command key of the method's option --`name`, or -1. */
-static int
+/* The command key of the method's option --`name`, or NULL. */
+static const RtbKey *
 find_option (RtbMethod method, const char *name)
 {
-  int key = rtb_command_key_by_option (name);
+  const RtbKey *key = rtb_command_key_by_option (name);
 
-  return key >= 0 && is_method_option ((RtbKeyId) key, method) ? key : -1;
+  return is_method_option (key, method) ? key : NULL;
 }
 
 static char *
@@ -182,9 +182,9 @@ list_options (RtbMethod method)
   GString *list = g_string_new (NULL);
   g_autofree char *gates = rtb_cli_gates_options (", ");
 
-  for (int k = 0; k < RTB_N_KEYS; k++)
-    if (is_method_option ((RtbKeyId) k, method))
-      g_string_append_printf (list, "%s--%s", list->len ? ", " : "", rtb_command_keys[k].option);
+  for (size_t k = 0; k < rtb_command_n_keys; k++)
+    if (is_method_option (rtb_command_keys[k], method))
+      g_string_append_printf (list, "%s--%s", list->len ? ", " : "", rtb_command_keys[k]->option);
   g_string_append (list, ", --load, --label, --output, --output-dir, --remote, --local, "
                          "--remote-worker, --compare-png, --compare-csv, --unthrottled, --verbose, ");
   g_string_append (list, gates);
@@ -305,6 +305,7 @@ parse_run_options (int argc, char **argv, RunOptions *options)
   long n_cpus = remote ? 0 : sysconf (_SC_NPROCESSORS_ONLN);
   gboolean explicit_priority = FALSE;
   const char *variant;
+  const RtbKey *key;
   g_autoptr (GError) label_error = NULL;
 
   if (argc < 2 || !rtb_method_from_string (argv[1], &method))
@@ -388,13 +389,11 @@ parse_run_options (int argc, char **argv, RunOptions *options)
               return FALSE;
             }
         }
-      else if (find_option (method, name) >= 0)
+      else if ((key = find_option (method, name)) != NULL)
         {
-          RtbKeyId key = (RtbKeyId) find_option (method, name);
-
           explicit_priority |= key == RTB_KEY_PRIORITY;
           if (key != RTB_KEY_VARIANT &&
-              !rtb_command_set (&options->command, rtb_command_keys[key].name, value,
+              !rtb_command_set (&options->command, key->name, value,
                                 (int) n_cpus, &error))
             goto bad_value;
         }
@@ -427,8 +426,8 @@ parse_run_options (int argc, char **argv, RunOptions *options)
 bad_value:
   {
     /* Name the option the user typed, not the worker's key. */
-    int key = rtb_command_key_lookup (error.field, strlen (error.field));
-    const char *option = key >= 0 ? rtb_command_keys[key].option : error.field;
+    const RtbKey *field = rtb_command_key_lookup (error.field, strlen (error.field));
+    const char *option = field != NULL ? field->option : error.field;
 
     if (*option != '\0')
       rtb_cli_error ("--%s: %s", option, error.message);

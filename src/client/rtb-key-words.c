@@ -2,89 +2,103 @@
 /* What the client says of the command keys (see rtb-key-words.h). */
 #include "config.h"
 
+#include <string.h>
+
 #include <glib/gi18n-lib.h>
 
 #include "rtb-key-words.h"
 
 const RtbKeyWords rtb_key_words[] = {
-  { RTB_KEY_INTERVAL_US, RTB_METHOD_LATENCY, "interval-us", N_("Interval (µs)"),
+  { "interval_us", RTB_METHOD_LATENCY, "interval-us", N_("Interval (µs)"),
     N_("Wake-up period of each thread"), 100,
     N_("different intervals"), NULL, NULL, " " },
-  { RTB_KEY_HISTOGRAM_US, RTB_METHOD_LATENCY, "histogram-us", N_("Histogram Limit (µs)"),
+  { "histogram_us", RTB_METHOD_LATENCY, "histogram-us", N_("Histogram Limit (µs)"),
     N_("1 µs buckets; larger values count as overflows"), 100,
     N_("different histogram limits"), N_("overflow counts are not comparable") },
-  { RTB_KEY_HISTOGRAM_US, RTB_METHOD_NOISE, "noise-histogram-us", N_("Histogram Limit (µs)"),
+  { "histogram_us", RTB_METHOD_NOISE, "noise-histogram-us", N_("Histogram Limit (µs)"),
     N_("1 µs buckets, 32 as oslat; longer gaps count as overflows"), 8,
     N_("different histogram limits"), N_("overflow counts are not comparable"), NULL,
     " histogram " },
-  { RTB_KEY_BASE_US, RTB_METHOD_JITTER, "base-us", N_("Base Thread Period (µs)"),
+  { "base_us", RTB_METHOD_JITTER, "base-us", N_("Base Thread Period (µs)"),
     N_("The fast thread that steps motors in software"), 5,
     N_("different base periods"), NULL, NULL, " ", TRUE },
-  { RTB_KEY_SERVO_US, RTB_METHOD_JITTER, "servo-us", N_("Servo Thread Period (µs)"),
+  { "servo_us", RTB_METHOD_JITTER, "servo-us", N_("Servo Thread Period (µs)"),
     N_("The slow thread that runs the motion controller"), 100,
     N_("different servo periods"), NULL, NULL, "/" },
-  { RTB_KEY_PERIOD_US, RTB_METHOD_TIMER, "period-us", N_("Timer Period (µs)"), NULL, 500,
+  { "period_us", RTB_METHOD_TIMER, "period-us", N_("Timer Period (µs)"), NULL, 500,
     N_("different periods"), NULL, NULL, " " },
-  { RTB_KEY_SPIN_US, RTB_METHOD_TIMER, "spin-us", N_("Spin Before Deadline (µs)"),
+  { "spin_us", RTB_METHOD_TIMER, "spin-us", N_("Spin Before Deadline (µs)"),
     N_("Sleep until this long before each tick, then spin"), 10,
     N_("different spin times"), NULL, NULL, " spin " },
-  { RTB_KEY_VARIANT, RTB_METHOD_TIMER, .differs = N_("different timer threads"),
+  { "variant", RTB_METHOD_TIMER, .differs = N_("different timer threads"),
     .why = N_("an ordinary thread locks nothing") },
-  { RTB_KEY_SIZE, RTB_METHOD_RESPONSE, .differs = N_("different matrix sizes"), .label = " " },
-  { RTB_KEY_EXPERIMENTS, RTB_METHOD_RESPONSE, "experiments", N_("Experiments"),
+  { "size", RTB_METHOD_RESPONSE, .differs = N_("different matrix sizes"), .label = " " },
+  { "experiments", RTB_METHOD_RESPONSE, "experiments", N_("Experiments"),
     N_("Runs of each size, one curve each"), 1,
     N_("different experiment counts") },
-  { RTB_KEY_INSTANCES, RTB_METHOD_RESPONSE, "instances", N_("Instances"),
+  { "instances", RTB_METHOD_RESPONSE, "instances", N_("Instances"),
     N_("How many inversions each experiment times"), 100,
     N_("different instance counts") },
   /* 0 is "Auto": long enough that RT throttling never cuts an instance. */
-  { RTB_KEY_GAP_US, RTB_METHOD_RESPONSE, "gap-us", N_("Pause Between Instances (µs)"),
+  { "gap_us", RTB_METHOD_RESPONSE, "gap-us", N_("Pause Between Instances (µs)"),
     N_("Auto keeps the thread at half of what RT throttling allows"), 100,
     N_("different gaps between instances") },
-  { RTB_KEY_PERIOD_US, RTB_METHOD_TIMERLAT, "timerlat-period-us", N_("Tracer Period (µs)"),
+  { "period_us", RTB_METHOD_TIMERLAT, "timerlat-period-us", N_("Tracer Period (µs)"),
     N_("How often the tracer's thread wakes, 100 µs or more"), 100,
     .label = " " },
-  { RTB_KEY_HISTOGRAM_US, RTB_METHOD_TIMERLAT, "timerlat-histogram-us",
+  { "histogram_us", RTB_METHOD_TIMERLAT, "timerlat-histogram-us",
     N_("Histogram Limit (µs)"),
     N_("1 µs buckets, 256 as rtla timerlat hist; longer latencies count as overflows"), 16,
     N_("different histogram limits"), N_("overflow counts are not comparable") },
   /* osnoise's label reads "osnoise 900000/1000000 µs": the runtime of each period. */
-  { RTB_KEY_RUNTIME_US, RTB_METHOD_OSNOISE, "osnoise-runtime-us", N_("Tracer Runtime (µs)"),
+  { "runtime_us", RTB_METHOD_OSNOISE, "osnoise-runtime-us", N_("Tracer Runtime (µs)"),
     N_("How long of each period the tracer's thread runs, at most the period"), 1000,
     N_("different runtimes"), NULL, NULL, " ", TRUE },
-  { RTB_KEY_PERIOD_US, RTB_METHOD_OSNOISE, "osnoise-period-us", N_("Tracer Period (µs)"),
+  { "period_us", RTB_METHOD_OSNOISE, "osnoise-period-us", N_("Tracer Period (µs)"),
     N_("Each period's noise is one sample"), 1000,
     N_("different periods"), NULL, NULL, "/" },
-  { RTB_KEY_THRESHOLD_US, RTB_METHOD_OSNOISE, .differs = N_("different noise thresholds"),
+  { "threshold_us", RTB_METHOD_OSNOISE, .differs = N_("different noise thresholds"),
     .why = N_("a lower threshold counts more, shorter noise"),
     /* TRANSLATORS: the osnoise tracer's threshold left at the kernel's default */
     .unset = N_("the kernel's") },
   /* hwlat's label reads "hwlat 500000/1000000 µs": the width of each window. */
-  { RTB_KEY_WIDTH_US, RTB_METHOD_HWLAT, "hwlat-width-us", N_("Detector Width (µs)"),
+  { "width_us", RTB_METHOD_HWLAT, "hwlat-width-us", N_("Detector Width (µs)"),
     N_("How long of each window the detector spins with interrupts off, less than the window"),
     1000, N_("different widths"), NULL, NULL, " ", TRUE },
-  { RTB_KEY_WINDOW_US, RTB_METHOD_HWLAT, "hwlat-window-us", N_("Detector Window (µs)"),
+  { "window_us", RTB_METHOD_HWLAT, "hwlat-window-us", N_("Detector Window (µs)"),
     N_("The detector samples one CPU in each window"), 1000,
     N_("different windows"), NULL, NULL, "/" },
-  { RTB_KEY_THRESHOLD_US, RTB_METHOD_HWLAT, "hwlat-threshold-us", N_("Threshold (µs)"),
+  { "threshold_us", RTB_METHOD_HWLAT, "hwlat-threshold-us", N_("Threshold (µs)"),
     N_("A window whose longest gap is above it is a sample"), 1,
     N_("different thresholds"), N_("a lower threshold records more, shorter latencies"),
     /* TRANSLATORS: a hwlat threshold an imported trace does not state */
     N_("unknown") },
   /* Policy and priority, as one: "fifo 99". */
-  { RTB_KEY_POLICY, 0, .differs = N_("different scheduling") },
-  { RTB_KEY_DURATION, 0, .differs = N_("different durations"),
+  { "policy", 0, .differs = N_("different scheduling") },
+  { "duration", 0, .differs = N_("different durations"),
     .why = N_("longer runs meet rarer spikes") },
   /* Response computes without sleeping: its timer slack changes nothing. */
-  { RTB_KEY_TIMER_SLACK_NS, RTB_METHOD_RESPONSE, .differs = N_("different timer slack"),
+  { "timer_slack_ns", RTB_METHOD_RESPONSE, .differs = N_("different timer slack"),
     /* TRANSLATORS: a timer slack left at the kernel's default */
     .unset = N_("the kernel's") },
-  { RTB_KEY_TIMER_SLACK_NS, 0, .differs = N_("different timer slack"),
+  { "timer_slack_ns", 0, .differs = N_("different timer slack"),
     .why = N_("an ordinary thread's sleeps end later by it"),
     /* TRANSLATORS: a timer slack left at the kernel's default */
     .unset = N_("the kernel's") },
 };
 const guint rtb_n_key_words = G_N_ELEMENTS (rtb_key_words);
+
+const RtbKey *
+rtb_key_words_key (guint i)
+{
+  const RtbKey *key;
+
+  g_return_val_if_fail (i < rtb_n_key_words, NULL);
+
+  key = rtb_command_key_lookup (rtb_key_words[i].key, strlen (rtb_key_words[i].key));
+  g_assert (key != NULL);
+  return key;
+}
 
 gboolean
 rtb_key_words_apply (guint i, RtbMethod method)
@@ -93,10 +107,11 @@ rtb_key_words_apply (guint i, RtbMethod method)
 
   if (rtb_key_words[i].method != 0)
     return rtb_key_words[i].method == method;
-  if (!rtb_command_key_taken (rtb_key_words[i].key, method))
+  if (!rtb_command_key_taken (rtb_key_words_key (i), method))
     return FALSE;
   for (guint j = 0; j < rtb_n_key_words; j++)
-    if (rtb_key_words[j].key == rtb_key_words[i].key && rtb_key_words[j].method == method)
+    if (g_str_equal (rtb_key_words[j].key, rtb_key_words[i].key) &&
+        rtb_key_words[j].method == method)
       return FALSE;
   return TRUE;
 }
@@ -140,7 +155,7 @@ rtb_key_words_value_text (guint i, const RtbCommand *cmd)
   g_return_val_if_fail (i < rtb_n_key_words, NULL);
   g_return_val_if_fail (cmd != NULL, NULL);
 
-  key = &rtb_command_keys[rtb_key_words[i].key];
+  key = rtb_key_words_key (i);
   switch (key->kind)
     {
     case RTB_KIND_POLICY:
@@ -152,10 +167,10 @@ rtb_key_words_value_text (guint i, const RtbCommand *cmd)
     case RTB_KIND_SIZES:
       return sizes_text (cmd);
     case RTB_KIND_VARIANT:
-      return g_strdup (rtb_command_key_get (cmd, rtb_key_words[i].key) ==
+      return g_strdup (rtb_command_key_get (cmd, key) ==
                        RTB_TIMER_VARIANT_NORMAL ? "normal" : "rt");
     case RTB_KIND_NUMBER:
-      value = rtb_command_key_get (cmd, rtb_key_words[i].key);
+      value = rtb_command_key_get (cmd, key);
       if (value == 0 && key->zero_is_unset && rtb_key_words[i].unset != NULL)
         return g_strdup (_(rtb_key_words[i].unset));
       if (value == 0 && key->auto_word != NULL)

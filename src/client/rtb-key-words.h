@@ -19,7 +19,7 @@
 G_BEGIN_DECLS
 
 typedef struct {
-  RtbKeyId key;
+  const char *key; /* its name in the key table: "histogram_us" */
   /* The method whose key the row speaks of; 0: every method that takes the key and has no row
    * of its own for it. */
   RtbMethod method;
@@ -44,6 +44,9 @@ typedef struct {
 /* In the order the compare gives its notices and the window its rows. */
 extern const RtbKeyWords rtb_key_words[];
 extern const guint rtb_n_key_words;
+
+/* The key table's row of row `i`'s key. */
+const RtbKey *rtb_key_words_key (guint i);
 
 /* Whether row `i` speaks of `method`'s key (its own row, or the row of every method). */
 gboolean rtb_key_words_apply (guint i, RtbMethod method);

@@ -23,11 +23,11 @@ add (GString *label, const char *format, ...)
 
 /* A key's value as a label gives it: "100", "64×64". */
 static void
-add_value (GString *label, const RtbCommand *cmd, RtbKeyId key)
+add_value (GString *label, const RtbCommand *cmd, const RtbKey *key)
 {
   guint64 value = rtb_command_key_get (cmd, key);
 
-  if (rtb_command_keys[key].kind == RTB_KIND_SIZES)
+  if (key->kind == RTB_KIND_SIZES)
     g_string_append_printf (label, "%" G_GUINT64_FORMAT "×%" G_GUINT64_FORMAT, value, value);
   else
     g_string_append_printf (label, "%" G_GUINT64_FORMAT, value);
@@ -53,15 +53,15 @@ method_words (const RtbCommand *cmd, gboolean all)
       while (rtb_key_words[last].label_joined && last + 1 < rtb_n_key_words)
         last++;
       for (guint j = i; j <= last; j++)
-        differs |= rtb_command_key_get (cmd, rtb_key_words[j].key) !=
-                   rtb_command_key_get (&usual, rtb_key_words[j].key);
+        differs |= rtb_command_key_get (cmd, rtb_key_words_key (j)) !=
+                   rtb_command_key_get (&usual, rtb_key_words_key (j));
       for (guint j = i; differs && j <= last; j++)
         {
           g_string_append (label, rtb_key_words[j].label);
-          add_value (label, cmd, rtb_key_words[j].key);
+          add_value (label, cmd, rtb_key_words_key (j));
         }
-      if (differs && *rtb_command_keys[rtb_key_words[last].key].unit != '\0')
-        g_string_append_printf (label, " %s", rtb_command_keys[rtb_key_words[last].key].unit);
+      if (differs && *rtb_key_words_key (last)->unit != '\0')
+        g_string_append_printf (label, " %s", rtb_key_words_key (last)->unit);
       i = last;
     }
   return g_string_free (label, FALSE);

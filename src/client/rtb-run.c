@@ -206,7 +206,7 @@ histogram_geometry (const RtbCommand *command, int32_t *lo_us, uint32_t *n_bucke
 
   if (info == NULL) /* no method a checked command holds: the least histogram */
     info = rtb_method_info (RTB_METHOD_LATENCY);
-  span = info->span_key == RTB_N_KEYS
+  span = info->span_key == NULL
            ? info->span_max_us
            : (uint32_t) CLAMP (rtb_command_key_get (command, info->span_key), info->span_min_us,
                                info->span_max_us);

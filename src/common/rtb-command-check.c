@@ -7,9 +7,8 @@
 /* A value against its key's range, from the method's own lower bound where it has one (the
  * kernel's tracers take periods from 100 µs). */
 static bool
-check_range (RtbKeyId key, RtbMethod method, uint64_t value, RtbCommandError *error)
+check_range (const RtbKey *info, RtbMethod method, uint64_t value, RtbCommandError *error)
 {
-  const RtbKey *info = &rtb_command_keys[key];
   uint64_t own = info->on[method].min;
 
   if (own > info->min && value < own)
@@ -27,11 +26,10 @@ check_range (RtbKeyId key, RtbMethod method, uint64_t value, RtbCommandError *er
 
 /* One key's value against another's of its method (RtbKey.than). */
 static bool
-check_than (const RtbCommand *cmd, RtbKeyId key, RtbCommandError *error)
+check_than (const RtbCommand *cmd, const RtbKey *info, RtbCommandError *error)
 {
-  const RtbKey *info = &rtb_command_keys[key];
-  const char *than = rtb_command_keys[info->than].name;
-  unsigned long long value = rtb_command_key_get (cmd, key);
+  const char *than = info->than->name;
+  unsigned long long value = rtb_command_key_get (cmd, info);
   unsigned long long bound = rtb_command_key_get (cmd, info->than);
 
   if (info->than_sign > 0 && value <= bound)
@@ -47,10 +45,9 @@ check_than (const RtbCommand *cmd, RtbKeyId key, RtbCommandError *error)
 
 /* One key's value against its range. */
 static bool
-check_key (const RtbCommand *cmd, RtbKeyId key, RtbCommandError *error)
+check_key (const RtbCommand *cmd, const RtbKey *info, RtbCommandError *error)
 {
-  const RtbKey *info = &rtb_command_keys[key];
-  uint64_t value = info->size > 0 ? _rtb_field_get (KEY_FIELD_CONST (cmd, key), info->size) : 0;
+  uint64_t value = info->size > 0 ? _rtb_field_get (KEY_FIELD_CONST (cmd, info), info->size) : 0;
   bool flag = info->flag != 0 && *(const bool *) ((const char *) cmd + info->flag_offset);
 
   switch (info->kind)
@@ -61,7 +58,7 @@ check_key (const RtbCommand *cmd, RtbKeyId key, RtbCommandError *error)
                      info->name, info->auto_word, (unsigned long long) value);
       if (value == 0 && (info->zero_is_unset || info->auto_word != NULL))
         return true;
-      return check_range (key, cmd->method, value, error);
+      return check_range (info, cmd->method, value, error);
     case RTB_KIND_TIME:
       if (value > info->max)
         return fail (error, RTB_ERROR_RANGE, info->name,
@@ -73,7 +70,7 @@ check_key (const RtbCommand *cmd, RtbKeyId key, RtbCommandError *error)
         unsigned n_sizes = rtb_command_response_sizes (cmd, sizes);
 
         for (unsigned i = 0; i < n_sizes; i++)
-          if (!check_range (key, cmd->method, sizes[i], error))
+          if (!check_range (info, cmd->method, sizes[i], error))
             return false;
         return true;
       }
@@ -145,15 +142,16 @@ check_noise (const RtbCommand *cmd, int n_cpus, RtbCommandError *error)
 /* A tracer's run lasts one of its periods at least (osnoise's period, hwlat's window), or until
  * stopped. */
 static bool
-check_one_period (const RtbCommand *cmd, RtbKeyId key, const char *what, RtbCommandError *error)
+check_one_period (const RtbCommand *cmd, const RtbKey *info, const char *what,
+                  RtbCommandError *error)
 {
-  unsigned long long us = rtb_command_key_get (cmd, key);
+  unsigned long long us = rtb_command_key_get (cmd, info);
 
   if (cmd->duration_ns != 0 && cmd->duration_ns < us * 1000)
     return fail (error, RTB_ERROR_RANGE, "duration",
                  "duration %llu ns is shorter than one %s of %s %llu: use at least %llu us, or "
                  "0 (until stopped)", (unsigned long long) cmd->duration_ns, what,
-                 rtb_command_keys[key].name, us, us);
+                 info->name, us, us);
   return true;
 }
 
@@ -236,18 +234,19 @@ rtb_command_check (const RtbCommand *cmd, int n_cpus_online, RtbCommandError *er
                      rtb_method_is_per_cpu (cmd->method) ? "cpus" : "cpu", cpu,
                      n_cpus_online - 1);
 
-  for (int k = 0; k < RTB_N_KEYS; k++)
-    if (rtb_command_key_taken ((RtbKeyId) k, cmd->method) &&
-        !check_key (cmd, (RtbKeyId) k, error))
+  for (size_t k = 0; k < rtb_command_n_keys; k++)
+    if (rtb_command_key_taken (rtb_command_keys[k], cmd->method) &&
+        !check_key (cmd, rtb_command_keys[k], error))
       return false;
   /* Keys the method does not take are left at 0 (as STARTED carries them). */
   if ((cmd->trace_auto || cmd->trace_above_us != 0) && cmd->method == RTB_METHOD_RESPONSE)
     return fail (error, RTB_ERROR_SYNTAX, "trace_above_us",
                  "trace_above_us explains late wake-ups, and response has no deadline: use it "
                  "with latency, jitter or timer");
-  for (int k = 0; k < RTB_N_KEYS; k++)
-    if (rtb_command_keys[k].than_sign != 0 && rtb_command_key_taken ((RtbKeyId) k, cmd->method) &&
-        !check_than (cmd, (RtbKeyId) k, error))
+  for (size_t k = 0; k < rtb_command_n_keys; k++)
+    if (rtb_command_keys[k]->than_sign != 0 &&
+        rtb_command_key_taken (rtb_command_keys[k], cmd->method) &&
+        !check_than (cmd, rtb_command_keys[k], error))
       return false;
 
   return cross_checks[cmd->method] == NULL || cross_checks[cmd->method] (cmd, n_cpus, error);

@@ -47,28 +47,25 @@ flag_set (const RtbCommand *cmd, const RtbKey *info)
 
 /* Whether a quiet key is at its default, and left out. */
 static bool
-at_default (const RtbCommand *cmd, RtbKeyId key)
+at_default (const RtbCommand *cmd, const RtbKey *info)
 {
-  const RtbKey *info = &rtb_command_keys[key];
-
   if (info->kind == RTB_KIND_YES_NO)
     return flag_set (cmd, info) == (info->on[cmd->method].def != 0);
   /* gpio: its first field says whether a line is toggled. */
   return !flag_set (cmd, info) &&
-         _rtb_field_get (KEY_FIELD_CONST (cmd, key), info->kind == RTB_KIND_GPIO ? 2 : info->size) ==
-           info->on[cmd->method].def;
+         _rtb_field_get (KEY_FIELD_CONST (cmd, info),
+                         info->kind == RTB_KIND_GPIO ? 2 : info->size) == info->on[cmd->method].def;
 }
 
 /* " key=value", or nothing for a key left out. False when it does not fit. */
 static bool
-append_key (const RtbCommand *cmd, RtbKeyId key, char *buf, size_t buf_size, size_t *used)
+append_key (const RtbCommand *cmd, const RtbKey *info, char *buf, size_t buf_size, size_t *used)
 {
-  const RtbKey *info = &rtb_command_keys[key];
-  const char *field = KEY_FIELD_CONST (cmd, key);
+  const char *field = KEY_FIELD_CONST (cmd, info);
   uint64_t value = info->size > 0 ? _rtb_field_get (field, info->size) : 0;
   char text[RTB_COMMAND_MAX];
 
-  if (info->quiet_default && at_default (cmd, key))
+  if (info->quiet_default && at_default (cmd, info))
     return true;
   switch (info->kind)
     {
@@ -144,9 +141,9 @@ rtb_command_format (const RtbCommand *cmd, char *buf, size_t buf_size)
 
   if (!append (buf, buf_size, &used, "start %s", rtb_method_to_string (cmd->method)))
     return -1;
-  for (int k = 0; k < RTB_N_KEYS; k++)
-    if (rtb_command_key_taken ((RtbKeyId) k, cmd->method) &&
-        !append_key (cmd, (RtbKeyId) k, buf, buf_size, &used))
+  for (size_t k = 0; k < rtb_command_n_keys; k++)
+    if (rtb_command_key_taken (rtb_command_keys[k], cmd->method) &&
+        !append_key (cmd, rtb_command_keys[k], buf, buf_size, &used))
       return -1;
   return (int) used;
 }

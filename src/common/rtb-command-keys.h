@@ -7,7 +7,8 @@
  * rows are loops over it.
  *
  * Adding a key: a field for it in RtbCommand or in its method's parameters (rtb-protocol.h,
- * "Adding a command key"), its row in rtb-command-keys.c, and the worker code that uses it.
+ * "Adding a command key"), its row in rtb-command-keys.c and its place in the table's order
+ * there, and the worker code that uses it.
  * What the window, the compare and a run's label say of a key (its translated title and help,
  * its notice, its label words) is its row in src/client/rtb-key-words.c.
  */
@@ -18,35 +19,6 @@
 #include <stdint.h>
 
 #include "rtb-command.h"
-
-/* In the order rtb_command_format writes them. */
-typedef enum {
-  RTB_KEY_VARIANT,
-  RTB_KEY_CPUS,
-  RTB_KEY_CPU,
-  RTB_KEY_POLICY,
-  RTB_KEY_PRIORITY,
-  RTB_KEY_INTERVAL_US,
-  RTB_KEY_HISTOGRAM_US,
-  RTB_KEY_BASE_US,
-  RTB_KEY_SERVO_US,
-  RTB_KEY_PERIOD_US,
-  RTB_KEY_SPIN_US,
-  RTB_KEY_RUNTIME_US,
-  RTB_KEY_WINDOW_US,
-  RTB_KEY_WIDTH_US,
-  RTB_KEY_THRESHOLD_US,
-  RTB_KEY_SIZE,
-  RTB_KEY_EXPERIMENTS,
-  RTB_KEY_INSTANCES,
-  RTB_KEY_GAP_US,
-  RTB_KEY_DURATION,
-  RTB_KEY_GPIO,
-  RTB_KEY_TIMER_SLACK_NS,
-  RTB_KEY_UNTHROTTLED,
-  RTB_KEY_TRACE_ABOVE_US,
-  RTB_N_KEYS
-} RtbKeyId;
 
 /* How a key's value is written and kept. */
 typedef enum {
@@ -77,7 +49,8 @@ typedef struct {
                   * range check and the window's row start there */
 } RtbKeyUse;
 
-typedef struct {
+typedef struct RtbKey RtbKey;
+struct RtbKey {
   const char *name;   /* as commands write it: interval_us */
   const char *option; /* rtbench-cli's option: servo-us */
   const char *arg;    /* what its value looks like: N, N|auto, LIST|all */
@@ -100,7 +73,7 @@ typedef struct {
    * servo period longer than the base period) or below (-1: the spin shorter than the period);
    * 0 for no such rule. */
   int8_t than_sign;
-  RtbKeyId than;
+  const RtbKey *than;
   /* The key is the period of the method's threads from thread `period_from` - 1 on (1: every
    * thread, or the first; 2: the second on: jitter's servo thread); 0 when it is no period
    * (rtb_command_thread_period_us). */
@@ -110,27 +83,47 @@ typedef struct {
   bool busy;
   const char *help;      /* English, for the worker's usage and rtbench-cli's help */
   RtbKeyUse on[RTB_METHOD_LAST + 1];
-} RtbKey;
+};
 
-/* Indexed by RtbKeyId. */
-extern const RtbKey rtb_command_keys[RTB_N_KEYS];
+/* The table: every key's row, in the order rtb_command_format writes them. */
+extern const RtbKey *const rtb_command_keys[];
+extern const size_t rtb_command_n_keys;
+/* Room for every key, for arrays of one value a key. */
+#define RTB_MAX_KEYS 32
 
-/* The key named `name` (`len` bytes), or -1. */
-int rtb_command_key_lookup (const char *name, size_t len);
-/* The key rtbench-cli spells --`option`, or -1. */
-int rtb_command_key_by_option (const char *option);
+/* The keys that code names, by their rows. A key that no code names has no such name: loops
+ * over the table meet it, and the client's words and presets find it by its name. */
+extern const RtbKey rtb_key_variant, rtb_key_policy, rtb_key_priority, rtb_key_histogram_us,
+  rtb_key_base_us, rtb_key_period_us, rtb_key_window_us, rtb_key_threshold_us, rtb_key_size,
+  rtb_key_duration, rtb_key_trace_above_us;
+#define RTB_KEY_VARIANT (&rtb_key_variant)
+#define RTB_KEY_POLICY (&rtb_key_policy)
+#define RTB_KEY_PRIORITY (&rtb_key_priority)
+#define RTB_KEY_HISTOGRAM_US (&rtb_key_histogram_us)
+#define RTB_KEY_BASE_US (&rtb_key_base_us)
+#define RTB_KEY_PERIOD_US (&rtb_key_period_us)
+#define RTB_KEY_WINDOW_US (&rtb_key_window_us)
+#define RTB_KEY_THRESHOLD_US (&rtb_key_threshold_us)
+#define RTB_KEY_SIZE (&rtb_key_size)
+#define RTB_KEY_DURATION (&rtb_key_duration)
+#define RTB_KEY_TRACE_ABOVE_US (&rtb_key_trace_above_us)
+
+/* The key named `name` (`len` bytes), or NULL. */
+const RtbKey *rtb_command_key_lookup (const char *name, size_t len);
+/* The key rtbench-cli spells --`option`, or NULL. */
+const RtbKey *rtb_command_key_by_option (const char *option);
 /* Whether `method` takes the key. */
-bool rtb_command_key_taken (RtbKeyId key, RtbMethod method);
+bool rtb_command_key_taken (const RtbKey *key, RtbMethod method);
 
 /* A number key's value in `cmd`, for its method; 0 when the method does not take the key. */
-uint64_t rtb_command_key_get (const RtbCommand *cmd, RtbKeyId key);
+uint64_t rtb_command_key_get (const RtbCommand *cmd, const RtbKey *key);
 /* Sets a number key's field as it is, unchecked (a value read from a file, checked after);
  * nothing when cmd's method does not take the key. */
-void rtb_command_key_put (RtbCommand *cmd, RtbKeyId key, uint64_t value);
+void rtb_command_key_put (RtbCommand *cmd, const RtbKey *key, uint64_t value);
 
 /* How the method's default reads in help: "1000", "all", "auto", "fifo", "60s", "none".
  * Returns `buf`. */
-const char *rtb_command_key_default_text (RtbKeyId key, RtbMethod method, char *buf,
+const char *rtb_command_key_default_text (const RtbKey *key, RtbMethod method, char *buf,
                                           size_t buf_size);
 /* The allowed values as help gives them: "50-1000000", "1-99 (0 with policy=other)". */
-const char *rtb_command_key_range_text (RtbKeyId key, char *buf, size_t buf_size);
+const char *rtb_command_key_range_text (const RtbKey *key, char *buf, size_t buf_size);

@@ -14,6 +14,16 @@ is_space (char c)
   return c == ' ' || c == '\t';
 }
 
+/* Whether a token of `key_of[from]` to `key_of[to - 1]` gave `key`. */
+static bool
+given (const RtbKey *const *key_of, int from, int to, const RtbKey *key)
+{
+  for (int i = from; i < to; i++)
+    if (key_of[i] == key)
+      return true;
+  return false;
+}
+
 bool
 rtb_command_check_bytes (const char *line, size_t len, RtbCommandError *error)
 {
@@ -47,8 +57,7 @@ rtb_command_parse_n (const char *line, size_t len, bool with_verb, int n_cpus_on
 {
   char buf[RTB_COMMAND_MAX + 1];
   char *tokens[MAX_TOKENS];
-  int key_of[MAX_TOKENS];
-  bool seen[RTB_N_KEYS] = { false };
+  const RtbKey *key_of[MAX_TOKENS] = { NULL };
   int n_tokens = 0;
   int first = 0;
   char q[40];
@@ -125,17 +134,16 @@ rtb_command_parse_n (const char *line, size_t len, bool with_verb, int n_cpus_on
         return fail (error, RTB_ERROR_SYNTAX, "", "'%s' has no key before '=': use %s",
                      quote (tokens[i], q, sizeof q), list);
       *eq = '\0';
-      int k = rtb_command_key_lookup (tokens[i], strlen (tokens[i]));
-      if (k < 0 || !rtb_command_key_taken ((RtbKeyId) k, method))
+      const RtbKey *k = rtb_command_key_lookup (tokens[i], strlen (tokens[i]));
+      if (!rtb_command_key_taken (k, method))
         return fail (error, RTB_ERROR_SYNTAX, tokens[i], "unknown key '%s' for %s: use %s",
                      quote (tokens[i], q, sizeof q), tokens[first], list);
-      if (seen[k])
+      if (given (key_of, first + 1, i, k))
         return fail (error, RTB_ERROR_SYNTAX, tokens[i], "key '%s' is given twice: give it once",
                      tokens[i]);
       if (eq[1] == '\0')
         return fail (error, RTB_ERROR_SYNTAX, tokens[i], "key '%s' has no value after '='",
                      tokens[i]);
-      seen[k] = true;
       key_of[i] = k;
     }
 

@@ -14,7 +14,7 @@
 
 void _rtb_command_key_list (RtbMethod method, char *buf, size_t buf_size);
 /* Sets the key to its default for cmd's method (rtb-command-set.c). */
-void _rtb_command_set_default (RtbCommand *cmd, RtbKeyId key, int n_cpus_online);
+void _rtb_command_set_default (RtbCommand *cmd, const RtbKey *key, int n_cpus_online);
 
 /* The number of `size` bytes at `field`. */
 static inline uint64_t
@@ -67,9 +67,8 @@ _rtb_field_set (void *field, uint8_t size, uint64_t value)
 }
 
 /* The key's field in `cmd`, for cmd's method. */
-#define KEY_FIELD(cmd, key) ((char *) (cmd) + rtb_command_keys[key].on[(cmd)->method].offset)
-#define KEY_FIELD_CONST(cmd, key) \
-  ((const char *) (cmd) + rtb_command_keys[key].on[(cmd)->method].offset)
+#define KEY_FIELD(cmd, key) ((char *) (cmd) + (key)->on[(cmd)->method].offset)
+#define KEY_FIELD_CONST(cmd, key) ((const char *) (cmd) + (key)->on[(cmd)->method].offset)
 
 static inline bool
 fail (RtbCommandError *error, RtbErrorCode code, const char *field, const char *format, ...)
@@ -114,7 +113,7 @@ method_list (char *buf, size_t buf_size)
 static inline int
 default_priority (RtbMethod method)
 {
-  return (int) rtb_command_keys[RTB_KEY_PRIORITY].on[method].def;
+  return (int) RTB_KEY_PRIORITY->on[method].def;
 }
 
 static inline void

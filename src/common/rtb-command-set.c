@@ -50,9 +50,8 @@ parse_uint (const char *str, uint64_t *out)
 }
 
 static bool
-parse_in_range (RtbKeyId key, const char *value, uint64_t *out, RtbCommandError *error)
+parse_in_range (const RtbKey *info, const char *value, uint64_t *out, RtbCommandError *error)
 {
-  const RtbKey *info = &rtb_command_keys[key];
   char q[40];
 
   if (!parse_uint (value, out))
@@ -291,9 +290,8 @@ set_duration (RtbCommand *cmd, const char *value, RtbCommandError *error)
 
 /* A number, or the key's word for 0 ("auto"), which also sets its flag. */
 static bool
-set_number (RtbCommand *cmd, RtbKeyId key, const char *value, RtbCommandError *error)
+set_number (RtbCommand *cmd, const RtbKey *info, const char *value, RtbCommandError *error)
 {
-  const RtbKey *info = &rtb_command_keys[key];
   bool is_auto = info->auto_word != NULL && strcmp (value, info->auto_word) == 0;
   uint64_t v = 0;
   char q[40];
@@ -305,16 +303,15 @@ set_number (RtbCommand *cmd, RtbKeyId key, const char *value, RtbCommandError *e
                  "%s '%s' is neither a whole number nor %s: use %s or %llu-%llu", info->name,
                  quote (value, q, sizeof q), info->auto_word, info->auto_word,
                  (unsigned long long) info->min, (unsigned long long) info->max);
-  if (!is_auto && !parse_in_range (key, value, &v, error))
+  if (!is_auto && !parse_in_range (info, value, &v, error))
     return false;
-  _rtb_field_set (KEY_FIELD (cmd, key), info->size, v);
+  _rtb_field_set (KEY_FIELD (cmd, info), info->size, v);
   return true;
 }
 
 static bool
-set_yes_no (RtbCommand *cmd, RtbKeyId key, const char *value, RtbCommandError *error)
+set_yes_no (RtbCommand *cmd, const RtbKey *info, const char *value, RtbCommandError *error)
 {
-  const RtbKey *info = &rtb_command_keys[key];
   char q[40];
 
   if (strcmp (value, "yes") != 0 && strcmp (value, "no") != 0)
@@ -328,18 +325,18 @@ bool
 rtb_command_set (RtbCommand *cmd, const char *key, const char *value, int n_cpus_online,
                  RtbCommandError *error)
 {
-  int k = rtb_command_key_lookup (key, strlen (key));
+  const RtbKey *info = rtb_command_key_lookup (key, strlen (key));
   char q[40];
   char list[200];
 
-  if (k < 0 || !rtb_command_key_taken ((RtbKeyId) k, cmd->method))
+  if (!rtb_command_key_taken (info, cmd->method))
     {
       _rtb_command_key_list (cmd->method, list, sizeof list);
       return fail (error, RTB_ERROR_SYNTAX, key, "unknown key '%s' for %s: use %s",
                    quote (key, q, sizeof q), rtb_method_to_string (cmd->method), list);
     }
 
-  switch (rtb_command_keys[k].kind)
+  switch (info->kind)
     {
     case RTB_KIND_CPU_LIST:
       return set_cpus (cmd, value, n_cpus_online, error);
@@ -358,17 +355,16 @@ rtb_command_set (RtbCommand *cmd, const char *key, const char *value, int n_cpus
     case RTB_KIND_SIZES:
       return set_sizes (cmd, value, error);
     case RTB_KIND_YES_NO:
-      return set_yes_no (cmd, (RtbKeyId) k, value, error);
+      return set_yes_no (cmd, info, value, error);
     case RTB_KIND_NUMBER:
     default:
-      return set_number (cmd, (RtbKeyId) k, value, error);
+      return set_number (cmd, info, value, error);
     }
 }
 
 void
-_rtb_command_set_default (RtbCommand *cmd, RtbKeyId key, int n_cpus_online)
+_rtb_command_set_default (RtbCommand *cmd, const RtbKey *info, int n_cpus_online)
 {
-  const RtbKey *info = &rtb_command_keys[key];
   uint64_t def = info->on[cmd->method].def;
 
   switch (info->kind)
@@ -401,7 +397,7 @@ _rtb_command_set_default (RtbCommand *cmd, RtbKeyId key, int n_cpus_online)
     case RTB_KIND_SIZES:
     case RTB_KIND_NUMBER:
     default:
-      _rtb_field_set (KEY_FIELD (cmd, key), info->size, def);
+      _rtb_field_set (KEY_FIELD (cmd, info), info->size, def);
       break;
     }
 }

@@ -31,9 +31,9 @@ all_zero (const uint8_t *bytes, size_t len)
 
 /* Copies one key between RtbCommand and STARTED's RtbWireCommand, either way. */
 static void
-copy_key (RtbKeyId key, RtbMethod method, RtbCommand *cmd, RtbWireCommand *wire, bool to_wire)
+copy_key (const RtbKey *info, RtbMethod method, RtbCommand *cmd, RtbWireCommand *wire,
+          bool to_wire)
 {
-  const RtbKey *info = &rtb_command_keys[key];
   char *field = (char *) cmd + info->on[method].offset;
   char *wired = (char *) wire + info->on[method].wire;
   bool *flag = info->flag != 0 ? (bool *) ((char *) cmd + info->flag_offset) : NULL;
@@ -93,9 +93,9 @@ rtb_command_to_wire (const RtbCommand *cmd, RtbWireCommand *wire)
   wire->method = cmd->method;
   if (cmd->method < RTB_METHOD_LATENCY || cmd->method > RTB_METHOD_LAST)
     return;
-  for (int k = 0; k < RTB_N_KEYS; k++)
-    if (rtb_command_key_taken ((RtbKeyId) k, cmd->method))
-      copy_key ((RtbKeyId) k, cmd->method, (RtbCommand *) cmd, wire, true);
+  for (size_t k = 0; k < rtb_command_n_keys; k++)
+    if (rtb_command_key_taken (rtb_command_keys[k], cmd->method))
+      copy_key (rtb_command_keys[k], cmd->method, (RtbCommand *) cmd, wire, true);
 }
 
 bool
@@ -121,9 +121,9 @@ rtb_command_from_wire (const RtbWireCommand *wire, int n_cpus_online, RtbCommand
 
   memset (cmd, 0, sizeof *cmd);
   cmd->method = (RtbMethod) wire->method;
-  for (int k = 0; k < RTB_N_KEYS; k++)
-    if (rtb_command_key_taken ((RtbKeyId) k, cmd->method))
-      copy_key ((RtbKeyId) k, cmd->method, cmd, (RtbWireCommand *) wire, false);
+  for (size_t k = 0; k < rtb_command_n_keys; k++)
+    if (rtb_command_key_taken (rtb_command_keys[k], cmd->method))
+      copy_key (rtb_command_keys[k], cmd->method, cmd, (RtbWireCommand *) wire, false);
   /* What no key of the method reads (past its parameters, a flag of another method's key) must
    * be 0, as its encoding writes it. */
   rtb_command_to_wire (cmd, &again);

@@ -12,9 +12,9 @@ rtb_command_defaults (RtbCommand *cmd, RtbMethod method, int n_cpus_online)
 {
   memset (cmd, 0, sizeof *cmd);
   cmd->method = method;
-  for (int k = 0; k < RTB_N_KEYS; k++)
-    if (rtb_command_key_taken ((RtbKeyId) k, method))
-      _rtb_command_set_default (cmd, (RtbKeyId) k, n_cpus_online);
+  for (size_t k = 0; k < rtb_command_n_keys; k++)
+    if (rtb_command_key_taken (rtb_command_keys[k], method))
+      _rtb_command_set_default (cmd, rtb_command_keys[k], n_cpus_online);
 }
 
 bool
@@ -51,14 +51,14 @@ rtb_command_thread_period_us (const RtbCommand *cmd, unsigned thread)
   uint32_t period = 0;
   unsigned from = 0;
 
-  for (int k = 0; k < RTB_N_KEYS; k++)
+  for (size_t k = 0; k < rtb_command_n_keys; k++)
     {
-      unsigned key_from = rtb_command_keys[k].period_from;
+      unsigned key_from = rtb_command_keys[k]->period_from;
 
       if (key_from > from && key_from <= thread + 1 &&
-          rtb_command_key_taken ((RtbKeyId) k, cmd->method))
+          rtb_command_key_taken (rtb_command_keys[k], cmd->method))
         {
-          period = (uint32_t) rtb_command_key_get (cmd, (RtbKeyId) k);
+          period = (uint32_t) rtb_command_key_get (cmd, rtb_command_keys[k]);
           from = key_from;
         }
     }
@@ -70,9 +70,10 @@ rtb_command_get_intervals (const RtbCommand *cmd, uint32_t *interval_us, uint32_
 {
   uint32_t slots[3] = { 0 };
 
-  for (int k = 0; k < RTB_N_KEYS; k++)
-    if (rtb_command_key_taken ((RtbKeyId) k, cmd->method))
-      slots[rtb_command_keys[k].interval_slot] = (uint32_t) rtb_command_key_get (cmd, (RtbKeyId) k);
+  for (size_t k = 0; k < rtb_command_n_keys; k++)
+    if (rtb_command_key_taken (rtb_command_keys[k], cmd->method))
+      slots[rtb_command_keys[k]->interval_slot] =
+        (uint32_t) rtb_command_key_get (cmd, rtb_command_keys[k]);
   *interval_us = slots[1];
   *extra_us = slots[2];
 }
@@ -82,8 +83,11 @@ rtb_command_set_intervals (RtbCommand *cmd, uint32_t interval_us, uint32_t extra
 {
   const uint32_t slots[3] = { 0, interval_us, extra_us };
 
-  for (int k = 0; k < RTB_N_KEYS; k++)
-    if (rtb_command_key_taken ((RtbKeyId) k, cmd->method) && rtb_command_keys[k].interval_slot != 0)
-      _rtb_field_set (KEY_FIELD (cmd, (RtbKeyId) k), rtb_command_keys[k].size,
-                      slots[rtb_command_keys[k].interval_slot]);
+  for (size_t k = 0; k < rtb_command_n_keys; k++)
+    {
+      const RtbKey *key = rtb_command_keys[k];
+
+      if (rtb_command_key_taken (key, cmd->method) && key->interval_slot != 0)
+        _rtb_field_set (KEY_FIELD (cmd, key), key->size, slots[key->interval_slot]);
+    }
 }

@@ -120,7 +120,7 @@ static const RtbMethodInfo methods[RTB_METHOD_LAST + 1] = {
      * series. 1 s (8 MB, allocated lazily by the kernel) covers every size up to 256×256 on
      * slow boards; longer instances are overflows, and their percentiles come from the
      * log-linear histogram. */
-    .span_key = RTB_N_KEYS,
+    .span_key = NULL,
     .span_max_us = 1000000,
     .impossible = "an instance never ends before it starts",
     .examples = {

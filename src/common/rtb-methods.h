@@ -50,8 +50,8 @@ typedef struct {
   const char *table_note;       /* a line under the CLI's table, or NULL */
   /* Its histograms' 1 µs buckets: from 0 up to the value of `span_key` or, with
    * signed_values, that far either side of 0 (deviations centred on the period), the value
-   * bounded to span_min_us-span_max_us whatever a stream claims; RTB_N_KEYS: span_max_us. */
-  RtbKeyId span_key;
+   * bounded to span_min_us-span_max_us whatever a stream claims; NULL: span_max_us. */
+  const RtbKey *span_key;
   uint32_t span_min_us;
   uint32_t span_max_us;
   /* The values its worker can send, against which a recorded stream's samples are checked:

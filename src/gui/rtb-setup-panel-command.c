@@ -29,7 +29,7 @@ row_for_field (RtbSetupPanel *self,
   /* A key such as histogram_us has a row for each method that takes it: the shown one's. */
   for (guint p = 0; p < N_PARAMS; p++)
     if (self->param_rows[p] != NULL && rtb_key_words[p].method == self->method &&
-        g_str_equal (field, rtb_command_keys[rtb_key_words[p].key].name))
+        g_str_equal (field, rtb_key_words[p].key))
       return GTK_WIDGET (self->param_rows[p]);
   return NULL;
 }
@@ -94,7 +94,7 @@ rtb_setup_panel_build_command (RtbSetupPanel *self,
         continue;
       g_snprintf (value, sizeof value, "%.0f",
                   gtk_adjustment_get_value (self->param_adjustments[p]));
-      key = &rtb_command_keys[rtb_key_words[p].key];
+      key = rtb_key_words_key (p);
       if (key->auto_word != NULL && g_str_equal (value, "0"))
         g_strlcpy (value, key->auto_word, sizeof value);
       if (!rtb_command_set (cmd, key->name, value, self->n_cpus, &cerr))

@@ -39,7 +39,7 @@ _rtb_setup_panel_create_param_rows (RtbSetupPanel *self)
   for (guint p = 0; p < N_PARAMS; p++)
     {
       const RtbKeyWords *words = &rtb_key_words[p];
-      const RtbKey *key = &rtb_command_keys[words->key];
+      const RtbKey *key = rtb_key_words_key (p);
       /* A key whose 0 is a word ("auto") takes 0 too; a method may start higher. */
       uint64_t least = MAX (key->min, key->on[words->method].min);
       double lower = key->auto_word != NULL ? 0 : (double) least;
@@ -82,5 +82,5 @@ _rtb_setup_panel_param_from_command (guint             p,
                                      const RtbCommand *cmd)
 {
   g_assert (cmd->method == rtb_key_words[p].method);
-  return rtb_command_key_get (cmd, rtb_key_words[p].key);
+  return rtb_command_key_get (cmd, rtb_key_words_key (p));
 }

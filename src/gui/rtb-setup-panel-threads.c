@@ -81,7 +81,7 @@ _rtb_setup_panel_on_policy_selected (RtbSetupPanel *self)
         gtk_adjustment_set_value (self->priority_adjustment, 0);
       else if (priority < RTB_PRIORITY_MIN)
         gtk_adjustment_set_value (self->priority_adjustment,
-                                  (double) rtb_command_keys[RTB_KEY_PRIORITY].on[self->method].def);
+                                  (double) RTB_KEY_PRIORITY->on[self->method].def);
     }
   _rtb_setup_panel_update_thread_rows (self);
   g_object_notify_by_pspec (G_OBJECT (self), _rtb_setup_panel_properties[PROP_POLICY]);

@@ -22,9 +22,9 @@ busy_us (const RtbCommand *cmd)
 {
   unsigned long long busy = 0;
 
-  for (int k = 0; k < RTB_N_KEYS; k++)
-    if (rtb_command_keys[k].busy)
-      busy += rtb_command_key_get (cmd, (RtbKeyId) k);
+  for (size_t k = 0; k < rtb_command_n_keys; k++)
+    if (rtb_command_keys[k]->busy)
+      busy += rtb_command_key_get (cmd, rtb_command_keys[k]);
   return busy;
 }
 
@@ -40,9 +40,10 @@ rtb_worker_safety_busy_percent (const RtbCommand *cmd)
     return 100;
   /* Every period key is a thread's; the threads share one CPU (jitter's base and servo) or
    * each has its own (one per CPU). */
-  for (int k = 0; k < RTB_N_KEYS; k++)
-    if (rtb_command_keys[k].period_from != 0 && rtb_command_key_taken ((RtbKeyId) k, cmd->method))
-      total += share (busy, rtb_command_key_get (cmd, (RtbKeyId) k));
+  for (size_t k = 0; k < rtb_command_n_keys; k++)
+    if (rtb_command_keys[k]->period_from != 0 &&
+        rtb_command_key_taken (rtb_command_keys[k], cmd->method))
+      total += share (busy, rtb_command_key_get (cmd, rtb_command_keys[k]));
   return total > 100 ? 100 : total;
 }
 
@@ -52,14 +53,14 @@ static void
 describe_duty (const RtbCommand *cmd, char *buf, size_t size)
 {
   const RtbMethodInfo *method = rtb_method_info (cmd->method);
-  unsigned long long values[RTB_N_KEYS];
+  unsigned long long values[RTB_MAX_KEYS];
   size_t n = 0, next = 0, used = 0;
 
   for (int pass = 0; pass < 2; pass++)
-    for (int k = 0; k < RTB_N_KEYS; k++)
-      if (rtb_command_key_taken ((RtbKeyId) k, cmd->method) &&
-          (pass == 0 ? rtb_command_keys[k].busy : rtb_command_keys[k].period_from != 0))
-        values[n++] = rtb_command_key_get (cmd, (RtbKeyId) k);
+    for (size_t k = 0; k < rtb_command_n_keys; k++)
+      if (rtb_command_key_taken (rtb_command_keys[k], cmd->method) &&
+          (pass == 0 ? rtb_command_keys[k]->busy : rtb_command_keys[k]->period_from != 0))
+        values[n++] = rtb_command_key_get (cmd, rtb_command_keys[k]);
   buf[0] = '\0';
   for (const char *c = method != NULL ? method->duty : ""; *c != '\0' && used + 1 < size; c++)
     {

@@ -14,26 +14,25 @@
 #define HELP_WIDTH 92
 
 static void
-print_key (RtbKeyId key, RtbMethod method)
+print_key (const RtbKey *key, RtbMethod method)
 {
-  const RtbKey *info = &rtb_command_keys[key];
   char left[48], def[32], range[64], help[320];
   int used;
 
-  snprintf (left, sizeof left, "%s=%s", info->name, info->arg);
+  snprintf (left, sizeof left, "%s=%s", key->name, key->arg);
   rtb_command_key_default_text (key, method, def, sizeof def);
   rtb_command_key_range_text (key, range, sizeof range);
   used = printf ("    %-24s %s", left, def);
-  if (strcmp (range, info->arg) == 0)
-    snprintf (help, sizeof help, "%s", info->help);
+  if (strcmp (range, key->arg) == 0)
+    snprintf (help, sizeof help, "%s", key->help);
   else
-    snprintf (help, sizeof help, "%s: %s", range, info->help);
+    snprintf (help, sizeof help, "%s: %s", range, key->help);
   rtb_text_wrap_print (stdout, help, used, HELP_COLUMN, HELP_WIDTH);
 }
 
 /* A key that three methods or more take with the same default is listed once, after them. */
 static bool
-is_shared (RtbKeyId key)
+is_shared (const RtbKey *key)
 {
   int n = 0;
   RtbMethod first = 0;
@@ -44,14 +43,14 @@ is_shared (RtbKeyId key)
         continue;
       if (n++ == 0)
         first = m;
-      else if (rtb_command_keys[key].on[m].def != rtb_command_keys[key].on[first].def)
+      else if (key->on[m].def != key->on[first].def)
         return false;
     }
   return n >= 3;
 }
 
 static bool
-same_methods (RtbKeyId a, RtbKeyId b)
+same_methods (const RtbKey *a, const RtbKey *b)
 {
   for (RtbMethod m = RTB_METHOD_LATENCY; m <= RTB_METHOD_LAST; m++)
     if (rtb_command_key_taken (a, m) != rtb_command_key_taken (b, m))
@@ -61,7 +60,7 @@ same_methods (RtbKeyId a, RtbKeyId b)
 
 /* "  latency, jitter, timer:" or "  any method:" before the keys they share. */
 static void
-print_sharers (RtbKeyId key)
+print_sharers (const RtbKey *key)
 {
   int n = 0;
 
@@ -94,21 +93,23 @@ rtb_worker_usage_print (void)
   for (RtbMethod m = RTB_METHOD_LATENCY; m <= RTB_METHOD_LAST; m++)
     {
       printf ("  %-10s %s\n", rtb_method_info (m)->name, rtb_method_info (m)->summary);
-      for (int k = 0; k < RTB_N_KEYS; k++)
-        if (rtb_command_key_taken ((RtbKeyId) k, m) && !is_shared ((RtbKeyId) k))
-          print_key ((RtbKeyId) k, m);
+      for (size_t k = 0; k < rtb_command_n_keys; k++)
+        if (rtb_command_key_taken (rtb_command_keys[k], m) && !is_shared (rtb_command_keys[k]))
+          print_key (rtb_command_keys[k], m);
     }
-  for (int k = 0, previous = -1; k < RTB_N_KEYS; k++)
-    if (is_shared ((RtbKeyId) k))
+  const RtbKey *previous = NULL;
+  for (size_t k = 0; k < rtb_command_n_keys; k++)
+    if (is_shared (rtb_command_keys[k]))
       {
+        const RtbKey *key = rtb_command_keys[k];
         RtbMethod m = RTB_METHOD_LATENCY;
 
-        while (!rtb_command_key_taken ((RtbKeyId) k, m))
+        while (!rtb_command_key_taken (key, m))
           m++;
-        if (previous < 0 || !same_methods ((RtbKeyId) previous, (RtbKeyId) k))
-          print_sharers ((RtbKeyId) k);
-        print_key ((RtbKeyId) k, m);
-        previous = k;
+        if (previous == NULL || !same_methods (previous, key))
+          print_sharers (key);
+        print_key (key, m);
+        previous = key;
       }
   fputs ("\n"
          "TIME is a number with an optional s, m, h or d suffix (seconds by default).\n"
