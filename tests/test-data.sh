@@ -41,7 +41,7 @@ if [[ $gui == true ]]; then
 
   if have glib-compile-schemas; then
     check "glib-compile-schemas --strict --dry-run" \
-      glib-compile-schemas --strict --dry-run "$src/data"
+      glib-compile-schemas --strict --dry-run "$data"
   else
     skip "schema" "glib-compile-schemas missing (apt install libglib2.0-bin)"
   fi

@@ -100,6 +100,16 @@ rtb_key_words_key (guint i)
   return key;
 }
 
+guint64
+rtb_key_words_least (guint i)
+{
+  const RtbKey *key = rtb_key_words_key (i);
+
+  if (key->auto_word != NULL)
+    return 0;
+  return MAX (key->min, key->on[rtb_key_words[i].method].min);
+}
+
 gboolean
 rtb_key_words_apply (guint i, RtbMethod method)
 {

@@ -48,6 +48,10 @@ extern const guint rtb_n_key_words;
 /* The key table's row of row `i`'s key. */
 const RtbKey *rtb_key_words_key (guint i);
 
+/* The least value of row `i`'s number row in the window and of its settings key: 0 for a key
+ * whose 0 is a word ("auto"), else the key's lower bound, or its method's own above it. */
+guint64 rtb_key_words_least (guint i);
+
 /* Whether row `i` speaks of `method`'s key (its own row, or the row of every method). */
 gboolean rtb_key_words_apply (guint i, RtbMethod method);
 

@@ -40,9 +40,7 @@ _rtb_setup_panel_create_param_rows (RtbSetupPanel *self)
     {
       const RtbKeyWords *words = &rtb_key_words[p];
       const RtbKey *key = rtb_key_words_key (p);
-      /* A key whose 0 is a word ("auto") takes 0 too; a method may start higher. */
-      uint64_t least = MAX (key->min, key->on[words->method].min);
-      double lower = key->auto_word != NULL ? 0 : (double) least;
+      double lower = (double) rtb_key_words_least (p);
       GtkWidget *row = adw_action_row_new ();
       GtkAdjustment *adjustment;
       GtkWidget *spin;
