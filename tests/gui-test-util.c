@@ -71,6 +71,20 @@ new_window (void)
   return window;
 }
 
+GtkWidget *
+gui_test_present (GtkWidget *child,
+                  int        width,
+                  int        height)
+{
+  GtkWidget *holder = gtk_window_new ();
+
+  if (width > 0 && height > 0)
+    gtk_window_set_default_size (GTK_WINDOW (holder), width, height);
+  gtk_window_set_child (GTK_WINDOW (holder), child);
+  gtk_window_present (GTK_WINDOW (holder));
+  return holder;
+}
+
 gboolean
 window_done (gpointer data)
 {

@@ -41,6 +41,8 @@ void iterate_until (gboolean (*done) (gpointer), gpointer data, guint timeout_s)
 void iterate_for (guint ms);
 
 RtbWindow *new_window (void);
+/* A window holding `child`, presented, of `width` × `height` (0 × 0: the child's size). */
+GtkWidget *gui_test_present (GtkWidget *child, int width, int height);
 /* For iterate_until: the window's run has ended (or never started). */
 gboolean window_done (gpointer data);
 

@@ -177,7 +177,6 @@ test_setting (void)
   REQUIRE_DISPLAY ();
 
   g_settings_set_string (settings, "time-axis", "elapsed");
-  window = gtk_window_new ();
   box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
   charts[0] = rtb_chart_new (RTB_CHART_CURVE);
   charts[1] = rtb_chart_new (RTB_CHART_HEATMAP);
@@ -187,9 +186,7 @@ test_setting (void)
       gtk_widget_set_vexpand (GTK_WIDGET (charts[c]), TRUE);
       gtk_box_append (GTK_BOX (box), GTK_WIDGET (charts[c]));
     }
-  gtk_window_set_default_size (GTK_WINDOW (window), 900, 900);
-  gtk_window_set_child (GTK_WINDOW (window), box);
-  gtk_window_present (GTK_WINDOW (window));
+  window = gui_test_present (box, 900, 900);
   iterate_until (widget_has_size, charts[1], 10);
   iterate_for (100);
 

@@ -133,10 +133,7 @@ test_compare_two_runs (void)
   g_assert_cmpuint (rtb_compare_view_get_n_interrupts (view), ==, 0);
 
   /* Both histogram modes draw. */
-  holder = gtk_window_new ();
-  gtk_window_set_default_size (GTK_WINDOW (holder), 1000, 700);
-  gtk_window_set_child (GTK_WINDOW (holder), GTK_WIDGET (view));
-  gtk_window_present (GTK_WINDOW (holder));
+  holder = gui_test_present (GTK_WIDGET (view), 1000, 700);
   iterate_until (has_width, rtb_compare_view_get_histogram (view), 10);
   rtb_compare_view_set_per_cpu (view, TRUE);
   render (GTK_WIDGET (rtb_compare_view_get_histogram (view)));
@@ -1135,15 +1132,14 @@ test_view_width (void)
   for (RtbMethod m = RTB_METHOD_LATENCY; m <= RTB_METHOD_LAST; m++)
     {
       g_autoptr (RtbRun) run = test_run_new ("width", m, 4, 1000);
-      GtkWidget *holder = gtk_window_new ();
+      GtkWidget *holder;
       GtkWidget *view;
       int min = 0;
 
       for (guint i = 0; i < rtb_run_get_n_series (run); i++)
         test_series_fill (rtb_run_get_series (run, i), 100, 20000, 1000, 7);
       view = GTK_WIDGET (rtb_live_view_new (run));
-      gtk_window_set_child (GTK_WINDOW (holder), view);
-      gtk_window_present (GTK_WINDOW (holder));
+      holder = gui_test_present (view, 0, 0);
       iterate_for (300);
       gtk_widget_measure (view, GTK_ORIENTATION_HORIZONTAL, -1, &min, NULL, NULL, NULL);
       g_test_message ("%s: the view needs %d pixels", rtb_method_info (m)->name, min);
@@ -1187,7 +1183,7 @@ test_wheel_over_tables (void)
   views[1] = GTK_WIDGET (rtb_live_view_new (good));
   for (guint i = 0; i < G_N_ELEMENTS (views); i++)
     {
-      GtkWidget *holder = gtk_window_new ();
+      GtkWidget *holder;
       GtkWidget *page = find_descendant (views[i], GTK_TYPE_SCROLLED_WINDOW);
       GtkAdjustment *adjustment = gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (page));
       GtkWidget *table = i == 0 ? gtk_widget_get_ancestor (find_descendant (views[i], GTK_TYPE_GRID),
@@ -1199,9 +1195,7 @@ test_wheel_over_tables (void)
       graphene_point_t top;
       double before, before_sideways;
 
-      gtk_window_set_default_size (GTK_WINDOW (holder), 1000, 500);
-      gtk_window_set_child (GTK_WINDOW (holder), views[i]);
-      gtk_window_present (GTK_WINDOW (holder));
+      holder = gui_test_present (views[i], 1000, 500);
       iterate_for (500);
       /* The table's top at the page's top: the wheel turns over it. */
       g_assert_true (table != page);
@@ -1282,10 +1276,7 @@ test_compare_spikes (void)
   /* The traced run's 13 counts and the other's NET_RX: the 12 busiest are shown. */
   g_assert_cmpuint (rtb_compare_view_get_n_interrupts (view), ==, 12);
 
-  holder = gtk_window_new ();
-  gtk_window_set_default_size (GTK_WINDOW (holder), 1280, 800);
-  gtk_window_set_child (GTK_WINDOW (holder), GTK_WIDGET (view));
-  gtk_window_present (GTK_WINDOW (holder));
+  holder = gui_test_present (GTK_WIDGET (view), 1280, 800);
   iterate_until (has_width, rtb_compare_view_get_histogram (view), 10);
   if (g_getenv ("RTBENCH_SHOT_DIR") != NULL)
     {

@@ -161,13 +161,10 @@ test_chart (void)
       for (guint64 i = 1; i <= 4000; i++)
         rtb_series_add (series, i == 2500 && s == 0 ? 250000 : 5000 + (gint64) s * 3000);
     }
-  window = gtk_window_new ();
   chart = rtb_chart_new (RTB_CHART_HEATMAP);
   rtb_chart_set_title (chart, "Samples over time");
   rtb_chart_set_run (chart, run);
-  gtk_window_set_default_size (GTK_WINDOW (window), 800, 600);
-  gtk_window_set_child (GTK_WINDOW (window), GTK_WIDGET (chart));
-  gtk_window_present (GTK_WINDOW (window));
+  window = gui_test_present (GTK_WIDGET (chart), 800, 600);
   iterate_until (widget_has_size, chart, 10);
   iterate_for (200);
 
@@ -316,10 +313,7 @@ test_compare (void)
       samples += rtb_run_get_series (runs[r], s)->histogram.stats.count;
 
   view = RTB_COMPARE_VIEW (rtb_compare_view_new (runs, 2));
-  holder = gtk_window_new ();
-  gtk_window_set_default_size (GTK_WINDOW (holder), 1000, 700);
-  gtk_window_set_child (GTK_WINDOW (holder), GTK_WIDGET (view));
-  gtk_window_present (GTK_WINDOW (holder));
+  holder = gui_test_present (GTK_WIDGET (view), 1000, 700);
   chart = rtb_compare_view_get_heatmap (view);
   g_assert_cmpint (rtb_chart_get_kind (chart), ==, RTB_CHART_HEATMAP);
   iterate_until (widget_has_size, chart, 10);

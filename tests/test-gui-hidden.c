@@ -241,8 +241,6 @@ test_scrolled_away (void)
   guint draws[3] = { 0 };
 
   REQUIRE_DISPLAY ();
-  window = gtk_window_new ();
-  gtk_window_set_default_size (GTK_WINDOW (window), 400, 300);
   scroller = gtk_scrolled_window_new ();
   box = rtb_on_screen_box_new (GTK_ORIENTATION_VERTICAL, 0);
   for (guint i = 0; i < 3; i++)
@@ -253,8 +251,7 @@ test_scrolled_away (void)
       gtk_box_append (GTK_BOX (box), parts[i]);
     }
   gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scroller), box);
-  gtk_window_set_child (GTK_WINDOW (window), scroller);
-  gtk_window_present (GTK_WINDOW (window));
+  window = gui_test_present (scroller, 400, 300);
   iterate_for (500);
   g_assert_cmpuint (draws[0], >, 0);
   g_assert_cmpuint (draws[1], >, 0);

@@ -287,10 +287,7 @@ test_compare (void)
   g_assert_nonnull (ct);
   g_assert_nonnull (rtla);
   view = rtb_compare_view_new (mixed, 2);
-  holder = gtk_window_new ();
-  gtk_window_set_default_size (GTK_WINDOW (holder), 1280, 800);
-  gtk_window_set_child (GTK_WINDOW (holder), GTK_WIDGET (view));
-  gtk_window_present (GTK_WINDOW (holder));
+  holder = gui_test_present (GTK_WIDGET (view), 1280, 800);
   iterate_until (has_width, rtb_compare_view_get_curve (view), 10);
   note = rtb_chart_get_note (rtb_compare_view_get_curve (view));
   g_test_message ("%s", note);
@@ -303,9 +300,7 @@ test_compare (void)
   gtk_window_destroy (GTK_WINDOW (holder));
 
   view = rtb_compare_view_new (histograms, 2);
-  holder = gtk_window_new ();
-  gtk_window_set_child (GTK_WINDOW (holder), GTK_WIDGET (view));
-  gtk_window_present (GTK_WINDOW (holder));
+  holder = gui_test_present (GTK_WIDGET (view), 0, 0);
   note = rtb_chart_get_note (rtb_compare_view_get_curve (view));
   g_test_message ("%s", note);
   g_assert_nonnull (strstr (note, "ct24-h20-q-2t has no per-sample data"));
