@@ -8,7 +8,8 @@
  *
  * Adding a key: a field for it in RtbCommand or in its method's parameters (rtb-protocol.h,
  * "Adding a command key"), its row in rtb-command-keys.c and its place in the table's order
- * there, and the worker code that uses it.
+ * there, and the worker code that uses it; a key whose value a saved run keeps also takes the
+ * run file's writer and reader (src/client/rtb-run-file.c, rtb-run-file-read.c).
  * What the window, the compare and a run's label say of a key (its translated title and help,
  * its notice, its label words) is its row in src/client/rtb-key-words.c.
  */
