@@ -428,6 +428,39 @@ test_round_trip_minimal (void)
   assert_runs_equal (run, back);
 }
 
+/* Every number key of every method comes back from a run file at a value other than its
+ * default: a key that run files do not keep would read back as its default. */
+static void
+test_every_key (void)
+{
+  for (RtbMethod m = RTB_METHOD_LATENCY; m <= RTB_METHOD_LAST; m++)
+    for (size_t k = 0; k < rtb_command_n_keys; k++)
+      {
+        const RtbKey *key = rtb_command_keys[k];
+        g_autoptr (GError) error = NULL;
+        g_autoptr (RtbRun) run = NULL;
+        g_autoptr (RtbRun) back = NULL;
+        g_autoptr (JsonNode) node = NULL;
+        RtbCommand cmd;
+        guint64 value;
+
+        if (!rtb_command_key_taken (key, m) || key->kind != RTB_KIND_NUMBER)
+          continue;
+        rtb_command_defaults (&cmd, m, 4);
+        value = key->on[m].def < key->max ? MAX (key->on[m].def + 1, key->min)
+                                          : key->on[m].def - 1;
+        rtb_command_key_put (&cmd, key, value);
+        run = rtb_run_new (&cmd);
+        node = rtb_run_to_json (run);
+        back = rtb_run_from_json (node, &error);
+        g_assert_no_error (error);
+        if (rtb_command_key_get (rtb_run_get_command (back), key) != value)
+          g_error ("%s of %s: %" G_GUINT64_FORMAT " saved, %" G_GUINT64_FORMAT " read back",
+                   key->name, rtb_method_to_string (m), value,
+                   rtb_command_key_get (rtb_run_get_command (back), key));
+      }
+}
+
 /* A response self-check that produced NaN is saved as null and loads back as NaN. */
 static void
 test_residual_nan (void)
@@ -1188,6 +1221,7 @@ main (int argc, char *argv[])
   g_test_add_data_func ("/run-file/round-trip/response", GINT_TO_POINTER (RTB_METHOD_RESPONSE),
                         test_round_trip);
   g_test_add_func ("/run-file/round-trip/minimal", test_round_trip_minimal);
+  g_test_add_func ("/run-file/every-key", test_every_key);
   g_test_add_func ("/run-file/without-heatmap", test_without_heatmap);
   g_test_add_func ("/run-file/saved-running", test_saved_running);
   g_test_add_func ("/run-file/residual-nan", test_residual_nan);
