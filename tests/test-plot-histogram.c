@@ -96,6 +96,32 @@ test_histogram_overflows (void)
     rtb_histogram_clear (&hist[i]);
 }
 
+/* Every value past the limit (osnoise's noise per period on the lab's emulated board, beyond its
+ * 100000 µs): the axis reaches the limit, where the overflows' mark stands, not 100 µs. */
+static void
+test_histogram_overflows_only (void)
+{
+  RtbPlotTheme theme = rtb_plot_theme_light ();
+  RtbPlotHistogramOptions opts;
+  RtbPlotLayout layout;
+  RtbPlotSeries series = { "CPU0", 0 };
+  RtbHistogram hist;
+  cairo_surface_t *surface;
+
+  g_assert_true (rtb_histogram_init (&hist, 0, 100000));
+  for (guint k = 0; k < 10; k++)
+    rtb_histogram_add (&hist, (int64_t) (700000 + k) * 1000);
+  series.histogram = &hist;
+  rtb_plot_histogram_options_init (&opts);
+  surface = draw_histogram (&theme, &opts, &series, 1, &layout);
+  g_assert_cmpfloat (layout.x.lo, ==, 0);
+  g_assert_cmpfloat (layout.x.hi, >=, 100000);
+  g_assert_true (coloured_near (surface, layout.plot.x + layout.plot.width - 3,
+                                rtb_plot_axis_to_pixel (&layout.y, 10)));
+  cairo_surface_destroy (surface);
+  rtb_histogram_clear (&hist);
+}
+
 static void
 test_signed_histogram (void)
 {
@@ -134,6 +160,7 @@ main (int   argc,
 
   g_test_add_func ("/plot/histogram/log", test_log_histogram);
   g_test_add_func ("/plot/histogram/overflows", test_histogram_overflows);
+  g_test_add_func ("/plot/histogram/overflows-only", test_histogram_overflows_only);
   g_test_add_func ("/plot/histogram/signed", test_signed_histogram);
   return g_test_run ();
 }

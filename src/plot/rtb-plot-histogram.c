@@ -84,6 +84,31 @@ occupied_range (const RtbPlotSeries *series,
   return found;
 }
 
+/* The span of the histograms that hold overflows alone; false when none does. */
+static bool
+overflow_span (const RtbPlotSeries *series,
+               guint                n_series,
+               double              *lo,
+               double              *hi)
+{
+  bool any = false;
+
+  for (guint i = 0; i < n_series; i++)
+    {
+      const RtbHistogram *h = series[i].histogram;
+
+      if (!has_buckets (&series[i]) || h->n_above + h->n_below == 0)
+        continue;
+      *lo = any ? MIN (*lo, h->lo_us) : h->lo_us;
+      *hi = any ? MAX (*hi, (double) h->lo_us + h->n_buckets)
+                : (double) h->lo_us + h->n_buckets;
+      any = true;
+    }
+  if (any && *lo > 0)
+    *lo = 0;
+  return any;
+}
+
 static void
 x_range (const RtbPlotHistogramOptions *opts,
          const RtbPlotSeries           *series,
@@ -110,8 +135,15 @@ x_range (const RtbPlotHistogramOptions *opts,
 
   if (!occupied_range (series, n_series, &lo, &hi))
     {
+      /* Only overflows: the histograms' whole span, so that their marks sit at its limit
+       * (osnoise's 100000 µs), not at an axis of 100 µs that no value reached. */
       spec->x_lo = 0;
       spec->x_hi = 100;
+      if (overflow_span (series, n_series, &lo, &hi))
+        {
+          spec->x_lo = lo;
+          spec->x_hi = hi;
+        }
       return;
     }
 
