@@ -29,6 +29,8 @@ items=(
   "figure|skipped|RTB_FIGURE_SKIPPED|2|"
   # osnoise's seven, by their ids (their fields are also rtla's totals' words)
   "figure|osnoise's|RTB_FIGURE_MAX_SINGLE RTB_FIGURE_CPU_AVAILABLE RTB_FIGURE_NOISE_HW RTB_FIGURE_NOISE_NMI RTB_FIGURE_NOISE_IRQ RTB_FIGURE_NOISE_SOFTIRQ RTB_FIGURE_NOISE_THREAD|2|"
+  # and its durations by source, which the sources' tables find by their row (by_source)
+  "figure|osnoise's durations|RTB_FIGURE_NOISE_HW_US RTB_FIGURE_NOISE_NMI_US RTB_FIGURE_NOISE_IRQ_US RTB_FIGURE_NOISE_SOFTIRQ_US RTB_FIGURE_NOISE_THREAD_US noise_hw_us noise_thread_us|2|"
   # (its field, skipped, is also the run's and the worker's word for skipped periods: its id
   # alone says where the figure is named)
   "method|jitter|RTB_METHOD_JITTER|5|"

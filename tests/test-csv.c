@@ -198,7 +198,9 @@ test_summary_roundtrip (void)
                            "rms_us", "max_abs_us", "p95_abs_us", "p99_abs_us", "min_interval_us",
                            "max_interval_us", "max_jitter_us", "overruns", "skipped",
                            "max_single_us", "cpu_available_pct", "noise_hw", "noise_nmi",
-                           "noise_irq", "noise_softirq", "noise_thread", "overflows", "dropped",
+                           "noise_irq", "noise_softirq", "noise_thread", "noise_hw_us",
+                           "noise_nmi_us", "noise_irq_us", "noise_softirq_us", "noise_thread_us",
+                           "overflows", "dropped",
                            "resolution_ns", "percentile_error_pct", "stddev_partial", NULL };
 
   /* A comma as the decimal separator must not leak into the file. */
@@ -244,7 +246,8 @@ test_summary_roundtrip (void)
 }
 
 /* osnoise's columns: rtla osnoise top's Max Single (µs to the nanosecond), % CPU Aval to rtla's
- * 0.00001 % and the counts by source, whole; empty for a CPU without the totals. */
+ * 0.00001 % and the counts by source, whole, the durations by source to the nanosecond, empty
+ * when unknown; empty for a CPU without the totals. */
 static void
 test_summary_osnoise (void)
 {
@@ -254,10 +257,11 @@ test_summary_osnoise (void)
   g_autoptr (GPtrArray) rows = NULL;
   static const char * const keys[] = {
     "max_single_us", "cpu_available_pct", "noise_hw", "noise_nmi", "noise_irq", "noise_softirq",
-    "noise_thread",
+    "noise_thread", "noise_hw_us", "noise_nmi_us", "noise_irq_us", "noise_softirq_us",
+    "noise_thread_us",
   };
   static const char * const cpu0_fields[] = {
-    "37380.000", "7.73397", "514", "0", "742", "0", "337",
+    "37380.000", "7.73397", "514", "0", "742", "0", "337", "1234.567", "", "7.001", "0.000", "",
   };
 
   /* CPU0 of rtla61real-osnoise-top-q-d5.txt. */
@@ -265,6 +269,9 @@ test_summary_osnoise (void)
   cpu0->osnoise = (RtbOsnoiseTotals) {
     .periods = 5, .runtime_us = 5027231, .noise_us = 4638426, .max_noise_us = 938216,
     .max_single_us = 37380, .counts = { 514, 0, 742, 0, 337 },
+    /* rtla gives no durations: these stand for a run of rtbench's, the NMIs' and the threads'
+     * unknown */
+    .durations_ns = { 1234567, 0, 7001, 0, 99 }, .durations_known = 0x0d,
   };
   text = rtb_csv_summary (&run, 1);
   rows = parse_csv (text);
@@ -376,8 +383,8 @@ test_compare_table (void)
   g_assert_true (g_strv_equal (rows->pdata[0], header));
   /* The statistics of latency runs: no RMS or |error| lines, which are the timer's, nor
    * intervals, max jitter or overruns, which are the jitter method's, nor the max single noise,
-   * % CPU available and noises by source, which are osnoise's. */
-  g_assert_cmpuint (rows->len, ==, 1 + RTB_N_FIGURES - 15);
+   * % CPU available and noises by source and their durations, which are osnoise's. */
+  g_assert_cmpuint (rows->len, ==, 1 + RTB_N_FIGURES - 20);
   for (RtbFigure stat = 0; stat < RTB_N_FIGURES; stat++)
     {
       char **f;

@@ -425,13 +425,15 @@ check_widened (const RtbFrame *frame, void *user_data)
   g_assert_cmpuint (t->osnoise_counts[4], ==, ((guint64 *) user_data)[0]);
   g_assert_cmpuint (t->hwlat_gaps, ==, ((guint64 *) user_data)[1]);
   g_assert_cmpuint (t->hwlat_nmi_us, ==, ((guint64 *) user_data)[1]);
+  g_assert_cmpuint (t->osnoise_durations_ns[2], ==, ((guint64 *) user_data)[2]);
+  g_assert_cmpuint (t->osnoise_durations_known, ==, ((guint64 *) user_data)[2] != 0 ? 4 : 0);
   return true;
 }
 
 static void
 test_stats_widened (void)
 {
-  for (uint32_t version = 8; version <= 10; version++)
+  for (uint32_t version = 8; version <= 11; version++)
     {
       g_autoptr (GByteArray) stream = g_byte_array_new ();
       RtbHelloFrame hello = { .protocol_version = version, .n_cpus_online = 2 };
@@ -440,8 +442,9 @@ test_stats_widened (void)
       RtbStatsFrame stats = { .n_threads = 1 };
       RtbThreadStats t = { .count = 7, .off_cpu = 3, .osnoise_runtime_us = 5,
                            .osnoise_counts = { 0, 0, 0, 0, 5 }, .hwlat_gaps = 6,
-                           .hwlat_nmi_us = 6 };
-      guint64 expect[2] = { version >= 9 ? 5 : 0, version >= 10 ? 6 : 0 };
+                           .hwlat_nmi_us = 6, .osnoise_durations_ns = { 0, 0, 8 },
+                           .osnoise_durations_known = 4 };
+      guint64 expect[3] = { version >= 9 ? 5 : 0, version >= 10 ? 6 : 0, version >= 11 ? 8 : 0 };
       RtbDecoder *decoder = rtb_decoder_new (check_widened, expect);
       RtbCommand command;
       uint32_t seq = 0;
@@ -452,7 +455,8 @@ test_stats_widened (void)
       append_frame (stream, &seq, RTB_FRAME_STARTED, &started, sizeof started, &thread,
                     sizeof thread);
       append_frame (stream, &seq, RTB_FRAME_STATS, &stats, sizeof stats, &t,
-                    version >= 10  ? sizeof t
+                    version >= 11  ? sizeof t
+                    : version >= 10 ? RTB_THREAD_STATS_V10_SIZE
                     : version >= 9 ? RTB_THREAD_STATS_V9_SIZE
                                    : RTB_THREAD_STATS_V8_SIZE);
       g_assert_cmpint (rtb_decoder_feed (decoder, stream->data, stream->len), ==, 3);

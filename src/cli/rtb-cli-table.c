@@ -271,7 +271,8 @@ print_headlines (RtbRun *run, FILE *out)
   fputc ('\n', out);
 }
 
-/* rtla osnoise top's table of the series that have its totals, in its columns and order. */
+/* rtla osnoise top's table of the series that have its totals, in its columns and order up to
+ * Max Single; its counts by source are in the sources' table. */
 static void
 print_osnoise (FILE *out, RtbRun *run)
 {
@@ -286,16 +287,15 @@ print_osnoise (FILE *out, RtbRun *run)
         continue;
       if (!header)
         {
-          fputs ("noise sources, as rtla osnoise top (µs; HW … Thread: counts)\n"
-                 "thread    ", out);
-          for (guint f = 0; f < RTB_OSNOISE_N_FIGURES; f++)
+          fputs ("rtla osnoise top's totals (µs)\nthread    ", out);
+          for (guint f = 0; f <= RTB_OSNOISE_MAX_SINGLE; f++)
             fprintf (out, " %11s%s", rtb_osnoise_figure_column (f),
                      f == RTB_OSNOISE_NOISE ? "  % CPU Aval" : "");
           fputc ('\n', out);
           header = TRUE;
         }
       fprintf (out, "%-10s", series->name);
-      for (guint f = 0; f < RTB_OSNOISE_N_FIGURES; f++)
+      for (guint f = 0; f <= RTB_OSNOISE_MAX_SINGLE; f++)
         {
           fprintf (out, " %11" G_GUINT64_FORMAT, rtb_osnoise_figure (&series->osnoise, f));
           if (f != RTB_OSNOISE_NOISE)
@@ -306,6 +306,57 @@ print_osnoise (FILE *out, RtbRun *run)
           else
             fprintf (out, " %11.5f", pct);
         }
+      fputc ('\n', out);
+    }
+}
+
+static gboolean
+of_source (RtbFigure figure, RtbMethod method, RtbOsnoiseSource source)
+{
+  RtbOsnoiseSource its;
+
+  return rtb_figure_of_source (figure, method, &its) && its == source;
+}
+
+/* osnoise's noises by source, a row per series: each source's count and duration as their
+ * figures say them, "-" when unknown. */
+static void
+print_sources (FILE *out, RtbRun *run)
+{
+  RtbMethod method = rtb_run_get_method (run);
+  gboolean any = FALSE;
+
+  for (RtbFigure f = 0; f < RTB_N_FIGURES; f++)
+    any |= rtb_figure_of_source (f, method, NULL);
+  if (!any || rtb_run_get_n_series (run) == 0)
+    return;
+  fputs ("noise by source: how many, and their time in µs as the kernel's events give it "
+         "(- not all seen)\nthread", out);
+  for (RtbOsnoiseSource source = 0; source < RTB_OSNOISE_N_SOURCES; source++)
+    for (RtbFigure f = 0; f < RTB_N_FIGURES; f++)
+      if (of_source (f, method, source))
+        print_title (out, rtb_figure_column (f, method), rtb_figure_is_integer (f) ? 7 : 10);
+  fputc ('\n', out);
+  for (guint i = 0; i < rtb_run_get_n_series (run); i++)
+    {
+      RtbSeriesSummary s;
+
+      rtb_series_get_summary (rtb_run_get_series (run, i), &s);
+      fprintf (out, "%-6s", rtb_run_get_series (run, i)->name);
+      for (RtbOsnoiseSource source = 0; source < RTB_OSNOISE_N_SOURCES; source++)
+        for (RtbFigure f = 0; f < RTB_N_FIGURES; f++)
+          {
+            double value = rtb_figure_value (f, &s);
+            int width = rtb_figure_is_integer (f) ? 7 : 10;
+
+            if (!of_source (f, method, source))
+              continue;
+            if (isnan (value))
+              fprintf (out, " %*s", width, "-");
+            else
+              fprintf (out, " %*.*f", width,
+                       (int) rtb_figure_decimals (f, rtb_method_decimals (method)), value);
+          }
       fputc ('\n', out);
     }
 }
@@ -387,5 +438,6 @@ rtb_cli_print_table (RtbRun *run, FILE *out)
     fputs ("† stddev of the samples inside the histogram only: the source gave no values for "
            "its overflows\n", out);
   print_osnoise (out, run);
+  print_sources (out, run);
   print_hwlat (out, run);
 }

@@ -20,10 +20,19 @@ _Static_assert (RTB_METHOD_LAST < 31, "a method's bit is below ONE_SIDED");
 
 #define US(...) .kind = RTB_FIGURE_KIND_US, __VA_ARGS__
 /* osnoise's count of the noises of one source (rtla osnoise top's HW … Thread columns). */
-#define NOISES(source, ...) \
-  .kind = RTB_FIGURE_KIND_EVENTS, .judged = TRUE, .methods = M (OSNOISE), \
-  .table = M (OSNOISE), .offset = AT (noise_counts[RTB_OSNOISE_##source]), \
+#define NOISES(from, ...) \
+  .kind = RTB_FIGURE_KIND_EVENTS, .judged = TRUE, .methods = M (OSNOISE), .by_source = TRUE, \
+  .source = RTB_OSNOISE_##from, .offset = AT (noise_counts[RTB_OSNOISE_##from]), \
   .known = AT (osnoise_known), __VA_ARGS__
+/* Their durations: the sum of the kernel's events' (NAN when not all were seen). */
+#define NOISE_US(from, ...) \
+  .kind = RTB_FIGURE_KIND_US, .judged = TRUE, .methods = M (OSNOISE), .by_source = TRUE, \
+  .source = RTB_OSNOISE_##from, .offset = AT (noise_durations_us[RTB_OSNOISE_##from]), \
+  .known = AT (osnoise_known), __VA_ARGS__
+/* Left out of osnoise's table, which keeps to each CPU's periods, their largest noise, the
+ * longest single noise, the CPU available and the samples dropped (its sources have a table of
+ * their own, rtla's totals the mean); summary --json, the CSV and the compare keep them. */
+#define NOT_OSNOISE .table_except = M (OSNOISE)
 
 static const RtbFigureInfo figures[RTB_N_FIGURES] = {
   [RTB_FIGURE_COUNT] = {
@@ -33,11 +42,12 @@ static const RtbFigureInfo figures[RTB_N_FIGURES] = {
   [RTB_FIGURE_MIN] = {
     US (.key = "min_us", .label = "min µs", .column = "min µs", .title = N_("Min µs"),
         .judged = TRUE, .baseline = TRUE, .methods = ALL, .table = ALL & ~M (JITTER),
-        .offset = AT (min_us)),
+        NOT_OSNOISE, .offset = AT (min_us)),
   },
   [RTB_FIGURE_AVG] = {
     US (.key = "avg_us", .label = "avg µs", .column = "avg µs", .title = N_("Avg µs"),
-        .judged = TRUE, .baseline = TRUE, .methods = ALL, .table = ALL, .offset = AT (avg_us)),
+        .judged = TRUE, .baseline = TRUE, .methods = ALL, .table = ALL, NOT_OSNOISE,
+        .offset = AT (avg_us)),
   },
   [RTB_FIGURE_MAX] = {
     US (.key = "max_us", .label = "max µs", .column = "max µs", .title = N_("Max µs"),
@@ -50,14 +60,14 @@ static const RtbFigureInfo figures[RTB_N_FIGURES] = {
   [RTB_FIGURE_P50] = {
     US (.key = "p50_us", .label = "p50 µs", .column = "p50 µs", .title = N_("Median µs"),
         .percentile = 50, .judged = TRUE, .baseline = TRUE, .methods = ALL, .table = ONE_SIDED,
-        .offset = AT (p50_us)),
+        NOT_OSNOISE, .offset = AT (p50_us)),
   },
   [RTB_FIGURE_P90] = {
     US (.key = "p90_us", .label = "p90 µs", .column = "p90 µs", .title = N_("90 % µs"),
         .limit = "fail-p90-above",
         .limit_help = "fail when a series' 90th percentile is above US µs",
         .percentile = 90, .judged = TRUE, .baseline = TRUE, .methods = ALL, .table = ONE_SIDED,
-        .offset = AT (p90_us)),
+        NOT_OSNOISE, .offset = AT (p90_us)),
   },
   [RTB_FIGURE_P95] = {
     US (.key = "p95_us", .label = "p95 µs", .column = "p95 µs", .title = N_("95 % µs"),
@@ -68,24 +78,24 @@ static const RtbFigureInfo figures[RTB_N_FIGURES] = {
         .limit = "fail-p99-above",
         .limit_help = "fail when a series' 99th percentile is above US µs",
         .percentile = 99, .judged = TRUE, .baseline = TRUE, .methods = ALL, .table = ONE_SIDED,
-        .offset = AT (p99_us)),
+        NOT_OSNOISE, .offset = AT (p99_us)),
   },
   [RTB_FIGURE_P999] = {
     US (.key = "p999_us", .label = "p99.9 µs", .column = "p99.9 µs", .title = N_("99.9 % µs"),
         .percentile = 99.9, .judged = TRUE, .baseline = TRUE, .methods = ALL, .table = ONE_SIDED,
-        .offset = AT (p999_us)),
+        NOT_OSNOISE, .offset = AT (p999_us)),
   },
   [RTB_FIGURE_P9999] = {
     US (.key = "p9999_us", .label = "p99.99 µs", .column = "p99.99 µs",
         .title = N_("99.99 % µs"), .limit = "fail-p9999-above",
         .limit_help = "fail when a series' 99.99th percentile is above US µs",
         .percentile = 99.99, .judged = TRUE, .baseline = TRUE, .methods = ALL, .table = ONE_SIDED,
-        .offset = AT (p9999_us)),
+        NOT_OSNOISE, .offset = AT (p9999_us)),
   },
   [RTB_FIGURE_STDDEV] = {
     US (.key = "stddev_us", .label = "stddev µs", .column = "stddev",
         .title = N_("Std. dev. µs"), .judged = TRUE, .spread = TRUE, .baseline = TRUE,
-        .methods = ALL, .table = ALL, .offset = AT (stddev_us)),
+        .methods = ALL, .table = ALL, NOT_OSNOISE, .offset = AT (stddev_us)),
   },
   [RTB_FIGURE_RMS] = {
     US (.key = "rms_us", .label = "RMS µs", .column = "RMS µs", .title = N_("RMS error µs"),
@@ -171,12 +181,32 @@ static const RtbFigureInfo figures[RTB_N_FIGURES] = {
     NOISES (THREAD, .key = "noise_thread", .label = "thread noises", .column = "thread",
             .title = N_("Thread noises"), .counted = "thread noises"),
   },
+  [RTB_FIGURE_NOISE_HW_US] = {
+    NOISE_US (HW, .key = "noise_hw_us", .label = "HW noise µs", .column = "HW µs",
+              .title = N_("HW noise µs")),
+  },
+  [RTB_FIGURE_NOISE_NMI_US] = {
+    NOISE_US (NMI, .key = "noise_nmi_us", .label = "NMI noise µs", .column = "NMI µs",
+              .title = N_("NMI noise µs")),
+  },
+  [RTB_FIGURE_NOISE_IRQ_US] = {
+    NOISE_US (IRQ, .key = "noise_irq_us", .label = "IRQ noise µs", .column = "IRQ µs",
+              .title = N_("IRQ noise µs")),
+  },
+  [RTB_FIGURE_NOISE_SOFTIRQ_US] = {
+    NOISE_US (SOFTIRQ, .key = "noise_softirq_us", .label = "softirq noise µs",
+              .column = "softirq µs", .title = N_("Softirq noise µs")),
+  },
+  [RTB_FIGURE_NOISE_THREAD_US] = {
+    NOISE_US (THREAD, .key = "noise_thread_us", .label = "thread noise µs",
+              .column = "thread µs", .title = N_("Thread noise µs")),
+  },
   [RTB_FIGURE_OVERFLOWS] = {
     .key = "overflows", .label = "overflows", .column = "overflows", .title = N_("Overflows"),
     .counted = "overflows", .limit = "fail-overflows",
     .limit_help = "fail when a series has more than N values past its histogram",
     .kind = RTB_FIGURE_KIND_EVENTS, .judged = TRUE, .methods = ALL, .table = ONE_SIDED,
-    .offset = AT (overflows), .known = AT (overflows_known),
+    NOT_OSNOISE, .offset = AT (overflows), .known = AT (overflows_known),
   },
   [RTB_FIGURE_DROPPED] = {
     .key = "dropped", .label = "dropped", .column = "dropped", .title = N_("Dropped"),
@@ -312,7 +342,18 @@ rtb_figure_applies (RtbFigure figure, RtbMethod method)
 gboolean
 rtb_figure_in_table (RtbFigure figure, RtbMethod method)
 {
-  return figure < RTB_N_FIGURES && in_mask (figures[figure].table, method);
+  return figure < RTB_N_FIGURES && in_mask (figures[figure].table, method) &&
+         (figures[figure].table_except & RTB_FIGURE_METHOD (method)) == 0;
+}
+
+gboolean
+rtb_figure_of_source (RtbFigure figure, RtbMethod method, RtbOsnoiseSource *source)
+{
+  if (!rtb_figure_applies (figure, method) || !figures[figure].by_source)
+    return FALSE;
+  if (source != NULL)
+    *source = figures[figure].source;
+  return TRUE;
 }
 
 RtbFigure

@@ -42,6 +42,11 @@ typedef enum {
   RTB_FIGURE_NOISE_IRQ,
   RTB_FIGURE_NOISE_SOFTIRQ,
   RTB_FIGURE_NOISE_THREAD,
+  RTB_FIGURE_NOISE_HW_US,   /* osnoise's durations of the noises by source */
+  RTB_FIGURE_NOISE_NMI_US,
+  RTB_FIGURE_NOISE_IRQ_US,
+  RTB_FIGURE_NOISE_SOFTIRQ_US,
+  RTB_FIGURE_NOISE_THREAD_US,
   RTB_FIGURE_OVERFLOWS,
   RTB_FIGURE_DROPPED,
   RTB_N_FIGURES,
@@ -88,11 +93,13 @@ typedef struct {
   /* osnoise: rtla osnoise top's totals of the CPU's periods (RtbOsnoiseTotals), when
    * `osnoise_known` (the series has them and a period ended): the longest single noise, the %
    * of CPU available as rtla cuts it (rtb_osnoise_available_pct) and the noises counted by
-   * source */
+   * source, and their durations as the kernel's events give them (NAN for a source whose
+   * events were not all seen) */
   gboolean osnoise_known;
   double max_single_us;
   double cpu_available_pct;
   guint64 noise_counts[RTB_OSNOISE_N_SOURCES];
+  double noise_durations_us[RTB_OSNOISE_N_SOURCES];
   guint32 resolution_ns;   /* of the percentiles: 1, or 1000 when only µs buckets are known */
   double percentile_error_pct; /* the percentiles' bound: within it (relative) of the exact
                                 * nearest-rank value at resolution_ns; NAN when empty */
@@ -130,6 +137,12 @@ typedef struct {
   guint table;          /* of the methods whose tables show it (the window's, the CLI's); both
                            masks may hold a bit of rtb-figure.c that stands for the methods of
                            one-sided values (rtb_figure_applies, rtb_figure_in_table) */
+  guint table_except;   /* of the methods whose tables leave it out though `table` holds them:
+                           osnoise's keeps to its noise, the longest single noise and the CPU
+                           available */
+  gboolean by_source;   /* one of osnoise's figures of a source of noise (`source`: its count
+                           or its duration), which the tables show apart, a row per CPU */
+  RtbOsnoiseSource source;
   gsize offset;         /* of its value in RtbSeriesSummary */
   gsize known;          /* of a gboolean there that says whether it is known; 0: always */
 } RtbFigureInfo;
@@ -165,6 +178,9 @@ gboolean rtb_figure_is_partial (RtbFigure figure, const RtbSeriesSummary *summar
 gboolean rtb_figure_applies (RtbFigure figure, RtbMethod method);
 /* Whether the tables of a run of `method` (the window's, the CLI's) show it. */
 gboolean rtb_figure_in_table (RtbFigure figure, RtbMethod method);
+/* Whether it is a figure of one source of noise that runs of `method` have, shown in the
+ * sources' table (the window's, the CLI's), and which source. */
+gboolean rtb_figure_of_source (RtbFigure figure, RtbMethod method, RtbOsnoiseSource *source);
 /* The figure whose limit for CI is `option` ("fail-p99-above"), or RTB_N_FIGURES. */
 RtbFigure rtb_figure_by_limit (const char *option);
 /* Decimals µs values of `method` are shown with: 3 for the timer (its reference gives 0.001

@@ -87,12 +87,39 @@ hwlat_at (gpointer totals, guint i)
   return rtb_hwlat_figure_at (totals, (RtbHwlatFigure) i);
 }
 
-/* The CPU's osnoise totals (rtla osnoise top) and hwlat totals, since they are kept. */
+/* The durations by source the osnoise totals hold, those known (files before them have none). */
+static gboolean
+parse_durations (JsonObject *object, const char *series_path, RtbOsnoiseTotals *totals,
+                 GError **error)
+{
+  g_autofree char *path = g_strconcat (series_path, ".osnoise", NULL);
+  JsonObject *o = json_object_get_object_member (object, "osnoise");
+
+  totals->durations_known = 0;
+  for (int s = 0; s < RTB_OSNOISE_N_SOURCES; s++)
+    {
+      gint64 value = -1;
+
+      if (!_rtb_json_get_optional_int (o, path, rtb_osnoise_duration_key (s), 0, G_MAXINT64,
+                                       &value, error))
+        return FALSE;
+      if (value < 0)
+        continue;
+      totals->durations_ns[s] = (guint64) value;
+      totals->durations_known |= 1u << s;
+    }
+  return TRUE;
+}
+
+/* The CPU's osnoise totals (rtla osnoise top, and the durations by source) and hwlat totals,
+ * since they are kept. */
 static gboolean
 parse_totals (JsonObject *object, const char *series_path, RtbSeries *series, GError **error)
 {
   return parse_counts (object, series_path, "osnoise", RTB_OSNOISE_N_FIGURES, osnoise_key,
                        osnoise_at, &series->osnoise, &series->have_osnoise, error) &&
+         (!series->have_osnoise ||
+          parse_durations (object, series_path, &series->osnoise, error)) &&
          parse_counts (object, series_path, "hwlat", RTB_HWLAT_N_FIGURES, hwlat_key, hwlat_at,
                        &series->hwlat, &series->have_hwlat, error);
 }

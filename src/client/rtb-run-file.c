@@ -331,6 +331,10 @@ osnoise_to_json (const RtbOsnoiseTotals *totals)
   json_builder_begin_object (builder);
   for (guint i = 0; i < RTB_OSNOISE_N_FIGURES; i++)
     add_count (builder, rtb_osnoise_figure_key (i), rtb_osnoise_figure (totals, i));
+  /* A duration not known is left out, as files before them lack them all. */
+  for (int s = 0; s < RTB_OSNOISE_N_SOURCES; s++)
+    if (totals->durations_known & (1u << s))
+      add_count (builder, rtb_osnoise_duration_key (s), totals->durations_ns[s]);
   json_builder_end_object (builder);
   return json_builder_get_root (builder);
 }

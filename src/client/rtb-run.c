@@ -488,7 +488,11 @@ set_osnoise (RtbSeries *series, const RtbThreadStats *stats)
   t->max_noise_us = stats->count > 0 ? (guint64) stats->max_ns / RTB_NSEC_PER_USEC : 0;
   t->max_single_us = stats->osnoise_max_single_us;
   for (int s = 0; s < RTB_OSNOISE_N_SOURCES; s++)
-    t->counts[s] = stats->osnoise_counts[s];
+    {
+      t->counts[s] = stats->osnoise_counts[s];
+      t->durations_ns[s] = stats->osnoise_durations_ns[s];
+    }
+  t->durations_known = stats->osnoise_durations_known & ((1u << RTB_OSNOISE_N_SOURCES) - 1);
   series->have_osnoise = TRUE;
 }
 

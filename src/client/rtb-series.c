@@ -252,12 +252,19 @@ set_osnoise (const RtbSeries *series, RtbSeriesSummary *summary)
   if (!summary->osnoise_known)
     {
       summary->max_single_us = summary->cpu_available_pct = NAN;
+      for (int s = 0; s < RTB_OSNOISE_N_SOURCES; s++)
+        summary->noise_durations_us[s] = NAN;
       return;
     }
   summary->max_single_us = (double) totals->max_single_us;
   summary->cpu_available_pct = rtb_osnoise_available_pct (totals);
   for (int s = 0; s < RTB_OSNOISE_N_SOURCES; s++)
-    summary->noise_counts[s] = totals->counts[s];
+    {
+      summary->noise_counts[s] = totals->counts[s];
+      summary->noise_durations_us[s] = totals->durations_known & (1u << s)
+                                         ? (double) totals->durations_ns[s] / 1000
+                                         : NAN;
+    }
 }
 
 void

@@ -140,6 +140,10 @@ rtb_osnoise_totals_add (RtbOsnoiseTotals *totals, const RtbOsnoisePeriod *period
 void
 rtb_osnoise_totals_merge (RtbOsnoiseTotals *totals, const RtbOsnoiseTotals *other)
 {
+  if (other->periods == 0)
+    return;
+  totals->durations_known = totals->periods == 0 ? other->durations_known
+                                                 : totals->durations_known & other->durations_known;
   totals->periods += other->periods;
   totals->runtime_us += other->runtime_us;
   totals->noise_us += other->noise_us;
@@ -148,7 +152,10 @@ rtb_osnoise_totals_merge (RtbOsnoiseTotals *totals, const RtbOsnoiseTotals *othe
   if (other->max_single_us > totals->max_single_us)
     totals->max_single_us = other->max_single_us;
   for (int s = 0; s < RTB_OSNOISE_N_SOURCES; s++)
-    totals->counts[s] += other->counts[s];
+    {
+      totals->counts[s] += other->counts[s];
+      totals->durations_ns[s] += other->durations_ns[s];
+    }
 }
 
 static const struct {
@@ -180,6 +187,16 @@ const char *
 rtb_osnoise_figure_column (RtbOsnoiseFigure figure)
 {
   return figure < RTB_OSNOISE_N_FIGURES ? figures[figure].column : NULL;
+}
+
+const char *
+rtb_osnoise_duration_key (RtbOsnoiseSource source)
+{
+  static const char *const keys[RTB_OSNOISE_N_SOURCES] = {
+    "hw_ns", "nmi_ns", "irq_ns", "softirq_ns", "thread_ns",
+  };
+
+  return source < RTB_OSNOISE_N_SOURCES ? keys[source] : NULL;
 }
 
 uint64_t *

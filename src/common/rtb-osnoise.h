@@ -44,6 +44,11 @@ typedef struct {
   uint64_t max_noise_us;  /* the noisiest period's noise */
   uint64_t max_single_us; /* the longest single noise */
   uint64_t counts[RTB_OSNOISE_N_SOURCES];
+  /* Each source's noise in ns, the durations of the tracer's events over the periods (the
+   * worker traces them; rtla's table and the period lines have none), and which are known: bit
+   * s for source s. */
+  uint64_t durations_ns[RTB_OSNOISE_N_SOURCES];
+  uint64_t durations_known;
 } RtbOsnoiseTotals;
 
 /* The totals' figures, in rtla osnoise top's order (% CPU Aval, which follows from runtime and
@@ -67,13 +72,16 @@ const char *rtb_osnoise_figure_key (RtbOsnoiseFigure figure);
 /* rtla's column header: "Period", "Runtime", "Noise", "Max Noise", … "Thread". */
 const char *rtb_osnoise_figure_column (RtbOsnoiseFigure figure);
 uint64_t *rtb_osnoise_figure_at (RtbOsnoiseTotals *totals, RtbOsnoiseFigure figure);
+/* "hw_ns", … "thread_ns": the key of a source's duration in run files. */
+const char *rtb_osnoise_duration_key (RtbOsnoiseSource source);
 uint64_t rtb_osnoise_figure (const RtbOsnoiseTotals *totals, RtbOsnoiseFigure figure);
 
 /* One line of the tracer's trace: true and `out` filled when it is a period's line (not a
  * "#" header); false for anything else, `out` then undefined. */
 bool rtb_osnoise_parse_period (const char *line, size_t len, RtbOsnoisePeriod *out);
 void rtb_osnoise_totals_add (RtbOsnoiseTotals *totals, const RtbOsnoisePeriod *period);
-/* Adds the periods `other` added up, as if each had been added to `totals` (CPUs pooled). */
+/* Adds the periods `other` added up, as if each had been added to `totals` (CPUs pooled): a
+ * source's duration is known when it is in both (a period line's never is). */
 void rtb_osnoise_totals_merge (RtbOsnoiseTotals *totals, const RtbOsnoiseTotals *other);
 /* rtla's % CPU Aval of the totals, a whole number of 0.00001 %; NAN before any runtime. */
 double rtb_osnoise_available_pct (const RtbOsnoiseTotals *totals);

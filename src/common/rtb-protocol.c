@@ -181,7 +181,8 @@ is_errno (int32_t value)
 static size_t
 stats_size (uint32_t version)
 {
-  return version >= 10  ? sizeof (RtbThreadStats)
+  return version >= 11  ? sizeof (RtbThreadStats)
+         : version >= 10 ? RTB_THREAD_STATS_V10_SIZE
          : version >= 9 ? RTB_THREAD_STATS_V9_SIZE
          : version >= 4 ? RTB_THREAD_STATS_V8_SIZE
                         : RTB_THREAD_STATS_V3_SIZE;

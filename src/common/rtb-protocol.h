@@ -58,7 +58,8 @@
  * single noise, the counts of each source), 0 in older streams. Version 10 added the method
  * hwlat (RtbHwlatParams): the kernel's hardware latency detector measures, each sample a
  * detector window above the threshold; RtbThreadStats grew the samples' other sums (the gaps
- * above the threshold, the NMIs), 0 in older streams.
+ * above the threshold, the NMIs), 0 in older streams. Version 11 added to RtbThreadStats the
+ * osnoise durations of each source (the tracer's events summed), none known in older streams.
  *
  * Adding a figure per thread: at the end of RtbThreadStats, with a version step, and the
  * decoder widening older frames (rtb-protocol.c).
@@ -75,7 +76,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#define RTB_PROTOCOL_VERSION 10
+#define RTB_PROTOCOL_VERSION 11
 /* The oldest version a client still decodes: recordings of version 1 have no SYSTEM frame. */
 #define RTB_PROTOCOL_VERSION_MIN 1
 #define RTB_FRAME_MAGIC 0x46425452u /* "RTBF" read as little-endian bytes */
@@ -445,11 +446,20 @@ typedef struct {
   uint64_t hwlat_nmi_windows;
   uint64_t hwlat_nmi_count;
   uint64_t hwlat_nmi_us;
+  /* Protocol 11: osnoise, each source's noise in ns over the periods counted, the durations
+   * of the tracer's events (RtbOsnoiseSource's order: HW the osnoise:sample_threshold events
+   * without interference, then nmi_noise, irq_noise, softirq_noise, thread_noise), and which
+   * are known: bit s when the events of source s were as many as the period lines counted
+   * (none lost, and the kernel traces that source: arm64 has no nmi_noise). 0 in older
+   * streams and for the other methods: none known. */
+  uint64_t osnoise_durations_ns[5];
+  uint64_t osnoise_durations_known;
 } RtbThreadStats;
-_Static_assert(sizeof(RtbThreadStats) == 192, "RtbThreadStats must be 192 bytes");
+_Static_assert(sizeof(RtbThreadStats) == 240, "RtbThreadStats must be 240 bytes");
 #define RTB_THREAD_STATS_V3_SIZE 88
 #define RTB_THREAD_STATS_V8_SIZE 104
 #define RTB_THREAD_STATS_V9_SIZE 160
+#define RTB_THREAD_STATS_V10_SIZE 192
 
 /* STATS: periodic statistics; SUMMARY: the final ones. Followed by n_threads RtbThreadStats. */
 typedef struct {

@@ -14,10 +14,11 @@
 #include "rtb-scroll.h"
 #include "rtb-stats-table.h"
 
-/* Each row's cells: its name, then one per figure. */
-#define N_CELLS (1 + RTB_N_FIGURES)
+/* Each row's cells: its name, its name again in the sources' block, then one per figure. */
+#define N_CELLS (2 + RTB_N_FIGURES)
 #define NAME_CELL 0
-#define FIGURE_CELL(figure) (1 + (figure))
+#define SOURCES_NAME_CELL 1
+#define FIGURE_CELL(figure) (2 + (figure))
 
 struct _RtbStatsTable
 {
@@ -98,6 +99,7 @@ figure_header (RtbFigure figure,
 {
   GtkWidget *header = header_label (rtb_figure_title (figure, method), TRUE);
 
+
   if (rtb_figure_info (figure)->percentile > 0)
     {
       g_autofree char *tooltip = g_strdup_printf (
@@ -110,45 +112,116 @@ figure_header (RtbFigure figure,
   return header;
 }
 
-/* The swatch sits in grid column 0, the name in 1, figure f in f + 2. */
+/* A row's swatch, in grid column 0, and its name, in 1. */
+static GtkWidget *
+attach_name (RtbStatsTable *self,
+             guint          series,
+             int            row)
+{
+  GtkWidget *swatch = gtk_drawing_area_new ();
+  GtkWidget *name = cell_label (FALSE);
+
+  gtk_drawing_area_set_content_width (GTK_DRAWING_AREA (swatch), 10);
+  gtk_drawing_area_set_content_height (GTK_DRAWING_AREA (swatch), 10);
+  gtk_widget_set_valign (swatch, GTK_ALIGN_CENTER);
+  gtk_drawing_area_set_draw_func (GTK_DRAWING_AREA (swatch), draw_swatch,
+                                  GUINT_TO_POINTER (series), NULL);
+  g_signal_connect_object (adw_style_manager_get_default (), "notify::dark",
+                           G_CALLBACK (gtk_widget_queue_draw), swatch, G_CONNECT_SWAPPED);
+  gtk_grid_attach (self->grid, swatch, 0, row, 1, 1);
+  gtk_widget_set_hexpand (name, TRUE);
+  gtk_grid_attach (self->grid, name, 1, row, 1, 1);
+  return name;
+}
+
+/* The grid column of each figure the method shows: the table's from column 2 on, then under
+ * them the sources' (osnoise's counts and durations), a column per source from column 2 again,
+ * so that the two blocks share their width. -1 for a figure not shown. */
+static gboolean
+place_figures (RtbMethod method,
+               int       column[RTB_N_FIGURES],
+               gboolean  in_sources[RTB_N_FIGURES])
+{
+  int table = 2;
+  gboolean sources = FALSE;
+
+  for (RtbFigure f = 0; f < RTB_N_FIGURES; f++)
+    {
+      RtbOsnoiseSource source;
+
+      in_sources[f] = rtb_figure_of_source (f, method, &source);
+      column[f] = in_sources[f] ? 2 + (int) source : rtb_figure_in_table (f, method) ? table++ : -1;
+      sources |= in_sources[f];
+    }
+  return sources;
+}
+
+/* A source's cell, or its header: a box that stacks its count and its duration, in the figure
+ * table's order. */
+static GtkWidget *
+source_cell (RtbStatsTable *self,
+             int            column,
+             int            row)
+{
+  GtkWidget *cell = gtk_grid_get_child_at (self->grid, column, row);
+
+  if (cell == NULL)
+    {
+      cell = gtk_box_new (GTK_ORIENTATION_VERTICAL, 2);
+      gtk_grid_attach (self->grid, cell, column, row, 1, 1);
+    }
+  return cell;
+}
+
+/* The series' rows, then the sources' block below them when the method has one: its heading,
+ * its header and the series again. */
 static void
 build_rows (RtbStatsTable *self,
             guint          n_rows,
             RtbMethod      method)
 {
+  int column[RTB_N_FIGURES];
+  gboolean in_sources[RTB_N_FIGURES];
+  gboolean sources = place_figures (method, column, in_sources);
+  int sources_top = (int) n_rows + 1;
+
   clear_rows (self);
 
   gtk_grid_attach (self->grid, header_label (_("Series"), FALSE), 0, 0, 2, 1);
+  if (sources)
+    {
+      GtkWidget *heading = header_label (_("Noise by source: how many, and their time as the "
+                                           "kernel measured it"), FALSE);
+
+      gtk_widget_set_margin_top (heading, 12);
+      gtk_widget_remove_css_class (heading, "dim-label");
+      /* Over the block's own columns: spanning empty ones would add their spacing. */
+      gtk_grid_attach (self->grid, heading, 0, sources_top, 2 + RTB_OSNOISE_N_SOURCES, 1);
+      gtk_grid_attach (self->grid, header_label (_("Series"), FALSE), 0, sources_top + 1, 2, 1);
+    }
   for (RtbFigure f = 0; f < RTB_N_FIGURES; f++)
-    if (rtb_figure_in_table (f, method))
-      gtk_grid_attach (self->grid, figure_header (f, method), f + 2, 0, 1, 1);
+    if (in_sources[f])
+      gtk_box_append (GTK_BOX (source_cell (self, column[f], sources_top + 1)),
+                      figure_header (f, method));
+    else if (column[f] >= 0)
+      gtk_grid_attach (self->grid, figure_header (f, method), column[f], 0, 1, 1);
 
   for (guint r = 0; r < n_rows; r++)
     {
-      GtkWidget *swatch = gtk_drawing_area_new ();
-      GtkWidget *name = cell_label (FALSE);
-
-      gtk_drawing_area_set_content_width (GTK_DRAWING_AREA (swatch), 10);
-      gtk_drawing_area_set_content_height (GTK_DRAWING_AREA (swatch), 10);
-      gtk_widget_set_valign (swatch, GTK_ALIGN_CENTER);
-      gtk_drawing_area_set_draw_func (GTK_DRAWING_AREA (swatch), draw_swatch,
-                                      GUINT_TO_POINTER (r), NULL);
-      g_signal_connect_object (adw_style_manager_get_default (), "notify::dark",
-                               G_CALLBACK (gtk_widget_queue_draw), swatch, G_CONNECT_SWAPPED);
-      gtk_grid_attach (self->grid, swatch, 0, r + 1, 1, 1);
-      gtk_widget_set_hexpand (name, TRUE);
-      gtk_grid_attach (self->grid, name, 1, r + 1, 1, 1);
-      g_ptr_array_add (self->cells, name);
-
+      g_ptr_array_add (self->cells, attach_name (self, r, (int) r + 1));
+      g_ptr_array_add (self->cells,
+                       sources ? attach_name (self, r, sources_top + 2 + (int) r) : NULL);
       for (RtbFigure f = 0; f < RTB_N_FIGURES; f++)
         {
           GtkWidget *label = NULL;
 
-          if (rtb_figure_in_table (f, method))
-            {
-              label = cell_label (TRUE);
-              gtk_grid_attach (self->grid, label, f + 2, r + 1, 1, 1);
-            }
+          if (column[f] >= 0)
+            label = cell_label (TRUE);
+          if (in_sources[f])
+            gtk_box_append (GTK_BOX (source_cell (self, column[f], sources_top + 2 + (int) r)),
+                            label);
+          else if (label != NULL)
+            gtk_grid_attach (self->grid, label, column[f], (int) r + 1, 1, 1);
           g_ptr_array_add (self->cells, label);
         }
     }
@@ -240,6 +313,7 @@ rtb_stats_table_update (RtbStatsTable *self)
 
       rtb_series_get_summary (series, &summary);
       set_cell (self, r, NAME_CELL, g_strdup (series->name));
+      set_cell (self, r, SOURCES_NAME_CELL, g_strdup (series->name));
       for (RtbFigure f = 0; f < RTB_N_FIGURES; f++)
         {
           set_cell (self, r, FIGURE_CELL (f), figure_text (f, &summary, d));

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* The per-series figures of a run (rtb_series_get_summary) in a table: a column for each figure
- * that the run's method shows in its tables (rtb_figure_in_table), with its title. A timer run's
- * µs are to 0.001 µs, the others' to 0.1 µs. */
+ * that the run's method shows in its tables (rtb_figure_in_table), with its title, and below
+ * them, for osnoise, the noises by source (rtb_figure_of_source), each series' counts and
+ * durations in a block of their own. A timer run's µs are to 0.001 µs, the others' to 0.1 µs. */
 #pragma once
 
 #include <gtk/gtk.h>

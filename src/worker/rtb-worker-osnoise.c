@@ -7,18 +7,33 @@
  * (src/common/rtb-osnoise.h reads it): the period's runtime, its noise, the longest single noise
  * and the counts by source.
  *
- * The worker reads the tracer's text from per_cpu/cpuN/trace_pipe of its own instance, a reader
- * thread per CPU, and sends one series per CPU, "CPUn": each sample a period's noise in whole
- * µs (as the tracer prints it), numbered by the period from 0. The other sums of the period
- * lines (runtime, max single noise, counts) go in the CPU's statistics (RtbThreadStats'
- * osnoise_…), so that the client has rtla osnoise top's table over exactly the periods sent.
+ * The worker reads the tracer's entries in binary, as the timerlat and hwlat methods do, from
+ * per_cpu/cpuN/trace_pipe_raw of its own instance, a reader thread per CPU, and sends one
+ * series per CPU, "CPUn": each sample a period's noise in whole µs (as the tracer counts it),
+ * numbered by the period from 0. The other sums of the period entries (runtime, max single
+ * noise, counts) go in the CPU's statistics (RtbThreadStats' osnoise_…), so that the client has
+ * rtla osnoise top's table over exactly the periods sent.
+ *
+ * Beside the periods, the instance traces the tracer's own events, each noise with its
+ * duration in ns as the kernel computed it (kernel/trace/trace_osnoise.c): irq_noise,
+ * softirq_noise and thread_noise from their entry to their exit less the noise nested in them
+ * (an NMI inside an IRQ counts as the NMI's, an IRQ inside a thread's window as the IRQ's),
+ * nmi_noise from its entry to its exit (only where sched_clock is NMI-safe: arm64 has none),
+ * and sample_threshold, each gap of the tracer's loop at or above the threshold with the
+ * interferences counted during it: one with none is the period's hardware noise, its
+ * duration the gap. The events of a CPU come before its period's entry in the CPU's buffer;
+ * the reader sums each source's durations until the entry and adds them to the CPU's
+ * statistics with the period (RtbThreadStats' osnoise_durations_ns). A source's sum is known
+ * when its events were as many as the entries counted.
+ *
  * The tracer's threads run at the policy and priority given (rtla osnoise -P), the kernel's
  * SCHED_OTHER by default. The instance's clock is the mono trace clock: only periods whose
- * line comes between the run's start and end count.
+ * entry comes between the run's start and end count.
  */
 #include "config.h"
 
 #include <stdio.h>
+#include <string.h>
 
 #include "rtb-cpu-list.h"
 #include "rtb-osnoise.h"
@@ -26,9 +41,35 @@
 
 _Static_assert (RTB_OSNOISE_N_SOURCES == 5, "RtbThreadStats.osnoise_counts holds each source");
 
+/* The tracer's entry and events as this kernel lays them out: read in the prepare step, before
+ * any reader exists, and only read afterwards (one run at a time per worker). */
+enum { NOISE, RUNTIME, MAX_SAMPLE, COUNTS };
+static RtbWorkerTracerFormat period_format = {
+  .names = { "noise", "runtime", "max_sample", "hw_count", "nmi_count", "irq_count",
+             "softirq_count", "thread_count", NULL },
+  .n_required = 8,
+};
+enum { DURATION, INTERFERENCE };
+static RtbWorkerTracerFormat noise_formats[RTB_OSNOISE_N_SOURCES] = {
+  [RTB_OSNOISE_HW] = { .event = "osnoise/sample_threshold",
+                       .names = { "duration", "interference", NULL }, .n_required = 2 },
+  [RTB_OSNOISE_NMI] = { .event = "osnoise/nmi_noise", .names = { "duration", NULL },
+                        .n_required = 1 },
+  [RTB_OSNOISE_IRQ] = { .event = "osnoise/irq_noise", .names = { "duration", NULL },
+                        .n_required = 1 },
+  [RTB_OSNOISE_SOFTIRQ] = { .event = "osnoise/softirq_noise", .names = { "duration", NULL },
+                            .n_required = 1 },
+  [RTB_OSNOISE_THREAD] = { .event = "osnoise/thread_noise", .names = { "duration", NULL },
+                           .n_required = 1 },
+};
+
 typedef struct {
-  uint64_t next; /* the next period's index */
-} ReaderState;
+  RtbWorkerMeasure *m;
+  uint64_t next;                               /* the next period's index */
+  bool done;                                   /* an entry at or after the run's end came */
+  uint64_t durations_ns[RTB_OSNOISE_N_SOURCES]; /* the period's events so far */
+  uint64_t events[RTB_OSNOISE_N_SOURCES];
+} Reader;
 
 static void
 add_max (atomic_uint_fast64_t *max, uint64_t value)
@@ -37,34 +78,91 @@ add_max (atomic_uint_fast64_t *max, uint64_t value)
     atomic_store_explicit (max, value, memory_order_relaxed);
 }
 
-/* One line of the CPU's trace; false once the run's end is passed. */
-static bool
-take_line (RtbWorkerMeasure *m, const char *line, size_t len, void *state)
+static uint64_t
+field (const RtbTraceEvent *event, const RtbWorkerTracerFormat *format, unsigned i, bool *ok)
 {
-  RtbWorker *w = m->worker;
-  ReaderState *st = state;
-  RtbOsnoisePeriod p;
+  int64_t value = 0;
 
-  if (!rtb_osnoise_parse_period (line, len, &p) || p.cpu != m->measured_cpu)
-    return true;
-  if ((int64_t) p.time_ns < w->start_mono_ns)
-    return true;
-  if (w->end_mono_ns != 0 && (int64_t) p.time_ns >= w->end_mono_ns)
-    return false;
-  atomic_fetch_add_explicit (&m->osnoise_runtime_us, p.runtime_us, memory_order_relaxed);
-  add_max (&m->osnoise_max_single_us, p.max_single_us);
+  *ok = *ok && rtb_trace_event_field (event, &format->fields[i], &value) && value >= 0;
+  return (uint64_t) value;
+}
+
+/* A period's entry: the period counts when it ended within the run, with its events, and began
+ * once the instance traced (its runtime before the entry): one begun before, when another
+ * instance already ran the tracer, has only some of its events here. */
+static void
+take_period (Reader *r, const RtbTraceEvent *event)
+{
+  RtbWorkerMeasure *m = r->m;
+  RtbWorker *w = m->worker;
+  int64_t at = (int64_t) event->time;
+  uint64_t noise, runtime, max_single, counts[RTB_OSNOISE_N_SOURCES];
+  bool ok = true;
+
+  noise = field (event, &period_format, NOISE, &ok);
+  runtime = field (event, &period_format, RUNTIME, &ok);
+  max_single = field (event, &period_format, MAX_SAMPLE, &ok);
   for (int s = 0; s < RTB_OSNOISE_N_SOURCES; s++)
-    atomic_fetch_add_explicit (&m->osnoise_counts[s], p.counts[s], memory_order_relaxed);
-  rtb_worker_ring_push (&m->ring, st->next++, (int64_t) p.noise_us * RTB_NSEC_PER_USEC);
-  return true;
+    counts[s] = field (event, &period_format, COUNTS + (unsigned) s, &ok);
+  if (ok && at >= w->start_mono_ns && w->end_mono_ns != 0 && at >= w->end_mono_ns)
+    {
+      r->done = true;
+      return;
+    }
+  if (ok && at >= w->start_mono_ns &&
+      at - (int64_t) runtime * RTB_NSEC_PER_USEC >= w->tracer.started_ns)
+    {
+      atomic_fetch_add_explicit (&m->osnoise_runtime_us, runtime, memory_order_relaxed);
+      add_max (&m->osnoise_max_single_us, max_single);
+      for (int s = 0; s < RTB_OSNOISE_N_SOURCES; s++)
+        {
+          atomic_fetch_add_explicit (&m->osnoise_counts[s], counts[s], memory_order_relaxed);
+          atomic_fetch_add_explicit (&m->osnoise_durations_ns[s], r->durations_ns[s],
+                                     memory_order_relaxed);
+          atomic_fetch_add_explicit (&m->osnoise_events[s], r->events[s], memory_order_relaxed);
+        }
+      rtb_worker_ring_push (&m->ring, r->next++, (int64_t) noise * RTB_NSEC_PER_USEC);
+    }
+  memset (r->durations_ns, 0, sizeof r->durations_ns);
+  memset (r->events, 0, sizeof r->events);
+}
+
+static void
+take_event (const RtbTraceEvent *event, void *user)
+{
+  Reader *r = user;
+  bool ok = true;
+
+  if (r->done)
+    return;
+  if (event->type == period_format.id)
+    {
+      take_period (r, event);
+      return;
+    }
+  for (int s = 0; s < RTB_OSNOISE_N_SOURCES; s++)
+    if (event->type == noise_formats[s].id)
+      {
+        uint64_t duration = field (event, &noise_formats[s], DURATION, &ok);
+
+        /* A gap with interference is the other sources' noise. */
+        if (s == RTB_OSNOISE_HW && field (event, &noise_formats[s], INTERFERENCE, &ok) != 0)
+          return;
+        if (ok)
+          {
+            r->durations_ns[s] += duration;
+            r->events[s]++;
+          }
+        return;
+      }
 }
 
 static int
 reader_loop (RtbWorkerMeasure *m)
 {
-  ReaderState st = { 0 };
+  Reader r = { .m = m };
 
-  return rtb_worker_tracer_read_lines (m, take_line, &st);
+  return rtb_worker_tracer_read_pages (m, &period_format.layout, take_event, &r, &r.done);
 }
 
 static bool
@@ -116,11 +214,18 @@ configure (RtbWorkerTracer *t, const RtbCommand *cmd)
 bool
 rtb_worker_osnoise_prepare (RtbWorker *w, RtbCommandError *error, int *sys_errno)
 {
+  static RtbWorkerTracerFormat *const events[] = {
+    &noise_formats[RTB_OSNOISE_HW], &noise_formats[RTB_OSNOISE_NMI],
+    &noise_formats[RTB_OSNOISE_IRQ], &noise_formats[RTB_OSNOISE_SOFTIRQ],
+    &noise_formats[RTB_OSNOISE_THREAD], NULL,
+  };
   static const RtbWorkerTracerMethod method = {
     .tracer = "osnoise",
     .own_instance = true,
     .set_up_measures = set_up_measures,
     .configure = configure,
+    .format = &period_format,
+    .events = events,
     .series_per_cpu = 1,
     .per_cpu_threads = true,
   };

@@ -45,7 +45,11 @@ rtb_worker_measures_alloc (RtbWorker *w, unsigned n)
       atomic_init (&m->osnoise_runtime_us, 0);
       atomic_init (&m->osnoise_max_single_us, 0);
       for (int s = 0; s < 5; s++)
-        atomic_init (&m->osnoise_counts[s], 0);
+        {
+          atomic_init (&m->osnoise_counts[s], 0);
+          atomic_init (&m->osnoise_durations_ns[s], 0);
+          atomic_init (&m->osnoise_events[s], 0);
+        }
       atomic_init (&m->hwlat_gaps, 0);
       atomic_init (&m->hwlat_nmi_windows, 0);
       atomic_init (&m->hwlat_nmi_count, 0);

@@ -2,9 +2,9 @@
 /*
  * What the methods whose samples a kernel tracer measures (timerlat, osnoise, hwlat) share: their
  * prepare step in one order, the settings of the osnoise directory, each CPU's reader and trace,
- * reading a CPU's trace_pipe line by line or its trace_pipe_raw page by page with the event's
- * format read from tracefs, and finding the tracer's kernel thread of each CPU and setting its
- * policy and priority, as rtla -P does.
+ * reading a CPU's trace_pipe_raw page by page with the events' formats read from tracefs, and
+ * finding the tracer's kernel thread of each CPU and setting its policy and priority, as rtla -P
+ * does.
  */
 #include "config.h"
 
@@ -24,7 +24,6 @@
 #include "rtb-worker.h"
 
 #define READ_POLL_MS 100
-#define LINE_MAX_BYTES 512
 /* The kernel may set a thread's priority only after it exists: how long to wait for them. */
 #define THREADS_WAIT_TRIES 100
 
@@ -91,50 +90,8 @@ rtb_worker_tracer_open_traces (RtbWorker *w, const char *file, unsigned stride)
   return true;
 }
 
-int
-rtb_worker_tracer_read_lines (RtbWorkerMeasure *m, RtbWorkerTracerLineFunc take, void *state)
-{
-  RtbWorker *w = m->worker;
-  char buf[8192];
-  size_t held = 0;
-  struct pollfd pfd = { .fd = m->trace_fd, .events = POLLIN };
-
-  while (!rtb_worker_stop_requested ())
-    {
-      ssize_t n;
-      char *line, *end;
-
-      if (w->end_mono_ns != 0 && rtb_monotonic_ns () >= w->end_mono_ns + RTB_NSEC_PER_SEC)
-        break; /* no line came after the end: the tracer stopped */
-      if (poll (&pfd, 1, READ_POLL_MS) < 0 && errno != EINTR)
-        return errno;
-      n = read (m->trace_fd, buf + held, sizeof buf - 1 - held);
-      if (n < 0 && (errno == EAGAIN || errno == EINTR))
-        continue;
-      if (n <= 0)
-        return n < 0 ? errno : 0;
-      held += (size_t) n;
-      buf[held] = '\0';
-      line = buf;
-      while ((end = strchr (line, '\n')) != NULL)
-        {
-          *end = '\0';
-          if (!take (m, line, (size_t) (end - line), state))
-            return 0;
-          line = end + 1;
-        }
-      held -= (size_t) (line - buf);
-      memmove (buf, line, held);
-      /* A line longer than the buffer is no tracer's line: drop it. */
-      if (held >= sizeof buf - 1 - LINE_MAX_BYTES)
-        held = 0;
-    }
-  return 0;
-}
-
 bool
-rtb_worker_tracer_read_format (RtbWorkerTracer *t, const char *event,
-                               RtbWorkerTracerFormat *format)
+rtb_worker_tracer_read_format (RtbWorkerTracer *t, RtbWorkerTracerFormat *format)
 {
   char text[4096], file[96];
   const char *what = "events/header_page";
@@ -153,7 +110,10 @@ rtb_worker_tracer_read_format (RtbWorkerTracer *t, const char *event,
   err = rtb_worker_tracer_get (t, RTB_WORKER_TRACER_TOP, what, text, sizeof text);
   if (err == 0 && rtb_trace_page_layout_parse (text, &format->layout))
     {
-      snprintf (file, sizeof file, "events/ftrace/%s/format", event);
+      if (format->event != NULL)
+        snprintf (file, sizeof file, "events/%s/format", format->event);
+      else
+        snprintf (file, sizeof file, "events/ftrace/%s/format", t->name);
       what = file;
       err = rtb_worker_tracer_get (t, RTB_WORKER_TRACER_TOP, what, text, sizeof text);
       if (err == 0 && rtb_trace_format_id (text, &format->id))
@@ -238,6 +198,26 @@ rtb_worker_tracer_read_pages (RtbWorkerMeasure *m, const RtbTracePageLayout *lay
   return 0;
 }
 
+/* Each of `events` (NULL-ended) on in the tracer's instance, its format read. */
+static bool
+enable_events (RtbWorkerTracer *t, RtbWorkerTracerFormat *const *events)
+{
+  for (unsigned i = 0; events != NULL && events[i] != NULL; i++)
+    {
+      char file[96];
+
+      snprintf (file, sizeof file, "events/%s/enable", events[i]->event);
+      if (rtb_worker_tracer_set (t, RTB_WORKER_TRACER_OWN, file, "1") != 0)
+        {
+          t->status = RTB_WORKER_TRACER_FAILED;
+          return false;
+        }
+      if (!rtb_worker_tracer_read_format (t, events[i]))
+        return false;
+    }
+  return true;
+}
+
 bool
 rtb_worker_tracer_prepare (RtbWorker *w, const RtbWorkerTracerMethod *method,
                            RtbCommandError *error, int *sys_errno)
@@ -256,11 +236,10 @@ rtb_worker_tracer_prepare (RtbWorker *w, const RtbWorkerTracerMethod *method,
       t->status = RTB_WORKER_TRACER_FAILED;
       return rtb_worker_tracer_refuse (w, error, sys_errno);
     }
-  if ((method->format != NULL &&
-       !rtb_worker_tracer_read_format (t, method->tracer, method->format)) ||
+  if (!enable_events (t, method->events) ||
+      !rtb_worker_tracer_read_format (t, method->format) ||
       rtb_worker_tracer_start (t) != RTB_WORKER_TRACER_TAKEN ||
-      !rtb_worker_tracer_open_traces (w, method->format != NULL ? "trace_pipe_raw" : "trace_pipe",
-                                      method->series_per_cpu))
+      !rtb_worker_tracer_open_traces (w, "trace_pipe_raw", method->series_per_cpu))
     return rtb_worker_tracer_refuse (w, error, sys_errno);
   if (method->per_cpu_threads &&
       !rtb_worker_tracer_set_threads (w, method->tracer, method->series_per_cpu, error,

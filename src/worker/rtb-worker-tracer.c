@@ -17,6 +17,7 @@
 
 #include "rtb-file-text.h"
 #include "rtb-refusals.h"
+#include "rtb-time.h"
 #include "rtb-worker-tracefs.h"
 #include "rtb-worker-tracer.h"
 #include "rtb-worker.h"
@@ -376,8 +377,10 @@ rtb_worker_tracer_set (RtbWorkerTracer *t, RtbWorkerTracerScope scope, const cha
 RtbWorkerTracerStatus
 rtb_worker_tracer_start (RtbWorkerTracer *t)
 {
-  int err = rtb_worker_tracer_set (t, RTB_WORKER_TRACER_OWN, "current_tracer", t->name);
+  int err;
 
+  t->started_ns = rtb_monotonic_ns ();
+  err = rtb_worker_tracer_set (t, RTB_WORKER_TRACER_OWN, "current_tracer", t->name);
   if (err == 0)
     return RTB_WORKER_TRACER_TAKEN;
   if (err == EBUSY)

@@ -65,6 +65,7 @@ typedef struct {
   char root[RTB_WORKER_TRACE_PATH_MAX];   /* where tracefs is mounted */
   char dir[RTB_WORKER_TRACE_PATH_MAX + 64]; /* its instance, or the root */
   bool in_instance;
+  int64_t started_ns;                     /* CLOCK_MONOTONIC when it was asked to start */
   unsigned n_changes;
   int journal_fd;                         /* the janitor's pipe; -1 once given back */
   pid_t janitor;

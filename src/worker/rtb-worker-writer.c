@@ -100,8 +100,19 @@ refresh_counters (RtbWorkerMeasure *m, RtbThreadStats *stats)
   stats->osnoise_runtime_us = atomic_load_explicit (&m->osnoise_runtime_us, memory_order_relaxed);
   stats->osnoise_max_single_us =
     atomic_load_explicit (&m->osnoise_max_single_us, memory_order_relaxed);
+  stats->osnoise_durations_known = 0;
   for (int s = 0; s < 5; s++)
-    stats->osnoise_counts[s] = atomic_load_explicit (&m->osnoise_counts[s], memory_order_relaxed);
+    {
+      stats->osnoise_counts[s] = atomic_load_explicit (&m->osnoise_counts[s],
+                                                       memory_order_relaxed);
+      stats->osnoise_durations_ns[s] = atomic_load_explicit (&m->osnoise_durations_ns[s],
+                                                             memory_order_relaxed);
+      /* Every event of the source seen: none lost, and the kernel traces it. */
+      if (m->worker->cmd.method == RTB_METHOD_OSNOISE &&
+          atomic_load_explicit (&m->osnoise_events[s], memory_order_relaxed) ==
+            stats->osnoise_counts[s])
+        stats->osnoise_durations_known |= UINT64_C (1) << s;
+    }
   stats->hwlat_gaps = atomic_load_explicit (&m->hwlat_gaps, memory_order_relaxed);
   stats->hwlat_nmi_windows = atomic_load_explicit (&m->hwlat_nmi_windows, memory_order_relaxed);
   stats->hwlat_nmi_count = atomic_load_explicit (&m->hwlat_nmi_count, memory_order_relaxed);

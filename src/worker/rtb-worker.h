@@ -47,8 +47,7 @@ struct RtbWorkerMeasure {
                    * experiments after the first, measure 0's; timerlat's thread latency) */
   RtbWorkerMeasure *runner; /* a passive measure's filler; NULL: measure 0 */
   int measured_cpu;   /* a tracer's: the CPU the kernel measures, which its reader avoids */
-  int trace_fd;       /* a tracer's: the CPU's trace (timerlat's trace_pipe_raw, osnoise's
-                       * trace_pipe), the tracer's descriptor */
+  int trace_fd;       /* a tracer's: the CPU's trace_pipe_raw, the tracer's descriptor */
   pid_t kernel_thread; /* a tracer's thread that measures; STARTED reports it */
   bool kernel_thread_moves; /* hwlat's: one thread for every measured CPU, on each in turn */
   RtbMatrixWorkload *workload; /* response: the matrix its instances invert */
@@ -72,6 +71,8 @@ struct RtbWorkerMeasure {
   atomic_uint_fast64_t osnoise_runtime_us;
   atomic_uint_fast64_t osnoise_max_single_us;
   atomic_uint_fast64_t osnoise_counts[5];
+  atomic_uint_fast64_t osnoise_durations_ns[5]; /* each source's events' durations */
+  atomic_uint_fast64_t osnoise_events[5];       /* and how many of them */
   /* hwlat: the samples' sums besides their latency (RtbThreadStats' hwlat_…) */
   atomic_uint_fast64_t hwlat_gaps;
   atomic_uint_fast64_t hwlat_nmi_windows;
@@ -289,19 +290,13 @@ bool rtb_worker_tracer_reader_setup (RtbWorkerMeasure *m, const char *name, int 
 /* Opens per_cpu/cpuN/`file` of the tracer's instance for every `stride`-th measure, its
  * trace_fd; false with the tracer's `why` filled when one cannot be. */
 bool rtb_worker_tracer_open_traces (RtbWorker *w, const char *file, unsigned stride);
-/* A line of the trace (its newline cut, NUL-terminated); false ends the reading (the run's end
- * is reached). */
-typedef bool (*RtbWorkerTracerLineFunc) (RtbWorkerMeasure *m, const char *line, size_t len,
-                                         void *state);
-/* Reads m->trace_fd until the stop, `take` says the end, or a second passes after the run's
- * end without a line. Returns 0 or an errno. */
-int rtb_worker_tracer_read_lines (RtbWorkerMeasure *m, RtbWorkerTracerLineFunc take,
-                                  void *state);
 /* A tracer's event as this kernel lays it out: the ring buffer's pages, the event's ID and the
  * fields named in `names` (NULL-ended), the first `n_required` of them needed, the others
- * read when the kernel has them (`have`). */
+ * read when the kernel has them (`have`). `event` is a trace event's "SYSTEM/NAME" under
+ * events/ ("osnoise/irq_noise"), NULL for the tracer's own (events/ftrace/TRACER). */
 #define RTB_WORKER_TRACER_FIELDS_MAX 8
 typedef struct {
+  const char *event;
   const char *names[RTB_WORKER_TRACER_FIELDS_MAX + 1];
   unsigned n_required;
   RtbTracePageLayout layout;
@@ -309,10 +304,9 @@ typedef struct {
   RtbTraceField fields[RTB_WORKER_TRACER_FIELDS_MAX];
   bool have[RTB_WORKER_TRACER_FIELDS_MAX];
 } RtbWorkerTracerFormat;
-/* Reads events/header_page and events/ftrace/EVENT/format into `format`; false with the
+/* Reads events/header_page and the event's format file into `format`; false with the
  * tracer's `why` (and its status FAILED) when the kernel lays them out otherwise. */
-bool rtb_worker_tracer_read_format (RtbWorkerTracer *t, const char *event,
-                                    RtbWorkerTracerFormat *format);
+bool rtb_worker_tracer_read_format (RtbWorkerTracer *t, RtbWorkerTracerFormat *format);
 /* Reads m->trace_fd (a CPU's trace_pipe_raw) page after page until the buffer is empty, then
  * polls, calling `each` for every event, until the stop, `*done`, or a second passes after the
  * run's end without an event; logs what reading cost. Returns 0 or an errno. */
@@ -324,14 +318,17 @@ typedef struct {
   bool own_instance;             /* the tracer allows instances (hwlat runs at the top level) */
   bool (*set_up_measures) (RtbWorker *w); /* fills w->measures; false when out of memory */
   int (*configure) (RtbWorkerTracer *t, const RtbCommand *cmd); /* 0 or an errno */
-  RtbWorkerTracerFormat *format; /* its event in trace_pipe_raw, or NULL: trace_pipe's text */
+  RtbWorkerTracerFormat *format; /* its own event in trace_pipe_raw */
+  RtbWorkerTracerFormat *const *events; /* trace events it enables in its instance beside the
+                                         * tracer's own, each journalled; NULL-ended, or NULL */
   unsigned series_per_cpu;       /* measures per CPU, the first of them its reader's */
   bool per_cpu_threads;          /* a kernel thread per CPU ("osnoise/N") at the command's
                                   * policy and priority (rtb_worker_tracer_set_threads()) */
 } RtbWorkerTracerMethod;
 /* A tracer method's prepare step: takes the tracer, sets up the measures, configures it (each
- * file journalled), reads its event's format, starts it, opens each CPU's trace and sets its
- * threads, in that order. False with `error` filled and the tracer given back when one fails. */
+ * file journalled), enables its trace events, reads its events' formats, starts it, opens each
+ * CPU's trace and sets its threads, in that order. False with `error` filled and the tracer
+ * given back when one fails. */
 bool rtb_worker_tracer_prepare (RtbWorker *w, const RtbWorkerTracerMethod *method,
                                 RtbCommandError *error, int *sys_errno);
 /* The kernel thread "TRACER/CPU" ("timerlat/3", "osnoise/0"), or "TRACER" with `cpu` -1

@@ -352,6 +352,41 @@ on_board board-rt 'cd /sys/kernel/tracing && echo 0 >tracing_thresh && echo 0-1 
   echo 1000000 >osnoise/period_us && echo 1000000 >osnoise/runtime_us &&
   echo 0 >osnoise/stop_tracing_us'
 
+# The durations by source against the kernel's own trace of the same periods: another osnoise
+# instance, its osnoise events on, traces beside the run (the kernel writes each period's line
+# and each event to every instance that asks), and its text is the truth; a run file whose
+# duration is changed by 1 ns fails it.
+desc="osnoise on board-rt: each source's duration is the kernel's events' of the same periods, in its own text trace"
+on_board board-rt 'cd /sys/kernel/tracing && mkdir instances/truth && cd instances/truth &&
+  echo mono >trace_clock && echo 8192 >buffer_size_kb && echo 1 >events/osnoise/enable &&
+  echo osnoise >current_tracer' >"$tmp/out" 2>&1
+"$cli" run osnoise --remote board-rt --duration 3s --period-us 200000 --runtime-us 150000 \
+  --histogram-us 200000 --output "$tmp/osnoise-durations.rtbench" >>"$tmp/out" 2>&1
+status=$?
+on_board board-rt 'cd /sys/kernel/tracing/instances/truth && echo 0 >tracing_on && cat trace' \
+  >"$tmp/osnoise-kernel.txt" 2>>"$tmp/out"
+on_board board-rt 'cd /sys/kernel/tracing/instances/truth && echo nop >current_tracer &&
+  echo 0 >events/osnoise/enable && cd .. && rmdir truth' >>"$tmp/out" 2>&1
+osnoise_truth () { # RUN → the truth script's exit status against the kernel's trace
+  "$cli" summary "$1" --json >"$tmp/osnoise-d.json" 2>>"$tmp/out" &&
+    "$cli" export "$1" --csv-series "$tmp/osnoise-d-series.csv" \
+      --csv-histogram "$tmp/osnoise-d-histogram.csv" >>"$tmp/out" 2>&1 &&
+    "$src/tests/lab/tracer-truth.py" osnoise "$1" "$tmp/osnoise-d.json" \
+      "$tmp/osnoise-d-series.csv" "$tmp/osnoise-d-histogram.csv" 200000 "$tmp/osnoise-kernel.txt"
+}
+osnoise_truth "$tmp/osnoise-durations.rtbench" >"$tmp/truth.out" 2>>"$tmp/out"
+truth=$?
+python3 -c "import json,sys; r=json.load(open(sys.argv[1])); t=r['series'][0]['osnoise']
+k=[k for k in ('hw_ns','irq_ns','thread_ns','nmi_ns','softirq_ns') if k in t][0]; t[k]+=1
+json.dump(r,open(sys.argv[2],'w'))" "$tmp/osnoise-durations.rtbench" "$tmp/osnoise-changed.rtbench" \
+  2>>"$tmp/out"
+osnoise_truth "$tmp/osnoise-changed.rtbench" >/dev/null 2>&1
+changed=$?
+if [[ $status -eq 0 && $truth -eq 0 && $changed -eq 1 &&
+      $(grep -c 'durations of periods' "$tmp/truth.out") == 2 ]]; then ok "$desc"; else
+  not_ok "$desc (run $status, truth $truth, a duration changed by 1 ns: $changed)"; fi
+sed 's/^/# /' "$tmp/truth.out"
+
 # rtbench's hwlat method, at tracefs's top level: the files it changes are set to other values
 # first, so that putting them back is seen, after a run and after the worker's SIGKILL.
 hwlat_state () {

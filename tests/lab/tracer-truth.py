@@ -3,11 +3,13 @@
 """A saved run of a kernel tracer's method held against its own samples.
 
     tracer-truth.py timerlat|osnoise|hwlat RUN.rtbench SUMMARY.json SERIES.csv HISTOGRAM.csv \\
-                    HISTOGRAM_US [THRESHOLD_US]
+                    HISTOGRAM_US [THRESHOLD_US|KERNEL_TRACE]
 
 RUN.rtbench is the run file, SUMMARY.json its `rtbench-cli summary --json`, SERIES.csv and
 HISTOGRAM.csv its `export --csv-series` and `--csv-histogram` (the history exact: one sample per
-block), HISTOGRAM_US the run's --histogram-us, THRESHOLD_US hwlat's --threshold-us.
+block), HISTOGRAM_US the run's --histogram-us, THRESHOLD_US hwlat's --threshold-us,
+KERNEL_TRACE the text trace (`trace`) of another osnoise instance, its osnoise events on, that
+ran while the run did.
 
 For every series: each sample is a whole µs (the tracers' own unit, or rtla's truncation); the
 count, min, max and mean of the summary are the samples' own; the histogram holds each sample in
@@ -22,7 +24,11 @@ Then what each method adds:
   kept in the run file add up the same periods: Period the count, Noise the sum, Max Noise the
   largest, Max Single at most Max Noise; and the summary's osnoise figures are these:
   max_single_us Max Single, cpu_available_pct rtla's rule over Runtime and the samples' sum,
-  noise_hw … noise_thread the counts;
+  noise_hw … noise_thread the counts; with KERNEL_TRACE, each CPU's periods are found in the
+  kernel's own trace (the same noises in a row, the same counts), and each source's duration in
+  the run file and the summary (noise_hw_us … noise_thread_us) is the sum of that source's
+  events before each of those periods' lines (HW: sample_threshold without interference), or
+  unknown when the events are fewer or more than the period lines count;
 - hwlat: each CPU's three series ("CPUn", "CPUn inner", "CPUn outer") hold the same windows, the
   first the larger of the other two in each; every sample is above the threshold (the tracer
   records no other window), as its inner or its outer gap; the gaps above the threshold kept in
@@ -34,7 +40,12 @@ what differs.
 import collections
 import csv
 import json
+import re
 import sys
+
+# osnoise's sources in the run file's order, and the kernel's event of each.
+SOURCES = ['hw', 'nmi', 'irq', 'softirq', 'thread']
+EVENTS = ['sample_threshold', 'nmi_noise', 'irq_noise', 'softirq_noise', 'thread_noise']
 
 
 def close(got, want):
@@ -79,7 +90,7 @@ def check_series(s, got, order, rows, limit_us, failed):
     return values
 
 
-def check_timerlat(run, samples, saved, summary, failed, threshold):
+def check_timerlat(run, samples, saved, summary, failed, extra):
     for s in summary['series']:
         got = samples.get(s['name'], {})
         if got and max(got) + 1 != len(got) + s['skipped'] + s['dropped']:
@@ -93,7 +104,65 @@ def check_timerlat(run, samples, saved, summary, failed, threshold):
                           f'below its IRQ latency {irq[early[0]]}')
 
 
-def check_osnoise(run, samples, saved, summary, failed, threshold):
+def kernel_periods(path):
+    """Each CPU's periods in the kernel's text trace, in order: the line's noise and counts, and
+    the events before it since the CPU's previous period (ns and how many, by source)."""
+    periods = collections.defaultdict(list)
+    fresh = lambda: {'ns': [0] * len(SOURCES), 'events': [0] * len(SOURCES)}
+    pending = collections.defaultdict(fresh)
+    for line in open(path):
+        m = re.match(r'\s*.+?-\d+\s+\[(\d+)\]\s+\S+\s+[\d.]+:\s+(.*)$', line)
+        if line.startswith('#') or not m:
+            continue
+        cpu, rest = int(m.group(1)), m.group(2)
+        e = re.match(r'(\w+): .*duration (\d+) ns(?: interference (\d+))?$', rest)
+        if e and e.group(1) in EVENTS:
+            if e.group(1) == 'sample_threshold' and int(e.group(3)) != 0:
+                continue
+            source = EVENTS.index(e.group(1))
+            pending[cpu]['ns'][source] += int(e.group(2))
+            pending[cpu]['events'][source] += 1
+            continue
+        f = rest.split()
+        if len(f) == 9 and all(re.fullmatch(r'[\d.]+', x) for x in f):
+            periods[cpu].append(dict(pending[cpu], noise=int(f[1]),
+                                     counts=[int(x) for x in f[4:9]]))
+            pending[cpu] = fresh()
+    return periods
+
+
+def check_durations(name, values, t, s, kernel, failed):
+    """A CPU's durations by source against the kernel's events of the same periods."""
+    n = len(values)
+    at = [i for i in range(len(kernel) - n + 1)
+          if [p['noise'] for p in kernel[i:i + n]] == [int(v) for v in values]]
+    if n == 0 or len(at) != 1:
+        failed.append(f'{name}: its {n} periods are {len(at)} times in the kernel\'s trace')
+        return
+    same = kernel[at[0]:at[0] + n]
+    words = []
+    for k, source in enumerate(SOURCES):
+        ns, events = sum(p['ns'][k] for p in same), sum(p['events'][k] for p in same)
+        count = sum(p['counts'][k] for p in same)
+        want = ns if events == count else None
+        if count != t[source]:
+            failed.append(f'{name}: {source} count {t[source]}, the kernel\'s periods {count}')
+        if t.get(source + '_ns') != want:
+            failed.append(f"{name}: {source}_ns {t.get(source + '_ns')}, the kernel's "
+                          f'{events} events of {count} noises: {want}')
+        figure = None if want is None else want / 1000
+        if s.get(f'noise_{source}_us') != figure and not (
+                figure is not None and s.get(f'noise_{source}_us') is not None and
+                close(s[f'noise_{source}_us'], figure)):
+            failed.append(f"{name}: summary noise_{source}_us {s.get(f'noise_{source}_us')}, "
+                          f'the kernel\'s events {figure}')
+        words.append(f'{source} {events}/{count} events {"-" if want is None else want} ns')
+    print(f'{name}: durations of periods {at[0]}-{at[0] + n - 1} of the kernel\'s trace: '
+          + ', '.join(words))
+
+
+def check_osnoise(run, samples, saved, summary, failed, kernel_trace):
+    kernel = kernel_periods(kernel_trace) if kernel_trace else None
     for s in summary['series']:
         name = s['name']
         got = samples.get(name, {})
@@ -119,13 +188,16 @@ def check_osnoise(run, samples, saved, summary, failed, threshold):
                 failed.append(f'{name}: summary {key} {s.get(key)}, its periods say {value}')
         if t['max_single_us'] > t['max_noise_us']:
             failed.append(f"{name}: max single {t['max_single_us']} above max noise")
+        if kernel is not None:
+            check_durations(name, values, t, s, kernel.get(s['cpu'], []), failed)
         print(f"{name}: {n} periods, runtime {t['runtime_us']} noise {t['noise_us']} max noise "
               f"{t['max_noise_us']} max single {t['max_single_us']} % available "
               f"{available(t['runtime_us'], t['noise_us'])}, HW {t['hw']} NMI {t['nmi']} IRQ "
               f"{t['irq']} softirq {t['softirq']} thread {t['thread']}")
 
 
-def check_hwlat(run, samples, saved, summary, failed, threshold):
+def check_hwlat(run, samples, saved, summary, failed, extra):
+    threshold = int(extra or 0)
     command = run['command']
     # The run's windows by its duration (a window lasts a little longer than window_us).
     windows = int(summary['duration_s'] * 1e6) // command['interval_us'] \
@@ -164,7 +236,7 @@ def check_hwlat(run, samples, saved, summary, failed, threshold):
 CHECKS = {'timerlat': check_timerlat, 'osnoise': check_osnoise, 'hwlat': check_hwlat}
 
 
-def main(method, run_path, summary_path, series_path, histogram_path, limit_us, threshold=0):
+def main(method, run_path, summary_path, series_path, histogram_path, limit_us, extra=None):
     run = json.load(open(run_path))
     saved = {s['name']: s for s in run['series']}
     summary = json.load(open(summary_path))['runs'][0]
@@ -185,7 +257,7 @@ def main(method, run_path, summary_path, series_path, histogram_path, limit_us, 
     for s in summary['series']:
         check_series(s, samples.get(s['name'], {}), order[s['name']], rows, int(limit_us),
                      failed)
-    CHECKS[method](run, samples, saved, summary, failed, int(threshold))
+    CHECKS[method](run, samples, saved, summary, failed, extra)
     for line in failed:
         print(line, file=sys.stderr)
     return 1 if failed else 0
