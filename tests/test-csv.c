@@ -200,7 +200,8 @@ test_summary_roundtrip (void)
                            "max_single_us", "cpu_available_pct", "noise_hw", "noise_nmi",
                            "noise_irq", "noise_softirq", "noise_thread", "noise_hw_us",
                            "noise_nmi_us", "noise_irq_us", "noise_softirq_us", "noise_thread_us",
-                           "overflows", "dropped",
+                           "gaps", "nmi_windows", "nmi_count", "nmi_us", "overflows",
+                           "dropped",
                            "resolution_ns", "percentile_error_pct", "stddev_partial", NULL };
 
   /* A comma as the decimal separator must not leak into the file. */
@@ -245,6 +246,28 @@ test_summary_roundtrip (void)
       }
 }
 
+/* The summary CSV of a run of two series: each of `keys` in its column, the first series'
+ * `fields`, the second's empty. */
+static void
+check_columns (RtbRun *run, const char *const *keys, const char *const *fields, guint n)
+{
+  g_autofree char *text = rtb_csv_summary (&run, 1);
+  g_autoptr (GPtrArray) rows = parse_csv (text);
+
+  g_assert_cmpuint (rows->len, ==, 3);
+  for (guint k = 0; k < n; k++)
+    {
+      char **header = rows->pdata[0];
+      guint column = 0;
+
+      while (header[column] != NULL && g_strcmp0 (header[column], keys[k]) != 0)
+        column++;
+      g_assert_nonnull (header[column]);
+      g_assert_cmpstr (((char **) rows->pdata[1])[column], ==, fields[k]);
+      g_assert_cmpstr (((char **) rows->pdata[2])[column], ==, "");
+    }
+}
+
 /* osnoise's columns: rtla osnoise top's Max Single (µs to the nanosecond), % CPU Aval to rtla's
  * 0.00001 % and the counts by source, whole, the durations by source to the nanosecond, empty
  * when unknown; empty for a CPU without the totals. */
@@ -253,8 +276,6 @@ test_summary_osnoise (void)
 {
   g_autoptr (RtbRun) run = test_run_new ("osnoise", RTB_METHOD_OSNOISE, 2, 100);
   RtbSeries *cpu0 = rtb_run_get_series (run, 0);
-  g_autofree char *text = NULL;
-  g_autoptr (GPtrArray) rows = NULL;
   static const char * const keys[] = {
     "max_single_us", "cpu_available_pct", "noise_hw", "noise_nmi", "noise_irq", "noise_softirq",
     "noise_thread", "noise_hw_us", "noise_nmi_us", "noise_irq_us", "noise_softirq_us",
@@ -273,20 +294,23 @@ test_summary_osnoise (void)
      * unknown */
     .durations_ns = { 1234567, 0, 7001, 0, 99 }, .durations_known = 0x0d,
   };
-  text = rtb_csv_summary (&run, 1);
-  rows = parse_csv (text);
-  g_assert_cmpuint (rows->len, ==, 3);
-  for (guint k = 0; k < G_N_ELEMENTS (keys); k++)
-    {
-      char **header = rows->pdata[0];
-      guint column = 0;
+  check_columns (run, keys, cpu0_fields, G_N_ELEMENTS (keys));
+}
 
-      while (header[column] != NULL && g_strcmp0 (header[column], keys[k]) != 0)
-        column++;
-      g_assert_nonnull (header[column]);
-      g_assert_cmpstr (((char **) rows->pdata[1])[column], ==, cpu0_fields[k]);
-      g_assert_cmpstr (((char **) rows->pdata[2])[column], ==, "");
-    }
+/* hwlat's columns: a CPU's gaps and NMIs, whole, on its latency series; empty where unknown
+ * (NMIs without their time) and on a series without them (inner). */
+static void
+test_summary_hwlat (void)
+{
+  g_autoptr (RtbRun) run = test_run_new ("hwlat", RTB_METHOD_HWLAT, 2, 100);
+  static const char * const keys[] = { "gaps", "nmi_windows", "nmi_count", "nmi_us" };
+  static const char * const cpu0_fields[] = { "702", "3", "5", "" };
+
+  rtb_run_get_series (run, 0)->hwlat = (RtbHwlatTotals) {
+    .known = TRUE, .gaps_known = TRUE, .nmi_known = TRUE, .gaps = 702, .nmi_windows = 3,
+    .nmi_count = 5,
+  };
+  check_columns (run, keys, cpu0_fields, G_N_ELEMENTS (keys));
 }
 
 static void
@@ -383,8 +407,8 @@ test_compare_table (void)
   g_assert_true (g_strv_equal (rows->pdata[0], header));
   /* The statistics of latency runs: no RMS or |error| lines, which are the timer's, nor
    * intervals, max jitter or overruns, which are the jitter method's, nor the max single noise,
-   * % CPU available and noises by source and their durations, which are osnoise's. */
-  g_assert_cmpuint (rows->len, ==, 1 + RTB_N_FIGURES - 20);
+   * % CPU available and noises by source and their durations, which are osnoise's, nor hwlat's gaps and NMIs. */
+  g_assert_cmpuint (rows->len, ==, 1 + RTB_N_FIGURES - 24);
   for (RtbFigure stat = 0; stat < RTB_N_FIGURES; stat++)
     {
       char **f;
@@ -565,6 +589,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/csv/formula-tables", test_formula_tables);
   g_test_add_func ("/csv/summary-roundtrip", test_summary_roundtrip);
   g_test_add_func ("/csv/summary-osnoise", test_summary_osnoise);
+  g_test_add_func ("/csv/summary-hwlat", test_summary_hwlat);
   g_test_add_func ("/csv/histogram-columns", test_histogram_columns);
   g_test_add_func ("/csv/series-exact", test_series_exact);
   g_test_add_func ("/csv/compare-table", test_compare_table);

@@ -172,6 +172,29 @@ else
   not_ok "--fail-cpu-available-below 100.5 (exit $s1)"
 fi
 
+# hwlat's, on the tracer's own trace (CPU0: 331 gaps above the threshold, max 44080 µs; CPU1:
+# 371, 28195): the gaps a count per CPU on its latency series, its inner and outer series judged
+# there; unknown without count: (a kernel before 5.14); the max is --fail-above's.
+hwlat=$src/tests/data/import/hwlat61real-w100ms-W200ms-d5.txt
+summary "$hwlat" --fail-hwlat-gaps 371 --fail-above 44080 --junit "$tmp/junit.xml"
+check "hwlat's limits hold at the worst CPU's values" 0 0 'tests="6"'
+summary "$hwlat" --fail-hwlat-gaps 331 --junit "$tmp/junit.xml"
+check "--fail-hwlat-gaps fails on CPU1 alone" 3 1 \
+  "CPU1: 371 gaps above the threshold are more than --fail-hwlat-gaps 331" 'type="fail-hwlat-gaps"'
+summary "$hwlat" --fail-hwlat-gaps 0 --junit "$tmp/junit.xml"
+check "--fail-hwlat-gaps 0: any gap above the threshold fails, on both CPUs" 3 2 \
+  "CPU0: 331 gaps above the threshold are more than --fail-hwlat-gaps 0"
+summary "$hwlat" --fail-above 28195 --junit "$tmp/junit.xml"
+check "--fail-above on hwlat: a CPU's worst window fails (CPU0, and its outer series that holds it)" 3 2 \
+  "CPU0: max 44080.000 µs is above --fail-above 28195"
+sed 's/ count:[0-9]*//' "$hwlat" >"$tmp/hwlat-5.13.txt"
+summary "$tmp/hwlat-5.13.txt" --fail-hwlat-gaps 0 --junit "$tmp/junit.xml"
+check "--fail-hwlat-gaps on a trace without count: fails: cannot be judged" 3 6 \
+  "gaps above the threshold are unknown in this run"
+summary "$tmp/a.rtbench" --fail-hwlat-gaps 0 --junit "$tmp/junit.xml"
+check "--fail-hwlat-gaps on a latency run fails: it has no gaps" 3 1 \
+  "runs of the latency method have no gaps > threshold: --fail-hwlat-gaps cannot be judged"
+
 # Errors keep their own statuses: 1 for a file that cannot be read, 2 for a wrong option
 summary "$tmp/missing.rtbench" --fail-above 0
 s1=$status

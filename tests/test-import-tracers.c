@@ -363,12 +363,17 @@ test_hwlat (void)
         g_assert_cmpfloat_with_epsilon (summary.p50_us, (double) v[(values->len + 1) / 2 - 1],
                                         v[(values->len + 1) / 2 - 1] * 0.00049);
         /* The CPU's totals are its first series': the count: fields of its lines. */
-        g_assert_cmpint (series->have_hwlat, ==, k == 0);
+        g_assert_cmpint (series->hwlat.known, ==, k == 0);
         if (k == 0)
           {
-            g_assert_cmpuint (series->hwlat.gaps, ==, traced.gaps[c]);
-            g_assert_cmpuint (series->hwlat.nmi_count, ==, 0);
+            g_assert_cmpfloat (rtb_figure_value (RTB_FIGURE_HWLAT_GAPS, &summary), ==,
+                               (double) traced.gaps[c]);
+            g_assert_cmpfloat (rtb_figure_value (RTB_FIGURE_HWLAT_NMI_WINDOWS, &summary), ==, 0);
+            g_assert_cmpfloat (rtb_figure_value (RTB_FIGURE_HWLAT_NMI_COUNT, &summary), ==, 0);
+            g_assert_cmpfloat (rtb_figure_value (RTB_FIGURE_HWLAT_NMI_US, &summary), ==, 0);
           }
+        else
+          g_assert_true (isnan (rtb_figure_value (RTB_FIGURE_HWLAT_GAPS, &summary)));
         g_array_unref (traced.values[c][k]);
       }
   gaps = g_strdup_printf ("%u detector windows were above the threshold, with %" G_GUINT64_FORMAT
@@ -383,6 +388,37 @@ test_hwlat (void)
 }
 
 /* NMIs, older kernels without count:, and what a trace can get wrong. */
+/* The series' four hwlat figures as `expected` says them ("4 1 2 40", "-" unknown), in the
+ * summary and after a save and a load. */
+static void
+check_hwlat_figures (RtbRun *run, const char *expected)
+{
+  static const RtbFigure figures[] = { RTB_FIGURE_HWLAT_GAPS, RTB_FIGURE_HWLAT_NMI_WINDOWS,
+                                       RTB_FIGURE_HWLAT_NMI_COUNT, RTB_FIGURE_HWLAT_NMI_US };
+  g_auto (GStrv) want = g_strsplit (expected, " ", -1);
+  g_autoptr (JsonNode) saved = rtb_run_to_json (run);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (RtbRun) loaded = rtb_run_from_json (saved, &error);
+
+  g_assert_no_error (error);
+  g_assert_cmpuint (g_strv_length (want), ==, G_N_ELEMENTS (figures));
+  for (guint r = 0; r < 2; r++)
+    {
+      RtbSeriesSummary summary;
+
+      rtb_series_get_summary (rtb_run_get_series (r == 0 ? run : loaded, 0), &summary);
+      for (guint f = 0; f < G_N_ELEMENTS (figures); f++)
+        {
+          double value = rtb_figure_value (figures[f], &summary);
+
+          if (g_str_equal (want[f], "-"))
+            g_assert_true (isnan (value));
+          else
+            g_assert_cmpfloat (value, ==, g_ascii_strtod (want[f], NULL));
+        }
+    }
+}
+
 static void
 test_hwlat_lines (void)
 {
@@ -391,15 +427,18 @@ test_hwlat_lines (void)
     const char *lines;
     const char *error; /* NULL: imports, with `note` among its notes */
     const char *note;
+    const char *figures; /* the CPU's gaps, NMI windows, NMIs and NMI µs; "-" unknown */
   } cases[] = {
     { "  <...>-9 [003] d... 5.1: #1     inner/outer(us):   12/9     ts:100.000000001 count:3 "
       "nmi-total:40 nmi-count:2\n"
       "  <...>-9 [003] d... 6.1: #2     inner/outer(us):   11/10    ts:101.000000001 count:1\n",
-      NULL, "NMIs came in 1 windows: 2 of them, 40 µs in all" },
-    { "  <...>-9 [001] d... 5.1: #1     inner/outer(us):   12/9     ts:100.000000001 "
-      "nmi-count:1\n", NULL, "NMIs came in 1 windows: 1 of them" },
+      NULL, "NMIs came in 1 windows: 2 of them, 40 µs in all", "4 1 2 40" },
+    /* A generic sched_clock(): NMIs counted, their time not. */
+    { "  <...>-9 [001] d... 5.1: #1     inner/outer(us):   12/9     ts:100.000000001 count:0 "
+      "nmi-count:1\n", NULL, "NMIs came in 1 windows: 1 of them", "0 1 1 -" },
+    /* Before 5.14: no count:. */
     { "  hwlatd-9 [000] d... 5.1: #7     inner/outer(us):   12/9     ts:100.000000001\n",
-      NULL, NULL },
+      NULL, NULL, "- 0 0 0" },
     { "  <...>-9 [000] d... 5.1: #2     inner/outer(us):   12/9     ts:100.000000001 count:1\n"
       "  <...>-9 [000] d... 5.2: #2     inner/outer(us):   12/9     ts:100.100000001 count:1\n",
       "line 4: sample #2 does not follow #2", NULL },
@@ -437,6 +476,7 @@ test_hwlat_lines (void)
       g_assert_cmpuint (rtb_run_get_n_series (run), ==, 3);
       g_assert_cmpuint (rtb_run_get_series (run, 0)->histogram.stats.count, ==,
                         g_strv_length (lines) - 1);
+      check_hwlat_figures (run, cases[i].figures);
       if (cases[i].note != NULL)
         {
           gboolean found = FALSE;

@@ -362,7 +362,8 @@ print_sources (FILE *out, RtbRun *run)
 }
 
 /* hwlat: the detector's windows in the run, so that a reader tells quiet windows from windows
- * not measured, and each CPU's samples added up besides their latency. */
+ * not measured, and each CPU's samples added up besides their latency (its figures of the
+ * hwlat method alone, "-" when unknown). */
 static void
 print_hwlat (FILE *out, RtbRun *run)
 {
@@ -373,21 +374,32 @@ print_hwlat (FILE *out, RtbRun *run)
   for (guint i = 0; i < rtb_run_get_n_series (run); i++)
     {
       RtbSeries *series = rtb_run_get_series (run, i);
+      RtbSeriesSummary s;
 
-      if (!series->have_hwlat)
+      if (!series->hwlat.known)
         continue;
       if (!header)
         {
           fputs ("hwlat samples (windows above the threshold) and what else they hold\n"
                  "thread        samples", out);
-          for (guint f = 0; f < RTB_HWLAT_N_FIGURES; f++)
-            fprintf (out, " %11s", rtb_hwlat_figure_column (f));
+          for (RtbFigure f = 0; f < RTB_N_FIGURES; f++)
+            if (rtb_figure_info (f)->methods == RTB_FIGURE_METHOD (RTB_METHOD_HWLAT))
+              print_title (out, rtb_figure_column (f, RTB_METHOD_HWLAT), 11);
           fputc ('\n', out);
           header = TRUE;
         }
-      fprintf (out, "%-10s %10" G_GUINT64_FORMAT, series->name, series->histogram.stats.count);
-      for (guint f = 0; f < RTB_HWLAT_N_FIGURES; f++)
-        fprintf (out, " %11" G_GUINT64_FORMAT, *rtb_hwlat_figure_at (&series->hwlat, f));
+      rtb_series_get_summary (series, &s);
+      fprintf (out, "%-10s %10" G_GUINT64_FORMAT, series->name, s.count);
+      for (RtbFigure f = 0; f < RTB_N_FIGURES; f++)
+        if (rtb_figure_info (f)->methods == RTB_FIGURE_METHOD (RTB_METHOD_HWLAT))
+          {
+            double value = rtb_figure_value (f, &s);
+
+            if (isnan (value))
+              fprintf (out, " %11s", "-");
+            else
+              fprintf (out, " %11.0f", value);
+          }
       fputc ('\n', out);
       samples += series->histogram.stats.count;
     }

@@ -120,6 +120,7 @@ pool_series (RtbRun *run, const char *name)
       /* rtla's totals of the CPUs together, when every CPU has them. */
       pooled->have_osnoise = series->have_osnoise && (i == 0 || pooled->have_osnoise);
       rtb_osnoise_totals_merge (&pooled->osnoise, &series->osnoise);
+      rtb_hwlat_totals_merge (&pooled->hwlat, &series->hwlat);
     }
   return pooled;
 }

@@ -33,6 +33,11 @@ _Static_assert (RTB_METHOD_LAST < 31, "a method's bit is below ONE_SIDED");
  * longest single noise, the CPU available and the samples dropped (its sources have a table of
  * their own, rtla's totals the mean); summary --json, the CSV and the compare keep them. */
 #define NOT_OSNOISE .table_except = M (OSNOISE)
+/* hwlat's count of a CPU's samples (RtbHwlatTotals): its own table in the CLI, as its run
+ * file's keys. */
+#define HWLAT(field, known_field, ...) \
+  .kind = RTB_FIGURE_KIND_EVENTS, .judged = TRUE, .methods = M (HWLAT), \
+  .offset = AT (hwlat.field), .known = AT (hwlat.known_field), __VA_ARGS__
 
 static const RtbFigureInfo figures[RTB_N_FIGURES] = {
   [RTB_FIGURE_COUNT] = {
@@ -201,6 +206,26 @@ static const RtbFigureInfo figures[RTB_N_FIGURES] = {
     NOISE_US (THREAD, .key = "noise_thread_us", .label = "thread noise µs",
               .column = "thread µs", .title = N_("Thread noise µs")),
   },
+  [RTB_FIGURE_HWLAT_GAPS] = {
+    HWLAT (gaps, gaps_known, .key = "gaps", .label = "gaps > threshold",
+           .column = "gaps", .title = N_("Gaps above threshold"),
+           .counted = "gaps above the threshold", .limit = "fail-hwlat-gaps",
+           .limit_help = "fail when a CPU's hwlat windows had more than N gaps above the "
+                         "threshold (0 fails on the first)"),
+  },
+  [RTB_FIGURE_HWLAT_NMI_WINDOWS] = {
+    HWLAT (nmi_windows, nmi_known, .key = "nmi_windows", .label = "NMI windows",
+           .column = "NMI windows", .title = N_("Windows with NMIs"),
+           .counted = "windows with NMIs"),
+  },
+  [RTB_FIGURE_HWLAT_NMI_COUNT] = {
+    HWLAT (nmi_count, nmi_known, .key = "nmi_count", .label = "NMIs", .column = "NMIs",
+           .title = N_("NMIs"), .counted = "NMIs"),
+  },
+  [RTB_FIGURE_HWLAT_NMI_US] = {
+    HWLAT (nmi_us, nmi_us_known, .key = "nmi_us", .label = "NMI µs", .column = "NMI µs",
+           .title = N_("NMI µs"), .counted = "µs of NMIs"),
+  },
   [RTB_FIGURE_OVERFLOWS] = {
     .key = "overflows", .label = "overflows", .column = "overflows", .title = N_("Overflows"),
     .counted = "overflows", .limit = "fail-overflows",
@@ -354,6 +379,19 @@ rtb_figure_of_source (RtbFigure figure, RtbMethod method, RtbOsnoiseSource *sour
   if (source != NULL)
     *source = figures[figure].source;
   return TRUE;
+}
+
+guint64 *
+rtb_figure_hwlat_at (RtbFigure figure, RtbHwlatTotals *totals, gboolean **known)
+{
+  gsize at;
+
+  g_return_val_if_fail (figure < RTB_N_FIGURES, NULL);
+  at = figures[figure].offset;
+  if (at < AT (hwlat) || at >= AT (hwlat) + sizeof *totals)
+    return NULL;
+  *known = (gboolean *) (void *) ((char *) totals + figures[figure].known - AT (hwlat));
+  return (guint64 *) (void *) ((char *) totals + at - AT (hwlat));
 }
 
 RtbFigure

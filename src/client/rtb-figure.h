@@ -9,6 +9,7 @@
 
 #include <glib.h>
 
+#include "rtb-hwlat.h"
 #include "rtb-osnoise.h"
 #include "rtb-protocol.h"
 
@@ -47,6 +48,10 @@ typedef enum {
   RTB_FIGURE_NOISE_IRQ_US,
   RTB_FIGURE_NOISE_SOFTIRQ_US,
   RTB_FIGURE_NOISE_THREAD_US,
+  RTB_FIGURE_HWLAT_GAPS,        /* hwlat's totals of a CPU's samples (RtbHwlatTotals): the gaps */
+  RTB_FIGURE_HWLAT_NMI_WINDOWS, /* above the threshold, the windows with NMIs, the NMIs and */
+  RTB_FIGURE_HWLAT_NMI_COUNT,   /* their µs */
+  RTB_FIGURE_HWLAT_NMI_US,
   RTB_FIGURE_OVERFLOWS,
   RTB_FIGURE_DROPPED,
   RTB_N_FIGURES,
@@ -100,6 +105,9 @@ typedef struct {
   double cpu_available_pct;
   guint64 noise_counts[RTB_OSNOISE_N_SOURCES];
   double noise_durations_us[RTB_OSNOISE_N_SOURCES];
+  /* hwlat: the CPU's totals besides its samples' latency, on its first series (the latency),
+   * each count with whether it is known */
+  RtbHwlatTotals hwlat;
   guint32 resolution_ns;   /* of the percentiles: 1, or 1000 when only µs buckets are known */
   double percentile_error_pct; /* the percentiles' bound: within it (relative) of the exact
                                 * nearest-rank value at resolution_ns; NAN when empty */
@@ -118,7 +126,8 @@ typedef struct {
   const char *key;      /* summary --json, the CSV, compare --json: "p999_us" */
   const char *label;    /* the CLI's words and unit: compare's rows; limits' messages without
                            the unit */
-  const char *column;   /* the CLI table's header, 10 characters at most */
+  const char *column;   /* the CLI table's header, 10 characters at most (11: hwlat's, in a
+                           table of their own) */
   const char *title;    /* the window's header, to translate (N_) */
   const char *counted;  /* events: the words for a number of them ("dropped samples") */
   const char *limit;    /* the option of its limit for CI ("fail-p99-above"), or NULL */
@@ -181,6 +190,9 @@ gboolean rtb_figure_in_table (RtbFigure figure, RtbMethod method);
 /* Whether it is a figure of one source of noise that runs of `method` have, shown in the
  * sources' table (the window's, the CLI's), and which source. */
 gboolean rtb_figure_of_source (RtbFigure figure, RtbMethod method, RtbOsnoiseSource *source);
+/* Where a hwlat figure's count is in `totals` (run files keep it there under its key), or NULL
+ * for the other figures; `known` then points at whether it is known. */
+guint64 *rtb_figure_hwlat_at (RtbFigure figure, RtbHwlatTotals *totals, gboolean **known);
 /* The figure whose limit for CI is `option` ("fail-p99-above"), or RTB_N_FIGURES. */
 RtbFigure rtb_figure_by_limit (const char *option);
 /* Decimals µs values of `method` are shown with: 3 for the timer (its reference gives 0.001

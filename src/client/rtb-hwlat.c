@@ -2,50 +2,38 @@
 /* A CPU's hwlat samples added up (see rtb-hwlat.h). */
 #include "config.h"
 
-#include <stddef.h>
-
 #include "rtb-hwlat.h"
-
-static const struct {
-  const char *key;
-  const char *column;
-  size_t offset;
-} figures[RTB_HWLAT_N_FIGURES] = {
-  [RTB_HWLAT_GAPS] = { "gaps", "gaps", offsetof (RtbHwlatTotals, gaps) },
-  [RTB_HWLAT_NMI_WINDOWS] = { "nmi_windows", "NMI windows",
-                              offsetof (RtbHwlatTotals, nmi_windows) },
-  [RTB_HWLAT_NMI_COUNT] = { "nmi_count", "NMIs", offsetof (RtbHwlatTotals, nmi_count) },
-  [RTB_HWLAT_NMI_US] = { "nmi_us", "NMI µs", offsetof (RtbHwlatTotals, nmi_us) },
-};
-
-const char *
-rtb_hwlat_figure_key (RtbHwlatFigure figure)
-{
-  g_return_val_if_fail (figure < RTB_HWLAT_N_FIGURES, NULL);
-  return figures[figure].key;
-}
-
-const char *
-rtb_hwlat_figure_column (RtbHwlatFigure figure)
-{
-  g_return_val_if_fail (figure < RTB_HWLAT_N_FIGURES, NULL);
-  return figures[figure].column;
-}
-
-guint64 *
-rtb_hwlat_figure_at (RtbHwlatTotals *totals, RtbHwlatFigure figure)
-{
-  g_return_val_if_fail (figure < RTB_HWLAT_N_FIGURES, NULL);
-  return (guint64 *) ((char *) totals + figures[figure].offset);
-}
 
 void
 rtb_hwlat_totals_from_stats (RtbHwlatTotals *totals, const RtbThreadStats *stats)
 {
-  totals->gaps = stats->hwlat_gaps;
-  totals->nmi_windows = stats->hwlat_nmi_windows;
-  totals->nmi_count = stats->hwlat_nmi_count;
-  totals->nmi_us = stats->hwlat_nmi_us;
+  totals->known = TRUE;
+  totals->gaps_known = stats->hwlat_gaps != RTB_HWLAT_UNKNOWN;
+  totals->nmi_known = stats->hwlat_nmi_count != RTB_HWLAT_UNKNOWN;
+  totals->nmi_us_known = totals->nmi_known && stats->hwlat_nmi_us != RTB_HWLAT_UNKNOWN;
+  totals->gaps = totals->gaps_known ? stats->hwlat_gaps : 0;
+  totals->nmi_windows = totals->nmi_known ? stats->hwlat_nmi_windows : 0;
+  totals->nmi_count = totals->nmi_known ? stats->hwlat_nmi_count : 0;
+  totals->nmi_us = totals->nmi_us_known ? stats->hwlat_nmi_us : 0;
+}
+
+void
+rtb_hwlat_totals_merge (RtbHwlatTotals *into, const RtbHwlatTotals *from)
+{
+  if (!from->known)
+    return;
+  if (!into->known)
+    {
+      *into = *from;
+      return;
+    }
+  into->gaps_known &= from->gaps_known;
+  into->nmi_known &= from->nmi_known;
+  into->nmi_us_known &= from->nmi_us_known;
+  into->gaps += from->gaps;
+  into->nmi_windows += from->nmi_windows;
+  into->nmi_count += from->nmi_count;
+  into->nmi_us += from->nmi_us;
 }
 
 guint64

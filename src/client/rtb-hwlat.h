@@ -15,28 +15,26 @@
 
 G_BEGIN_DECLS
 
+/* Unknown counts (an import of a kernel that printed no count:, or no nmi-total: beside its
+ * NMIs; a kernel whose event lacks the field) are not 0: each has its `known`. The figure table
+ * (rtb-figure.c) holds their rows, whose keys run files keep them under. */
 typedef struct {
-  guint64 gaps;        /* gaps above the threshold in the samples' windows */
-  guint64 nmi_windows; /* samples whose window had NMIs */
+  gboolean known;        /* the series holds its CPU's totals; each count's own says whether
+                          * it is known */
+  gboolean gaps_known;
+  gboolean nmi_known;    /* nmi_windows and nmi_count */
+  gboolean nmi_us_known;
+  guint64 gaps;          /* gaps above the threshold in the samples' windows */
+  guint64 nmi_windows;   /* samples whose window had NMIs */
   guint64 nmi_count;
   guint64 nmi_us;
 } RtbHwlatTotals;
 
-/* The totals' figures: run files, tables and the importer loop over them. */
-typedef enum {
-  RTB_HWLAT_GAPS,
-  RTB_HWLAT_NMI_WINDOWS,
-  RTB_HWLAT_NMI_COUNT,
-  RTB_HWLAT_NMI_US,
-  RTB_HWLAT_N_FIGURES,
-} RtbHwlatFigure;
-
-/* "gaps", "nmi_windows", "nmi_count", "nmi_us": its key in run files. */
-const char *rtb_hwlat_figure_key (RtbHwlatFigure figure);
-/* The CLI table's column header: "gaps", "NMI windows", "NMIs", "NMI µs". */
-const char *rtb_hwlat_figure_column (RtbHwlatFigure figure);
-guint64 *rtb_hwlat_figure_at (RtbHwlatTotals *totals, RtbHwlatFigure figure);
+/* The worker's statistics of a hwlat CPU (RTB_HWLAT_UNKNOWN: the kernel did not say). */
 void rtb_hwlat_totals_from_stats (RtbHwlatTotals *totals, const RtbThreadStats *stats);
+/* `from`'s added to `into`'s (the CPUs of a run pooled), a count unknown in either unknown;
+ * `from` without totals adds nothing. */
+void rtb_hwlat_totals_merge (RtbHwlatTotals *into, const RtbHwlatTotals *from);
 /* The detector's windows in a run of `cmd` that has run `elapsed_ns` (the worker's clock, which
  * goes on a little past the run's duration while it ends), every CPU's together (it samples
  * one CPU per window): the time measured over the window, whole windows. At most what it had:

@@ -13,8 +13,9 @@
  * outer the longest between two turns of it. The run is a hwlat run as the method measures one:
  * each CPU's series "CPUn" holds each sample's latency as the tracer counts it for its max (the
  * larger of inner and outer), "CPUn inner" and "CPUn outer" the two apart, all in exact µs, and
- * the first the CPU's totals (the gaps above the threshold, the NMIs). The trace does not say the
- * detector's width, window or threshold: the run leaves them unknown.
+ * the first the CPU's totals (the gaps above the threshold, the NMIs; the gaps unknown when a
+ * line lacks count:, a CPU's NMI µs when a line of it has nmi-count: without nmi-total:). The
+ * trace does not say the detector's width, window or threshold: the run leaves them unknown.
  */
 #include "config.h"
 
@@ -36,6 +37,7 @@ typedef struct {
   guint64 count;     /* gaps above the threshold in the window (count:, since 5.14) */
   guint64 nmi_count;
   guint64 nmi_total; /* as printed (µs of the NMIs); absent with a generic sched_clock() */
+  gboolean nmi_total_known;
   gint64 ts_us;
 } Entry;
 
@@ -120,13 +122,14 @@ parse_entry (Parse *parse, const RtbImportLine *line, GError **error)
     }
   else
     parse->have_count = FALSE;
+  /* Printed only when NMIs came: none is 0 NMIs in 0 µs. */
+  e.nmi_total_known = TRUE;
   if (_rtb_import_skip_blanks (&c) && c.p[0] == 'n')
     {
-      gboolean total = parse_field (&c, "nmi-total:", G_MAXUINT64 / 4, &e.nmi_total);
-
+      e.nmi_total_known = parse_field (&c, "nmi-total:", G_MAXUINT64 / 4, &e.nmi_total);
       if (!parse_field (&c, "nmi-count:", G_MAXUINT32, &e.nmi_count))
         goto bad;
-      parse->have_nmi_total |= total;
+      parse->have_nmi_total |= e.nmi_total_known;
       parse->nmi_windows++;
       parse->nmi_count += e.nmi_count;
       parse->nmi_total += e.nmi_total;
@@ -232,7 +235,10 @@ build_run (Parse *parse, RtbImportInput *in, GError **error)
       rtb_series_add (series[e->cpu][0], (gint64) MAX (e->inner_us, e->outer_us) * 1000);
       rtb_series_add (series[e->cpu][1], (gint64) e->inner_us * 1000);
       rtb_series_add (series[e->cpu][2], (gint64) e->outer_us * 1000);
-      series[e->cpu][0]->have_hwlat = TRUE;
+      if (!t->known)
+        *t = (RtbHwlatTotals) { .known = TRUE, .gaps_known = parse->have_count,
+                                .nmi_known = TRUE, .nmi_us_known = TRUE };
+      t->nmi_us_known &= e->nmi_total_known;
       t->gaps += e->count;
       t->nmi_windows += e->nmi_count > 0;
       t->nmi_count += e->nmi_count;

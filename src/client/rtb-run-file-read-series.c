@@ -34,7 +34,7 @@ get_residual_max (JsonObject *object, const char *path, double *out, GError **er
   return _rtb_json_get_double (object, path, "residual_max", out, error);
 }
 
-/* An optional object of counts `member` (a CPU's osnoise or hwlat totals), each of `n` keys
+/* An optional object of counts `member` (a CPU's osnoise totals), each of `n` keys
  * into its place; whether it was there. */
 static gboolean
 parse_counts (JsonObject *object, const char *series_path, const char *member, guint n,
@@ -75,16 +75,48 @@ osnoise_at (gpointer totals, guint i)
   return (guint64 *) rtb_osnoise_figure_at (totals, (RtbOsnoiseFigure) i);
 }
 
-static const char *
-hwlat_key (guint i)
+/* A hwlat CPU's totals, under their figures' keys: each a count, or null when unknown. */
+static gboolean
+parse_hwlat (JsonObject *object, const char *series_path, RtbHwlatTotals *totals,
+             GError **error)
 {
-  return rtb_hwlat_figure_key ((RtbHwlatFigure) i);
-}
+  g_autofree char *path = g_strconcat (series_path, ".hwlat", NULL);
+  JsonObject *o = NULL;
 
-static guint64 *
-hwlat_at (gpointer totals, guint i)
-{
-  return rtb_hwlat_figure_at (totals, (RtbHwlatFigure) i);
+  memset (totals, 0, sizeof *totals);
+  if (!json_object_has_member (object, "hwlat"))
+    return TRUE;
+  if (!_rtb_json_get_object (object, series_path, "hwlat", TRUE, &o, error))
+    return FALSE;
+  if (o == NULL)
+    return TRUE;
+  /* Every count's known first: two of them share one. */
+  for (RtbFigure f = 0; f < RTB_N_FIGURES; f++)
+    {
+      gboolean *known;
+
+      if (rtb_figure_hwlat_at (f, totals, &known) != NULL)
+        *known = TRUE;
+    }
+  for (RtbFigure f = 0; f < RTB_N_FIGURES; f++)
+    {
+      gboolean *known;
+      guint64 *count = rtb_figure_hwlat_at (f, totals, &known);
+      const char *key = rtb_figure_key (f);
+      JsonNode *node = json_object_get_member (o, key);
+      gint64 value;
+
+      if (count == NULL)
+        continue;
+      if (node != NULL && JSON_NODE_HOLDS_NULL (node))
+        *known = FALSE;
+      else if (!_rtb_json_get_int (o, path, key, 0, G_MAXINT64, &value, error))
+        return FALSE;
+      else
+        *count = (guint64) value;
+    }
+  totals->known = TRUE;
+  return TRUE;
 }
 
 /* The durations by source the osnoise totals hold, those known (files before them have none). */
@@ -120,8 +152,7 @@ parse_totals (JsonObject *object, const char *series_path, RtbSeries *series, GE
                        osnoise_at, &series->osnoise, &series->have_osnoise, error) &&
          (!series->have_osnoise ||
           parse_durations (object, series_path, &series->osnoise, error)) &&
-         parse_counts (object, series_path, "hwlat", RTB_HWLAT_N_FIGURES, hwlat_key, hwlat_at,
-                       &series->hwlat, &series->have_hwlat, error);
+         parse_hwlat (object, series_path, &series->hwlat, error);
 }
 
 static gboolean

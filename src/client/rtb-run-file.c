@@ -339,14 +339,23 @@ osnoise_to_json (const RtbOsnoiseTotals *totals)
   return json_builder_get_root (builder);
 }
 
+/* Its counts under their figures' keys, an unknown one null. */
 static JsonNode *
 hwlat_to_json (RtbHwlatTotals totals)
 {
   g_autoptr (JsonBuilder) builder = json_builder_new ();
 
   json_builder_begin_object (builder);
-  for (guint i = 0; i < RTB_HWLAT_N_FIGURES; i++)
-    add_count (builder, rtb_hwlat_figure_key (i), *rtb_hwlat_figure_at (&totals, i));
+  for (RtbFigure f = 0; f < RTB_N_FIGURES; f++)
+    {
+      gboolean *known;
+      guint64 *count = rtb_figure_hwlat_at (f, &totals, &known);
+
+      if (count != NULL && *known)
+        add_count (builder, rtb_figure_key (f), *count);
+      else if (count != NULL)
+        add_node (builder, rtb_figure_key (f), NULL);
+    }
   json_builder_end_object (builder);
   return json_builder_get_root (builder);
 }
@@ -379,7 +388,7 @@ series_to_json (const RtbSeries *series)
             series->have_worker_stats ? worker_stats_to_json (&series->worker_stats) : NULL);
   if (series->have_osnoise)
     add_node (builder, "osnoise", osnoise_to_json (&series->osnoise));
-  if (series->have_hwlat)
+  if (series->hwlat.known)
     add_node (builder, "hwlat", hwlat_to_json (series->hwlat));
   json_builder_end_object (builder);
   return json_builder_get_root (builder);

@@ -526,10 +526,7 @@ handle_stats (RtbRun *self, const RtbStatsFrame *frame, gboolean summary, GError
         set_osnoise (series, &stats[i]);
       /* hwlat's series come in threes, each CPU's latency, then inner and outer. */
       if (self->command.method == RTB_METHOD_HWLAT && stats[i].thread % 3 == 0)
-        {
-          rtb_hwlat_totals_from_stats (&series->hwlat, &stats[i]);
-          series->have_hwlat = TRUE;
-        }
+        rtb_hwlat_totals_from_stats (&series->hwlat, &stats[i]);
       if (summary)
         {
           series->worker_stats = stats[i];

@@ -292,6 +292,7 @@ rtb_series_get_summary (RtbSeries *series, RtbSeriesSummary *summary)
   summary->skipped_known = series->resolution_ns == 1 && !series->cyclictest_is_source;
   summary->min_interval_us = summary->max_interval_us = summary->max_jitter_us = NAN;
   set_osnoise (series, summary);
+  summary->hwlat = series->hwlat;
   if (stats->count == 0)
     {
       summary->min_us = summary->avg_us = summary->max_us = NAN;

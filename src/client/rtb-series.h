@@ -66,7 +66,6 @@ typedef struct {
   gint64 minute_max_ns;   /* the largest of them; G_MININT64 when none */
   gboolean have_osnoise;
   RtbOsnoiseTotals osnoise; /* the CPU's osnoise periods added up as rtla osnoise top does */
-  gboolean have_hwlat;
   RtbHwlatTotals hwlat;     /* a hwlat CPU's samples added up besides their latency */
 } RtbSeries;
 

@@ -441,7 +441,8 @@ typedef struct {
   /* Protocol 10: hwlat, the sums of the detector's samples besides their latency: the gaps
    * above the threshold (the samples' count), and the NMIs that came during the samples'
    * windows (how many windows had any, how many NMIs, their total µs). 0 for the other
-   * methods. */
+   * methods. RTB_HWLAT_UNKNOWN when samples came and the kernel's event lacks the field
+   * (count came with 5.14); a worker before it sent 0 then. */
   uint64_t hwlat_gaps;
   uint64_t hwlat_nmi_windows;
   uint64_t hwlat_nmi_count;
@@ -455,6 +456,7 @@ typedef struct {
   uint64_t osnoise_durations_ns[5];
   uint64_t osnoise_durations_known;
 } RtbThreadStats;
+#define RTB_HWLAT_UNKNOWN UINT64_MAX
 _Static_assert(sizeof(RtbThreadStats) == 240, "RtbThreadStats must be 240 bytes");
 #define RTB_THREAD_STATS_V3_SIZE 88
 #define RTB_THREAD_STATS_V8_SIZE 104

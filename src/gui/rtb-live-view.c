@@ -441,7 +441,7 @@ update_hwlat_figures (RtbLiveView *self)
       RtbSeries *series = rtb_run_get_series (self->run, i);
       RtbSeriesSummary s;
 
-      if (!series->have_hwlat)
+      if (!series->hwlat.known)
         continue;
       rtb_series_get_summary (series, &s);
       samples += s.count;

@@ -61,6 +61,17 @@ field_or_zero (const RtbTraceEvent *event, unsigned field)
   return (uint64_t) value;
 }
 
+/* A sample's count of `field` added to `total`; RTB_HWLAT_UNKNOWN from the first sample on,
+ * when this kernel's event lacks the field (count before 5.14), which 0 would hide. */
+static void
+add_count (atomic_uint_fast64_t *total, const RtbTraceEvent *event, unsigned field)
+{
+  if (!event_format.have[field])
+    atomic_store_explicit (total, RTB_HWLAT_UNKNOWN, memory_order_relaxed);
+  else
+    atomic_fetch_add_explicit (total, field_or_zero (event, field), memory_order_relaxed);
+}
+
 static void
 take_event (const RtbTraceEvent *event, void *user)
 {
@@ -84,14 +95,19 @@ take_event (const RtbTraceEvent *event, void *user)
   if (index < r->next)
     index = r->next;
   r->next = index + 1;
-  atomic_fetch_add_explicit (&m->hwlat_gaps, field_or_zero (event, GAPS), memory_order_relaxed);
+  add_count (&m->hwlat_gaps, event, GAPS);
   nmis = field_or_zero (event, NMI_COUNT);
-  if (nmis > 0)
+  if (!event_format.have[NMI_COUNT])
+    {
+      atomic_store_explicit (&m->hwlat_nmi_windows, RTB_HWLAT_UNKNOWN, memory_order_relaxed);
+      atomic_store_explicit (&m->hwlat_nmi_count, RTB_HWLAT_UNKNOWN, memory_order_relaxed);
+      atomic_store_explicit (&m->hwlat_nmi_us, RTB_HWLAT_UNKNOWN, memory_order_relaxed);
+    }
+  else if (nmis > 0)
     {
       atomic_fetch_add_explicit (&m->hwlat_nmi_windows, 1, memory_order_relaxed);
       atomic_fetch_add_explicit (&m->hwlat_nmi_count, nmis, memory_order_relaxed);
-      atomic_fetch_add_explicit (&m->hwlat_nmi_us, field_or_zero (event, NMI_US),
-                                 memory_order_relaxed);
+      add_count (&m->hwlat_nmi_us, event, NMI_US);
     }
   rtb_worker_ring_push (&m[1].ring, index, inner * RTB_NSEC_PER_USEC);
   rtb_worker_ring_push (&m[2].ring, index, outer * RTB_NSEC_PER_USEC);

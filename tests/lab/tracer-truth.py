@@ -32,7 +32,9 @@ Then what each method adds:
 - hwlat: each CPU's three series ("CPUn", "CPUn inner", "CPUn outer") hold the same windows, the
   first the larger of the other two in each; every sample is above the threshold (the tracer
   records no other window), as its inner or its outer gap; the gaps above the threshold kept in
-  the run file are at least one per sample; the windows' numbers stay below the run's windows.
+  the run file are at least one per sample; the windows' numbers stay below the run's windows;
+  the summary's gaps, nmi_windows, nmi_count and nmi_us of "CPUn" are the run file's totals
+  (null where unknown), null on its inner and outer series.
 
 Prints one line per series (" samples, ") and one per CPU of the method's totals, exits 1 naming
 what differs.
@@ -196,6 +198,9 @@ def check_osnoise(run, samples, saved, summary, failed, kernel_trace):
               f"{t['irq']} softirq {t['softirq']} thread {t['thread']}")
 
 
+HWLAT_FIGURES = ('gaps', 'nmi_windows', 'nmi_count', 'nmi_us')
+
+
 def check_hwlat(run, samples, saved, summary, failed, extra):
     threshold = int(extra or 0)
     command = run['command']
@@ -222,12 +227,20 @@ def check_hwlat(run, samples, saved, summary, failed, extra):
         if t is None:
             failed.append(f'{name}: no hwlat totals in the run file')
             continue
-        if t['gaps'] < len(latency):
+        if t['gaps'] is not None and t['gaps'] < len(latency):
             failed.append(f"{name}: {t['gaps']} gaps above the threshold in {len(latency)} "
                           f"samples, each of which has one at least")
-        if t['nmi_windows'] > len(latency) or t['nmi_windows'] > t['nmi_count']:
+        if t['nmi_windows'] is not None and (t['nmi_windows'] > len(latency) or
+                                             t['nmi_windows'] > t['nmi_count']):
             failed.append(f"{name}: {t['nmi_windows']} windows with NMIs, {t['nmi_count']} "
                           f"NMIs, {len(latency)} samples")
+        # The summary's figures are the CPU's totals, on its latency series alone.
+        for s in summary['series']:
+            for key in HWLAT_FIGURES:
+                want = t[key] if s['name'] == name else None
+                if s['cpu'] == cpu and s.get(key, 'absent') != want:
+                    failed.append(f"{s['name']}: summary {key} {s.get(key, 'absent')}, the run "
+                                  f"file's totals say {want}")
         print(f"{name}: {len(latency)} windows above {threshold} µs, {t['gaps']} gaps above it, "
               f"NMIs in {t['nmi_windows']} windows: {t['nmi_count']}, {t['nmi_us']} µs"
               f"{'' if windows is None else f'; {windows} windows in the run'}")
