@@ -4,7 +4,9 @@
  * an instance of 16 KiB per CPU, its clock mono, so that it overwrote its oldest events; with
  * tracing then off, its `trace` file (text, not consumed), each CPU's stats and each CPU's
  * trace_pipe_raw (binary, consumed) were saved, and events/header_page and
- * events/ftrace/timerlat/format (tests/data/trace-page/). */
+ * events/ftrace/timerlat/format (tests/data/trace-page/). The hwlat fixtures the same way: the
+ * hwlat tracer at the top level, buffer_size_kb 4, width 1000 µs of every 2000 µs, threshold 1
+ * µs, for 8 s with nothing reading (hwlat-*). */
 #include "config.h"
 
 #include <glib.h>
@@ -154,6 +156,130 @@ test_real_pages (void)
     }
 }
 
+/* A hwlat sample: its number (the detector's, across every CPU), gaps and count. */
+typedef struct {
+  guint64 time_us;
+  gint64 seq, inner, outer, count;
+} HwlatSample;
+
+typedef struct {
+  unsigned id;
+  RtbTraceField seq, inner, outer, count;
+  GArray *samples;
+} HwlatWalk;
+
+static void
+take_hwlat (const RtbTraceEvent *event, void *user)
+{
+  HwlatWalk *w = user;
+  HwlatSample s = { .time_us = (event->time + 500) / 1000 };
+
+  g_assert_cmpuint (event->type, ==, w->id);
+  g_assert_true (rtb_trace_event_field (event, &w->seq, &s.seq));
+  g_assert_true (rtb_trace_event_field (event, &w->inner, &s.inner));
+  g_assert_true (rtb_trace_event_field (event, &w->outer, &s.outer));
+  g_assert_true (rtb_trace_event_field (event, &w->count, &s.count));
+  g_array_append_val (w->samples, s);
+}
+
+/* "  <...>-192  [001] d......   675.531504: #425   inner/outer(us):    0/172   ts:… count:3" */
+static GArray *
+text_hwlat (const char *text, int cpu)
+{
+  GArray *samples = g_array_new (FALSE, FALSE, sizeof (HwlatSample));
+  g_auto (GStrv) lines = g_strsplit (text, "\n", -1);
+  char want[16];
+
+  g_snprintf (want, sizeof want, "[%03d]", cpu);
+  for (char **line = lines; *line != NULL; line++)
+    {
+      const char *hash = strstr (*line, ": #"), *p;
+      unsigned long long secs, usecs, seq, inner, outer, count;
+      HwlatSample s;
+
+      if (**line == '#' || strstr (*line, want) == NULL || hash == NULL)
+        continue;
+      for (p = hash; p > *line && p[-1] != ' '; p--)
+        ;
+      g_assert_cmpint (sscanf (p, "%llu.%llu", &secs, &usecs), ==, 2);
+      g_assert_cmpint (sscanf (hash + 3, "%llu inner/outer(us): %llu/%llu", &seq, &inner,
+                               &outer), ==, 3);
+      g_assert_cmpint (sscanf (strstr (hash, " count:"), " count:%llu", &count), ==, 1);
+      s = (HwlatSample) { secs * 1000000 + usecs, (gint64) seq, (gint64) inner, (gint64) outer,
+                          (gint64) count };
+      g_array_append_val (samples, s);
+    }
+  return samples;
+}
+
+/* How many of `other`'s numbers fall strictly between `mine`'s first and last. */
+static guint
+numbers_inside (GArray *mine, GArray *other)
+{
+  gint64 first = g_array_index (mine, HwlatSample, 0).seq;
+  gint64 last = g_array_index (mine, HwlatSample, mine->len - 1).seq;
+  guint inside = 0;
+
+  for (guint i = 0; i < other->len; i++)
+    inside += g_array_index (other, HwlatSample, i).seq > first &&
+              g_array_index (other, HwlatSample, i).seq < last;
+  return inside;
+}
+
+/* hwlat's pages, after its buffer overwrote its oldest samples: every event is the text's, and
+ * the samples lost before the first page are the kernel's overrun of that CPU, which the hwlat
+ * worker counts as dropped (the samples' numbers cannot: they run across the CPUs, as the two
+ * CPUs' kept samples interleave). */
+static void
+test_hwlat_pages (void)
+{
+  g_autofree char *header = trace_fixture ("header_page.txt", NULL);
+  g_autofree char *format = trace_fixture ("hwlat-format.txt", NULL);
+  g_autofree char *text = trace_fixture ("hwlat-trace.txt", NULL);
+  RtbTracePageLayout layout;
+  GArray *samples[2];
+
+  g_assert_true (rtb_trace_page_layout_parse (header, &layout));
+  for (int cpu = 0; cpu < 2; cpu++)
+    {
+      g_autofree char *name = g_strdup_printf ("hwlat-cpu%d.raw", cpu);
+      g_autofree char *stats = g_strdup_printf ("hwlat-cpu%d-stats.txt", cpu);
+      gsize len;
+      g_autofree char *raw = trace_fixture (name, &len);
+      g_autoptr (GArray) want = text_hwlat (text, cpu);
+      HwlatWalk w = { .samples = g_array_new (FALSE, FALSE, sizeof (HwlatSample)) };
+      guint64 missed_total;
+
+      g_assert_true (rtb_trace_format_id (format, &w.id));
+      g_assert_true (rtb_trace_format_field (format, "seqnum", &w.seq));
+      g_assert_true (rtb_trace_format_field (format, "duration", &w.inner));
+      g_assert_true (rtb_trace_format_field (format, "outer_duration", &w.outer));
+      g_assert_true (rtb_trace_format_field (format, "count", &w.count));
+      g_assert_cmpuint (trace_page_walk_all (&layout, raw, len, 4096, take_hwlat, &w,
+                                             &missed_total), ==, 2);
+      g_assert_cmpuint (missed_total, ==, trace_fixture_overrun (stats));
+      g_assert_cmpuint (missed_total, >, 0);
+      g_assert_cmpuint (w.samples->len, ==, want->len);
+      for (guint i = 0; i < want->len; i++)
+        {
+          HwlatSample *a = &g_array_index (w.samples, HwlatSample, i);
+          HwlatSample *b = &g_array_index (want, HwlatSample, i);
+
+          g_assert_cmpuint (a->time_us, ==, b->time_us);
+          g_assert_cmpint (a->seq, ==, b->seq);
+          g_assert_cmpint (a->inner, ==, b->inner);
+          g_assert_cmpint (a->outer, ==, b->outer);
+          g_assert_cmpint (a->count, ==, b->count);
+        }
+      samples[cpu] = w.samples;
+    }
+  /* The numbers of one CPU skip the other's: a gap in them is no loss. */
+  g_assert_cmpuint (numbers_inside (samples[0], samples[1]), >, 0);
+  g_assert_cmpuint (numbers_inside (samples[1], samples[0]), >, 0);
+  g_array_unref (samples[0]);
+  g_array_unref (samples[1]);
+}
+
 static void
 put32 (unsigned char *page, size_t *at, guint32 v)
 {
@@ -233,6 +359,7 @@ main (int argc, char **argv)
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/trace-page/layout-and-format", test_layout_and_format);
   g_test_add_func ("/trace-page/real-pages", test_real_pages);
+  g_test_add_func ("/trace-page/hwlat-pages", test_hwlat_pages);
   g_test_add_func ("/trace-page/synthetic", test_synthetic_page);
   return g_test_run ();
 }

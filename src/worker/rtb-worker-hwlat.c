@@ -48,6 +48,7 @@ typedef struct {
   int64_t window_ns;
   uint64_t next;            /* the next window a sample may take */
   bool done;                /* a sample at or after the run's end came */
+  bool uncounted;           /* the kernel lost samples without counting them (logged once) */
 } Reader;
 
 static uint64_t
@@ -114,12 +115,31 @@ take_event (const RtbTraceEvent *event, void *user)
   rtb_worker_ring_push (&m->ring, index, (inner > outer ? inner : outer) * RTB_NSEC_PER_USEC);
 }
 
+/* Samples the kernel overwrote in the CPU's full buffer before the reader took them: dropped
+ * from its three series. The event's seqnum cannot say it: the detector numbers its samples
+ * across every CPU, whose readers see each their own. Lost without a count (no room left for
+ * it on the page), they are one at least. */
+static void
+lose_events (uint64_t missed, void *user)
+{
+  Reader *r = user;
+
+  if (missed == UINT64_MAX && !r->uncounted)
+    rtb_worker_log ("hwlat: CPU %d's buffer lost samples without counting them: counted as "
+                    "one each time", r->max->measured_cpu);
+  r->uncounted |= missed == UINT64_MAX;
+  for (int k = 0; k < SERIES_PER_CPU; k++)
+    atomic_fetch_add_explicit (&r->max[k].ring.dropped, missed == UINT64_MAX ? 1 : missed,
+                               memory_order_relaxed);
+}
+
 static int
 reader_loop (RtbWorkerMeasure *m)
 {
   Reader r = { .max = m, .window_ns = m->period_ns };
 
-  return rtb_worker_tracer_read_pages (m, &event_format.layout, take_event, &r, &r.done);
+  return rtb_worker_tracer_read_pages (m, &event_format.layout, take_event, lose_events, &r,
+                                       &r.done);
 }
 
 static bool

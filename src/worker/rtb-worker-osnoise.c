@@ -162,7 +162,7 @@ reader_loop (RtbWorkerMeasure *m)
 {
   Reader r = { .m = m };
 
-  return rtb_worker_tracer_read_pages (m, &period_format.layout, take_event, &r, &r.done);
+  return rtb_worker_tracer_read_pages (m, &period_format.layout, take_event, NULL, &r, &r.done);
 }
 
 static bool

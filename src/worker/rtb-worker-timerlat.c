@@ -147,7 +147,7 @@ reader_loop (RtbWorkerMeasure *m)
 {
   Reader r = { .irq = m, .period_ns = m->period_ns };
 
-  return rtb_worker_tracer_read_pages (m, &event_format.layout, take_event, &r, &r.done);
+  return rtb_worker_tracer_read_pages (m, &event_format.layout, take_event, NULL, &r, &r.done);
 }
 
 static bool

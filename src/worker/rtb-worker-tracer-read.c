@@ -158,7 +158,8 @@ log_cost (const RtbWorkerMeasure *m, uint64_t pages, uint64_t events)
 
 int
 rtb_worker_tracer_read_pages (RtbWorkerMeasure *m, const RtbTracePageLayout *layout,
-                              RtbTraceEventFunc each, void *user, const bool *done)
+                              RtbTraceEventFunc each, RtbWorkerTraceLostFunc lost, void *user,
+                              const bool *done)
 {
   RtbWorker *w = m->worker;
   /* Its 64 KiB fit the reader's stack (RTB_WORKER_STACK_SIZE); it allocates nothing. */
@@ -181,6 +182,8 @@ rtb_worker_tracer_read_pages (RtbWorkerMeasure *m, const RtbTracePageLayout *lay
                               "describes it", w->tracer.name, m->measured_cpu);
               return EPROTO;
             }
+          if (missed != 0 && lost != NULL)
+            lost (missed, user);
           pages++;
           events += (uint64_t) got;
           continue; /* until the buffer is empty */

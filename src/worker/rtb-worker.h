@@ -307,11 +307,16 @@ typedef struct {
 /* Reads events/header_page and the event's format file into `format`; false with the
  * tracer's `why` (and its status FAILED) when the kernel lays them out otherwise. */
 bool rtb_worker_tracer_read_format (RtbWorkerTracer *t, RtbWorkerTracerFormat *format);
+/* The events the kernel lost (overwritten in a full buffer) before a page: their count, or
+ * UINT64_MAX when it lost some without counting them. */
+typedef void (*RtbWorkerTraceLostFunc) (uint64_t missed, void *user);
 /* Reads m->trace_fd (a CPU's trace_pipe_raw) page after page until the buffer is empty, then
- * polls, calling `each` for every event, until the stop, `*done`, or a second passes after the
- * run's end without an event; logs what reading cost. Returns 0 or an errno. */
+ * polls, calling `each` for every event and `lost` (unless NULL) before a page after lost
+ * events, until the stop, `*done`, or a second passes after the run's end without an event;
+ * logs what reading cost. Returns 0 or an errno. */
 int rtb_worker_tracer_read_pages (RtbWorkerMeasure *m, const RtbTracePageLayout *layout,
-                                  RtbTraceEventFunc each, void *user, const bool *done);
+                                  RtbTraceEventFunc each, RtbWorkerTraceLostFunc lost,
+                                  void *user, const bool *done);
 /* How a tracer method prepares its run, which rtb_worker_tracer_prepare() follows. */
 typedef struct {
   const char *tracer;            /* "timerlat", "osnoise", "hwlat" */
