@@ -8,6 +8,8 @@
 #include <string.h>
 
 #include "rtb-checklist.h"
+#include "rtb-command-keys.h"
+#include "rtb-methods.h"
 #include "rtb-system-files.h"
 #include "rtb-test-run.h"
 #include "rtb-verdict.h"
@@ -353,6 +355,32 @@ test_lab_board_virtual (void)
   g_assert_cmpint (rtb_checklist_find (checks, "machine.virtual")->status, ==, G);
 }
 
+/* Real-time tasks beside a SCHED_OTHER measurement: the advice to raise it names --policy only
+ * for a method that takes one (hwlat's thread is the kernel's: move or stop the tasks). */
+static void
+test_rt_tasks_advice (void)
+{
+  g_autoptr (GHashTable) snapshot = fixture ("sysroot-x86-desktop");
+  RtbHelloFrame worker = hello (EPERM, EACCES);
+  guint without = 0;
+
+  for (RtbMethod m = RTB_METHOD_LATENCY; m <= RTB_METHOD_LAST; m++)
+    {
+      RtbChecklistFor what = { NULL, 0, &worker, !rtb_command_key_taken (RTB_KEY_POLICY, m) };
+      g_autoptr (GPtrArray) checks = rtb_checklist_evaluate (snapshot, &what);
+      const RtbCheck *check = rtb_checklist_find (checks, "sched.rt_tasks");
+
+      g_test_message ("%s: %s → %s", rtb_method_to_string (m), check->value, check->advice);
+      g_assert_cmpint (check->status, ==, C);
+      g_assert_nonnull (strstr (check->value, "multipathd (thread 618 of pid 612) at RR 99"));
+      g_assert_cmpint (strstr (check->advice, "--policy fifo") != NULL, ==, !what.no_policy);
+      g_assert_cmpint (strstr (check->advice, "taskset -pc") != NULL, ==, what.no_policy);
+      without += what.no_policy;
+    }
+  g_assert_false (rtb_command_key_taken (RTB_KEY_POLICY, RTB_METHOD_HWLAT));
+  g_assert_cmpuint (without, >=, 1);
+}
+
 /* The item's status, and the texts its value and advice hold (or must not: "!text"). */
 static void
 assert_check (GPtrArray *checks, const char *id, RtbCheckStatus status, const char *const *texts)
@@ -631,6 +659,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/checklist/isolation-advice", test_isolation_advice);
   g_test_add_func ("/checklist/verdict-loop", test_verdict_loop);
   g_test_add_func ("/checklist/lab-board-virtual", test_lab_board_virtual);
+  g_test_add_func ("/checklist/rt-tasks-advice", test_rt_tasks_advice);
   g_test_add_func ("/checklist/reader", test_reader);
   g_test_add_func ("/checklist/json", test_json);
   return g_test_run ();

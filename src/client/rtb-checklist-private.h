@@ -15,6 +15,7 @@ typedef struct {
   char *measured_text;  /* "0-3" */
   char *measured_words; /* "CPU 3", "CPUs 0-3" */
   int priority;
+  gboolean no_policy;
   const RtbHelloFrame *worker;
 } RtbChecklistContext;
 

@@ -165,6 +165,16 @@ _rtb_check_rt_tasks (const RtbChecklistContext *c)
     }
   if (n_above > 5)
     g_string_append_printf (list, _(" and %u more"), n_above - 5);
+  if (n_above > 0 && c->no_policy)
+    return _rtb_check_new (id, RTB_CHECK_COULD_BE_BETTER,
+                           /* Translators: %s is a list of tasks */
+                           g_strdup_printf (_("real-time tasks that may run beside the "
+                                               "method's kernel thread: %s"), list->str),
+                           /* Translators: %s is "CPU 1" or "CPUs 0-1" */
+                           g_strdup_printf (_("Move these real-time tasks off %s (taskset -pc "
+                                               "CPUS PID) or stop them: this method takes no "
+                                               "policy, its thread is the kernel's."),
+                                            c->measured_words));
   if (n_above > 0 && c->priority == 0)
     return _rtb_check_new (id, RTB_CHECK_COULD_BE_BETTER,
                            g_strdup_printf (_("measured at SCHED_OTHER, so every real-time task "

@@ -192,6 +192,7 @@ rtb_checklist_evaluate (GHashTable *snapshot, const RtbChecklistFor *what)
   g_return_val_if_fail (snapshot != NULL && what != NULL, checks);
 
   c.priority = what->priority;
+  c.no_policy = what->no_policy;
   c.worker = what->worker;
   online = _rtb_checklist_text (&c, RTB_SYSTEM_ONLINE);
   c.online_known = _rtb_checklist_parse_cpus (online, c.online);

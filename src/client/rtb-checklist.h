@@ -35,6 +35,8 @@ typedef struct {
   const uint64_t *cpus;         /* the measured CPUs (RTB_MAX_CPUS bits); NULL: every online */
   int priority;                 /* of the measurement threads; 0 for SCHED_OTHER */
   const RtbHelloFrame *worker;  /* what the worker obtained; NULL before it ran */
+  gboolean no_policy;           /* the method takes no policy (the key table says so): its
+                                 * thread is the kernel's, at a priority rtbench does not set */
 } RtbChecklistFor;
 
 /* Every item, in the order of how much it matters (GPtrArray of RtbCheck). */

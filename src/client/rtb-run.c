@@ -291,6 +291,7 @@ judge_system (RtbRun *self)
     self->command.cpus,
     self->command.policy == RTB_POLICY_OTHER ? 0 : self->command.priority,
     self->have_hello ? &self->hello : NULL,
+    !rtb_command_key_taken (RTB_KEY_POLICY, self->command.method),
   };
 
   if (self->snapshot == NULL)

@@ -23,6 +23,7 @@ update_checklist (gpointer data)
     _rtb_setup_panel_get_policy (self) == RTB_POLICY_OTHER
       ? 0 : (int) gtk_adjustment_get_value (self->priority_adjustment),
     rtb_machine_group_get_hello (self->machine_group),
+    !rtb_command_key_taken (RTB_KEY_POLICY, rtb_setup_panel_get_method (self)),
   };
 
   self->checklist_idle = 0;
