@@ -313,24 +313,33 @@ judge_count (GateCase *c, const RtbFigureInfo *info, double value, double limit)
           limit);
 }
 
-/* Whether another series of the run, on the same CPU, knows figure `f`, which that row judges:
- * hwlat's totals are its CPU's, on the CPU's latency series, not on its inner and outer series
- * (the same windows). */
+/* Whether another series of the run, on the same CPU, judges count `f` that `series` does not
+ * know: one that knows it (hwlat's totals are its CPU's, on the CPU's latency series, not on
+ * its inner and outer series: the same windows), or, when none knows it, the CPU's first
+ * series, so that an unknown count fails once per CPU. */
 static gboolean
-cpu_row_knows (RtbRun *run, RtbSeries *series, RtbFigure f)
+cpu_row_judges (RtbRun *run, RtbSeries *series, RtbFigure f)
 {
+  gboolean first = TRUE, seen = FALSE;
+
   for (guint i = 0; i < rtb_run_get_n_series (run); i++)
     {
       RtbSeries *other = rtb_run_get_series (run, i);
       RtbSeriesSummary s;
 
-      if (other == series || other->cpu < 0 || other->cpu != series->cpu)
+      if (other == series)
+        {
+          seen = TRUE;
+          continue;
+        }
+      if (other->cpu < 0 || other->cpu != series->cpu)
         continue;
+      first = first && seen;
       rtb_series_get_summary (other, &s);
       if (!isnan (rtb_figure_value (f, &s)))
         return TRUE;
     }
-  return FALSE;
+  return !first;
 }
 
 static void
@@ -352,7 +361,7 @@ check_limits (RtbCliGates *gates, GateCase *c, RtbRun *run, RtbSeries *series)
         fail (c, info->limit, "runs of the %s method have no %s: --%s cannot be judged",
               rtb_method_to_string (method), name, info->limit);
       else if (rtb_figure_is_integer (f) && isnan (rtb_figure_value (f, &s)) &&
-               cpu_row_knows (run, series, f))
+               cpu_row_judges (run, series, f))
         continue;
       else if (rtb_figure_is_integer (f))
         judge_count (c, info, rtb_figure_value (f, &s), gates->limits[f]);
