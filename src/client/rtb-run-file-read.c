@@ -204,20 +204,44 @@ parse_command_v4 (JsonObject *object, const char *path, gboolean from_worker, Rt
   return TRUE;
 }
 
+/* A number key of the method that the command object keeps in no member of its own nor in its
+ * two periods is read back from the command's line, the worker's command as the file gives it:
+ * a key added to the key table is kept by run files with no code here. A line that does not
+ * parse (a file of an older rtbench whose keys have changed since) adds nothing. */
+static void
+keys_from_line (JsonObject *object, const char *line, RtbCommand *cmd)
+{
+  RtbCommand written;
+  RtbCommandError cerr;
+
+  if (line == NULL || !rtb_command_parse (line, true, 0, &written, &cerr) ||
+      written.method != cmd->method)
+    return;
+  for (size_t i = 0; i < rtb_command_n_keys; i++)
+    {
+      const RtbKey *key = rtb_command_keys[i];
+
+      if (key->kind == RTB_KIND_NUMBER && key->interval_slot == 0 &&
+          rtb_command_key_taken (key, cmd->method) &&
+          !json_object_has_member (object, key->name))
+        rtb_command_key_put (cmd, key, rtb_command_key_get (&written, key));
+    }
+}
+
 static gboolean
 parse_command (JsonObject *root, RtbMethod method, RtbCommand *cmd, const char **worker_line,
                RtbRunStated *stated, GError **error)
 {
   const char *path = "command";
   JsonObject *object;
-  const char *text;
+  const char *text, *line;
   gint64 value, value2;
   gboolean flag;
   RtbMethod command_method;
 
   memset (cmd, 0, sizeof *cmd);
   if (!_rtb_json_get_object (root, "", path, FALSE, &object, error) ||
-      !_rtb_json_get_string (object, path, "line", TRUE, &text, error) ||
+      !_rtb_json_get_string (object, path, "line", TRUE, &line, error) ||
       !_rtb_json_get_string (object, path, "worker_line", TRUE, worker_line, error) ||
       !_rtb_json_get_string (object, path, "method", FALSE, &text, error))
     return FALSE;
@@ -275,7 +299,10 @@ parse_command (JsonObject *root, RtbMethod method, RtbCommand *cmd, const char *
                        RTB_RUN_STATED_DURATION, stated, error))
     return FALSE;
   cmd->duration_ns = (guint64) value;
-  return parse_command_v4 (object, path, *worker_line != NULL, cmd, error);
+  if (!parse_command_v4 (object, path, *worker_line != NULL, cmd, error))
+    return FALSE;
+  keys_from_line (object, line, cmd);
+  return TRUE;
 }
 
 static gboolean
