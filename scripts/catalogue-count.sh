@@ -33,6 +33,8 @@ items=(
   "figure|osnoise's durations|RTB_FIGURE_NOISE_HW_US RTB_FIGURE_NOISE_NMI_US RTB_FIGURE_NOISE_IRQ_US RTB_FIGURE_NOISE_SOFTIRQ_US RTB_FIGURE_NOISE_THREAD_US noise_hw_us noise_thread_us|2|"
   # (its field, skipped, is also the run's and the worker's word for skipped periods: its id
   # alone says where the figure is named)
+  # hwlat's four counts, by their ids (their fields are also the totals' words in rtb-hwlat.c)
+  "figure|hwlat's|RTB_FIGURE_HWLAT_GAPS RTB_FIGURE_HWLAT_NMI_WINDOWS RTB_FIGURE_HWLAT_NMI_COUNT RTB_FIGURE_HWLAT_NMI_US|2|"
   "method|jitter|RTB_METHOD_JITTER|5|"
 )
 
