@@ -36,14 +36,13 @@
 #include <string.h>
 
 #include "rtb-cpu-list.h"
-#include "rtb-osnoise.h"
+#include "rtb-osnoise-events.h"
 #include "rtb-worker.h"
 
 _Static_assert (RTB_OSNOISE_N_SOURCES == 5, "RtbThreadStats.osnoise_counts holds each source");
 
 /* The tracer's entry and events as this kernel lays them out: read in the prepare step, before
  * any reader exists, and only read afterwards (one run at a time per worker). */
-enum { NOISE, RUNTIME, MAX_SAMPLE, COUNTS };
 static RtbWorkerTracerFormat period_format = {
   .names = { "noise", "runtime", "max_sample", "hw_count", "nmi_count", "irq_count",
              "softirq_count", "thread_count", NULL },
@@ -65,10 +64,10 @@ static RtbWorkerTracerFormat noise_formats[RTB_OSNOISE_N_SOURCES] = {
 
 typedef struct {
   RtbWorkerMeasure *m;
-  uint64_t next;                               /* the next period's index */
-  bool done;                                   /* an entry at or after the run's end came */
-  uint64_t durations_ns[RTB_OSNOISE_N_SOURCES]; /* the period's events so far */
-  uint64_t events[RTB_OSNOISE_N_SOURCES];
+  RtbOsnoiseFormats formats;
+  uint64_t next;            /* the next period's index */
+  bool done;                /* an entry at or after the run's end came */
+  RtbOsnoiseNoises noises;  /* the period's events so far */
 } Reader;
 
 static void
@@ -78,89 +77,63 @@ add_max (atomic_uint_fast64_t *max, uint64_t value)
     atomic_store_explicit (max, value, memory_order_relaxed);
 }
 
-static uint64_t
-field (const RtbTraceEvent *event, const RtbWorkerTracerFormat *format, unsigned i, bool *ok)
-{
-  int64_t value = 0;
-
-  *ok = *ok && rtb_trace_event_field (event, &format->fields[i], &value) && value >= 0;
-  return (uint64_t) value;
-}
-
 /* A period's entry: the period counts when it ended within the run, with its events, and began
  * once the instance traced (its runtime before the entry): one begun before, when another
  * instance already ran the tracer, has only some of its events here. */
 static void
-take_period (Reader *r, const RtbTraceEvent *event)
+take_period (Reader *r, const RtbOsnoisePeriod *p)
 {
   RtbWorkerMeasure *m = r->m;
   RtbWorker *w = m->worker;
-  int64_t at = (int64_t) event->time;
-  uint64_t noise, runtime, max_single, counts[RTB_OSNOISE_N_SOURCES];
-  bool ok = true;
+  int64_t at = (int64_t) p->time_ns;
 
-  noise = field (event, &period_format, NOISE, &ok);
-  runtime = field (event, &period_format, RUNTIME, &ok);
-  max_single = field (event, &period_format, MAX_SAMPLE, &ok);
-  for (int s = 0; s < RTB_OSNOISE_N_SOURCES; s++)
-    counts[s] = field (event, &period_format, COUNTS + (unsigned) s, &ok);
-  if (ok && at >= w->start_mono_ns && w->end_mono_ns != 0 && at >= w->end_mono_ns)
+  if (at >= w->start_mono_ns && w->end_mono_ns != 0 && at >= w->end_mono_ns)
     {
       r->done = true;
       return;
     }
-  if (ok && at >= w->start_mono_ns &&
-      at - (int64_t) runtime * RTB_NSEC_PER_USEC >= w->tracer.started_ns)
+  if (at >= w->start_mono_ns &&
+      at - (int64_t) p->runtime_us * RTB_NSEC_PER_USEC >= w->tracer.started_ns)
     {
-      atomic_fetch_add_explicit (&m->osnoise_runtime_us, runtime, memory_order_relaxed);
-      add_max (&m->osnoise_max_single_us, max_single);
+      atomic_fetch_add_explicit (&m->osnoise_runtime_us, p->runtime_us, memory_order_relaxed);
+      add_max (&m->osnoise_max_single_us, p->max_single_us);
       for (int s = 0; s < RTB_OSNOISE_N_SOURCES; s++)
         {
-          atomic_fetch_add_explicit (&m->osnoise_counts[s], counts[s], memory_order_relaxed);
-          atomic_fetch_add_explicit (&m->osnoise_durations_ns[s], r->durations_ns[s],
+          atomic_fetch_add_explicit (&m->osnoise_counts[s], p->counts[s], memory_order_relaxed);
+          atomic_fetch_add_explicit (&m->osnoise_durations_ns[s], r->noises.durations_ns[s],
                                      memory_order_relaxed);
-          atomic_fetch_add_explicit (&m->osnoise_events[s], r->events[s], memory_order_relaxed);
+          atomic_fetch_add_explicit (&m->osnoise_events[s], r->noises.events[s],
+                                     memory_order_relaxed);
         }
-      rtb_worker_ring_push (&m->ring, r->next++, (int64_t) noise * RTB_NSEC_PER_USEC);
+      rtb_worker_ring_push (&m->ring, r->next++, (int64_t) p->noise_us * RTB_NSEC_PER_USEC);
     }
-  memset (r->durations_ns, 0, sizeof r->durations_ns);
-  memset (r->events, 0, sizeof r->events);
+  memset (&r->noises, 0, sizeof r->noises);
 }
 
 static void
 take_event (const RtbTraceEvent *event, void *user)
 {
   Reader *r = user;
-  bool ok = true;
+  RtbOsnoisePeriod p;
 
-  if (r->done)
-    return;
-  if (event->type == period_format.id)
-    {
-      take_period (r, event);
-      return;
-    }
-  for (int s = 0; s < RTB_OSNOISE_N_SOURCES; s++)
-    if (event->type == noise_formats[s].id)
-      {
-        uint64_t duration = field (event, &noise_formats[s], DURATION, &ok);
-
-        /* A gap with interference is the other sources' noise. */
-        if (s == RTB_OSNOISE_HW && field (event, &noise_formats[s], INTERFERENCE, &ok) != 0)
-          return;
-        if (ok)
-          {
-            r->durations_ns[s] += duration;
-            r->events[s]++;
-          }
-        return;
-      }
+  if (!r->done &&
+      rtb_osnoise_entry_take (&r->formats, event, &r->noises, &p) == RTB_OSNOISE_ENTRY_PERIOD)
+    take_period (r, &p);
 }
 
 static int
 reader_loop (RtbWorkerMeasure *m)
 {
   Reader r = { .m = m };
+
+  r.formats.period_id = period_format.id;
+  memcpy (r.formats.period, period_format.fields, sizeof r.formats.period);
+  for (int s = 0; s < RTB_OSNOISE_N_SOURCES; s++)
+    {
+      r.formats.noise_id[s] = noise_formats[s].id;
+      r.formats.duration[s] = noise_formats[s].fields[DURATION];
+    }
+  r.formats.interference = noise_formats[RTB_OSNOISE_HW].fields[INTERFERENCE];
 
   return rtb_worker_tracer_read_pages (m, &period_format.layout, take_event, NULL, &r, &r.done);
 }
