@@ -9,8 +9,8 @@
  * The worker reads the tracer's events in binary, as rtla does, from per_cpu/cpuN/trace_pipe_raw
  * of its instance (rtb-trace-page.h): one reader thread per CPU that never runs on a measured CPU
  * when another exists, and pushes each value to one of the CPU's two series, "CPUn IRQ" (the
- * reader's) and "CPUn thread" (filled by the same reader). Each wake-up it reads page after page
- * until the buffer is empty, then polls (rtb_worker_tracer_read_pages()): the kernel's text
+ * reader's) and "CPUn thread" (filled by the same reader). Once a second, as rtla does, it reads
+ * page after page until the buffer is empty (rtb_worker_tracer_read_pages()): the kernel's text
  * (trace_pipe) gave one page of formatted lines, about 40 events, per read, and the reader fell
  * behind the tracer.
  *
