@@ -184,9 +184,10 @@ read_isolated_cpus (RtbWorker *w)
 /* rtbench must never be the culprit it reports: as oslat keeps its main thread on CPU 0, every
  * thread of the worker that does not measure runs on the CPUs the process was allowed at its
  * start (isolated CPUs are not among them) minus the measured ones. Only the main thread
- * exists here; the writer and the tracefs janitor inherit its affinity, and the measurement
- * threads, created by it too, then pin themselves to their CPU. When every allowed CPU is
- * measured, there is nowhere else to go: the threads stay, and STARTED says so. */
+ * exists here; the writer inherits its affinity, and the measurement threads, created by it
+ * too, then pin themselves to their CPU, but a kernel tracer's readers, which stay with the
+ * others. When every allowed CPU is measured, there is nowhere else to go: the threads stay,
+ * and STARTED says so. */
 void
 rtb_worker_setup_keep_off_measured (RtbWorker *w)
 {
@@ -198,9 +199,14 @@ rtb_worker_setup_keep_off_measured (RtbWorker *w)
   int err = 0;
 
   w->shares_measured_cpus = false;
+  /* A kernel tracer's CPUs are measured by its threads: its readers keep off them too. */
   for (unsigned i = 0; i < w->n_measures; i++)
-    if (w->measures[i].cpu >= 0)
-      measured[w->measures[i].cpu / 64] |= (uint64_t) 1 << (w->measures[i].cpu % 64);
+    {
+      int cpu = rtb_worker_measure_traced_cpu (&w->measures[i]);
+
+      if (cpu >= 0)
+        measured[cpu / 64] |= (uint64_t) 1 << (cpu % 64);
+    }
   /* Threads that are not pinned (cpu=none) run wherever the kernel puts them, ours with them. */
   if (rtb_cpu_count (measured, RTB_MAX_CPUS) == 0)
     return;
