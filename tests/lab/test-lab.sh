@@ -430,25 +430,34 @@ on_board board-rt '/usr/local/libexec/rtbench/rtbench-worker hwlat cpus=1 width_
 after=$(hwlat_state)
 if [[ $(head -1 "$tmp/out") == 20000 && $before == "$after" ]]; then ok "$desc ($after)"; else
   not_ok "$desc (during: $(head -1 "$tmp/out"); before: $before; after: $after)"; fi
-# Samples the kernel overwrites in a full buffer are dropped: the top level's buffer made 4 KiB
-# (put back after), the worker stopped 6 s while the detector records a window of every 2 ms.
+# Samples the kernel overwrites in a full buffer are dropped: the top level's buffer made as
+# small as the kernel allows (4 KiB asked; a board fresh from boot keeps its 7 KiB), put back
+# after (a buffer never used reads "7 (expanded: 1408)": 1408 is what it would take, and the
+# kernel rounds a size up to whole pages of 4080 bytes of events: 1408 comes back 1410), the
+# worker stopped 15 s while the detector records a window of every 2 ms: the emulator puts
+# 1 in 10 to 1 in 2 of them above 1 µs, a full buffer's ~140 events within 3 to 15 s.
 desc="hwlat on board-rt: samples its full buffer overwrote while the worker was stopped are dropped, as many on each of a CPU's three series"
-on_board board-rt 'cd /sys/kernel/tracing && old=$(cat buffer_size_kb) && echo 4 >buffer_size_kb &&
+on_board board-rt 'cd /sys/kernel/tracing &&
+  old=$(sed "s/.*expanded: \([0-9]*\))/\1/" buffer_size_kb) && echo 4 >buffer_size_kb &&
   { /usr/local/libexec/rtbench/rtbench-worker hwlat cpus=0-1 width_us=1000 window_us=2000 \
-      threshold_us=1 histogram_us=100000 duration=12s >/tmp/hwlat-lost.stream 2>/dev/null & } &&
-  p=$! && sleep 3 && kill -STOP $p && sleep 6 && kill -CONT $p; wait $p;
+      threshold_us=1 histogram_us=100000 duration=20s >/tmp/hwlat-lost.stream 2>/dev/null & } &&
+  p=$! && sleep 3 && kill -STOP $p && sleep 15 && kill -CONT $p; wait $p;
   echo "$old" >buffer_size_kb; echo "$old $(cat buffer_size_kb)"' >"$tmp/kb" 2>"$tmp/out"
 on_board board-rt 'cat /tmp/hwlat-lost.stream && rm /tmp/hwlat-lost.stream' >"$tmp/hwlat-lost.stream"
 "$cli" import "$tmp/hwlat-lost.stream" --output "$tmp/hwlat-lost.rtbench" >>"$tmp/out" 2>&1
 dropped=$(json "$tmp/hwlat-lost.rtbench" \
   "' '.join('%s=%d' % (s['name'].replace(' ', '_'), s['dropped']) for s in r['series'])")
 read -r kb_before kb_after <<<"$(tail -1 "$tmp/kb")"
-if [[ $kb_before == "$kb_after" && -n $kb_before ]] && python3 -c "
+if [[ $kb_before =~ ^[0-9]+$ && $kb_after =~ ^[0-9]+$ ]] &&
+   (( kb_after >= kb_before && kb_after - kb_before <= 4 )) && python3 -c "
 import sys
 d = dict(x.split('=') for x in sys.argv[1].split())
+lost = 0
 for cpu in (0, 1):
     three = {d[f'CPU{cpu}'], d[f'CPU{cpu}_inner'], d[f'CPU{cpu}_outer']}
-    assert len(three) == 1 and int(three.pop()) > 0
+    assert len(three) == 1
+    lost += int(three.pop())
+assert lost > 0
 " "$dropped"; then ok "$desc ($dropped; buffer_size_kb $kb_after)"; else
   not_ok "$desc ($dropped; buffer_size_kb $kb_before, after $kb_after)"; fi
 
