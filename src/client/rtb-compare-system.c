@@ -405,10 +405,12 @@ _rtb_compare_build_notices (RtbRun *const *runs, const char * const *names, guin
       if (dropped > 0)
         g_ptr_array_add (notices,
                          g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
-                                                       "%s lost %llu sample in the worker's "
-                                                       "ring: its figures leave it out",
-                                                       "%s lost %llu samples in the worker's "
-                                                       "ring: its figures leave them out",
+                                                       "%s lost %llu sample in a full buffer "
+                                                       "before it was read: its figures leave "
+                                                       "it out",
+                                                       "%s lost %llu samples in a full buffer "
+                                                       "before they were read: its figures "
+                                                       "leave them out",
                                                        dropped), names[r],
                                           (unsigned long long) dropped));
       if (!parameters_known (runs[r]))

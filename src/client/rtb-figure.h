@@ -80,7 +80,8 @@ typedef struct {
   double p99_abs_us;
   guint64 overflows;  /* values outside the histogram (below + above) */
   gboolean overflows_known; /* FALSE: the source kept no histogram, `overflows` means nothing */
-  guint64 dropped;    /* samples lost in the worker's ring */
+  guint64 dropped;    /* samples lost before they were read (the worker's ring, a
+                       * tracer's buffer) */
   gboolean spread_partial; /* stddev and rms are known but cover only the samples the source
                             * gave values of */
   /* LinuxCNC's figures of a jitter thread (latency-test, METHODS.md §2), when `linuxcnc`: the

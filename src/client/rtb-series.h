@@ -47,7 +47,8 @@ typedef struct {
   gboolean heatmap_lost;  /* a run file written before heatmaps: when the samples came is
                            * unknown (see rtb_series_has_heatmap) */
   uint64_t next_index;    /* index expected next, to count gaps */
-  uint64_t dropped;       /* samples lost in the worker's ring */
+  uint64_t dropped;       /* samples lost before they were read (the worker's ring, a
+                           * tracer's buffer) */
   uint64_t skipped;       /* latency: periods skipped (reported by the worker) */
   uint64_t overruns;      /* jitter: periods begun after their deadline (LinuxCNC) */
   gint64 period_ns;       /* jitter: the thread's period, for LinuxCNC's figures; 0 otherwise */
