@@ -28,7 +28,6 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "rtb-cpu-list.h"
 #include "rtb-worker-tracefs.h"
 #include "rtb-worker.h"
 
@@ -142,40 +141,11 @@ reader_loop (RtbWorkerMeasure *m)
                                        &r.done);
 }
 
-static bool
-set_up_measures (RtbWorker *w)
+/* The detector's window, each series' period: a sample's index is its window. */
+static uint32_t
+period_us (const RtbCommand *cmd)
 {
-  static const char *const kinds[SERIES_PER_CPU] = { "", " inner", " outer" };
-  const RtbCommand *cmd = &w->cmd;
-  int64_t window_ns = (int64_t) cmd->hwlat.window_us * RTB_NSEC_PER_USEC;
-  unsigned i = 0;
-
-  if (!rtb_worker_measures_alloc (w, SERIES_PER_CPU *
-                                       (unsigned) rtb_cpu_count (cmd->cpus, RTB_MAX_CPUS)))
-    return false;
-  for (int cpu = 0; cpu < RTB_MAX_CPUS; cpu++)
-    {
-      RtbWorkerMeasure *m = &w->measures[i];
-      char name[24];
-
-      if (!rtb_cpu_isset (cmd->cpus, cpu))
-        continue;
-      snprintf (name, sizeof name, "CPU%d", cpu);
-      if (!rtb_worker_tracer_reader_setup (m, name, cpu, window_ns, reader_loop))
-        return false;
-      for (int k = 1; k < SERIES_PER_CPU; k++)
-        {
-          snprintf (name, sizeof name, "CPU%d%s", cpu, kinds[k]);
-          if (!rtb_worker_measure_setup (&m[k], name, -1, 0, window_ns, RTB_WORKER_STACK_SIZE,
-                                         reader_loop))
-            return false;
-          m[k].passive = true;
-          m[k].runner = m;
-          m[k].measured_cpu = cpu;
-        }
-      i += SERIES_PER_CPU;
-    }
-  return true;
+  return cmd->hwlat.window_us;
 }
 
 /* The detector's settings. The kernel keeps width < window at every write: the window grows to
@@ -238,10 +208,11 @@ rtb_worker_hwlat_prepare (RtbWorker *w, RtbCommandError *error, int *sys_errno)
   static const RtbWorkerTracerMethod method = {
     .tracer = "hwlat",
     .own_instance = false,
-    .set_up_measures = set_up_measures,
+    .series = { "", " inner", " outer", NULL },
+    .period_us = period_us,
+    .read = reader_loop,
     .configure = configure,
     .format = &event_format,
-    .series_per_cpu = SERIES_PER_CPU,
   };
 
   if (!rtb_worker_tracer_prepare (w, &method, error, sys_errno))

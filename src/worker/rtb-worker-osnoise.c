@@ -35,7 +35,6 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "rtb-cpu-list.h"
 #include "rtb-osnoise-events.h"
 #include "rtb-worker.h"
 
@@ -138,28 +137,10 @@ reader_loop (RtbWorkerMeasure *m)
   return rtb_worker_tracer_read_pages (m, &period_format.layout, take_event, NULL, &r, &r.done);
 }
 
-static bool
-set_up_measures (RtbWorker *w)
+static uint32_t
+period_us (const RtbCommand *cmd)
 {
-  const RtbCommand *cmd = &w->cmd;
-  int64_t period_ns = (int64_t) cmd->osnoise.period_us * RTB_NSEC_PER_USEC;
-  unsigned i = 0;
-
-  if (!rtb_worker_measures_alloc (w, (unsigned) rtb_cpu_count (cmd->cpus, RTB_MAX_CPUS)))
-    return false;
-  for (int cpu = 0; cpu < RTB_MAX_CPUS; cpu++)
-    {
-      RtbWorkerMeasure *m = &w->measures[i];
-      char name[24];
-
-      if (!rtb_cpu_isset (cmd->cpus, cpu))
-        continue;
-      snprintf (name, sizeof name, "CPU%d", cpu);
-      if (!rtb_worker_tracer_reader_setup (m, name, cpu, period_ns, reader_loop))
-        return false;
-      i++;
-    }
-  return true;
+  return cmd->osnoise.period_us;
 }
 
 /* The tracer's settings, as rtla osnoise -p, -r and -T set them, beside those every tracer of
@@ -195,11 +176,12 @@ rtb_worker_osnoise_prepare (RtbWorker *w, RtbCommandError *error, int *sys_errno
   static const RtbWorkerTracerMethod method = {
     .tracer = "osnoise",
     .own_instance = true,
-    .set_up_measures = set_up_measures,
+    .series = { "", NULL },
+    .period_us = period_us,
+    .read = reader_loop,
     .configure = configure,
     .format = &period_format,
     .events = events,
-    .series_per_cpu = 1,
     .per_cpu_threads = true,
   };
 

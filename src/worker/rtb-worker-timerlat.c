@@ -25,10 +25,8 @@
  */
 #include "config.h"
 
-#include <sched.h>
 #include <stdio.h>
 
-#include "rtb-cpu-list.h"
 #include "rtb-worker.h"
 
 #define CONTEXT_IRQ 0
@@ -150,35 +148,10 @@ reader_loop (RtbWorkerMeasure *m)
   return rtb_worker_tracer_read_pages (m, &event_format.layout, take_event, NULL, &r, &r.done);
 }
 
-static bool
-set_up_measures (RtbWorker *w)
+static uint32_t
+period_us (const RtbCommand *cmd)
 {
-  const RtbCommand *cmd = &w->cmd;
-  int64_t period_ns = (int64_t) cmd->timerlat.period_us * RTB_NSEC_PER_USEC;
-  unsigned i = 0;
-
-  if (!rtb_worker_measures_alloc (w, 2 * (unsigned) rtb_cpu_count (cmd->cpus, RTB_MAX_CPUS)))
-    return false;
-  for (int cpu = 0; cpu < RTB_MAX_CPUS; cpu++)
-    {
-      RtbWorkerMeasure *irq = &w->measures[i], *thread = &w->measures[i + 1];
-      char name[24];
-
-      if (!rtb_cpu_isset (cmd->cpus, cpu))
-        continue;
-      snprintf (name, sizeof name, "CPU%d IRQ", cpu);
-      if (!rtb_worker_tracer_reader_setup (irq, name, cpu, period_ns, reader_loop))
-        return false;
-      snprintf (name, sizeof name, "CPU%d thread", cpu);
-      if (!rtb_worker_measure_setup (thread, name, -1, 0, period_ns, RTB_WORKER_STACK_SIZE,
-                                     reader_loop))
-        return false;
-      thread->passive = true;
-      thread->runner = irq;
-      thread->measured_cpu = cpu;
-      i += 2;
-    }
-  return true;
+  return cmd->timerlat.period_us;
 }
 
 /* The tracer's period, as rtla timerlat -p sets it, beside the settings every tracer of the
@@ -201,10 +174,11 @@ rtb_worker_timerlat_prepare (RtbWorker *w, RtbCommandError *error, int *sys_errn
   static const RtbWorkerTracerMethod method = {
     .tracer = "timerlat",
     .own_instance = true,
-    .set_up_measures = set_up_measures,
+    .series = { " IRQ", " thread", NULL },
+    .period_us = period_us,
+    .read = reader_loop,
     .configure = configure,
     .format = &event_format,
-    .series_per_cpu = 2,
     .per_cpu_threads = true,
   };
 

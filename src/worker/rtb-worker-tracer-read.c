@@ -63,18 +63,6 @@ rtb_worker_tracer_set_shared (RtbWorkerTracer *t, const uint64_t *cpus)
 }
 
 bool
-rtb_worker_tracer_reader_setup (RtbWorkerMeasure *m, const char *name, int cpu,
-                                int64_t period_ns, RtbWorkerLoopFunc loop)
-{
-  if (!rtb_worker_measure_setup (m, name, -1, 0, period_ns, RTB_WORKER_STACK_SIZE, loop))
-    return false;
-  m->policy = SCHED_OTHER;
-  m->priority = 0;
-  m->measured_cpu = cpu;
-  return true;
-}
-
-bool
 rtb_worker_tracer_open_traces (RtbWorker *w, const char *file, unsigned stride)
 {
   RtbWorkerTracer *t = &w->tracer;
@@ -249,6 +237,61 @@ enable_events (RtbWorkerTracer *t, RtbWorkerTracerFormat *const *events)
   return true;
 }
 
+static unsigned
+series_per_cpu (const RtbWorkerTracerMethod *method)
+{
+  unsigned n = 0;
+
+  while (n < RTB_WORKER_TRACER_SERIES_MAX && method->series[n] != NULL)
+    n++;
+  return n;
+}
+
+/* Each chosen CPU's series, named as the method names them, at the tracer's period: the first
+ * the CPU's reader, an ordinary thread (the tracer's kernel thread measures) that keeps off the
+ * CPU, the others filled by it. False when out of memory. */
+static bool
+set_up_measures (RtbWorker *w, const RtbWorkerTracerMethod *method)
+{
+  const RtbCommand *cmd = &w->cmd;
+  int64_t period_ns = (int64_t) method->period_us (cmd) * RTB_NSEC_PER_USEC;
+  unsigned per_cpu = series_per_cpu (method), i = 0;
+
+  if (!rtb_worker_measures_alloc (w, per_cpu *
+                                       (unsigned) rtb_cpu_count (cmd->cpus, RTB_MAX_CPUS)))
+    return false;
+  for (int cpu = 0; cpu < RTB_MAX_CPUS; cpu++)
+    {
+      RtbWorkerMeasure *reader = &w->measures[i];
+
+      if (!rtb_cpu_isset (cmd->cpus, cpu))
+        continue;
+      for (unsigned k = 0; k < per_cpu; k++)
+        {
+          RtbWorkerMeasure *m = &reader[k];
+          char name[24];
+
+          snprintf (name, sizeof name, "CPU%d%s", cpu, method->series[k]);
+          if (!rtb_worker_measure_setup (m, name, -1, 0, period_ns, RTB_WORKER_STACK_SIZE,
+                                         method->read))
+            return false;
+          m->measured_cpu = cpu;
+          if (k == 0)
+            {
+              m->policy = SCHED_OTHER;
+              m->priority = 0;
+            }
+          else
+            {
+              m->passive = true;
+              m->runner = reader;
+            }
+        }
+      i += per_cpu;
+    }
+  return true;
+}
+
 bool
 rtb_worker_tracer_prepare (RtbWorker *w, const RtbWorkerTracerMethod *method,
                            RtbCommandError *error, int *sys_errno)
@@ -257,7 +300,7 @@ rtb_worker_tracer_prepare (RtbWorker *w, const RtbWorkerTracerMethod *method,
 
   if (rtb_worker_tracer_take (t, method->tracer, method->own_instance) != RTB_WORKER_TRACER_TAKEN)
     return rtb_worker_tracer_refuse (w, error, sys_errno);
-  if (!method->set_up_measures (w))
+  if (!set_up_measures (w, method))
     {
       rtb_worker_tracer_release (t);
       return false;
@@ -270,10 +313,10 @@ rtb_worker_tracer_prepare (RtbWorker *w, const RtbWorkerTracerMethod *method,
   if (!enable_events (t, method->events) ||
       !rtb_worker_tracer_read_format (t, method->format) ||
       rtb_worker_tracer_start (t) != RTB_WORKER_TRACER_TAKEN ||
-      !rtb_worker_tracer_open_traces (w, "trace_pipe_raw", method->series_per_cpu))
+      !rtb_worker_tracer_open_traces (w, "trace_pipe_raw", series_per_cpu (method)))
     return rtb_worker_tracer_refuse (w, error, sys_errno);
   if (method->per_cpu_threads &&
-      !rtb_worker_tracer_set_threads (w, method->tracer, method->series_per_cpu, error,
+      !rtb_worker_tracer_set_threads (w, method->tracer, series_per_cpu (method), error,
                                       sys_errno))
     {
       rtb_worker_tracer_release (t);

@@ -283,10 +283,6 @@ bool rtb_worker_tracer_refuse (RtbWorker *w, RtbCommandError *error, int *sys_er
  * (only what comes between the run's start and end counts) and 1 MiB buffer. 0 or an errno,
  * the tracer's `why` filled. */
 int rtb_worker_tracer_set_shared (RtbWorkerTracer *t, const uint64_t *cpus);
-/* A CPU's reader of the trace: an ordinary thread, as the tracer's kernel thread measures, on
- * `cpu`. */
-bool rtb_worker_tracer_reader_setup (RtbWorkerMeasure *m, const char *name, int cpu,
-                                     int64_t period_ns, RtbWorkerLoopFunc loop);
 /* Opens per_cpu/cpuN/`file` of the tracer's instance for every `stride`-th measure, its
  * trace_fd; false with the tracer's `why` filled when one cannot be. */
 bool rtb_worker_tracer_open_traces (RtbWorker *w, const char *file, unsigned stride);
@@ -318,22 +314,27 @@ int rtb_worker_tracer_read_pages (RtbWorkerMeasure *m, const RtbTracePageLayout 
                                   RtbTraceEventFunc each, RtbWorkerTraceLostFunc lost,
                                   void *user, const bool *done);
 /* How a tracer method prepares its run, which rtb_worker_tracer_prepare() follows. */
+#define RTB_WORKER_TRACER_SERIES_MAX 3
 typedef struct {
   const char *tracer;            /* "timerlat", "osnoise", "hwlat" */
   bool own_instance;             /* the tracer allows instances (hwlat runs at the top level) */
-  bool (*set_up_measures) (RtbWorker *w); /* fills w->measures; false when out of memory */
+  const char *series[RTB_WORKER_TRACER_SERIES_MAX + 1]; /* each CPU's series: "CPUn" and this
+                                  * (" IRQ"; "" the CPU alone), NULL-ended; the first its
+                                  * reader's, which fills the others */
+  uint32_t (*period_us) (const RtbCommand *cmd); /* the tracer's period, each series' */
+  RtbWorkerLoopFunc read;        /* each CPU's reader */
   int (*configure) (RtbWorkerTracer *t, const RtbCommand *cmd); /* 0 or an errno */
   RtbWorkerTracerFormat *format; /* its own event in trace_pipe_raw */
   RtbWorkerTracerFormat *const *events; /* trace events it enables in its instance beside the
                                          * tracer's own, each journalled; NULL-ended, or NULL */
-  unsigned series_per_cpu;       /* measures per CPU, the first of them its reader's */
   bool per_cpu_threads;          /* a kernel thread per CPU ("osnoise/N") at the command's
                                   * policy and priority (rtb_worker_tracer_set_threads()) */
 } RtbWorkerTracerMethod;
-/* A tracer method's prepare step: takes the tracer, sets up the measures, configures it (each
- * file journalled), enables its trace events, reads its events' formats, starts it, opens each
- * CPU's trace and sets its threads, in that order. False with `error` filled and the tracer
- * given back when one fails. */
+/* A tracer method's prepare step: takes the tracer, sets up each chosen CPU's series (its
+ * reader, an ordinary thread, as the tracer's kernel thread measures, that keeps off the CPU,
+ * and the series the reader fills), configures it (each file journalled), enables its trace
+ * events, reads its events' formats, starts it, opens each CPU's trace and sets its threads, in
+ * that order. False with `error` filled and the tracer given back when one fails. */
 bool rtb_worker_tracer_prepare (RtbWorker *w, const RtbWorkerTracerMethod *method,
                                 RtbCommandError *error, int *sys_errno);
 /* The kernel thread "TRACER/CPU" ("timerlat/3", "osnoise/0"), or "TRACER" with `cpu` -1
