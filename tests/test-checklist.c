@@ -611,7 +611,7 @@ test_json (void)
 {
   g_autoptr (GHashTable) snapshot = fixture ("sysroot-x86-desktop");
   g_autoptr (GPtrArray) checks = evaluate (snapshot, NULL, 99, NULL);
-  g_autoptr (JsonNode) node = rtb_checklist_to_json (checks);
+  g_autoptr (JsonNode) node = rtb_checklist_to_json (checks, TRUE);
   g_autoptr (GError) error = NULL;
   g_autoptr (GPtrArray) back = rtb_checklist_from_json (json_node_get_array (node), "checks",
                                                         &error);
@@ -634,10 +634,23 @@ test_json (void)
       JsonObject *item = json_array_get_object_element (json_node_get_array (node), i);
       const char *status = json_object_get_string_member (item, "status");
 
-      g_assert_cmpuint (json_object_get_size (item), ==, 4);
-      g_assert_true (json_object_get_null_member (item, "advice") ==
+      gboolean no_advice = json_object_get_null_member (item, "advice");
+
+      /* Every advice is a message; a value is, but for a name alone ("tsc", "PREEMPT_RT"). */
+      g_assert_cmpuint (json_object_get_size (item), ==,
+                        4 + json_object_has_member (item, "value_msg") + !no_advice);
+      g_assert_true (json_object_has_member (item, "advice_msg") == !no_advice);
+      g_assert_true (no_advice ==
                      (strcmp (status, "good") == 0 || strcmp (status, "unknown") == 0));
     }
+  g_assert_true (json_object_has_member (first, "value_msg"));
+  /* check --json and summary --json: the four members alone. */
+  g_clear_pointer (&node, json_node_unref);
+  node = rtb_checklist_to_json (checks, FALSE);
+  for (guint i = 0; i < checks->len; i++)
+    g_assert_cmpuint (json_object_get_size (json_array_get_object_element (
+                        json_node_get_array (node), i)), ==, 4);
+  first = json_array_get_object_element (json_node_get_array (node), 0);
 
   json_object_set_string_member (first, "status", "fine");
   g_clear_pointer (&back, g_ptr_array_unref);

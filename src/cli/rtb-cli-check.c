@@ -168,7 +168,7 @@ print_json (GHashTable *snapshot, const char *cpus, GPtrArray *checks, const cha
   json_builder_set_member_name (builder, "cpus");
   json_builder_add_string_value (builder, cpus);
   json_builder_set_member_name (builder, "checks");
-  json_builder_add_value (builder, rtb_checklist_to_json (checks));
+  json_builder_add_value (builder, rtb_checklist_to_json (checks, FALSE));
   json_builder_set_member_name (builder, "verdict");
   json_builder_add_string_value (builder, verdict);
   json_builder_end_object (builder);

@@ -27,15 +27,15 @@ siblings_of (const RtbChecklistContext *c, int cpu)
   return _rtb_checklist_text (c, relative);
 }
 
-/* The measured CPUs that are not in `cpus`: "CPU 3" or "CPUs 0-1", or as a bare list. */
-static char *
-measured_outside (const RtbChecklistContext *c, const uint64_t *cpus, gboolean words)
+/* The measured CPUs that are not in `cpus`: "CPU 3" or "CPUs 0-1". */
+static RtbCheckText *
+measured_outside (const RtbChecklistContext *c, const uint64_t *cpus)
 {
   uint64_t outside[RTB_MAX_CPUS / 64];
 
   for (guint w = 0; w < G_N_ELEMENTS (outside); w++)
     outside[w] = c->measured[w] & ~cpus[w];
-  return words ? rtb_cpus_in_words (outside) : _rtb_checklist_format_cpus (outside);
+  return _rtb_checklist_cpus_in_words (outside);
 }
 
 /* The isolated CPUs: /sys/devices/system/cpu/isolated, else isolcpus= on the command line. */
@@ -60,43 +60,43 @@ _rtb_check_isolated (const RtbChecklistContext *c)
   int n = _rtb_checklist_measured_count (c);
   int in;
   g_autofree char *list = NULL;
-  g_autofree char *outside = NULL;
-  char *value;
+  g_autoptr (RtbCheckText) outside = NULL;
+  RtbCheckText *value;
 
   isolated_cpus (c, isolated, &known);
   if (!known || n == 0)
-    return UNKNOWN (id, _("the isolated CPUs were not recorded"));
+    return UNKNOWN (id, N_("the isolated CPUs were not recorded"));
   in = _rtb_checklist_measured_in (c, isolated);
   list = _rtb_checklist_format_cpus (isolated);
-  /* Translators: the first %s is "CPU 3" or "CPUs 0-1", the second a CPU list */
   if (in == n)
     return _rtb_check_new (id, RTB_CHECK_GOOD,
-                           g_strdup_printf (_("%s isolated (isolated: %s)"), c->measured_words,
-                                            list), NULL);
-  outside = measured_outside (c, isolated, TRUE);
-  if (list[0] == '\0')
-    /* Translators: %s is "CPU 3" or "CPUs 0-1" */
-    value = g_strdup_printf (n > 1 ? _("none of %s is isolated") : _("%s is not isolated"),
-                             c->measured_words);
+                           /* Translators: the first %s is "CPU 3" or "CPUs 0-1", the second a
+                            * CPU list */
+                           MSGF ("%s isolated (isolated: %s)", c->measured_words, list), NULL);
+  outside = measured_outside (c, isolated);
+  if (list[0] == '\0' && n > 1)
+    /* Translators: %s is "CPUs 0-1" */
+    value = MSGF ("none of %s is isolated", c->measured_words);
+  else if (list[0] == '\0')
+    /* Translators: %s is "CPU 3" */
+    value = MSGF ("%s is not isolated", c->measured_words);
   else if (in == 0 && n > 1)
     /* Translators: the first %s is "CPUs 0-1", the second a CPU list */
-    value = g_strdup_printf (_("none of %s is isolated (isolated: %s)"), c->measured_words, list);
+    value = MSGF ("none of %s is isolated (isolated: %s)", c->measured_words, list);
   else
     /* Translators: the first %s is "CPU 3" or "CPUs 0-1", the second a CPU list */
-    value = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s is not isolated (isolated: %s)",
-                                          "%s are not isolated (isolated: %s)", n - in),
-                             outside, list);
+    value = MSGN ("%s is not isolated (isolated: %s)", "%s are not isolated (isolated: %s)",
+                  n - in, outside, list);
   /* A board that isolates CPUs already has what isolcpus= gives: only where to measure is left. */
   if (list[0] != '\0')
     return _rtb_check_new (id, RTB_CHECK_COULD_BE_BETTER, value,
                            /* Translators: %s is a CPU list such as "3" or "2-3" */
-                           g_strdup_printf (_("Measure on the isolated CPUs alone (--cpus %s): "
-                                              "the scheduler puts no other task on them."),
-                                            list));
+                           MSGF ("Measure on the isolated CPUs alone (--cpus %s): the scheduler "
+                                 "puts no other task on them.", list));
   return _rtb_check_new (id, RTB_CHECK_COULD_BE_BETTER, value,
-                         g_strdup (_("Boot with isolcpus=N (LinuxCNC uses the last CPU) and "
-                                      "measure there alone (--cpus N): the scheduler then puts no "
-                                      "other task on it.")));
+                         MSG ("Boot with isolcpus=N (LinuxCNC uses the last CPU) and measure "
+                              "there alone (--cpus N): the scheduler then puts no other task on "
+                              "it."));
 }
 
 /* The CPUs a real-time task should have to itself, for the advice on nohz_full= and
@@ -137,7 +137,8 @@ typedef enum {
   ADVICE_MEASURE,          /* the CPUs to measure: the board has what they need */
 } CmdlineAdvice;
 
-typedef char *(*CmdlineAdviceFunc) (CmdlineAdvice advice, const char *list, const char *measure);
+typedef RtbCheckText *(*CmdlineAdviceFunc) (CmdlineAdvice advice, const char *list,
+                                            const char *measure);
 
 static RtbCheck *
 check_cmdline_cpus (const RtbChecklistContext *c, const char *id, const char *key,
@@ -147,24 +148,30 @@ check_cmdline_cpus (const RtbChecklistContext *c, const char *id, const char *ke
   g_autofree char *also = also_key != NULL ? _rtb_checklist_cmdline_param (c, also_key) : NULL;
   uint64_t own[RTB_MAX_CPUS / 64], cpus[RTB_MAX_CPUS / 64], extra[RTB_MAX_CPUS / 64];
   uint64_t want[RTB_MAX_CPUS / 64];
-  g_autofree char *outside_words = NULL;
+  g_autoptr (RtbCheckText) outside_words = NULL;
   g_autofree char *want_text = NULL;
   g_autofree char *new_list = NULL;
   gboolean any_boot = FALSE, measured_wanted = TRUE;
-  char *advice;
+  RtbCheckText *advice;
 
   if (list == NULL || _rtb_checklist_measured_count (c) == 0)
-    return UNKNOWN (id, _("the kernel command line was not recorded"));
+    return UNKNOWN (id, N_("the kernel command line was not recorded"));
   _rtb_checklist_parse_cpus (list, own);
   memcpy (cpus, own, sizeof cpus);
   if (_rtb_checklist_parse_cpus (also, extra))
     for (guint w = 0; w < G_N_ELEMENTS (cpus); w++)
       cpus[w] |= extra[w];
   if (_rtb_checklist_measured_in (c, cpus) == _rtb_checklist_measured_count (c))
-    return _rtb_check_new (id, RTB_CHECK_GOOD,
-                           g_strdup_printf ("%s (%s=%s)", c->measured_words, key,
-                                            list[0] != '\0' ? list : also), NULL);
-  outside_words = measured_outside (c, cpus, TRUE);
+    {
+      RtbCheckText *set = _rtb_check_text_list ();
+      g_autofree char *parameter = g_strdup_printf (" (%s=%s)", key,
+                                                    list[0] != '\0' ? list : also);
+
+      _rtb_check_text_append (set, c->measured_words);
+      _rtb_check_text_append_words (set, parameter);
+      return _rtb_check_new (id, RTB_CHECK_GOOD, set, NULL);
+    }
+  outside_words = measured_outside (c, cpus);
 
   /* From what the command line already has: never advice to set what is set. */
   if (!realtime_cpus (c, want))
@@ -185,29 +192,28 @@ check_cmdline_cpus (const RtbChecklistContext *c, const char *id, const char *ke
     }
   return _rtb_check_new (id, RTB_CHECK_COULD_BE_BETTER,
                          /* Translators: %s is "CPU 3" or "CPUs 0-1" */
-                         g_strdup_printf (_("not set for %s"), outside_words), advice);
+                         MSGF ("not set for %s", outside_words), advice);
 }
 
-static char *
+static RtbCheckText *
 advise_nohz_full (CmdlineAdvice advice, const char *list, const char *measure)
 {
   switch (advice)
     {
     case ADVICE_BOOT:
       /* Translators: %s is a CPU list such as "3" or "1-3" */
-      return g_strdup_printf (_("Boot with nohz_full=%s (on a kernel with CONFIG_NO_HZ_FULL) so "
-                                "the scheduler tick stops while one task runs there."), list);
+      return MSGF ("Boot with nohz_full=%s (on a kernel with CONFIG_NO_HZ_FULL) so the scheduler "
+                   "tick stops while one task runs there.", list);
     case ADVICE_BOOT_AND_MEASURE:
       /* Translators: both %s are CPU lists such as "3" or "1-3" */
-      return g_strdup_printf (_("Boot with nohz_full=%s (on a kernel with CONFIG_NO_HZ_FULL) and "
-                                "measure there (--cpus %s): the scheduler tick stops while one "
-                                "task runs there, and the other CPUs keep it for housekeeping."),
-                              list, measure);
+      return MSGF ("Boot with nohz_full=%s (on a kernel with CONFIG_NO_HZ_FULL) and measure there "
+                   "(--cpus %s): the scheduler tick stops while one task runs there, and the "
+                   "other CPUs keep it for housekeeping.", list, measure);
     case ADVICE_MEASURE:
     default:
       /* Translators: %s is a CPU list such as "3" or "1-3" */
-      return g_strdup_printf (_("Measure on the CPUs with nohz_full (--cpus %s): the others keep "
-                                "the scheduler tick for housekeeping."), measure);
+      return MSGF ("Measure on the CPUs with nohz_full (--cpus %s): the others keep the "
+                   "scheduler tick for housekeeping.", measure);
     }
 }
 
@@ -217,24 +223,23 @@ _rtb_check_nohz_full (const RtbChecklistContext *c)
   return check_cmdline_cpus (c, "cpus.nohz_full", "nohz_full", NULL, advise_nohz_full);
 }
 
-static char *
+static RtbCheckText *
 advise_rcu_nocbs (CmdlineAdvice advice, const char *list, const char *measure)
 {
   switch (advice)
     {
     case ADVICE_BOOT:
       /* Translators: %s is a CPU list such as "3" or "1-3" */
-      return g_strdup_printf (_("Boot with rcu_nocbs=%s so RCU callbacks run on other CPUs."),
-                              list);
+      return MSGF ("Boot with rcu_nocbs=%s so RCU callbacks run on other CPUs.", list);
     case ADVICE_BOOT_AND_MEASURE:
       /* Translators: both %s are CPU lists such as "3" or "1-3" */
-      return g_strdup_printf (_("Boot with rcu_nocbs=%s and measure there (--cpus %s) so RCU "
-                                "callbacks run on other CPUs."), list, measure);
+      return MSGF ("Boot with rcu_nocbs=%s and measure there (--cpus %s) so RCU callbacks run on "
+                   "other CPUs.", list, measure);
     case ADVICE_MEASURE:
     default:
       /* Translators: %s is a CPU list such as "3" or "1-3" */
-      return g_strdup_printf (_("Measure on the CPUs whose RCU callbacks run elsewhere (--cpus "
-                                "%s): the others run them."), measure);
+      return MSGF ("Measure on the CPUs whose RCU callbacks run elsewhere (--cpus %s): the others "
+                   "run them.", measure);
     }
 }
 
@@ -251,14 +256,16 @@ _rtb_check_smt (const RtbChecklistContext *c)
   static const char *id = "cpus.smt";
   g_autofree char *control = _rtb_checklist_text (c, RTB_SYSTEM_SMT);
   uint64_t isolated[RTB_MAX_CPUS / 64];
-  g_autoptr (GString) shared = g_string_new (NULL);
+  g_autoptr (RtbCheckText) shared = _rtb_check_text_list ();
   gboolean known, any_siblings = FALSE;
+  guint n_shared = 0;
 
   if (control != NULL && (strcmp (control, "off") == 0 || strcmp (control, "forceoff") == 0))
-    return _rtb_check_new (id, RTB_CHECK_GOOD, g_strdup_printf ("SMT %s", control), NULL);
+    return _rtb_check_new (id, RTB_CHECK_GOOD,
+                           _rtb_check_text_words (g_strdup_printf ("SMT %s", control)), NULL);
   if (control != NULL &&
       (strcmp (control, "notsupported") == 0 || strcmp (control, "notimplemented") == 0))
-    return _rtb_check_new (id, RTB_CHECK_GOOD, g_strdup (_("no SMT on this CPU")), NULL);
+    return _rtb_check_new (id, RTB_CHECK_GOOD, MSG ("no SMT on this CPU"), NULL);
 
   isolated_cpus (c, isolated, &known);
   for (int cpu = 0; cpu < RTB_MAX_CPUS; cpu++)
@@ -274,26 +281,28 @@ _rtb_check_smt (const RtbChecklistContext *c)
       any_siblings = TRUE;
       for (int other = 0; other < RTB_MAX_CPUS; other++)
         if (other != cpu && rtb_cpu_isset (set, other) && !rtb_cpu_isset (isolated, other) &&
-            shared->len < 200)
+            strlen (shared->text) < 200)
           {
-            if (shared->len > 0)
-              g_string_append (shared, ", ");
-            g_string_append_printf (shared, _("CPU %d shares its core with CPU %d"), cpu, other);
+            g_autoptr (RtbCheckText) pair = MSGF ("CPU %d shares its core with CPU %d", cpu,
+                                                  other);
+
+            if (n_shared++ > 0)
+              _rtb_check_text_append_words (shared, ", ");
+            _rtb_check_text_append (shared, pair);
           }
     }
   if (!any_siblings)
-    return UNKNOWN (id, _("the CPUs' topology was not recorded"));
-  if (shared->len == 0)
+    return UNKNOWN (id, N_("the CPUs' topology was not recorded"));
+  if (n_shared == 0 && control != NULL && strcmp (control, "on") == 0)
     return _rtb_check_new (id, RTB_CHECK_GOOD,
-                           g_strdup (control != NULL && strcmp (control, "on") == 0
-                                       ? _("SMT on, but no measured CPU shares its core with a "
-                                           "busy one")
-                                       : _("no measured CPU shares its core")), NULL);
-  return _rtb_check_new (id, RTB_CHECK_COULD_BE_BETTER,
-                         g_strdup_printf (_("SMT on: %s"), shared->str),
-                         g_strdup (_("Turn SMT off (nosmt on the kernel command line, or echo off "
-                                      "> /sys/devices/system/cpu/smt/control), or isolate both "
-                                      "siblings: LinuxCNC's 37.8 µs became 6.7 µs this way.")));
+                           MSG ("SMT on, but no measured CPU shares its core with a busy one"),
+                           NULL);
+  if (n_shared == 0)
+    return _rtb_check_new (id, RTB_CHECK_GOOD, MSG ("no measured CPU shares its core"), NULL);
+  return _rtb_check_new (id, RTB_CHECK_COULD_BE_BETTER, MSGF ("SMT on: %s", shared),
+                         MSG ("Turn SMT off (nosmt on the kernel command line, or echo off > "
+                              "/sys/devices/system/cpu/smt/control), or isolate both siblings: "
+                              "LinuxCNC's 37.8 µs became 6.7 µs this way."));
 }
 
 RtbCheck *
@@ -309,7 +318,7 @@ _rtb_check_governor (const RtbChecklistContext *c)
   int n_governors = 0;
 
   if (!c->online_known)
-    return UNKNOWN (id, _("the online CPUs were not recorded"));
+    return UNKNOWN (id, N_("the online CPUs were not recorded"));
   for (int cpu = 0; cpu < RTB_MAX_CPUS; cpu++)
     {
       char *governor;
@@ -327,23 +336,24 @@ _rtb_check_governor (const RtbChecklistContext *c)
       g_string_append_printf (names, "%s%s", names->len > 0 ? ", " : "", governor);
     }
   if (n_governors == 0)
+    return _rtb_check_new (id, RTB_CHECK_GOOD, MSG ("no frequency scaling (no cpufreq driver)"),
+                           NULL);
+  if (all_performance && !boosting && (boost != NULL || no_turbo != NULL))
+    /* Translators: %s is "CPU 3" or "CPUs 0-1" */
     return _rtb_check_new (id, RTB_CHECK_GOOD,
-                           g_strdup (_("no frequency scaling (no cpufreq driver)")), NULL);
+                           MSGF ("performance on %s, boost off", c->measured_words), NULL);
   if (all_performance && !boosting)
-    return _rtb_check_new (id, RTB_CHECK_GOOD,
-                           /* Translators: %s is "CPU 3" or "CPUs 0-1" */
-                           g_strdup_printf (boost != NULL || no_turbo != NULL
-                                              ? _("performance on %s, boost off")
-                                              : _("performance on %s"),
-                                            c->measured_words), NULL);
+    /* Translators: %s is "CPU 3" or "CPUs 0-1" */
+    return _rtb_check_new (id, RTB_CHECK_GOOD, MSGF ("performance on %s", c->measured_words),
+                           NULL);
   return _rtb_check_new (id, RTB_CHECK_COULD_BE_BETTER,
                          /* Translators: %s names governors, such as "schedutil, powersave" */
-                         boosting ? g_strdup_printf (_("%s, boost on"), names->str)
-                                  : g_strdup (names->str),
-                         g_strdup (_("Set the performance governor (cpupower frequency-set -g "
-                                      "performance) and turn boost off (echo 0 > "
-                                      "/sys/devices/system/cpu/cpufreq/boost, or 1 > "
-                                      "intel_pstate/no_turbo): frequency changes stall the CPU.")));
+                         boosting ? MSGF ("%s, boost on", names->str)
+                                  : _rtb_check_text_words (g_strdup (names->str)),
+                         MSG ("Set the performance governor (cpupower frequency-set -g "
+                              "performance) and turn boost off (echo 0 > "
+                              "/sys/devices/system/cpu/cpufreq/boost, or 1 > "
+                              "intel_pstate/no_turbo): frequency changes stall the CPU."));
 }
 
 RtbCheck *
@@ -356,9 +366,9 @@ _rtb_check_idle (const RtbChecklistContext *c)
   int deepest_cpu = -1;
 
   if (!c->online_known)
-    return UNKNOWN (id, _("the online CPUs were not recorded"));
+    return UNKNOWN (id, N_("the online CPUs were not recorded"));
   if (g_strcmp0 (idle, "poll") == 0)
-    return _rtb_check_new (id, RTB_CHECK_GOOD, g_strdup (_("CPUs never sleep (idle=poll)")), NULL);
+    return _rtb_check_new (id, RTB_CHECK_GOOD, MSG ("CPUs never sleep (idle=poll)"), NULL);
   for (guint state = 0; state < RTB_SYSTEM_IDLE_STATES_MAX; state++)
     {
       g_autofree char *name_key = g_strdup_printf (RTB_SYSTEM_IDLE_STATE_FORMAT, state);
@@ -390,21 +400,20 @@ _rtb_check_idle (const RtbChecklistContext *c)
     }
   if (deepest_name == NULL)
     return _rtb_check_new (id, RTB_CHECK_GOOD,
-                           g_strdup (_("no cpuidle states: the CPUs only wait for interrupts")),
-                           NULL);
+                           MSG ("no cpuidle states: the CPUs only wait for interrupts"), NULL);
   if (deepest <= 10)
     return _rtb_check_new (id, RTB_CHECK_GOOD,
                            /* Translators: %s names an idle state such as C1 */
-                           g_strdup_printf (_("deepest idle state %s, %lld µs to wake"),
-                                            deepest_name, (long long) deepest), NULL);
+                           MSGF ("deepest idle state %s, %lld µs to wake", deepest_name,
+                                 (long long) deepest), NULL);
   return _rtb_check_new (id, RTB_CHECK_COULD_BE_BETTER,
                          /* Translators: %s names an idle state such as C6 */
-                         g_strdup_printf (_("%s allowed on CPU %d, %lld µs to wake"),
-                                          deepest_name, deepest_cpu, (long long) deepest),
-                         g_strdup (_("rtbench holds /dev/cpu_dma_latency at 0 while measuring; "
-                                      "your real-time program must too, or disable the deep states "
-                                      "(processor.max_cstate=1 intel_idle.max_cstate=0, or echo 1 "
-                                      "> /sys/devices/system/cpu/cpuN/cpuidle/stateK/disable).")));
+                         MSGF ("%s allowed on CPU %d, %lld µs to wake", deepest_name, deepest_cpu,
+                               (long long) deepest),
+                         MSG ("rtbench holds /dev/cpu_dma_latency at 0 while measuring; your "
+                              "real-time program must too, or disable the deep states "
+                              "(processor.max_cstate=1 intel_idle.max_cstate=0, or echo 1 > "
+                              "/sys/devices/system/cpu/cpuN/cpuidle/stateK/disable)."));
 }
 
 /* The names /proc/interrupts gives its numbered lines: "24" → "acpi". */
@@ -444,7 +453,7 @@ _rtb_check_irqs (const RtbChecklistContext *c)
   static const char *id = "cpus.irqs";
   g_autoptr (GHashTable) names = interrupt_names (c);
   g_autoptr (GPtrArray) hitting = g_ptr_array_new ();
-  g_autoptr (GString) list = g_string_new (NULL);
+  g_autoptr (RtbCheckText) list = _rtb_check_text_list ();
   uint64_t isolated[RTB_MAX_CPUS / 64], measured_isolated[RTB_MAX_CPUS / 64];
   GHashTableIter iter;
   gpointer key, value;
@@ -478,11 +487,10 @@ _rtb_check_irqs (const RtbChecklistContext *c)
         on_isolated |= (cpus[w] & measured_isolated[w]) != 0;
     }
   if (!any)
-    return UNKNOWN (id, _("the interrupts' affinities were not recorded"));
+    return UNKNOWN (id, N_("the interrupts' affinities were not recorded"));
   if (hitting->len == 0)
     return _rtb_check_new (id, RTB_CHECK_GOOD,
-                           g_strdup_printf (_("no interrupt is served by %s"),
-                                            c->measured_words), NULL);
+                           MSGF ("no interrupt is served by %s", c->measured_words), NULL);
 
   g_ptr_array_sort (hitting, compare_irqs);
   for (guint i = 0; i < hitting->len && i < 6; i++)
@@ -490,27 +498,29 @@ _rtb_check_irqs (const RtbChecklistContext *c)
       g_autofree char *number = g_strdup_printf ("%u", GPOINTER_TO_UINT (hitting->pdata[i]));
       const char *name = g_hash_table_lookup (names, number);
 
-      g_string_append_printf (list, "%s%s%s%s%s", i > 0 ? ", " : "", number,
-                              name != NULL ? " (" : "", name != NULL ? name : "",
-                              name != NULL ? ")" : "");
+      g_autofree char *words = g_strdup_printf ("%s%s%s%s%s", i > 0 ? ", " : "", number,
+                                                name != NULL ? " (" : "",
+                                                name != NULL ? name : "",
+                                                name != NULL ? ")" : "");
+
+      _rtb_check_text_append_words (list, words);
     }
   if (hitting->len > 6)
-    g_string_append_printf (list, _(" and %u more"), hitting->len - 6);
+    {
+      g_autoptr (RtbCheckText) more = MSGF (" and %u more", hitting->len - 6);
+
+      _rtb_check_text_append (list, more);
+    }
   /* An interrupt on an isolated CPU undoes what the isolation was for. */
   return _rtb_check_new (id, on_isolated ? RTB_CHECK_BAD : RTB_CHECK_COULD_BE_BETTER,
                          /* Translators: the first %s is "CPU 3" or "CPUs 0-1", the second a
                           * list of interrupts such as "24 (acpi), 30 (eth0)" */
-                         g_strdup_printf (_rtb_checklist_measured_count (c) > 1
-                                            ? g_dngettext (GETTEXT_PACKAGE,
-                                                           "%s serve interrupt %s",
-                                                           "%s serve interrupts %s",
-                                                           hitting->len)
-                                            : g_dngettext (GETTEXT_PACKAGE,
-                                                           "%s serves interrupt %s",
-                                                           "%s serves interrupts %s",
-                                                           hitting->len),
-                                          c->measured_words, list->str),
-                         g_strdup (_("Route them to other CPUs (echo 0 > "
-                                      "/proc/irq/N/smp_affinity_list, or irqaffinity=0 and "
-                                      "isolcpus=managed_irq,N on the kernel command line).")));
+                         _rtb_checklist_measured_count (c) > 1
+                           ? MSGN ("%s serve interrupt %s", "%s serve interrupts %s",
+                                   hitting->len, c->measured_words, list)
+                           : MSGN ("%s serves interrupt %s", "%s serves interrupts %s",
+                                   hitting->len, c->measured_words, list),
+                         MSG ("Route them to other CPUs (echo 0 > /proc/irq/N/smp_affinity_list, "
+                              "or irqaffinity=0 and isolcpus=managed_irq,N on the kernel command "
+                              "line)."));
 }

@@ -2,6 +2,7 @@
 /* What the checklist's items share: the snapshot and the CPUs they are judged for. */
 #pragma once
 
+#include "rtb-checklist-text.h"
 #include "rtb-checklist.h"
 #include "rtb-cpu-users.h"
 
@@ -13,7 +14,7 @@ typedef struct {
   gboolean online_known;
   uint64_t measured[RTB_MAX_CPUS / 64];
   char *measured_text;  /* "0-3" */
-  char *measured_words; /* "CPU 3", "CPUs 0-3" */
+  RtbCheckText *measured_words; /* "CPU 3", "CPUs 0-3" */
   int priority;
   gboolean no_policy;
   const RtbHelloFrame *worker;
@@ -25,7 +26,6 @@ char *_rtb_checklist_text (const RtbChecklistContext *c, const char *relative);
  * it holds no CPU. */
 gboolean _rtb_checklist_parse_cpus (const char *text, uint64_t *cpus);
 char *_rtb_checklist_format_cpus (const uint64_t *cpus);
-/* "CPU 3", "CPUs 0-3" */
 /* How many of the measured CPUs are in `cpus`. */
 int _rtb_checklist_measured_in (const RtbChecklistContext *c, const uint64_t *cpus);
 int _rtb_checklist_measured_count (const RtbChecklistContext *c);
@@ -34,8 +34,14 @@ int _rtb_checklist_measured_count (const RtbChecklistContext *c);
  * command line was not recorded. */
 char *_rtb_checklist_cmdline_param (const RtbChecklistContext *c, const char *key);
 
-RtbCheck *_rtb_check_new (const char *id, RtbCheckStatus status, char *value, char *advice);
-#define UNKNOWN(id, what) _rtb_check_new (id, RTB_CHECK_UNKNOWN, g_strdup (what), NULL)
+/* "CPU 3", "CPUs 0-1" */
+RtbCheckText *_rtb_checklist_cpus_in_words (const uint64_t *cpus);
+
+/* Takes `value` and `advice` (NULL when there is none). */
+RtbCheck *_rtb_check_new (const char *id, RtbCheckStatus status, RtbCheckText *value,
+                          RtbCheckText *advice);
+/* `what` is N_("…"). */
+#define UNKNOWN(id, what) _rtb_check_new (id, RTB_CHECK_UNKNOWN, MSG (what), NULL)
 
 /* Each returns its item (rtb-checklist-kernel.c, -cpus.c, -system.c). */
 typedef RtbCheck *(*RtbCheckFunc) (const RtbChecklistContext *c);

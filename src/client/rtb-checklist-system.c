@@ -42,41 +42,42 @@ _rtb_check_preemption (const RtbChecklistContext *c)
   g_autofree char *realtime = _rtb_checklist_text (c, RTB_SYSTEM_REALTIME);
   g_autofree char *machine = _rtb_checklist_text (c, RTB_SYSTEM_UNAME_MACHINE);
   g_autofree char *mode = _rtb_checklist_cmdline_param (c, "preempt");
-  const char *package;
-  char *advice;
+  g_autoptr (RtbCheckText) package = NULL;
+  RtbCheckText *advice;
 
   if (g_strcmp0 (realtime, "1") == 0 || _rtb_kernel_version_is_preempt_rt (version))
-    return _rtb_check_new (id, RTB_CHECK_GOOD, g_strdup ("PREEMPT_RT"), NULL);
+    return _rtb_check_new (id, RTB_CHECK_GOOD, _rtb_check_text_words (g_strdup ("PREEMPT_RT")),
+                           NULL);
   if (version == NULL)
-    return UNKNOWN (id, _("the kernel's version string (uname -v) was not recorded"));
+    return UNKNOWN (id, N_("the kernel's version string (uname -v) was not recorded"));
 
-  package = g_strcmp0 (machine, "x86_64") == 0 ? "Debian: linux-image-rt-amd64"
-            : g_strcmp0 (machine, "aarch64") == 0 ? "Debian: linux-image-rt-arm64; Raspberry "
-                                                    "Pi OS: kernel=kernel8_rt.img"
-            : _("your distribution's -rt kernel");
-  advice = g_strdup_printf (_("Boot a PREEMPT_RT kernel (%s): without it, worst cases reach "
-                               "milliseconds."), package);
+  package = g_strcmp0 (machine, "x86_64") == 0
+              ? _rtb_check_text_words (g_strdup ("Debian: linux-image-rt-amd64"))
+            : g_strcmp0 (machine, "aarch64") == 0
+              ? _rtb_check_text_words (g_strdup ("Debian: linux-image-rt-arm64; Raspberry Pi OS: "
+                                                 "kernel=kernel8_rt.img"))
+              : MSG ("your distribution's -rt kernel");
+  advice = MSGF ("Boot a PREEMPT_RT kernel (%s): without it, worst cases reach milliseconds.",
+                 package);
   if (has_word (version, "PREEMPT_DYNAMIC"))
     {
       if (g_strcmp0 (mode, "full") == 0)
         return _rtb_check_new (id, RTB_CHECK_COULD_BE_BETTER,
-                               g_strdup (_("dynamic preemption set to full (preempt=full), not "
-                                            "PREEMPT_RT")), advice);
+                               MSG ("dynamic preemption set to full (preempt=full), not "
+                                    "PREEMPT_RT"), advice);
       return _rtb_check_new (id, RTB_CHECK_BAD,
                              mode != NULL && mode[0] != '\0'
-                               ? g_strdup_printf (_("dynamic preemption set to %s (preempt=%s), "
-                                                     "not PREEMPT_RT"), mode, mode)
-                               : g_strdup (_("dynamic preemption in the build's default mode "
-                                              "(no preempt= on the command line), not PREEMPT_RT")),
+                               ? MSGF ("dynamic preemption set to %s (preempt=%s), not PREEMPT_RT",
+                                       mode, mode)
+                               : MSG ("dynamic preemption in the build's default mode (no "
+                                      "preempt= on the command line), not PREEMPT_RT"),
                              advice);
     }
   if (has_word (version, "PREEMPT"))
     return _rtb_check_new (id, RTB_CHECK_COULD_BE_BETTER,
-                           g_strdup (_("fully preemptible kernel (PREEMPT), not PREEMPT_RT")),
-                           advice);
+                           MSG ("fully preemptible kernel (PREEMPT), not PREEMPT_RT"), advice);
   return _rtb_check_new (id, RTB_CHECK_BAD,
-                         g_strdup (_("no forced preemption (voluntary or none), not PREEMPT_RT")),
-                         advice);
+                         MSG ("no forced preemption (voluntary or none), not PREEMPT_RT"), advice);
 }
 
 RtbCheck *
@@ -92,35 +93,34 @@ _rtb_check_virtual (const RtbChecklistContext *c)
   g_autofree char *product = _rtb_checklist_text (c, RTB_SYSTEM_DMI_PRODUCT);
   g_autofree char *xen = _rtb_checklist_text (c, RTB_SYSTEM_HYPERVISOR);
   g_autofree char *model = _rtb_checklist_text (c, RTB_SYSTEM_DT_MODEL);
-  const char *found = NULL;
+  g_autoptr (RtbCheckText) found = NULL;
 
   for (guint i = 0; found == NULL && i < G_N_ELEMENTS (hypervisors); i++)
     if ((vendor != NULL && strstr (vendor, hypervisors[i]) != NULL) ||
         (product != NULL && strstr (product, hypervisors[i]) != NULL))
-      found = hypervisors[i];
+      found = _rtb_check_text_words (g_strdup (hypervisors[i]));
   if (found == NULL && xen != NULL && xen[0] != '\0')
-    found = xen;
+    found = _rtb_check_text_words (g_strdup (xen));
   /* An arm or arm64 board has neither DMI nor a hypervisor flag: QEMU's virt machine names
    * itself in its device tree. */
   if (found == NULL && model != NULL && strstr (model, "linux,dummy-virt") != NULL)
-    found = _("QEMU's virt machine, device tree linux,dummy-virt");
+    found = MSG ("QEMU's virt machine, device tree linux,dummy-virt");
   if (found == NULL && cpuinfo != NULL)
     {
       g_auto (GStrv) lines = g_strsplit (cpuinfo, "\n", -1);
 
       for (guint i = 0; found == NULL && lines[i] != NULL; i++)
         if (g_str_has_prefix (lines[i], "flags") && has_word (lines[i], "hypervisor"))
-          found = _("the CPU's hypervisor flag");
+          found = MSG ("the CPU's hypervisor flag");
     }
   if (found != NULL)
-    return _rtb_check_new (id, RTB_CHECK_COULD_BE_BETTER,
-                           g_strdup_printf (_("a virtual machine (%s)"), found),
-                           g_strdup (_("Measure on the bare machine: in a virtual machine the "
-                                        "worst cases are the hypervisor's, whatever Linux does.")));
+    return _rtb_check_new (id, RTB_CHECK_COULD_BE_BETTER, MSGF ("a virtual machine (%s)", found),
+                           MSG ("Measure on the bare machine: in a virtual machine the worst "
+                                "cases are the hypervisor's, whatever Linux does."));
   if (cpuinfo == NULL)
-    return UNKNOWN (id, _("/proc/cpuinfo was not recorded"));
+    return UNKNOWN (id, N_("/proc/cpuinfo was not recorded"));
   return _rtb_check_new (id, RTB_CHECK_GOOD,
-                         g_strdup (_("bare metal: no hypervisor flag or virtual firmware")), NULL);
+                         MSG ("bare metal: no hypervisor flag or virtual firmware"), NULL);
 }
 
 RtbCheck *
@@ -132,21 +132,20 @@ _rtb_check_tick (const RtbChecklistContext *c)
   gboolean full_dynticks = g_hash_table_contains (c->files, RTB_SYSTEM_NOHZ_FULL);
 
   if (cmdline == NULL)
-    return UNKNOWN (id, _("the kernel command line was not recorded"));
+    return UNKNOWN (id, N_("the kernel command line was not recorded"));
   if (g_strcmp0 (nohz, "off") == 0)
     return _rtb_check_new (id, RTB_CHECK_COULD_BE_BETTER,
-                           g_strdup (_("periodic tick on every CPU (nohz=off)")),
-                           g_strdup (_("Remove nohz=off from the kernel command line so idle and "
-                                        "isolated CPUs can stop the tick.")));
+                           MSG ("periodic tick on every CPU (nohz=off)"),
+                           MSG ("Remove nohz=off from the kernel command line so idle and "
+                                "isolated CPUs can stop the tick."));
   if (!full_dynticks)
     return _rtb_check_new (id, RTB_CHECK_COULD_BE_BETTER,
-                           g_strdup (_("tickless when idle only: this kernel has no full "
-                                        "dynticks (no /sys/devices/system/cpu/nohz_full)")),
-                           g_strdup (_("Use a kernel built with CONFIG_NO_HZ_FULL (Debian's rt "
-                                        "kernels are) so nohz_full= can stop the tick on busy "
-                                        "real-time CPUs.")));
+                           MSG ("tickless when idle only: this kernel has no full dynticks (no "
+                                "/sys/devices/system/cpu/nohz_full)"),
+                           MSG ("Use a kernel built with CONFIG_NO_HZ_FULL (Debian's rt kernels "
+                                "are) so nohz_full= can stop the tick on busy real-time CPUs."));
   return _rtb_check_new (id, RTB_CHECK_GOOD,
-                         g_strdup (_("tickless, full dynticks available (nohz_full=)")), NULL);
+                         MSG ("tickless, full dynticks available (nohz_full=)"), NULL);
 }
 
 /* The architecture's family by uname -m, or NULL when rtbench does not know it. */
@@ -188,13 +187,12 @@ _rtb_check_clocksource (const RtbChecklistContext *c)
   const char *family = architecture (machine);
 
   if (source == NULL)
-    return UNKNOWN (id, _("the current clocksource was not recorded"));
+    return UNKNOWN (id, N_("the current clocksource was not recorded"));
   if (strstr (source, "jiffies") != NULL)
     return _rtb_check_new (id, RTB_CHECK_BAD,
-                           g_strdup_printf (_("%s: time advances only once per tick"), source),
-                           g_strdup (_("Find why no hardware clocksource was chosen (dmesg | grep "
-                                        "clocksource) and fix it: every timestamp is a tick "
-                                        "coarse.")));
+                           MSGF ("%s: time advances only once per tick", source),
+                           MSG ("Find why no hardware clocksource was chosen (dmesg | grep "
+                                "clocksource) and fix it: every timestamp is a tick coarse."));
   /* Each name belongs to one architecture: without uname -m the name alone tells. */
   for (guint i = 0; i < G_N_ELEMENTS (known); i++)
     {
@@ -202,24 +200,22 @@ _rtb_check_clocksource (const RtbChecklistContext *c)
           (machine != NULL && g_strcmp0 (family, known[i].architecture) != 0))
         continue;
       if (known[i].fast)
-        return _rtb_check_new (id, RTB_CHECK_GOOD, g_strdup (source), NULL);
-      return _rtb_check_new (id, RTB_CHECK_COULD_BE_BETTER,
-                             g_strdup_printf (_("%s: slow to read"), source),
-                             g_strdup (_("Use the CPU's own counter (clocksource=tsc on x86 if "
-                                          "dmesg shows the TSC was marked unstable without "
-                                          "cause): hpet and acpi_pm cost microseconds per "
-                                          "read.")));
+        return _rtb_check_new (id, RTB_CHECK_GOOD, _rtb_check_text_words (g_strdup (source)),
+                               NULL);
+      return _rtb_check_new (id, RTB_CHECK_COULD_BE_BETTER, MSGF ("%s: slow to read", source),
+                             MSG ("Use the CPU's own counter (clocksource=tsc on x86 if dmesg "
+                                  "shows the TSC was marked unstable without cause): hpet and "
+                                  "acpi_pm cost microseconds per read."));
     }
   if (machine == NULL)
     return _rtb_check_new (id, RTB_CHECK_UNKNOWN,
-                           g_strdup_printf (_("%s: what it costs to read depends on the "
-                                              "architecture, which was not recorded"), source),
-                           NULL);
+                           MSGF ("%s: what it costs to read depends on the architecture, which "
+                                 "was not recorded", source), NULL);
   /* Translators: the first %s is a clocksource such as "timer", the second an architecture
    * such as "riscv64" */
   return _rtb_check_new (id, RTB_CHECK_UNKNOWN,
-                         g_strdup_printf (_("%s: what it costs to read on %s is not known to "
-                                            "rtbench"), source, machine), NULL);
+                         MSGF ("%s: what it costs to read on %s is not known to rtbench", source,
+                               machine), NULL);
 }
 
 RtbCheck *
@@ -229,17 +225,17 @@ _rtb_check_printk (const RtbChecklistContext *c)
   gint64 level;
 
   if (!read_int (c, RTB_SYSTEM_PRINTK, &level))
-    return UNKNOWN (id, _("kernel.printk was not recorded"));
+    return UNKNOWN (id, N_("kernel.printk was not recorded"));
   if (level <= 4)
     return _rtb_check_new (id, RTB_CHECK_GOOD,
-                           g_strdup_printf (_("console log level %lld: only errors reach the "
-                                              "console"), (long long) level), NULL);
+                           MSGF ("console log level %lld: only errors reach the console",
+                                 (long long) level), NULL);
   return _rtb_check_new (id, RTB_CHECK_COULD_BE_BETTER,
-                         g_strdup_printf (_("console log level %lld: warnings and notices are "
-                                            "written to the console"), (long long) level),
-                         g_strdup (_("Lower it (sysctl kernel.printk=\"1 4 1 7\", as the board "
-                                      "vendor's procedure does): a serial console stalls the "
-                                      "kernel for each message.")));
+                         MSGF ("console log level %lld: warnings and notices are written to the "
+                               "console", (long long) level),
+                         MSG ("Lower it (sysctl kernel.printk=\"1 4 1 7\", as the board vendor's "
+                              "procedure does): a serial console stalls the kernel for each "
+                              "message."));
 }
 
 RtbCheck *
@@ -249,20 +245,17 @@ _rtb_check_rt_throttling (const RtbChecklistContext *c)
   gint64 runtime, period = 1000000;
 
   if (!read_int (c, RTB_SYSTEM_RT_RUNTIME, &runtime))
-    return UNKNOWN (id, _("kernel.sched_rt_runtime_us was not recorded"));
+    return UNKNOWN (id, N_("kernel.sched_rt_runtime_us was not recorded"));
   read_int (c, RTB_SYSTEM_RT_PERIOD, &period);
   if (runtime < 0 || runtime >= period)
     return _rtb_check_new (id, RTB_CHECK_COULD_BE_BETTER,
-                           g_strdup_printf (_("off (sched_rt_runtime_us = %lld)"),
-                                            (long long) runtime),
-                           g_strdup (_("Turn RT throttling back on (sysctl "
-                                        "kernel.sched_rt_runtime_us=950000) unless you need it "
-                                        "off: without it a runaway real-time thread freezes the "
-                                        "machine.")));
+                           MSGF ("off (sched_rt_runtime_us = %lld)", (long long) runtime),
+                           MSG ("Turn RT throttling back on (sysctl "
+                                "kernel.sched_rt_runtime_us=950000) unless you need it off: "
+                                "without it a runaway real-time thread freezes the machine."));
   return _rtb_check_new (id, RTB_CHECK_GOOD,
-                         g_strdup_printf (_("on: real-time tasks get %lld µs of every %lld µs"),
-                                          (long long) runtime, (long long) period),
-                         NULL);
+                         MSGF ("on: real-time tasks get %lld µs of every %lld µs",
+                               (long long) runtime, (long long) period), NULL);
 }
 
 RtbCheck *
@@ -272,14 +265,12 @@ _rtb_check_timer_migration (const RtbChecklistContext *c)
   gint64 value;
 
   if (!read_int (c, RTB_SYSTEM_TIMER_MIGRATION, &value))
-    return UNKNOWN (id, _("kernel.timer_migration was not recorded"));
+    return UNKNOWN (id, N_("kernel.timer_migration was not recorded"));
   if (value == 0)
-    return _rtb_check_new (id, RTB_CHECK_GOOD, g_strdup (_("off: timers stay on their CPU")),
-                           NULL);
-  return _rtb_check_new (id, RTB_CHECK_COULD_BE_BETTER,
-                         g_strdup (_("on: timers move between CPUs")),
-                         g_strdup (_("Turn it off (sysctl kernel.timer_migration=0) so other "
-                                      "CPUs' timers do not expire on the measured ones.")));
+    return _rtb_check_new (id, RTB_CHECK_GOOD, MSG ("off: timers stay on their CPU"), NULL);
+  return _rtb_check_new (id, RTB_CHECK_COULD_BE_BETTER, MSG ("on: timers move between CPUs"),
+                         MSG ("Turn it off (sysctl kernel.timer_migration=0) so other CPUs' "
+                              "timers do not expire on the measured ones."));
 }
 
 RtbCheck *
@@ -294,24 +285,22 @@ _rtb_check_watchdogs (const RtbChecklistContext *c)
   gboolean soft_here;
 
   if (!have_soft && !have_nmi)
-    return UNKNOWN (id, _("kernel.watchdog and kernel.nmi_watchdog were not recorded"));
+    return UNKNOWN (id, N_("kernel.watchdog and kernel.nmi_watchdog were not recorded"));
   soft_here = soft != 0 && (mask == NULL || !_rtb_checklist_parse_cpus (mask, cpus) ||
                             _rtb_checklist_measured_in (c, cpus) > 0);
   if (!soft_here && nmi == 0)
     return _rtb_check_new (id, RTB_CHECK_GOOD,
                            /* Translators: %s is "CPU 3" or "CPUs 0-1" */
-                           g_strdup_printf (_("watchdogs off on %s"), c->measured_words), NULL);
+                           MSGF ("watchdogs off on %s", c->measured_words), NULL);
   return _rtb_check_new (id, RTB_CHECK_COULD_BE_BETTER,
                          /* Translators: %s is "CPU 3" or "CPUs 0-1" */
-                         g_strdup_printf (soft_here && nmi != 0
-                                            ? _("soft lockup and NMI watchdogs on %s")
-                                            : soft_here ? _("soft lockup watchdog on %s")
-                                                        : _("NMI watchdog on %s"),
-                                          c->measured_words),
-                         g_strdup (_("Turn them off for real-time work (nowatchdog "
-                                      "nmi_watchdog=0 on the kernel command line, or sysctl "
-                                      "kernel.watchdog=0 kernel.nmi_watchdog=0): they interrupt "
-                                      "every CPU periodically.")));
+                         soft_here && nmi != 0
+                           ? MSGF ("soft lockup and NMI watchdogs on %s", c->measured_words)
+                         : soft_here ? MSGF ("soft lockup watchdog on %s", c->measured_words)
+                                     : MSGF ("NMI watchdog on %s", c->measured_words),
+                         MSG ("Turn them off for real-time work (nowatchdog nmi_watchdog=0 on the "
+                              "kernel command line, or sysctl kernel.watchdog=0 "
+                              "kernel.nmi_watchdog=0): they interrupt every CPU periodically."));
 }
 
 RtbCheck *
@@ -322,14 +311,14 @@ _rtb_check_swap (const RtbChecklistContext *c)
   gint64 kb = meminfo != NULL ? _rtb_meminfo_parse_kb (meminfo, "SwapTotal") : -1;
 
   if (kb < 0)
-    return UNKNOWN (id, _("/proc/meminfo was not recorded"));
+    return UNKNOWN (id, N_("/proc/meminfo was not recorded"));
   if (kb == 0)
-    return _rtb_check_new (id, RTB_CHECK_GOOD, g_strdup (_("no swap")), NULL);
+    return _rtb_check_new (id, RTB_CHECK_GOOD, MSG ("no swap"), NULL);
   return _rtb_check_new (id, RTB_CHECK_COULD_BE_BETTER,
-                         g_strdup_printf (_("%lld MiB of swap"), (long long) (kb / 1024)),
-                         g_strdup (_("Turn swap off (swapoff -a, and remove it from /etc/fstab) "
-                                      "or lock every real-time program's memory (mlockall): a page "
-                                      "fault from swap costs milliseconds.")));
+                         MSGF ("%lld MiB of swap", (long long) (kb / 1024)),
+                         MSG ("Turn swap off (swapoff -a, and remove it from /etc/fstab) or lock "
+                              "every real-time program's memory (mlockall): a page fault from "
+                              "swap costs milliseconds."));
 }
 
 RtbCheck *
@@ -339,19 +328,17 @@ _rtb_check_thp (const RtbChecklistContext *c)
   g_autofree char *thp = _rtb_checklist_text (c, RTB_SYSTEM_THP);
 
   if (thp == NULL)
-    return UNKNOWN (id, _("transparent huge pages were not recorded (or the kernel has none)"));
+    return UNKNOWN (id, N_("transparent huge pages were not recorded (or the kernel has none)"));
   if (strstr (thp, "[always]") != NULL)
     return _rtb_check_new (id, RTB_CHECK_COULD_BE_BETTER,
-                           g_strdup (_("transparent huge pages always on")),
-                           g_strdup (_("Use madvise or never (echo never > "
-                                        "/sys/kernel/mm/transparent_hugepage/enabled, or "
-                                        "transparent_hugepage=never): compaction stalls page "
-                                        "faults.")));
+                           MSG ("transparent huge pages always on"),
+                           MSG ("Use madvise or never (echo never > "
+                                "/sys/kernel/mm/transparent_hugepage/enabled, or "
+                                "transparent_hugepage=never): compaction stalls page faults."));
   return _rtb_check_new (id, RTB_CHECK_GOOD,
-                         g_strdup (strstr (thp, "[never]") != NULL
-                                     ? _("transparent huge pages off")
-                                     : _("transparent huge pages only on request (madvise)")),
-                         NULL);
+                         strstr (thp, "[never]") != NULL
+                           ? MSG ("transparent huge pages off")
+                           : MSG ("transparent huge pages only on request (madvise)"), NULL);
 }
 
 RtbCheck *
@@ -361,23 +348,19 @@ _rtb_check_overcommit (const RtbChecklistContext *c)
   gint64 mode;
 
   if (!read_int (c, RTB_SYSTEM_OVERCOMMIT, &mode))
-    return UNKNOWN (id, _("vm.overcommit_memory was not recorded"));
+    return UNKNOWN (id, N_("vm.overcommit_memory was not recorded"));
   if (mode == 2)
     return _rtb_check_new (id, RTB_CHECK_GOOD,
-                           g_strdup (_("strict accounting (vm.overcommit_memory = 2)")), NULL);
+                           MSG ("strict accounting (vm.overcommit_memory = 2)"), NULL);
   return _rtb_check_new (id, RTB_CHECK_COULD_BE_BETTER,
-                         g_strdup_printf (_("overcommit allowed (vm.overcommit_memory = %lld)"),
-                                          (long long) mode),
-                         g_strdup (_("Set sysctl vm.overcommit_memory=2, as the board vendor's "
-                                      "procedure does, so memory runs out at allocation, not in "
-                                      "the OOM killer mid-run.")));
+                         MSGF ("overcommit allowed (vm.overcommit_memory = %lld)",
+                               (long long) mode),
+                         MSG ("Set sysctl vm.overcommit_memory=2, as the board vendor's procedure "
+                              "does, so memory runs out at allocation, not in the OOM killer "
+                              "mid-run."));
 }
 
-static const char *
-not_started (void)
-{
-  return _("known once the worker runs (rtbench-cli run, or check --remote)");
-}
+#define NOT_STARTED N_("known once the worker runs (rtbench-cli run, or check --remote)")
 
 RtbCheck *
 _rtb_check_mlockall (const RtbChecklistContext *c)
@@ -385,15 +368,14 @@ _rtb_check_mlockall (const RtbChecklistContext *c)
   static const char *id = "mem.mlockall";
 
   if (c->worker == NULL)
-    return UNKNOWN (id, not_started ());
+    return UNKNOWN (id, NOT_STARTED);
   if (c->worker->mlockall_errno == 0)
-    return _rtb_check_new (id, RTB_CHECK_GOOD, g_strdup (_("the worker's memory is locked")),
-                           NULL);
+    return _rtb_check_new (id, RTB_CHECK_GOOD, MSG ("the worker's memory is locked"), NULL);
   return _rtb_check_new (id, RTB_CHECK_BAD,
-                         g_strdup_printf (_("mlockall failed: %s"),
-                                          g_strerror (c->worker->mlockall_errno)),
-                         g_strdup (_("Run the worker as root, or raise the locked-memory limit "
-                                      "(memlock unlimited in /etc/security/limits.conf).")));
+                         MSGF ("mlockall failed: %s",
+                               RTB_CHECK_ERRNO (c->worker->mlockall_errno)),
+                         MSG ("Run the worker as root, or raise the locked-memory limit (memlock "
+                              "unlimited in /etc/security/limits.conf)."));
 }
 
 RtbCheck *
@@ -402,26 +384,25 @@ _rtb_check_dma_latency (const RtbChecklistContext *c)
   static const char *id = "power.dma_latency";
 
   if (c->worker == NULL)
-    return UNKNOWN (id, not_started ());
+    return UNKNOWN (id, NOT_STARTED);
   if (c->worker->dma_latency_errno == 0)
     return _rtb_check_new (id, RTB_CHECK_GOOD,
-                           g_strdup (_("/dev/cpu_dma_latency held at 0 by the worker")), NULL);
+                           MSG ("/dev/cpu_dma_latency held at 0 by the worker"), NULL);
   return _rtb_check_new (id, RTB_CHECK_COULD_BE_BETTER,
-                         g_strdup_printf (_("/dev/cpu_dma_latency not held: %s"),
-                                          g_strerror (c->worker->dma_latency_errno)),
-                         g_strdup (_("Run the worker as root: /dev/cpu_dma_latency is root's, "
-                                      "and holding it at 0 keeps the CPUs out of deep idle "
-                                      "states.")));
+                         MSGF ("/dev/cpu_dma_latency not held: %s",
+                               RTB_CHECK_ERRNO (c->worker->dma_latency_errno)),
+                         MSG ("Run the worker as root: /dev/cpu_dma_latency is root's, and "
+                              "holding it at 0 keeps the CPUs out of deep idle states."));
 }
 
 RtbCheck *
 _rtb_check_radios (const RtbChecklistContext *c)
 {
   static const char *id = "devices.radios";
-  g_autoptr (GString) on = g_string_new (NULL);
+  g_autoptr (RtbCheckText) on = _rtb_check_text_list ();
   GHashTableIter iter;
   gpointer key, value;
-  gboolean any_wifi = FALSE, bluetooth = FALSE;
+  gboolean any_wifi = FALSE, bluetooth = FALSE, any_on = FALSE;
 
   g_hash_table_iter_init (&iter, c->files);
   while (g_hash_table_iter_next (&iter, &key, &value))
@@ -431,11 +412,13 @@ _rtb_check_radios (const RtbChecklistContext *c)
       if (sscanf (key, "sys/class/net/%63[^/]/operstate", name) == 1 &&
           g_str_has_prefix (value, "up"))
         {
-          if (on->len > 0)
-            g_string_append (on, ", ");
           /* Translators: %s is a network interface such as wlan0 */
-          g_string_append_printf (on, _("Wi-Fi %s up"), name);
-          any_wifi = TRUE;
+          g_autoptr (RtbCheckText) up = MSGF ("Wi-Fi %s up", name);
+
+          if (any_on)
+            _rtb_check_text_append_words (on, ", ");
+          _rtb_check_text_append (on, up);
+          any_on = any_wifi = TRUE;
         }
       else if (g_str_has_prefix (key, "sys/class/rfkill/") && g_str_has_suffix (key, "/type"))
         {
@@ -451,19 +434,29 @@ _rtb_check_radios (const RtbChecklistContext *c)
         }
     }
   if (bluetooth)
-    g_string_append_printf (on, "%s%s", on->len > 0 ? ", " : "", _("Bluetooth on"));
-  if (any_wifi && on->len == 0)
-    g_string_append (on, _("a Wi-Fi radio on"));
+    {
+      g_autoptr (RtbCheckText) bluetooth_on = MSG ("Bluetooth on");
+
+      if (any_on)
+        _rtb_check_text_append_words (on, ", ");
+      _rtb_check_text_append (on, bluetooth_on);
+      any_on = TRUE;
+    }
+  if (any_wifi && !any_on)
+    {
+      g_autoptr (RtbCheckText) wifi_on = MSG ("a Wi-Fi radio on");
+
+      _rtb_check_text_append (on, wifi_on);
+      any_on = TRUE;
+    }
   if (!g_hash_table_contains (c->files, RTB_SYSTEM_ONLINE))
-    return UNKNOWN (id, _("the machine's devices were not recorded"));
-  if (on->len == 0)
-    return _rtb_check_new (id, RTB_CHECK_GOOD, g_strdup (_("no Wi-Fi or Bluetooth radio on")),
-                           NULL);
-  return _rtb_check_new (id, RTB_CHECK_COULD_BE_BETTER, g_strdup (on->str),
-                         g_strdup (_("Turn them off while it controls a machine (rfkill block "
-                                      "wifi bluetooth; on a Raspberry Pi dtoverlay=disable-wifi "
-                                      "and disable-bt in config.txt): their interrupts and "
-                                      "firmware cost tens of µs.")));
+    return UNKNOWN (id, N_("the machine's devices were not recorded"));
+  if (!any_on)
+    return _rtb_check_new (id, RTB_CHECK_GOOD, MSG ("no Wi-Fi or Bluetooth radio on"), NULL);
+  return _rtb_check_new (id, RTB_CHECK_COULD_BE_BETTER, g_steal_pointer (&on),
+                         MSG ("Turn them off while it controls a machine (rfkill block wifi "
+                              "bluetooth; on a Raspberry Pi dtoverlay=disable-wifi and disable-bt "
+                              "in config.txt): their interrupts and firmware cost tens of µs."));
 }
 
 /* The kernel's own latency instruments, each of which a method of the same name needs: which
@@ -478,11 +471,11 @@ _rtb_check_tracers (const RtbChecklistContext *c)
   g_autoptr (GString) found = g_string_new (NULL);
   g_autoptr (GString) lacked = g_string_new (NULL);
   g_autoptr (GString) options = g_string_new (NULL);
-  g_autofree char *fix = NULL;
+  RtbCheckText *fix;
 
   if (text == NULL)
-    return UNKNOWN (id, _("the kernel's tracers were not recorded (only root may read them: "
-                          "check through the worker, or as root)"));
+    return UNKNOWN (id, N_("the kernel's tracers were not recorded (only root may read them: "
+                           "check through the worker, or as root)"));
   offered = g_strsplit_set (text, " \n", -1);
   for (guint i = 0; i < G_N_ELEMENTS (instruments); i++)
     {
@@ -497,22 +490,18 @@ _rtb_check_tracers (const RtbChecklistContext *c)
     }
   /* Translators: %s is a list of the kernel's tracers, such as "timerlat, osnoise, hwlat" */
   if (lacked->len == 0)
-    return _rtb_check_new (id, RTB_CHECK_GOOD,
-                           g_strdup_printf (_("the kernel offers %s"), found->str), NULL);
+    return _rtb_check_new (id, RTB_CHECK_GOOD, MSGF ("the kernel offers %s", found->str), NULL);
   /* Translators: %s is a list of kernel build options, such as "CONFIG_HWLAT_TRACER" */
-  fix = g_strdup_printf (_("Boot a kernel built with %s, e.g. Debian's linux-image-rt-*, for "
-                           "the kernel's own measures of latency and noise."), options->str);
+  fix = MSGF ("Boot a kernel built with %s, e.g. Debian's linux-image-rt-*, for the kernel's own "
+              "measures of latency and noise.", options->str);
   if (found->len == 0)
     /* Translators: %s is a list of the kernel's tracers, such as "timerlat, osnoise, hwlat" */
     return _rtb_check_new (id, RTB_CHECK_COULD_BE_BETTER,
-                           g_strdup_printf (_("the kernel lacks %s: the methods of these "
-                                              "tracers cannot run"), lacked->str),
-                           g_steal_pointer (&fix));
+                           MSGF ("the kernel lacks %s: the methods of these tracers cannot run",
+                                 lacked->str), fix);
   /* Translators: the tracers the kernel offers, then those it lacks, such as "timerlat,
    * osnoise" and "hwlat" */
   return _rtb_check_new (id, RTB_CHECK_COULD_BE_BETTER,
-                         g_strdup_printf (_("the kernel offers %s and lacks %s: the methods of "
-                                            "the tracers it lacks cannot run"),
-                                          found->str, lacked->str),
-                         g_steal_pointer (&fix));
+                         MSGF ("the kernel offers %s and lacks %s: the methods of the tracers it "
+                               "lacks cannot run", found->str, lacked->str), fix);
 }

@@ -114,16 +114,18 @@ _rtb_check_rt_tasks (const RtbChecklistContext *c)
 {
   static const char *id = "sched.rt_tasks";
   g_autoptr (GArray) tasks = collect_tasks (c);
-  g_autoptr (GString) list = g_string_new (NULL);
+  g_autoptr (RtbCheckText) list = _rtb_check_text_list ();
   int threshold = MAX (c->priority, 1);
   guint n_above = 0, n_below = 0;
 
   if (tasks->len == 0)
-    return UNKNOWN (id, _("the machine's tasks were not recorded"));
+    return UNKNOWN (id, N_("the machine's tasks were not recorded"));
   for (guint i = 0; i < tasks->len; i++)
     {
       Task *task = &g_array_index (tasks, Task, i);
       uint64_t cpus[RTB_MAX_CPUS / 64];
+      const char *allowed = task->cpus != NULL ? task->cpus : "?";
+      g_autoptr (RtbCheckText) item = NULL;
       guint n_cpus;
 
       if (task->policy != POLICY_FIFO && task->policy != POLICY_RR &&
@@ -140,63 +142,57 @@ _rtb_check_rt_tasks (const RtbChecklistContext *c)
         }
       if (n_above++ >= 5)
         continue;
-      if (list->len > 0)
-        g_string_append (list, ", ");
+      if (n_above > 1)
+        _rtb_check_text_append_words (list, ", ");
       /* "allowed on CPU 1", "allowed on CPUs 0-3"; unknown CPUs ("?") count as several. */
       n_cpus = task->cpus != NULL && _rtb_checklist_parse_cpus (task->cpus, cpus)
                  ? (guint) rtb_cpu_count (cpus, RTB_MAX_CPUS) : 2;
       if (task->tid != task->pid)
         /* Translators: "multipathd (thread 812 of pid 800) at FIFO 99, allowed on CPUs 0-3" */
-        g_string_append_printf (list,
-                                g_dngettext (GETTEXT_PACKAGE,
-                                             "%s (thread %u of pid %u) at %s %d, allowed on CPU %s",
-                                             "%s (thread %u of pid %u) at %s %d, allowed on CPUs %s",
-                                             n_cpus),
-                                task->comm, task->tid, task->pid, policy_name (task->policy),
-                                task->priority, task->cpus != NULL ? task->cpus : "?");
+        item = MSGN ("%s (thread %u of pid %u) at %s %d, allowed on CPU %s",
+                     "%s (thread %u of pid %u) at %s %d, allowed on CPUs %s", n_cpus,
+                     task->comm, task->tid, task->pid, policy_name (task->policy),
+                     task->priority, allowed);
       else
         /* Translators: "multipathd (pid 800) at FIFO 99, allowed on CPUs 0-3" */
-        g_string_append_printf (list, g_dngettext (GETTEXT_PACKAGE,
-                                                   "%s (pid %u) at %s %d, allowed on CPU %s",
-                                                   "%s (pid %u) at %s %d, allowed on CPUs %s",
-                                                   n_cpus),
-                                task->comm, task->pid, policy_name (task->policy),
-                                task->priority, task->cpus != NULL ? task->cpus : "?");
+        item = MSGN ("%s (pid %u) at %s %d, allowed on CPU %s",
+                     "%s (pid %u) at %s %d, allowed on CPUs %s", n_cpus, task->comm, task->pid,
+                     policy_name (task->policy), task->priority, allowed);
+      _rtb_check_text_append (list, item);
     }
   if (n_above > 5)
-    g_string_append_printf (list, _(" and %u more"), n_above - 5);
+    {
+      g_autoptr (RtbCheckText) more = MSGF (" and %u more", n_above - 5);
+
+      _rtb_check_text_append (list, more);
+    }
   if (n_above > 0 && c->no_policy)
     return _rtb_check_new (id, RTB_CHECK_COULD_BE_BETTER,
                            /* Translators: %s is a list of tasks */
-                           g_strdup_printf (_("real-time tasks that may run beside the "
-                                               "method's kernel thread: %s"), list->str),
+                           MSGF ("real-time tasks that may run beside the method's kernel "
+                                 "thread: %s", list),
                            /* Translators: %s is "CPU 1" or "CPUs 0-1" */
-                           g_strdup_printf (_("Move these real-time tasks off %s (taskset -pc "
-                                               "CPUS PID) or stop them: this method takes no "
-                                               "policy, its thread is the kernel's."),
-                                            c->measured_words));
+                           MSGF ("Move these real-time tasks off %s (taskset -pc CPUS PID) or "
+                                 "stop them: this method takes no policy, its thread is the "
+                                 "kernel's.", c->measured_words));
   if (n_above > 0 && c->priority == 0)
     return _rtb_check_new (id, RTB_CHECK_COULD_BE_BETTER,
-                           g_strdup_printf (_("measured at SCHED_OTHER, so every real-time task "
-                                               "preempts it: %s"), list->str),
-                           g_strdup (_("Measure at a real-time priority (--policy fifo "
-                                        "--priority 99), as a real-time program runs.")));
+                           MSGF ("measured at SCHED_OTHER, so every real-time task preempts it: "
+                                 "%s", list),
+                           MSG ("Measure at a real-time priority (--policy fifo --priority 99), "
+                                "as a real-time program runs."));
   if (n_above == 0)
     return _rtb_check_new (id, RTB_CHECK_GOOD,
                            /* Translators: "none at priority 99 or above on CPU 1 (2 real-time
                             * tasks below)" */
-                           g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
-                                                         "none at priority %d or above on %s "
-                                                         "(%u real-time task below)",
-                                                         "none at priority %d or above on %s "
-                                                         "(%u real-time tasks below)", n_below),
-                                            threshold, c->measured_words, n_below), NULL);
-  return _rtb_check_new (id, RTB_CHECK_BAD, g_string_free (g_steal_pointer (&list), FALSE),
+                           MSGN ("none at priority %d or above on %s (%u real-time task below)",
+                                 "none at priority %d or above on %s (%u real-time tasks below)",
+                                 n_below, threshold, c->measured_words, n_below), NULL);
+  return _rtb_check_new (id, RTB_CHECK_BAD, g_steal_pointer (&list),
                          /* Translators: the second %s is "CPU 1" or "CPUs 0-1" */
-                         g_strdup_printf (_("Lower these real-time tasks below the measurement "
-                                             "(chrt -f -p %d PID), move them off %s (taskset "
-                                             "-pc CPUS PID) or stop them: they preempt it."),
-                                          MAX (threshold - 1, 1), c->measured_words));
+                         MSGF ("Lower these real-time tasks below the measurement (chrt -f -p %d "
+                               "PID), move them off %s (taskset -pc CPUS PID) or stop them: they "
+                               "preempt it.", MAX (threshold - 1, 1), c->measured_words));
 }
 
 RtbCheck *
@@ -206,20 +202,18 @@ _rtb_check_irqbalance (const RtbChecklistContext *c)
   g_autoptr (GArray) tasks = collect_tasks (c);
 
   if (tasks->len == 0)
-    return UNKNOWN (id, _("the machine's tasks were not recorded"));
+    return UNKNOWN (id, N_("the machine's tasks were not recorded"));
   for (guint i = 0; i < tasks->len; i++)
     {
       Task *task = &g_array_index (tasks, Task, i);
 
       if (strcmp (task->comm, "irqbalance") == 0)
         return _rtb_check_new (id, RTB_CHECK_COULD_BE_BETTER,
-                               g_strdup_printf (_("irqbalance is running (pid %u)"), task->pid),
-                               g_strdup_printf (_("Keep it off the measured CPUs "
-                                                   "(IRQBALANCE_BANNED_CPULIST=%s in "
-                                                   "/etc/default/irqbalance) or stop it "
-                                                   "(systemctl disable --now irqbalance): it moves "
-                                                   "interrupts while you measure."),
-                                                c->measured_text));
+                               MSGF ("irqbalance is running (pid %u)", task->pid),
+                               MSGF ("Keep it off the measured CPUs (IRQBALANCE_BANNED_CPULIST=%s "
+                                     "in /etc/default/irqbalance) or stop it (systemctl disable "
+                                     "--now irqbalance): it moves interrupts while you measure.",
+                                     c->measured_text));
     }
-  return _rtb_check_new (id, RTB_CHECK_GOOD, g_strdup (_("irqbalance is not running")), NULL);
+  return _rtb_check_new (id, RTB_CHECK_GOOD, MSG ("irqbalance is not running"), NULL);
 }

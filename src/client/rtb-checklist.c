@@ -84,8 +84,9 @@ rtb_check_status_from_string (const char *text, RtbCheckStatus *out)
   return FALSE;
 }
 
-RtbCheck *
-_rtb_check_new (const char *id, RtbCheckStatus status, char *value, char *advice)
+static RtbCheck *
+check_new (const char *id, RtbCheckStatus status, char *value, char *advice,
+           JsonNode *value_msg, JsonNode *advice_msg)
 {
   RtbCheck *check = g_new0 (RtbCheck, 1);
 
@@ -93,15 +94,46 @@ _rtb_check_new (const char *id, RtbCheckStatus status, char *value, char *advice
   check->status = status;
   check->value = value;
   check->advice = advice;
+  check->value_msg = value_msg;
+  check->advice_msg = advice_msg;
   return check;
+}
+
+/* The message of a sentence that does not read the same in every language. */
+static JsonNode *
+steal_source (RtbCheckText *text)
+{
+  return text != NULL && !_rtb_check_text_is_words (text) ? g_steal_pointer (&text->source)
+                                                          : NULL;
+}
+
+RtbCheck *
+_rtb_check_new (const char *id, RtbCheckStatus status, RtbCheckText *value,
+                RtbCheckText *advice)
+{
+  g_autoptr (RtbCheckText) owned_value = value;
+  g_autoptr (RtbCheckText) owned_advice = advice;
+  JsonNode *value_msg = steal_source (value);
+  JsonNode *advice_msg = steal_source (advice);
+
+  return check_new (id, status, g_steal_pointer (&value->text),
+                    advice != NULL ? g_steal_pointer (&advice->text) : NULL, value_msg,
+                    advice_msg);
+}
+
+static JsonNode *
+copy_node (JsonNode *node)
+{
+  return node != NULL ? json_node_copy (node) : NULL;
 }
 
 RtbCheck *
 rtb_check_copy (const RtbCheck *check)
 {
   g_return_val_if_fail (check != NULL, NULL);
-  return _rtb_check_new (check->id, check->status, g_strdup (check->value),
-                         g_strdup (check->advice));
+  return check_new (check->id, check->status, g_strdup (check->value),
+                    g_strdup (check->advice), copy_node (check->value_msg),
+                    copy_node (check->advice_msg));
 }
 
 void
@@ -112,6 +144,8 @@ rtb_check_free (RtbCheck *check)
   g_free (check->id);
   g_free (check->value);
   g_free (check->advice);
+  g_clear_pointer (&check->value_msg, json_node_unref);
+  g_clear_pointer (&check->advice_msg, json_node_unref);
   g_free (check);
 }
 
@@ -166,6 +200,15 @@ _rtb_checklist_format_cpus (const uint64_t *cpus)
   return g_strdup (buf);
 }
 
+RtbCheckText *
+_rtb_checklist_cpus_in_words (const uint64_t *cpus)
+{
+  g_autofree char *list = _rtb_checklist_format_cpus (cpus);
+
+  /* Translators: %s is a CPU list such as "3" or "0-1,4" */
+  return MSGN ("CPU %s", "CPUs %s", rtb_cpu_count (cpus, RTB_MAX_CPUS), list);
+}
+
 int
 _rtb_checklist_measured_in (const RtbChecklistContext *c, const uint64_t *cpus)
 {
@@ -201,12 +244,12 @@ rtb_checklist_evaluate (GHashTable *snapshot, const RtbChecklistFor *what)
   else
     memcpy (c.measured, c.online, sizeof c.measured);
   c.measured_text = _rtb_checklist_format_cpus (c.measured);
-  c.measured_words = rtb_cpus_in_words (c.measured);
+  c.measured_words = _rtb_checklist_cpus_in_words (c.measured);
 
   for (guint i = 0; i < G_N_ELEMENTS (items); i++)
     g_ptr_array_add (checks, items[i] (&c));
   g_free (c.measured_text);
-  g_free (c.measured_words);
+  _rtb_check_text_free (c.measured_words);
   return checks;
 }
 
@@ -250,8 +293,17 @@ rtb_checklist_find (GPtrArray *checks, const char *id)
   return NULL;
 }
 
+static void
+add_message (JsonBuilder *builder, const char *member, JsonNode *message)
+{
+  if (message == NULL)
+    return;
+  json_builder_set_member_name (builder, member);
+  json_builder_add_value (builder, json_node_copy (message));
+}
+
 JsonNode *
-rtb_checklist_to_json (GPtrArray *checks)
+rtb_checklist_to_json (GPtrArray *checks, gboolean messages)
 {
   g_autoptr (JsonBuilder) builder = json_builder_new ();
 
@@ -272,10 +324,44 @@ rtb_checklist_to_json (GPtrArray *checks)
         json_builder_add_string_value (builder, check->advice);
       else
         json_builder_add_null_value (builder);
+      if (messages)
+        {
+          add_message (builder, "value_msg", check->value_msg);
+          add_message (builder, "advice_msg", check->advice_msg);
+        }
       json_builder_end_object (builder);
     }
   json_builder_end_array (builder);
   return json_builder_get_root (builder);
+}
+
+/* A saved sentence in the reader's language when its message is one rtbench has, else as
+ * saved; the message is kept, so that the run saved again keeps it. */
+static char *
+sentence_read (const char *saved, JsonObject *object, const char *member, JsonNode **message)
+{
+  JsonNode *node = json_object_get_member (object, member);
+  char *sentence;
+
+  *message = NULL;
+  if (saved == NULL || node == NULL || JSON_NODE_HOLDS_NULL (node))
+    return g_strdup (saved);
+  sentence = _rtb_check_text_from_source (node);
+  if (sentence == NULL)
+    return g_strdup (saved);
+  *message = json_node_copy (node);
+  return sentence;
+}
+
+static RtbCheck *
+check_read (const char *id, RtbCheckStatus status, const char *value, const char *advice,
+            JsonObject *object)
+{
+  JsonNode *value_msg, *advice_msg;
+  char *value_text = sentence_read (value, object, "value_msg", &value_msg);
+  char *advice_text = sentence_read (advice, object, "advice_msg", &advice_msg);
+
+  return check_new (id, status, value_text, advice_text, value_msg, advice_msg);
 }
 
 GPtrArray *
@@ -316,7 +402,7 @@ rtb_checklist_from_json (JsonArray *array, const char *path, GError **error)
                                   "could-be-better, bad, unknown", item_path, status);
           return NULL;
         }
-      g_ptr_array_add (checks, _rtb_check_new (id, s, g_strdup (value), g_strdup (advice)));
+      g_ptr_array_add (checks, check_read (id, s, value, advice, json_node_get_object (node)));
     }
   return g_steal_pointer (&checks);
 }

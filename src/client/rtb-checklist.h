@@ -29,6 +29,11 @@ typedef struct {
   RtbCheckStatus status;
   char *value;   /* what was observed, in plain words */
   char *advice;  /* one sentence naming the setting to change; NULL when good */
+  /* What rebuilds value and advice in another language, as run files keep them (value_msg,
+   * advice_msg: the English message and its arguments, rtb-checklist-text.h); NULL when the
+   * sentence reads the same in any language, or came from a file without them. */
+  JsonNode *value_msg;
+  JsonNode *advice_msg;
 } RtbCheck;
 
 typedef struct {
@@ -53,9 +58,12 @@ gboolean rtb_check_status_from_string (const char *text, RtbCheckStatus *out);
 RtbCheck *rtb_check_copy (const RtbCheck *check);
 void rtb_check_free (RtbCheck *check);
 
-/* An array of {"id", "status", "value", "advice"}; transfer full. */
-JsonNode *rtb_checklist_to_json (GPtrArray *checks);
-/* NULL with an error naming the member when malformed; `path` names the array. */
+/* An array of {"id", "status", "value", "advice"}, with "value_msg" and "advice_msg" where
+ * the check has them when `messages` (run files; not `check --json` or `summary --json`);
+ * transfer full. */
+JsonNode *rtb_checklist_to_json (GPtrArray *checks, gboolean messages);
+/* NULL with an error naming the member when malformed; `path` names the array. A value or
+ * advice whose message rtbench has reads in the reader's language; any other as saved. */
 GPtrArray *rtb_checklist_from_json (JsonArray *array, const char *path, GError **error);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (RtbCheck, rtb_check_free)

@@ -507,7 +507,8 @@ head_to_json (RtbRun *self)
   add_time_ns (builder, "load_stop_ns", load_stop);
   add_node (builder, "system", system != NULL ? rtb_system_info_to_json (system) : NULL);
   add_node (builder, "checks", rtb_run_get_checks (self) != NULL
-                                 ? rtb_checklist_to_json (rtb_run_get_checks (self)) : NULL);
+                                 ? rtb_checklist_to_json (rtb_run_get_checks (self), TRUE)
+                                 : NULL);
   add_node (builder, "worker",
             hello != NULL ? worker_to_json (hello, rtb_run_get_started_flags (self),
                                             rtb_run_get_timer_slack_ns (self))
@@ -667,7 +668,8 @@ rtb_run_summary_to_json (RtbRun *self)
   _rtb_json_add_string (builder, "file", rtb_run_get_file (self));
   add_node (builder, "system", system != NULL ? rtb_system_info_to_json (system) : NULL);
   add_node (builder, "checks", rtb_run_get_checks (self) != NULL
-                                 ? rtb_checklist_to_json (rtb_run_get_checks (self)) : NULL);
+                                 ? rtb_checklist_to_json (rtb_run_get_checks (self), FALSE)
+                                 : NULL);
   _rtb_json_add_string (builder, "verdict", verdict);
   /* Unknown (null) when the source did not say. */
   _rtb_json_add_double (builder, "duration_s", rtb_run_get_elapsed_ns (self) > 0
