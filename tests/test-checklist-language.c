@@ -135,6 +135,96 @@ test_spanish_in_english (void)
                    "cases reach milliseconds.");
 }
 
+/* The run file of a real run of the worker on this VM, recorded by rtbench-cli run under
+ * LANGUAGE=es (latency, CPU 1, 2 s). */
+static JsonNode *
+recorded_in_spanish (void)
+{
+  g_autofree char *path = g_build_filename (g_getenv ("RTBENCH_TEST_DATA"),
+                                            "run-checklist-es.rtbench", NULL);
+  g_autoptr (JsonParser) parser = json_parser_new ();
+  g_autoptr (GError) error = NULL;
+
+  g_assert_true (json_parser_load_from_file (parser, path, &error));
+  g_assert_no_error (error);
+  return json_node_copy (json_parser_get_root (parser));
+}
+
+static GPtrArray *
+checks_of (JsonNode *root)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (RtbRun) run = rtb_run_from_json (root, &error);
+
+  g_assert_no_error (error);
+  return g_ptr_array_ref (rtb_run_get_checks (run));
+}
+
+/* Each item of the recorded run reads in the reader's language; the same file without the
+ * messages, as rtbench saved runs before them, reads as saved, in Spanish. */
+static void
+test_recorded_run (void)
+{
+  g_autoptr (JsonNode) root = recorded_in_spanish ();
+  JsonArray *saved = json_object_get_array_member (json_node_get_object (root), "checks");
+  g_autoptr (GPtrArray) english = NULL;
+  g_autoptr (GPtrArray) hungarian = NULL;
+  g_autoptr (GPtrArray) before = NULL;
+  guint n_messages = 0;
+
+  use_language ("");
+  english = checks_of (root);
+  use_language ("hu");
+  hungarian = checks_of (root);
+  g_assert_cmpuint (english->len, ==, 24);
+  for (guint i = 0; i < english->len; i++)
+    {
+      JsonObject *item = json_array_get_object_element (saved, i);
+      const RtbCheck *check = english->pdata[i];
+      const char *spanish = json_object_get_string_member (item, "value");
+
+      if (!json_object_has_member (item, "value_msg"))
+        {
+          g_assert_cmpstr (check->value, ==, spanish);
+          continue;
+        }
+      n_messages++;
+      g_assert_cmpstr (check->value, !=, spanish);
+      g_assert_cmpstr (((RtbCheck *) hungarian->pdata[i])->value, !=, spanish);
+      g_assert_cmpstr (((RtbCheck *) hungarian->pdata[i])->value, !=, check->value);
+    }
+  g_assert_cmpuint (n_messages, >=, 20);
+  g_assert_cmpstr (rtb_checklist_find (english, "mem.mlockall")->value, ==,
+                   "the worker's memory is locked");
+  g_assert_cmpstr (rtb_checklist_find (english, "cpus.isolated")->value, ==,
+                   "CPU 1 is not isolated");
+  g_assert_cmpstr (rtb_checklist_find (english, "kernel.preemption")->advice, ==,
+                   "Boot a PREEMPT_RT kernel (Debian: linux-image-rt-amd64): without it, worst "
+                   "cases reach milliseconds.");
+  use_language ("hu");
+  g_assert_cmpstr (rtb_checklist_find (hungarian, "mem.mlockall")->value, ==,
+                   g_dgettext (GETTEXT_PACKAGE, "the worker's memory is locked"));
+
+  for (guint i = 0; i < json_array_get_length (saved); i++)
+    {
+      json_object_remove_member (json_array_get_object_element (saved, i), "value_msg");
+      json_object_remove_member (json_array_get_object_element (saved, i), "advice_msg");
+    }
+  use_language ("");
+  before = checks_of (root);
+  for (guint i = 0; i < before->len; i++)
+    {
+      JsonObject *item = json_array_get_object_element (saved, i);
+      const RtbCheck *check = before->pdata[i];
+
+      g_assert_cmpstr (check->value, ==, json_object_get_string_member (item, "value"));
+      g_assert_cmpstr (check->advice, ==, json_object_get_string_member (item, "advice"));
+      g_assert_null (check->value_msg);
+    }
+  g_assert_cmpstr (rtb_checklist_find (before, "mem.mlockall")->value, ==,
+                   "la memoria del proceso de medición está bloqueada");
+}
+
 static JsonArray *
 checks_array (const char *json)
 {
@@ -286,6 +376,7 @@ main (int argc, char *argv[])
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/checklist-language/across-languages", test_across_languages);
   g_test_add_func ("/checklist-language/spanish-in-english", test_spanish_in_english);
+  g_test_add_func ("/checklist-language/recorded-run", test_recorded_run);
   g_test_add_func ("/checklist-language/forged", test_forged);
   g_test_add_func ("/checklist-language/known-messages", test_known_messages);
   return g_test_run ();
