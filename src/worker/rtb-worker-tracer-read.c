@@ -56,8 +56,7 @@ rtb_worker_tracer_set_shared (RtbWorkerTracer *t, const uint64_t *cpus)
       (err = rtb_worker_tracer_set (t, RTB_WORKER_TRACER_TOP, "osnoise/stop_tracing_us", "0")) ||
       (err = rtb_worker_tracer_set (t, RTB_WORKER_TRACER_TOP, "osnoise/stop_tracing_total_us",
                                     "0")) ||
-      (err = rtb_worker_tracer_set (t, RTB_WORKER_TRACER_OWN, "trace_clock", "mono")) ||
-      (err = rtb_worker_tracer_set (t, RTB_WORKER_TRACER_OWN, "buffer_size_kb", "1024")))
+      (err = rtb_worker_tracer_set (t, RTB_WORKER_TRACER_OWN, "trace_clock", "mono")))
     return err;
   return 0;
 }
@@ -237,6 +236,31 @@ enable_events (RtbWorkerTracer *t, RtbWorkerTracerFormat *const *events)
   return true;
 }
 
+/* Each CPU's buffer of the tracer, in KiB, at the least: seven times what the tracer writes on
+ * a CPU between two reads, which come once a second or every READ_PAGES_PERIODS periods, when
+ * sooner (osnoise's every 100 ms): 2048 periods of 72 bytes at the most, 144 KiB (the events of
+ * a period: timerlat's IRQ and thread, 36 bytes each with their header, hwlat's one sample, 72,
+ * osnoise's entry, 64, beside its noise events). hwlat's buffer, at the top level, is what the
+ * system left: 7 KiB, two pages, where an instance was used first (the kernel 6.1 expands its
+ * buffers once, at the first use of any, and the top level's stays at its boot size). */
+#define BUFFER_KB_MIN 1024
+
+/* Each CPU's buffer of the tracer's directory at least BUFFER_KB_MIN (buffer_size_kb, kept
+ * larger when it is: a fresh instance's, 1410 KiB). 0 or an errno, the tracer's `why` filled. */
+static int
+size_buffer (RtbWorkerTracer *t)
+{
+  char now[RTB_WORKER_TRACER_VALUE_MAX], kb[24];
+  unsigned long size = 0, expanded;
+
+  /* Unreadable, it is refused below, with the file named. */
+  if (rtb_worker_tracer_get (t, RTB_WORKER_TRACER_OWN, "buffer_size_kb", now, sizeof now) == 0 &&
+      sscanf (now, "%lu (expanded: %lu", &size, &expanded) == 2)
+    size = expanded; /* what the tracer's start would make it */
+  snprintf (kb, sizeof kb, "%lu", size > BUFFER_KB_MIN ? size : BUFFER_KB_MIN);
+  return rtb_worker_tracer_set (t, RTB_WORKER_TRACER_OWN, "buffer_size_kb", kb);
+}
+
 static unsigned
 series_per_cpu (const RtbWorkerTracerMethod *method)
 {
@@ -305,7 +329,7 @@ rtb_worker_tracer_prepare (RtbWorker *w, const RtbWorkerTracerMethod *method,
       rtb_worker_tracer_release (t);
       return false;
     }
-  if (method->configure (t, &w->cmd) != 0)
+  if (method->configure (t, &w->cmd) != 0 || size_buffer (t) != 0)
     {
       t->status = RTB_WORKER_TRACER_FAILED;
       return rtb_worker_tracer_refuse (w, error, sys_errno);

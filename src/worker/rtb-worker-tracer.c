@@ -331,6 +331,21 @@ keep_chosen (char *value)
   memmove (value, open + 1, (size_t) (close - open));
 }
 
+/* A trace buffer the kernel has not expanded yet reads "7 (expanded: 1408)": 7 KiB now, 1408
+ * once a tracer starts. The kernel takes back a number alone, and its flag that the buffers are
+ * still to expand cannot be put back (in 6.1 one flag for every instance, set by any size
+ * written or tracer started in any of them): the size it was to expand to goes back, what the
+ * buffer's next user would have had. */
+static void
+keep_unexpanded (char *value)
+{
+  unsigned long now, expanded;
+  char end;
+
+  if (sscanf (value, "%lu (expanded: %lu%c", &now, &expanded, &end) == 3 && end == ')')
+    snprintf (value, RTB_WORKER_TRACER_VALUE_MAX, "%lu", expanded);
+}
+
 int
 rtb_worker_tracer_set (RtbWorkerTracer *t, RtbWorkerTracerScope scope, const char *file,
                        const char *value)
@@ -345,7 +360,8 @@ rtb_worker_tracer_set (RtbWorkerTracer *t, RtbWorkerTracerScope scope, const cha
     return EBADF;
   if ((err = path_of (t, scope, file, path, sizeof path)) != 0 ||
       (err = read_text (path, old, sizeof old)) != 0 ||
-      (keep_chosen (old), err = journal_add (t, UNDO_WRITE, path, old)) != 0)
+      (keep_chosen (old), keep_unexpanded (old),
+       err = journal_add (t, UNDO_WRITE, path, old)) != 0)
     {
       t->sys_errno = err;
       snprintf (t->why, sizeof t->why, "cannot keep the value of %.160s to put it back: %s", path,

@@ -280,8 +280,8 @@ RTB_EACH_METHOD (RTB_WORKER_PREPARE_DECLARE, )
 bool rtb_worker_tracer_refuse (RtbWorker *w, RtbCommandError *error, int *sys_errno);
 /* The settings of the osnoise directory every tracer of it takes: its CPUs, no stop that a
  * previous user left (stop_tracing_us, stop_tracing_total_us), and the instance's mono clock
- * (only what comes between the run's start and end counts) and 1 MiB buffer. 0 or an errno,
- * the tracer's `why` filled. */
+ * (only what comes between the run's start and end counts). 0 or an errno, the tracer's `why`
+ * filled. */
 int rtb_worker_tracer_set_shared (RtbWorkerTracer *t, const uint64_t *cpus);
 /* Opens per_cpu/cpuN/`file` of the tracer's instance for every `stride`-th measure, its
  * trace_fd; false with the tracer's `why` filled when one cannot be. */
@@ -332,9 +332,10 @@ typedef struct {
 } RtbWorkerTracerMethod;
 /* A tracer method's prepare step: takes the tracer, sets up each chosen CPU's series (its
  * reader, an ordinary thread, as the tracer's kernel thread measures, that keeps off the CPU,
- * and the series the reader fills), configures it (each file journalled), enables its trace
- * events, reads its events' formats, starts it, opens each CPU's trace and sets its threads, in
- * that order. False with `error` filled and the tracer given back when one fails. */
+ * and the series the reader fills), configures it and sizes its buffer for the readers' pace
+ * (each file journalled), enables its trace events, reads its events' formats, starts it,
+ * opens each CPU's trace and sets its threads, in that order. False with `error` filled and
+ * the tracer given back when one fails. */
 bool rtb_worker_tracer_prepare (RtbWorker *w, const RtbWorkerTracerMethod *method,
                                 RtbCommandError *error, int *sys_errno);
 /* The kernel thread "TRACER/CPU" ("timerlat/3", "osnoise/0"), or "TRACER" with `cpu` -1

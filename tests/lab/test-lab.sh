@@ -388,15 +388,20 @@ if [[ $status -eq 0 && $truth -eq 0 && $changed -eq 1 &&
 sed 's/^/# /' "$tmp/truth.out"
 
 # rtbench's hwlat method, at tracefs's top level: the files it changes are set to other values
-# first, so that putting them back is seen, after a run and after the worker's SIGKILL.
+# first, so that putting them back is seen, after a run and after the worker's SIGKILL. The
+# buffer's size too (100 KiB asked, 103 kept: whole pages of 4080 bytes), which the worker
+# raises to 1 MiB; it is put back as the tests found it (7 KiB where an instance was used first;
+# a buffer never used reads "7 (expanded: 1408)", and 1408 is what goes back).
 hwlat_state () {
   on_board board-rt 'cd /sys/kernel/tracing && cat current_tracer tracing_thresh tracing_cpumask \
-    hwlat_detector/width hwlat_detector/window hwlat_detector/mode trace_clock tracing_on' 2>&1 |
-    tr '\n' ' '
+    hwlat_detector/width hwlat_detector/window hwlat_detector/mode trace_clock tracing_on \
+    buffer_size_kb' 2>&1 | tr '\n' ' '
 }
+hwlat_kb=$(on_board board-rt 'sed "s/.*expanded: \([0-9]*\))/\1/" /sys/kernel/tracing/buffer_size_kb')
 on_board board-rt 'cd /sys/kernel/tracing && echo 7 >tracing_thresh && echo 1 >tracing_cpumask &&
   echo 300000 >hwlat_detector/width && echo 900000 >hwlat_detector/window &&
-  echo per-cpu >hwlat_detector/mode && echo global >trace_clock && echo 0 >tracing_on'
+  echo per-cpu >hwlat_detector/mode && echo global >trace_clock && echo 0 >tracing_on &&
+  echo 100 >buffer_size_kb'
 desc="hwlat on board-rt: each CPU's windows above the threshold saved, tracefs as it was"
 before=$(hwlat_state)
 "$cli" run hwlat --remote board-rt --duration 4s --width-us 100000 --window-us 200000 \
@@ -407,7 +412,7 @@ series=$(json "$tmp/hwlat-run.rtbench" \
   "' '.join('%s=%d' % (s['name'].replace(' ', '_'), s['cpu']) for s in r['series'])")
 if [[ $status -eq 0 && $before == "$after" &&
       $series == "CPU0=0 CPU0_inner=0 CPU0_outer=0 CPU1=1 CPU1_inner=1 CPU1_outer=1" &&
-      $before == "nop 7 1 300000 900000 none round-robin [per-cpu] local [global] "* ]]; then
+      $before == "nop 7 1 300000 900000 none round-robin [per-cpu] local [global] "*" 0 103 " ]]; then
   ok "$desc ($series; $after)"; else
   not_ok "$desc (exit $status; $series; before: $before; after: $after)"; fi
 
@@ -426,30 +431,35 @@ sed 's/^/# /' "$tmp/truth.out"
 desc="hwlat on board-rt: a worker killed with SIGKILL leaves tracefs as it was"
 on_board board-rt '/usr/local/libexec/rtbench/rtbench-worker hwlat cpus=1 width_us=20000 \
   window_us=100000 duration=0 >/dev/null 2>&1 & sleep 2;
-  cat /sys/kernel/tracing/hwlat_detector/width; kill -9 $!; sleep 1' >"$tmp/out" 2>&1
+  cat /sys/kernel/tracing/hwlat_detector/width /sys/kernel/tracing/buffer_size_kb; kill -9 $!;
+  sleep 1' >"$tmp/out" 2>&1
 after=$(hwlat_state)
-if [[ $(head -1 "$tmp/out") == 20000 && $before == "$after" ]]; then ok "$desc ($after)"; else
-  not_ok "$desc (during: $(head -1 "$tmp/out"); before: $before; after: $after)"; fi
-# Samples the kernel overwrites in a full buffer are dropped: the top level's buffer made as
-# small as the kernel allows (4 KiB asked; a board fresh from boot keeps its 7 KiB), put back
-# after (a buffer never used reads "7 (expanded: 1408)": 1408 is what it would take, and the
-# kernel rounds a size up to whole pages of 4080 bytes of events: 1408 comes back 1410), the
-# worker stopped 15 s while the detector records a window of every 2 ms: the emulator puts
-# 1 in 10 to 1 in 2 of them above 1 µs, a full buffer's ~140 events within 3 to 15 s.
+if [[ $(head -2 "$tmp/out" | tr '\n' ' ') == "20000 1027 " && $before == "$after" ]]; then
+  ok "$desc ($after)"; else
+  not_ok "$desc (during: $(head -2 "$tmp/out" | tr '\n' ' '); before: $before; after: $after)"; fi
+on_board board-rt "echo $hwlat_kb >/sys/kernel/tracing/buffer_size_kb"
+# Samples the kernel overwrites in a full buffer are dropped: the worker sizes the buffer for a
+# second's samples many times over, so the test makes it as small as the kernel allows behind
+# the worker's back (4 KiB asked, two pages kept: 7 KiB) while the worker is stopped, 15 s,
+# and the detector records a window of every 2 ms: the emulator puts 1 in 10 to 1 in 2 of them
+# above 1 µs, a full buffer's ~140 events within 3 to 15 s. The worker's janitor puts the size
+# back as it was before the run (the kernel rounds a size up to whole pages of 4080 bytes of
+# events: 1408 comes back 1410).
 desc="hwlat on board-rt: samples its full buffer overwrote while the worker was stopped are dropped, as many on each of a CPU's three series"
 on_board board-rt 'cd /sys/kernel/tracing &&
-  old=$(sed "s/.*expanded: \([0-9]*\))/\1/" buffer_size_kb) && echo 4 >buffer_size_kb &&
+  old=$(sed "s/.*expanded: \([0-9]*\))/\1/" buffer_size_kb) &&
   { /usr/local/libexec/rtbench/rtbench-worker hwlat cpus=0-1 width_us=1000 window_us=2000 \
       threshold_us=1 histogram_us=100000 duration=20s >/tmp/hwlat-lost.stream 2>/dev/null & } &&
-  p=$! && sleep 3 && kill -STOP $p && sleep 15 && kill -CONT $p; wait $p;
-  echo "$old" >buffer_size_kb; echo "$old $(cat buffer_size_kb)"' >"$tmp/kb" 2>"$tmp/out"
+  p=$! && sleep 3 && kill -STOP $p && during=$(cat buffer_size_kb) && echo 4 >buffer_size_kb &&
+  sleep 15 && kill -CONT $p; wait $p; echo "$old $(cat buffer_size_kb) $during"' \
+  >"$tmp/kb" 2>"$tmp/out"
 on_board board-rt 'cat /tmp/hwlat-lost.stream && rm /tmp/hwlat-lost.stream' >"$tmp/hwlat-lost.stream"
 "$cli" import "$tmp/hwlat-lost.stream" --output "$tmp/hwlat-lost.rtbench" >>"$tmp/out" 2>&1
 dropped=$(json "$tmp/hwlat-lost.rtbench" \
   "' '.join('%s=%d' % (s['name'].replace(' ', '_'), s['dropped']) for s in r['series'])")
-read -r kb_before kb_after <<<"$(tail -1 "$tmp/kb")"
-if [[ $kb_before =~ ^[0-9]+$ && $kb_after =~ ^[0-9]+$ ]] &&
-   (( kb_after >= kb_before && kb_after - kb_before <= 4 )) && python3 -c "
+read -r kb_before kb_after kb_during <<<"$(tail -1 "$tmp/kb")"
+if [[ $kb_before =~ ^[0-9]+$ && $kb_after =~ ^[0-9]+$ && $kb_during =~ ^[0-9]+$ ]] &&
+   (( kb_after >= kb_before && kb_after - kb_before <= 4 && kb_during >= 1024 )) && python3 -c "
 import sys
 d = dict(x.split('=') for x in sys.argv[1].split())
 lost = 0
@@ -458,8 +468,8 @@ for cpu in (0, 1):
     assert len(three) == 1
     lost += int(three.pop())
 assert lost > 0
-" "$dropped"; then ok "$desc ($dropped; buffer_size_kb $kb_after)"; else
-  not_ok "$desc ($dropped; buffer_size_kb $kb_before, after $kb_after)"; fi
+" "$dropped"; then ok "$desc ($dropped; buffer_size_kb $kb_during during, $kb_after after)"; else
+  not_ok "$desc ($dropped; buffer_size_kb $kb_before, during $kb_during, after $kb_after)"; fi
 
 on_board board-rt 'cd /sys/kernel/tracing && echo 0 >tracing_thresh && echo 3 >tracing_cpumask &&
   echo 500000 >hwlat_detector/width && echo 1000000 >hwlat_detector/window &&
