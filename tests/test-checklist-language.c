@@ -160,8 +160,9 @@ checks_of (JsonNode *root)
   return g_ptr_array_ref (rtb_run_get_checks (run));
 }
 
-/* Each item of the recorded run reads in the reader's language; the same file without the
- * messages, as rtbench saved runs before them, reads as saved, in Spanish. */
+/* Each item of the recorded run reads in the reader's language, and so after it was saved
+ * again; the same file without the messages, as rtbench saved runs before them, reads as saved,
+ * in Spanish. */
 static void
 test_recorded_run (void)
 {
@@ -170,6 +171,7 @@ test_recorded_run (void)
   g_autoptr (GPtrArray) english = NULL;
   g_autoptr (GPtrArray) hungarian = NULL;
   g_autoptr (GPtrArray) before = NULL;
+  g_autoptr (GPtrArray) again = NULL;
   guint n_messages = 0;
 
   use_language ("");
@@ -204,6 +206,15 @@ test_recorded_run (void)
   use_language ("hu");
   g_assert_cmpstr (rtb_checklist_find (hungarian, "mem.mlockall")->value, ==,
                    g_dgettext (GETTEXT_PACKAGE, "the worker's memory is locked"));
+  /* Opened in English and saved again, it keeps its messages: Hungarian still reads it. */
+  again = saved_and_read (english, "hu");
+  for (guint i = 0; i < again->len; i++)
+    {
+      g_assert_cmpstr (((RtbCheck *) again->pdata[i])->value, ==,
+                       ((RtbCheck *) hungarian->pdata[i])->value);
+      g_assert_cmpstr (((RtbCheck *) again->pdata[i])->advice, ==,
+                       ((RtbCheck *) hungarian->pdata[i])->advice);
+    }
 
   for (guint i = 0; i < json_array_get_length (saved); i++)
     {

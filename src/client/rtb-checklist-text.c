@@ -221,7 +221,8 @@ _rtb_check_text_new (const char *msgid, const char *plural, unsigned long n,
                      const RtbCheckArg *args, guint n_args)
 {
   RtbCheckText *text = g_new0 (RtbCheckText, 1);
-  g_autoptr (JsonBuilder) builder = json_builder_new ();
+  JsonObject *source = json_object_new ();
+  JsonArray *sources = n_args > 0 ? json_array_sized_new (n_args) : NULL;
   g_auto (GStrv) strings = g_new0 (char *, n_args + 1);
   char types[MAX_ARGS];
   guint n_types = 0;
@@ -229,30 +230,21 @@ _rtb_check_text_new (const char *msgid, const char *plural, unsigned long n,
   if (!read_conversions (msgid, types, &n_types) || n_types != n_args)
     g_critical ("the checklist message \"%s\" takes %u arguments, was given %u", msgid, n_types,
                 n_args);
-  json_builder_begin_object (builder);
-  json_builder_set_member_name (builder, "text");
-  json_builder_add_string_value (builder, msgid);
+  json_object_set_string_member (source, "text", msgid);
   if (plural != NULL)
     {
-      json_builder_set_member_name (builder, "plural");
-      json_builder_add_string_value (builder, plural);
-      json_builder_set_member_name (builder, "n");
-      json_builder_add_int_value (builder, (gint64) n);
-    }
-  if (n_args > 0)
-    {
-      json_builder_set_member_name (builder, "args");
-      json_builder_begin_array (builder);
+      json_object_set_string_member (source, "plural", plural);
+      json_object_set_int_member (source, "n", (gint64) n);
     }
   for (guint i = 0; i < n_args; i++)
     {
       strings[i] = arg_text (&args[i], i < MAX_ARGS && types[i] != 0 ? types[i] : 's');
-      json_builder_add_value (builder, arg_source (&args[i], strings[i]));
+      json_array_add_element (sources, arg_source (&args[i], strings[i]));
     }
-  if (n_args > 0)
-    json_builder_end_array (builder);
-  json_builder_end_object (builder);
-  text->source = json_builder_get_root (builder);
+  if (sources != NULL)
+    json_object_set_array_member (source, "args", sources);
+  text->source = json_node_new (JSON_NODE_OBJECT);
+  json_node_take_object (text->source, source);
   text->text = substitute (translate (msgid, plural, n), strings, n_args);
   if (text->text == NULL)
     {
