@@ -52,12 +52,19 @@ cat > "$out/config.h.new" <<CONF
 #define RTB_WORKER_PATH "/nonexistent/rtbench-worker"
 CONF
 cmp -s "$out/config.h.new" "$out/config.h" || mv "$out/config.h.new" "$out/config.h"
+# The messages the checklist has, as meson writes them (src/client/meson.build).
+xgettext=$(command -v xgettext) || skip_all "xgettext missing (install gettext)"
+python3 "$src/scripts/checklist-msgids.py" "$xgettext" "$out/rtb-checklist-msgids.h.new" \
+  "$src"/src/client/rtb-checklist*.c || exit 1
+cmp -s "$out/rtb-checklist-msgids.h.new" "$out/rtb-checklist-msgids.h" ||
+  mv "$out/rtb-checklist-msgids.h.new" "$out/rtb-checklist-msgids.h"
 
 cflags=(-g -O1 -std=gnu17 -D_GNU_SOURCE -fno-omit-frame-pointer
   -fsanitize=address,undefined -fno-sanitize-recover=undefined
   -DGLIB_VERSION_MIN_REQUIRED=GLIB_VERSION_2_74 -DGLIB_VERSION_MAX_ALLOWED=GLIB_VERSION_2_74
   -I"$out" -I"$src/src/common" -I"$src/src/client")
-headers_stamp=$(find "$src/src/common" "$src/src/client" "$out/config.h" -name '*.h' \
+headers_stamp=$(find "$src/src/common" "$src/src/client" "$out/config.h" \
+  "$out/rtb-checklist-msgids.h" -name '*.h' \
   -newer "$out/stamp" 2>/dev/null | head -1)
 [[ -e $out/stamp ]] || headers_stamp=all
 
