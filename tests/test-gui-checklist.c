@@ -2,8 +2,9 @@
 /* The setup pane's checklist follows the chosen CPUs: a SCHED_FIFO 99 sleeper pinned to CPU 1
  * is listed while CPU 1 is chosen and not once only CPU 0 is, and no longer once it has ended,
  * with nothing changed in the setup. A run's System panel shows the
- * checklist it recorded, with the verdict. Needs root and two CPUs for the sleeper. Read again
- * with only a value changed, the list keeps its rows, and what the user opened stays open. */
+ * checklist it recorded, with the verdict, in the reader's language whatever the recorder's.
+ * Needs root and two CPUs for the sleeper. Read again with only a value changed, the list keeps
+ * its rows, and what the user opened stays open. */
 #define G_LOG_DOMAIN "rtbench-test"
 
 #include "config.h"
@@ -274,6 +275,44 @@ test_rows_kept (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+static gboolean
+has_a_run (gpointer data)
+{
+  return rtb_window_get_n_runs (data) == 1;
+}
+
+/* A run recorded under LANGUAGE=es opened by an English user: its System panel lists the
+ * checklist in English, and no item as it was saved. */
+static void
+test_recorded_in_spanish (void)
+{
+  g_autofree char *path = g_build_filename (g_getenv ("RTBENCH_TEST_DATA"),
+                                            "run-checklist-es.rtbench", NULL);
+  g_autoptr (GFile) file = g_file_new_for_path (path);
+  RtbWindow *window;
+  RtbLiveView *view;
+  RtbChecklistGroup *group;
+
+  REQUIRE_DISPLAY ();
+  window = new_window ();
+  rtb_window_open_file (window, file);
+  iterate_until (has_a_run, window, 20);
+  view = rtb_window_get_selected_view (window);
+  g_assert_nonnull (view);
+  group = RTB_CHECKLIST_GROUP (find_descendant (
+    find_descendant (GTK_WIDGET (view), RTB_TYPE_SYSTEM_PANEL), RTB_TYPE_CHECKLIST_GROUP));
+  rtb_checklist_group_set_show_all (group, TRUE);
+  g_assert_cmpuint (rtb_checklist_group_get_n_items (group), ==, 24);
+  g_assert_true (ADW_IS_EXPANDER_ROW (row_titled (GTK_WIDGET (group), "CPU 1 is not isolated")));
+  g_assert_nonnull (row_titled (GTK_WIDGET (group), "the worker's memory is locked"));
+  g_assert_null (row_titled (GTK_WIDGET (group), "CPU 1 no está aislada"));
+  g_assert_null (row_titled (GTK_WIDGET (group),
+                             "la memoria del proceso de medición está bloqueada"));
+  g_assert_nonnull (strstr (adw_preferences_group_get_description (ADW_PREFERENCES_GROUP (group)),
+                            "Would help most: kernel.preemption: Boot a PREEMPT_RT kernel"));
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -283,5 +322,6 @@ main (int argc, char *argv[])
   g_test_add_func ("/gui-checklist/system-panel-shows-recorded", test_system_panel_shows_recorded);
   g_test_add_func ("/gui-checklist/rows-kept", test_rows_kept);
   g_test_add_func ("/gui-checklist/setup-still-while-measuring", test_setup_still_while_measuring);
+  g_test_add_func ("/gui-checklist/recorded-in-spanish", test_recorded_in_spanish);
   return g_test_run ();
 }
