@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "import-test-util.h"
+#include "rtb-compare.h"
 #include "rtb-headline.h"
 #include "rtb-import.h"
 
@@ -330,6 +331,8 @@ test_hwlat (void)
   g_assert_nonnull (strstr (rtb_run_get_source (run), "hwlat"));
   g_assert_false (rtb_import_holds_single_noises (run));
   g_assert_cmpuint (rtb_run_get_n_series (run), ==, 6);
+  /* Each sample once, though a CPU's three series hold it. */
+  g_assert_cmpuint (rtb_run_get_total_count (run), ==, traced.n);
   for (guint c = 0; c < 2; c++)
     for (guint k = 0; k < 3; k++)
       {
@@ -489,6 +492,85 @@ test_hwlat_lines (void)
     }
 }
 
+/* Samples the kernel overwrote in a full buffer before the trace was read, in real traces of
+ * board-rt whose 4 KiB buffer filled (width 1 ms of 2 ms windows, threshold 1 µs): the header's
+ * entries-written less its entries-in-buffer, which the samples' numbers confirm (the detector
+ * numbers them from 1, so the first kept is one past the lost) and each CPU's overrun in
+ * per_cpu/cpuN/stats adds up to, are dropped on one CPU's three series, counted once in the
+ * run's total, the compare's notice and a saved run. */
+static void
+test_hwlat_lost (void)
+{
+  static const struct {
+    const char *name;
+    guint64 overrun[2]; /* each CPU's, from its per_cpu/cpuN/stats as the trace was read */
+    guint on;           /* the CPU they are dropped on */
+    const char *note;
+  } cases[] = {
+    /* tracing_cpumask 2: the detector on CPU1 alone. */
+    { "hwlat61real-w1ms-W2ms-t1-cpu1-4k-d10.txt", { 0, 583 }, 1,
+      "the other 583, overwritten in the kernel's buffer before they were read, are dropped on "
+      "CPU1" },
+    /* Both CPUs (trace-page/hwlat-cpuN-stats.txt): the header counts them together, also in
+     * per_cpu/cpuN/trace (seen on board-rt), so which CPU lost them is unknown. */
+    { "../trace-page/hwlat-trace.txt", { 212, 212 }, 0,
+      "the other 424, overwritten in the kernel's buffers before they were read, are dropped, "
+      "all on CPU0: the trace counts them for every CPU together" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autofree char *text = fixture_text (cases[i].name);
+      g_auto (GStrv) notes = NULL;
+      g_autoptr (RtbRun) run = import_fixture (cases[i].name, &notes);
+      g_autoptr (JsonNode) saved = rtb_run_to_json (run);
+      g_autoptr (GError) error = NULL;
+      g_autoptr (RtbRun) loaded = rtb_run_from_json (saved, &error);
+      g_autoptr (RtbCompare) compare = rtb_compare_new (&run, 1);
+      g_autofree char *notice = NULL;
+      const char *header = strstr (text, "# entries-in-buffer/entries-written: ");
+      const char *const *notices = rtb_compare_get_notices (compare);
+      guint64 in_buffer, written, first, lost;
+      gboolean noted = FALSE;
+
+      g_assert_no_error (error);
+      g_assert_nonnull (header);
+      g_assert_cmpint (sscanf (header, "# entries-in-buffer/entries-written: %" G_GUINT64_FORMAT
+                               "/%" G_GUINT64_FORMAT, &in_buffer, &written), ==, 2);
+      g_assert_cmpint (sscanf (strstr (text, "inner/outer") - 7, "#%" G_GUINT64_FORMAT, &first),
+                       ==, 1);
+      lost = written - in_buffer;
+      g_assert_cmpuint (lost, ==, first - 1);
+      g_assert_cmpuint (lost, ==, cases[i].overrun[0] + cases[i].overrun[1]);
+      for (guint r = 0; r < 2; r++)
+        {
+          RtbRun *which = r == 0 ? run : loaded;
+
+          g_assert_cmpuint (rtb_run_get_total_dropped (which), ==, lost);
+          for (guint s = 0; s < rtb_run_get_n_series (which); s++)
+            {
+              RtbSeries *series = rtb_run_get_series (which, s);
+              RtbSeriesSummary summary;
+
+              rtb_series_get_summary (series, &summary);
+              g_assert_cmpuint (summary.dropped, ==,
+                                series->cpu == (int) cases[i].on ? lost : 0);
+            }
+        }
+      g_assert_cmpuint (rtb_run_get_n_series (run), ==,
+                        3 * (guint) ((cases[i].overrun[0] > 0) + (cases[i].overrun[1] > 0)));
+      for (guint n = 0; notes[n] != NULL; n++)
+        noted |= strstr (notes[n], cases[i].note) != NULL;
+      if (!noted)
+        g_error ("%s: no note says \"%s\"", cases[i].name, cases[i].note);
+      notice = g_strdup_printf ("lost %" G_GUINT64_FORMAT " samples in a full buffer", lost);
+      noted = FALSE;
+      for (guint n = 0; notices[n] != NULL; n++)
+        noted |= strstr (notices[n], notice) != NULL;
+      g_assert_true (noted);
+    }
+}
+
 int
 main (int argc, char **argv)
 {
@@ -500,5 +582,6 @@ main (int argc, char **argv)
   g_test_add_func ("/import-tracers/osnoise-top-errors", test_osnoise_top_errors);
   g_test_add_func ("/import-tracers/hwlat", test_hwlat);
   g_test_add_func ("/import-tracers/hwlat-lines", test_hwlat_lines);
+  g_test_add_func ("/import-tracers/hwlat-lost", test_hwlat_lost);
   return g_test_run ();
 }

@@ -129,7 +129,8 @@ void rtb_run_stream_ended (RtbRun *self);
  * tick or a progress timer, so a fast stream costs one redraw per tick, not one per frame. */
 void rtb_run_flush_changed (RtbRun *self);
 
-/* Totals over all series. */
+/* Totals over all series, each sample once (a hwlat CPU's inner and outer series hold its
+ * latency series' samples again). */
 guint64 rtb_run_get_total_count (RtbRun *self);
 guint64 rtb_run_get_total_dropped (RtbRun *self);
 /* Largest max over all series in µs (NAN if empty). */
