@@ -14,8 +14,10 @@
  * each CPU's series "CPUn" holds each sample's latency as the tracer counts it for its max (the
  * larger of inner and outer), "CPUn inner" and "CPUn outer" the two apart, all in exact µs, and
  * the first the CPU's totals (the gaps above the threshold, the NMIs; the gaps unknown when a
- * line lacks count:, a CPU's NMI µs when a line of it has nmi-count: without nmi-total:). The
- * trace does not say the detector's width, window or threshold: the run leaves them unknown.
+ * line lacks count:, a CPU's NMI µs when a line of it has nmi-count: without nmi-total:), and
+ * the samples the header says were overwritten before the trace was read are dropped (see
+ * drop_lost). The trace does not say the detector's width, window or threshold: the run leaves
+ * them unknown.
  */
 #include "config.h"
 
@@ -28,6 +30,7 @@
 #include "rtb-run-private.h"
 
 #define MAX_ENTRIES (G_GUINT64_CONSTANT (1) << 24)
+#define SERIES_PER_CPU 3
 
 typedef struct {
   guint cpu;
@@ -196,13 +199,38 @@ note_counts (RtbImportInput *in, Parse *parse)
   else if (parse->nmi_windows > 0)
     _rtb_import_note (in, _("NMIs came in %" PRIu64 " windows: %" PRIu64 " of them"),
                       parse->nmi_windows, parse->nmi_count);
-  if (parse->written > parse->in_buffer)
-    _rtb_import_note (in, _("the trace kept %" PRIu64 " of the %" PRIu64 " samples written: "
-                            "the others were overwritten in its buffer"),
-                      parse->in_buffer, parse->written);
 }
 
-#define SERIES_PER_CPU 3
+/* The samples the kernel overwrote in a full buffer before the trace was read, the header's
+ * entries-written less its entries-in-buffer, are dropped on the three series of one CPU. The
+ * header counts every CPU's buffer together, also in per_cpu/cpuN/trace (print_event_info()):
+ * of a trace of one CPU they are that CPU's (a buffer that overwrote keeps its newest samples,
+ * so a CPU that lost some has some in the trace); of several, which CPU lost them is unknown,
+ * and they are counted on the first CPU's, as the note says. */
+static void
+drop_lost (Parse *parse, RtbImportInput *in, RtbSeries *series[][SERIES_PER_CPU], guint n_cpus)
+{
+  guint64 lost = parse->written > parse->in_buffer ? parse->written - parse->in_buffer : 0;
+  guint cpu = 0;
+
+  if (lost == 0)
+    return;
+  while (series[cpu][0] == NULL)
+    cpu++;
+  for (guint k = 0; k < SERIES_PER_CPU; k++)
+    series[cpu][k]->dropped = lost;
+  if (n_cpus == 1)
+    _rtb_import_note (in, _("the trace kept %" PRIu64 " of the %" PRIu64 " samples written: "
+                            "the other %" PRIu64 ", overwritten in the kernel's buffer before "
+                            "they were read, are dropped on CPU%u"),
+                      parse->in_buffer, parse->written, lost, cpu);
+  else
+    _rtb_import_note (in, _("the trace kept %" PRIu64 " of the %" PRIu64 " samples written: "
+                            "the other %" PRIu64 ", overwritten in the kernel's buffers before "
+                            "they were read, are dropped, all on CPU%u: the trace counts them "
+                            "for every CPU together and does not say which CPU lost them"),
+                      parse->in_buffer, parse->written, lost, cpu);
+}
 
 static RtbRun *
 build_run (Parse *parse, RtbImportInput *in, GError **error)
@@ -245,6 +273,7 @@ build_run (Parse *parse, RtbImportInput *in, GError **error)
       t->nmi_us += e->nmi_total;
     }
   note_counts (in, parse);
+  drop_lost (parse, in, series, n_cpus);
   _rtb_import_finish (run, in, "the hwlat tracer's trace", NULL);
   first = &g_array_index (parse->entries, Entry, 0);
   last = &g_array_index (parse->entries, Entry, parse->entries->len - 1);
