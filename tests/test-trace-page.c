@@ -16,16 +16,18 @@
 #include "trace-fixture.h"
 #include "trace-page-walk.h"
 
+/* A sample of a tracer's event: its time, then its fields as `tracers` names them (unused
+ * ones 0). */
 typedef struct {
   guint64 time_us;
-  gint64 seq, context, latency;
+  gint64 v[4];
 } Sample;
 
 typedef struct {
   unsigned id;
-  RtbTraceField seq, context, latency;
+  RtbTraceField fields[4];
+  guint n_fields;
   GArray *samples;
-  guint others;
 } Walk;
 
 static void
@@ -35,14 +37,9 @@ take (const RtbTraceEvent *event, void *user)
   /* The text prints the time rounded to the µs (the kernel's ns2usecs()). */
   Sample s = { .time_us = (event->time + 500) / 1000 };
 
-  if (event->type != w->id)
-    {
-      w->others++;
-      return;
-    }
-  g_assert_true (rtb_trace_event_field (event, &w->seq, &s.seq));
-  g_assert_true (rtb_trace_event_field (event, &w->context, &s.context));
-  g_assert_true (rtb_trace_event_field (event, &w->latency, &s.latency));
+  g_assert_cmpuint (event->type, ==, w->id);
+  for (guint f = 0; f < w->n_fields; f++)
+    g_assert_true (rtb_trace_event_field (event, &w->fields[f], &s.v[f]));
   g_array_append_val (w->samples, s);
 }
 
@@ -79,205 +76,149 @@ test_layout_and_format (void)
   g_assert_false (rtb_trace_page_layout_parse ("\tfield: u64 timestamp;\toffset:0;\tsize:8;", &layout));
 }
 
-/* "  <idle>-0  [000] d..h1..   252.771612: #679   context    irq timer_latency   70464 ns" */
-static GArray *
-text_samples (const char *text, int cpu)
+/* The time of a line of the kernel's text ("… 252.771612: #679 …", `hash` at its ": #"). */
+static guint64
+text_time_us (const char *line, const char *hash)
 {
+  unsigned long long secs, usecs;
+  const char *p = hash;
+
+  while (p > line && p[-1] != ' ')
+    p--;
+  g_assert_cmpint (sscanf (p, "%llu.%llu", &secs, &usecs), ==, 2);
+  return secs * 1000000 + usecs;
+}
+
+/* "  <idle>-0  [000] d..h1..   252.771612: #679   context    irq timer_latency   70464 ns" */
+static void
+text_timerlat (const char *hash, Sample *s)
+{
+  unsigned long long seq, latency;
+  char context[8];
+
+  g_assert_cmpint (sscanf (hash + 3, "%llu context %7s timer_latency %llu ns", &seq, context,
+                           &latency), ==, 3);
+  *s = (Sample) { s->time_us, { (gint64) seq, strcmp (context, "irq") == 0 ? 0 : 1,
+                                (gint64) latency } };
+}
+
+/* "  <...>-192  [001] d......   675.531504: #425   inner/outer(us):    0/172   ts:… count:3" */
+static void
+text_hwlat (const char *hash, Sample *s)
+{
+  unsigned long long seq, inner, outer, count;
+
+  g_assert_cmpint (sscanf (hash + 3, "%llu inner/outer(us): %llu/%llu", &seq, &inner, &outer),
+                   ==, 3);
+  g_assert_cmpint (sscanf (strstr (hash, " count:"), " count:%llu", &count), ==, 1);
+  *s = (Sample) { s->time_us, { (gint64) seq, (gint64) inner, (gint64) outer, (gint64) count } };
+}
+
+/* The tracers whose fixtures are walked: their event's fields, in the order of their text's. */
+static const struct {
+  const char *name;
+  const char *fields[4];
+  guint pages;   /* of each CPU's fixture */
+  void (*text) (const char *hash, Sample *s);
+} tracers[] = {
+  { "timerlat", { "seqnum", "context", "timer_latency" }, 5, text_timerlat },
+  { "hwlat", { "seqnum", "duration", "outer_duration", "count" }, 2, text_hwlat },
+};
+
+/* The CPU's samples in the tracer's text trace. */
+static GArray *
+text_samples (guint tracer, int cpu)
+{
+  g_autofree char *name = g_strdup_printf ("%s-trace.txt", tracers[tracer].name);
+  g_autofree char *text = trace_fixture (name, NULL);
+  g_autofree char *want = g_strdup_printf ("[%03d]", cpu);
   GArray *samples = g_array_new (FALSE, FALSE, sizeof (Sample));
   g_auto (GStrv) lines = g_strsplit (text, "\n", -1);
-  char want[16];
 
-  g_snprintf (want, sizeof want, "[%03d]", cpu);
   for (char **line = lines; *line != NULL; line++)
     {
-      const char *hash = strstr (*line, ": #"), *p;
-      unsigned long long secs, usecs, seq, latency;
-      char context[8];
+      const char *hash = strstr (*line, ": #");
       Sample s;
 
       if (**line == '#' || strstr (*line, want) == NULL || hash == NULL)
         continue;
-      for (p = hash; p > *line && p[-1] != ' '; p--)
-        ;
-      g_assert_cmpint (sscanf (p, "%llu.%llu", &secs, &usecs), ==, 2);
-      g_assert_cmpint (sscanf (hash + 3, "%llu context %7s timer_latency %llu ns", &seq, context,
-                               &latency), ==, 3);
-      s.time_us = secs * 1000000 + usecs;
-      s.seq = (gint64) seq;
-      s.context = strcmp (context, "irq") == 0 ? 0 : 1;
-      s.latency = (gint64) latency;
+      s.time_us = text_time_us (*line, hash);
+      tracers[tracer].text (hash, &s);
       g_array_append_val (samples, s);
     }
   return samples;
 }
 
-/* Every event of the binary pages is the text's: same order, time to the µs, activation,
+/* The CPU's binary pages of the tracer: every event is the tracer's and the text's, in the same
+ * order, its time to the µs and each field exact; the events lost before the first page are
+ * the stats' overrun. Returns the samples. */
+static GArray *
+walk_against_text (guint tracer, int cpu)
+{
+  g_autofree char *name = g_strdup_printf ("%s-format.txt", tracers[tracer].name);
+  g_autofree char *format = trace_fixture (name, NULL);
+  g_autoptr (GArray) want = text_samples (tracer, cpu);
+  Walk w = { .samples = g_array_new (FALSE, FALSE, sizeof (Sample)) };
+
+  g_assert_true (rtb_trace_format_id (format, &w.id));
+  for (; w.n_fields < 4 && tracers[tracer].fields[w.n_fields] != NULL; w.n_fields++)
+    g_assert_true (rtb_trace_format_field (format, tracers[tracer].fields[w.n_fields],
+                                           &w.fields[w.n_fields]));
+  g_assert_cmpuint (trace_page_walk_fixture (tracers[tracer].name, cpu, take, &w), ==,
+                    tracers[tracer].pages);
+  g_assert_cmpuint (w.samples->len, ==, want->len);
+  for (guint i = 0; i < want->len; i++)
+    {
+      Sample *a = &g_array_index (w.samples, Sample, i);
+      Sample *b = &g_array_index (want, Sample, i);
+
+      g_assert_cmpuint (a->time_us, ==, b->time_us);
+      for (guint f = 0; f < w.n_fields; f++)
+        g_assert_cmpint (a->v[f], ==, b->v[f]);
+    }
+  return w.samples;
+}
+
+/* Every event of timerlat's binary pages is the text's: same order, time to the µs, activation,
  * context and latency to the ns; the events lost before the first page are the stats' overrun. */
 static void
 test_real_pages (void)
 {
-  g_autofree char *header = trace_fixture ("header_page.txt", NULL);
-  g_autofree char *format = trace_fixture ("timerlat-format.txt", NULL);
-  g_autofree char *text = trace_fixture ("timerlat-trace.txt", NULL);
-  RtbTracePageLayout layout;
-
-  g_assert_true (rtb_trace_page_layout_parse (header, &layout));
   for (int cpu = 0; cpu < 2; cpu++)
     {
-      g_autofree char *name = g_strdup_printf ("timerlat-cpu%d.raw", cpu);
-      g_autofree char *stats = g_strdup_printf ("timerlat-cpu%d-stats.txt", cpu);
-      gsize len;
-      g_autofree char *raw = trace_fixture (name, &len);
-      g_autoptr (GArray) want = text_samples (text, cpu);
-      Walk w = { .samples = g_array_new (FALSE, FALSE, sizeof (Sample)) };
-      guint64 missed_total;
+      g_autoptr (GArray) samples = walk_against_text (0, cpu);
 
-      g_assert_true (rtb_trace_format_id (format, &w.id));
-      g_assert_true (rtb_trace_format_field (format, "seqnum", &w.seq));
-      g_assert_true (rtb_trace_format_field (format, "context", &w.context));
-      g_assert_true (rtb_trace_format_field (format, "timer_latency", &w.latency));
-      g_assert_cmpuint (trace_page_walk_all (&layout, raw, len, 4096, take, &w, &missed_total),
-                        ==, 5);
-      g_assert_cmpuint (w.others, ==, 0);
-      g_assert_cmpuint (missed_total, ==, trace_fixture_overrun (stats));
-      g_assert_cmpuint (w.samples->len, ==, want->len);
-      g_assert_cmpuint (want->len, >, 500);
-      for (guint i = 0; i < want->len; i++)
-        {
-          Sample *a = &g_array_index (w.samples, Sample, i);
-          Sample *b = &g_array_index (want, Sample, i);
-
-          g_assert_cmpuint (a->time_us, ==, b->time_us);
-          g_assert_cmpint (a->seq, ==, b->seq);
-          g_assert_cmpint (a->context, ==, b->context);
-          g_assert_cmpint (a->latency, ==, b->latency);
-        }
-      g_array_unref (w.samples);
+      g_assert_cmpuint (samples->len, >, 500);
     }
-}
-
-/* A hwlat sample: its number (the detector's, across every CPU), gaps and count. */
-typedef struct {
-  guint64 time_us;
-  gint64 seq, inner, outer, count;
-} HwlatSample;
-
-typedef struct {
-  unsigned id;
-  RtbTraceField seq, inner, outer, count;
-  GArray *samples;
-} HwlatWalk;
-
-static void
-take_hwlat (const RtbTraceEvent *event, void *user)
-{
-  HwlatWalk *w = user;
-  HwlatSample s = { .time_us = (event->time + 500) / 1000 };
-
-  g_assert_cmpuint (event->type, ==, w->id);
-  g_assert_true (rtb_trace_event_field (event, &w->seq, &s.seq));
-  g_assert_true (rtb_trace_event_field (event, &w->inner, &s.inner));
-  g_assert_true (rtb_trace_event_field (event, &w->outer, &s.outer));
-  g_assert_true (rtb_trace_event_field (event, &w->count, &s.count));
-  g_array_append_val (w->samples, s);
-}
-
-/* "  <...>-192  [001] d......   675.531504: #425   inner/outer(us):    0/172   ts:… count:3" */
-static GArray *
-text_hwlat (const char *text, int cpu)
-{
-  GArray *samples = g_array_new (FALSE, FALSE, sizeof (HwlatSample));
-  g_auto (GStrv) lines = g_strsplit (text, "\n", -1);
-  char want[16];
-
-  g_snprintf (want, sizeof want, "[%03d]", cpu);
-  for (char **line = lines; *line != NULL; line++)
-    {
-      const char *hash = strstr (*line, ": #"), *p;
-      unsigned long long secs, usecs, seq, inner, outer, count;
-      HwlatSample s;
-
-      if (**line == '#' || strstr (*line, want) == NULL || hash == NULL)
-        continue;
-      for (p = hash; p > *line && p[-1] != ' '; p--)
-        ;
-      g_assert_cmpint (sscanf (p, "%llu.%llu", &secs, &usecs), ==, 2);
-      g_assert_cmpint (sscanf (hash + 3, "%llu inner/outer(us): %llu/%llu", &seq, &inner,
-                               &outer), ==, 3);
-      g_assert_cmpint (sscanf (strstr (hash, " count:"), " count:%llu", &count), ==, 1);
-      s = (HwlatSample) { secs * 1000000 + usecs, (gint64) seq, (gint64) inner, (gint64) outer,
-                          (gint64) count };
-      g_array_append_val (samples, s);
-    }
-  return samples;
 }
 
 /* How many of `other`'s numbers fall strictly between `mine`'s first and last. */
 static guint
 numbers_inside (GArray *mine, GArray *other)
 {
-  gint64 first = g_array_index (mine, HwlatSample, 0).seq;
-  gint64 last = g_array_index (mine, HwlatSample, mine->len - 1).seq;
+  gint64 first = g_array_index (mine, Sample, 0).v[0];
+  gint64 last = g_array_index (mine, Sample, mine->len - 1).v[0];
   guint inside = 0;
 
   for (guint i = 0; i < other->len; i++)
-    inside += g_array_index (other, HwlatSample, i).seq > first &&
-              g_array_index (other, HwlatSample, i).seq < last;
+    inside += g_array_index (other, Sample, i).v[0] > first &&
+              g_array_index (other, Sample, i).v[0] < last;
   return inside;
 }
 
-/* hwlat's pages, after its buffer overwrote its oldest samples: every event is the text's, and
- * the samples lost before the first page are the kernel's overrun of that CPU, which the hwlat
- * worker counts as dropped (the samples' numbers cannot: they run across the CPUs, as the two
- * CPUs' kept samples interleave). */
+/* hwlat's pages, after its buffer overwrote its oldest samples: every event is the text's
+ * (number, gaps and count), and the samples lost before the first page are the kernel's overrun
+ * of that CPU, which the hwlat worker counts as dropped (the samples' numbers cannot: they run
+ * across the CPUs, as the two CPUs' kept samples interleave). */
 static void
 test_hwlat_pages (void)
 {
-  g_autofree char *header = trace_fixture ("header_page.txt", NULL);
-  g_autofree char *format = trace_fixture ("hwlat-format.txt", NULL);
-  g_autofree char *text = trace_fixture ("hwlat-trace.txt", NULL);
-  RtbTracePageLayout layout;
-  GArray *samples[2];
+  g_autoptr (GArray) cpu0 = walk_against_text (1, 0);
+  g_autoptr (GArray) cpu1 = walk_against_text (1, 1);
 
-  g_assert_true (rtb_trace_page_layout_parse (header, &layout));
-  for (int cpu = 0; cpu < 2; cpu++)
-    {
-      g_autofree char *name = g_strdup_printf ("hwlat-cpu%d.raw", cpu);
-      g_autofree char *stats = g_strdup_printf ("hwlat-cpu%d-stats.txt", cpu);
-      gsize len;
-      g_autofree char *raw = trace_fixture (name, &len);
-      g_autoptr (GArray) want = text_hwlat (text, cpu);
-      HwlatWalk w = { .samples = g_array_new (FALSE, FALSE, sizeof (HwlatSample)) };
-      guint64 missed_total;
-
-      g_assert_true (rtb_trace_format_id (format, &w.id));
-      g_assert_true (rtb_trace_format_field (format, "seqnum", &w.seq));
-      g_assert_true (rtb_trace_format_field (format, "duration", &w.inner));
-      g_assert_true (rtb_trace_format_field (format, "outer_duration", &w.outer));
-      g_assert_true (rtb_trace_format_field (format, "count", &w.count));
-      g_assert_cmpuint (trace_page_walk_all (&layout, raw, len, 4096, take_hwlat, &w,
-                                             &missed_total), ==, 2);
-      g_assert_cmpuint (missed_total, ==, trace_fixture_overrun (stats));
-      g_assert_cmpuint (missed_total, >, 0);
-      g_assert_cmpuint (w.samples->len, ==, want->len);
-      for (guint i = 0; i < want->len; i++)
-        {
-          HwlatSample *a = &g_array_index (w.samples, HwlatSample, i);
-          HwlatSample *b = &g_array_index (want, HwlatSample, i);
-
-          g_assert_cmpuint (a->time_us, ==, b->time_us);
-          g_assert_cmpint (a->seq, ==, b->seq);
-          g_assert_cmpint (a->inner, ==, b->inner);
-          g_assert_cmpint (a->outer, ==, b->outer);
-          g_assert_cmpint (a->count, ==, b->count);
-        }
-      samples[cpu] = w.samples;
-    }
   /* The numbers of one CPU skip the other's: a gap in them is no loss. */
-  g_assert_cmpuint (numbers_inside (samples[0], samples[1]), >, 0);
-  g_assert_cmpuint (numbers_inside (samples[1], samples[0]), >, 0);
-  g_array_unref (samples[0]);
-  g_array_unref (samples[1]);
+  g_assert_cmpuint (numbers_inside (cpu0, cpu1), >, 0);
+  g_assert_cmpuint (numbers_inside (cpu1, cpu0), >, 0);
 }
 
 static void
