@@ -85,6 +85,39 @@ test_defaults (void)
   g_assert_cmpuint (cmd.hwlat.width_us, ==, 100000);
   g_assert_cmpuint (cmd.hwlat.window_us, ==, 200000);
   g_assert_cmpuint (cmd.hwlat.threshold_us, ==, 5);
+
+  /* osnoise sums its sources' durations unless told not to (0 on the wire: protocol 11's). */
+  cmd = parse_ok ("osnoise", false);
+  g_assert_cmpuint (cmd.osnoise.durations, ==, RTB_OSNOISE_DURATIONS_YES);
+  g_assert_cmpuint (RTB_OSNOISE_DURATIONS_YES, ==, 0);
+  cmd = parse_ok ("osnoise durations=no", false);
+  g_assert_cmpuint (cmd.osnoise.durations, ==, RTB_OSNOISE_DURATIONS_NO);
+}
+
+/* A key of words: its word written back, left out at its default, its index on the wire. */
+static void
+test_word_keys (void)
+{
+  RtbCommand cmd = parse_ok ("osnoise durations=no", false), back;
+  RtbWireCommand wire;
+  RtbCommandError error;
+  char text[RTB_COMMAND_MAX + 1];
+
+  g_assert_cmpint (rtb_command_format (&cmd, text, sizeof text), >, 0);
+  g_assert_nonnull (strstr (text, " durations=no"));
+  rtb_command_to_wire (&cmd, &wire);
+  g_assert_cmpuint (wire.params.osnoise.durations, ==, RTB_OSNOISE_DURATIONS_NO);
+  g_assert_true (rtb_command_from_wire (&wire, N_CPUS, &back, &error));
+  g_assert_cmpuint (back.osnoise.durations, ==, RTB_OSNOISE_DURATIONS_NO);
+
+  cmd = parse_ok ("osnoise durations=yes", false);
+  g_assert_cmpint (rtb_command_format (&cmd, text, sizeof text), >, 0);
+  g_assert_null (strstr (text, "durations"));
+
+  /* A stream of protocol 11 has 0 where the field is: durations on. */
+  wire.params.osnoise.durations = 0;
+  g_assert_true (rtb_command_from_wire (&wire, N_CPUS, &back, &error));
+  g_assert_cmpuint (back.osnoise.durations, ==, RTB_OSNOISE_DURATIONS_YES);
 }
 
 static void
@@ -245,6 +278,8 @@ test_round_trip (void)
     "start timer variant=rt cpu=1 timer_slack_ns=1",
     "start jitter cpu=none",
     "start latency cpus=2 gpio=1:23",
+    "start osnoise durations=no threshold_us=2",
+    "start osnoise durations=yes",
   };
 
   for (gsize i = 0; i < G_N_ELEMENTS (lines); i++)
@@ -446,6 +481,9 @@ static const BadCase bad_cases[] = {
   { "response duration=10s", RTB_ERROR_SYNTAX, "duration", "gap_us" },
   { "jitter interval_us=10", RTB_ERROR_SYNTAX, "interval_us", "base_us, servo_us" },
   { "hwlat policy=fifo", RTB_ERROR_SYNTAX, "policy", "width_us" },
+  { "osnoise durations=off", RTB_ERROR_SYNTAX, "durations",
+    "durations 'off' is unknown: use yes or no" },
+  { "latency durations=no", RTB_ERROR_SYNTAX, "durations", "interval_us" },
   { "sleep", RTB_ERROR_SYNTAX, "method", "latency, jitter, timer, response, noise, timerlat, osnoise or hwlat" },
   { "LATENCY", RTB_ERROR_SYNTAX, "method", "latency, jitter, timer, response, noise, timerlat, osnoise or hwlat" },
   { "priority=5", RTB_ERROR_SYNTAX, "method", "latency, jitter, timer, response, noise, timerlat, osnoise or hwlat" },
@@ -640,6 +678,7 @@ main (int argc, char **argv)
   g_test_add_func ("/command/keys", test_keys);
   g_test_add_func ("/command/key-table", test_key_table);
   g_test_add_func ("/command/method-keys", test_method_keys);
+  g_test_add_func ("/command/word-keys", test_word_keys);
   g_test_add_func ("/command/policy-priority", test_policy_priority);
   g_test_add_func ("/command/round-trip", test_round_trip);
   g_test_add_func ("/command/cpu-list", test_cpu_list);

@@ -364,13 +364,27 @@ collect_visible_rows (GtkWidget *widget, const char *title, GPtrArray *rows)
     collect_visible_rows (child, title, rows);
 }
 
+/* The widget of `type` in `method`'s one visible row titled `title`. */
+static GtkWidget *
+method_row_widget (RtbSetupPanel *panel, RtbMethod method, const char *title, GType type)
+{
+  g_autoptr(GPtrArray) rows = g_ptr_array_new ();
+  GtkWidget *widget;
+
+  rtb_setup_panel_set_method (panel, method);
+  collect_visible_rows (GTK_WIDGET (panel), title, rows);
+  g_assert_cmpuint (rows->len, ==, 1);
+  widget = find_descendant (rows->pdata[0], type);
+  g_assert_nonnull (widget);
+  return widget;
+}
+
 /* timerlat's histogram limit is a row of its own: rtla timerlat hist's 256 µs by default, and
  * what is typed there is the command's histogram_us. */
 static void
 test_setup_timerlat_histogram (void)
 {
   g_autoptr(GError) error = NULL;
-  g_autoptr(GPtrArray) rows = g_ptr_array_new ();
   RtbSetupPanel *panel;
   GtkWidget *spin;
   RtbCommand cmd;
@@ -378,16 +392,43 @@ test_setup_timerlat_histogram (void)
   REQUIRE_DISPLAY ();
 
   panel = g_object_ref_sink (rtb_setup_panel_new ());
-  rtb_setup_panel_set_method (panel, RTB_METHOD_TIMERLAT);
-  collect_visible_rows (GTK_WIDGET (panel), "Histogram Limit (µs)", rows);
-  g_assert_cmpuint (rows->len, ==, 1);
-  spin = find_descendant (rows->pdata[0], GTK_TYPE_SPIN_BUTTON);
+  spin = method_row_widget (panel, RTB_METHOD_TIMERLAT, "Histogram Limit (µs)",
+                            GTK_TYPE_SPIN_BUTTON);
   g_assert_cmpfloat (gtk_spin_button_get_value (GTK_SPIN_BUTTON (spin)), ==, 256);
   gtk_editable_set_text (GTK_EDITABLE (spin), "512");
   gtk_spin_button_update (GTK_SPIN_BUTTON (spin));
   g_assert_true (rtb_setup_panel_build_command (panel, &cmd, &error));
   g_assert_no_error (error);
   g_assert_cmpuint (cmd.timerlat.histogram_us, ==, 512);
+  g_object_unref (panel);
+}
+
+/* A key of words is a drop-down of its choices: osnoise's durations, yes by default, and the
+ * choice made there is the command's word; a command read back chooses it again. */
+static void
+test_setup_word_row (void)
+{
+  g_autoptr(GError) error = NULL;
+  RtbSetupPanel *panel;
+  GtkWidget *drop_down;
+  RtbCommand cmd;
+
+  REQUIRE_DISPLAY ();
+
+  panel = g_object_ref_sink (rtb_setup_panel_new ());
+  drop_down = method_row_widget (panel, RTB_METHOD_OSNOISE, "Source Durations",
+                                 GTK_TYPE_DROP_DOWN);
+  g_assert_cmpuint (gtk_drop_down_get_selected (GTK_DROP_DOWN (drop_down)), ==, 0);
+  g_assert_true (rtb_setup_panel_build_command (panel, &cmd, &error));
+  g_assert_cmpuint (cmd.osnoise.durations, ==, RTB_OSNOISE_DURATIONS_YES);
+  gtk_drop_down_set_selected (GTK_DROP_DOWN (drop_down), 1);
+  g_assert_true (rtb_setup_panel_build_command (panel, &cmd, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (cmd.osnoise.durations, ==, RTB_OSNOISE_DURATIONS_NO);
+
+  gtk_drop_down_set_selected (GTK_DROP_DOWN (drop_down), 0);
+  rtb_setup_panel_set_command (panel, &cmd);
+  g_assert_cmpuint (gtk_drop_down_get_selected (GTK_DROP_DOWN (drop_down)), ==, 1);
   g_object_unref (panel);
 }
 
@@ -1115,6 +1156,7 @@ main (int   argc,
   g_test_add_func ("/gui/setup/invalid", test_setup_invalid);
   g_test_add_func ("/gui/setup/method-bounds", test_setup_method_bounds);
   g_test_add_func ("/gui/setup/timerlat-histogram", test_setup_timerlat_histogram);
+  g_test_add_func ("/gui/setup/word-row", test_setup_word_row);
   g_test_add_func ("/gui/setup/preset-list", test_setup_preset_list);
   g_test_add_func ("/gui/setup/preset-timerlat", test_setup_preset_timerlat);
   g_test_add_func ("/gui/chart/empty", test_chart_empty);

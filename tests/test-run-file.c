@@ -444,7 +444,7 @@ test_every_key (void)
         RtbCommand cmd;
         guint64 value;
 
-        if (!rtb_command_key_taken (key, m) || key->kind != RTB_KIND_NUMBER)
+        if (!rtb_command_key_taken (key, m) || (key->kind != RTB_KIND_NUMBER && key->kind != RTB_KIND_WORD))
           continue;
         rtb_command_defaults (&cmd, m, 4);
         value = key->on[m].def < key->max ? MAX (key->on[m].def + 1, key->min)

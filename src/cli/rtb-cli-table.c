@@ -331,7 +331,7 @@ print_sources (FILE *out, RtbRun *run)
   if (!any || rtb_run_get_n_series (run) == 0)
     return;
   fputs ("noise by source: how many, and their time in µs as the kernel's events give it "
-         "(- not all seen)\nthread", out);
+         "(- unknown)\nthread", out);
   for (RtbOsnoiseSource source = 0; source < RTB_OSNOISE_N_SOURCES; source++)
     for (RtbFigure f = 0; f < RTB_N_FIGURES; f++)
       if (of_source (f, method, source))

@@ -61,6 +61,14 @@ const RtbKeyWords rtb_key_words[] = {
     .why = N_("a lower threshold counts more, shorter noise"),
     /* TRANSLATORS: the osnoise tracer's threshold left at the kernel's default */
     .unset = N_("the kernel's") },
+  /* A run without them reads "osnoise durations no". */
+  { "durations", RTB_METHOD_OSNOISE, "osnoise-durations", N_("Source Durations"),
+    N_("Each source's time from the tracer's events; without them the counts are rtla "
+       "osnoise top's"), 1,
+    N_("different source durations"),
+    N_("the events that time the sources add hardware noise at low thresholds"), NULL,
+    " durations ",
+    .choices = { N_("Yes"), N_("No") } },
   /* hwlat's label reads "hwlat 500000/1000000 µs": the width of each window. */
   { "width_us", RTB_METHOD_HWLAT, "hwlat-width-us", N_("Detector Width (µs)"),
     N_("How long of each window the detector spins with interrupts off, less than the window"),
@@ -179,6 +187,8 @@ rtb_key_words_value_text (guint i, const RtbCommand *cmd)
     case RTB_KIND_VARIANT:
       return g_strdup (rtb_command_key_get (cmd, key) ==
                        RTB_TIMER_VARIANT_NORMAL ? "normal" : "rt");
+    case RTB_KIND_WORD:
+      return g_strdup (rtb_command_key_word (key, rtb_command_key_get (cmd, key)));
     case RTB_KIND_NUMBER:
       value = rtb_command_key_get (cmd, key);
       if (value == 0 && key->zero_is_unset && rtb_key_words[i].unset != NULL)

@@ -39,6 +39,9 @@ typedef struct {
    * from the method's usual, the unit after the last: "jitter 25/1000 µs". */
   const char *label;
   gboolean label_joined;
+  /* The window's choices for a key of words (RTB_KIND_WORD), N_(), one a word in the key's
+   * order: its row is a combo row of them. */
+  const char *choices[RTB_KEY_WORDS_MAX + 1];
 } RtbKeyWords;
 
 /* In the order the compare gives its notices and the window its rows. */

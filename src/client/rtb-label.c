@@ -29,6 +29,8 @@ add_value (GString *label, const RtbCommand *cmd, const RtbKey *key)
 
   if (key->kind == RTB_KIND_SIZES)
     g_string_append_printf (label, "%" G_GUINT64_FORMAT "×%" G_GUINT64_FORMAT, value, value);
+  else if (key->kind == RTB_KIND_WORD)
+    g_string_append (label, rtb_command_key_word (key, value));
   else
     g_string_append_printf (label, "%" G_GUINT64_FORMAT, value);
 }

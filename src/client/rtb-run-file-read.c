@@ -204,24 +204,26 @@ parse_command_v4 (JsonObject *object, const char *path, gboolean from_worker, Rt
   return TRUE;
 }
 
-/* A number key of the method that the command object keeps in no member of its own nor in its
- * two periods is read back from the command's line, the worker's command as the file gives it:
- * a key added to the key table is kept by run files with no code here. A line that does not
- * parse (a file of an older rtbench whose keys have changed since) adds nothing. */
+/* A number or word key of the method that the command object keeps in no member of its own
+ * nor in its two periods is read back from the command's line, the worker's command as the file
+ * gives it: a key added to the key table is kept by run files with no code here. A line that
+ * does not parse (a file of an older rtbench whose keys have changed since) adds nothing. */
 static void
 keys_from_line (JsonObject *object, const char *line, RtbCommand *cmd)
 {
   RtbCommand written;
   RtbCommandError cerr;
 
-  if (line == NULL || !rtb_command_parse (line, true, 0, &written, &cerr) ||
+  /* Any CPU: cpus=all of no CPU online would be an empty list, which fails the whole line. */
+  if (line == NULL || !rtb_command_parse (line, true, RTB_MAX_CPUS, &written, &cerr) ||
       written.method != cmd->method)
     return;
   for (size_t i = 0; i < rtb_command_n_keys; i++)
     {
       const RtbKey *key = rtb_command_keys[i];
 
-      if (key->kind == RTB_KIND_NUMBER && key->interval_slot == 0 &&
+      if ((key->kind == RTB_KIND_NUMBER || key->kind == RTB_KIND_WORD) &&
+          key->interval_slot == 0 &&
           rtb_command_key_taken (key, cmd->method) &&
           !json_object_has_member (object, key->name))
         rtb_command_key_put (cmd, key, rtb_command_key_get (&written, key));

@@ -85,6 +85,11 @@ check_key (const RtbCommand *cmd, const RtbKey *info, RtbCommandError *error)
       if (value > info->max)
         return fail (error, RTB_ERROR_RANGE, info->name, "unknown variant: use rt or normal");
       return true;
+    case RTB_KIND_WORD:
+      if (rtb_command_key_word (info, value) == NULL)
+        return fail (error, RTB_ERROR_RANGE, info->name, "unknown %s %llu: use %s",
+                     info->name, (unsigned long long) value, info->arg);
+      return true;
     case RTB_KIND_CPU_LIST:
     case RTB_KIND_ONE_CPU:
     case RTB_KIND_POLICY:

@@ -113,6 +113,11 @@ append_key (const RtbCommand *cmd, const RtbKey *info, char *buf, size_t buf_siz
     case RTB_KIND_YES_NO:
       snprintf (text, sizeof text, "%s", flag_set (cmd, info) ? "yes" : "no");
       break;
+    case RTB_KIND_WORD:
+      if (rtb_command_key_word (info, value) == NULL)
+        return false;
+      snprintf (text, sizeof text, "%s", rtb_command_key_word (info, value));
+      break;
     case RTB_KIND_NUMBER:
     default:
       if (flag_set (cmd, info))

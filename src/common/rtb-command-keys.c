@@ -185,6 +185,14 @@ const RtbKey rtb_key_threshold_us = {
           [RTB_METHOD_HWLAT] = PARAM (hwlat, threshold_us, 10) },
 };
 
+static const RtbKey key_durations = {
+  "durations", "durations", "yes|no", "", RTB_KIND_WORD, 1, 0, 1,
+  .words = { "yes", "no" }, .quiet_default = true,
+  .help = "sum each source's noise durations from the tracer's events; no: counts only, as "
+          "rtla osnoise top counts (the events add hardware noise at low thresholds)",
+  .on = { [RTB_METHOD_OSNOISE] = PARAM (osnoise, durations, RTB_OSNOISE_DURATIONS_YES) },
+};
+
 const RtbKey rtb_key_size = {
   "size", "size", "N[,N...]", "", RTB_KIND_SIZES, 4, RTB_MATRIX_MIN, RTB_MATRIX_MAX,
   .help = "the matrix is N×N; a list such as 32,64,128 runs each size in turn",
@@ -280,6 +288,7 @@ const RtbKey *const rtb_command_keys[] = {
   RTB_KEY_WINDOW_US,
   &key_width_us,
   RTB_KEY_THRESHOLD_US,
+  &key_durations,
   RTB_KEY_SIZE,
   &key_experiments,
   &key_instances,
@@ -386,6 +395,9 @@ rtb_command_key_default_text (const RtbKey *k, RtbMethod method, char *buf, size
     case RTB_KIND_YES_NO:
       snprintf (buf, buf_size, "%s", def ? "yes" : "no");
       return buf;
+    case RTB_KIND_WORD:
+      snprintf (buf, buf_size, "%s", rtb_command_key_word (k, def));
+      return buf;
     case RTB_KIND_NUMBER:
     case RTB_KIND_GPIO:
     case RTB_KIND_SIZES:
@@ -400,6 +412,15 @@ rtb_command_key_default_text (const RtbKey *k, RtbMethod method, char *buf, size
         snprintf (buf, buf_size, "%llu", (unsigned long long) def);
       return buf;
     }
+}
+
+const char *
+rtb_command_key_word (const RtbKey *key, uint64_t value)
+{
+  for (uint64_t i = 0; i < RTB_KEY_WORDS_MAX && key->words[i] != NULL; i++)
+    if (i == value)
+      return key->words[i];
+  return NULL;
 }
 
 const char *
@@ -426,6 +447,7 @@ rtb_command_key_range_text (const RtbKey *k, char *buf, size_t buf_size)
     case RTB_KIND_POLICY:
     case RTB_KIND_VARIANT:
     case RTB_KIND_YES_NO:
+    case RTB_KIND_WORD:
       snprintf (buf, buf_size, "%s", k->arg);
       return buf;
     case RTB_KIND_NUMBER:

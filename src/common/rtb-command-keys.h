@@ -33,7 +33,10 @@ typedef enum {
   RTB_KIND_GPIO,     /* CHIP:LINE */
   RTB_KIND_SIZES,    /* N or a list N,N… */
   RTB_KIND_YES_NO,   /* yes or no, a flag */
+  RTB_KIND_WORD,     /* one of `words`, its index in a field of 1 byte: the first 0 */
 } RtbKeyKind;
+
+#define RTB_KEY_WORDS_MAX 4
 
 /* A default meaning "every CPU", "auto" or "none" where a number could stand. */
 #define RTB_KEY_ALL UINT64_MAX
@@ -82,6 +85,8 @@ struct RtbKey {
   /* The method's thread keeps its CPU busy for this key's value in µs each period (the timer's
    * spin), on top of waking up: the worker's throttling guard adds it (rtb-worker-safety.c). */
   bool busy;
+  /* The words of RTB_KIND_WORD, NULL after the last; the field holds the index of one. */
+  const char *words[RTB_KEY_WORDS_MAX + 1];
   const char *help;      /* English, for the worker's usage and rtbench-cli's help */
   RtbKeyUse on[RTB_METHOD_LAST + 1];
 };
@@ -126,5 +131,7 @@ void rtb_command_key_put (RtbCommand *cmd, const RtbKey *key, uint64_t value);
  * Returns `buf`. */
 const char *rtb_command_key_default_text (const RtbKey *key, RtbMethod method, char *buf,
                                           size_t buf_size);
+/* The word of an RTB_KIND_WORD key's value, or NULL for one outside its words. */
+const char *rtb_command_key_word (const RtbKey *key, uint64_t value);
 /* The allowed values as help gives them: "50-1000000", "1-99 (0 with policy=other)". */
 const char *rtb_command_key_range_text (const RtbKey *key, char *buf, size_t buf_size);

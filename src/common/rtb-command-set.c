@@ -321,6 +321,27 @@ set_yes_no (RtbCommand *cmd, const RtbKey *info, const char *value, RtbCommandEr
   return true;
 }
 
+/* One of the key's words, its index in the key's field. */
+static bool
+set_word (RtbCommand *cmd, const RtbKey *info, const char *value, RtbCommandError *error)
+{
+  char q[40], words[RTB_KEY_WORDS_MAX * 24] = "";
+  size_t used = 0;
+
+  for (unsigned i = 0; i < RTB_KEY_WORDS_MAX && info->words[i] != NULL; i++)
+    if (strcmp (value, info->words[i]) == 0)
+      {
+        _rtb_field_set (KEY_FIELD (cmd, info), info->size, i);
+        return true;
+      }
+  for (unsigned i = 0; i < RTB_KEY_WORDS_MAX && info->words[i] != NULL; i++)
+    used += (size_t) snprintf (words + used, sizeof words - used, "%s%s",
+                               i == 0 ? "" : info->words[i + 1] == NULL ? " or " : ", ",
+                               info->words[i]);
+  return fail (error, RTB_ERROR_SYNTAX, info->name, "%s '%s' is unknown: use %s", info->name,
+               quote (value, q, sizeof q), words);
+}
+
 bool
 rtb_command_set (RtbCommand *cmd, const char *key, const char *value, int n_cpus_online,
                  RtbCommandError *error)
@@ -356,6 +377,8 @@ rtb_command_set (RtbCommand *cmd, const char *key, const char *value, int n_cpus
       return set_sizes (cmd, value, error);
     case RTB_KIND_YES_NO:
       return set_yes_no (cmd, info, value, error);
+    case RTB_KIND_WORD:
+      return set_word (cmd, info, value, error);
     case RTB_KIND_NUMBER:
     default:
       return set_number (cmd, info, value, error);
@@ -395,6 +418,7 @@ _rtb_command_set_default (RtbCommand *cmd, const RtbKey *info, int n_cpus_online
     case RTB_KIND_VARIANT:
     case RTB_KIND_GPIO:
     case RTB_KIND_SIZES:
+    case RTB_KIND_WORD:
     case RTB_KIND_NUMBER:
     default:
       _rtb_field_set (KEY_FIELD (cmd, info), info->size, def);

@@ -76,6 +76,7 @@ copy_key (const RtbKey *info, RtbMethod method, RtbCommand *cmd, RtbWireCommand 
     case RTB_KIND_TIME:
     case RTB_KIND_VARIANT:
     case RTB_KIND_GPIO:
+    case RTB_KIND_WORD:
     default:
       memcpy (to_wire ? wired : field, to_wire ? field : wired, info->size);
       break;

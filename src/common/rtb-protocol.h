@@ -60,6 +60,8 @@
  * detector window above the threshold; RtbThreadStats grew the samples' other sums (the gaps
  * above the threshold, the NMIs), 0 in older streams. Version 11 added to RtbThreadStats the
  * osnoise durations of each source (the tracer's events summed), none known in older streams.
+ * Version 12 added the keys durations of osnoise (RtbOsnoiseParams.durations: 0, yes, what
+ * version 11 did) and mode of hwlat (RtbHwlatParams.mode: 0, round-robin, what version 10 did).
  *
  * Adding a figure per thread: at the end of RtbThreadStats, with a version step, and the
  * decoder widening older frames (rtb-protocol.c).
@@ -76,7 +78,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#define RTB_PROTOCOL_VERSION 11
+#define RTB_PROTOCOL_VERSION 12
 /* The oldest version a client still decodes: recordings of version 1 have no SYSTEM frame. */
 #define RTB_PROTOCOL_VERSION_MIN 1
 #define RTB_FRAME_MAGIC 0x46425452u /* "RTBF" read as little-endian bytes */
@@ -261,8 +263,19 @@ typedef struct {
   uint32_t threshold_us; /* threshold_us: tracing_thresh, the least gap counted as noise (rtla
                           * -T); 0: the kernel's default, 5 µs */
   uint32_t histogram_us; /* histogram_us: the histogram limit of the noise per period */
+  uint8_t durations;     /* durations: RtbOsnoiseDurations */
+  uint8_t reserved[3];
 } RtbOsnoiseParams;
-_Static_assert(sizeof(RtbOsnoiseParams) == 16, "RtbOsnoiseParams must be 16 bytes");
+_Static_assert(sizeof(RtbOsnoiseParams) == 20, "RtbOsnoiseParams must be 20 bytes");
+
+/* Whether the osnoise method sums each source's durations from the tracer's events (protocol
+ * 12). The kernel writes its sample_threshold event inside the loop that measures, so a run
+ * with the events counts more hardware noise at low thresholds than one without, which is how
+ * rtla osnoise top runs (it enables no event). */
+typedef enum {
+  RTB_OSNOISE_DURATIONS_YES = 0, /* the events on: counts and durations */
+  RTB_OSNOISE_DURATIONS_NO = 1,  /* no event: the counts as rtla osnoise top's, durations unknown */
+} RtbOsnoiseDurations;
 
 /* The kernel's hardware latency detector (protocol 10, Documentation/trace/hwlat_detector.rst):
  * a kernel thread spins with interrupts off for width_us of every window_us, moving to the next
@@ -273,8 +286,16 @@ typedef struct {
   uint32_t window_us;    /* window_us: hwlat_detector/window */
   uint32_t threshold_us; /* threshold_us: tracing_thresh, the least latency recorded */
   uint32_t histogram_us; /* histogram_us: the histogram limit of the samples */
+  uint8_t mode;          /* mode: RtbHwlatMode */
+  uint8_t reserved[3];
 } RtbHwlatParams;
-_Static_assert(sizeof(RtbHwlatParams) == 16, "RtbHwlatParams must be 16 bytes");
+_Static_assert(sizeof(RtbHwlatParams) == 20, "RtbHwlatParams must be 20 bytes");
+
+/* hwlat_detector/mode (protocol 12; the file exists since Linux 5.14). */
+typedef enum {
+  RTB_HWLAT_MODE_ROUND_ROBIN = 0, /* one detector thread, the next CPU each window */
+  RTB_HWLAT_MODE_PER_CPU = 1,     /* a detector thread on every CPU, each window */
+} RtbHwlatMode;
 
 /* Room for any method's parameters, the ones to come included. */
 #define RTB_METHOD_PARAMS_SIZE 64

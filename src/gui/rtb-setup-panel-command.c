@@ -97,6 +97,10 @@ rtb_setup_panel_build_command (RtbSetupPanel *self,
       key = rtb_key_words_key (p);
       if (key->auto_word != NULL && g_str_equal (value, "0"))
         g_strlcpy (value, key->auto_word, sizeof value);
+      if (key->kind == RTB_KIND_WORD)
+        g_strlcpy (value, rtb_command_key_word (key, (guint64) gtk_adjustment_get_value (
+                                                        self->param_adjustments[p])),
+                   sizeof value);
       if (!rtb_command_set (cmd, key->name, value, self->n_cpus, &cerr))
         return fail_field (self, &cerr, error);
     }

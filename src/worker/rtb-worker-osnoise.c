@@ -26,12 +26,18 @@
  * statistics with the period (RtbThreadStats' osnoise_durations_ns). A source's sum is known
  * when its events were as many as the entries counted.
  *
+ * The kernel writes sample_threshold from inside its measuring loop, between two reads of the
+ * time: at a low threshold the event's own cost becomes gaps of its own, and the HW count grows
+ * (2-5 times at 2 µs on the lab's emulated board). With durations=no the instance traces no
+ * event, as rtla osnoise top does, and the counts are its; every source's duration is unknown.
+ *
  * The tracer's threads run at the policy and priority given (rtla osnoise -P), the kernel's
  * SCHED_OTHER by default. The instance's clock is the mono trace clock: only periods whose
  * entry comes between the run's start and end count.
  */
 #include "config.h"
 
+#include <limits.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -129,7 +135,9 @@ reader_loop (RtbWorkerMeasure *m)
   memcpy (r.formats.period, period_format.fields, sizeof r.formats.period);
   for (int s = 0; s < RTB_OSNOISE_N_SOURCES; s++)
     {
-      r.formats.noise_id[s] = noise_formats[s].id;
+      /* No event is traced without durations: an ID no event has (common_type is 16 bits). */
+      r.formats.noise_id[s] = m->worker->cmd.osnoise.durations == RTB_OSNOISE_DURATIONS_YES
+                                ? noise_formats[s].id : UINT_MAX;
       r.formats.duration[s] = noise_formats[s].fields[DURATION];
     }
   r.formats.interference = noise_formats[RTB_OSNOISE_HW].fields[INTERFERENCE];
@@ -173,7 +181,7 @@ rtb_worker_osnoise_prepare (RtbWorker *w, RtbCommandError *error, int *sys_errno
     &noise_formats[RTB_OSNOISE_IRQ], &noise_formats[RTB_OSNOISE_SOFTIRQ],
     &noise_formats[RTB_OSNOISE_THREAD], NULL,
   };
-  static const RtbWorkerTracerMethod method = {
+  const RtbWorkerTracerMethod method = {
     .tracer = "osnoise",
     .own_instance = true,
     .series = { "", NULL },
@@ -181,7 +189,7 @@ rtb_worker_osnoise_prepare (RtbWorker *w, RtbCommandError *error, int *sys_errno
     .read = reader_loop,
     .configure = configure,
     .format = &period_format,
-    .events = events,
+    .events = w->cmd.osnoise.durations == RTB_OSNOISE_DURATIONS_YES ? events : NULL,
     .per_cpu_threads = true,
   };
 

@@ -137,14 +137,17 @@ rtb_worker_tracer_read_format (RtbWorkerTracer *t, RtbWorkerTracerFormat *format
 /* How long a binary reader waits before it reads again, in ms: as rtla reads, bounded by the
  * buffer, until the run's end, then briefly for its last events. While spikes are traced, as
  * often as the spike trace needs its samples (it keeps a CPU's events for 200 ms); for osnoise
- * always, whose noise events come as often as the noise, not once a period. */
+ * with its durations always, whose noise events come as often as the noise, not once a period
+ * (without them, a period's entry is all it traces). */
 static int
 read_pages_wait_ms (const RtbWorkerMeasure *m)
 {
   RtbWorker *w = m->worker;
   int64_t wait = READ_PAGES_PERIOD_NS, now = rtb_monotonic_ns ();
 
-  if (rtb_worker_trace_recording (w) || strcmp (w->tracer.name, "osnoise") == 0 ||
+  if (rtb_worker_trace_recording (w) ||
+      (w->cmd.method == RTB_METHOD_OSNOISE &&
+       w->cmd.osnoise.durations == RTB_OSNOISE_DURATIONS_YES) ||
       (w->end_mono_ns != 0 && now >= w->end_mono_ns))
     return READ_POLL_MS;
   if (m->period_ns > 0 && m->period_ns < READ_PAGES_PERIOD_NS / READ_PAGES_PERIODS)

@@ -107,8 +107,9 @@ refresh_counters (RtbWorkerMeasure *m, RtbThreadStats *stats)
                                                        memory_order_relaxed);
       stats->osnoise_durations_ns[s] = atomic_load_explicit (&m->osnoise_durations_ns[s],
                                                              memory_order_relaxed);
-      /* Every event of the source seen: none lost, and the kernel traces it. */
+      /* Every event of the source seen: traced, none lost, and the kernel has it. */
       if (m->worker->cmd.method == RTB_METHOD_OSNOISE &&
+          m->worker->cmd.osnoise.durations == RTB_OSNOISE_DURATIONS_YES &&
           atomic_load_explicit (&m->osnoise_events[s], memory_order_relaxed) ==
             stats->osnoise_counts[s])
         stats->osnoise_durations_known |= UINT64_C (1) << s;

@@ -387,6 +387,39 @@ if [[ $status -eq 0 && $truth -eq 0 && $changed -eq 1 &&
   not_ok "$desc (run $status, truth $truth, a duration changed by 1 ns: $changed)"; fi
 sed 's/^/# /' "$tmp/truth.out"
 
+# durations=no, as rtla osnoise top runs: the worker's instance traces no event while it runs,
+# each CPU's periods and counts are the kernel's own (another instance, no event on either,
+# traces the same periods), every duration is unknown, and a count changed by one fails it.
+desc="osnoise on board-rt: durations=no traces no event, its counts are the kernel's own periods' and no duration is known"
+on_board board-rt 'cd /sys/kernel/tracing && mkdir instances/truth && cd instances/truth &&
+  echo mono >trace_clock && echo 8192 >buffer_size_kb && echo osnoise >current_tracer' \
+  >"$tmp/out" 2>&1
+"$cli" run osnoise --remote board-rt --duration 3s --period-us 200000 --runtime-us 150000 \
+  --threshold-us 2 --histogram-us 200000 --durations no \
+  --output "$tmp/osnoise-counts.rtbench" >>"$tmp/out" 2>&1 &
+run=$!
+sleep 2
+events=$(on_board board-rt 'cat /sys/kernel/tracing/instances/rtbench-*/events/osnoise/enable' \
+  2>>"$tmp/out")
+wait $run
+status=$?
+on_board board-rt 'cd /sys/kernel/tracing/instances/truth && echo 0 >tracing_on && cat trace' \
+  >"$tmp/osnoise-kernel.txt" 2>>"$tmp/out"
+on_board board-rt 'cd /sys/kernel/tracing/instances/truth && echo nop >current_tracer &&
+  cd .. && rmdir truth' >>"$tmp/out" 2>&1
+osnoise_truth "$tmp/osnoise-counts.rtbench" >"$tmp/truth.out" 2>>"$tmp/out"
+truth=$?
+python3 -c "import json,sys; r=json.load(open(sys.argv[1])); r['series'][0]['osnoise']['hw']+=1
+json.dump(r,open(sys.argv[2],'w'))" "$tmp/osnoise-counts.rtbench" "$tmp/osnoise-changed.rtbench" \
+  2>>"$tmp/out"
+osnoise_truth "$tmp/osnoise-changed.rtbench" >/dev/null 2>&1
+changed=$?
+known=$(grep -c ' [0-9][0-9]* ns' "$tmp/truth.out")
+if [[ $status -eq 0 && $events == 0 && $truth -eq 0 && $changed -eq 1 && $known -eq 0 &&
+      $(grep -c 'durations of periods' "$tmp/truth.out") == 2 ]]; then ok "$desc"; else
+  not_ok "$desc (run $status, events on: '$events', truth $truth, a count changed: $changed, durations known: $known)"; fi
+sed 's/^/# /' "$tmp/truth.out"
+
 # rtbench's hwlat method, at tracefs's top level: the files it changes are set to other values
 # first, so that putting them back is seen, after a run and after the worker's SIGKILL. The
 # buffer's size too (100 KiB asked, 103 kept: whole pages of 4080 bytes), which the worker
