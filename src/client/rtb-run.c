@@ -389,12 +389,16 @@ complete_history (RtbRun *self)
       guint64 count = series->histogram.stats.count;
       guint64 missing = series->skipped + series->dropped;
 
+      /* A run's positions stay within what its samples' numbers may reach. */
+      guint64 room = RUN_MAX_POSITIONS - MIN (series->history.n_positions, RUN_MAX_POSITIONS);
+
       if (self->command.method == RTB_METHOD_NOISE && count > series->history.n_positions)
         rtb_series_add_positions (series, RTB_NSEC_PER_USEC,
-                                  count - series->history.n_positions);
+                                  MIN (count - series->history.n_positions, room));
       else if (self->command.method != RTB_METHOD_NOISE && series->next_index > 0 &&
                missing > series->gaps)
-        rtb_series_skip_positions (series, MIN (series->skipped, missing - series->gaps));
+        rtb_series_skip_positions (series,
+                                   MIN (MIN (series->skipped, missing - series->gaps), room));
     }
 }
 
@@ -506,9 +510,18 @@ handle_stats (RtbRun *self, const RtbStatsFrame *frame, gboolean summary, GError
   if (!check_running (self, what, error))
     return FALSE;
   for (guint32 i = 0; i < frame->n_threads; i++)
-    if (stats[i].thread >= self->series->len)
-      return protocol_error (error, "%s for thread %u, but the run has %u threads",
-                             what, stats[i].thread, self->series->len);
+    {
+      if (stats[i].thread >= self->series->len)
+        return protocol_error (error, "%s for thread %u, but the run has %u threads",
+                               what, stats[i].thread, self->series->len);
+      /* Skipped periods and lost samples take places on the curve as samples do. */
+      if (stats[i].skipped >= RUN_MAX_POSITIONS || stats[i].dropped >= RUN_MAX_POSITIONS)
+        return protocol_error (error, "%s of thread %u: %" G_GUINT64_FORMAT " periods skipped "
+                               "and %" G_GUINT64_FORMAT " samples lost, where a run holds at "
+                               "most %" G_GUINT64_FORMAT " samples and periods skipped", what,
+                               stats[i].thread, (guint64) stats[i].skipped,
+                               (guint64) stats[i].dropped, RUN_MAX_POSITIONS);
+    }
 
   for (guint32 i = 0; i < frame->n_threads; i++)
     {
