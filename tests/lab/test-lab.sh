@@ -65,6 +65,62 @@ no_worker_within () { # BOARD SECONDS
   return 1
 }
 
+# A saved run of a tracer method held to its own samples by tracer-truth.py, which it is given
+# with the run's summary --json and CSV of series and histogram; ARGS are the script's after
+# them. Prints the script's lines; its exit status.
+tracer_truth () { # METHOD RUN ARGS...
+  local method=$1 run=$2 base=${2%.rtbench}
+  shift 2
+  "$cli" summary "$run" --json >"$base.json" 2>>"$tmp/out" &&
+    "$cli" export "$run" --csv-series "$base-series.csv" --csv-histogram "$base-histogram.csv" \
+      >>"$tmp/out" 2>&1 &&
+    "$src/tests/lab/tracer-truth.py" "$method" "$run" "$base.json" "$base-series.csv" \
+      "$base-histogram.csv" "$@" 2>>"$tmp/out"
+}
+# $desc passes when the truth script's STATUS is 0 and $tmp/truth.out holds COUNT lines with each
+# PATTERN; the lines follow as notes.
+truth_result () { # STATUS [PATTERN COUNT]...
+  local status=$1 pass=1
+  shift
+  [[ $status -eq 0 ]] || pass=0
+  for ((; $# >= 2; )); do
+    [[ $(grep -c -- "$1" "$tmp/truth.out") == "$2" ]] || pass=0
+    shift 2
+  done
+  if ((pass)); then ok "$desc"; else not_ok "$desc (exit $status)"; fi
+  sed 's/^/# /' "$tmp/truth.out"
+}
+# $desc passes when `rtbench-cli run ARGS --remote board-rt --output RUN` succeeds with the
+# series SERIES (each name, blanks as _, "=" its FIELD: a Python expression over the summary's
+# series s) and STATE (a function) reads as it did before (set in $before), which begins with
+# START and ends with END: the worker put back what it changed.
+run_restores () { # STATE START END FIELD SERIES RUN ARGS...
+  local state=$1 start=$2 end=$3 field=$4 want=$5 run=$6 status series after
+  shift 6
+  before=$("$state")
+  "$cli" run "$@" --remote board-rt --output "$run" >"$tmp/out" 2>&1
+  status=$?
+  after=$("$state")
+  series=$(json "$run" \
+    "' '.join('%s=%d' % (s['name'].replace(' ', '_'), $field) for s in r['series'])")
+  if [[ $status -eq 0 && $series == "$want" && $before == "$after" && $before == "$start"* &&
+        $before == *"$end" ]]; then
+    ok "$desc ($series; $after)"; else
+    not_ok "$desc (exit $status; $series; before: $before; after: $after)"; fi
+}
+# $desc passes when the METHOD's worker, started on board-rt with ARGS and killed with SIGKILL,
+# had FILES of tracefs (read while it ran) as DURING says, and STATE (a function) reads as
+# $before again after it: its janitor put back what the worker changed.
+sigkill_restores () { # METHOD ARGS FILES DURING STATE
+  local during after
+  on_board board-rt "/usr/local/libexec/rtbench/rtbench-worker $1 $2 duration=0 >/dev/null 2>&1 &
+    sleep 2; cd /sys/kernel/tracing && echo \$(cat $3); kill -9 \$!; sleep 1" >"$tmp/out" 2>&1
+  during=$(head -1 "$tmp/out")
+  after=$("$5")
+  if [[ $during == "$4" && $before == "$after" ]]; then ok "$desc ($after)"; else
+    not_ok "$desc (during: $during; before: $before; after: $after)"; fi
+}
+
 suite_start=$SECONDS
 desc="the lab boots board-rt, board-stock and board-nonrt, reachable over ssh"
 if "$lab" up board-rt board-stock board-nonrt >"$tmp/up.env" 2>"$tmp/out"; then
@@ -261,28 +317,13 @@ timerlat_state () {
 on_board board-rt 'cd /sys/kernel/tracing/osnoise && echo 0 >cpus && echo 777 >timerlat_period_us &&
   echo 5000 >stop_tracing_us'
 desc="timerlat on board-rt: IRQ and thread latency of each CPU saved, tracefs as it was"
-before=$(timerlat_state)
-"$cli" run timerlat --remote board-rt --duration 3s --period-us 500 --histogram-us 200 \
-  --output "$tmp/timerlat-run.rtbench" >"$tmp/out" 2>&1
-status=$?
-after=$(timerlat_state)
-series=$(json "$tmp/timerlat-run.rtbench" \
-  "' '.join('%s=%d' % (s['name'].replace(' ', '_'), s['count'] > 0) for s in r['series'])")
-if [[ $status -eq 0 && $series == "CPU0_IRQ=1 CPU0_thread=1 CPU1_IRQ=1 CPU1_thread=1" &&
-      $before == "$after" && $before == "nop 0 777 5000 0 "* ]]; then
-  ok "$desc ($series; $after)"; else
-  not_ok "$desc (exit $status; $series; before: $before; after: $after)"; fi
+run_restores timerlat_state "nop 0 777 5000 0 " "" "s['count'] > 0" \
+  "CPU0_IRQ=1 CPU0_thread=1 CPU1_IRQ=1 CPU1_thread=1" "$tmp/timerlat-run.rtbench" \
+  timerlat --duration 3s --period-us 500 --histogram-us 200
 
 desc="timerlat on board-rt: the saved run's count, min, max, mean and histogram are its own samples"
-"$cli" summary "$tmp/timerlat-run.rtbench" --json >"$tmp/timerlat-run.json" 2>"$tmp/out" &&
-  "$cli" export "$tmp/timerlat-run.rtbench" --csv-series "$tmp/timerlat-series.csv" \
-    --csv-histogram "$tmp/timerlat-histogram.csv" >>"$tmp/out" 2>&1 &&
-  "$src/tests/lab/tracer-truth.py" timerlat "$tmp/timerlat-run.rtbench" "$tmp/timerlat-run.json" \
-    "$tmp/timerlat-series.csv" "$tmp/timerlat-histogram.csv" 200 >"$tmp/truth.out" 2>>"$tmp/out"
-status=$?
-if [[ $status -eq 0 && $(grep -c ' samples, ' "$tmp/truth.out") == 4 ]]; then ok "$desc"; else
-  not_ok "$desc (exit $status)"; fi
-sed 's/^/# /' "$tmp/truth.out"
+tracer_truth timerlat "$tmp/timerlat-run.rtbench" 200 >"$tmp/truth.out"
+truth_result $? ' samples, ' 4
 
 # timerlat's spikes: each a thread latency, explained, with its period's IRQ latency beside it
 # (no more than the thread's, from the same deadline), kept in the run file.
@@ -298,12 +339,7 @@ if [[ ${spikes:-0} -gt 0 && $split_ok == "$spikes" && ${printed:-0} -ge $spikes 
   ok "$desc ($spikes spikes)"; else not_ok "$desc (spikes, split, printed: $split)"; fi
 
 desc="timerlat on board-rt: a worker killed with SIGKILL leaves tracefs as it was"
-on_board board-rt '/usr/local/libexec/rtbench/rtbench-worker timerlat cpus=1 duration=0 \
-  >/dev/null 2>&1 & sleep 2; cat /sys/kernel/tracing/osnoise/timerlat_period_us; kill -9 $!;
-  sleep 1' >"$tmp/out" 2>&1
-after=$(timerlat_state)
-if [[ $(head -1 "$tmp/out") == 1000 && $before == "$after" ]]; then ok "$desc ($after)"; else
-  not_ok "$desc (during: $(head -1 "$tmp/out"); before: $before; after: $after)"; fi
+sigkill_restores timerlat cpus=1 osnoise/timerlat_period_us 1000 timerlat_state
 on_board board-rt 'cd /sys/kernel/tracing/osnoise && echo 0-1 >cpus &&
   echo 1000 >timerlat_period_us && echo 0 >stop_tracing_us'
 
@@ -318,36 +354,17 @@ on_board board-rt 'cd /sys/kernel/tracing && echo 3 >tracing_thresh && echo 0 >o
   echo 500000 >osnoise/runtime_us && echo 700000 >osnoise/period_us &&
   echo 5000 >osnoise/stop_tracing_us'
 desc="osnoise on board-rt: each period's noise and rtla's totals of both CPUs saved, tracefs as it was"
-before=$(osnoise_state)
-"$cli" run osnoise --remote board-rt --duration 3s --period-us 200000 --runtime-us 150000 \
-  --threshold-us 2 --histogram-us 200000 --output "$tmp/osnoise-run.rtbench" >"$tmp/out" 2>&1
-status=$?
-after=$(osnoise_state)
-series=$(json "$tmp/osnoise-run.rtbench" \
-  "' '.join('%s=%d' % (s['name'], s['count'] > 0) for s in r['series'])")
-if [[ $status -eq 0 && $series == "CPU0=1 CPU1=1" && $before == "$after" &&
-      $before == "nop 3 0 700000 500000 5000 0 "* ]]; then
-  ok "$desc ($series; $after)"; else
-  not_ok "$desc (exit $status; $series; before: $before; after: $after)"; fi
+run_restores osnoise_state "nop 3 0 700000 500000 5000 0 " "" "s['count'] > 0" "CPU0=1 CPU1=1" \
+  "$tmp/osnoise-run.rtbench" osnoise --duration 3s --period-us 200000 --runtime-us 150000 \
+  --threshold-us 2 --histogram-us 200000
 
 desc="osnoise on board-rt: the saved run's figures and rtla's totals are its own periods"
-"$cli" summary "$tmp/osnoise-run.rtbench" --json >"$tmp/osnoise-run.json" 2>"$tmp/out" &&
-  "$cli" export "$tmp/osnoise-run.rtbench" --csv-series "$tmp/osnoise-series.csv" \
-    --csv-histogram "$tmp/osnoise-histogram.csv" >>"$tmp/out" 2>&1 &&
-  "$src/tests/lab/tracer-truth.py" osnoise "$tmp/osnoise-run.rtbench" "$tmp/osnoise-run.json" \
-    "$tmp/osnoise-series.csv" "$tmp/osnoise-histogram.csv" 200000 >"$tmp/truth.out" 2>>"$tmp/out"
-status=$?
-if [[ $status -eq 0 && $(grep -c ' periods, ' "$tmp/truth.out") == 2 ]]; then ok "$desc"; else
-  not_ok "$desc (exit $status)"; fi
-sed 's/^/# /' "$tmp/truth.out"
+tracer_truth osnoise "$tmp/osnoise-run.rtbench" 200000 >"$tmp/truth.out"
+truth_result $? ' periods, ' 2
 
 desc="osnoise on board-rt: a worker killed with SIGKILL leaves tracefs as it was"
-on_board board-rt '/usr/local/libexec/rtbench/rtbench-worker osnoise cpus=1 period_us=100000 \
-  runtime_us=50000 duration=0 >/dev/null 2>&1 & sleep 2;
-  cat /sys/kernel/tracing/osnoise/runtime_us; kill -9 $!; sleep 1' >"$tmp/out" 2>&1
-after=$(osnoise_state)
-if [[ $(head -1 "$tmp/out") == 50000 && $before == "$after" ]]; then ok "$desc ($after)"; else
-  not_ok "$desc (during: $(head -1 "$tmp/out"); before: $before; after: $after)"; fi
+sigkill_restores osnoise "cpus=1 period_us=100000 runtime_us=50000" osnoise/runtime_us 50000 \
+  osnoise_state
 on_board board-rt 'cd /sys/kernel/tracing && echo 0 >tracing_thresh && echo 0-1 >osnoise/cpus &&
   echo 1000000 >osnoise/period_us && echo 1000000 >osnoise/runtime_us &&
   echo 0 >osnoise/stop_tracing_us'
@@ -368,13 +385,9 @@ on_board board-rt 'cd /sys/kernel/tracing/instances/truth && echo 0 >tracing_on 
 on_board board-rt 'cd /sys/kernel/tracing/instances/truth && echo nop >current_tracer &&
   echo 0 >events/osnoise/enable && cd .. && rmdir truth' >>"$tmp/out" 2>&1
 osnoise_truth () { # RUN → the truth script's exit status against the kernel's trace
-  "$cli" summary "$1" --json >"$tmp/osnoise-d.json" 2>>"$tmp/out" &&
-    "$cli" export "$1" --csv-series "$tmp/osnoise-d-series.csv" \
-      --csv-histogram "$tmp/osnoise-d-histogram.csv" >>"$tmp/out" 2>&1 &&
-    "$src/tests/lab/tracer-truth.py" osnoise "$1" "$tmp/osnoise-d.json" \
-      "$tmp/osnoise-d-series.csv" "$tmp/osnoise-d-histogram.csv" 200000 "$tmp/osnoise-kernel.txt"
+  tracer_truth osnoise "$1" 200000 "$tmp/osnoise-kernel.txt"
 }
-osnoise_truth "$tmp/osnoise-durations.rtbench" >"$tmp/truth.out" 2>>"$tmp/out"
+osnoise_truth "$tmp/osnoise-durations.rtbench" >"$tmp/truth.out"
 truth=$?
 python3 -c "import json,sys; r=json.load(open(sys.argv[1])); t=r['series'][0]['osnoise']
 k=[k for k in ('hw_ns','irq_ns','thread_ns','nmi_ns','softirq_ns') if k in t][0]; t[k]+=1
@@ -436,40 +449,18 @@ on_board board-rt 'cd /sys/kernel/tracing && echo 7 >tracing_thresh && echo 1 >t
   echo per-cpu >hwlat_detector/mode && echo global >trace_clock && echo 0 >tracing_on &&
   echo 100 >buffer_size_kb'
 desc="hwlat on board-rt: each CPU's windows above the threshold saved, tracefs as it was"
-before=$(hwlat_state)
-"$cli" run hwlat --remote board-rt --duration 4s --width-us 100000 --window-us 200000 \
-  --threshold-us 5 --histogram-us 100000 --output "$tmp/hwlat-run.rtbench" >"$tmp/out" 2>&1
-status=$?
-after=$(hwlat_state)
-series=$(json "$tmp/hwlat-run.rtbench" \
-  "' '.join('%s=%d' % (s['name'].replace(' ', '_'), s['cpu']) for s in r['series'])")
-if [[ $status -eq 0 && $before == "$after" &&
-      $series == "CPU0=0 CPU0_inner=0 CPU0_outer=0 CPU1=1 CPU1_inner=1 CPU1_outer=1" &&
-      $before == "nop 7 1 300000 900000 none round-robin [per-cpu] local [global] "*" 0 103 " ]]; then
-  ok "$desc ($series; $after)"; else
-  not_ok "$desc (exit $status; $series; before: $before; after: $after)"; fi
+run_restores hwlat_state "nop 7 1 300000 900000 none round-robin [per-cpu] local [global] " \
+  " 0 103 " "s['cpu']" "CPU0=0 CPU0_inner=0 CPU0_outer=0 CPU1=1 CPU1_inner=1 CPU1_outer=1" \
+  "$tmp/hwlat-run.rtbench" hwlat --duration 4s --width-us 100000 --window-us 200000 \
+  --threshold-us 5 --histogram-us 100000
 
 desc="hwlat on board-rt: the saved run's figures are its own samples, each CPU's latency the larger of inner and outer"
-"$cli" summary "$tmp/hwlat-run.rtbench" --json >"$tmp/hwlat-run.json" 2>"$tmp/out" &&
-  "$cli" export "$tmp/hwlat-run.rtbench" --csv-series "$tmp/hwlat-series.csv" \
-    --csv-histogram "$tmp/hwlat-histogram.csv" >>"$tmp/out" 2>&1 &&
-  "$src/tests/lab/tracer-truth.py" hwlat "$tmp/hwlat-run.rtbench" "$tmp/hwlat-run.json" \
-    "$tmp/hwlat-series.csv" "$tmp/hwlat-histogram.csv" 100000 5 >"$tmp/truth.out" 2>>"$tmp/out"
-status=$?
-if [[ $status -eq 0 && $(grep -c ' samples, ' "$tmp/truth.out") == 6 &&
-      $(grep -c ' windows above ' "$tmp/truth.out") == 2 ]]; then ok "$desc"; else
-  not_ok "$desc (exit $status)"; fi
-sed 's/^/# /' "$tmp/truth.out"
+tracer_truth hwlat "$tmp/hwlat-run.rtbench" 100000 5 >"$tmp/truth.out"
+truth_result $? ' samples, ' 6 ' windows above ' 2
 
 desc="hwlat on board-rt: a worker killed with SIGKILL leaves tracefs as it was"
-on_board board-rt '/usr/local/libexec/rtbench/rtbench-worker hwlat cpus=1 width_us=20000 \
-  window_us=100000 duration=0 >/dev/null 2>&1 & sleep 2;
-  cat /sys/kernel/tracing/hwlat_detector/width /sys/kernel/tracing/buffer_size_kb; kill -9 $!;
-  sleep 1' >"$tmp/out" 2>&1
-after=$(hwlat_state)
-if [[ $(head -2 "$tmp/out" | tr '\n' ' ') == "20000 1027 " && $before == "$after" ]]; then
-  ok "$desc ($after)"; else
-  not_ok "$desc (during: $(head -2 "$tmp/out" | tr '\n' ' '); before: $before; after: $after)"; fi
+sigkill_restores hwlat "cpus=1 width_us=20000 window_us=100000" \
+  "hwlat_detector/width buffer_size_kb" "20000 1027" hwlat_state
 on_board board-rt "echo $hwlat_kb >/sys/kernel/tracing/buffer_size_kb"
 # Samples the kernel overwrites in a full buffer are dropped: the worker sizes the buffer for a
 # second's samples many times over, so the test makes it as small as the kernel allows behind
