@@ -71,6 +71,26 @@ new_window (void)
   return window;
 }
 
+static gboolean
+has_a_run (gpointer window)
+{
+  return rtb_window_get_n_runs (window) == 1;
+}
+
+RtbWindow *
+gui_test_open (const char *path)
+{
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  RtbWindow *window = new_window ();
+
+  gtk_window_set_default_size (GTK_WINDOW (window), 1280, 800);
+  rtb_window_open_file (window, file);
+  iterate_until (has_a_run, window, 20);
+  g_assert_null (rtb_window_get_last_error (window));
+  g_assert_cmpuint (rtb_window_get_n_runs (window), ==, 1);
+  return window;
+}
+
 GtkWidget *
 gui_test_present (GtkWidget *child,
                   int        width,

@@ -41,6 +41,9 @@ void iterate_until (gboolean (*done) (gpointer), gpointer data, guint timeout_s)
 void iterate_for (guint ms);
 
 RtbWindow *new_window (void);
+/* A new window, 1280×800, with `path` opened as `rtbench FILE` and the Open dialog open it;
+ * returns when its one tab is open. */
+RtbWindow *gui_test_open (const char *path);
 /* A window holding `child`, presented, of `width` × `height` (0 × 0: the child's size). */
 GtkWidget *gui_test_present (GtkWidget *child, int width, int height);
 /* For iterate_until: the window's run has ended (or never started). */

@@ -29,12 +29,6 @@ fixture_path (const char *name)
 }
 
 static gboolean
-has_a_run (gpointer window)
-{
-  return rtb_window_get_n_runs (window) == 1;
-}
-
-static gboolean
 has_error (gpointer window)
 {
   return rtb_window_get_last_error (window) != NULL;
@@ -46,20 +40,12 @@ has_width (gpointer widget)
   return gtk_widget_get_width (widget) > 0;
 }
 
-/* Opens `name` as `rtbench FILE` and the Open dialog do; returns the window, its one tab open. */
 static RtbWindow *
 open_fixture (const char *name)
 {
   g_autofree char *path = fixture_path (name);
-  g_autoptr(GFile) file = g_file_new_for_path (path);
-  RtbWindow *window = new_window ();
 
-  gtk_window_set_default_size (GTK_WINDOW (window), 1280, 800);
-  rtb_window_open_file (window, file);
-  iterate_until (has_a_run, window, 20);
-  g_assert_null (rtb_window_get_last_error (window));
-  g_assert_cmpuint (rtb_window_get_n_runs (window), ==, 1);
-  return window;
+  return gui_test_open (path);
 }
 
 static guint

@@ -383,7 +383,7 @@ print_hwlat (FILE *out, RtbRun *run)
           fputs ("hwlat samples (windows above the threshold) and what else they hold\n"
                  "thread        samples", out);
           for (RtbFigure f = 0; f < RTB_N_FIGURES; f++)
-            if (rtb_figure_info (f)->methods == RTB_FIGURE_METHOD (RTB_METHOD_HWLAT))
+            if (rtb_figure_of_hwlat_cpu (f, RTB_METHOD_HWLAT))
               print_title (out, rtb_figure_column (f, RTB_METHOD_HWLAT), 11);
           fputc ('\n', out);
           header = TRUE;
@@ -391,7 +391,7 @@ print_hwlat (FILE *out, RtbRun *run)
       rtb_series_get_summary (series, &s);
       fprintf (out, "%-10s %10" G_GUINT64_FORMAT, series->name, s.count);
       for (RtbFigure f = 0; f < RTB_N_FIGURES; f++)
-        if (rtb_figure_info (f)->methods == RTB_FIGURE_METHOD (RTB_METHOD_HWLAT))
+        if (rtb_figure_of_hwlat_cpu (f, RTB_METHOD_HWLAT))
           {
             double value = rtb_figure_value (f, &s);
 

@@ -381,15 +381,30 @@ rtb_figure_of_source (RtbFigure figure, RtbMethod method, RtbOsnoiseSource *sour
   return TRUE;
 }
 
+/* Whether the figure's value is one of hwlat's counts (RtbHwlatTotals in the summary). */
+static gboolean
+in_hwlat_totals (RtbFigure figure)
+{
+  gsize at = figures[figure].offset;
+
+  return at >= AT (hwlat) && at < AT (hwlat) + sizeof (RtbHwlatTotals);
+}
+
+gboolean
+rtb_figure_of_hwlat_cpu (RtbFigure figure, RtbMethod method)
+{
+  return rtb_figure_applies (figure, method) && in_hwlat_totals (figure);
+}
+
 guint64 *
 rtb_figure_hwlat_at (RtbFigure figure, RtbHwlatTotals *totals, gboolean **known)
 {
   gsize at;
 
   g_return_val_if_fail (figure < RTB_N_FIGURES, NULL);
-  at = figures[figure].offset;
-  if (at < AT (hwlat) || at >= AT (hwlat) + sizeof *totals)
+  if (!in_hwlat_totals (figure))
     return NULL;
+  at = figures[figure].offset;
   *known = (gboolean *) (void *) ((char *) totals + figures[figure].known - AT (hwlat));
   return (guint64 *) (void *) ((char *) totals + at - AT (hwlat));
 }

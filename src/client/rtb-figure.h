@@ -191,6 +191,10 @@ gboolean rtb_figure_in_table (RtbFigure figure, RtbMethod method);
 /* Whether it is a figure of one source of noise that runs of `method` have, shown in the
  * sources' table (the window's, the CLI's), and which source. */
 gboolean rtb_figure_of_source (RtbFigure figure, RtbMethod method, RtbOsnoiseSource *source);
+/* Whether it is one of hwlat's counts of a CPU's samples (the gaps above the threshold, the
+ * NMIs) that runs of `method` have, which the tables (the window's, the CLI's) show apart, a row
+ * per CPU that has them (its latency series: RtbSeries' hwlat.known). */
+gboolean rtb_figure_of_hwlat_cpu (RtbFigure figure, RtbMethod method);
 /* Where a hwlat figure's count is in `totals` (run files keep it there under its key), or NULL
  * for the other figures; `known` then points at whether it is known. */
 guint64 *rtb_figure_hwlat_at (RtbFigure figure, RtbHwlatTotals *totals, gboolean **known);

@@ -6,6 +6,7 @@
 #include <adwaita.h>
 #include <glib/gi18n.h>
 #include <math.h>
+#include <string.h>
 
 #include "rtb-figure.h"
 #include "rtb-log-histogram.h"
@@ -14,10 +15,11 @@
 #include "rtb-scroll.h"
 #include "rtb-stats-table.h"
 
-/* Each row's cells: its name, its name again in the sources' block, then one per figure. */
+/* Each row's cells: its name, its name again in the block below the table, then one per
+ * figure. */
 #define N_CELLS (2 + RTB_N_FIGURES)
 #define NAME_CELL 0
-#define SOURCES_NAME_CELL 1
+#define BLOCK_NAME_CELL 1
 #define FIGURE_CELL(figure) (2 + (figure))
 
 struct _RtbStatsTable
@@ -34,6 +36,7 @@ struct _RtbStatsTable
 
   guint n_rows;
   RtbMethod method;  /* whose columns the table holds */
+  char *block_rows;  /* '1' for each series with a row in the block below the table, '0' not */
   gboolean stale;    /* the run changed while the table was out of sight */
 };
 
@@ -135,33 +138,67 @@ attach_name (RtbStatsTable *self,
 }
 
 /* The grid column of each figure the method shows: the table's from column 2 on, then under
- * them the sources' (osnoise's counts and durations), a column per source from column 2 again,
- * so that the two blocks share their width. -1 for a figure not shown. */
-static gboolean
+ * them the block's from column 2 again, so that the two share their width: osnoise's sources,
+ * a column per source holding its count and its duration, or hwlat's counts of a CPU's
+ * samples, a column each. -1 for a figure not shown. Returns the block's number of columns. */
+static int
 place_figures (RtbMethod method,
                int       column[RTB_N_FIGURES],
-               gboolean  in_sources[RTB_N_FIGURES])
+               gboolean  in_block[RTB_N_FIGURES])
 {
-  int table = 2;
-  gboolean sources = FALSE;
+  int table = 2, block = 2, block_end = 2;
 
   for (RtbFigure f = 0; f < RTB_N_FIGURES; f++)
     {
       RtbOsnoiseSource source;
 
-      in_sources[f] = rtb_figure_of_source (f, method, &source);
-      column[f] = in_sources[f] ? 2 + (int) source : rtb_figure_in_table (f, method) ? table++ : -1;
-      sources |= in_sources[f];
+      in_block[f] = TRUE;
+      if (rtb_figure_of_source (f, method, &source))
+        column[f] = 2 + (int) source;
+      else if (rtb_figure_of_hwlat_cpu (f, method))
+        column[f] = block++;
+      else
+        {
+          in_block[f] = FALSE;
+          column[f] = rtb_figure_in_table (f, method) ? table++ : -1;
+        }
+      if (in_block[f])
+        block_end = MAX (block_end, column[f] + 1);
     }
-  return sources;
+  return block_end - 2;
 }
 
-/* A source's cell, or its header: a box that stacks its count and its duration, in the figure
- * table's order. */
+/* The block's heading: what its figures are. */
+static const char *
+block_heading (RtbMethod method)
+{
+  if (method == RTB_METHOD_HWLAT)
+    return _("Each CPU's samples: gaps above the threshold, NMIs");
+  return _("Noise by source: how many, and their time as the kernel measured it");
+}
+
+/* Which series have a row in the block below the table: each of osnoise's has its sources;
+ * hwlat's counts are a CPU's, kept by its latency series once the worker or the file gave
+ * them. */
+static char *
+block_rows (RtbRun *run)
+{
+  guint n = run != NULL ? rtb_run_get_n_series (run) : 0;
+  char *rows = g_malloc (n + 1);
+
+  for (guint r = 0; r < n; r++)
+    rows[r] = rtb_run_get_method (run) != RTB_METHOD_HWLAT ||
+              rtb_run_get_series (run, r)->hwlat.known ? '1' : '0';
+  rows[n] = '\0';
+  return rows;
+}
+
+/* A cell of the block, or its header: a box that stacks a source's count and its duration, in
+ * the figure table's order, or holds one of hwlat's counts. */
 static GtkWidget *
-source_cell (RtbStatsTable *self,
-             int            column,
-             int            row)
+block_cell (RtbStatsTable *self,
+            int            column,
+            int            row)
 {
   GtkWidget *cell = gtk_grid_get_child_at (self->grid, column, row);
 
@@ -173,60 +210,75 @@ source_cell (RtbStatsTable *self,
   return cell;
 }
 
-/* The series' rows, then the sources' block below them when the method has one: its heading,
- * its header and the series again. */
+/* The series' rows, then the block below them when the method has one and a series has a row
+ * in it (`rows`, of block_rows()): its heading, its header and those series again. */
 static void
 build_rows (RtbStatsTable *self,
             guint          n_rows,
-            RtbMethod      method)
+            RtbMethod      method,
+            char          *rows)
 {
   int column[RTB_N_FIGURES];
-  gboolean in_sources[RTB_N_FIGURES];
-  gboolean sources = place_figures (method, column, in_sources);
-  int sources_top = (int) n_rows + 1;
+  gboolean in_block[RTB_N_FIGURES];
+  int block_columns = place_figures (method, column, in_block);
+  int block_top = (int) n_rows + 1;
+  int block_row = block_top + 2;
+  gboolean block = block_columns > 0 && strchr (rows, '1') != NULL;
 
   clear_rows (self);
 
   gtk_grid_attach (self->grid, header_label (_("Series"), FALSE), 0, 0, 2, 1);
-  if (sources)
+  if (block)
     {
-      GtkWidget *heading = header_label (_("Noise by source: how many, and their time as the "
-                                           "kernel measured it"), FALSE);
+      GtkWidget *heading = header_label (block_heading (method), FALSE);
 
       gtk_widget_set_margin_top (heading, 12);
       gtk_widget_remove_css_class (heading, "dim-label");
       /* Over the block's own columns: spanning empty ones would add their spacing. */
-      gtk_grid_attach (self->grid, heading, 0, sources_top, 2 + RTB_OSNOISE_N_SOURCES, 1);
-      gtk_grid_attach (self->grid, header_label (_("Series"), FALSE), 0, sources_top + 1, 2, 1);
+      gtk_grid_attach (self->grid, heading, 0, block_top, 2 + block_columns, 1);
+      gtk_grid_attach (self->grid, header_label (_("Series"), FALSE), 0, block_top + 1, 2, 1);
     }
   for (RtbFigure f = 0; f < RTB_N_FIGURES; f++)
-    if (in_sources[f])
-      gtk_box_append (GTK_BOX (source_cell (self, column[f], sources_top + 1)),
-                      figure_header (f, method));
-    else if (column[f] >= 0)
+    if (in_block[f] && block)
+      {
+        GtkWidget *header = figure_header (f, method);
+
+        /* hwlat's long titles over the table's first columns would widen them. */
+        if (rtb_figure_of_hwlat_cpu (f, method))
+          {
+            gtk_label_set_wrap (GTK_LABEL (header), TRUE);
+            gtk_label_set_max_width_chars (GTK_LABEL (header), 10);
+            gtk_label_set_justify (GTK_LABEL (header), GTK_JUSTIFY_RIGHT);
+          }
+        gtk_box_append (GTK_BOX (block_cell (self, column[f], block_top + 1)), header);
+      }
+    else if (column[f] >= 0 && !in_block[f])
       gtk_grid_attach (self->grid, figure_header (f, method), column[f], 0, 1, 1);
 
   for (guint r = 0; r < n_rows; r++)
     {
+      gboolean has_block_row = block && rows[r] == '1';
+
       g_ptr_array_add (self->cells, attach_name (self, r, (int) r + 1));
-      g_ptr_array_add (self->cells,
-                       sources ? attach_name (self, r, sources_top + 2 + (int) r) : NULL);
+      g_ptr_array_add (self->cells, has_block_row ? attach_name (self, r, block_row) : NULL);
       for (RtbFigure f = 0; f < RTB_N_FIGURES; f++)
         {
           GtkWidget *label = NULL;
 
-          if (column[f] >= 0)
+          if (in_block[f] ? has_block_row : column[f] >= 0)
             label = cell_label (TRUE);
-          if (in_sources[f])
-            gtk_box_append (GTK_BOX (source_cell (self, column[f], sources_top + 2 + (int) r)),
-                            label);
+          if (in_block[f] && label != NULL)
+            gtk_box_append (GTK_BOX (block_cell (self, column[f], block_row)), label);
           else if (label != NULL)
             gtk_grid_attach (self->grid, label, column[f], (int) r + 1, 1, 1);
           g_ptr_array_add (self->cells, label);
         }
+      block_row += has_block_row;
     }
   self->n_rows = n_rows;
   self->method = method;
+  g_free (self->block_rows);
+  self->block_rows = rows;
 }
 
 static char *
@@ -296,6 +348,7 @@ rtb_stats_table_update (RtbStatsTable *self)
   guint n_series;
   RtbMethod method;
   guint d;
+  g_autofree char *rows = NULL;
 
   g_return_if_fail (RTB_IS_STATS_TABLE (self));
 
@@ -303,8 +356,10 @@ rtb_stats_table_update (RtbStatsTable *self)
   n_series = self->run ? rtb_run_get_n_series (self->run) : 0;
   method = self->run ? rtb_run_get_method (self->run) : RTB_METHOD_LATENCY;
   d = rtb_method_decimals (method);
-  if (n_series != self->n_rows || method != self->method)
-    build_rows (self, n_series, method);
+  rows = block_rows (self->run);
+  if (n_series != self->n_rows || method != self->method ||
+      g_strcmp0 (rows, self->block_rows) != 0)
+    build_rows (self, n_series, method, g_steal_pointer (&rows));
 
   for (guint r = 0; r < n_series; r++)
     {
@@ -313,7 +368,7 @@ rtb_stats_table_update (RtbStatsTable *self)
 
       rtb_series_get_summary (series, &summary);
       set_cell (self, r, NAME_CELL, g_strdup (series->name));
-      set_cell (self, r, SOURCES_NAME_CELL, g_strdup (series->name));
+      set_cell (self, r, BLOCK_NAME_CELL, g_strdup (series->name));
       for (RtbFigure f = 0; f < RTB_N_FIGURES; f++)
         {
           set_cell (self, r, FIGURE_CELL (f), figure_text (f, &summary, d));
@@ -432,6 +487,7 @@ rtb_stats_table_finalize (GObject *object)
   RtbStatsTable *self = RTB_STATS_TABLE (object);
 
   g_clear_pointer (&self->cells, g_ptr_array_unref);
+  g_clear_pointer (&self->block_rows, g_free);
 
   G_OBJECT_CLASS (rtb_stats_table_parent_class)->finalize (object);
 }
@@ -458,6 +514,6 @@ rtb_stats_table_init (RtbStatsTable *self)
   self->cells = g_ptr_array_new ();
   gtk_widget_init_template (GTK_WIDGET (self));
   rtb_scroll_pass_vertical (self->scroller);
-  build_rows (self, 0, RTB_METHOD_LATENCY);
+  build_rows (self, 0, RTB_METHOD_LATENCY, g_strdup (""));
   rtb_widget_watch_on_screen (GTK_WIDGET (self), G_CALLBACK (on_maybe_on_screen));
 }

@@ -1,0 +1,192 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/*
+ * Runs of the kernel's tracers opened in the window, against what `rtbench-cli summary --json`
+ * says of the same file: a hwlat run's counts of each CPU below its statistics table. The files
+ * are real runs of the lab's board-rt (this machine's kernel has no tracer); a copy with a count
+ * taken out shows it unknown.
+ */
+#define G_LOG_DOMAIN "rtbench-test"
+
+#include "config.h"
+
+#include <adwaita.h>
+#include <glib/gstdio.h>
+#include <json-glib/json-glib.h>
+
+#include "cli-test-util.h"
+#include "rtb-live-view.h"
+#include "rtb-stats-table.h"
+#include "rtb-window.h"
+
+#include "gui-test-util.h"
+
+static JsonNode *
+parse_json (const char *text)
+{
+  g_autoptr (JsonParser) parser = json_parser_new ();
+  g_autoptr (GError) error = NULL;
+
+  json_parser_load_from_data (parser, text, -1, &error);
+  g_assert_no_error (error);
+  return json_node_copy (json_parser_get_root (parser));
+}
+
+/* The series of the one run of `summary --json FILE`. */
+static JsonNode *
+summary_of (const char *path)
+{
+  CliResult r = { 0 };
+  JsonNode *root;
+
+  run_cli (&r, "summary", "--json", path);
+  g_assert_cmpint (r.status, ==, 0);
+  root = parse_json (r.out);
+  cli_result_clear (&r);
+  return root;
+}
+
+static JsonArray *
+summary_series (JsonNode *summary)
+{
+  JsonObject *run = json_array_get_object_element (
+    json_object_get_array_member (json_node_get_object (summary), "runs"), 0);
+
+  return json_object_get_array_member (run, "series");
+}
+
+/* The fixture `name` as a file of the test's folder; when `key` is given, `series`' member
+ * `object` does not know it, as run files say it: a hwlat count null, an osnoise duration
+ * left out. */
+static char *
+copy_fixture (const char *name, guint series, const char *object, const char *key)
+{
+  g_autofree char *from = gui_test_data_path (name);
+  g_autofree char *text = NULL;
+  g_autoptr (JsonNode) root = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autofree char *copy = g_strconcat (key != NULL ? "unknown-" : "", name, NULL);
+  char *path = cli_tmp_path (copy);
+
+  g_assert_true (g_file_get_contents (from, &text, NULL, &error));
+  root = parse_json (text);
+  if (key != NULL)
+    {
+      JsonObject *s = json_array_get_object_element (
+        json_object_get_array_member (json_node_get_object (root), "series"), series);
+
+      JsonObject *totals = json_object_get_object_member (s, object);
+
+      if (g_str_equal (object, "hwlat"))
+        json_object_set_null_member (totals, key);
+      else
+        json_object_remove_member (totals, key);
+    }
+  g_free (g_steal_pointer (&text));
+  text = json_to_string (root, FALSE);
+  g_assert_true (g_file_set_contents (path, text, -1, &error));
+  return path;
+}
+
+/* Each CPU's gaps above the threshold and NMIs have a row below the table, on the series whose
+ * file keeps them (its latency series, not its inner and outer), as summary --json says them:
+ * "—" where it says null. */
+static void
+check_hwlat (const char *path, gboolean some_unknown)
+{
+  g_autoptr (JsonNode) summary = summary_of (path);
+  g_autoptr (JsonNode) file = NULL;
+  g_autofree char *text = NULL;
+  JsonArray *want = summary_series (summary);
+  JsonArray *kept;
+  RtbWindow *window = gui_test_open (path);
+  RtbStatsTable *table = rtb_live_view_get_stats_table (rtb_window_get_selected_view (window));
+  guint rows = 0, unknown = 0;
+
+  g_assert_true (g_file_get_contents (path, &text, NULL, NULL));
+  file = parse_json (text);
+  kept = json_object_get_array_member (json_node_get_object (file), "series");
+  g_assert_cmpuint (rtb_stats_table_get_n_rows (table), ==, json_array_get_length (want));
+  for (guint row = 0; row < json_array_get_length (want); row++)
+    {
+      JsonObject *s = json_array_get_object_element (want, row);
+      gboolean has_row = json_object_has_member (json_array_get_object_element (kept, row),
+                                                 "hwlat");
+
+      g_assert_cmpstr (rtb_stats_table_get_name (table, row), ==,
+                       json_object_get_string_member (s, "name"));
+      rows += has_row;
+      for (RtbFigure f = 0; f < RTB_N_FIGURES; f++)
+        {
+          const char *cell = rtb_stats_table_get_text (table, row, f);
+          JsonNode *value;
+
+          if (!rtb_figure_of_hwlat_cpu (f, RTB_METHOD_HWLAT))
+            continue;
+          value = json_object_get_member (s, rtb_figure_key (f));
+          g_test_message ("%s %s: \"%s\"", json_object_get_string_member (s, "name"),
+                          rtb_figure_key (f), cell != NULL ? cell : "(no cell)");
+          g_assert_nonnull (value);
+          if (!has_row)
+            {
+              g_assert_null (cell);
+              g_assert_true (JSON_NODE_HOLDS_NULL (value));
+            }
+          else if (JSON_NODE_HOLDS_NULL (value))
+            {
+              g_assert_cmpstr (cell, ==, "—");
+              unknown++;
+            }
+          else
+            {
+              g_autofree char *count = g_strdup_printf ("%" G_GINT64_FORMAT,
+                                                        json_node_get_int (value));
+
+              g_assert_cmpstr (cell, ==, count);
+            }
+        }
+    }
+  /* board-rt's two CPUs, each of its three series. */
+  g_assert_cmpuint (rows, ==, 2);
+  g_assert_cmpuint (json_array_get_length (want), ==, 6);
+  g_assert_cmpint (unknown > 0, ==, some_unknown);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+typedef void (*CheckFile) (const char *path, gboolean some_unknown);
+
+/* The fixture `name` as it is, then with `key` of `series`' `object` unknown. */
+static void
+check_fixture (const char *name, guint series, const char *object, const char *key,
+               CheckFile check)
+{
+  g_autofree char *path = copy_fixture (name, 0, NULL, NULL);
+  g_autofree char *unknown = copy_fixture (name, series, object, key);
+
+  check (path, FALSE);
+  check (unknown, TRUE);
+  g_unlink (path);
+  g_unlink (unknown);
+}
+
+static void
+test_hwlat (void)
+{
+  REQUIRE_DISPLAY ();
+  /* CPU0's gaps not counted, as a kernel whose event lacks count: leaves them. */
+  check_fixture ("hwlat-board-rt.rtbench", 0, "hwlat", "gaps", check_hwlat);
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  int status;
+
+  gui_test_init (&argc, &argv);
+  CLI_REQUIRE_ENV ();
+  cli_tmp_dir_make ("gui-tracers");
+  g_test_add_func ("/gui/tracers/hwlat-counts", test_hwlat);
+  status = g_test_run ();
+  cli_tmp_dir_remove ();
+  return status;
+}
