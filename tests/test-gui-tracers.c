@@ -1,9 +1,10 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * Runs of the kernel's tracers opened in the window, against what `rtbench-cli summary --json`
- * says of the same file: a hwlat run's counts of each CPU below its statistics table. The files
- * are real runs of the lab's board-rt (this machine's kernel has no tracer); a copy with a count
- * taken out shows it unknown.
+ * says of the same file: a hwlat run's counts of each CPU below its statistics table, and an
+ * osnoise run's noises by source in the view's figures. The files are real runs of the lab's
+ * board-rt (this machine's kernel has neither tracer); a copy with a count or a duration taken
+ * out shows it unknown.
  */
 #define G_LOG_DOMAIN "rtbench-test"
 
@@ -12,6 +13,7 @@
 #include <adwaita.h>
 #include <glib/gstdio.h>
 #include <json-glib/json-glib.h>
+#include <math.h>
 
 #include "cli-test-util.h"
 #include "rtb-live-view.h"
@@ -152,6 +154,85 @@ check_hwlat (const char *path, gboolean some_unknown)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* The view's figure `caption`'s value. */
+static char *
+figure_value (RtbLiveView *view, const char *caption)
+{
+  g_autofree char *figures = rtb_live_view_dup_figures (view);
+  g_autofree char *prefix = g_strconcat (caption, ": ", NULL);
+  g_auto (GStrv) lines = g_strsplit (figures, "\n", -1);
+
+  g_test_message ("%s", figures);
+  for (guint i = 0; lines[i] != NULL; i++)
+    if (g_str_has_prefix (lines[i], prefix))
+      return g_strdup (lines[i] + strlen (prefix));
+  g_assert_not_reached ();
+}
+
+/* The noises by source of every CPU together: their counts, and their time to the digits shown
+ * in the unit it names, "—" for a source summary --json says null of on a CPU. */
+static void
+check_osnoise (const char *path, gboolean some_unknown)
+{
+  static const char *const sources[] = { "hw", "nmi", "irq", "softirq", "thread" };
+  g_autoptr (JsonNode) summary = summary_of (path);
+  JsonArray *want = summary_series (summary);
+  RtbWindow *window = gui_test_open (path);
+  RtbLiveView *view = rtb_window_get_selected_view (window);
+  g_autofree char *counts = figure_value (view, "Noise sources: HW · NMI · IRQ · softirq · "
+                                                "thread");
+  g_autofree char *times = figure_value (view, "Their time: HW · NMI · IRQ · softirq · thread");
+  g_auto (GStrv) count_texts = g_strsplit (counts, " · ", -1);
+  g_auto (GStrv) time_texts = NULL;
+  g_autofree char *numbers = NULL;
+  const char *unit = strrchr (times, ' ');
+  double scale;
+  guint unknown = 0;
+
+  g_assert_nonnull (unit);
+  scale = g_str_equal (unit, " s") ? 1e6 : g_str_equal (unit, " ms") ? 1e3 : 1;
+  g_assert_true (scale != 1 || g_str_equal (unit, " µs"));
+  numbers = g_strndup (times, (gsize) (unit - times));
+  time_texts = g_strsplit (numbers, " · ", -1);
+  g_assert_cmpuint (g_strv_length (count_texts), ==, G_N_ELEMENTS (sources));
+  g_assert_cmpuint (g_strv_length (time_texts), ==, G_N_ELEMENTS (sources));
+  for (guint s = 0; s < G_N_ELEMENTS (sources); s++)
+    {
+      g_autofree char *count_key = g_strconcat ("noise_", sources[s], NULL);
+      g_autofree char *time_key = g_strconcat ("noise_", sources[s], "_us", NULL);
+      gint64 count = 0;
+      double us = 0;
+      gboolean known = TRUE;
+
+      for (guint i = 0; i < json_array_get_length (want); i++)
+        {
+          JsonObject *cpu = json_array_get_object_element (want, i);
+
+          count += json_object_get_int_member (cpu, count_key);
+          if (json_object_get_null_member (cpu, time_key))
+            known = FALSE;
+          else
+            us += json_object_get_double_member (cpu, time_key);
+        }
+      g_assert_cmpint (g_ascii_strtoll (count_texts[s], NULL, 10), ==, count);
+      if (!known)
+        {
+          g_assert_cmpstr (time_texts[s], ==, "—");
+          unknown++;
+        }
+      else
+        {
+          const char *dot = strchr (time_texts[s], '.');
+          double rounding = dot != NULL ? 0.05 : 0.5;
+
+          g_assert_cmpfloat (fabs (g_ascii_strtod (time_texts[s], NULL) - us / scale), <=,
+                             rounding + 1e-9);
+        }
+    }
+  g_assert_cmpint (unknown > 0, ==, some_unknown);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 typedef void (*CheckFile) (const char *path, gboolean some_unknown);
 
 /* The fixture `name` as it is, then with `key` of `series`' `object` unknown. */
@@ -176,6 +257,14 @@ test_hwlat (void)
   check_fixture ("hwlat-board-rt.rtbench", 0, "hwlat", "gaps", check_hwlat);
 }
 
+static void
+test_osnoise (void)
+{
+  REQUIRE_DISPLAY ();
+  /* CPU1's IRQ noise without its time: its events were not all seen. */
+  check_fixture ("osnoise-board-rt.rtbench", 1, "osnoise", "irq_ns", check_osnoise);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -186,6 +275,7 @@ main (int   argc,
   CLI_REQUIRE_ENV ();
   cli_tmp_dir_make ("gui-tracers");
   g_test_add_func ("/gui/tracers/hwlat-counts", test_hwlat);
+  g_test_add_func ("/gui/tracers/osnoise-sources", test_osnoise);
   status = g_test_run ();
   cli_tmp_dir_remove ();
   return status;

@@ -18,7 +18,7 @@
 #include "rtb-system-panel.h"
 #include "rtb-causes-panel.h"
 
-#define MAX_FIGURES 4
+#define MAX_FIGURES 5
 #define MAX_LOG_LINES 200
 
 struct _RtbLiveView
@@ -338,6 +338,9 @@ build_for_method (RtbLiveView *self)
       add_figure (self, _("CPU available, least of the CPUs"));
       /* Translators: the osnoise tracer's counts of what interrupted it, all CPUs together */
       add_figure (self, _("Noise sources: HW · NMI · IRQ · softirq · thread"));
+      /* Translators: the time the osnoise tracer's noises of each source took, all CPUs
+       * together, in the order of "Noise sources: HW · NMI · IRQ · softirq · thread" */
+      add_figure (self, _("Their time: HW · NMI · IRQ · softirq · thread"));
       add_curve (self, -1);
       break;
     case RTB_METHOD_HWLAT:
@@ -391,14 +394,51 @@ update_timerlat_figures (RtbLiveView *self)
     }
 }
 
+/* osnoise's noises by source, every CPU's together: their counts, or (`durations`) their time
+ * in the unit of the longest, µs, ms or s, each to two or three digits so that the figure is as
+ * short as the counts; "—" for a source whose events were not all seen. */
+static char *
+format_sources (const RtbOsnoiseTotals *totals,
+                gboolean                durations)
+{
+  g_autoptr (GString) text = g_string_new (NULL);
+  double longest_us = 0, scale = 1;
+
+  for (guint s = 0; s < RTB_OSNOISE_N_SOURCES; s++)
+    if (totals->durations_known & (1u << s))
+      longest_us = MAX (longest_us, totals->durations_ns[s] / 1000.0);
+  if (longest_us >= 1e7)
+    scale = 1e6;
+  else if (longest_us >= 1e4)
+    scale = 1e3;
+  for (guint s = 0; s < RTB_OSNOISE_N_SOURCES; s++)
+    {
+      double value = totals->durations_ns[s] / 1000.0 / scale;
+
+      if (s > 0)
+        g_string_append (text, " · ");
+      if (!durations)
+        g_string_append_printf (text, "%" G_GUINT64_FORMAT, totals->counts[s]);
+      else if (!(totals->durations_known & (1u << s)))
+        g_string_append (text, "—");
+      else
+        g_string_append_printf (text, value < 10 && value > 0 ? "%.1f" : "%.0f", value);
+    }
+  if (!durations || totals->durations_known == 0)
+    return g_string_free (g_steal_pointer (&text), FALSE);
+  /* Translators: %s is the time of each source of noise, "12 · 0 · 3.5 · — · 40" */
+  return g_strdup_printf (scale == 1e6 ? _("%s s") : scale == 1e3 ? _("%s ms") : _("%s µs"),
+                          text->str);
+}
+
 /* osnoise: rtla osnoise top's totals of every CPU, the worst of each and the sources added up. */
 static void
 update_osnoise_figures (RtbLiveView *self)
 {
   guint n = rtb_run_get_n_series (self->run);
-  guint64 max_noise = 0, max_single = 0, counts[RTB_OSNOISE_N_SOURCES] = { 0 };
+  RtbOsnoiseTotals pooled = { 0 };
   double least = NAN;
-  gboolean any = FALSE;
+  gboolean any;
 
   for (guint i = 0; i < n; i++)
     {
@@ -407,24 +447,17 @@ update_osnoise_figures (RtbLiveView *self)
 
       if (!series->have_osnoise || series->osnoise.periods == 0)
         continue;
-      any = TRUE;
-      max_noise = MAX (max_noise, series->osnoise.max_noise_us);
-      max_single = MAX (max_single, series->osnoise.max_single_us);
+      rtb_osnoise_totals_merge (&pooled, &series->osnoise);
       pct = rtb_osnoise_available_pct (&series->osnoise);
       if (!isnan (pct))
         least = isnan (least) ? pct : MIN (least, pct);
-      for (guint s = 0; s < RTB_OSNOISE_N_SOURCES; s++)
-        counts[s] += series->osnoise.counts[s];
     }
-  set_figure (self, 0, format_value (any ? (double) max_noise : NAN));
-  set_figure (self, 1, format_value (any ? (double) max_single : NAN));
+  any = pooled.periods > 0;
+  set_figure (self, 0, format_value (any ? (double) pooled.max_noise_us : NAN));
+  set_figure (self, 1, format_value (any ? (double) pooled.max_single_us : NAN));
   set_figure (self, 2, isnan (least) ? g_strdup ("—") : g_strdup_printf ("%.5f %%", least));
-  set_figure (self, 3, !any ? g_strdup ("—")
-                            : g_strdup_printf ("%" G_GUINT64_FORMAT " · %" G_GUINT64_FORMAT
-                                               " · %" G_GUINT64_FORMAT " · %" G_GUINT64_FORMAT
-                                               " · %" G_GUINT64_FORMAT,
-                                               counts[0], counts[1], counts[2], counts[3],
-                                               counts[4]));
+  set_figure (self, 3, any ? format_sources (&pooled, FALSE) : g_strdup ("—"));
+  set_figure (self, 4, any ? format_sources (&pooled, TRUE) : g_strdup ("—"));
 }
 
 /* hwlat: each CPU's latency series (the first of its three) with its totals; the windows so far
