@@ -396,13 +396,17 @@ update_timerlat_figures (RtbLiveView *self)
 
 /* osnoise's noises by source, every CPU's together: their counts, or (`durations`) their time
  * in the unit of the longest, µs, ms or s, each to two or three digits so that the figure is as
- * short as the counts; "—" for a source whose events were not all seen. */
+ * short as the counts; "—" for a source whose events were not all seen, one "—" when no source's
+ * were (a run with durations=no): five of them run together into a line in the large type. */
 static char *
 format_sources (const RtbOsnoiseTotals *totals,
                 gboolean                durations)
 {
   g_autoptr (GString) text = g_string_new (NULL);
   double longest_us = 0, scale = 1;
+
+  if (durations && totals->durations_known == 0)
+    return g_strdup ("—");
 
   for (guint s = 0; s < RTB_OSNOISE_N_SOURCES; s++)
     if (totals->durations_known & (1u << s))
@@ -424,7 +428,7 @@ format_sources (const RtbOsnoiseTotals *totals,
       else
         g_string_append_printf (text, value < 10 && value > 0 ? "%.1f" : "%.0f", value);
     }
-  if (!durations || totals->durations_known == 0)
+  if (!durations)
     return g_string_free (g_steal_pointer (&text), FALSE);
   /* Translators: %s is the time of each source of noise, "12 · 0 · 3.5 · — · 40" */
   return g_strdup_printf (scale == 1e6 ? _("%s s") : scale == 1e3 ? _("%s ms") : _("%s µs"),
