@@ -243,93 +243,116 @@ runs_of (RtbCompare *compare)
   return runs;
 }
 
-/* The line above a table whose columns are the runs. */
-static void
-print_run_names (RtbCompare *compare, guint label_width, guint names, FILE *out)
-{
-  g_autoptr (GString) line = g_string_new ("  ");
+/* How a table whose columns are the runs says a row: its label, whether it is marked "*" (some
+ * runs have it and others have not), and its cell of run `r`. */
+typedef struct {
+  const char *(*label) (gconstpointer row, gboolean *marked);
+  char *(*cell) (gconstpointer row, guint r);
+} RunTableRows;
 
+/* The table's title, a line of the runs' names, then the first `shown` rows. */
+static void
+print_run_table (RtbCompare *compare, const char *title, GPtrArray *rows, guint shown,
+                 const RunTableRows *how, guint names, FILE *out)
+{
+  guint n_runs = rtb_compare_get_n_runs (compare);
+  g_autoptr (GString) line = g_string_new ("  ");
+  guint label_width = 12;
+  gboolean marked;
+
+  shown = MIN (shown, rows->len);
+  for (guint i = 0; i < shown; i++)
+    label_width = MAX (label_width, text_width (how->label (rows->pdata[i], &marked)) + 2);
+  label_width = MIN (label_width, MAX_COLUMN * 2);
+  fprintf (out, "\n%s\n", title);
   put_cell (line, "", label_width, FALSE);
-  for (guint r = 0; r < rtb_compare_get_n_runs (compare); r++)
+  for (guint r = 0; r < n_runs; r++)
     put_cell (line, rtb_compare_get_run_name (compare, r), MAX (names + 2, 24), FALSE);
   fprintf (out, "%s\n", line->str);
+  for (guint i = 0; i < shown; i++)
+    {
+      g_autofree char *label = rtb_safe_text (how->label (rows->pdata[i], &marked));
+
+      g_string_assign (line, marked ? "* " : "  ");
+      put_cell (line, label, label_width, FALSE);
+      for (guint r = 0; r < n_runs; r++)
+        {
+          g_autofree char *cell = how->cell (rows->pdata[i], r);
+
+          put_cell (line, cell, MAX (names + 2, 24), FALSE);
+        }
+      fprintf (out, "%s\n", line->str);
+    }
+}
+
+static const char *
+cause_label (gconstpointer row, gboolean *marked)
+{
+  *marked = ((const RtbCauseRow *) row)->differs;
+  return ((const RtbCauseRow *) row)->label;
+}
+
+static char *
+cause_cell (gconstpointer data, guint r)
+{
+  const RtbCauseRow *row = data;
+
+  return row->counts[r] > 0 ? g_strdup_printf ("%" G_GUINT64_FORMAT " (%.1f µs)",
+                                               row->counts[r], row->worst_ns[r] / 1000.0)
+                            : g_strdup ("-");
 }
 
 /* Which causes of spikes each run has: the first column the cause, then per run its count. */
 static void
 print_causes (RtbCompare *compare, guint names, FILE *out)
 {
+  static const RunTableRows how = { cause_label, cause_cell };
   guint n_runs = rtb_compare_get_n_runs (compare);
   g_autofree RtbRun **runs = runs_of (compare);
   g_autoptr (GPtrArray) rows = NULL;
-  guint label_width = 12;
 
   if (!rtb_compare_causes_any_traced (runs, n_runs))
     return;
   rows = rtb_compare_causes (runs, n_runs);
-  for (guint i = 0; i < rows->len; i++)
-    label_width = MAX (label_width, text_width (((RtbCauseRow *) rows->pdata[i])->label) + 2);
-  label_width = MIN (label_width, MAX_COLUMN * 2);
-  fputs ("\nCauses of spikes (spikes each was the main cause of, and the worst; * where some runs "
-         "have it and others have not)\n", out);
-  print_run_names (compare, label_width, names, out);
-  for (guint i = 0; i < rows->len; i++)
-    {
-      const RtbCauseRow *row = rows->pdata[i];
-      g_autoptr (GString) line = g_string_new (row->differs ? "* " : "  ");
-      g_autofree char *label = rtb_safe_text (row->label);
-
-      put_cell (line, label, label_width, FALSE);
-      for (guint r = 0; r < n_runs; r++)
-        {
-          g_autofree char *cell = row->counts[r] > 0
-                                    ? g_strdup_printf ("%" G_GUINT64_FORMAT " (%.1f µs)",
-                                                       row->counts[r], row->worst_ns[r] / 1000.0)
-                                    : g_strdup ("-");
-          put_cell (line, cell, MAX (names + 2, 24), FALSE);
-        }
-      fprintf (out, "%s\n", line->str);
-    }
+  print_run_table (compare, "Causes of spikes (spikes each was the main cause of, and the worst; "
+                   "* where some runs have it and others have not)", rows, rows->len, &how,
+                   names, out);
   if (rows->len == 0)
     fputs ("  none: no spike reached a threshold\n", out);
+}
+
+static const char *
+irq_label (gconstpointer row, gboolean *marked)
+{
+  *marked = FALSE;
+  return ((const RtbIrqRow *) row)->label;
+}
+
+static char *
+irq_cell (gconstpointer data, guint r)
+{
+  const RtbIrqRow *row = data;
+
+  if (!row->known[r])
+    return g_strdup ("-");
+  if (isnan (row->per_second[r]))
+    return g_strdup_printf ("%" G_GUINT64_FORMAT, row->counts[r]);
+  return g_strdup_printf ("%" G_GUINT64_FORMAT " (%.1f/s)", row->counts[r], row->per_second[r]);
 }
 
 /* The cheap clue of every run, traced or not: what its measured CPUs served, per second. */
 static void
 print_interrupts (RtbCompare *compare, guint names, FILE *out)
 {
-  guint n_runs = rtb_compare_get_n_runs (compare);
+  static const RunTableRows how = { irq_label, irq_cell };
   g_autofree RtbRun **runs = runs_of (compare);
-  g_autoptr (GPtrArray) rows = NULL;
-  guint label_width = 12;
+  g_autoptr (GPtrArray) rows = rtb_compare_interrupts (runs, rtb_compare_get_n_runs (compare));
 
-  rows = rtb_compare_interrupts (runs, n_runs);
   if (rows->len == 0)
     return;
-  for (guint i = 0; i < rows->len && i < INTERRUPTS_SHOWN; i++)
-    label_width = MAX (label_width, text_width (((RtbIrqRow *) rows->pdata[i])->label) + 2);
-  label_width = MIN (label_width, MAX_COLUMN * 2);
-  fputs ("\nInterrupts and softirqs the measured CPUs served (count during the run, per second; "
-         "- where the run did not keep it)\n", out);
-  print_run_names (compare, label_width, names, out);
-  for (guint i = 0; i < rows->len && i < INTERRUPTS_SHOWN; i++)
-    {
-      const RtbIrqRow *row = rows->pdata[i];
-      g_autoptr (GString) line = g_string_new ("  ");
-      g_autofree char *label = rtb_safe_text (row->label);
-
-      put_cell (line, label, label_width, FALSE);
-      for (guint r = 0; r < n_runs; r++)
-        {
-          g_autofree char *cell = !row->known[r] ? g_strdup ("-")
-                                  : isnan (row->per_second[r])
-                                    ? g_strdup_printf ("%" G_GUINT64_FORMAT, row->counts[r])
-                                    : g_strdup_printf ("%" G_GUINT64_FORMAT " (%.1f/s)",
-                                                       row->counts[r], row->per_second[r]);
-          put_cell (line, cell, MAX (names + 2, 24), FALSE);
-        }
-      fprintf (out, "%s\n", line->str);
-    }
+  print_run_table (compare, "Interrupts and softirqs the measured CPUs served (count during the "
+                   "run, per second; - where the run did not keep it)", rows, INTERRUPTS_SHOWN,
+                   &how, names, out);
   if (rows->len > INTERRUPTS_SHOWN)
     fprintf (out, "  and %u more\n", rows->len - INTERRUPTS_SHOWN);
 }
