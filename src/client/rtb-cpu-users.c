@@ -31,22 +31,31 @@ is_number (const char *name)
   return TRUE;
 }
 
+/* The value of a line "FIELD:\tvalue" of the task's or process's status file, without its
+ * blanks; NULL when it has none (or the file is unreadable). */
+static char *
+status_field (const char *dir, const char *field)
+{
+  g_autofree char *path = g_build_filename (dir, "status", NULL);
+  g_autofree char *status = read_text (path);
+  g_autofree char *key = g_strdup_printf ("\n%s:", field);
+  const char *line = status != NULL ? strstr (status, key) : NULL;
+
+  if (line == NULL)
+    return NULL;
+  line += strlen (key);
+  return g_strstrip (g_strndup (line, strcspn (line, "\n")));
+}
+
 /* The one CPU a thread is pinned to, or -1 (not pinned, or unreadable). */
 static int
 pinned_cpu (const char *task_dir)
 {
-  g_autofree char *path = g_build_filename (task_dir, "status", NULL);
-  g_autofree char *status = read_text (path);
-  const char *line = status != NULL ? strstr (status, "\nCpus_allowed_list:") : NULL;
+  g_autofree char *list = status_field (task_dir, "Cpus_allowed_list");
   uint64_t cpus[RTB_MAX_CPUS / 64];
-  g_autofree char *list = NULL;
 
-  if (line == NULL)
-    return -1;
-  line += strlen ("\nCpus_allowed_list:");
-  list = g_strstrip (g_strndup (line, strcspn (line, "\n")));
-  if (!rtb_cpu_list_parse (list, cpus, RTB_MAX_CPUS, NULL) || rtb_cpu_count (cpus,
-                                                                               RTB_MAX_CPUS) != 1)
+  if (list == NULL || !rtb_cpu_list_parse (list, cpus, RTB_MAX_CPUS, NULL) ||
+      rtb_cpu_count (cpus, RTB_MAX_CPUS) != 1)
     return -1;
   for (int cpu = 0; cpu < RTB_MAX_CPUS; cpu++)
     if (rtb_cpu_isset (cpus, cpu))
@@ -75,11 +84,9 @@ contains (GArray *pids, int pid)
 static int
 parent_of (const char *proc_dir)
 {
-  g_autofree char *path = g_build_filename (proc_dir, "status", NULL);
-  g_autofree char *status = read_text (path);
-  const char *line = status != NULL ? strstr (status, "\nPPid:") : NULL;
+  g_autofree char *ppid = status_field (proc_dir, "PPid");
 
-  return line != NULL ? atoi (line + strlen ("\nPPid:")) : -1;
+  return ppid != NULL ? atoi (ppid) : -1;
 }
 
 /* The measuring threads of one worker: not its main thread, not its writer. */
