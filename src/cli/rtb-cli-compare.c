@@ -243,12 +243,20 @@ runs_of (RtbCompare *compare)
   return runs;
 }
 
-/* How a table whose columns are the runs says a row: its label, whether it is marked "*" (some
- * runs have it and others have not), and its cell of run `r`. */
+/* How a table whose columns are the runs says a row: where its label is, where its gboolean
+ * "marked *" is (some runs have it and others have not; -1: never marked), and its cell of run
+ * `r`. */
 typedef struct {
-  const char *(*label) (gconstpointer row, gboolean *marked);
+  glong label_offset;
+  glong marked_offset;
   char *(*cell) (gconstpointer row, guint r);
 } RunTableRows;
+
+static const char *
+row_label (const RunTableRows *how, gconstpointer row)
+{
+  return G_STRUCT_MEMBER (const char *, row, how->label_offset);
+}
 
 /* The table's title, a line of the runs' names, then the first `shown` rows. */
 static void
@@ -258,11 +266,10 @@ print_run_table (RtbCompare *compare, const char *title, GPtrArray *rows, guint 
   guint n_runs = rtb_compare_get_n_runs (compare);
   g_autoptr (GString) line = g_string_new ("  ");
   guint label_width = 12;
-  gboolean marked;
 
   shown = MIN (shown, rows->len);
   for (guint i = 0; i < shown; i++)
-    label_width = MAX (label_width, text_width (how->label (rows->pdata[i], &marked)) + 2);
+    label_width = MAX (label_width, text_width (row_label (how, rows->pdata[i])) + 2);
   label_width = MIN (label_width, MAX_COLUMN * 2);
   fprintf (out, "\n%s\n", title);
   put_cell (line, "", label_width, FALSE);
@@ -271,7 +278,9 @@ print_run_table (RtbCompare *compare, const char *title, GPtrArray *rows, guint 
   fprintf (out, "%s\n", line->str);
   for (guint i = 0; i < shown; i++)
     {
-      g_autofree char *label = rtb_safe_text (how->label (rows->pdata[i], &marked));
+      g_autofree char *label = rtb_safe_text (row_label (how, rows->pdata[i]));
+      gboolean marked = how->marked_offset >= 0 &&
+                        G_STRUCT_MEMBER (gboolean, rows->pdata[i], how->marked_offset);
 
       g_string_assign (line, marked ? "* " : "  ");
       put_cell (line, label, label_width, FALSE);
@@ -283,13 +292,6 @@ print_run_table (RtbCompare *compare, const char *title, GPtrArray *rows, guint 
         }
       fprintf (out, "%s\n", line->str);
     }
-}
-
-static const char *
-cause_label (gconstpointer row, gboolean *marked)
-{
-  *marked = ((const RtbCauseRow *) row)->differs;
-  return ((const RtbCauseRow *) row)->label;
 }
 
 static char *
@@ -306,7 +308,8 @@ cause_cell (gconstpointer data, guint r)
 static void
 print_causes (RtbCompare *compare, guint names, FILE *out)
 {
-  static const RunTableRows how = { cause_label, cause_cell };
+  static const RunTableRows how = { G_STRUCT_OFFSET (RtbCauseRow, label),
+                                    G_STRUCT_OFFSET (RtbCauseRow, differs), cause_cell };
   guint n_runs = rtb_compare_get_n_runs (compare);
   g_autofree RtbRun **runs = runs_of (compare);
   g_autoptr (GPtrArray) rows = NULL;
@@ -319,13 +322,6 @@ print_causes (RtbCompare *compare, guint names, FILE *out)
                    names, out);
   if (rows->len == 0)
     fputs ("  none: no spike reached a threshold\n", out);
-}
-
-static const char *
-irq_label (gconstpointer row, gboolean *marked)
-{
-  *marked = FALSE;
-  return ((const RtbIrqRow *) row)->label;
 }
 
 static char *
@@ -344,7 +340,7 @@ irq_cell (gconstpointer data, guint r)
 static void
 print_interrupts (RtbCompare *compare, guint names, FILE *out)
 {
-  static const RunTableRows how = { irq_label, irq_cell };
+  static const RunTableRows how = { G_STRUCT_OFFSET (RtbIrqRow, label), -1, irq_cell };
   g_autofree RtbRun **runs = runs_of (compare);
   g_autoptr (GPtrArray) rows = rtb_compare_interrupts (runs, rtb_compare_get_n_runs (compare));
 
