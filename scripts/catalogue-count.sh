@@ -22,6 +22,9 @@ items=(
   "key|spin_us|spin_us RTB_KEY_SPIN_US|4|its row of the client's key words (window row, compare notice, label words) and the timer study's presets there"
   "key|servo_us|servo_us RTB_KEY_SERVO_US|4|its row of the client's key words (window row, compare notice, label words) and LinuxCNC's preset there"
   "key|gap_us|gap_us RTB_KEY_GAP_US|4|its row of the client's key words (window row, compare notice) and the response presets there"
+  # keys of words, by their values' names (the words themselves are everyday ones)
+  "key|durations|key_durations RTB_OSNOISE_DURATIONS_YES RTB_OSNOISE_DURATIONS_NO|5|the worker's three places that differ without the events: which events it enables, how often its readers read, whether the durations are known"
+  "key|mode|RTB_KEY_HWLAT_MODE RTB_HWLAT_MODE_ROUND_ROBIN RTB_HWLAT_MODE_PER_CPU|6|its id (rtb-command-keys.h), which the worker names to write its word to hwlat_detector/mode, and the count of windows, every CPU's in each with per-cpu (rtb-hwlat.c) and so said by the summary (rtb-cli-table.c)"
   "key|timer_slack_ns|timer_slack_ns RTB_KEY_TIMER_SLACK_NS|14|a field every method shares (command, wire, variant check, threads, the run file's command) and the name of the slack the threads really got (STARTED, worker, run model, run files, system panel)"
   "figure|p90|RTB_FIGURE_P90 p90_us|2|"
   "figure|p99.99|RTB_FIGURE_P9999 p9999_us|2|"

@@ -92,6 +92,16 @@ test_defaults (void)
   g_assert_cmpuint (RTB_OSNOISE_DURATIONS_YES, ==, 0);
   cmd = parse_ok ("osnoise durations=no", false);
   g_assert_cmpuint (cmd.osnoise.durations, ==, RTB_OSNOISE_DURATIONS_NO);
+
+  /* hwlat's detector visits one CPU a window unless told per-cpu (0 on the wire: protocol 11's
+   * round-robin). */
+  cmd = parse_ok ("hwlat", false);
+  g_assert_cmpuint (cmd.hwlat.mode, ==, RTB_HWLAT_MODE_ROUND_ROBIN);
+  g_assert_cmpuint (RTB_HWLAT_MODE_ROUND_ROBIN, ==, 0);
+  cmd = parse_ok ("hwlat mode=per-cpu", false);
+  g_assert_cmpuint (cmd.hwlat.mode, ==, RTB_HWLAT_MODE_PER_CPU);
+  cmd = parse_ok ("hwlat mode=round-robin", false);
+  g_assert_cmpuint (cmd.hwlat.mode, ==, RTB_HWLAT_MODE_ROUND_ROBIN);
 }
 
 /* A key of words: its word written back, left out at its default, its index on the wire. */
@@ -280,6 +290,7 @@ test_round_trip (void)
     "start latency cpus=2 gpio=1:23",
     "start osnoise durations=no threshold_us=2",
     "start osnoise durations=yes",
+    "start hwlat mode=per-cpu cpus=0-1",
   };
 
   for (gsize i = 0; i < G_N_ELEMENTS (lines); i++)
@@ -484,6 +495,9 @@ static const BadCase bad_cases[] = {
   { "osnoise durations=off", RTB_ERROR_SYNTAX, "durations",
     "durations 'off' is unknown: use yes or no" },
   { "latency durations=no", RTB_ERROR_SYNTAX, "durations", "interval_us" },
+  { "hwlat mode=percpu", RTB_ERROR_SYNTAX, "mode",
+    "mode 'percpu' is unknown: use round-robin or per-cpu" },
+  { "osnoise mode=per-cpu", RTB_ERROR_SYNTAX, "mode", "durations" },
   { "sleep", RTB_ERROR_SYNTAX, "method", "latency, jitter, timer, response, noise, timerlat, osnoise or hwlat" },
   { "LATENCY", RTB_ERROR_SYNTAX, "method", "latency, jitter, timer, response, noise, timerlat, osnoise or hwlat" },
   { "priority=5", RTB_ERROR_SYNTAX, "method", "latency, jitter, timer, response, noise, timerlat, osnoise or hwlat" },

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "rtb-headline.h"
+#include "rtb-hwlat.h"
 #include "rtb-label.h"
 #include "rtb-run.h"
 #include "rtb-sample-check.h"
@@ -1074,12 +1075,30 @@ test_run_sample_bounds (void)
     }
 }
 
+/* The detector's windows of a run: round-robin's visit one CPU each, per-cpu's every CPU. */
+static void
+test_hwlat_windows (void)
+{
+  RtbCommand cmd;
+  RtbCommandError error;
+
+  g_assert_true (rtb_command_parse ("hwlat cpus=0-1 width_us=100000 window_us=200000 "
+                                    "duration=10s", false, 2, &cmd, &error));
+  g_assert_cmpuint (rtb_hwlat_windows (&cmd, 10 * G_GUINT64_CONSTANT (1000000000)), ==, 50);
+  /* The worker's clock past the run's end counts no window more. */
+  g_assert_cmpuint (rtb_hwlat_windows (&cmd, 11 * G_GUINT64_CONSTANT (1000000000)), ==, 50);
+  g_assert_true (rtb_command_parse ("hwlat cpus=0-1 width_us=100000 window_us=200000 "
+                                    "mode=per-cpu duration=10s", false, 2, &cmd, &error));
+  g_assert_cmpuint (rtb_hwlat_windows (&cmd, 10 * G_GUINT64_CONSTANT (1000000000)), ==, 100);
+}
+
 int
 main (int argc, char *argv[])
 {
   g_test_init (&argc, &argv, NULL);
 
   g_test_add_func ("/run/latency", test_run_latency);
+  g_test_add_func ("/run/hwlat-windows", test_hwlat_windows);
   g_test_add_func ("/run/gaps", test_run_gaps);
   g_test_add_func ("/run/trailing-skips", test_run_trailing_skips);
   g_test_add_func ("/run/noise-history", test_run_noise_history);

@@ -406,10 +406,11 @@ print_hwlat (FILE *out, RtbRun *run)
   /* An imported trace does not say its window. */
   if (header && cmd->method == RTB_METHOD_HWLAT && rtb_run_get_elapsed_ns (run) > 0 &&
       (rtb_run_get_stated (run) & RTB_RUN_STATED_INTERVAL))
-    fprintf (out, "about %" G_GUINT64_FORMAT " detector windows of %u µs in the run, one CPU "
-             "each, %" G_GUINT64_FORMAT " of them above the threshold of %u µs\n",
-             rtb_hwlat_windows (cmd, rtb_run_get_elapsed_ns (run)),
-             cmd->hwlat.window_us, samples, cmd->hwlat.threshold_us);
+    fprintf (out, "about %" G_GUINT64_FORMAT " detector windows of %u µs in the run, %s, %"
+             G_GUINT64_FORMAT " of them above the threshold of %u µs\n",
+             rtb_hwlat_windows (cmd, rtb_run_get_elapsed_ns (run)), cmd->hwlat.window_us,
+             cmd->hwlat.mode == RTB_HWLAT_MODE_PER_CPU ? "every CPU in each" : "one CPU each",
+             samples, cmd->hwlat.threshold_us);
 }
 
 void

@@ -2,6 +2,7 @@
 /* A CPU's hwlat samples added up (see rtb-hwlat.h). */
 #include "config.h"
 
+#include "rtb-cpu-list.h"
 #include "rtb-hwlat.h"
 
 void
@@ -40,6 +41,10 @@ guint64
 rtb_hwlat_windows (const RtbCommand *cmd, guint64 elapsed_ns)
 {
   guint64 measured = cmd->duration_ns != 0 ? MIN (elapsed_ns, cmd->duration_ns) : elapsed_ns;
+  guint64 windows = cmd->hwlat.window_us > 0 ? measured / ((guint64) cmd->hwlat.window_us * 1000)
+                                             : 0;
 
-  return cmd->hwlat.window_us > 0 ? measured / ((guint64) cmd->hwlat.window_us * 1000) : 0;
+  if (cmd->hwlat.mode == RTB_HWLAT_MODE_PER_CPU)
+    return windows * (guint64) rtb_cpu_count (cmd->cpus, RTB_MAX_CPUS);
+  return windows;
 }

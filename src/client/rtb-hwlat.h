@@ -36,8 +36,9 @@ void rtb_hwlat_totals_from_stats (RtbHwlatTotals *totals, const RtbThreadStats *
  * `from` without totals adds nothing. */
 void rtb_hwlat_totals_merge (RtbHwlatTotals *into, const RtbHwlatTotals *from);
 /* The detector's windows in a run of `cmd` that has run `elapsed_ns` (the worker's clock, which
- * goes on a little past the run's duration while it ends), every CPU's together (it samples
- * one CPU per window): the time measured over the window, whole windows. At most what it had:
+ * goes on a little past the run's duration while it ends), every CPU's together (round-robin
+ * samples one CPU per window, per-cpu each CPU in each): the time measured over the window,
+ * whole windows, times the CPUs with per-cpu. At most what it had:
  * a window takes a little longer than its window_us (the thread sleeps whole milliseconds
  * between two samples, then waits to be scheduled). */
 guint64 rtb_hwlat_windows (const RtbCommand *cmd, guint64 elapsed_ns);

@@ -81,6 +81,12 @@ const RtbKeyWords rtb_key_words[] = {
     N_("different thresholds"), N_("a lower threshold records more, shorter latencies"),
     /* TRANSLATORS: a hwlat threshold an imported trace does not state */
     N_("unknown") },
+  /* A run of every CPU at once reads "hwlat per-cpu". */
+  { "mode", RTB_METHOD_HWLAT, "hwlat-mode", N_("Detector Mode"),
+    N_("Round robin: the next CPU each window; per CPU: every CPU each window, all stopped at "
+       "once"), 1,
+    N_("different detector modes"), N_("per CPU samples every CPU in each window"), NULL, " ",
+    .choices = { N_("Round robin"), N_("Per CPU") } },
   /* Policy and priority, as one: "fifo 99". */
   { "policy", 0, .differs = N_("different scheduling") },
   { "duration", 0, .differs = N_("different durations"),

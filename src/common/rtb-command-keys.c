@@ -193,6 +193,14 @@ static const RtbKey key_durations = {
   .on = { [RTB_METHOD_OSNOISE] = PARAM (osnoise, durations, RTB_OSNOISE_DURATIONS_YES) },
 };
 
+const RtbKey rtb_key_hwlat_mode = {
+  "mode", "mode", "round-robin|per-cpu", "", RTB_KIND_WORD, 1, 0, 1,
+  .words = { "round-robin", "per-cpu" }, .quiet_default = true,
+  .help = "hwlat_detector/mode: round-robin, the next CPU each window; per-cpu, a detector on "
+          "every CPU in each window, all stopped at once (Linux 5.14 and later)",
+  .on = { [RTB_METHOD_HWLAT] = PARAM (hwlat, mode, RTB_HWLAT_MODE_ROUND_ROBIN) },
+};
+
 const RtbKey rtb_key_size = {
   "size", "size", "N[,N...]", "", RTB_KIND_SIZES, 4, RTB_MATRIX_MIN, RTB_MATRIX_MAX,
   .help = "the matrix is N×N; a list such as 32,64,128 runs each size in turn",
@@ -289,6 +297,7 @@ const RtbKey *const rtb_command_keys[] = {
   &key_width_us,
   RTB_KEY_THRESHOLD_US,
   &key_durations,
+  RTB_KEY_HWLAT_MODE,
   RTB_KEY_SIZE,
   &key_experiments,
   &key_instances,

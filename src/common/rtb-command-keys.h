@@ -100,8 +100,8 @@ extern const size_t rtb_command_n_keys;
 /* The keys that code names, by their rows. A key that no code names has no such name: loops
  * over the table meet it, and the client's words and presets find it by its name. */
 extern const RtbKey rtb_key_variant, rtb_key_policy, rtb_key_priority, rtb_key_histogram_us,
-  rtb_key_base_us, rtb_key_period_us, rtb_key_window_us, rtb_key_threshold_us, rtb_key_size,
-  rtb_key_duration, rtb_key_trace_above_us;
+  rtb_key_base_us, rtb_key_period_us, rtb_key_window_us, rtb_key_threshold_us,
+  rtb_key_hwlat_mode, rtb_key_size, rtb_key_duration, rtb_key_trace_above_us;
 #define RTB_KEY_VARIANT (&rtb_key_variant)
 #define RTB_KEY_POLICY (&rtb_key_policy)
 #define RTB_KEY_PRIORITY (&rtb_key_priority)
@@ -110,6 +110,7 @@ extern const RtbKey rtb_key_variant, rtb_key_policy, rtb_key_priority, rtb_key_h
 #define RTB_KEY_PERIOD_US (&rtb_key_period_us)
 #define RTB_KEY_WINDOW_US (&rtb_key_window_us)
 #define RTB_KEY_THRESHOLD_US (&rtb_key_threshold_us)
+#define RTB_KEY_HWLAT_MODE (&rtb_key_hwlat_mode)
 #define RTB_KEY_SIZE (&rtb_key_size)
 #define RTB_KEY_DURATION (&rtb_key_duration)
 #define RTB_KEY_TRACE_ABOVE_US (&rtb_key_trace_above_us)

@@ -4,7 +4,8 @@
  * thread (hwlatd) spins with interrupts off for hwlat_detector/width µs of every
  * hwlat_detector/window µs, reading the clock in a loop, and moves to the next CPU of
  * tracing_cpumask each window (hwlat_detector/mode round-robin, the kernel's default, set so
- * that a previous user's per-cpu mode does not stop every CPU at once). A window whose longest
+ * that a previous user's per-cpu mode does not stop every CPU at once); with mode=per-cpu a
+ * thread of each CPU (hwlatd/N) spins in every window, all at once. A window whose longest
  * gap between two reads (inner) or between two turns of the loop (outer) is above
  * tracing_thresh is a sample: the tracer writes one event into the ring buffer of the CPU it ran
  * on, with both gaps in whole µs, the number of gaps above the threshold, and the NMIs that came
@@ -28,6 +29,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "rtb-command-keys.h"
 #include "rtb-worker-tracefs.h"
 #include "rtb-worker.h"
 
@@ -171,33 +173,44 @@ configure (RtbWorkerTracer *t, const RtbCommand *cmd)
       (err = rtb_worker_tracer_set (t, RTB_WORKER_TRACER_TOP, "trace_clock", "mono")) ||
       (err = rtb_worker_tracer_set (t, RTB_WORKER_TRACER_TOP, "tracing_on", "1")))
     return err;
-  /* Kernels before 5.14 have one mode, round-robin, and no file for it. */
+  /* Kernels before 5.14 have one mode, round-robin, and no file for it. Set even then, so that
+   * a previous user's per-cpu mode does not stop every CPU at once unasked. */
   if (rtb_worker_tracer_get (t, RTB_WORKER_TRACER_TOP, "hwlat_detector/mode", mode,
                              sizeof mode) == 0)
     return rtb_worker_tracer_set (t, RTB_WORKER_TRACER_TOP, "hwlat_detector/mode",
-                                  "round-robin");
-  return 0;
+                                  rtb_command_key_word (RTB_KEY_HWLAT_MODE, cmd->hwlat.mode));
+  if (cmd->hwlat.mode == RTB_HWLAT_MODE_ROUND_ROBIN)
+    return 0;
+  snprintf (t->why, sizeof t->why, "this kernel's hwlat detector has no per-cpu mode (no "
+            "hwlat_detector/mode, which came with Linux 5.14): measure with mode=round-robin, "
+            "or boot a newer kernel");
+  return ENOENT;
 }
 
-/* The detector's thread, hwlatd, which STARTED reports for every CPU it visits: it exists once
- * the tracer starts (the kernel's tracer_init). */
+/* The detector's thread, which STARTED reports: round-robin's one hwlatd for every CPU it
+ * visits, or per-cpu's hwlatd/N of each CPU. They exist once the tracer starts (the kernel's
+ * tracer_init). */
 static void
-name_thread (RtbWorker *w)
+name_threads (RtbWorker *w)
 {
-  pid_t pid = 0;
+  bool per_cpu = w->cmd.hwlat.mode == RTB_HWLAT_MODE_PER_CPU;
 
-  for (int tries = 0; pid == 0 && tries < 100; tries++)
-    if ((pid = rtb_worker_tracer_kernel_thread ("hwlatd", -1)) == 0)
-      usleep (10000);
-  if (pid == 0)
-    {
-      rtb_worker_log ("hwlat: no hwlatd thread found");
-      return;
-    }
   for (unsigned i = 0; i < w->n_measures; i++)
     {
-      w->measures[i].kernel_thread = pid;
-      w->measures[i].kernel_thread_moves = true;
+      RtbWorkerMeasure *m = &w->measures[i];
+      pid_t pid = 0;
+
+      for (int tries = 0; pid == 0 && tries < 100; tries++)
+        if ((pid = rtb_worker_tracer_kernel_thread ("hwlatd",
+                                                    per_cpu ? m->measured_cpu : -1)) == 0)
+          usleep (10000);
+      if (pid == 0)
+        {
+          rtb_worker_log ("hwlat: no hwlatd thread found for CPU %d", m->measured_cpu);
+          return;
+        }
+      m->kernel_thread = pid;
+      m->kernel_thread_moves = !per_cpu;
     }
 }
 
@@ -217,6 +230,6 @@ rtb_worker_hwlat_prepare (RtbWorker *w, RtbCommandError *error, int *sys_errno)
 
   if (!rtb_worker_tracer_prepare (w, &method, error, sys_errno))
     return false;
-  name_thread (w);
+  name_threads (w);
   return true;
 }

@@ -462,6 +462,32 @@ desc="hwlat on board-rt: a worker killed with SIGKILL leaves tracefs as it was"
 sigkill_restores hwlat "cpus=1 width_us=20000 window_us=100000" \
   "hwlat_detector/width buffer_size_kb" "20000 1027" hwlat_state
 on_board board-rt "echo $hwlat_kb >/sys/kernel/tracing/buffer_size_kb"
+# mode=per-cpu: a detector thread of each CPU (hwlatd/N) spins in every window, all at once,
+# where round-robin's one thread visits a CPU a window; the mode is put back as it was.
+desc="hwlat per-cpu on board-rt: a detector thread on each CPU, the run's figures its own samples, tracefs as it was"
+on_board board-rt 'echo round-robin >/sys/kernel/tracing/hwlat_detector/mode'
+before=$(hwlat_state)
+"$cli" run hwlat --remote board-rt --cpus 0-1 --duration 6s --width-us 100000 \
+  --window-us 200000 --threshold-us 5 --histogram-us 100000 --mode per-cpu \
+  --output "$tmp/hwlat-per-cpu.rtbench" >"$tmp/out" 2>&1 &
+run=$!
+sleep 3
+during=$(on_board board-rt 'cat /sys/kernel/tracing/hwlat_detector/mode;
+  ps | sed -n "s/.*\[\(hwlatd[^]]*\)\]$/\1/p" | sort' 2>>"$tmp/out" | tr '\n' ' ')
+wait $run
+status=$?
+after=$(hwlat_state)
+"$cli" summary "$tmp/hwlat-per-cpu.rtbench" --json >"$tmp/hwlat-per-cpu.json" 2>>"$tmp/out" &&
+  "$cli" export "$tmp/hwlat-per-cpu.rtbench" --csv-series "$tmp/hwlat-series.csv" \
+    --csv-histogram "$tmp/hwlat-histogram.csv" >>"$tmp/out" 2>&1 &&
+  "$src/tests/lab/tracer-truth.py" hwlat "$tmp/hwlat-per-cpu.rtbench" "$tmp/hwlat-per-cpu.json" \
+    "$tmp/hwlat-series.csv" "$tmp/hwlat-histogram.csv" 100000 5 >"$tmp/truth.out" 2>>"$tmp/out"
+truth=$?
+if [[ $status -eq 0 && $truth -eq 0 && $during == "none round-robin [per-cpu] hwlatd/0 hwlatd/1 " &&
+      $before == "$after" && $before == *" none [round-robin] per-cpu "* ]]; then
+  ok "$desc ($during)"; else
+  not_ok "$desc (run $status, truth $truth; during: $during; before: $before; after: $after)"; fi
+sed 's/^/# /' "$tmp/truth.out"
 # Samples the kernel overwrites in a full buffer are dropped: the worker sizes the buffer for a
 # second's samples many times over, so the test makes it as small as the kernel allows behind
 # the worker's back (4 KiB asked, two pages kept: 7 KiB) while the worker is stopped, 15 s,
