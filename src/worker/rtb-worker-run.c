@@ -10,8 +10,6 @@
 #include "rtb-worker-plan.h"
 #include "rtb-worker-safety.h"
 
-#define CONTROL_POLL_MS 100
-
 static bool
 fail (RtbCommandError *error, RtbErrorCode code, const char *field, const char *message)
 {
@@ -150,6 +148,10 @@ handle_line (char *line, size_t line_len)
   rtb_worker_output_error (&error, 0);
 }
 
+/* Waits for what ends the run, without waking until something happens: a line from the
+ * client, its end, stdout closed, a signal, or a thread's exit (it wakes the main thread), as
+ * at the end of a duration. The parent's death is a signal too (PR_SET_PDEATHSIG, set again
+ * when the privileges were dropped): whether it died before is asked at each turn. */
 static void
 watch (RtbWorker *w, RtbWorkerInput *input)
 {
@@ -164,10 +166,12 @@ watch (RtbWorker *w, RtbWorkerInput *input)
         rtb_worker_stop_request (RTB_END_FAILED);
       else if (rtb_worker_threads_all_exited (w))
         rtb_worker_stop_request (RTB_END_COMPLETED);
+      else if (!rtb_worker_setup_parent_alive ())
+        rtb_worker_stop_request (RTB_END_PARENT);
       if (rtb_worker_stop_requested ())
         break;
 
-      switch (rtb_worker_input_wait (input, line, sizeof line, CONTROL_POLL_MS))
+      switch (rtb_worker_input_wait (input, line, sizeof line, -1))
         {
         case RTB_WORKER_INPUT_LINE:
           handle_line (line, input->line_len);
@@ -195,8 +199,6 @@ watch (RtbWorker *w, RtbWorkerInput *input)
         default:
           break;
         }
-      if (!rtb_worker_setup_parent_alive ())
-        rtb_worker_stop_request (RTB_END_PARENT);
     }
 }
 
