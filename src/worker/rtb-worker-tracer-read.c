@@ -212,6 +212,7 @@ rtb_worker_tracer_read_pages (RtbWorkerMeasure *m, const RtbTracePageLayout *lay
       /* Empty. No event after the end: the tracer stopped. */
       if (w->end_mono_ns != 0 && rtb_monotonic_ns () >= w->end_mono_ns + RTB_NSEC_PER_SEC)
         break;
+      rtb_worker_writer_batch_read (m);
       if (poll (&pfd, 1, read_pages_wait_ms (m)) < 0 && errno != EINTR)
         return errno;
     }
@@ -307,6 +308,7 @@ set_up_measures (RtbWorker *w, const RtbWorkerTracerMethod *method)
             {
               m->policy = SCHED_OTHER;
               m->priority = 0;
+              m->reads_batches = true;
             }
           else
             {

@@ -9,6 +9,12 @@
  * during a 10 kHz run (its views change once a second anyway), while the rings hold about two
  * seconds, eight periods. A stop does not wait for the period: rtb_worker_writer_finish()
  * wakes the writer at once.
+ *
+ * The rings of a kernel tracer's readers fill in batches, once a second as the readers read
+ * (rtb-worker-tracer-read.c), not sample by sample: the writer drains them when every reader
+ * has read its batch (rtb_worker_writer_batch_read()) and sends STATS with that drain when a
+ * second has nearly gone by, so that it wakes about once a second with them, not four times;
+ * when the readers are late, it drains and sends STATS a drain period after they were due.
  */
 #include "config.h"
 
@@ -27,6 +33,8 @@
  * 256 KiB) and the spikes the threads left are sent. */
 #define TRACE_POLL_NS (10 * 1000 * 1000)
 #define STATS_PERIOD_NS RTB_NSEC_PER_SEC
+/* With readers' batches, STATS go with the drain of a batch this much before they are due. */
+#define STATS_EARLY_NS DRAIN_PERIOD_NS
 #define WRITER_STACK_SIZE (512 * 1024)
 
 /* The methods with a histogram limit count what passes it as overflows. */
@@ -161,17 +169,49 @@ send_stats (RtbWorker *w, RtbFrameType type, RtbEndReason reason)
                           w->n_measures * sizeof (RtbThreadStats));
 }
 
-/* Sleeps `period_ns`, or less when stopped. Returns whether to go on. */
+/* Whether every reader read a batch since the last drain; if so, the next batch begins. */
 static bool
-wait_for_drain (RtbWorker *w, int64_t period_ns)
+take_batches (RtbWorker *w)
 {
-  struct timespec deadline;
+  bool all = w->batch_readers > 0 && w->batches_read == w->batch_readers;
+
+  if (all)
+    {
+      for (unsigned i = 0; i < w->n_measures; i++)
+        w->measures[i].batch_read = false;
+      w->batches_read = 0;
+    }
+  return all;
+}
+
+void
+rtb_worker_writer_batch_read (RtbWorkerMeasure *m)
+{
+  RtbWorker *w = m->worker;
+  bool all = false;
+
+  pthread_mutex_lock (&w->writer_lock);
+  if (!m->batch_read)
+    {
+      m->batch_read = true;
+      all = ++w->batches_read == w->batch_readers;
+    }
+  pthread_mutex_unlock (&w->writer_lock);
+  /* Unlocked, so that the writer does not wake only to wait for the lock. */
+  if (all)
+    pthread_cond_signal (&w->writer_wake);
+}
+
+/* Sleeps until `deadline_ns`, or less when stopped or when every reader read a batch (then
+ * `*batches` is set). Returns whether to go on. */
+static bool
+wait_for_drain (RtbWorker *w, int64_t deadline_ns, bool *batches)
+{
+  struct timespec deadline = rtb_timespec_from_ns (deadline_ns);
   bool stop;
 
-  clock_gettime (CLOCK_MONOTONIC, &deadline);
-  rtb_timespec_add_ns (&deadline, period_ns);
   pthread_mutex_lock (&w->writer_lock);
-  while (!w->writer_stop &&
+  while (!w->writer_stop && !(*batches = take_batches (w)) &&
          pthread_cond_timedwait (&w->writer_wake, &w->writer_lock, &deadline) != ETIMEDOUT)
     ;
   stop = w->writer_stop;
@@ -179,11 +219,32 @@ wait_for_drain (RtbWorker *w, int64_t period_ns)
   return !stop;
 }
 
+/* When the rings are drained next: a drain period after the last drain, or for readers'
+ * batches (without a spike trace, which needs its samples sooner) once they are read, at the
+ * latest a drain period after the STATS were due. */
+static int64_t
+drain_due (RtbWorker *w, int64_t last_drain, int64_t next_stats)
+{
+  if (w->batch_readers > 0 && !rtb_worker_trace_recording (w))
+    return next_stats + DRAIN_PERIOD_NS;
+  return last_drain + DRAIN_PERIOD_NS;
+}
+
+/* While spikes are traced, the writer reads the trace every TRACE_POLL_NS until `due`. */
+static int64_t
+wake_at (RtbWorker *w, int64_t due)
+{
+  int64_t poll = rtb_monotonic_ns () + TRACE_POLL_NS;
+
+  return rtb_worker_trace_recording (w) && poll < due ? poll : due;
+}
+
 static void *
 writer_main (void *data)
 {
   RtbWorker *w = data;
-  int64_t next_stats, next_drain;
+  int64_t next_stats, last_drain, due;
+  bool batches = false;
 
   pthread_setname_np (pthread_self (), "writer");
   if (!rtb_worker_privilege_drop_thread ())
@@ -195,24 +256,27 @@ writer_main (void *data)
 
   if (!rtb_worker_gate_wait (w))
     return NULL;
-  next_stats = rtb_monotonic_ns () + STATS_PERIOD_NS;
-  next_drain = rtb_monotonic_ns () + DRAIN_PERIOD_NS;
-  while (wait_for_drain (w, rtb_worker_trace_recording (w) ? TRACE_POLL_NS : DRAIN_PERIOD_NS))
+  last_drain = rtb_monotonic_ns ();
+  next_stats = last_drain + STATS_PERIOD_NS;
+  due = drain_due (w, last_drain, next_stats);
+  while (wait_for_drain (w, wake_at (w, due), &batches))
     {
       /* A spike's SAMPLES go before its SPIKE, so that the client can place it. */
       bool spike = rtb_worker_trace_read (w);
+      int64_t now = rtb_monotonic_ns ();
 
-      if (!spike && rtb_monotonic_ns () < next_drain)
+      if (!spike && !batches && now < due)
         continue;
-      next_drain = rtb_monotonic_ns () + DRAIN_PERIOD_NS;
+      last_drain = now;
       drain (w);
       rtb_worker_trace_collect (w);
-      if (rtb_monotonic_ns () >= next_stats)
+      if (now >= next_stats - (batches ? STATS_EARLY_NS : 0))
         {
           rtb_worker_trace_refresh (w);
           send_stats (w, RTB_FRAME_STATS, 0);
-          next_stats += STATS_PERIOD_NS;
+          next_stats = batches ? now + STATS_PERIOD_NS : next_stats + STATS_PERIOD_NS;
         }
+      due = drain_due (w, last_drain, next_stats);
     }
   rtb_worker_trace_read (w);
   drain (w);
@@ -253,8 +317,13 @@ rtb_worker_writer_start (RtbWorker *w)
   if (w->writer_scratch == NULL || w->stats == NULL)
     return false;
   memset (w->writer_scratch, 0, RTB_SAMPLES_PER_FRAME * sizeof (RtbSample));
+  w->batch_readers = 0;
+  w->batches_read = 0;
   for (unsigned i = 0; i < w->n_measures; i++)
-    w->stats[i].thread = (uint16_t) i;
+    {
+      w->stats[i].thread = (uint16_t) i;
+      w->batch_readers += w->measures[i].reads_batches;
+    }
   if (!init_wake (w))
     return false;
 

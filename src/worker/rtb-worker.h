@@ -50,6 +50,7 @@ struct RtbWorkerMeasure {
   int trace_fd;       /* a tracer's: the CPU's trace_pipe_raw, the tracer's descriptor */
   pid_t kernel_thread; /* a tracer's thread that measures; STARTED reports it */
   bool kernel_thread_moves; /* hwlat's: one thread for every measured CPU, on each in turn */
+  bool reads_batches; /* a tracer's reader: fills its rings in batches and tells the writer */
   RtbMatrixWorkload *workload; /* response: the matrix its instances invert */
 
   /* Owned by the thread creator */
@@ -59,6 +60,7 @@ struct RtbWorkerMeasure {
   bool created;
 
   RtbWorkerRing ring;
+  bool batch_read; /* under the worker's writer_lock: a reader's batch since the last drain */
 
   /* Written by the measurement thread, read by others */
   atomic_uint_fast64_t skipped;   /* latency: periods skipped after a late wake-up */
@@ -125,6 +127,8 @@ struct RtbWorker {
   pthread_mutex_t writer_lock;
   pthread_cond_t writer_wake; /* on CLOCK_MONOTONIC; signalled when writer_stop is set */
   bool writer_stop;           /* under writer_lock */
+  unsigned batch_readers;     /* the measures that read batches (reads_batches) */
+  unsigned batches_read;      /* under writer_lock: those that read one since the last drain */
   RtbSample *writer_scratch;
   RtbThreadStats *stats;
   RtbEndReason end_reason;
@@ -267,6 +271,9 @@ bool rtb_worker_threads_stop (RtbWorker *w);
 /* rtb-worker-writer.c */
 bool rtb_worker_writer_start (RtbWorker *w);
 void rtb_worker_writer_finish (RtbWorker *w, RtbEndReason reason);
+/* A reader of a kernel tracer read its buffer until empty: once every reader has, the writer
+ * drains their rings (it has no period of its own for them). */
+void rtb_worker_writer_batch_read (RtbWorkerMeasure *m);
 
 /* One file per method: fill w->measures for the command. False with `error` filled (and
  * `sys_errno`) when the command cannot run here; with error->code 0 when out of memory. */
