@@ -23,15 +23,25 @@
 #include "rtb-cpu-list.h"
 #include "rtb-worker.h"
 
+/* Each CPU's buffer of the tracer, in KiB, at the least: seven times what the tracer writes on
+ * a CPU between two reads, which come once a second or every READ_PAGES_PERIODS periods, when
+ * sooner: 2048 periods of 72 bytes at the most, 144 KiB (the events of a period: timerlat's IRQ
+ * and thread, 36 bytes each with their header, hwlat's one sample, 72, osnoise's entry, 64,
+ * beside its noise events, whose rate bounds the wait too). hwlat's buffer, at the top level,
+ * is what the system left: 7 KiB, two pages, where an instance was used first (the kernel 6.1
+ * expands its buffers once, at the first use of any, and the top level's stays at its boot
+ * size). */
+#define BUFFER_KB_MIN 1024
 #define READ_POLL_MS 100
 /* How often the binary readers read while no spike is traced: as rtla timerlat hist does, once a
  * second, each time until the buffer is empty. Reading every 100 ms, timerlat's two readers on
  * the lab's board-rt were 20 of the worker's 25 wake-ups a second (rtla's: 1.2) and cost 2-3 times
  * the CPU, for the same events. */
 #define READ_PAGES_PERIOD_NS RTB_NSEC_PER_SEC
-/* ...or sooner, before the tracer's events fill a sixth of the CPU's buffer (buffer_size_kb
- * 1024): a period's events (timerlat's IRQ and thread, about 80 bytes) of 2048 periods. */
+/* ...or sooner, before the tracer's events fill a seventh of the CPU's buffer: a period's
+ * events of 2048 periods, or what the last read found at the rate it was written. */
 #define READ_PAGES_PERIODS 2048
+#define READ_PAGES_BUDGET (BUFFER_KB_MIN * 1024 / 7)
 /* The kernel may set a thread's priority only after it exists: how long to wait for them. */
 #define THREADS_WAIT_TRIES 100
 
@@ -136,22 +146,25 @@ rtb_worker_tracer_read_format (RtbWorkerTracer *t, RtbWorkerTracerFormat *format
 
 /* How long a binary reader waits before it reads again, in ms: as rtla reads, bounded by the
  * buffer, until the run's end, then briefly for its last events. While spikes are traced, as
- * often as the spike trace needs its samples (it keeps a CPU's events for 200 ms); for osnoise
- * with its durations always, whose noise events come as often as the noise, not once a period
- * (without them, a period's entry is all it traces). */
+ * often as the spike trace needs its samples (it keeps a CPU's events for 200 ms). The buffer
+ * bounds the wait twice: by the tracer's period, and by what the last read found, `bytes`
+ * written in the `written_ns` since the read before: osnoise with its durations writes an
+ * event per noise, as many as the CPU's interrupts and threads make (the kernel also wakes the
+ * reader when half the buffer is full, tracefs's buffer_percent). */
 static int
-read_pages_wait_ms (const RtbWorkerMeasure *m)
+read_pages_wait_ms (const RtbWorkerMeasure *m, uint64_t bytes, int64_t written_ns)
 {
   RtbWorker *w = m->worker;
   int64_t wait = READ_PAGES_PERIOD_NS, now = rtb_monotonic_ns ();
 
-  if (rtb_worker_trace_recording (w) ||
-      (w->cmd.method == RTB_METHOD_OSNOISE &&
-       w->cmd.osnoise.durations == RTB_OSNOISE_DURATIONS_YES) ||
-      (w->end_mono_ns != 0 && now >= w->end_mono_ns))
+  if (rtb_worker_trace_recording (w) || (w->end_mono_ns != 0 && now >= w->end_mono_ns))
     return READ_POLL_MS;
   if (m->period_ns > 0 && m->period_ns < READ_PAGES_PERIOD_NS / READ_PAGES_PERIODS)
     wait = m->period_ns * READ_PAGES_PERIODS;
+  /* written_ns is about a wait: the product stays far below INT64_MAX. */
+  if (bytes > READ_PAGES_BUDGET && written_ns > 0 &&
+      written_ns * READ_PAGES_BUDGET / (int64_t) bytes < wait)
+    wait = written_ns * READ_PAGES_BUDGET / (int64_t) bytes;
   if (w->end_mono_ns != 0 && w->end_mono_ns - now < wait)
     wait = w->end_mono_ns - now;
   return (int) (wait / (1000 * RTB_NSEC_PER_USEC)) + 1;
@@ -183,12 +196,14 @@ rtb_worker_tracer_read_pages (RtbWorkerMeasure *m, const RtbTracePageLayout *lay
   /* Its 64 KiB fit the reader's stack (RTB_WORKER_STACK_SIZE); it allocates nothing. */
   unsigned char page[RTB_TRACE_PAGE_MAX];
   struct pollfd pfd = { .fd = m->trace_fd, .events = POLLIN };
-  uint64_t pages = 0, events = 0;
+  uint64_t pages = 0, events = 0, bytes = 0;
+  int64_t emptied_ns = rtb_monotonic_ns ();
 
   while (!rtb_worker_stop_requested () && !*done)
     {
       ssize_t n = read (m->trace_fd, page, sizeof page);
       uint64_t missed;
+      int64_t now;
 
       if (n > 0)
         {
@@ -204,17 +219,21 @@ rtb_worker_tracer_read_pages (RtbWorkerMeasure *m, const RtbTracePageLayout *lay
             lost (missed, user);
           pages++;
           events += (uint64_t) got;
+          bytes += (uint64_t) n;
           continue; /* until the buffer is empty */
         }
       /* 0 is no end: the kernel could not hand a page over yet (its writer is on it). */
       if (n < 0 && errno != EAGAIN && errno != EINTR)
         return errno;
       /* Empty. No event after the end: the tracer stopped. */
-      if (w->end_mono_ns != 0 && rtb_monotonic_ns () >= w->end_mono_ns + RTB_NSEC_PER_SEC)
+      now = rtb_monotonic_ns ();
+      if (w->end_mono_ns != 0 && now >= w->end_mono_ns + RTB_NSEC_PER_SEC)
         break;
       rtb_worker_writer_batch_read (m);
-      if (poll (&pfd, 1, read_pages_wait_ms (m)) < 0 && errno != EINTR)
+      if (poll (&pfd, 1, read_pages_wait_ms (m, bytes, now - emptied_ns)) < 0 && errno != EINTR)
         return errno;
+      bytes = 0;
+      emptied_ns = now;
     }
   log_cost (m, pages, events);
   return 0;
@@ -239,15 +258,6 @@ enable_events (RtbWorkerTracer *t, RtbWorkerTracerFormat *const *events)
     }
   return true;
 }
-
-/* Each CPU's buffer of the tracer, in KiB, at the least: seven times what the tracer writes on
- * a CPU between two reads, which come once a second or every READ_PAGES_PERIODS periods, when
- * sooner (osnoise's every 100 ms): 2048 periods of 72 bytes at the most, 144 KiB (the events of
- * a period: timerlat's IRQ and thread, 36 bytes each with their header, hwlat's one sample, 72,
- * osnoise's entry, 64, beside its noise events). hwlat's buffer, at the top level, is what the
- * system left: 7 KiB, two pages, where an instance was used first (the kernel 6.1 expands its
- * buffers once, at the first use of any, and the top level's stays at its boot size). */
-#define BUFFER_KB_MIN 1024
 
 /* Each CPU's buffer of the tracer's directory at least BUFFER_KB_MIN (buffer_size_kb, kept
  * larger when it is: a fresh instance's, 1410 KiB). 0 or an errno, the tracer's `why` filled. */
