@@ -151,10 +151,29 @@ print_title (FILE *out, const char *title, guint width)
   fprintf (out, " %*s%s", (int) (width - MIN (g_utf8_strlen (title, -1), width)), "", title);
 }
 
-static void
-print_header (FILE *out, RtbMethod method)
+/* A table's first column: the series' names, as wide as the longest of them ("CPU0 thread",
+ * an imported file's names) or `least`, in characters. */
+static guint
+names_width (RtbRun *run, guint least)
 {
-  fprintf (out, "%-8s %4s %-6s %4s", "thread", "cpu", "policy", "prio");
+  guint width = least;
+
+  for (guint i = 0; i < rtb_run_get_n_series (run); i++)
+    width = MAX (width, (guint) g_utf8_strlen (rtb_run_get_series (run, i)->name, -1));
+  return width;
+}
+
+static void
+print_name (FILE *out, const char *name, guint width)
+{
+  fprintf (out, "%s%*s", name, (int) (width - MIN (g_utf8_strlen (name, -1), width)), "");
+}
+
+static void
+print_header (FILE *out, RtbMethod method, guint name_width)
+{
+  print_name (out, "thread", name_width);
+  fprintf (out, " %4s %-6s %4s", "cpu", "policy", "prio");
   if (lead_column (method) != NULL)
     print_title (out, lead_column (method), 10);
   for (RtbFigure f = 0; f < RTB_N_FIGURES; f++)
@@ -166,7 +185,7 @@ print_header (FILE *out, RtbMethod method)
 
 /* The policy and priority a file does not state are unknown ("-"). */
 static void
-print_thread (FILE *out, RtbRun *run, RtbSeries *series)
+print_thread (FILE *out, RtbRun *run, RtbSeries *series, guint name_width)
 {
   RtbRunStated stated = rtb_run_get_stated (run);
   char cpu[16], priority[16];
@@ -179,7 +198,8 @@ print_thread (FILE *out, RtbRun *run, RtbSeries *series)
     g_snprintf (priority, sizeof priority, "%d", series->priority);
   else
     g_strlcpy (priority, "-", sizeof priority);
-  fprintf (out, "%-8s %4s %-6s %4s", series->name, cpu,
+  print_name (out, series->name, name_width);
+  fprintf (out, " %4s %-6s %4s", cpu,
            stated & RTB_RUN_STATED_POLICY ? rtb_policy_to_string (series->policy) : "-",
            priority);
 }
@@ -187,13 +207,14 @@ print_thread (FILE *out, RtbRun *run, RtbSeries *series)
 /* One thread's line: its lead column, then every figure its method's table shows; a spread
  * that leaves out samples of unknown value is marked †. */
 static void
-print_figures (FILE *out, RtbRun *run, RtbSeries *series, const RtbSeriesSummary *s)
+print_figures (FILE *out, RtbRun *run, RtbSeries *series, const RtbSeriesSummary *s,
+               guint name_width)
 {
   RtbMethod method = rtb_run_get_method (run);
   const RtbMethodInfo *declared = rtb_method_info (method);
   double duration_s = rtb_run_get_elapsed_ns (run) / 1e9;
 
-  print_thread (out, run, series);
+  print_thread (out, run, series, name_width);
   if (declared != NULL && declared->own_periods)
     print_value (out, series->period_ns > 0 ? series->period_ns / 1000.0 : NAN, 1);
   else if (declared != NULL && declared->table_duration)
@@ -277,6 +298,7 @@ static void
 print_osnoise (FILE *out, RtbRun *run)
 {
   gboolean header = FALSE;
+  guint name_width = names_width (run, 10);
 
   for (guint i = 0; i < rtb_run_get_n_series (run); i++)
     {
@@ -287,14 +309,15 @@ print_osnoise (FILE *out, RtbRun *run)
         continue;
       if (!header)
         {
-          fputs ("rtla osnoise top's totals (µs)\nthread    ", out);
+          fputs ("rtla osnoise top's totals (µs)\n", out);
+          print_name (out, "thread", name_width);
           for (guint f = 0; f <= RTB_OSNOISE_MAX_SINGLE; f++)
             fprintf (out, " %11s%s", rtb_osnoise_figure_column (f),
                      f == RTB_OSNOISE_NOISE ? "  % CPU Aval" : "");
           fputc ('\n', out);
           header = TRUE;
         }
-      fprintf (out, "%-10s", series->name);
+      print_name (out, series->name, name_width);
       for (guint f = 0; f <= RTB_OSNOISE_MAX_SINGLE; f++)
         {
           fprintf (out, " %11" G_GUINT64_FORMAT, rtb_osnoise_figure (&series->osnoise, f));
@@ -324,6 +347,7 @@ static void
 print_sources (FILE *out, RtbRun *run)
 {
   RtbMethod method = rtb_run_get_method (run);
+  guint name_width = names_width (run, 6);
   gboolean any = FALSE;
 
   for (RtbFigure f = 0; f < RTB_N_FIGURES; f++)
@@ -331,7 +355,8 @@ print_sources (FILE *out, RtbRun *run)
   if (!any || rtb_run_get_n_series (run) == 0)
     return;
   fputs ("noise by source: how many, and their time in µs as the kernel's events give it "
-         "(- unknown)\nthread", out);
+         "(- unknown)\n", out);
+  print_name (out, "thread", name_width);
   for (RtbOsnoiseSource source = 0; source < RTB_OSNOISE_N_SOURCES; source++)
     for (RtbFigure f = 0; f < RTB_N_FIGURES; f++)
       if (of_source (f, method, source))
@@ -342,7 +367,7 @@ print_sources (FILE *out, RtbRun *run)
       RtbSeriesSummary s;
 
       rtb_series_get_summary (rtb_run_get_series (run, i), &s);
-      fprintf (out, "%-6s", rtb_run_get_series (run, i)->name);
+      print_name (out, rtb_run_get_series (run, i)->name, name_width);
       for (RtbOsnoiseSource source = 0; source < RTB_OSNOISE_N_SOURCES; source++)
         for (RtbFigure f = 0; f < RTB_N_FIGURES; f++)
           {
@@ -368,6 +393,7 @@ static void
 print_hwlat (FILE *out, RtbRun *run)
 {
   const RtbCommand *cmd = rtb_run_get_command (run);
+  guint name_width = names_width (run, 10);
   gboolean header = FALSE;
   guint64 samples = 0;
 
@@ -380,8 +406,9 @@ print_hwlat (FILE *out, RtbRun *run)
         continue;
       if (!header)
         {
-          fputs ("hwlat samples (windows above the threshold) and what else they hold\n"
-                 "thread        samples", out);
+          fputs ("hwlat samples (windows above the threshold) and what else they hold\n", out);
+          print_name (out, "thread", name_width);
+          fprintf (out, " %10s", "samples");
           for (RtbFigure f = 0; f < RTB_N_FIGURES; f++)
             if (rtb_figure_of_hwlat_cpu (f, RTB_METHOD_HWLAT))
               print_title (out, rtb_figure_column (f, RTB_METHOD_HWLAT), 11);
@@ -389,7 +416,8 @@ print_hwlat (FILE *out, RtbRun *run)
           header = TRUE;
         }
       rtb_series_get_summary (series, &s);
-      fprintf (out, "%-10s %10" G_GUINT64_FORMAT, series->name, s.count);
+      print_name (out, series->name, name_width);
+      fprintf (out, " %10" G_GUINT64_FORMAT, s.count);
       for (RtbFigure f = 0; f < RTB_N_FIGURES; f++)
         if (rtb_figure_of_hwlat_cpu (f, RTB_METHOD_HWLAT))
           {
@@ -417,17 +445,18 @@ void
 rtb_cli_print_table (RtbRun *run, FILE *out)
 {
   guint n = rtb_run_get_n_series (run);
+  guint name_width = names_width (run, 8);
   RtbMethod method = rtb_run_get_method (run);
   gboolean coarse = FALSE, partial = FALSE, bounded = FALSE;
 
-  print_header (out, method);
+  print_header (out, method, name_width);
   for (guint i = 0; i < n; i++)
     {
       RtbSeries *series = rtb_run_get_series (run, i);
       RtbSeriesSummary s;
 
       rtb_series_get_summary (series, &s);
-      print_figures (out, run, series, &s);
+      print_figures (out, run, series, &s, name_width);
       coarse |= s.resolution_ns > 1;
       bounded |= !isnan (s.percentile_error_pct);
       partial |= s.spread_partial;
