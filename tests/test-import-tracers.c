@@ -317,7 +317,7 @@ test_hwlat (void)
   g_autofree char *text = fixture_text (name);
   g_auto (GStrv) notes = NULL;
   g_autoptr (RtbRun) run = import_fixture (name, &notes);
-  g_autofree char *gaps = NULL;
+  g_autofree char *gaps = NULL, *params = NULL;
   Traced traced;
 
   read_trace (text, &traced);
@@ -328,6 +328,9 @@ test_hwlat (void)
   g_assert_cmpint (rtb_run_get_command (run)->method, ==, RTB_METHOD_HWLAT);
   g_assert_cmpuint (rtb_run_get_command (run)->hwlat.threshold_us, ==, 0);
   g_assert_false (rtb_run_get_stated (run) & RTB_RUN_STATED_INTERVAL);
+  /* The detector's window and width are not in the trace: its parameters do not say them. */
+  params = rtb_run_format_parameters (run);
+  g_assert_cmpstr (params, ==, "hwlat cpus=0-1 histogram_us=44081");
   g_assert_nonnull (strstr (rtb_run_get_source (run), "hwlat"));
   g_assert_false (rtb_import_holds_single_noises (run));
   g_assert_cmpuint (rtb_run_get_n_series (run), ==, 6);

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "rtb-checklist.h"
+#include "rtb-command-keys.h"
 #include "rtb-methods.h"
 #include "rtb-run-private.h"
 #include "rtb-safe-text.h"
@@ -839,7 +840,6 @@ rtb_run_format_parameters (RtbRun *self)
     { RTB_RUN_STATED_PRIORITY, "priority=" },
     { RTB_RUN_STATED_CPUS, "cpus=" },
     { RTB_RUN_STATED_CPUS, "cpu=" },
-    { RTB_RUN_STATED_INTERVAL, "interval_us=" },
     { RTB_RUN_STATED_DURATION, "duration=" },
   };
   g_autoptr (GString) text = g_string_new (NULL);
@@ -854,7 +854,13 @@ rtb_run_format_parameters (RtbRun *self)
                       -1);
   for (guint i = 0; words[i] != NULL; i++)
     {
-      gboolean unstated = FALSE;
+      const char *equals = strchr (words[i], '=');
+      const RtbKey *key = equals != NULL ? rtb_command_key_lookup (words[i],
+                                                                   equals - words[i]) : NULL;
+      /* The method's periods (interval_us; hwlat's window_us and width_us…) are its
+       * interval. */
+      gboolean unstated = key != NULL && key->interval_slot != 0 &&
+                          !(self->stated & RTB_RUN_STATED_INTERVAL);
 
       for (guint k = 0; k < G_N_ELEMENTS (keys); k++)
         if (g_str_has_prefix (words[i], keys[k].key) && !(self->stated & keys[k].flag))
