@@ -26,7 +26,8 @@ append_key (GString *schema, guint p)
   g_string_append_printf (schema, "    <key name=\"%s\" type=\"i\">\n", words->settings_key);
   g_string_append_printf (schema,
                           "      <range min=\"%" G_GUINT64_FORMAT "\" max=\"%" G_GUINT64_FORMAT
-                          "\"/>\n", rtb_key_words_least (p), key->max);
+                          "\"/>\n", rtb_key_words_least (p),
+                          rtb_command_key_max (key, words->method));
   g_string_append_printf (schema, "      <default>%" G_GUINT64_FORMAT "</default>\n",
                           key->on[words->method].def);
   g_string_append_printf (schema, "      <summary>%s</summary>\n", summary);

@@ -290,6 +290,7 @@ test_round_trip (void)
     "start latency cpus=2 gpio=1:23",
     "start osnoise durations=no threshold_us=2",
     "start osnoise durations=yes",
+    "start osnoise period_us=10000000 runtime_us=10000000 duration=30s",
     "start hwlat mode=per-cpu cpus=0-1",
   };
 
@@ -371,8 +372,14 @@ static const BadCase bad_cases[] = {
   { "timerlat period_us=99", RTB_ERROR_RANGE, "period_us",
     "period_us 99 is out of range for timerlat: use 100-1000000" },
   { "osnoise period_us=99 runtime_us=100", RTB_ERROR_RANGE, "period_us",
-    "period_us 99 is out of range for osnoise: use 100-1000000" },
-  { "timer period_us=49", RTB_ERROR_RANGE, "period_us", "period_us 49 is out of range: use 50-" },
+    "period_us 99 is out of range for osnoise: use 100-10000000" },
+  /* osnoise's period goes to rtla -p's 10 s (the kernel sets no bound), the others' to 1 s. */
+  { "osnoise period_us=10000001", RTB_ERROR_RANGE, "period_us", "100-10000000" },
+  { "timerlat period_us=1000001", RTB_ERROR_RANGE, "period_us",
+    "period_us 1000001 is out of range for timerlat: use 100-1000000" },
+  { "osnoise period_us=2000000 runtime_us=10000000", RTB_ERROR_RANGE, "runtime_us",
+    "longer than period_us" },
+  { "timer period_us=49", RTB_ERROR_RANGE, "period_us", "period_us 49 is out of range for timer: use 50-1000000" },
   { "latency histogram_us=0", RTB_ERROR_RANGE, "histogram_us", "1-1000000" },
   { "latency histogram_us=1000001", RTB_ERROR_RANGE, "histogram_us", "1-1000000" },
   { "latency duration=8d", RTB_ERROR_RANGE, "duration", "0-7d" },

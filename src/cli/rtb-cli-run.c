@@ -42,7 +42,7 @@ print_method_options (FILE *out, RtbMethod method)
         continue;
       left = g_strdup_printf ("--%s %s", key->option, key->arg);
       rtb_command_key_default_text (key, method, def, sizeof def);
-      rtb_command_key_range_text (key, range, sizeof range);
+      rtb_command_key_range_text (key, method, range, sizeof range);
       help = g_strdup_printf ("%s%s%s (default: %s)", g_str_equal (range, key->arg) ? "" : range,
                               g_str_equal (range, key->arg) ? "" : ": ", key->help, def);
       rtb_text_wrap_print (out, help, fprintf (out, "    %-26s", left), OPTION_COLUMN,

@@ -121,7 +121,7 @@ rtb_key_words_least (guint i)
 
   if (key->auto_word != NULL)
     return 0;
-  return MAX (key->min, key->on[rtb_key_words[i].method].min);
+  return rtb_command_key_min (key, rtb_key_words[i].method);
 }
 
 gboolean

@@ -4,18 +4,18 @@
 
 #include "rtb-command-private.h"
 
-/* A value against its key's range, from the method's own lower bound where it has one (the
- * kernel's tracers take periods from 100 µs). */
+/* A value against its key's range, within the method's own bounds where it has them (the
+ * kernel's tracers take periods from 100 µs, timerlat's to 1 s, osnoise's to 10 s). */
 static bool
 check_range (const RtbKey *info, RtbMethod method, uint64_t value, RtbCommandError *error)
 {
-  uint64_t own = info->on[method].min;
+  uint64_t least = rtb_command_key_min (info, method), most = rtb_command_key_max (info, method);
 
-  if (own > info->min && value < own)
+  if ((least > info->min || most < info->max) && (value < least || value > most))
     return fail (error, RTB_ERROR_RANGE, info->name,
                  "%s %llu is out of range for %s: use %llu-%llu", info->name,
                  (unsigned long long) value, rtb_method_to_string (method),
-                 (unsigned long long) own, (unsigned long long) info->max);
+                 (unsigned long long) least, (unsigned long long) most);
   if (value < info->min || value > info->max)
     return fail (error, RTB_ERROR_RANGE, info->name, "%s %llu is out of range: use %llu-%llu%s%s%s",
                  info->name, (unsigned long long) value, (unsigned long long) info->min,

@@ -13,11 +13,11 @@
   { true, (default_value), offsetof (RtbCommand, block.field), \
     offsetof (RtbWireCommand, params) + offsetof (RtbCommand, block.field) - \
       offsetof (RtbCommand, block) }
-/* A method's field with a lower bound of its own (RtbKeyUse.min). */
-#define PARAM_FROM(block, field, default_value, lower) \
+/* A method's field with bounds of its own (RtbKeyUse.min, max; 0 for the key's). */
+#define PARAM_WITHIN(block, field, default_value, lower, upper) \
   { true, (default_value), offsetof (RtbCommand, block.field), \
     offsetof (RtbWireCommand, params) + offsetof (RtbCommand, block.field) - \
-      offsetof (RtbCommand, block), (lower) }
+      offsetof (RtbCommand, block), (lower), (upper) }
 /* A field every method keeps in the same place. */
 #define SHARED(field, wire_field, default_value) \
   { true, (default_value), offsetof (RtbCommand, field), offsetof (RtbWireCommand, wire_field) }
@@ -128,17 +128,18 @@ static const RtbKey key_servo_us = {
 
 const RtbKey rtb_key_period_us = {
   "period_us", "period-us", "N", "µs", RTB_KIND_NUMBER, 4, RTB_LATENCY_INTERVAL_MIN_US,
-  RTB_INTERVAL_MAX_US,
+  RTB_OSNOISE_PERIOD_MAX_US,
   .interval_slot = 1, .period_from = 1,
-  .help = "the timer's period (timerlat: 100-1000000, the tracer's timerlat_period_us; "
-          "osnoise: 100-1000000, osnoise/period_us)",
-  .on = { [RTB_METHOD_TIMER] = PARAM (timer, period_us, 5000),
-          /* rtla timerlat's default. */
-          [RTB_METHOD_TIMERLAT] = PARAM_FROM (timerlat, period_us, 1000,
-                                               RTB_TIMERLAT_PERIOD_MIN_US),
-          /* The kernel's default, which rtla osnoise keeps unless -p. */
-          [RTB_METHOD_OSNOISE] = PARAM_FROM (osnoise, period_us, 1000000,
-                                              RTB_OSNOISE_RUNTIME_MIN_US) },
+  .help = "the timer's period (timerlat: the tracer's timerlat_period_us; osnoise: "
+          "osnoise/period_us)",
+  .on = { [RTB_METHOD_TIMER] = PARAM_WITHIN (timer, period_us, 5000, 0, RTB_INTERVAL_MAX_US),
+          /* rtla timerlat's default; the kernel's timerlat_period_us is 100 µs to 1 s. */
+          [RTB_METHOD_TIMERLAT] = PARAM_WITHIN (timerlat, period_us, 1000,
+                                                 RTB_TIMERLAT_PERIOD_MIN_US, RTB_INTERVAL_MAX_US),
+          /* The kernel's default, which rtla osnoise keeps unless -p; the kernel bounds the
+           * period by the runtime alone, rtla -p by 10 s. */
+          [RTB_METHOD_OSNOISE] = PARAM_WITHIN (osnoise, period_us, 1000000,
+                                                RTB_OSNOISE_RUNTIME_MIN_US, 0) },
 };
 
 static const RtbKey key_spin_us = {
@@ -151,7 +152,7 @@ static const RtbKey key_spin_us = {
 
 static const RtbKey key_runtime_us = {
   "runtime_us", "runtime-us", "N", "µs", RTB_KIND_NUMBER, 4, RTB_OSNOISE_RUNTIME_MIN_US,
-  RTB_INTERVAL_MAX_US,
+  RTB_OSNOISE_PERIOD_MAX_US,
   .interval_slot = 2, .busy = true,
   .help = "how long of each period the osnoise tracer's thread runs (osnoise/runtime_us, at "
           "most period_us)",
@@ -432,8 +433,25 @@ rtb_command_key_word (const RtbKey *key, uint64_t value)
   return NULL;
 }
 
+uint64_t
+rtb_command_key_min (const RtbKey *key, RtbMethod method)
+{
+  if (!rtb_command_key_taken (key, method) || key->on[method].min < key->min)
+    return key->min;
+  return key->on[method].min;
+}
+
+uint64_t
+rtb_command_key_max (const RtbKey *key, RtbMethod method)
+{
+  if (!rtb_command_key_taken (key, method) || key->on[method].max == 0 ||
+      key->on[method].max > key->max)
+    return key->max;
+  return key->on[method].max;
+}
+
 const char *
-rtb_command_key_range_text (const RtbKey *k, char *buf, size_t buf_size)
+rtb_command_key_range_text (const RtbKey *k, RtbMethod method, char *buf, size_t buf_size)
 {
   switch (k->kind)
     {
@@ -462,8 +480,10 @@ rtb_command_key_range_text (const RtbKey *k, char *buf, size_t buf_size)
     case RTB_KIND_NUMBER:
     case RTB_KIND_SIZES:
     default:
-      snprintf (buf, buf_size, "%llu-%llu%s%s%s%s", (unsigned long long) k->min,
-                (unsigned long long) k->max, *k->unit != '\0' ? " " : "", k->unit,
+      snprintf (buf, buf_size, "%llu-%llu%s%s%s%s",
+                (unsigned long long) rtb_command_key_min (k, method),
+                (unsigned long long) rtb_command_key_max (k, method),
+                *k->unit != '\0' ? " " : "", k->unit,
                 k->auto_word != NULL ? " or " : "", k->auto_word != NULL ? k->auto_word : "");
       return buf;
     }

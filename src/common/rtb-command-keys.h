@@ -51,6 +51,8 @@ typedef struct {
   size_t wire;   /* its field in RtbWireCommand (STARTED) */
   uint64_t min;  /* a lower bound of the method's own above the key's (0: the key's); the
                   * range check and the window's row start there */
+  uint64_t max;  /* an upper bound of the method's own below the key's (0: the key's); the
+                  * range check and the window's row end there */
 } RtbKeyUse;
 
 typedef struct RtbKey RtbKey;
@@ -134,5 +136,10 @@ const char *rtb_command_key_default_text (const RtbKey *key, RtbMethod method, c
                                           size_t buf_size);
 /* The word of an RTB_KIND_WORD key's value, or NULL for one outside its words. */
 const char *rtb_command_key_word (const RtbKey *key, uint64_t value);
-/* The allowed values as help gives them: "50-1000000", "1-99 (0 with policy=other)". */
-const char *rtb_command_key_range_text (const RtbKey *key, char *buf, size_t buf_size);
+/* The least and the largest value `method` takes of a number key: its own bounds (RtbKeyUse)
+ * where it has them, else the key's. */
+uint64_t rtb_command_key_min (const RtbKey *key, RtbMethod method);
+uint64_t rtb_command_key_max (const RtbKey *key, RtbMethod method);
+/* The values `method` takes as help gives them: "50-1000000", "1-99 (0 with policy=other)". */
+const char *rtb_command_key_range_text (const RtbKey *key, RtbMethod method, char *buf,
+                                        size_t buf_size);

@@ -49,20 +49,25 @@ parse_uint (const char *str, uint64_t *out)
   return true;
 }
 
+/* A number within the key's range; the range a message gives is the method's (check_range in
+ * rtb-command-check.c holds a value to it). */
 static bool
-parse_in_range (const RtbKey *info, const char *value, uint64_t *out, RtbCommandError *error)
+parse_in_range (const RtbKey *info, RtbMethod method, const char *value, uint64_t *out,
+                RtbCommandError *error)
 {
+  unsigned long long least = rtb_command_key_min (info, method);
+  unsigned long long most = rtb_command_key_max (info, method);
+  bool own = least != info->min || most != info->max;
   char q[40];
 
   if (!parse_uint (value, out))
     return fail (error, RTB_ERROR_SYNTAX, info->name,
                  "%s '%s' is not a whole number: use %llu-%llu", info->name,
-                 quote (value, q, sizeof q), (unsigned long long) info->min,
-                 (unsigned long long) info->max);
+                 quote (value, q, sizeof q), least, most);
   if (*out < info->min || *out > info->max)
-    return fail (error, RTB_ERROR_RANGE, info->name, "%s %s is out of range: use %llu-%llu",
-                 info->name, quote (value, q, sizeof q), (unsigned long long) info->min,
-                 (unsigned long long) info->max);
+    return fail (error, RTB_ERROR_RANGE, info->name, "%s %s is out of range%s%s: use %llu-%llu",
+                 info->name, quote (value, q, sizeof q), own ? " for " : "",
+                 own ? rtb_method_to_string (method) : "", least, most);
   return true;
 }
 
@@ -303,7 +308,7 @@ set_number (RtbCommand *cmd, const RtbKey *info, const char *value, RtbCommandEr
                  "%s '%s' is neither a whole number nor %s: use %s or %llu-%llu", info->name,
                  quote (value, q, sizeof q), info->auto_word, info->auto_word,
                  (unsigned long long) info->min, (unsigned long long) info->max);
-  if (!is_auto && !parse_in_range (info, value, &v, error))
+  if (!is_auto && !parse_in_range (info, cmd->method, value, &v, error))
     return false;
   _rtb_field_set (KEY_FIELD (cmd, info), info->size, v);
   return true;

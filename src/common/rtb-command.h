@@ -31,6 +31,7 @@
 #define RTB_INTERVAL_MAX_US 1000000          /* 1 s */
 #define RTB_TIMERLAT_PERIOD_MIN_US 100       /* the kernel's least timerlat_period_us */
 #define RTB_OSNOISE_RUNTIME_MIN_US 100       /* the kernel's least osnoise/runtime_us */
+#define RTB_OSNOISE_PERIOD_MAX_US 10000000   /* rtla osnoise -p's most (the kernel sets none) */
 #define RTB_HWLAT_WINDOW_MAX_US 100000000    /* 100 s: hwlat_detector/window */
 #define RTB_JITTER_BASE_MIN_US 10
 #define RTB_JITTER_SERVO_MIN_US 100

@@ -258,7 +258,7 @@ _Static_assert(sizeof(RtbTimerlatParams) == 8, "RtbTimerlatParams must be 8 byte
  * thread runs for runtime_us of every period_us and counts what interrupts it (Documentation/
  * trace/osnoise-tracer.rst). */
 typedef struct {
-  uint32_t period_us;    /* period_us: osnoise/period_us, 100 µs to 1 s */
+  uint32_t period_us;    /* period_us: osnoise/period_us, 100 µs to 10 s */
   uint32_t runtime_us;   /* runtime_us: osnoise/runtime_us, 100 µs to period_us */
   uint32_t threshold_us; /* threshold_us: tracing_thresh, the least gap counted as noise (rtla
                           * -T); 0: the kernel's default, 5 µs */

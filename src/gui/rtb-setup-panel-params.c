@@ -93,7 +93,8 @@ _rtb_setup_panel_create_param_rows (RtbSetupPanel *self)
 
       if (words->title == NULL)
         continue;
-      adjustment = gtk_adjustment_new (lower, lower, (double) key->max,
+      adjustment = gtk_adjustment_new (lower, lower,
+                                       (double) rtb_command_key_max (key, words->method),
                                        words->step,
                                        words->step * 10, 0);
       row = key->kind == RTB_KIND_WORD ? word_row (p, adjustment) : number_row (p, adjustment);

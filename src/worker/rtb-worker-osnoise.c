@@ -156,16 +156,17 @@ period_us (const RtbCommand *cmd)
 static int
 configure (RtbWorkerTracer *t, const RtbCommand *cmd)
 {
-  char period[16], runtime[16], thresh[16];
+  char period[16], runtime[16], thresh[16], longest[16];
   int err;
 
   snprintf (period, sizeof period, "%u", cmd->osnoise.period_us);
   snprintf (runtime, sizeof runtime, "%u", cmd->osnoise.runtime_us);
   snprintf (thresh, sizeof thresh, "%u", cmd->osnoise.threshold_us);
+  snprintf (longest, sizeof longest, "%u", RTB_OSNOISE_PERIOD_MAX_US);
   if ((err = rtb_worker_tracer_set_shared (t, cmd->cpus)) != 0)
     return err;
   /* The kernel keeps runtime ≤ period at every step: widen first, then narrow. */
-  if ((err = rtb_worker_tracer_set (t, RTB_WORKER_TRACER_TOP, "osnoise/period_us", "10000000")) ||
+  if ((err = rtb_worker_tracer_set (t, RTB_WORKER_TRACER_TOP, "osnoise/period_us", longest)) ||
       (err = rtb_worker_tracer_set (t, RTB_WORKER_TRACER_TOP, "osnoise/runtime_us", runtime)) ||
       (err = rtb_worker_tracer_set (t, RTB_WORKER_TRACER_TOP, "osnoise/period_us", period)) ||
       (err = rtb_worker_tracer_set (t, RTB_WORKER_TRACER_TOP, "tracing_thresh", thresh)))

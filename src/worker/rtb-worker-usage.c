@@ -21,7 +21,7 @@ print_key (const RtbKey *key, RtbMethod method)
 
   snprintf (left, sizeof left, "%s=%s", key->name, key->arg);
   rtb_command_key_default_text (key, method, def, sizeof def);
-  rtb_command_key_range_text (key, range, sizeof range);
+  rtb_command_key_range_text (key, method, range, sizeof range);
   used = printf ("    %-24s %s", left, def);
   if (strcmp (range, key->arg) == 0)
     snprintf (help, sizeof help, "%s", key->help);
