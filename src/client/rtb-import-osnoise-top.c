@@ -153,7 +153,8 @@ build_run (Parse *parse, RtbImportInput *in, GError **error)
   g_autoptr (RtbRun) run = NULL;
   RtbCommand cmd;
 
-  _rtb_import_command_init (&cmd, RTB_METHOD_NOISE, RTB_HISTOGRAM_MIN_US);
+  /* What rtbench's osnoise method measures, as rtla osnoise top runs the tracer. */
+  _rtb_import_command_init (&cmd, RTB_METHOD_OSNOISE, RTB_HISTOGRAM_MIN_US);
   for (guint i = 0; i < parse->last->len; i++)
     {
       int cpu = g_array_index (parse->last, Row, i).cpu;

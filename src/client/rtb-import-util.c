@@ -275,7 +275,7 @@ _rtb_import_command_init (RtbCommand *cmd, RtbMethod method, guint32 n_buckets)
   guint32 histogram_us = CLAMP (n_buckets, RTB_HISTOGRAM_MIN_US, RTB_HISTOGRAM_MAX_US);
 
   g_assert (method == RTB_METHOD_LATENCY || method == RTB_METHOD_NOISE ||
-            method == RTB_METHOD_HWLAT);
+            method == RTB_METHOD_OSNOISE || method == RTB_METHOD_HWLAT);
   rtb_command_defaults (cmd, method, 0);
   memset (cmd->cpus, 0, sizeof cmd->cpus);
   cmd->cpus_all = FALSE;
