@@ -171,6 +171,8 @@ build_run (Parse *parse, RtbImportInput *in, GError **error)
 
       series->osnoise = row->totals;
       series->have_osnoise = TRUE;
+      /* Nor a histogram of them, nor their overflows. */
+      series->no_histogram = TRUE;
     }
   _rtb_import_note (in, _("rtla osnoise top keeps each CPU's totals, not its samples: the run "
                           "holds its noise sources and no noise values"));
