@@ -191,6 +191,11 @@ sed 's/ count:[0-9]*//' "$hwlat" >"$tmp/hwlat-5.13.txt"
 summary "$tmp/hwlat-5.13.txt" --fail-hwlat-gaps 0 --junit "$tmp/junit.xml"
 check "--fail-hwlat-gaps on a trace without count: fails once per CPU: cannot be judged" 3 2 \
   "gaps above the threshold are unknown in this run"
+# 583 samples the kernel overwrote on CPU1, dropped on each of its three series (the same windows).
+summary "$src/tests/data/import/hwlat61real-w1ms-W2ms-t1-cpu1-4k-d10.txt" --fail-dropped 0 \
+  --junit "$tmp/junit.xml"
+check "--fail-dropped on hwlat: a CPU's lost samples fail once, not once per inner and outer" 3 1 \
+  "CPU1: 583 dropped samples are more than --fail-dropped 0"
 summary "$tmp/a.rtbench" --fail-hwlat-gaps 0 --junit "$tmp/junit.xml"
 check "--fail-hwlat-gaps on a latency run fails: it has no gaps" 3 1 \
   "runs of the latency method have no gaps > threshold: --fail-hwlat-gaps cannot be judged"

@@ -985,9 +985,10 @@ rtb_run_get_series (RtbRun *self, guint i)
 
 /* Whether the series' samples are its own: hwlat's inner and outer series hold again the
  * samples of the CPU's latency series before them (its series come in threes). */
-static gboolean
-holds_own_samples (RtbRun *self, guint i)
+gboolean
+rtb_run_series_holds_own_samples (RtbRun *self, guint i)
 {
+  g_return_val_if_fail (RTB_IS_RUN (self), TRUE);
   return self->command.method != RTB_METHOD_HWLAT || i % 3 == 0;
 }
 
@@ -998,7 +999,7 @@ rtb_run_get_total_count (RtbRun *self)
 
   g_return_val_if_fail (RTB_IS_RUN (self), 0);
   for (guint i = 0; i < self->series->len; i++)
-    if (holds_own_samples (self, i))
+    if (rtb_run_series_holds_own_samples (self, i))
       total += ((RtbSeries *) g_ptr_array_index (self->series, i))->histogram.stats.count;
   return total;
 }
@@ -1010,7 +1011,7 @@ rtb_run_get_total_dropped (RtbRun *self)
 
   g_return_val_if_fail (RTB_IS_RUN (self), 0);
   for (guint i = 0; i < self->series->len; i++)
-    if (holds_own_samples (self, i))
+    if (rtb_run_series_holds_own_samples (self, i))
       total += ((RtbSeries *) g_ptr_array_index (self->series, i))->dropped;
   return total;
 }

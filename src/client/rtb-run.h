@@ -131,6 +131,9 @@ void rtb_run_flush_changed (RtbRun *self);
 
 /* Totals over all series, each sample once (a hwlat CPU's inner and outer series hold its
  * latency series' samples again). */
+/* Whether series i's samples are its own: hwlat's inner and outer series hold again the samples
+ * of their CPU's latency series, and its losses. */
+gboolean rtb_run_series_holds_own_samples (RtbRun *self, guint i);
 guint64 rtb_run_get_total_count (RtbRun *self);
 guint64 rtb_run_get_total_dropped (RtbRun *self);
 /* Largest max over all series in µs (NAN if empty). */
