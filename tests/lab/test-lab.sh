@@ -109,12 +109,16 @@ run_restores () { # STATE START END FIELD SERIES RUN ARGS...
     not_ok "$desc (exit $status; $series; before: $before; after: $after)"; fi
 }
 # $desc passes when the METHOD's worker, started on board-rt with ARGS and killed with SIGKILL,
-# had FILES of tracefs (read while it ran) as DURING says, and STATE (a function) reads as
-# $before again after it: its janitor put back what the worker changed.
+# had FILES of tracefs (read while it ran, up to 20 s until they read so: a loaded emulator
+# sets a tracer up in seconds) as DURING says, and STATE (a function) reads as $before again
+# after it: its janitor put back what the worker changed.
 sigkill_restores () { # METHOD ARGS FILES DURING STATE
   local during after
   on_board board-rt "/usr/local/libexec/rtbench/rtbench-worker $1 $2 duration=0 >/dev/null 2>&1 &
-    sleep 2; cd /sys/kernel/tracing && echo \$(cat $3); kill -9 \$!; sleep 1" >"$tmp/out" 2>&1
+    w=\$!; cd /sys/kernel/tracing; n=0
+    while d=\$(echo \$(cat $3)); [ \"\$d\" != '$4' ] && [ \$n -lt 100 ]; do
+      usleep 200000; n=\$((n + 1)); done
+    echo \"\$d\"; kill -9 \$w; sleep 1" >"$tmp/out" 2>&1
   during=$(head -1 "$tmp/out")
   after=$("$5")
   if [[ $during == "$4" && $before == "$after" ]]; then ok "$desc ($after)"; else
@@ -377,7 +381,7 @@ desc="osnoise on board-rt: each source's duration is the kernel's events' of the
 on_board board-rt 'cd /sys/kernel/tracing && mkdir instances/truth && cd instances/truth &&
   echo mono >trace_clock && echo 8192 >buffer_size_kb && echo 1 >events/osnoise/enable &&
   echo osnoise >current_tracer' >"$tmp/out" 2>&1
-"$cli" run osnoise --remote board-rt --duration 3s --period-us 200000 --runtime-us 150000 \
+"$cli" run osnoise --remote board-rt --duration 6s --period-us 200000 --runtime-us 150000 \
   --histogram-us 200000 --output "$tmp/osnoise-durations.rtbench" >>"$tmp/out" 2>&1
 status=$?
 on_board board-rt 'cd /sys/kernel/tracing/instances/truth && echo 0 >tracing_on && cat trace' \
@@ -407,13 +411,17 @@ desc="osnoise on board-rt: durations=no traces no event, its counts are the kern
 on_board board-rt 'cd /sys/kernel/tracing && mkdir instances/truth && cd instances/truth &&
   echo mono >trace_clock && echo 8192 >buffer_size_kb && echo osnoise >current_tracer' \
   >"$tmp/out" 2>&1
-"$cli" run osnoise --remote board-rt --duration 3s --period-us 200000 --runtime-us 150000 \
+"$cli" run osnoise --remote board-rt --duration 6s --period-us 200000 --runtime-us 150000 \
   --threshold-us 2 --histogram-us 200000 --durations no \
   --output "$tmp/osnoise-counts.rtbench" >>"$tmp/out" 2>&1 &
 run=$!
-sleep 2
-events=$(on_board board-rt 'cat /sys/kernel/tracing/instances/rtbench-*/events/osnoise/enable' \
-  2>>"$tmp/out")
+# Once the worker's instance runs the tracer, which it starts after enabling what events it
+# enables (up to 20 s: a loaded emulator sets a tracer up in seconds; the run's 6 s leave room
+# for ssh's own seconds).
+events=$(on_board board-rt 'cd /sys/kernel/tracing/instances; n=0
+  until [ "$(cat rtbench-*/current_tracer 2>/dev/null)" = osnoise ] || [ $n -ge 100 ]; do
+    usleep 200000; n=$((n + 1)); done
+  cat rtbench-*/events/osnoise/enable' 2>>"$tmp/out")
 wait $run
 status=$?
 on_board board-rt 'cd /sys/kernel/tracing/instances/truth && echo 0 >tracing_on && cat trace' \
